@@ -1,0 +1,111 @@
+//! Applications of the caller's partner (spec 4.1): create, list, get,
+//! deactivate. Another partner's application is 404, never 403, so ids do
+//! not leak across partners.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use payctl_wire::applications::{Application, CreateApplication};
+use payctl_wire::error::ErrorCode;
+use payctl_wire::page::Page;
+
+use crate::auth::DashboardUser;
+use crate::error::{ApiError, Checks};
+use crate::http::extract::{ApiJson, ApiQuery};
+use crate::http::pagination::{PageQuery, PageRequest};
+use crate::idempotency::{self, Idempotency};
+use crate::state::AppState;
+use crate::store;
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::NotFound, "application")
+}
+
+#[utoipa::path(post, path = "/v1/applications", tag = "applications", request_body = CreateApplication,
+    security(("bearer" = [])),
+    responses((status = 201, body = Application, description = "the new application")))]
+pub async fn create(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    Idempotency(claim): Idempotency,
+    ApiJson(body): ApiJson<CreateApplication>,
+) -> Result<Response, ApiError> {
+    let partner = user.partner()?.clone();
+    let mut checks = Checks::new();
+    checks.text("name", &body.name, 128);
+    checks.finish()?;
+    let now = state.clock.now();
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        Ok(store::applications::insert(tx, partner.id, body.name.trim(), body.environment, now)?.1)
+    })
+    .await
+}
+
+#[utoipa::path(get, path = "/v1/applications", tag = "applications", params(PageQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = Page<Application>, description = "the partner's applications, newest first")))]
+pub async fn list(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> Result<Json<Page<Application>>, ApiError> {
+    let page = PageRequest::parse(&query)?;
+    let Some(partner) = user.partner else {
+        return Ok(Json(Page {
+            data: vec![],
+            next_cursor: None,
+        }));
+    };
+    Ok(Json(
+        state
+            .db
+            .read(move |conn| store::applications::list(conn, partner.id, &page))
+            .await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/v1/applications/{id}", tag = "applications",
+    params(("id" = String, Path, description = "application id")),
+    security(("bearer" = [])),
+    responses((status = 200, body = Application, description = "the application")))]
+pub async fn get(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    Path(id): Path<String>,
+) -> Result<Json<Application>, ApiError> {
+    let partner = user.partner.ok_or_else(not_found)?;
+    let found = state
+        .db
+        .read(move |conn| store::applications::find(conn, partner.id, &id))
+        .await?;
+    found.map(|(_, app)| Json(app)).ok_or_else(not_found)
+}
+
+/// Deactivates an application: its keys then answer 403 ATH_0002. Calling
+/// it again is harmless and returns the application unchanged. There is no
+/// reactivation.
+#[utoipa::path(post, path = "/v1/applications/{id}/deactivate", tag = "applications",
+    params(("id" = String, Path, description = "application id")),
+    security(("bearer" = [])),
+    responses((status = 200, body = Application, description = "the deactivated application")))]
+pub async fn deactivate(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let partner = user.partner.ok_or_else(not_found)?;
+    let now = state.clock.now();
+    let (response, app_id) = idempotency::commit(&state, claim, StatusCode::OK, move |tx| {
+        let (app_id, _) = store::applications::find(tx, partner.id, &id)?.ok_or_else(not_found)?;
+        store::applications::deactivate(tx, app_id, now)?;
+        let (_, app) = store::applications::find(tx, partner.id, &id)?.ok_or_else(not_found)?;
+        Ok((app, app_id))
+    })
+    .await?;
+    if let Some(app_id) = app_id {
+        state.keys.set_application_active(app_id, false);
+    }
+    Ok(response)
+}

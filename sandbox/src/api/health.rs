@@ -1,0 +1,13 @@
+//! `GET /health`: answers 200 once the sandbox serves requests.
+
+use axum::Json;
+use payctl_wire::sandbox::Health;
+
+#[utoipa::path(get, path = "/health", tag = "sandbox", security(()),
+    responses((status = 200, body = Health, description = "the sandbox is up")))]
+pub async fn health() -> Json<Health> {
+    Json(Health {
+        status: "ok".to_owned(),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+    })
+}

@@ -1,0 +1,160 @@
+//! API keys of an application (spec 2.4, 4.1, 5): create (the secret is
+//! shown once), list (never a secret), revoke.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use payctl_wire::applications::{ApiKey, CreateApiKey, CreatedApiKey};
+use payctl_wire::error::ErrorCode;
+use payctl_wire::page::Page;
+use rusqlite::Connection;
+
+use crate::api::applications::not_found as application_not_found;
+use crate::auth::{DashboardUser, api_keys};
+use crate::clock::Timestamp;
+use crate::error::{ApiError, Checks};
+use crate::http::extract::{ApiQuery, OptionalJson};
+use crate::http::pagination::{PageQuery, PageRequest};
+use crate::idempotency::{self, Idempotency};
+use crate::state::AppState;
+use crate::store::{self, api_keys::KeyApplication};
+
+fn owned_application(
+    conn: &Connection,
+    partner_id: i64,
+    id: &str,
+) -> Result<KeyApplication, ApiError> {
+    let (app_id, app) =
+        store::applications::find(conn, partner_id, id)?.ok_or_else(application_not_found)?;
+    Ok(KeyApplication {
+        id: app_id,
+        public_id: app.id,
+        partner_id,
+        environment: app.environment,
+        active: app.status == "active",
+    })
+}
+
+/// Creates a key. Body may be empty; `expires_at` (ISO 8601, in the future
+/// of the sandbox clock) sets an expiry, `name` a label.
+#[utoipa::path(post, path = "/v1/applications/{id}/keys", tag = "applications",
+    params(("id" = String, Path, description = "application id")),
+    request_body(content = CreateApiKey, description = "may be empty"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = CreatedApiKey, description = "the key, with its secret shown this once"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: the application is deactivated"),
+    ))]
+pub async fn create(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    OptionalJson(body): OptionalJson<CreateApiKey>,
+) -> Result<Response, ApiError> {
+    let partner = user.partner.ok_or_else(application_not_found)?;
+    let now = state.clock.now();
+    let mut checks = Checks::new();
+    checks.optional_text("name", body.name.as_deref(), 128);
+    let expires_at = match body.expires_at.as_deref() {
+        None => None,
+        Some(raw) => match Timestamp::parse_rfc3339(raw) {
+            Some(t) if t > now => Some(t),
+            Some(_) => {
+                checks.push("expires_at", "out_of_range", "must be in the future");
+                None
+            }
+            None => {
+                checks.push(
+                    "expires_at",
+                    "invalid",
+                    "must be an ISO 8601 timestamp with a time zone",
+                );
+                None
+            }
+        },
+    };
+    checks.finish()?;
+    let (response, stored) = idempotency::commit(&state, claim, StatusCode::CREATED, move |tx| {
+        let app = owned_application(tx, partner.id, &id)?;
+        if !app.active {
+            return Err(ApiError::conflict(
+                ErrorCode::Conflict,
+                "the application is deactivated; its keys cannot be used",
+            ));
+        }
+        let secret = api_keys::mint(app.environment);
+        store::api_keys::insert(
+            tx,
+            &app,
+            secret,
+            body.name.as_deref().map(str::trim),
+            expires_at,
+            now,
+        )
+    })
+    .await?;
+    if let Some(stored) = stored {
+        state.keys.insert(stored);
+    }
+    Ok(response)
+}
+
+#[utoipa::path(get, path = "/v1/applications/{id}/keys", tag = "applications",
+    params(("id" = String, Path, description = "application id"), PageQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = Page<ApiKey>, description = "the application's keys, newest first, without secrets")))]
+pub async fn list(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    Path(id): Path<String>,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> Result<Json<Page<ApiKey>>, ApiError> {
+    let page = PageRequest::parse(&query)?;
+    let partner = user.partner.ok_or_else(application_not_found)?;
+    let now = state.clock.now();
+    let keys = state
+        .db
+        .read(move |conn| {
+            let app = owned_application(conn, partner.id, &id)?;
+            store::api_keys::list(conn, app.id, app.environment, &page, now)
+        })
+        .await?;
+    Ok(Json(keys))
+}
+
+/// Revokes a key at once; 409 KEY_REVOKED when it already was.
+#[utoipa::path(delete, path = "/v1/applications/{id}/keys/{key_id}", tag = "applications",
+    params(("id" = String, Path, description = "application id"), ("key_id" = String, Path, description = "api_key_id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "revoked"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "KEY_REVOKED: the key was already revoked"),
+    ))]
+pub async fn revoke(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    Path((id, key_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let partner = user.partner.ok_or_else(application_not_found)?;
+    let now = state.clock.now();
+    let revoked = state
+        .db
+        .write(move |tx| {
+            let app = owned_application(tx, partner.id, &id)?;
+            let (internal_id, _) =
+                store::api_keys::find(tx, app.id, app.environment, &key_id, now)?
+                    .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "API key"))?;
+            if !store::api_keys::revoke(tx, internal_id, now)? {
+                return Err(ApiError::conflict(
+                    ErrorCode::KeyRevoked,
+                    "the API key is already revoked",
+                ));
+            }
+            Ok(internal_id)
+        })
+        .await?;
+    state.keys.remove(revoked);
+    Ok(StatusCode::NO_CONTENT.into_response())
+}

@@ -1,0 +1,111 @@
+//! The OpenAPI 3.1 document served at `GET /v1/openapi.json`.
+//!
+//! Operations are collected from the handlers' `#[utoipa::path]`
+//! annotations as the router registers them, so the document cannot list
+//! an operation the sandbox does not serve or miss one it does. [`finish`]
+//! then adds what every operation shares: the error envelope for each
+//! error status an operation can answer, and the security schemes.
+
+use payctl_wire::error::{ErrorBody, ErrorEnvelope, FieldIssue};
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, ResponseBuilder};
+use utoipa::{OpenApi as _, PartialSchema, ToSchema};
+
+#[derive(utoipa::OpenApi)]
+#[openapi(info(
+    title = "Cross-border payments API (payctl sandbox)",
+    description = "The payments API as served by `payctl sandbox`. Server-to-server operations take an API key in `X-API-Key`; dashboard operations take a bearer token from the token endpoint; `/sandbox/...` operations exist only in the sandbox."
+))]
+struct Base;
+
+pub fn base() -> OpenApi {
+    let mut api = Base::openapi();
+    api.info.version = env!("CARGO_PKG_VERSION").to_owned();
+    api
+}
+
+/// Error statuses every operation of a family may answer, besides its own.
+fn common_errors(op: &Operation) -> Vec<(&'static str, &'static str)> {
+    let mut errors = vec![
+        ("400", "invalid request: see `error.details`"),
+        ("500", "internal error"),
+    ];
+    if op.security.as_ref().is_none_or(|s| !s.is_empty()) {
+        errors.push(("401", "missing or invalid credential (ATH_0001)"));
+        errors.push(("403", "forbidden (ATH_0002)"));
+        errors.push(("429", "rate limited"));
+    }
+    errors.push(("404", "not found"));
+    errors.push(("405", "method not allowed"));
+    errors.push(("413", "request body over 1 MiB"));
+    errors.push(("415", "request body is not JSON"));
+    errors
+}
+
+pub fn finish(mut api: OpenApi) -> OpenApi {
+    let components = api.components.get_or_insert_with(Default::default);
+    for (name, schema) in [
+        (ErrorEnvelope::name(), ErrorEnvelope::schema()),
+        (ErrorBody::name(), ErrorBody::schema()),
+        (FieldIssue::name(), FieldIssue::schema()),
+    ] {
+        components
+            .schemas
+            .entry(name.into_owned())
+            .or_insert(schema);
+    }
+    components.add_security_scheme(
+        "api_key",
+        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-API-Key"))),
+    );
+    components.add_security_scheme(
+        "bearer",
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .bearer_format("JWT")
+                .build(),
+        ),
+    );
+    components.add_security_scheme(
+        "control",
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .description(Some("the control_token of the ready line"))
+                .build(),
+        ),
+    );
+    for item in api.paths.paths.values_mut() {
+        for op in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.patch,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for (status, description) in common_errors(op) {
+                op.responses
+                    .responses
+                    .entry(status.to_owned())
+                    .or_insert_with(|| {
+                        ResponseBuilder::new()
+                            .description(description)
+                            .content(
+                                "application/json",
+                                ContentBuilder::new()
+                                    .schema(Some(Ref::from_schema_name("ErrorEnvelope")))
+                                    .build(),
+                            )
+                            .build()
+                            .into()
+                    });
+            }
+        }
+    }
+    api
+}

@@ -1,0 +1,270 @@
+//! API key secrets and the in-memory index that authenticates them.
+//!
+//! A secret looks like `sk_test_` or `sk_live_` (a readable environment
+//! marker) followed by 32 random alphanumerics (~190 bits). Only its SHA-256
+//! is stored. Every key-authenticated request looks its key up here rather
+//! than in SQLite: the index maps the secret's public prefix to candidate
+//! keys and compares hashes in constant time. It is loaded at start and
+//! updated after each commit that creates, revokes or deactivates.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+
+use payctl_wire::applications::Environment;
+use subtle::ConstantTimeEq;
+
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::secrets;
+
+/// Length of the public `prefix`: the marker plus six random characters.
+pub const PREFIX_LEN: usize = 14;
+const RANDOM_LEN: usize = 32;
+
+/// A freshly minted secret.
+pub struct NewSecret {
+    pub secret: String,
+    pub prefix: String,
+    pub hash: [u8; 32],
+}
+
+pub fn mint(environment: Environment) -> NewSecret {
+    let marker = match environment {
+        Environment::Test => "sk_test_",
+        Environment::Live => "sk_live_",
+    };
+    let secret = secrets::random_token(marker, RANDOM_LEN);
+    NewSecret {
+        prefix: secret[..PREFIX_LEN].to_owned(),
+        hash: secrets::sha256(secret.as_bytes()),
+        secret,
+    }
+}
+
+/// Who a valid key speaks for. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct KeyCaller(Arc<KeyIdentity>);
+
+#[derive(Debug)]
+pub struct KeyIdentity {
+    pub key_id: i64,
+    pub key_public_id: String,
+    pub application_id: i64,
+    pub application_public_id: String,
+    pub partner_id: i64,
+    pub environment: Environment,
+}
+
+impl std::ops::Deref for KeyCaller {
+    type Target = KeyIdentity;
+    fn deref(&self) -> &KeyIdentity {
+        &self.0
+    }
+}
+
+impl KeyCaller {
+    pub fn new(identity: KeyIdentity) -> Self {
+        KeyCaller(Arc::new(identity))
+    }
+
+    pub fn is_test(&self) -> bool {
+        self.environment == Environment::Test
+    }
+
+    /// 403 unless this is a TEST key: payments, legacy quotes and the
+    /// simulation routes are TEST-only (spec 5.9).
+    pub fn require_test(&self, what: &str) -> Result<(), ApiError> {
+        if self.is_test() {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden(format!(
+                "{what} is available to TEST keys only; this is a LIVE key"
+            )))
+        }
+    }
+}
+
+struct IndexedKey {
+    hash: [u8; 32],
+    caller: KeyCaller,
+    expires_at: Option<Timestamp>,
+    application_active: AtomicBool,
+}
+
+#[derive(Default)]
+pub struct KeyIndex {
+    by_prefix: RwLock<HashMap<String, Vec<Arc<IndexedKey>>>>,
+}
+
+/// A key as stored, to (re)build the index.
+pub struct StoredKey {
+    pub prefix: String,
+    pub hash: [u8; 32],
+    pub expires_at: Option<Timestamp>,
+    pub application_active: bool,
+    pub identity: KeyIdentity,
+}
+
+impl KeyIndex {
+    pub fn insert(&self, key: StoredKey) {
+        let indexed = Arc::new(IndexedKey {
+            hash: key.hash,
+            caller: KeyCaller::new(key.identity),
+            expires_at: key.expires_at,
+            application_active: AtomicBool::new(key.application_active),
+        });
+        self.write().entry(key.prefix).or_default().push(indexed);
+    }
+
+    /// Forgets a revoked key.
+    pub fn remove(&self, key_id: i64) {
+        let mut map = self.write();
+        for keys in map.values_mut() {
+            keys.retain(|k| k.caller.key_id != key_id);
+        }
+        map.retain(|_, keys| !keys.is_empty());
+    }
+
+    pub fn set_application_active(&self, application_id: i64, active: bool) {
+        for keys in self.read().values() {
+            for k in keys
+                .iter()
+                .filter(|k| k.caller.application_id == application_id)
+            {
+                k.application_active.store(active, Ordering::Release);
+            }
+        }
+    }
+
+    pub fn clear(&self) {
+        self.write().clear();
+    }
+
+    /// 401 ATH_0001 for a missing, unknown, revoked or expired key; 403
+    /// ATH_0002 when the key's application is deactivated.
+    pub fn authenticate(&self, secret: &str, now: Timestamp) -> Result<KeyCaller, ApiError> {
+        let invalid = || ApiError::unauthorized("the API key is invalid or has been revoked");
+        if secret.len() > 128 {
+            return Err(invalid());
+        }
+        let prefix = secret.get(..PREFIX_LEN).ok_or_else(invalid)?;
+        let hash = secrets::sha256(secret.as_bytes());
+        let found = {
+            let map = self.read();
+            let candidates = map.get(prefix).ok_or_else(invalid)?;
+            candidates
+                .iter()
+                .find(|k| bool::from(k.hash.ct_eq(&hash)))
+                .cloned()
+                .ok_or_else(invalid)?
+        };
+        if found.expires_at.is_some_and(|at| at <= now) {
+            return Err(ApiError::unauthorized("the API key has expired"));
+        }
+        if !found.application_active.load(Ordering::Acquire) {
+            return Err(ApiError::forbidden(
+                "the application of this API key is deactivated",
+            ));
+        }
+        Ok(found.caller.clone())
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Vec<Arc<IndexedKey>>>> {
+        self.by_prefix
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Vec<Arc<IndexedKey>>>> {
+        self.by_prefix
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use payctl_wire::error::ErrorCode;
+
+    fn stored(secret: &NewSecret, key_id: i64, expires_at: Option<Timestamp>) -> StoredKey {
+        StoredKey {
+            prefix: secret.prefix.clone(),
+            hash: secret.hash,
+            expires_at,
+            application_active: true,
+            identity: KeyIdentity {
+                key_id,
+                key_public_id: format!("k{key_id}"),
+                application_id: 1,
+                application_public_id: "app".into(),
+                partner_id: 1,
+                environment: Environment::Test,
+            },
+        }
+    }
+
+    #[test]
+    fn secrets_have_marker_prefix_and_entropy() {
+        let s = mint(Environment::Live);
+        assert!(s.secret.starts_with("sk_live_") && s.secret.len() == 40);
+        assert_eq!(s.prefix, &s.secret[..14]);
+        assert_ne!(
+            mint(Environment::Test).secret,
+            mint(Environment::Test).secret
+        );
+    }
+
+    #[test]
+    fn authenticates_only_the_exact_secret() {
+        let index = KeyIndex::default();
+        let s = mint(Environment::Test);
+        index.insert(stored(&s, 1, None));
+        let now = Timestamp::from_millis(0);
+        assert_eq!(index.authenticate(&s.secret, now).unwrap().key_id, 1);
+        let mut wrong = s.secret.clone();
+        wrong.pop();
+        wrong.push(if s.secret.ends_with('a') { 'b' } else { 'a' });
+        for bad in [
+            wrong.as_str(),
+            "",
+            "sk_test_",
+            "é",
+            &s.prefix,
+            &"x".repeat(500),
+        ] {
+            assert_eq!(
+                index.authenticate(bad, now).unwrap_err().code,
+                ErrorCode::InvalidCredential,
+                "{bad}"
+            );
+        }
+        index.remove(1);
+        assert_eq!(
+            index.authenticate(&s.secret, now).unwrap_err().code,
+            ErrorCode::InvalidCredential
+        );
+    }
+
+    #[test]
+    fn expiry_and_deactivation() {
+        let index = KeyIndex::default();
+        let s = mint(Environment::Test);
+        index.insert(stored(&s, 1, Some(Timestamp::from_millis(1000))));
+        assert!(
+            index
+                .authenticate(&s.secret, Timestamp::from_millis(999))
+                .is_ok()
+        );
+        let e = index
+            .authenticate(&s.secret, Timestamp::from_millis(1000))
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidCredential);
+        index.set_application_active(1, false);
+        let e = index
+            .authenticate(&s.secret, Timestamp::from_millis(0))
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::Forbidden);
+    }
+}

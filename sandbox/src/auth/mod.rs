@@ -1,0 +1,11 @@
+//! Who is calling: dashboard users (bearer JWTs from the emulated identity
+//! provider), server-to-server callers (API keys), and the sandbox operator
+//! (the control token).
+
+pub mod api_keys;
+pub mod jwt;
+pub mod password;
+pub mod principal;
+pub mod token_endpoint;
+
+pub use principal::{ControlCaller, DashboardUser, KeyCaller};

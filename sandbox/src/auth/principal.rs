@@ -1,0 +1,190 @@
+//! Authentication middleware and the extractors handlers use to learn who
+//! is calling.
+//!
+//! Each route family has one middleware, applied as a route layer: API-key
+//! routes, dashboard (bearer) routes and sandbox control routes. A request
+//! with the other family's credential gets a 401 that says which credential
+//! the route takes. The middleware stores the caller in the request's
+//! extensions; the extractors read it back.
+
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
+use axum::middleware::Next;
+use axum::response::Response;
+use payctl_wire::API_KEY_HEADER;
+use subtle::ConstantTimeEq;
+
+use crate::error::ApiError;
+use crate::secrets;
+use crate::state::AppState;
+use crate::store;
+
+pub use super::api_keys::KeyCaller;
+
+/// A signed-in dashboard user.
+#[derive(Debug, Clone)]
+pub struct DashboardUser {
+    pub user_id: i64,
+    pub public_id: String,
+    pub username: String,
+    /// The partner the user registered, if any.
+    pub partner: Option<store::partners::PartnerRef>,
+}
+
+impl DashboardUser {
+    /// The caller's partner, or 403 telling them to register first.
+    pub fn partner(&self) -> Result<&store::partners::PartnerRef, ApiError> {
+        self.partner.as_ref().ok_or_else(|| {
+            ApiError::forbidden(
+                "this user has no partner yet: register one with POST /v1/auth/register",
+            )
+        })
+    }
+}
+
+/// Who may drive the sandbox's simulation routes.
+#[derive(Debug, Clone)]
+pub enum ControlCaller {
+    /// The operator, with the control token from the ready line.
+    Operator,
+    /// A TEST key, acting on its own application's data only.
+    TestKey(KeyCaller),
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+fn api_key(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(API_KEY_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+}
+
+fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, ApiError> {
+    match api_key(headers) {
+        Some(secret) => state.keys.authenticate(secret, state.clock.now()),
+        None if bearer(headers).is_some() => Err(ApiError::unauthorized(
+            "this operation authenticates with the X-API-Key header; bearer tokens are for dashboard operations",
+        )),
+        None => Err(ApiError::unauthorized("missing X-API-Key header")),
+    }
+}
+
+/// Middleware for server-to-server routes.
+pub async fn require_api_key(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    let caller = authenticate_key(&state, request.headers())?;
+    request.extensions_mut().insert(caller);
+    Ok(next.run(request).await)
+}
+
+/// Middleware for dashboard routes.
+pub async fn require_bearer(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    let token = match bearer(request.headers()) {
+        Some(token) => token.to_owned(),
+        None if api_key(request.headers()).is_some() => {
+            return Err(ApiError::unauthorized(
+                "this dashboard operation needs a bearer token from the token endpoint; API keys are not accepted here",
+            ));
+        }
+        None => {
+            return Err(ApiError::unauthorized(
+                "missing Authorization: Bearer token",
+            ));
+        }
+    };
+    let claims = state
+        .jwt
+        .verify(&token, state.clock.now())
+        .map_err(|e| ApiError::unauthorized(e.to_string()))?;
+    let user = state
+        .db
+        .read(move |conn| store::users::find_by_public_id(conn, &claims.sub))
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("the bearer token's user no longer exists"))?;
+    request.extensions_mut().insert(user);
+    Ok(next.run(request).await)
+}
+
+fn is_control_token(state: &AppState, headers: &HeaderMap) -> bool {
+    bearer(headers)
+        .is_some_and(|t| bool::from(secrets::sha256(t.as_bytes()).ct_eq(&state.control_token_hash)))
+}
+
+/// Middleware for operator-only sandbox routes.
+pub async fn require_control(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    if !is_control_token(&state, request.headers()) {
+        return Err(ApiError::unauthorized(
+            "this sandbox operation needs the control token from the ready line as a bearer token",
+        ));
+    }
+    request.extensions_mut().insert(ControlCaller::Operator);
+    Ok(next.run(request).await)
+}
+
+/// Middleware for simulation routes: the control token, or a TEST key
+/// (a LIVE key gets 403).
+pub async fn require_control_or_test_key(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    let caller = if is_control_token(&state, request.headers()) {
+        ControlCaller::Operator
+    } else if api_key(request.headers()).is_some() {
+        let key = authenticate_key(&state, request.headers())?;
+        key.require_test("the sandbox simulation API")?;
+        ControlCaller::TestKey(key)
+    } else {
+        return Err(ApiError::unauthorized(
+            "send a TEST key as X-API-Key, or the control token as a bearer token",
+        ));
+    };
+    request.extensions_mut().insert(caller);
+    Ok(next.run(request).await)
+}
+
+fn from_extensions<T: Clone + Send + Sync + 'static>(parts: &Parts) -> Result<T, ApiError> {
+    parts
+        .extensions
+        .get::<T>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal("route is missing its authentication layer"))
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for KeyCaller {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        from_extensions(parts)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for DashboardUser {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        from_extensions(parts)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ControlCaller {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        from_extensions(parts)
+    }
+}

@@ -1,0 +1,220 @@
+//! The emulated identity provider's token endpoint:
+//! `POST {auth_url}/protocol/openid-connect/token`.
+//!
+//! It answers as an OpenID Connect provider does (RFC 6749 section 5), not
+//! with the API's envelope, because OAuth client libraries parse that shape.
+//! Grants: `password` (client `partner-console`) and `refresh_token`.
+//! Refresh tokens are single use: each refresh returns a new one.
+
+use std::collections::HashMap;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use payctl_wire::DASHBOARD_CLIENT_ID;
+use payctl_wire::auth::{OAuthError, TokenResponse};
+
+use crate::auth::jwt::Claims;
+use crate::auth::password;
+use crate::error::ApiError;
+use crate::secrets;
+use crate::state::AppState;
+use crate::store;
+
+/// Access tokens live five minutes of sandbox time (a common provider
+/// default, short enough that clients exercise their refresh path).
+pub const ACCESS_TOKEN_SECONDS: i64 = 300;
+/// Refresh tokens live thirty minutes of sandbox time.
+pub const REFRESH_TOKEN_SECONDS: i64 = 1800;
+
+struct OAuthFailure(StatusCode, &'static str, String);
+
+impl IntoResponse for OAuthFailure {
+    fn into_response(self) -> Response {
+        let body = OAuthError {
+            error: self.1.to_owned(),
+            error_description: self.2,
+        };
+        let mut response = (self.0, axum::Json(body)).into_response();
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
+    }
+}
+
+fn invalid_request(message: impl Into<String>) -> OAuthFailure {
+    OAuthFailure(StatusCode::BAD_REQUEST, "invalid_request", message.into())
+}
+
+#[utoipa::path(
+    post,
+    path = "/auth/realms/sandbox/protocol/openid-connect/token",
+    tag = "identity",
+    request_body(content = String, content_type = "application/x-www-form-urlencoded",
+        description = "grant_type=password with client_id, username, password; or grant_type=refresh_token with client_id, refresh_token"),
+    responses(
+        (status = 200, body = TokenResponse, description = "tokens issued"),
+        (status = 400, body = OAuthError, description = "invalid_request, invalid_grant (refresh) or unsupported_grant_type"),
+        (status = 401, body = OAuthError, description = "invalid_client or invalid_grant (wrong username or password)"),
+    ),
+    security(())
+)]
+pub async fn token(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    match issue(&state, &headers, &body).await {
+        Ok(tokens) => {
+            let mut response = axum::Json(tokens).into_response();
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response
+                .headers_mut()
+                .insert(header::PRAGMA, HeaderValue::from_static("no-cache"));
+            response
+        }
+        Err(Ok(failure)) => failure.into_response(),
+        Err(Err(api_error)) => api_error.into_response(),
+    }
+}
+
+type Outcome<T> = Result<T, Result<OAuthFailure, ApiError>>;
+
+async fn issue(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Outcome<TokenResponse> {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if !content_type
+        .to_ascii_lowercase()
+        .starts_with("application/x-www-form-urlencoded")
+    {
+        return Err(Ok(invalid_request(
+            "send the parameters as application/x-www-form-urlencoded",
+        )));
+    }
+    let mut form: HashMap<String, String> = HashMap::new();
+    for (name, value) in form_urlencoded::parse(body) {
+        if form.insert(name.to_string(), value.into_owned()).is_some() {
+            return Err(Ok(invalid_request(format!("parameter {name} is repeated"))));
+        }
+    }
+    let field = |name: &str| form.get(name).map(String::as_str).filter(|v| !v.is_empty());
+    let grant_type =
+        field("grant_type").ok_or_else(|| Ok(invalid_request("missing grant_type")))?;
+    let client_id = field("client_id").ok_or_else(|| Ok(invalid_request("missing client_id")))?;
+    if !matches!(grant_type, "password" | "refresh_token") {
+        return Err(Ok(OAuthFailure(
+            StatusCode::BAD_REQUEST,
+            "unsupported_grant_type",
+            format!("grant_type {grant_type} is not supported; use password or refresh_token"),
+        )));
+    }
+    if client_id != DASHBOARD_CLIENT_ID {
+        return Err(Ok(OAuthFailure(
+            StatusCode::UNAUTHORIZED,
+            "invalid_client",
+            format!("unknown client {client_id}"),
+        )));
+    }
+    let now = state.clock.now();
+    let (user_id, public_id, username) = if grant_type == "password" {
+        let username = field("username")
+            .ok_or_else(|| Ok(invalid_request("missing username")))?
+            .to_owned();
+        let password = field("password")
+            .ok_or_else(|| Ok(invalid_request("missing password")))?
+            .to_owned();
+        check_password(state, username, password).await?
+    } else {
+        let token =
+            field("refresh_token").ok_or_else(|| Ok(invalid_request("missing refresh_token")))?;
+        let hash = secrets::sha256(token.as_bytes());
+        state
+            .db
+            .write(move |tx| Ok(store::users::spend_refresh_token(tx, &hash, now)?))
+            .await
+            .map_err(Err)?
+            .ok_or_else(|| {
+                Ok(OAuthFailure(
+                    StatusCode::BAD_REQUEST,
+                    "invalid_grant",
+                    "the refresh token is invalid, expired or already used".into(),
+                ))
+            })?
+    };
+
+    let refresh_token = secrets::random_token("rt_", 48);
+    let refresh_hash = secrets::sha256(refresh_token.as_bytes());
+    let expires_at = now.plus_seconds(REFRESH_TOKEN_SECONDS);
+    state
+        .db
+        .write(move |tx| {
+            Ok(store::users::insert_refresh_token(
+                tx,
+                user_id,
+                &refresh_hash,
+                now,
+                expires_at,
+            )?)
+        })
+        .await
+        .map_err(Err)?;
+    let claims = Claims {
+        iss: state.auth_url(),
+        sub: public_id,
+        aud: DASHBOARD_CLIENT_ID.to_owned(),
+        azp: DASHBOARD_CLIENT_ID.to_owned(),
+        typ: "Bearer".to_owned(),
+        iat: now.unix_seconds(),
+        exp: now.unix_seconds() + ACCESS_TOKEN_SECONDS,
+        jti: uuid::Uuid::new_v4().to_string(),
+        preferred_username: username,
+        scope: "openid profile email".to_owned(),
+    };
+    Ok(TokenResponse {
+        access_token: state.jwt.sign(&claims),
+        token_type: "Bearer".to_owned(),
+        expires_in: ACCESS_TOKEN_SECONDS as u64,
+        refresh_token,
+        refresh_expires_in: REFRESH_TOKEN_SECONDS as u64,
+        scope: claims.scope,
+    })
+}
+
+/// Verifies a password off the async workers (Argon2 is deliberately slow).
+/// An unknown user still costs one verification, so timing does not reveal
+/// which usernames exist.
+async fn check_password(
+    state: &AppState,
+    username: String,
+    password: String,
+) -> Outcome<(i64, String, String)> {
+    let lookup = username.clone();
+    let found = state
+        .db
+        .read(move |conn| Ok(store::users::credentials(conn, &lookup)?))
+        .await
+        .map_err(Err)?;
+    let dummy = state.dummy_password_hash.clone();
+    let verified = tokio::task::spawn_blocking(move || match found {
+        Some((id, public_id, hash)) => {
+            password::verify(&password, &hash).then_some((id, public_id))
+        }
+        None => {
+            let _ = password::verify(&password, &dummy);
+            None
+        }
+    })
+    .await
+    .map_err(|e| Err(ApiError::internal(e)))?;
+    verified
+        .map(|(id, public_id)| (id, public_id, username))
+        .ok_or_else(|| {
+            Ok(OAuthFailure(
+                StatusCode::UNAUTHORIZED,
+                "invalid_grant",
+                "Invalid user credentials".to_owned(),
+            ))
+        })
+}

@@ -1,0 +1,19 @@
+//! The schema, as an ordered list of embedded SQL migrations.
+//!
+//! `PRAGMA user_version` records how far a database has come; opening an
+//! older database applies the rest in order. Migrations are append-only:
+//! never edit one that has shipped, add the next file instead.
+
+use rusqlite_migration::{M, Migrations};
+
+pub fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(include_str!("migrations/0001_foundation.sql"))])
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn migrations_are_valid() {
+        super::migrations().validate().unwrap();
+    }
+}

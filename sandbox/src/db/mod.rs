@@ -1,0 +1,240 @@
+//! SQLite access without blocking the async runtime.
+//!
+//! One thread owns the only writing connection; every write is a closure
+//! sent to it and run inside `BEGIN IMMEDIATE … COMMIT`, so writes are
+//! serialised by construction and a handler's checks and changes can never
+//! interleave with another's. Reads go to a small pool of read-only
+//! connections (WAL lets them run beside the writer). An in-memory database
+//! has a single connection, so there the writer thread serves reads too.
+//! Callers await a oneshot reply; no SQLite call ever runs on a tokio worker.
+
+mod migrations;
+
+use std::path::{Path, PathBuf};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, Sender};
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use tokio::sync::oneshot;
+
+use crate::error::ApiError;
+
+pub use migrations::migrations;
+
+type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+
+/// Where the data lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Storage {
+    File(PathBuf),
+    Memory,
+}
+
+/// Handle to the database threads. Cheap to clone.
+#[derive(Clone)]
+pub struct Db {
+    writer: Sender<Job>,
+    readers: Sender<Job>,
+}
+
+/// Joins the database threads on shutdown.
+pub struct DbThreads(Vec<JoinHandle<()>>);
+
+const READERS: usize = 2;
+
+impl Db {
+    /// Opens (creating if needed) and migrates the database.
+    pub fn open(storage: &Storage) -> anyhow::Result<(Db, DbThreads)> {
+        let mut writer_conn = match storage {
+            Storage::File(path) => open_file(path, false)?,
+            Storage::Memory => {
+                let conn = Connection::open_in_memory()?;
+                configure(&conn, false)?;
+                conn
+            }
+        };
+        migrations()
+            .to_latest(&mut writer_conn)
+            .map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+
+        let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
+        let mut threads = vec![spawn_worker("payctl-db-writer", writer_conn, writer_rx)?];
+        let readers = match storage {
+            Storage::File(path) => {
+                let (tx, rx) = crossbeam_channel::unbounded::<Job>();
+                for i in 0..READERS {
+                    let conn = open_file(path, true)?;
+                    threads.push(spawn_worker(
+                        &format!("payctl-db-reader-{i}"),
+                        conn,
+                        rx.clone(),
+                    )?);
+                }
+                tx
+            }
+            Storage::Memory => writer_tx.clone(),
+        };
+        Ok((
+            Db {
+                writer: writer_tx,
+                readers,
+            },
+            DbThreads(threads),
+        ))
+    }
+
+    /// Runs `work` in its own write transaction: committed when it returns
+    /// `Ok`, rolled back when it returns `Err`. The commit has happened (and
+    /// with `synchronous=FULL`, reached the disk) before this resolves.
+    pub async fn write<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
+    {
+        self.run(&self.writer, move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = work(&tx)?;
+            tx.commit()?;
+            Ok(value)
+        })
+        .await
+    }
+
+    /// Runs `work` on a read-only connection.
+    pub async fn read<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+    {
+        self.run(&self.readers, move |conn| work(conn)).await
+    }
+
+    async fn run<T, F>(&self, queue: &Sender<Job>, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
+    {
+        let (reply_tx, reply_rx) = oneshot::channel();
+        let job: Job = Box::new(move |conn| {
+            let _ = reply_tx.send(work(conn));
+        });
+        queue
+            .send(job)
+            .map_err(|_| ApiError::unavailable("the database is shutting down"))?;
+        reply_rx
+            .await
+            .map_err(|_| ApiError::internal("the database thread stopped"))?
+    }
+}
+
+impl DbThreads {
+    /// Waits for the threads to drain their queues and close their
+    /// connections (which checkpoints the WAL). Every `Db` handle must have
+    /// been dropped first, or this waits for them.
+    pub fn join(self) {
+        for handle in self.0 {
+            let _ = handle.join();
+        }
+    }
+}
+
+fn spawn_worker(
+    name: &str,
+    mut conn: Connection,
+    jobs: Receiver<Job>,
+) -> anyhow::Result<JoinHandle<()>> {
+    Ok(std::thread::Builder::new()
+        .name(name.to_owned())
+        .spawn(move || {
+            while let Ok(job) = jobs.recv() {
+                job(&mut conn);
+            }
+            drop(conn);
+        })?)
+}
+
+fn open_file(path: &Path, read_only: bool) -> anyhow::Result<Connection> {
+    let flags = if read_only {
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI
+    } else {
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI
+    };
+    let conn = Connection::open_with_flags(path, flags)
+        .map_err(|e| anyhow::anyhow!("cannot open database {}: {e}", path.display()))?;
+    configure(&conn, true)?;
+    Ok(conn)
+}
+
+fn configure(conn: &Connection, file: bool) -> anyhow::Result<()> {
+    conn.busy_timeout(Duration::from_secs(5))?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    if file {
+        // WAL lets readers run beside the writer; FULL makes every commit
+        // durable before the HTTP answer goes out (a 2xx survives a crash).
+        let mode: String =
+            conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            anyhow::bail!("the database does not support WAL (journal_mode is {mode})");
+        }
+        conn.pragma_update(None, "synchronous", "FULL")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn writes_commit_and_failures_roll_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, threads) = Db::open(&Storage::File(dir.path().join("t.db"))).unwrap();
+        db.write(|tx| Ok(tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?))
+            .await
+            .unwrap();
+        let failed: Result<(), ApiError> = db
+            .write(|tx| {
+                tx.execute("INSERT INTO settings (name, value) VALUES ('b', '2')", [])?;
+                Err(ApiError::internal("boom"))
+            })
+            .await;
+        assert!(failed.is_err());
+        let names: Vec<String> = db
+            .read(|c| {
+                let mut stmt = c.prepare("SELECT name FROM settings ORDER BY name")?;
+                let rows = stmt
+                    .query_map([], |r| r.get(0))?
+                    .collect::<Result<_, _>>()?;
+                Ok(rows)
+            })
+            .await
+            .unwrap();
+        assert_eq!(names, vec!["a".to_owned()]);
+        // Reader connections refuse writes.
+        let denied = db
+            .read(|c| Ok(c.execute("DELETE FROM settings", [])?))
+            .await;
+        assert!(denied.is_err());
+        drop(db);
+        threads.join();
+    }
+
+    #[tokio::test]
+    async fn in_memory_reads_see_writes() {
+        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
+        db.write(|tx| Ok(tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?))
+            .await
+            .unwrap();
+        let v: String = db
+            .read(|c| Ok(c.query_row("SELECT value FROM settings", [], |r| r.get(0))?))
+            .await
+            .unwrap();
+        assert_eq!(v, "1");
+    }
+}

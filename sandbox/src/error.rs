@@ -1,0 +1,264 @@
+//! The one error type of the server, rendered as the API's error envelope.
+//!
+//! Handlers, extractors, middleware and axum's own rejections all end up
+//! here, so every failing response has the same shape:
+//! `{"error": {"code", "message", "correlation_id", "details"}}`. The
+//! correlation id comes from the request-id middleware through a task-local,
+//! so code that fails does not need to carry it around.
+
+use std::borrow::Cow;
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use payctl_wire::error::{ErrorBody, ErrorCode, ErrorEnvelope, FieldIssue};
+
+use crate::http::request_id;
+
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub code: ErrorCode,
+    pub message: Cow<'static, str>,
+    pub details: Vec<FieldIssue>,
+    /// Seconds for a `Retry-After` header (429 and 503).
+    pub retry_after: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
+        ApiError {
+            code,
+            message: message.into(),
+            details: Vec::new(),
+            retry_after: None,
+        }
+    }
+
+    pub fn with_details(mut self, details: Vec<FieldIssue>) -> Self {
+        self.details = details;
+        self
+    }
+
+    /// 400 VAL_0001 about one field.
+    pub fn invalid_field(field: &str, code: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        ApiError::new(ErrorCode::Validation, format!("{field}: {message}"))
+            .with_details(vec![FieldIssue::new(field, code, message)])
+    }
+
+    pub fn not_found(code: ErrorCode, what: &str) -> Self {
+        ApiError::new(code, format!("{what} not found"))
+    }
+
+    pub fn unauthorized(message: impl Into<Cow<'static, str>>) -> Self {
+        ApiError::new(ErrorCode::InvalidCredential, message)
+    }
+
+    pub fn forbidden(message: impl Into<Cow<'static, str>>) -> Self {
+        ApiError::new(ErrorCode::Forbidden, message)
+    }
+
+    pub fn conflict(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
+        ApiError::new(code, message)
+    }
+
+    pub fn unavailable(message: impl Into<Cow<'static, str>>) -> Self {
+        ApiError::new(ErrorCode::Unavailable, message)
+    }
+
+    /// A fault of the sandbox itself. The cause is logged, not shown.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(%cause, "internal error");
+        ApiError::new(
+            ErrorCode::Internal,
+            "the sandbox hit an internal error; see its log",
+        )
+    }
+
+    pub fn status(&self) -> StatusCode {
+        StatusCode::from_u16(self.code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    pub fn envelope(&self, correlation_id: String) -> ErrorEnvelope {
+        ErrorEnvelope {
+            error: ErrorBody {
+                code: self.code.as_str().to_owned(),
+                message: self.message.to_string(),
+                correlation_id,
+                details: self.details.clone(),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::to_vec(&self.envelope(request_id::current())).unwrap_or_default();
+        let mut response = (self.status(), body).into_response();
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        if let Some(seconds) = self.retry_after {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        // Layers that re-render errors (the flat-code routes) read this.
+        response.extensions_mut().insert(self);
+        response
+    }
+}
+
+impl From<rusqlite::Error> for ApiError {
+    fn from(e: rusqlite::Error) -> Self {
+        ApiError::internal(format_args!("database: {e}"))
+    }
+}
+
+impl From<serde_json::Error> for ApiError {
+    fn from(e: serde_json::Error) -> Self {
+        ApiError::internal(format_args!("serialisation: {e}"))
+    }
+}
+
+/// Collects every problem of a request body before answering, so one 400
+/// lists all bad fields at once.
+#[derive(Debug, Default)]
+pub struct Checks {
+    issues: Vec<FieldIssue>,
+}
+
+impl Checks {
+    pub fn new() -> Self {
+        Checks::default()
+    }
+
+    pub fn push(&mut self, field: impl Into<String>, code: &str, message: impl Into<String>) {
+        self.issues.push(FieldIssue::new(field, code, message));
+    }
+
+    /// A required text of `min..=max` characters (counted as characters,
+    /// not bytes), not blank.
+    pub fn text(&mut self, field: &str, value: &str, max: usize) {
+        if value.trim().is_empty() {
+            self.push(field, "required", "must not be empty");
+        } else if value.chars().count() > max {
+            self.push(
+                field,
+                "too_long",
+                format!("must be at most {max} characters"),
+            );
+        }
+    }
+
+    /// An optional text: absent is fine, present must obey `text`.
+    pub fn optional_text(&mut self, field: &str, value: Option<&str>, max: usize) {
+        if let Some(v) = value {
+            self.text(field, v, max);
+        }
+    }
+
+    pub fn is_ok(&self) -> bool {
+        self.issues.is_empty()
+    }
+
+    /// `Ok` when nothing was wrong, else 400 VAL_0001 listing every issue.
+    pub fn finish(self) -> Result<(), ApiError> {
+        match self.issues.len() {
+            0 => Ok(()),
+            1 => {
+                let issue = &self.issues[0];
+                let message = format!("{}: {}", issue.field, issue.message);
+                Err(ApiError::new(ErrorCode::Validation, message).with_details(self.issues))
+            }
+            n => Err(ApiError::new(
+                ErrorCode::Validation,
+                format!("{n} fields are invalid; see details"),
+            )
+            .with_details(self.issues)),
+        }
+    }
+}
+
+/// Email syntax as partners expect it checked: one `@`, a non-empty local
+/// part, a dotted domain of letters, digits and hyphens, no spaces.
+pub fn is_email(s: &str) -> bool {
+    if s.len() > 254 || s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return false;
+    }
+    let Some((local, domain)) = s.split_once('@') else {
+        return false;
+    };
+    if local.is_empty()
+        || local.len() > 64
+        || domain.contains('@')
+        || local.starts_with('.')
+        || local.ends_with('.')
+    {
+        return false;
+    }
+    let labels: Vec<&str> = domain.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && l.len() <= 63
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        && labels
+            .last()
+            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_collect_every_issue() {
+        let mut c = Checks::new();
+        c.text("name", "  ", 10);
+        c.text("legal_name", &"x".repeat(11), 10);
+        c.text("ok", "fine", 10);
+        c.optional_text("description", None, 5);
+        let err = c.finish().unwrap_err();
+        assert_eq!(err.code, ErrorCode::Validation);
+        let fields: Vec<_> = err
+            .details
+            .iter()
+            .map(|d| (d.field.as_str(), d.code.as_str()))
+            .collect();
+        assert_eq!(
+            fields,
+            vec![("name", "required"), ("legal_name", "too_long")]
+        );
+    }
+
+    #[test]
+    fn text_length_counts_characters_not_bytes() {
+        let mut c = Checks::new();
+        c.text("name", &"é".repeat(10), 10);
+        assert!(c.is_ok());
+    }
+
+    #[test]
+    fn email_syntax() {
+        for ok in ["a@b.co", "first.last+tag@sub.example.com", "x@y-z.ae"] {
+            assert!(is_email(ok), "{ok}");
+        }
+        for bad in [
+            "", "a", "a@", "@b.co", "a@b", "a b@c.co", "a@b..co", "a@-b.co", "a@@b.co", "a@b.c0",
+            ".a@b.co",
+        ] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! Extractors that fail with the API's error envelope.
+//!
+//! axum's own `Json` and `Query` reject with plain-text bodies; these
+//! wrappers answer with `ApiError` instead and name the offending field,
+//! using `serde_path_to_error` to find where in the body deserialisation
+//! stopped.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{StatusCode, header};
+use payctl_wire::error::{ErrorCode, FieldIssue};
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// A JSON request body.
+pub struct ApiJson<T>(pub T);
+
+/// A JSON request body that may also be empty (then `T::default()`), for
+/// operations whose body the specification allows to be left out.
+pub struct OptionalJson<T>(pub T);
+
+/// Query parameters.
+pub struct ApiQuery<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        require_json_content_type(&req)?;
+        let bytes = body_bytes(req, state).await?;
+        parse_json(&bytes).map(ApiJson)
+    }
+}
+
+impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let has_content_type = req.headers().contains_key(header::CONTENT_TYPE);
+        if has_content_type {
+            require_json_content_type(&req)?;
+        }
+        let bytes = body_bytes(req, state).await?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(OptionalJson(T::default()));
+        }
+        if !has_content_type {
+            return Err(unsupported_media_type());
+        }
+        parse_json(&bytes).map(OptionalJson)
+    }
+}
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or_default();
+        let de = serde_urlencoded::Deserializer::new(form_urlencoded_parse(query));
+        serde_path_to_error::deserialize(de)
+            .map(ApiQuery)
+            .map_err(|e| {
+                let field = e.path().to_string();
+                let message = e.into_inner().to_string();
+                let field = if field == "." {
+                    field_from_message(&message).unwrap_or("query".into())
+                } else {
+                    field
+                };
+                ApiError::invalid_field(&field, "invalid", message)
+            })
+    }
+}
+
+fn form_urlencoded_parse(query: &str) -> form_urlencoded::Parse<'_> {
+    form_urlencoded::parse(query.as_bytes())
+}
+
+/// Parses a JSON document, naming the field that failed.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        json_error(path, &inner)
+    })?;
+    de.end().map_err(|e| json_error(".".into(), &e))?;
+    Ok(value)
+}
+
+fn json_error(path: String, e: &serde_json::Error) -> ApiError {
+    use serde_json::error::Category;
+    match e.classify() {
+        Category::Syntax | Category::Eof | Category::Io => ApiError::new(
+            ErrorCode::Validation,
+            format!("the request body is not valid JSON: {e}"),
+        )
+        .with_details(vec![FieldIssue::new("body", "malformed", e.to_string())]),
+        Category::Data => {
+            let message = strip_position(&e.to_string());
+            let (field, code) = if path == "." {
+                match field_from_message(&message) {
+                    Some(f) if message.starts_with("missing field") => (f, "required"),
+                    Some(f) if message.starts_with("unknown field") => (f, "unknown_field"),
+                    _ => ("body".to_owned(), "invalid"),
+                }
+            } else if message.starts_with("unknown field") {
+                (
+                    format!(
+                        "{path}.{}",
+                        field_from_message(&message).unwrap_or_default()
+                    ),
+                    "unknown_field",
+                )
+            } else if message.starts_with("missing field") {
+                (
+                    format!(
+                        "{path}.{}",
+                        field_from_message(&message).unwrap_or_default()
+                    ),
+                    "required",
+                )
+            } else {
+                (path, "invalid")
+            };
+            ApiError::invalid_field(&field, code, message)
+        }
+    }
+}
+
+/// serde names the field in backticks: "missing field `email`".
+fn field_from_message(message: &str) -> Option<String> {
+    let start = message.find('`')? + 1;
+    let len = message[start..].find('`')?;
+    Some(message[start..start + len].to_owned())
+}
+
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+fn require_json_content_type(req: &Request) -> Result<(), ApiError> {
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let mime = content_type
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    if mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json")) {
+        Ok(())
+    } else {
+        Err(unsupported_media_type())
+    }
+}
+
+fn unsupported_media_type() -> ApiError {
+    ApiError::new(
+        ErrorCode::UnsupportedMediaType,
+        "request bodies must be JSON: send Content-Type: application/json",
+    )
+}
+
+async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
+    Bytes::from_request(req, state).await.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                ErrorCode::PayloadTooLarge,
+                "the request body is larger than the 1 MiB limit",
+            )
+        } else {
+            ApiError::new(
+                ErrorCode::Validation,
+                format!("the request body could not be read: {rejection}"),
+            )
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Body {
+        name: String,
+        inner: Option<Inner>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Inner {
+        count: u32,
+    }
+
+    fn issue(json: &str) -> (String, String) {
+        let e = parse_json::<Body>(json.as_bytes()).unwrap_err();
+        (e.details[0].field.clone(), e.details[0].code.clone())
+    }
+
+    #[test]
+    fn names_the_failing_field() {
+        assert_eq!(issue(r#"{}"#), ("name".into(), "required".into()));
+        assert_eq!(issue(r#"{"name": 5}"#), ("name".into(), "invalid".into()));
+        assert_eq!(
+            issue(r#"{"name": "a", "extra": 1}"#),
+            ("extra".into(), "unknown_field".into())
+        );
+        assert_eq!(
+            issue(r#"{"name": "a", "inner": {"count": -1}}"#),
+            ("inner.count".into(), "invalid".into())
+        );
+        assert_eq!(
+            issue(r#"{"name": "a", "inner": {}}"#),
+            ("inner.count".into(), "required".into())
+        );
+        assert_eq!(issue(r#"{"name": "#), ("body".into(), "malformed".into()));
+        assert_eq!(
+            issue(r#"{"name": "a"} trailing"#),
+            ("body".into(), "malformed".into())
+        );
+        assert_eq!(issue("\u{0}"), ("body".into(), "malformed".into()));
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let deep = "[".repeat(100_000);
+        assert!(parse_json::<serde_json::Value>(deep.as_bytes()).is_err());
+    }
+}

@@ -1,0 +1,7 @@
+//! HTTP plumbing shared by every route: request ids, body and query
+//! extraction that fails with the API's envelope, pagination, fallbacks.
+
+pub mod extract;
+pub mod fallback;
+pub mod pagination;
+pub mod request_id;

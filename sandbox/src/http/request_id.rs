@@ -1,0 +1,58 @@
+//! Correlation ids.
+//!
+//! A caller's `X-Request-ID` is echoed as the response header and as
+//! `correlation_id` in error bodies; without one (or with one that is not
+//! 1 to 128 printable ASCII characters) the sandbox generates a UUID. The
+//! id is kept in a task-local for the life of the request so that any error,
+//! wherever it is raised, can name it.
+
+use axum::extract::Request;
+use axum::http::HeaderValue;
+use axum::middleware::Next;
+use axum::response::Response;
+use payctl_wire::REQUEST_ID_HEADER;
+
+tokio::task_local! {
+    static CORRELATION_ID: String;
+}
+
+/// The current request's correlation id ("" outside a request).
+pub fn current() -> String {
+    CORRELATION_ID.try_with(Clone::clone).unwrap_or_default()
+}
+
+/// The correlation id a request carries, as the middleware stored it.
+#[derive(Debug, Clone)]
+pub struct CorrelationId(pub String);
+
+pub async fn middleware(mut request: Request, next: Next) -> Response {
+    let id = request
+        .headers()
+        .get(REQUEST_ID_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| is_acceptable(v))
+        .map(str::to_owned)
+        .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+    request.extensions_mut().insert(CorrelationId(id.clone()));
+    let header = HeaderValue::from_str(&id).ok();
+    let mut response = CORRELATION_ID.scope(id, next.run(request)).await;
+    if let Some(header) = header {
+        response.headers_mut().insert(REQUEST_ID_HEADER, header);
+    }
+    response
+}
+
+fn is_acceptable(id: &str) -> bool {
+    (1..=128).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_graphic())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn acceptable_ids() {
+        assert!(super::is_acceptable("req-123_ABC"));
+        assert!(!super::is_acceptable(""));
+        assert!(!super::is_acceptable("has space"));
+        assert!(!super::is_acceptable(&"a".repeat(129)));
+    }
+}

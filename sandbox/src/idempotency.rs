@@ -1,0 +1,379 @@
+//! `Idempotency-Key` for every POST (spec 4.13), as one layer.
+//!
+//! Scope: the calling application (or dashboard user), the key, and the
+//! concrete route (`POST /v1/transactions/quote/<id>/accept` and
+//! `POST /v1/transactions` are different routes). Rules:
+//! - a repeat within 24 hours of sandbox time returns the stored status and
+//!   body byte for byte (with `Idempotent-Replayed: true`) and runs nothing;
+//! - the same key with a different body is 409 IDM_0001 (bodies are compared
+//!   as canonical JSON, so key order and whitespace do not matter);
+//! - every answer except 5xx and 429 is stored, so after a 400 or 422 the
+//!   key is spent and a corrected body needs a new key;
+//! - the key is required on `POST /v1/transactions` and `POST /v1/payments`
+//!   (400 IDM_0002 without it) and optional elsewhere; GET, PATCH and DELETE
+//!   ignore it.
+//!
+//! Work that changes data runs through [`commit`], which checks and stores
+//! the key inside the same write transaction as the work. So two requests
+//! racing with one key run the work once, and a crash can never keep the
+//! work but lose the stored answer (or the reverse).
+
+use axum::body::{Body, Bytes};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use payctl_wire::IDEMPOTENCY_KEY_HEADER;
+use payctl_wire::error::ErrorCode;
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use serde::Serialize;
+
+use crate::auth::{ControlCaller, DashboardUser, KeyCaller};
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::secrets;
+use crate::state::AppState;
+
+pub const RETENTION_SECONDS: i64 = 24 * 60 * 60;
+/// Routes on which the key is required (spec 4.13 rule 1).
+pub const REQUIRED_ON: &[&str] = &["/v1/transactions", "/v1/payments"];
+const MAX_BODY: usize = 1024 * 1024;
+const REPLAYED_HEADER: &str = "idempotent-replayed";
+
+/// The key a request carries, handed to the handler.
+#[derive(Debug, Clone)]
+pub struct Claim {
+    scope: String,
+    key: String,
+    route: String,
+    request_hash: [u8; 32],
+    now: Timestamp,
+}
+
+/// A stored answer.
+#[derive(Debug, Clone)]
+struct Stored {
+    request_hash: Vec<u8>,
+    status: u16,
+    content_type: Option<String>,
+    body: Vec<u8>,
+}
+
+/// Marks a response whose key was stored inside the work's transaction.
+#[derive(Clone, Copy)]
+struct StoredWithWork;
+
+impl Claim {
+    fn find(&self, conn: &Connection) -> rusqlite::Result<Option<Stored>> {
+        conn.query_row(
+            "SELECT request_hash, status, content_type, body FROM idempotency_keys
+             WHERE scope = ?1 AND key = ?2 AND route = ?3 AND created_at > ?4",
+            params![
+                self.scope,
+                self.key,
+                self.route,
+                self.now.plus_seconds(-RETENTION_SECONDS).millis()
+            ],
+            |r| {
+                Ok(Stored {
+                    request_hash: r.get(0)?,
+                    status: r.get(1)?,
+                    content_type: r.get(2)?,
+                    body: r.get(3)?,
+                })
+            },
+        )
+        .optional()
+    }
+
+    fn insert(
+        &self,
+        conn: &Connection,
+        status: u16,
+        content_type: Option<&str>,
+        body: &[u8],
+    ) -> rusqlite::Result<()> {
+        // An expired row with the same key may still be there; it no longer counts.
+        conn.execute(
+            "DELETE FROM idempotency_keys WHERE scope = ?1 AND key = ?2 AND route = ?3",
+            params![self.scope, self.key, self.route],
+        )?;
+        conn.execute(
+            "INSERT INTO idempotency_keys (scope, key, route, request_hash, status, content_type, body, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![self.scope, self.key, self.route, self.request_hash.as_slice(), status, content_type, body, self.now.millis()],
+        )?;
+        Ok(())
+    }
+
+    /// The stored answer for this key, or 409 when it was used with another body.
+    fn replay(&self, stored: Stored) -> Result<Response, ApiError> {
+        if stored.request_hash != self.request_hash {
+            return Err(ApiError::conflict(
+                ErrorCode::IdempotencyConflict,
+                "this Idempotency-Key was already used with a different request body; use a new key",
+            ));
+        }
+        let status = StatusCode::from_u16(stored.status).unwrap_or(StatusCode::OK);
+        let mut response = (status, stored.body).into_response();
+        if let Some(ct) = stored
+            .content_type
+            .and_then(|ct| HeaderValue::from_str(&ct).ok())
+        {
+            response.headers_mut().insert(header::CONTENT_TYPE, ct);
+        }
+        response
+            .headers_mut()
+            .insert(REPLAYED_HEADER, HeaderValue::from_static("true"));
+        Ok(response)
+    }
+}
+
+/// Extractor: the request's claim, if it carried a key.
+pub struct Idempotency(pub Option<Claim>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Idempotency {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        Ok(Idempotency(parts.extensions.get::<Claim>().cloned()))
+    }
+}
+
+/// Runs `work` in a write transaction together with the idempotency check
+/// and store. Returns the response and, when the work really ran (not a
+/// replay), what `work` handed back for after the commit.
+pub async fn commit<T, A, F>(
+    state: &AppState,
+    claim: Option<Claim>,
+    status: StatusCode,
+    work: F,
+) -> Result<(Response, Option<A>), ApiError>
+where
+    T: Serialize + Send + 'static,
+    A: Send + 'static,
+    F: FnOnce(&Transaction<'_>) -> Result<(T, A), ApiError> + Send + 'static,
+{
+    enum Done<A> {
+        Fresh(Vec<u8>, A),
+        Replay(Stored),
+    }
+    let stored_claim = claim.clone();
+    let done = state
+        .db
+        .write(move |tx| {
+            if let Some(claim) = &claim {
+                if let Some(stored) = claim.find(tx)? {
+                    return Ok(Done::Replay(stored));
+                }
+            }
+            let (value, after) = work(tx)?;
+            let body = serde_json::to_vec(&value)?;
+            if let Some(claim) = &claim {
+                claim.insert(tx, status.as_u16(), Some("application/json"), &body)?;
+            }
+            Ok(Done::Fresh(body, after))
+        })
+        .await?;
+    match done {
+        Done::Fresh(body, after) => {
+            let mut response =
+                (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+            response.extensions_mut().insert(StoredWithWork);
+            Ok((response, Some(after)))
+        }
+        Done::Replay(stored) => {
+            let claim = stored_claim.ok_or_else(|| ApiError::internal("replay without a claim"))?;
+            let mut response = claim.replay(stored)?;
+            response.extensions_mut().insert(StoredWithWork);
+            Ok((response, None))
+        }
+    }
+}
+
+/// [`commit`] for work with nothing to do after the commit.
+pub async fn commit_json<T, F>(
+    state: &AppState,
+    claim: Option<Claim>,
+    status: StatusCode,
+    work: F,
+) -> Result<Response, ApiError>
+where
+    T: Serialize + Send + 'static,
+    F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
+{
+    Ok(commit(state, claim, status, move |tx| Ok((work(tx)?, ())))
+        .await?
+        .0)
+}
+
+fn scope_of(request: &Request) -> String {
+    let ext = request.extensions();
+    if let Some(key) = ext.get::<KeyCaller>() {
+        format!("app:{}", key.application_public_id)
+    } else if let Some(user) = ext.get::<DashboardUser>() {
+        format!("user:{}", user.public_id)
+    } else if let Some(ControlCaller::TestKey(key)) = ext.get::<ControlCaller>() {
+        format!("app:{}", key.application_public_id)
+    } else {
+        "operator".to_owned()
+    }
+}
+
+/// The layer. Apply it inside the authentication layer so the caller is known.
+pub async fn middleware(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    match handle(state, request, next).await {
+        Ok(response) => response,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn handle(state: AppState, request: Request, next: Next) -> Result<Response, ApiError> {
+    if request.method() != Method::POST {
+        return Ok(next.run(request).await);
+    }
+    let path = request.uri().path().to_owned();
+    let key = match request.headers().get(IDEMPOTENCY_KEY_HEADER) {
+        None if REQUIRED_ON.contains(&path.as_str()) => {
+            return Err(ApiError::new(
+                ErrorCode::IdempotencyRequired,
+                format!(
+                    "POST {path} requires an Idempotency-Key header (a fresh UUID v4 per operation)"
+                ),
+            ));
+        }
+        None => return Ok(next.run(request).await),
+        Some(value) => value
+            .to_str()
+            .ok()
+            .filter(|k| (1..=255).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()))
+            .ok_or_else(|| {
+                ApiError::invalid_field(
+                    "Idempotency-Key",
+                    "invalid",
+                    "must be 1 to 255 printable ASCII characters",
+                )
+            })?
+            .to_owned(),
+    };
+    let scope = scope_of(&request);
+    let (parts, body) = request.into_parts();
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
+        ApiError::new(
+            ErrorCode::PayloadTooLarge,
+            "the request body is larger than the 1 MiB limit",
+        )
+    })?;
+    let claim = Claim {
+        scope,
+        key,
+        route: format!("POST {path}"),
+        request_hash: secrets::sha256(&canonical(&bytes)),
+        now: state.clock.now(),
+    };
+
+    let probe = claim.clone();
+    if let Some(stored) = state.db.read(move |conn| Ok(probe.find(conn)?)).await? {
+        return claim.replay(stored);
+    }
+
+    let mut request = Request::from_parts(parts, Body::from(bytes));
+    request.extensions_mut().insert(claim.clone());
+    let response = next.run(request).await;
+    let status = response.status();
+    if response.extensions().get::<StoredWithWork>().is_some()
+        || status.is_server_error()
+        || status == StatusCode::TOO_MANY_REQUESTS
+    {
+        return Ok(response);
+    }
+
+    // An answer produced without `commit` (typically a validation error):
+    // store it now, unless a racing request with the key stored first.
+    let (parts, body) = response.into_parts();
+    let body = axum::body::to_bytes(body, usize::MAX)
+        .await
+        .map_err(ApiError::internal)?;
+    let content_type = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let to_store = (claim.clone(), body.clone());
+    let raced = state
+        .db
+        .write(move |tx| {
+            let (claim, body) = to_store;
+            if let Some(stored) = claim.find(tx)? {
+                return Ok(Some(stored));
+            }
+            claim.insert(tx, status.as_u16(), content_type.as_deref(), &body)?;
+            Ok(None)
+        })
+        .await?;
+    match raced {
+        Some(stored) => claim.replay(stored),
+        None => Ok(Response::from_parts(parts, Body::from(body))),
+    }
+}
+
+/// The body as canonical JSON (object keys sorted, no whitespace) when it
+/// is JSON; otherwise the raw bytes.
+fn canonical(bytes: &Bytes) -> Vec<u8> {
+    match serde_json::from_slice::<serde_json::Value>(bytes) {
+        Ok(value) => {
+            let mut out = Vec::with_capacity(bytes.len());
+            write_canonical(&value, &mut out);
+            out
+        }
+        Err(_) => bytes.to_vec(),
+    }
+}
+
+fn write_canonical(value: &serde_json::Value, out: &mut Vec<u8>) {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<_> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            out.push(b'{');
+            for (i, (k, v)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(&serde_json::to_vec(k).unwrap_or_default());
+                out.push(b':');
+                write_canonical(v, out);
+            }
+            out.push(b'}');
+        }
+        Value::Array(items) => {
+            out.push(b'[');
+            for (i, v) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_canonical(v, out);
+            }
+            out.push(b']');
+        }
+        scalar => out.extend_from_slice(&serde_json::to_vec(scalar).unwrap_or_default()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_json_ignores_order_and_whitespace() {
+        let a = canonical(&Bytes::from_static(
+            br#"{"b": 1, "a": {"y": [1, 2], "x": null}}"#,
+        ));
+        let b = canonical(&Bytes::from_static(br#"{"a":{"x":null,"y":[1,2]},"b":1}"#));
+        assert_eq!(a, b);
+        let c = canonical(&Bytes::from_static(br#"{"a":{"x":null,"y":[2,1]},"b":1}"#));
+        assert_ne!(a, c);
+        assert_eq!(canonical(&Bytes::from_static(b"not json")), b"not json");
+    }
+}

@@ -1,0 +1,182 @@
+//! The payments API, served in-process over SQLite.
+//!
+//! `payctl sandbox` runs this crate; tests embed it on `127.0.0.1:0`.
+//! [`Sandbox::open`] prepares the database (migrations, demo data, fresh
+//! keys) and [`Sandbox::serve`] answers requests until its shutdown future
+//! resolves, then finishes in-flight requests and closes the database.
+//!
+//! # Layout
+//! - [`api`]: HTTP handlers, one module per noun, and the router that puts
+//!   them behind their authentication layers; also the OpenAPI document.
+//! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
+//!   the control token; middleware that identifies the caller.
+//! - [`store`]: SQL, one module per noun. [`db`]: the writer thread, the
+//!   reader pool and the migrations.
+//! - [`idempotency`]: the `Idempotency-Key` layer for every POST.
+//! - [`events`]: the outbox that records events with the change causing them.
+//! - [`http`]: request ids, extractors that fail with the API's envelope,
+//!   pagination and fallbacks. [`error`]: that envelope.
+//! - [`clock`], [`ids`], [`secrets`]: sandbox time, public ids, randomness.
+//! - [`seed`]: the demo user, partner, applications and keys.
+
+pub mod api;
+pub mod auth;
+pub mod clock;
+pub mod db;
+pub mod error;
+pub mod events;
+pub mod http;
+pub mod idempotency;
+pub mod ids;
+pub mod secrets;
+pub mod seed;
+pub mod state;
+pub mod store;
+
+use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::OnceLock;
+
+use anyhow::Context;
+use payctl_wire::DASHBOARD_CLIENT_ID;
+use payctl_wire::sandbox::ReadyLine;
+
+pub use db::Storage;
+
+use crate::clock::Clock;
+use crate::db::{Db, DbThreads};
+use crate::secrets::MasterKey;
+use crate::state::{AppState, SandboxState};
+
+/// The port `payctl sandbox` listens on by default.
+pub const DEFAULT_PORT: u16 = 4242;
+
+/// How to run a sandbox.
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    pub storage: Storage,
+}
+
+/// A prepared sandbox, ready to serve.
+pub struct Sandbox {
+    state: AppState,
+    router: axum::Router,
+    threads: DbThreads,
+    control_token: String,
+    seeded: seed::Seeded,
+}
+
+impl Sandbox {
+    /// Opens and migrates the database, seeds it when empty, and mints this
+    /// start's keys and control token.
+    pub async fn open(config: SandboxConfig) -> anyhow::Result<Sandbox> {
+        let master_key = match &config.storage {
+            Storage::Memory => MasterKey::ephemeral(),
+            Storage::File(path) => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).with_context(|| {
+                        format!("cannot create the data directory {}", dir.display())
+                    })?;
+                }
+                MasterKey::load_or_create(&MasterKey::path_for_database(path))?
+            }
+        };
+        let (db, threads) = Db::open(&config.storage)?;
+        let offset = db
+            .read(|conn| Ok(store::settings::get(conn, store::settings::CLOCK_OFFSET)?))
+            .await?
+            .and_then(|v| v.parse::<i64>().ok())
+            .unwrap_or(0);
+        let clock = Clock::with_offset(offset);
+
+        let (demo_hash, dummy_hash) = tokio::task::spawn_blocking(|| {
+            anyhow::Ok((
+                auth::password::hash(seed::DEMO_PASSWORD)?,
+                auth::password::hash("")?,
+            ))
+        })
+        .await??;
+        let now = clock.now();
+        let seeded = db.write(move |tx| seed::seed(tx, &demo_hash, now)).await?;
+        let stored_keys = db
+            .read(|conn| Ok(store::api_keys::all_usable(conn)?))
+            .await?;
+
+        let control_token = secrets::random_token("ctl_", 40);
+        let state = AppState::new(SandboxState {
+            db,
+            clock,
+            keys: Default::default(),
+            jwt: auth::jwt::JwtKey::new(master_key.derive("jwt-hs256-v1")),
+            master_key,
+            storage: config.storage,
+            control_token_hash: secrets::sha256(control_token.as_bytes()),
+            dummy_password_hash: dummy_hash,
+            base_url: OnceLock::new(),
+        });
+        for key in stored_keys {
+            state.keys.insert(key);
+        }
+        let router = api::router(state.clone());
+        Ok(Sandbox {
+            state,
+            router,
+            threads,
+            control_token,
+            seeded,
+        })
+    }
+
+    /// The ready line for a sandbox listening on `addr`.
+    pub fn ready_line(&self, addr: SocketAddr) -> ReadyLine {
+        let base_url = base_url_for(addr);
+        ReadyLine {
+            auth_url: format!("{base_url}/auth/realms/sandbox"),
+            base_url,
+            client_id: DASHBOARD_CLIENT_ID.to_owned(),
+            username: seed::DEMO_USERNAME.to_owned(),
+            password: seed::DEMO_PASSWORD.to_owned(),
+            partner_id: self.seeded.partner_id.clone(),
+            test_application_id: self.seeded.test_application_id.clone(),
+            test_api_key: self.seeded.test_api_key.clone(),
+            live_application_id: self.seeded.live_application_id.clone(),
+            live_api_key: self.seeded.live_api_key.clone(),
+            control_token: self.control_token.clone(),
+            database: match &self.state.storage {
+                Storage::Memory => "memory".to_owned(),
+                Storage::File(p) => p.display().to_string(),
+            },
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+        }
+    }
+
+    /// Serves until `shutdown` resolves; then stops accepting, lets
+    /// in-flight requests finish, and closes the database.
+    pub async fn serve(
+        self,
+        listener: tokio::net::TcpListener,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let addr = listener.local_addr()?;
+        let _ = self.state.base_url.set(base_url_for(addr));
+        drop(self.state);
+        axum::serve(listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("the server failed")?;
+        // The router (and with it every database handle) is gone now.
+        tokio::task::spawn_blocking(move || self.threads.join()).await?;
+        Ok(())
+    }
+}
+
+/// The URL clients use: an unspecified bind address (`0.0.0.0`) is reached
+/// through loopback.
+pub fn base_url_for(addr: SocketAddr) -> String {
+    let ip = match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    format!("http://{}", SocketAddr::new(ip, addr.port()))
+}

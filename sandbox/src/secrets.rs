@@ -1,0 +1,133 @@
+//! Random secrets, their hashes, and the sandbox's master key.
+//!
+//! API key secrets, refresh tokens and the control token carry at least 190
+//! bits from the operating system's CSPRNG. Because they are that random, a
+//! single SHA-256 is a sound way to store them (no password-style stretching
+//! needed), and lookups by hash stay fast on the authentication hot path.
+//! The master key encrypts and signs what the sandbox must keep secret at
+//! rest (token signatures, webhook secrets); it lives in a 0600 file next to
+//! the database, or only in memory for `--in-memory` runs.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use hmac::{Hmac, Mac};
+use rand::distributions::Alphanumeric;
+use rand::rngs::OsRng;
+use rand::{Rng, RngCore};
+use sha2::{Digest, Sha256};
+
+/// `prefix` followed by `len` random alphanumeric characters (~5.95 bits each).
+pub fn random_token(prefix: &str, len: usize) -> String {
+    let mut s = String::with_capacity(prefix.len() + len);
+    s.push_str(prefix);
+    s.extend(OsRng.sample_iter(&Alphanumeric).take(len).map(char::from));
+    s
+}
+
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut b = [0u8; N];
+    OsRng.fill_bytes(&mut b);
+    b
+}
+
+pub fn sha256(data: &[u8]) -> [u8; 32] {
+    Sha256::digest(data).into()
+}
+
+/// The root secret of one sandbox database.
+#[derive(Clone)]
+pub struct MasterKey([u8; 32]);
+
+impl std::fmt::Debug for MasterKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MasterKey(..)")
+    }
+}
+
+impl MasterKey {
+    pub fn ephemeral() -> Self {
+        MasterKey(random_bytes())
+    }
+
+    /// Reads the key file, creating it (mode 0600) on first use.
+    pub fn load_or_create(path: &Path) -> anyhow::Result<Self> {
+        use anyhow::Context;
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                let key: [u8; 32] = bytes.as_slice().try_into().map_err(|_| {
+                    anyhow::anyhow!(
+                        "key file {} is not 32 bytes long; it is damaged",
+                        path.display()
+                    )
+                })?;
+                Ok(MasterKey(key))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let key = MasterKey::ephemeral();
+                let mut options = std::fs::OpenOptions::new();
+                options.write(true).create_new(true);
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::OpenOptionsExt;
+                    options.mode(0o600);
+                }
+                let mut file = options
+                    .open(path)
+                    .with_context(|| format!("cannot create key file {}", path.display()))?;
+                file.write_all(&key.0)?;
+                file.sync_all()?;
+                Ok(key)
+            }
+            Err(e) => Err(e).with_context(|| format!("cannot read key file {}", path.display())),
+        }
+    }
+
+    /// The key file that belongs to a database file.
+    pub fn path_for_database(db: &Path) -> PathBuf {
+        let mut name = db.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+        name.push(".key");
+        db.with_file_name(name)
+    }
+
+    /// A sub-key for one purpose, so no two uses ever share key material.
+    pub fn derive(&self, purpose: &str) -> [u8; 32] {
+        let mut mac =
+            <Hmac<Sha256> as Mac>::new_from_slice(&self.0).expect("HMAC takes any key length");
+        mac.update(purpose.as_bytes());
+        mac.finalize().into_bytes().into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_random_and_prefixed() {
+        let a = random_token("sk_test_", 32);
+        let b = random_token("sk_test_", 32);
+        assert_ne!(a, b);
+        assert!(a.starts_with("sk_test_") && a.len() == 40);
+        assert!(a[8..].chars().all(|c| c.is_ascii_alphanumeric()));
+    }
+
+    #[test]
+    fn key_file_is_created_private_and_reused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = MasterKey::path_for_database(&dir.path().join("sandbox.db"));
+        assert!(path.ends_with("sandbox.db.key"));
+        let first = MasterKey::load_or_create(&path).unwrap();
+        let second = MasterKey::load_or_create(&path).unwrap();
+        assert_eq!(first.derive("x"), second.derive("x"));
+        assert_ne!(first.derive("x"), first.derive("y"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        std::fs::write(&path, b"short").unwrap();
+        assert!(MasterKey::load_or_create(&path).is_err());
+    }
+}

@@ -1,0 +1,125 @@
+//! Demo data, so a fresh sandbox is usable at once.
+//!
+//! The first start of an empty database creates a dashboard user, its
+//! partner, one TEST and one LIVE application, and a key for each. Key
+//! secrets are stored only as hashes, so a later start cannot show the old
+//! ones again: every start mints a fresh key for each seeded application
+//! (older keys stay valid until revoked) and prints the new secrets.
+
+use payctl_wire::applications::Environment;
+use rusqlite::Transaction;
+
+use crate::auth::api_keys::{self, StoredKey};
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::store::api_keys::KeyApplication;
+use crate::store::{self, partners::NewPartner, settings};
+
+pub const DEMO_USERNAME: &str = "demo@payctl.local";
+pub const DEMO_PASSWORD: &str = "payctl-demo-password";
+pub const DEMO_PARTNER_NAME: &str = "Demo Partner";
+pub const DEMO_PARTNER_EMAIL: &str = "partner@payctl.local";
+
+pub struct Seeded {
+    pub partner_id: String,
+    pub test_application_id: String,
+    pub test_api_key: String,
+    pub live_application_id: String,
+    pub live_api_key: String,
+}
+
+/// Seeds an empty database, then mints this start's keys.
+pub fn seed(
+    tx: &Transaction<'_>,
+    demo_password_hash: &str,
+    now: Timestamp,
+) -> Result<Seeded, ApiError> {
+    if settings::get(tx, settings::SEED_USER)?.is_none() {
+        let user = store::users::insert(tx, DEMO_USERNAME, demo_password_hash, now)?;
+        let (partner_id, _) = store::partners::insert(
+            tx,
+            &NewPartner {
+                name: DEMO_PARTNER_NAME,
+                email: DEMO_PARTNER_EMAIL,
+                business_type: Some("fintech"),
+                parent_id: None,
+                status: "active",
+            },
+            now,
+        )?;
+        let (user_id, _, _) = store::users::credentials(tx, DEMO_USERNAME)?
+            .ok_or_else(|| ApiError::internal("seed user missing"))?;
+        store::users::set_partner(tx, user_id, partner_id)?;
+        let (_, test) = store::applications::insert(
+            tx,
+            partner_id,
+            "Demo TEST application",
+            Environment::Test,
+            now,
+        )?;
+        let (_, live) = store::applications::insert(
+            tx,
+            partner_id,
+            "Demo LIVE application",
+            Environment::Live,
+            now,
+        )?;
+        settings::set(tx, settings::SEED_USER, &user.id)?;
+        settings::set(tx, settings::SEED_TEST_APPLICATION, &test.id)?;
+        settings::set(tx, settings::SEED_LIVE_APPLICATION, &live.id)?;
+    }
+    let test_id = settings::get(tx, settings::SEED_TEST_APPLICATION)?.unwrap_or_default();
+    let live_id = settings::get(tx, settings::SEED_LIVE_APPLICATION)?.unwrap_or_default();
+    let (test_app, test_key) = mint_key(tx, &test_id, now)?;
+    let (_, live_key) = mint_key(tx, &live_id, now)?;
+    Ok(Seeded {
+        partner_id: test_app.partner_public_id.clone(),
+        test_application_id: test_id,
+        test_api_key: test_key.0,
+        live_application_id: live_id,
+        live_api_key: live_key.0,
+    })
+}
+
+struct SeedApp {
+    partner_public_id: String,
+}
+
+fn mint_key(
+    tx: &Transaction<'_>,
+    application_public_id: &str,
+    now: Timestamp,
+) -> Result<(SeedApp, (String, StoredKey)), ApiError> {
+    let (id, partner_id, partner_public_id, environment, status): (
+        i64,
+        i64,
+        String,
+        String,
+        String,
+    ) = tx.query_row(
+        "SELECT a.id, a.partner_id, p.public_id, a.environment, a.status
+         FROM applications a JOIN partners p ON p.id = a.partner_id WHERE a.public_id = ?1",
+        [application_public_id],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+    )?;
+    let environment = Environment::parse(&environment).unwrap_or(Environment::Test);
+    let app = KeyApplication {
+        id,
+        public_id: application_public_id.to_owned(),
+        partner_id,
+        environment,
+        active: status == "active",
+    };
+    let (created, stored) = store::api_keys::insert(
+        tx,
+        &app,
+        api_keys::mint(environment),
+        Some("sandbox start"),
+        None,
+        now,
+    )?;
+    Ok((
+        SeedApp { partner_public_id },
+        (created.client_secret, stored),
+    ))
+}

@@ -1,0 +1,54 @@
+//! What every handler shares: the database, the clock, the key index and
+//! the signing keys. Cloning is an `Arc` bump.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::auth::api_keys::KeyIndex;
+use crate::auth::jwt::JwtKey;
+use crate::clock::Clock;
+use crate::db::{Db, Storage};
+use crate::secrets::MasterKey;
+
+pub struct SandboxState {
+    pub db: Db,
+    pub clock: Clock,
+    pub keys: KeyIndex,
+    pub jwt: JwtKey,
+    pub master_key: MasterKey,
+    pub storage: Storage,
+    /// SHA-256 of this run's control token.
+    pub control_token_hash: [u8; 32],
+    /// An Argon2 hash of nothing, verified against when a username is
+    /// unknown so that login timing does not reveal which users exist.
+    pub dummy_password_hash: String,
+    /// Set once the listener is bound.
+    pub base_url: OnceLock<String>,
+}
+
+#[derive(Clone)]
+pub struct AppState(Arc<SandboxState>);
+
+impl AppState {
+    pub fn new(state: SandboxState) -> Self {
+        AppState(Arc::new(state))
+    }
+
+    pub fn base_url(&self) -> String {
+        self.base_url
+            .get()
+            .cloned()
+            .unwrap_or_else(|| "http://127.0.0.1".to_owned())
+    }
+
+    /// `{auth_url}`: the emulated identity provider's realm.
+    pub fn auth_url(&self) -> String {
+        format!("{}/auth/realms/sandbox", self.base_url())
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = SandboxState;
+    fn deref(&self) -> &SandboxState {
+        &self.0
+    }
+}

@@ -1,0 +1,165 @@
+//! API keys: only the SHA-256 of a secret is stored (spec 5.3).
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::auth::api_keys::{KeyIdentity, NewSecret, StoredKey};
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::http::pagination::PageRequest;
+use crate::ids;
+use payctl_wire::applications::{ApiKey, CreatedApiKey, Environment};
+use payctl_wire::page::Page;
+
+pub struct KeyApplication {
+    pub id: i64,
+    pub public_id: String,
+    pub partner_id: i64,
+    pub environment: Environment,
+    pub active: bool,
+}
+
+/// Stores a new key and returns the one-time creation answer and the entry
+/// for the in-memory index.
+pub fn insert(
+    conn: &Connection,
+    app: &KeyApplication,
+    secret: NewSecret,
+    name: Option<&str>,
+    expires_at: Option<Timestamp>,
+    now: Timestamp,
+) -> Result<(CreatedApiKey, StoredKey), ApiError> {
+    let public_id = ids::uuid();
+    conn.execute(
+        "INSERT INTO api_keys (public_id, application_id, prefix, secret_hash, name, expires_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![public_id, app.id, secret.prefix, secret.hash.as_slice(), name, expires_at.map(|t| t.millis()), now.millis()],
+    )?;
+    let key_id = conn.last_insert_rowid();
+    let created = CreatedApiKey {
+        api_key_id: public_id.clone(),
+        prefix: secret.prefix.clone(),
+        key_type: app.environment,
+        expires_at: expires_at.map(|t| t.to_rfc3339()),
+        created_at: now.to_rfc3339(),
+        name: name.map(str::to_owned),
+        client_secret: secret.secret,
+    };
+    let stored = StoredKey {
+        prefix: secret.prefix,
+        hash: secret.hash,
+        expires_at,
+        application_active: app.active,
+        identity: KeyIdentity {
+            key_id,
+            key_public_id: public_id,
+            application_id: app.id,
+            application_public_id: app.public_id.clone(),
+            partner_id: app.partner_id,
+            environment: app.environment,
+        },
+    };
+    Ok((created, stored))
+}
+
+const SELECT: &str =
+    "SELECT id, public_id, prefix, name, expires_at, created_at, revoked_at FROM api_keys";
+
+fn from_row(
+    r: &rusqlite::Row<'_>,
+    environment: Environment,
+    now: Timestamp,
+) -> rusqlite::Result<(i64, ApiKey)> {
+    let expires_at: Option<i64> = r.get(4)?;
+    let revoked_at: Option<i64> = r.get(6)?;
+    let status = if revoked_at.is_some() {
+        "revoked"
+    } else if expires_at.is_some_and(|e| e <= now.millis()) {
+        "expired"
+    } else {
+        "active"
+    };
+    Ok((
+        r.get(0)?,
+        ApiKey {
+            api_key_id: r.get(1)?,
+            prefix: r.get(2)?,
+            key_type: environment,
+            status: status.to_owned(),
+            name: r.get(3)?,
+            expires_at: super::iso(expires_at),
+            created_at: super::iso_at(r.get(5)?),
+            revoked_at: super::iso(revoked_at),
+        },
+    ))
+}
+
+pub fn list(
+    conn: &Connection,
+    application_id: i64,
+    environment: Environment,
+    page: &PageRequest,
+    now: Timestamp,
+) -> Result<Page<ApiKey>, ApiError> {
+    let sql = format!(
+        "{SELECT} WHERE application_id = ?1 AND (?2 IS NULL OR public_id < ?2) ORDER BY public_id DESC LIMIT ?3"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt
+        .query_map(params![application_id, page.before, page.fetch()], |r| {
+            from_row(r, environment, now).map(|(_, k)| k)
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |k| &k.api_key_id))
+}
+
+pub fn find(
+    conn: &Connection,
+    application_id: i64,
+    environment: Environment,
+    public_id: &str,
+    now: Timestamp,
+) -> Result<Option<(i64, ApiKey)>, ApiError> {
+    let sql = format!("{SELECT} WHERE application_id = ?1 AND public_id = ?2");
+    Ok(conn
+        .query_row(&sql, params![application_id, public_id], |r| {
+            from_row(r, environment, now)
+        })
+        .optional()?)
+}
+
+pub fn revoke(conn: &Connection, key_id: i64, now: Timestamp) -> rusqlite::Result<bool> {
+    Ok(conn.execute(
+        "UPDATE api_keys SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
+        params![key_id, now.millis()],
+    )? == 1)
+}
+
+/// Every unrevoked key, to build the authentication index at start.
+pub fn all_usable(conn: &Connection) -> rusqlite::Result<Vec<StoredKey>> {
+    let mut stmt = conn.prepare(
+        "SELECT k.id, k.public_id, k.prefix, k.secret_hash, k.expires_at,
+                a.id, a.public_id, a.partner_id, a.environment, a.status
+         FROM api_keys k JOIN applications a ON a.id = k.application_id
+         WHERE k.revoked_at IS NULL",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        let hash: Vec<u8> = r.get(3)?;
+        let environment: String = r.get(8)?;
+        let status: String = r.get(9)?;
+        Ok(StoredKey {
+            prefix: r.get(2)?,
+            hash: hash.as_slice().try_into().unwrap_or([0; 32]),
+            expires_at: r.get::<_, Option<i64>>(4)?.map(Timestamp::from_millis),
+            application_active: status == "active",
+            identity: KeyIdentity {
+                key_id: r.get(0)?,
+                key_public_id: r.get(1)?,
+                application_id: r.get(5)?,
+                application_public_id: r.get(6)?,
+                partner_id: r.get(7)?,
+                environment: Environment::parse(&environment).unwrap_or(Environment::Test),
+            },
+        })
+    })?;
+    rows.collect()
+}

@@ -1,0 +1,89 @@
+//! Applications: one environment each, owned by a partner (spec 2.3).
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::http::pagination::PageRequest;
+use crate::ids;
+use payctl_wire::applications::{Application, Environment};
+use payctl_wire::page::Page;
+
+const SELECT: &str = "SELECT a.id, a.public_id, a.name, a.environment, a.status, p.public_id,
+        a.created_at, a.updated_at, a.deactivated_at
+    FROM applications a JOIN partners p ON p.id = a.partner_id";
+
+fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Application)> {
+    let environment: String = r.get(3)?;
+    Ok((
+        r.get(0)?,
+        Application {
+            id: r.get(1)?,
+            name: r.get(2)?,
+            environment: Environment::parse(&environment).unwrap_or(Environment::Test),
+            status: r.get(4)?,
+            partner_id: r.get(5)?,
+            created_at: super::iso_at(r.get(6)?),
+            updated_at: super::iso_at(r.get(7)?),
+            deactivated_at: super::iso(r.get(8)?),
+        },
+    ))
+}
+
+pub fn insert(
+    conn: &Connection,
+    partner_id: i64,
+    name: &str,
+    environment: Environment,
+    now: Timestamp,
+) -> Result<(i64, Application), ApiError> {
+    let public_id = ids::uuid();
+    conn.execute(
+        "INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, 'active', ?5, ?5)",
+        params![public_id, partner_id, name, environment.as_str(), now.millis()],
+    )?;
+    let id = conn.last_insert_rowid();
+    find(conn, partner_id, &public_id)?
+        .ok_or_else(|| ApiError::internal("application vanished after insert"))
+        .map(|a| (id, a.1))
+}
+
+/// An application of this partner; another partner's is `None` (404).
+pub fn find(
+    conn: &Connection,
+    partner_id: i64,
+    public_id: &str,
+) -> Result<Option<(i64, Application)>, ApiError> {
+    let sql = format!("{SELECT} WHERE a.partner_id = ?1 AND a.public_id = ?2");
+    Ok(conn
+        .query_row(&sql, params![partner_id, public_id], from_row)
+        .optional()?)
+}
+
+pub fn list(
+    conn: &Connection,
+    partner_id: i64,
+    page: &PageRequest,
+) -> Result<Page<Application>, ApiError> {
+    let sql = format!(
+        "{SELECT} WHERE a.partner_id = ?1 AND (?2 IS NULL OR a.public_id < ?2) ORDER BY a.public_id DESC LIMIT ?3"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt
+        .query_map(params![partner_id, page.before, page.fetch()], |r| {
+            from_row(r).map(|(_, a)| a)
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |a| &a.id))
+}
+
+/// Deactivates; returns false when it already was.
+pub fn deactivate(conn: &Connection, id: i64, now: Timestamp) -> rusqlite::Result<bool> {
+    let changed = conn.execute(
+        "UPDATE applications SET status = 'deactivated', deactivated_at = ?2, updated_at = ?2
+         WHERE id = ?1 AND status = 'active'",
+        params![id, now.millis()],
+    )?;
+    Ok(changed == 1)
+}

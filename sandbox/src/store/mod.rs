@@ -1,0 +1,29 @@
+//! SQL, one module per noun. Functions take a `&Connection` (a write
+//! transaction derefs to one), map rows to plain structs, and turn
+//! constraint violations into the API's errors. No HTTP here.
+
+pub mod api_keys;
+pub mod applications;
+pub mod partners;
+pub mod settings;
+pub mod users;
+
+use crate::clock::Timestamp;
+
+/// Whether an insert failed on a UNIQUE constraint.
+pub fn is_unique_violation(e: &rusqlite::Error) -> bool {
+    matches!(
+        e,
+        rusqlite::Error::SqliteFailure(err, _) if err.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+    )
+}
+
+/// Optional stored time as ISO 8601.
+pub fn iso(millis: Option<i64>) -> Option<String> {
+    millis.map(|m| Timestamp::from_millis(m).to_rfc3339())
+}
+
+/// Stored time as ISO 8601.
+pub fn iso_at(millis: i64) -> String {
+    Timestamp::from_millis(millis).to_rfc3339()
+}

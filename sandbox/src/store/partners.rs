@@ -1,0 +1,82 @@
+//! Partners: the businesses that own applications (spec 2.2).
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::ids;
+use payctl_wire::auth::Partner;
+use payctl_wire::error::ErrorCode;
+
+/// Internal and public id of a partner, as carried by callers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartnerRef {
+    pub id: i64,
+    pub public_id: String,
+}
+
+pub struct NewPartner<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub business_type: Option<&'a str>,
+    pub parent_id: Option<i64>,
+    pub status: &'a str,
+}
+
+const COLUMNS: &str = "p.id, p.public_id, p.name, p.email, p.business_type, p.status, parent.public_id, p.created_at, p.updated_at";
+
+fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Partner)> {
+    Ok((
+        r.get(0)?,
+        Partner {
+            id: r.get(1)?,
+            name: r.get(2)?,
+            email: r.get(3)?,
+            business_type: r.get(4)?,
+            status: r.get(5)?,
+            parent_id: r.get(6)?,
+            created_at: super::iso_at(r.get(7)?),
+            updated_at: super::iso_at(r.get(8)?),
+        },
+    ))
+}
+
+pub fn insert(
+    conn: &Connection,
+    new: &NewPartner<'_>,
+    now: Timestamp,
+) -> Result<(i64, Partner), ApiError> {
+    let public_id = ids::prefixed("prtnr");
+    conn.execute(
+        "INSERT INTO partners (public_id, parent_id, name, email, business_type, status, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+        params![public_id, new.parent_id, new.name, new.email, new.business_type, new.status, now.millis()],
+    )
+    .map_err(|e| duplicate_email(e, new.email))?;
+    let id = conn.last_insert_rowid();
+    get(conn, id)?
+        .map(|p| (id, p))
+        .ok_or_else(|| ApiError::internal("partner vanished after insert"))
+}
+
+pub fn get(conn: &Connection, id: i64) -> Result<Option<Partner>, ApiError> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM partners p LEFT JOIN partners parent ON parent.id = p.parent_id WHERE p.id = ?1"
+    );
+    Ok(conn
+        .query_row(&sql, [id], from_row)
+        .optional()?
+        .map(|(_, p)| p))
+}
+
+/// Maps a UNIQUE failure on the email to 409 DUPLICATE_EMAIL.
+pub fn duplicate_email(e: rusqlite::Error, email: &str) -> ApiError {
+    if super::is_unique_violation(&e) {
+        ApiError::conflict(
+            ErrorCode::DuplicateEmail,
+            format!("the email {email} is already used by another partner"),
+        )
+    } else {
+        e.into()
+    }
+}

@@ -1,0 +1,126 @@
+//! Dashboard users and their refresh tokens.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::auth::DashboardUser;
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::ids;
+use crate::store::partners::PartnerRef;
+use payctl_wire::error::ErrorCode;
+use payctl_wire::sandbox::User;
+
+pub fn insert(
+    conn: &Connection,
+    username: &str,
+    password_hash: &str,
+    now: Timestamp,
+) -> Result<User, ApiError> {
+    let public_id = ids::uuid();
+    conn.execute(
+        "INSERT INTO users (public_id, username, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![public_id, username, password_hash, now.millis()],
+    )
+    .map_err(|e| {
+        if super::is_unique_violation(&e) {
+            ApiError::conflict(ErrorCode::Conflict, format!("the username {username} is taken"))
+        } else {
+            e.into()
+        }
+    })?;
+    Ok(User {
+        id: public_id,
+        username: username.to_owned(),
+        created_at: now.to_rfc3339(),
+    })
+}
+
+/// Internal id, public id and password hash of a user, by login name.
+pub fn credentials(
+    conn: &Connection,
+    username: &str,
+) -> rusqlite::Result<Option<(i64, String, String)>> {
+    conn.query_row(
+        "SELECT id, public_id, password_hash FROM users WHERE username = ?1",
+        [username],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )
+    .optional()
+}
+
+pub fn find_by_public_id(
+    conn: &Connection,
+    public_id: &str,
+) -> Result<Option<DashboardUser>, ApiError> {
+    Ok(conn
+        .query_row(
+            "SELECT u.id, u.public_id, u.username, p.id, p.public_id
+             FROM users u LEFT JOIN partners p ON p.id = u.partner_id
+             WHERE u.public_id = ?1",
+            [public_id],
+            |r| {
+                let partner_id: Option<i64> = r.get(3)?;
+                let partner_public_id: Option<String> = r.get(4)?;
+                Ok(DashboardUser {
+                    user_id: r.get(0)?,
+                    public_id: r.get(1)?,
+                    username: r.get(2)?,
+                    partner: partner_id
+                        .zip(partner_public_id)
+                        .map(|(id, public_id)| PartnerRef { id, public_id }),
+                })
+            },
+        )
+        .optional()?)
+}
+
+pub fn set_partner(conn: &Connection, user_id: i64, partner_id: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE users SET partner_id = ?2 WHERE id = ?1",
+        params![user_id, partner_id],
+    )?;
+    Ok(())
+}
+
+pub fn insert_refresh_token(
+    conn: &Connection,
+    user_id: i64,
+    token_hash: &[u8; 32],
+    now: Timestamp,
+    expires_at: Timestamp,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO refresh_tokens (token_hash, user_id, expires_at, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![token_hash.as_slice(), user_id, expires_at.millis(), now.millis()],
+    )?;
+    Ok(())
+}
+
+/// Spends a refresh token: revokes it and returns its user, if it was
+/// active. Single use even under concurrent refreshes, because the update
+/// only matches an unrevoked row.
+pub fn spend_refresh_token(
+    conn: &Connection,
+    token_hash: &[u8; 32],
+    now: Timestamp,
+) -> rusqlite::Result<Option<(i64, String, String)>> {
+    let user_id: Option<i64> = conn
+        .query_row(
+            "UPDATE refresh_tokens SET revoked_at = ?2
+             WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2
+             RETURNING user_id",
+            params![token_hash.as_slice(), now.millis()],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match user_id {
+        None => Ok(None),
+        Some(id) => conn
+            .query_row(
+                "SELECT id, public_id, username FROM users WHERE id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional(),
+    }
+}

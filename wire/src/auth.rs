@@ -1,0 +1,62 @@
+//! The identity provider's token endpoint, registration and `auth/me`.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Successful answer of `{auth_url}/protocol/openid-connect/token`, shaped as
+/// an OpenID Connect provider answers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct TokenResponse {
+    pub access_token: String,
+    /// Always `Bearer`.
+    pub token_type: String,
+    /// Seconds until `access_token` expires.
+    pub expires_in: u64,
+    pub refresh_token: String,
+    /// Seconds until `refresh_token` expires.
+    pub refresh_expires_in: u64,
+    pub scope: String,
+}
+
+/// Error answer of the token endpoint (RFC 6749 section 5.2), not the API's
+/// error envelope: OAuth clients expect this shape.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct OAuthError {
+    /// `invalid_request`, `invalid_client`, `invalid_grant` or `unsupported_grant_type`.
+    pub error: String,
+    pub error_description: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct RegisterRequest {
+    /// Legal business name of the partner, 1 to 256 characters.
+    pub company_name: String,
+    /// Contact email of the partner, unique across the platform.
+    pub email: String,
+}
+
+/// The dashboard user behind a bearer token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Me {
+    pub user_id: String,
+    pub username: String,
+    /// Null until the user registers a company with `POST /v1/auth/register`.
+    pub partner: Option<Partner>,
+}
+
+/// A partner (spec 2.2). Field names are camelCase as the specification shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Partner {
+    /// `prtnr_`-prefixed identifier.
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub business_type: Option<String>,
+    /// `pending`, `active` or `suspended`.
+    pub status: String,
+    /// The partner this one is a sub-partner of; null for a top-level partner.
+    pub parent_id: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}

@@ -1,0 +1,73 @@
+//! The seven event types of spec section 6.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+pub enum EventType {
+    #[serde(rename = "settlement.created")]
+    SettlementCreated,
+    #[serde(rename = "settlement.completed")]
+    SettlementCompleted,
+    #[serde(rename = "settlement.failed")]
+    SettlementFailed,
+    #[serde(rename = "customer.kyb_approved")]
+    CustomerKybApproved,
+    #[serde(rename = "customer.kyb_rejected")]
+    CustomerKybRejected,
+    #[serde(rename = "on_ramp.completed")]
+    OnRampCompleted,
+    #[serde(rename = "off_ramp.completed")]
+    OffRampCompleted,
+}
+
+impl EventType {
+    pub const ALL: [EventType; 7] = [
+        EventType::SettlementCreated,
+        EventType::SettlementCompleted,
+        EventType::SettlementFailed,
+        EventType::CustomerKybApproved,
+        EventType::CustomerKybRejected,
+        EventType::OnRampCompleted,
+        EventType::OffRampCompleted,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventType::SettlementCreated => "settlement.created",
+            EventType::SettlementCompleted => "settlement.completed",
+            EventType::SettlementFailed => "settlement.failed",
+            EventType::CustomerKybApproved => "customer.kyb_approved",
+            EventType::CustomerKybRejected => "customer.kyb_rejected",
+            EventType::OnRampCompleted => "on_ramp.completed",
+            EventType::OffRampCompleted => "off_ramp.completed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<EventType> {
+        EventType::ALL.into_iter().find(|e| e.as_str() == s)
+    }
+}
+
+impl std::fmt::Display for EventType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_through_serde_and_parse() {
+        for e in EventType::ALL {
+            assert_eq!(
+                serde_json::to_string(&e).unwrap(),
+                format!("\"{}\"", e.as_str())
+            );
+            assert_eq!(EventType::parse(e.as_str()), Some(e));
+        }
+        assert_eq!(EventType::parse("settlement.unknown"), None);
+    }
+}

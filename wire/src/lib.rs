@@ -1,0 +1,30 @@
+//! Plain serde types for every request and response body of the payments API.
+//!
+//! The sandbox serialises these and the CLI deserialises them, so a field
+//! renamed here changes both sides at once and neither can drift from the
+//! other. Nothing in this crate does I/O or holds behaviour beyond small
+//! parsing helpers for enums.
+//!
+//! # Layout
+//! - [`error`]: the error envelope and every error code with its HTTP status.
+//! - [`page`]: the two list envelopes (general and transactions).
+//! - [`auth`]: the OpenID Connect token endpoint, registration and `auth/me`.
+//! - [`applications`]: applications and their API keys.
+//! - [`events`]: the event types webhooks deliver.
+//! - [`sandbox`]: the sandbox-only control API and the ready line.
+
+pub mod applications;
+pub mod auth;
+pub mod error;
+pub mod events;
+pub mod page;
+pub mod sandbox;
+
+/// Header carrying an API key secret on server-to-server routes.
+pub const API_KEY_HEADER: &str = "x-api-key";
+/// Header carrying the caller's correlation id; echoed as `correlation_id`.
+pub const REQUEST_ID_HEADER: &str = "x-request-id";
+/// Header that makes a POST safe to retry.
+pub const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
+/// The dashboard client identifier of the identity provider.
+pub const DASHBOARD_CLIENT_ID: &str = "partner-console";

@@ -1,0 +1,66 @@
+//! The sandbox-only control API (`/sandbox/...`) and the ready line.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The single JSON line `payctl sandbox --json` prints on stdout once it
+/// serves requests. Scripts read it to find the sandbox and its credentials.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ReadyLine {
+    pub base_url: String,
+    pub auth_url: String,
+    pub client_id: String,
+    pub username: String,
+    pub password: String,
+    pub partner_id: String,
+    pub test_application_id: String,
+    pub test_api_key: String,
+    pub live_application_id: String,
+    pub live_api_key: String,
+    /// Bearer token for the `/sandbox/...` control routes; new on every start.
+    pub control_token: String,
+    /// `memory` or the path of the database file.
+    pub database: String,
+    pub version: String,
+}
+
+/// Body of `POST /sandbox/users`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateUser {
+    /// Login name, 3 to 128 characters, unique (case-insensitive).
+    pub username: String,
+    /// At least 8 characters.
+    pub password: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct User {
+    pub id: String,
+    pub username: String,
+    pub created_at: String,
+}
+
+/// The sandbox clock. All time rules follow it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Clock {
+    /// Current sandbox time, ISO 8601 with milliseconds.
+    pub now: String,
+    /// How far the sandbox clock runs ahead of real time, in seconds.
+    pub offset_seconds: i64,
+}
+
+/// Body of `POST /sandbox/clock/advance`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AdvanceClock {
+    /// Seconds to move forward, 1 to 31,536,000 (one year) per call.
+    pub seconds: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Health {
+    /// Always `ok` when the sandbox answers.
+    pub status: String,
+    pub version: String,
+}
