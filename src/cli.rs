@@ -6,11 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(
-    name = "payctl",
-    version,
-    about = "Command-line tool and local sandbox for the cross-border payments API"
-)]
+#[command(name = "payctl", version, about = "Command-line tool and local sandbox for the cross-border payments API")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -33,12 +29,7 @@ pub struct SandboxArgs {
     #[arg(long, default_value_t = SocketAddr::from(([127, 0, 0, 1], payctl_sandbox::DEFAULT_PORT)), value_name = "ADDR")]
     pub listen: SocketAddr,
     /// SQLite database file (default: sandbox.db in the user's data directory).
-    #[arg(
-        long,
-        value_name = "PATH",
-        conflicts_with = "in_memory",
-        env = "PAYCTL_SANDBOX_DB"
-    )]
+    #[arg(long, value_name = "PATH", conflicts_with = "in_memory", env = "PAYCTL_SANDBOX_DB")]
     pub db: Option<PathBuf>,
     /// Keep everything in memory; nothing is written to disk.
     #[arg(long)]

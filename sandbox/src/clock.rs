@@ -49,9 +49,7 @@ impl Timestamp {
         if s.len() > 64 {
             return None;
         }
-        DateTime::parse_from_rfc3339(s)
-            .ok()
-            .map(|t| Timestamp(t.timestamp_millis()))
+        DateTime::parse_from_rfc3339(s).ok().map(|t| Timestamp(t.timestamp_millis()))
     }
 }
 
@@ -69,9 +67,7 @@ pub struct Clock {
 
 impl Clock {
     pub fn with_offset(offset_millis: i64) -> Self {
-        Clock {
-            offset_millis: AtomicI64::new(offset_millis),
-        }
+        Clock { offset_millis: AtomicI64::new(offset_millis) }
     }
 
     /// Sandbox time: what every time rule compares against.
@@ -102,14 +98,8 @@ mod tests {
 
     #[test]
     fn formats_with_milliseconds_in_utc() {
-        assert_eq!(
-            Timestamp::from_millis(0).to_rfc3339(),
-            "1970-01-01T00:00:00.000Z"
-        );
-        assert_eq!(
-            Timestamp::from_millis(1_700_000_000_123).to_rfc3339(),
-            "2023-11-14T22:13:20.123Z"
-        );
+        assert_eq!(Timestamp::from_millis(0).to_rfc3339(), "1970-01-01T00:00:00.000Z");
+        assert_eq!(Timestamp::from_millis(1_700_000_000_123).to_rfc3339(), "2023-11-14T22:13:20.123Z");
     }
 
     #[test]

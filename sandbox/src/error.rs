@@ -25,12 +25,7 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
-        ApiError {
-            code,
-            message: message.into(),
-            details: Vec::new(),
-            retry_after: None,
-        }
+        ApiError { code, message: message.into(), details: Vec::new(), retry_after: None }
     }
 
     pub fn with_details(mut self, details: Vec<FieldIssue>) -> Self {
@@ -68,10 +63,7 @@ impl ApiError {
     /// A fault of the sandbox itself. The cause is logged, not shown.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(%cause, "internal error");
-        ApiError::new(
-            ErrorCode::Internal,
-            "the sandbox hit an internal error; see its log",
-        )
+        ApiError::new(ErrorCode::Internal, "the sandbox hit an internal error; see its log")
     }
 
     pub fn status(&self) -> StatusCode {
@@ -103,10 +95,7 @@ impl IntoResponse for ApiError {
         let body = serde_json::to_vec(&self.envelope(request_id::current())).unwrap_or_default();
         let mut response = (self.status(), body).into_response();
         let headers = response.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        );
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
         if let Some(seconds) = self.retry_after {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
@@ -150,11 +139,7 @@ impl Checks {
         if value.trim().is_empty() {
             self.push(field, "required", "must not be empty");
         } else if value.chars().count() > max {
-            self.push(
-                field,
-                "too_long",
-                format!("must be at most {max} characters"),
-            );
+            self.push(field, "too_long", format!("must be at most {max} characters"));
         }
     }
 
@@ -178,11 +163,8 @@ impl Checks {
                 let message = format!("{}: {}", issue.field, issue.message);
                 Err(ApiError::new(ErrorCode::Validation, message).with_details(self.issues))
             }
-            n => Err(ApiError::new(
-                ErrorCode::Validation,
-                format!("{n} fields are invalid; see details"),
-            )
-            .with_details(self.issues)),
+            n => Err(ApiError::new(ErrorCode::Validation, format!("{n} fields are invalid; see details"))
+                .with_details(self.issues)),
         }
     }
 }
@@ -196,12 +178,7 @@ pub fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.split_once('@') else {
         return false;
     };
-    if local.is_empty()
-        || local.len() > 64
-        || domain.contains('@')
-        || local.starts_with('.')
-        || local.ends_with('.')
-    {
+    if local.is_empty() || local.len() > 64 || domain.contains('@') || local.starts_with('.') || local.ends_with('.') {
         return false;
     }
     let labels: Vec<&str> = domain.split('.').collect();
@@ -213,9 +190,7 @@ pub fn is_email(s: &str) -> bool {
                 && !l.ends_with('-')
                 && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         })
-        && labels
-            .last()
-            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()))
+        && labels.last().is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()))
 }
 
 #[cfg(test)]
@@ -231,15 +206,8 @@ mod tests {
         c.optional_text("description", None, 5);
         let err = c.finish().unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation);
-        let fields: Vec<_> = err
-            .details
-            .iter()
-            .map(|d| (d.field.as_str(), d.code.as_str()))
-            .collect();
-        assert_eq!(
-            fields,
-            vec![("name", "required"), ("legal_name", "too_long")]
-        );
+        let fields: Vec<_> = err.details.iter().map(|d| (d.field.as_str(), d.code.as_str())).collect();
+        assert_eq!(fields, vec![("name", "required"), ("legal_name", "too_long")]);
     }
 
     #[test]
@@ -254,10 +222,7 @@ mod tests {
         for ok in ["a@b.co", "first.last+tag@sub.example.com", "x@y-z.ae"] {
             assert!(is_email(ok), "{ok}");
         }
-        for bad in [
-            "", "a", "a@", "@b.co", "a@b", "a b@c.co", "a@b..co", "a@-b.co", "a@@b.co", "a@b.c0",
-            ".a@b.co",
-        ] {
+        for bad in ["", "a", "a@", "@b.co", "a@b", "a b@c.co", "a@b..co", "a@-b.co", "a@@b.co", "a@b.c0", ".a@b.co"] {
             assert!(!is_email(bad), "{bad}");
         }
     }

@@ -69,31 +69,13 @@ impl Claim {
         conn.query_row(
             "SELECT request_hash, status, content_type, body FROM idempotency_keys
              WHERE scope = ?1 AND key = ?2 AND route = ?3 AND created_at > ?4",
-            params![
-                self.scope,
-                self.key,
-                self.route,
-                self.now.plus_seconds(-RETENTION_SECONDS).millis()
-            ],
-            |r| {
-                Ok(Stored {
-                    request_hash: r.get(0)?,
-                    status: r.get(1)?,
-                    content_type: r.get(2)?,
-                    body: r.get(3)?,
-                })
-            },
+            params![self.scope, self.key, self.route, self.now.plus_seconds(-RETENTION_SECONDS).millis()],
+            |r| Ok(Stored { request_hash: r.get(0)?, status: r.get(1)?, content_type: r.get(2)?, body: r.get(3)? }),
         )
         .optional()
     }
 
-    fn insert(
-        &self,
-        conn: &Connection,
-        status: u16,
-        content_type: Option<&str>,
-        body: &[u8],
-    ) -> rusqlite::Result<()> {
+    fn insert(&self, conn: &Connection, status: u16, content_type: Option<&str>, body: &[u8]) -> rusqlite::Result<()> {
         // An expired row with the same key may still be there; it no longer counts.
         conn.execute(
             "DELETE FROM idempotency_keys WHERE scope = ?1 AND key = ?2 AND route = ?3",
@@ -102,7 +84,16 @@ impl Claim {
         conn.execute(
             "INSERT INTO idempotency_keys (scope, key, route, request_hash, status, content_type, body, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![self.scope, self.key, self.route, self.request_hash.as_slice(), status, content_type, body, self.now.millis()],
+            params![
+                self.scope,
+                self.key,
+                self.route,
+                self.request_hash.as_slice(),
+                status,
+                content_type,
+                body,
+                self.now.millis()
+            ],
         )?;
         Ok(())
     }
@@ -117,15 +108,10 @@ impl Claim {
         }
         let status = StatusCode::from_u16(stored.status).unwrap_or(StatusCode::OK);
         let mut response = (status, stored.body).into_response();
-        if let Some(ct) = stored
-            .content_type
-            .and_then(|ct| HeaderValue::from_str(&ct).ok())
-        {
+        if let Some(ct) = stored.content_type.and_then(|ct| HeaderValue::from_str(&ct).ok()) {
             response.headers_mut().insert(header::CONTENT_TYPE, ct);
         }
-        response
-            .headers_mut()
-            .insert(REPLAYED_HEADER, HeaderValue::from_static("true"));
+        response.headers_mut().insert(REPLAYED_HEADER, HeaderValue::from_static("true"));
         Ok(response)
     }
 }
@@ -162,10 +148,10 @@ where
     let done = state
         .db
         .write(move |tx| {
-            if let Some(claim) = &claim {
-                if let Some(stored) = claim.find(tx)? {
-                    return Ok(Done::Replay(stored));
-                }
+            if let Some(claim) = &claim
+                && let Some(stored) = claim.find(tx)?
+            {
+                return Ok(Done::Replay(stored));
             }
             let (value, after) = work(tx)?;
             let body = serde_json::to_vec(&value)?;
@@ -177,8 +163,7 @@ where
         .await?;
     match done {
         Done::Fresh(body, after) => {
-            let mut response =
-                (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+            let mut response = (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
             response.extensions_mut().insert(StoredWithWork);
             Ok((response, Some(after)))
         }
@@ -202,9 +187,7 @@ where
     T: Serialize + Send + 'static,
     F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
 {
-    Ok(commit(state, claim, status, move |tx| Ok((work(tx)?, ())))
-        .await?
-        .0)
+    Ok(commit(state, claim, status, move |tx| Ok((work(tx)?, ()))).await?.0)
 }
 
 fn scope_of(request: &Request) -> String {
@@ -237,9 +220,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
         None if REQUIRED_ON.contains(&path.as_str()) => {
             return Err(ApiError::new(
                 ErrorCode::IdempotencyRequired,
-                format!(
-                    "POST {path} requires an Idempotency-Key header (a fresh UUID v4 per operation)"
-                ),
+                format!("POST {path} requires an Idempotency-Key header (a fresh UUID v4 per operation)"),
             ));
         }
         None => return Ok(next.run(request).await),
@@ -248,22 +229,15 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
             .ok()
             .filter(|k| (1..=255).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()))
             .ok_or_else(|| {
-                ApiError::invalid_field(
-                    "Idempotency-Key",
-                    "invalid",
-                    "must be 1 to 255 printable ASCII characters",
-                )
+                ApiError::invalid_field("Idempotency-Key", "invalid", "must be 1 to 255 printable ASCII characters")
             })?
             .to_owned(),
     };
     let scope = scope_of(&request);
     let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
-        ApiError::new(
-            ErrorCode::PayloadTooLarge,
-            "the request body is larger than the 1 MiB limit",
-        )
-    })?;
+    let bytes = axum::body::to_bytes(body, MAX_BODY)
+        .await
+        .map_err(|_| ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit"))?;
     let claim = Claim {
         scope,
         key,
@@ -291,14 +265,8 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
     // An answer produced without `commit` (typically a validation error):
     // store it now, unless a racing request with the key stored first.
     let (parts, body) = response.into_parts();
-    let body = axum::body::to_bytes(body, usize::MAX)
-        .await
-        .map_err(ApiError::internal)?;
-    let content_type = parts
-        .headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
+    let body = axum::body::to_bytes(body, usize::MAX).await.map_err(ApiError::internal)?;
+    let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let to_store = (claim.clone(), body.clone());
     let raced = state
         .db
@@ -367,9 +335,7 @@ mod tests {
 
     #[test]
     fn canonical_json_ignores_order_and_whitespace() {
-        let a = canonical(&Bytes::from_static(
-            br#"{"b": 1, "a": {"y": [1, 2], "x": null}}"#,
-        ));
+        let a = canonical(&Bytes::from_static(br#"{"b": 1, "a": {"y": [1, 2], "x": null}}"#));
         let b = canonical(&Bytes::from_static(br#"{"a":{"x":null,"y":[1,2]},"b":1}"#));
         assert_eq!(a, b);
         let c = canonical(&Bytes::from_static(br#"{"a":{"x":null,"y":[2,1]},"b":1}"#));

@@ -74,9 +74,8 @@ impl Sandbox {
             Storage::Memory => MasterKey::ephemeral(),
             Storage::File(path) => {
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir).with_context(|| {
-                        format!("cannot create the data directory {}", dir.display())
-                    })?;
+                    std::fs::create_dir_all(dir)
+                        .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
                 }
                 MasterKey::load_or_create(&MasterKey::path_for_database(path))?
             }
@@ -90,17 +89,12 @@ impl Sandbox {
         let clock = Clock::with_offset(offset);
 
         let (demo_hash, dummy_hash) = tokio::task::spawn_blocking(|| {
-            anyhow::Ok((
-                auth::password::hash(seed::DEMO_PASSWORD)?,
-                auth::password::hash("")?,
-            ))
+            anyhow::Ok((auth::password::hash(seed::DEMO_PASSWORD)?, auth::password::hash("")?))
         })
         .await??;
         let now = clock.now();
         let seeded = db.write(move |tx| seed::seed(tx, &demo_hash, now)).await?;
-        let stored_keys = db
-            .read(|conn| Ok(store::api_keys::all_usable(conn)?))
-            .await?;
+        let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
 
         let control_token = secrets::random_token("ctl_", 40);
         let state = AppState::new(SandboxState {
@@ -118,13 +112,7 @@ impl Sandbox {
             state.keys.insert(key);
         }
         let router = api::router(state.clone());
-        Ok(Sandbox {
-            state,
-            router,
-            threads,
-            control_token,
-            seeded,
-        })
+        Ok(Sandbox { state, router, threads, control_token, seeded })
     }
 
     /// The ready line for a sandbox listening on `addr`.
@@ -160,10 +148,7 @@ impl Sandbox {
         let addr = listener.local_addr()?;
         let _ = self.state.base_url.set(base_url_for(addr));
         drop(self.state);
-        axum::serve(listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .context("the server failed")?;
+        axum::serve(listener, self.router).with_graceful_shutdown(shutdown).await.context("the server failed")?;
         // The router (and with it every database handle) is gone now.
         tokio::task::spawn_blocking(move || self.threads.join()).await?;
         Ok(())

@@ -55,12 +55,10 @@ impl MasterKey {
         use anyhow::Context;
         match std::fs::read(path) {
             Ok(bytes) => {
-                let key: [u8; 32] = bytes.as_slice().try_into().map_err(|_| {
-                    anyhow::anyhow!(
-                        "key file {} is not 32 bytes long; it is damaged",
-                        path.display()
-                    )
-                })?;
+                let key: [u8; 32] = bytes
+                    .as_slice()
+                    .try_into()
+                    .map_err(|_| anyhow::anyhow!("key file {} is not 32 bytes long; it is damaged", path.display()))?;
                 Ok(MasterKey(key))
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -72,9 +70,8 @@ impl MasterKey {
                     use std::os::unix::fs::OpenOptionsExt;
                     options.mode(0o600);
                 }
-                let mut file = options
-                    .open(path)
-                    .with_context(|| format!("cannot create key file {}", path.display()))?;
+                let mut file =
+                    options.open(path).with_context(|| format!("cannot create key file {}", path.display()))?;
                 file.write_all(&key.0)?;
                 file.sync_all()?;
                 Ok(key)
@@ -92,8 +89,7 @@ impl MasterKey {
 
     /// A sub-key for one purpose, so no two uses ever share key material.
     pub fn derive(&self, purpose: &str) -> [u8; 32] {
-        let mut mac =
-            <Hmac<Sha256> as Mac>::new_from_slice(&self.0).expect("HMAC takes any key length");
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.0).expect("HMAC takes any key length");
         mac.update(purpose.as_bytes());
         mac.finalize().into_bytes().into()
     }

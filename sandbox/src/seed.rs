@@ -29,11 +29,7 @@ pub struct Seeded {
 }
 
 /// Seeds an empty database, then mints this start's keys.
-pub fn seed(
-    tx: &Transaction<'_>,
-    demo_password_hash: &str,
-    now: Timestamp,
-) -> Result<Seeded, ApiError> {
+pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> Result<Seeded, ApiError> {
     if settings::get(tx, settings::SEED_USER)?.is_none() {
         let user = store::users::insert(tx, DEMO_USERNAME, demo_password_hash, now)?;
         let (partner_id, _) = store::partners::insert(
@@ -47,23 +43,11 @@ pub fn seed(
             },
             now,
         )?;
-        let (user_id, _, _) = store::users::credentials(tx, DEMO_USERNAME)?
-            .ok_or_else(|| ApiError::internal("seed user missing"))?;
+        let (user_id, _, _) =
+            store::users::credentials(tx, DEMO_USERNAME)?.ok_or_else(|| ApiError::internal("seed user missing"))?;
         store::users::set_partner(tx, user_id, partner_id)?;
-        let (_, test) = store::applications::insert(
-            tx,
-            partner_id,
-            "Demo TEST application",
-            Environment::Test,
-            now,
-        )?;
-        let (_, live) = store::applications::insert(
-            tx,
-            partner_id,
-            "Demo LIVE application",
-            Environment::Live,
-            now,
-        )?;
+        let (_, test) = store::applications::insert(tx, partner_id, "Demo TEST application", Environment::Test, now)?;
+        let (_, live) = store::applications::insert(tx, partner_id, "Demo LIVE application", Environment::Live, now)?;
         settings::set(tx, settings::SEED_USER, &user.id)?;
         settings::set(tx, settings::SEED_TEST_APPLICATION, &test.id)?;
         settings::set(tx, settings::SEED_LIVE_APPLICATION, &live.id)?;
@@ -90,13 +74,7 @@ fn mint_key(
     application_public_id: &str,
     now: Timestamp,
 ) -> Result<(SeedApp, (String, StoredKey)), ApiError> {
-    let (id, partner_id, partner_public_id, environment, status): (
-        i64,
-        i64,
-        String,
-        String,
-        String,
-    ) = tx.query_row(
+    let (id, partner_id, partner_public_id, environment, status): (i64, i64, String, String, String) = tx.query_row(
         "SELECT a.id, a.partner_id, p.public_id, a.environment, a.status
          FROM applications a JOIN partners p ON p.id = a.partner_id WHERE a.public_id = ?1",
         [application_public_id],
@@ -110,16 +88,7 @@ fn mint_key(
         environment,
         active: status == "active",
     };
-    let (created, stored) = store::api_keys::insert(
-        tx,
-        &app,
-        api_keys::mint(environment),
-        Some("sandbox start"),
-        None,
-        now,
-    )?;
-    Ok((
-        SeedApp { partner_public_id },
-        (created.client_secret, stored),
-    ))
+    let (created, stored) =
+        store::api_keys::insert(tx, &app, api_keys::mint(environment), Some("sandbox start"), None, now)?;
+    Ok((SeedApp { partner_public_id }, (created.client_secret, stored)))
 }

@@ -34,10 +34,7 @@ impl AppState {
     }
 
     pub fn base_url(&self) -> String {
-        self.base_url
-            .get()
-            .cloned()
-            .unwrap_or_else(|| "http://127.0.0.1".to_owned())
+        self.base_url.get().cloned().unwrap_or_else(|| "http://127.0.0.1".to_owned())
     }
 
     /// `{auth_url}`: the emulated identity provider's realm.

@@ -11,9 +11,7 @@ use crate::cli::SandboxArgs;
 
 pub async fn run(args: SandboxArgs) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_env("PAYCTL_LOG").unwrap_or_else(|_| EnvFilter::new("warn")),
-        )
+        .with_env_filter(EnvFilter::try_from_env("PAYCTL_LOG").unwrap_or_else(|_| EnvFilter::new("warn")))
         .with_writer(std::io::stderr)
         .init();
     let storage = if args.in_memory {
@@ -34,9 +32,10 @@ pub async fn run(args: SandboxArgs) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .with_context(|| format!("cannot listen on {}", args.listen))?;
-    let sandbox = Sandbox::open(SandboxConfig { storage })
-        .await
-        .context("cannot start the sandbox")?;
+    let sandbox = Sandbox::open(SandboxConfig { storage }).await.context("cannot start the sandbox")?;
+    // Signal handlers go in before the ready line: a script may send
+    // SIGTERM the moment it has read it.
+    let shutdown = shutdown_signal()?;
     let ready = sandbox.ready_line(listener.local_addr()?);
     if args.json {
         let mut stdout = std::io::stdout().lock();
@@ -61,7 +60,7 @@ pub async fn run(args: SandboxArgs) -> anyhow::Result<()> {
             db = ready.database,
         );
     }
-    sandbox.serve(listener, shutdown_signal()).await
+    sandbox.serve(listener, shutdown).await
 }
 
 fn default_database() -> anyhow::Result<PathBuf> {
@@ -70,21 +69,23 @@ fn default_database() -> anyhow::Result<PathBuf> {
     Ok(dirs.data_dir().join("sandbox.db"))
 }
 
-/// Resolves on the first SIGINT or SIGTERM.
-async fn shutdown_signal() {
-    let interrupt = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        let mut terminate =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(s) => s,
-                Err(_) => return interrupt.await.unwrap_or(()),
-            };
+/// Registers for SIGINT and SIGTERM now; the future resolves on the first.
+#[cfg(unix)]
+fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt()).context("cannot listen for SIGINT")?;
+    let mut terminate = signal(SignalKind::terminate()).context("cannot listen for SIGTERM")?;
+    Ok(async move {
         tokio::select! {
-            _ = interrupt => {}
+            _ = interrupt.recv() => {}
             _ = terminate.recv() => {}
         }
-    }
-    #[cfg(not(unix))]
-    let _ = interrupt.await;
+    })
+}
+
+#[cfg(not(unix))]
+fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }

@@ -42,11 +42,7 @@ pub struct FieldIssue {
 
 impl FieldIssue {
     pub fn new(field: impl Into<String>, code: &str, message: impl Into<String>) -> Self {
-        FieldIssue {
-            field: field.into(),
-            code: code.to_owned(),
-            message: message.into(),
-        }
+        FieldIssue { field: field.into(), code: code.to_owned(), message: message.into() }
     }
 }
 

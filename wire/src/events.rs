@@ -62,10 +62,7 @@ mod tests {
     #[test]
     fn names_round_trip_through_serde_and_parse() {
         for e in EventType::ALL {
-            assert_eq!(
-                serde_json::to_string(&e).unwrap(),
-                format!("\"{}\"", e.as_str())
-            );
+            assert_eq!(serde_json::to_string(&e).unwrap(), format!("\"{}\"", e.as_str()));
             assert_eq!(EventType::parse(e.as_str()), Some(e));
         }
         assert_eq!(EventType::parse("settlement.unknown"), None);

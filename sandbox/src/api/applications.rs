@@ -52,17 +52,9 @@ pub async fn list(
 ) -> Result<Json<Page<Application>>, ApiError> {
     let page = PageRequest::parse(&query)?;
     let Some(partner) = user.partner else {
-        return Ok(Json(Page {
-            data: vec![],
-            next_cursor: None,
-        }));
+        return Ok(Json(Page { data: vec![], next_cursor: None }));
     };
-    Ok(Json(
-        state
-            .db
-            .read(move |conn| store::applications::list(conn, partner.id, &page))
-            .await?,
-    ))
+    Ok(Json(state.db.read(move |conn| store::applications::list(conn, partner.id, &page)).await?))
 }
 
 #[utoipa::path(get, path = "/v1/applications/{id}", tag = "applications",
@@ -75,10 +67,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Application>, ApiError> {
     let partner = user.partner.ok_or_else(not_found)?;
-    let found = state
-        .db
-        .read(move |conn| store::applications::find(conn, partner.id, &id))
-        .await?;
+    let found = state.db.read(move |conn| store::applications::find(conn, partner.id, &id)).await?;
     found.map(|(_, app)| Json(app)).ok_or_else(not_found)
 }
 

@@ -39,18 +39,12 @@ pub async fn create_user(
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
     let now = state.clock.now();
-    let user = state
-        .db
-        .write(move |tx| store::users::insert(tx, &username, &hash, now))
-        .await?;
+    let user = state.db.write(move |tx| store::users::insert(tx, &username, &hash, now)).await?;
     Ok((StatusCode::CREATED, Json(user)).into_response())
 }
 
 fn clock_view(state: &AppState) -> Clock {
-    Clock {
-        now: state.clock.now().to_rfc3339(),
-        offset_seconds: state.clock.offset_millis() / 1000,
-    }
+    Clock { now: state.clock.now().to_rfc3339(), offset_seconds: state.clock.offset_millis() / 1000 }
 }
 
 #[utoipa::path(get, path = "/sandbox/clock", tag = "sandbox",
@@ -71,19 +65,13 @@ pub async fn advance_clock(
     ApiJson(body): ApiJson<AdvanceClock>,
 ) -> Result<Json<Clock>, ApiError> {
     if !(1..=31_536_000).contains(&body.seconds) {
-        return Err(ApiError::invalid_field(
-            "seconds",
-            "out_of_range",
-            "must be an integer from 1 to 31536000",
-        ));
+        return Err(ApiError::invalid_field("seconds", "out_of_range", "must be an integer from 1 to 31536000"));
     }
     let delta = body.seconds * 1000;
     let offset = state
         .db
         .write(move |tx| {
-            let current = settings::get(tx, settings::CLOCK_OFFSET)?
-                .and_then(|v| v.parse::<i64>().ok())
-                .unwrap_or(0);
+            let current = settings::get(tx, settings::CLOCK_OFFSET)?.and_then(|v| v.parse::<i64>().ok()).unwrap_or(0);
             let next = current.saturating_add(delta);
             settings::set(tx, settings::CLOCK_OFFSET, &next.to_string())?;
             Ok(next)

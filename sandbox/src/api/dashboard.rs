@@ -37,14 +37,8 @@ pub async fn register(
     checks.finish()?;
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        if store::users::find_by_public_id(tx, &user.public_id)?
-            .and_then(|u| u.partner)
-            .is_some()
-        {
-            return Err(ApiError::conflict(
-                ErrorCode::Conflict,
-                "this user has already registered a partner",
-            ));
+        if store::users::find_by_public_id(tx, &user.public_id)?.and_then(|u| u.partner).is_some() {
+            return Err(ApiError::conflict(ErrorCode::Conflict, "this user has already registered a partner"));
         }
         let (partner_id, partner) = store::partners::insert(
             tx,
@@ -68,16 +62,7 @@ pub async fn register(
 pub async fn me(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Me>, ApiError> {
     let partner = match user.partner {
         None => None,
-        Some(p) => {
-            state
-                .db
-                .read(move |conn| store::partners::get(conn, p.id))
-                .await?
-        }
+        Some(p) => state.db.read(move |conn| store::partners::get(conn, p.id)).await?,
     };
-    Ok(Json(Me {
-        user_id: user.public_id,
-        username: user.username,
-        partner,
-    }))
+    Ok(Json(Me { user_id: user.public_id, username: user.username, partner }))
 }

@@ -6,8 +6,5 @@ use payctl_wire::sandbox::Health;
 #[utoipa::path(get, path = "/health", tag = "sandbox", security(()),
     responses((status = 200, body = Health, description = "the sandbox is up")))]
 pub async fn health() -> Json<Health> {
-    Json(Health {
-        status: "ok".to_owned(),
-        version: env!("CARGO_PKG_VERSION").to_owned(),
-    })
+    Json(Health { status: "ok".to_owned(), version: env!("CARGO_PKG_VERSION").to_owned() })
 }

@@ -20,13 +20,8 @@ use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, api_keys::KeyApplication};
 
-fn owned_application(
-    conn: &Connection,
-    partner_id: i64,
-    id: &str,
-) -> Result<KeyApplication, ApiError> {
-    let (app_id, app) =
-        store::applications::find(conn, partner_id, id)?.ok_or_else(application_not_found)?;
+fn owned_application(conn: &Connection, partner_id: i64, id: &str) -> Result<KeyApplication, ApiError> {
+    let (app_id, app) = store::applications::find(conn, partner_id, id)?.ok_or_else(application_not_found)?;
     Ok(KeyApplication {
         id: app_id,
         public_id: app.id,
@@ -66,11 +61,7 @@ pub async fn create(
                 None
             }
             None => {
-                checks.push(
-                    "expires_at",
-                    "invalid",
-                    "must be an ISO 8601 timestamp with a time zone",
-                );
+                checks.push("expires_at", "invalid", "must be an ISO 8601 timestamp with a time zone");
                 None
             }
         },
@@ -85,14 +76,7 @@ pub async fn create(
             ));
         }
         let secret = api_keys::mint(app.environment);
-        store::api_keys::insert(
-            tx,
-            &app,
-            secret,
-            body.name.as_deref().map(str::trim),
-            expires_at,
-            now,
-        )
+        store::api_keys::insert(tx, &app, secret, body.name.as_deref().map(str::trim), expires_at, now)
     })
     .await?;
     if let Some(stored) = stored {
@@ -143,14 +127,10 @@ pub async fn revoke(
         .db
         .write(move |tx| {
             let app = owned_application(tx, partner.id, &id)?;
-            let (internal_id, _) =
-                store::api_keys::find(tx, app.id, app.environment, &key_id, now)?
-                    .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "API key"))?;
+            let (internal_id, _) = store::api_keys::find(tx, app.id, app.environment, &key_id, now)?
+                .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "API key"))?;
             if !store::api_keys::revoke(tx, internal_id, now)? {
-                return Err(ApiError::conflict(
-                    ErrorCode::KeyRevoked,
-                    "the API key is already revoked",
-                ));
+                return Err(ApiError::conflict(ErrorCode::KeyRevoked, "the API key is already revoked"));
             }
             Ok(internal_id)
         })

@@ -54,15 +54,11 @@ fn operator_routes() -> OpenApiRouter<AppState> {
 }
 
 fn simulation_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(control::get_clock))
-        .routes(routes!(control::advance_clock))
+    OpenApiRouter::new().routes(routes!(control::get_clock)).routes(routes!(control::advance_clock))
 }
 
 fn public_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(health::health))
-        .routes(routes!(token_endpoint::token))
+    OpenApiRouter::new().routes(routes!(health::health)).routes(routes!(token_endpoint::token))
 }
 
 /// The OpenAPI document of every operation the router serves.
@@ -75,22 +71,18 @@ pub fn router(state: AppState) -> Router {
 }
 
 fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    let layered =
-        |routes: OpenApiRouter<AppState>,
-         auth: fn(OpenApiRouter<AppState>, &AppState) -> OpenApiRouter<AppState>| {
-            match &state {
-                // axum refuses a route layer on a group without routes.
-                Some(s) if !routes.get_openapi().paths.paths.is_empty() => auth(
-                    routes.route_layer(from_fn_with_state(s.clone(), idempotency::middleware)),
-                    s,
-                ),
-                _ => routes,
+    let layered = |routes: OpenApiRouter<AppState>,
+                   auth: fn(OpenApiRouter<AppState>, &AppState) -> OpenApiRouter<AppState>| {
+        match &state {
+            // axum refuses a route layer on a group without routes.
+            Some(s) if !routes.get_openapi().paths.paths.is_empty() => {
+                auth(routes.route_layer(from_fn_with_state(s.clone(), idempotency::middleware)), s)
             }
-        };
+            _ => routes,
+        }
+    };
     let (router, api) = OpenApiRouter::with_openapi(openapi::base())
-        .merge(layered(key_routes(), |r, s| {
-            r.route_layer(from_fn_with_state(s.clone(), principal::require_api_key))
-        }))
+        .merge(layered(key_routes(), |r, s| r.route_layer(from_fn_with_state(s.clone(), principal::require_api_key))))
         .merge(layered(dashboard_routes(), |r, s| {
             r.route_layer(from_fn_with_state(s.clone(), principal::require_bearer))
         }))
@@ -98,20 +90,14 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
             r.route_layer(from_fn_with_state(s.clone(), principal::require_control))
         }))
         .merge(layered(simulation_routes(), |r, s| {
-            r.route_layer(from_fn_with_state(
-                s.clone(),
-                principal::require_control_or_test_key,
-            ))
+            r.route_layer(from_fn_with_state(s.clone(), principal::require_control_or_test_key))
         }))
         .merge(public_routes())
         .split_for_parts();
     let api = openapi::finish(api);
     let document = Arc::new(api.clone());
     let router = router
-        .route(
-            "/v1/openapi.json",
-            get(move || async move { Json(document.as_ref().clone()) }),
-        )
+        .route("/v1/openapi.json", get(move || async move { Json(document.as_ref().clone()) }))
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -121,9 +107,5 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
 }
 
 fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    ApiError::new(
-        ErrorCode::Internal,
-        "the sandbox hit an internal error; see its log",
-    )
-    .into_response()
+    ApiError::new(ErrorCode::Internal, "the sandbox hit an internal error; see its log").into_response()
 }

@@ -27,10 +27,7 @@ pub fn base() -> OpenApi {
 
 /// Error statuses every operation of a family may answer, besides its own.
 fn common_errors(op: &Operation) -> Vec<(&'static str, &'static str)> {
-    let mut errors = vec![
-        ("400", "invalid request: see `error.details`"),
-        ("500", "internal error"),
-    ];
+    let mut errors = vec![("400", "invalid request: see `error.details`"), ("500", "internal error")];
     if op.security.as_ref().is_none_or(|s| !s.is_empty()) {
         errors.push(("401", "missing or invalid credential (ATH_0001)"));
         errors.push(("403", "forbidden (ATH_0002)"));
@@ -50,23 +47,12 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         (ErrorBody::name(), ErrorBody::schema()),
         (FieldIssue::name(), FieldIssue::schema()),
     ] {
-        components
-            .schemas
-            .entry(name.into_owned())
-            .or_insert(schema);
+        components.schemas.entry(name.into_owned()).or_insert(schema);
     }
-    components.add_security_scheme(
-        "api_key",
-        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-API-Key"))),
-    );
+    components.add_security_scheme("api_key", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-API-Key"))));
     components.add_security_scheme(
         "bearer",
-        SecurityScheme::Http(
-            HttpBuilder::new()
-                .scheme(HttpAuthScheme::Bearer)
-                .bearer_format("JWT")
-                .build(),
-        ),
+        SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
     );
     components.add_security_scheme(
         "control",
@@ -78,32 +64,20 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         ),
     );
     for item in api.paths.paths.values_mut() {
-        for op in [
-            &mut item.get,
-            &mut item.post,
-            &mut item.put,
-            &mut item.patch,
-            &mut item.delete,
-        ]
-        .into_iter()
-        .flatten()
+        for op in
+            [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete].into_iter().flatten()
         {
             for (status, description) in common_errors(op) {
-                op.responses
-                    .responses
-                    .entry(status.to_owned())
-                    .or_insert_with(|| {
-                        ResponseBuilder::new()
-                            .description(description)
-                            .content(
-                                "application/json",
-                                ContentBuilder::new()
-                                    .schema(Some(Ref::from_schema_name("ErrorEnvelope")))
-                                    .build(),
-                            )
-                            .build()
-                            .into()
-                    });
+                op.responses.responses.entry(status.to_owned()).or_insert_with(|| {
+                    ResponseBuilder::new()
+                        .description(description)
+                        .content(
+                            "application/json",
+                            ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorEnvelope"))).build(),
+                        )
+                        .build()
+                        .into()
+                });
             }
         }
     }

@@ -35,11 +35,7 @@ pub fn mint(environment: Environment) -> NewSecret {
         Environment::Live => "sk_live_",
     };
     let secret = secrets::random_token(marker, RANDOM_LEN);
-    NewSecret {
-        prefix: secret[..PREFIX_LEN].to_owned(),
-        hash: secrets::sha256(secret.as_bytes()),
-        secret,
-    }
+    NewSecret { prefix: secret[..PREFIX_LEN].to_owned(), hash: secrets::sha256(secret.as_bytes()), secret }
 }
 
 /// Who a valid key speaks for. Cheap to clone.
@@ -78,9 +74,7 @@ impl KeyCaller {
         if self.is_test() {
             Ok(())
         } else {
-            Err(ApiError::forbidden(format!(
-                "{what} is available to TEST keys only; this is a LIVE key"
-            )))
+            Err(ApiError::forbidden(format!("{what} is available to TEST keys only; this is a LIVE key")))
         }
     }
 }
@@ -128,10 +122,7 @@ impl KeyIndex {
 
     pub fn set_application_active(&self, application_id: i64, active: bool) {
         for keys in self.read().values() {
-            for k in keys
-                .iter()
-                .filter(|k| k.caller.application_id == application_id)
-            {
+            for k in keys.iter().filter(|k| k.caller.application_id == application_id) {
                 k.application_active.store(active, Ordering::Release);
             }
         }
@@ -153,33 +144,23 @@ impl KeyIndex {
         let found = {
             let map = self.read();
             let candidates = map.get(prefix).ok_or_else(invalid)?;
-            candidates
-                .iter()
-                .find(|k| bool::from(k.hash.ct_eq(&hash)))
-                .cloned()
-                .ok_or_else(invalid)?
+            candidates.iter().find(|k| bool::from(k.hash.ct_eq(&hash))).cloned().ok_or_else(invalid)?
         };
         if found.expires_at.is_some_and(|at| at <= now) {
             return Err(ApiError::unauthorized("the API key has expired"));
         }
         if !found.application_active.load(Ordering::Acquire) {
-            return Err(ApiError::forbidden(
-                "the application of this API key is deactivated",
-            ));
+            return Err(ApiError::forbidden("the application of this API key is deactivated"));
         }
         Ok(found.caller.clone())
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Vec<Arc<IndexedKey>>>> {
-        self.by_prefix
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.by_prefix.read().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Vec<Arc<IndexedKey>>>> {
-        self.by_prefix
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.by_prefix.write().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -210,10 +191,7 @@ mod tests {
         let s = mint(Environment::Live);
         assert!(s.secret.starts_with("sk_live_") && s.secret.len() == 40);
         assert_eq!(s.prefix, &s.secret[..14]);
-        assert_ne!(
-            mint(Environment::Test).secret,
-            mint(Environment::Test).secret
-        );
+        assert_ne!(mint(Environment::Test).secret, mint(Environment::Test).secret);
     }
 
     #[test]
@@ -226,25 +204,11 @@ mod tests {
         let mut wrong = s.secret.clone();
         wrong.pop();
         wrong.push(if s.secret.ends_with('a') { 'b' } else { 'a' });
-        for bad in [
-            wrong.as_str(),
-            "",
-            "sk_test_",
-            "é",
-            &s.prefix,
-            &"x".repeat(500),
-        ] {
-            assert_eq!(
-                index.authenticate(bad, now).unwrap_err().code,
-                ErrorCode::InvalidCredential,
-                "{bad}"
-            );
+        for bad in [wrong.as_str(), "", "sk_test_", "é", &s.prefix, &"x".repeat(500)] {
+            assert_eq!(index.authenticate(bad, now).unwrap_err().code, ErrorCode::InvalidCredential, "{bad}");
         }
         index.remove(1);
-        assert_eq!(
-            index.authenticate(&s.secret, now).unwrap_err().code,
-            ErrorCode::InvalidCredential
-        );
+        assert_eq!(index.authenticate(&s.secret, now).unwrap_err().code, ErrorCode::InvalidCredential);
     }
 
     #[test]
@@ -252,19 +216,11 @@ mod tests {
         let index = KeyIndex::default();
         let s = mint(Environment::Test);
         index.insert(stored(&s, 1, Some(Timestamp::from_millis(1000))));
-        assert!(
-            index
-                .authenticate(&s.secret, Timestamp::from_millis(999))
-                .is_ok()
-        );
-        let e = index
-            .authenticate(&s.secret, Timestamp::from_millis(1000))
-            .unwrap_err();
+        assert!(index.authenticate(&s.secret, Timestamp::from_millis(999)).is_ok());
+        let e = index.authenticate(&s.secret, Timestamp::from_millis(1000)).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidCredential);
         index.set_application_active(1, false);
-        let e = index
-            .authenticate(&s.secret, Timestamp::from_millis(0))
-            .unwrap_err();
+        let e = index.authenticate(&s.secret, Timestamp::from_millis(0)).unwrap_err();
         assert_eq!(e.code, ErrorCode::Forbidden);
     }
 }

@@ -81,24 +81,16 @@ impl JwtKey {
         else {
             return Err(JwtError::Malformed);
         };
-        let header_json = URL_SAFE_NO_PAD
-            .decode(header)
-            .map_err(|_| JwtError::Malformed)?;
-        let header_value: serde_json::Value =
-            serde_json::from_slice(&header_json).map_err(|_| JwtError::Malformed)?;
+        let header_json = URL_SAFE_NO_PAD.decode(header).map_err(|_| JwtError::Malformed)?;
+        let header_value: serde_json::Value = serde_json::from_slice(&header_json).map_err(|_| JwtError::Malformed)?;
         if header_value.get("alg").and_then(|a| a.as_str()) != Some("HS256") {
             return Err(JwtError::BadSignature);
         }
-        let signature = URL_SAFE_NO_PAD
-            .decode(signature)
-            .map_err(|_| JwtError::Malformed)?;
+        let signature = URL_SAFE_NO_PAD.decode(signature).map_err(|_| JwtError::Malformed)?;
         let mut mac = self.mac();
         mac.update(&token.as_bytes()[..header.len() + 1 + payload.len()]);
-        mac.verify_slice(&signature)
-            .map_err(|_| JwtError::BadSignature)?;
-        let payload = URL_SAFE_NO_PAD
-            .decode(payload)
-            .map_err(|_| JwtError::Malformed)?;
+        mac.verify_slice(&signature).map_err(|_| JwtError::BadSignature)?;
+        let payload = URL_SAFE_NO_PAD.decode(payload).map_err(|_| JwtError::Malformed)?;
         let claims: Claims = serde_json::from_slice(&payload).map_err(|_| JwtError::Malformed)?;
         if claims.typ != "Bearer" {
             return Err(JwtError::Malformed);
@@ -133,16 +125,8 @@ mod tests {
     fn signs_and_verifies() {
         let key = JwtKey::new([7; 32]);
         let token = key.sign(&claims(100));
-        assert_eq!(
-            key.verify(&token, Timestamp::from_millis(99_000))
-                .unwrap()
-                .sub,
-            "user-1"
-        );
-        assert_eq!(
-            key.verify(&token, Timestamp::from_millis(100_000)),
-            Err(JwtError::Expired)
-        );
+        assert_eq!(key.verify(&token, Timestamp::from_millis(99_000)).unwrap().sub, "user-1");
+        assert_eq!(key.verify(&token, Timestamp::from_millis(100_000)), Err(JwtError::Expired));
     }
 
     #[test]
@@ -159,10 +143,7 @@ mod tests {
         assert_eq!(key.verify(&forged, now), Err(JwtError::BadSignature));
 
         let none_header = URL_SAFE_NO_PAD.encode(r#"{"alg":"none"}"#);
-        assert_eq!(
-            key.verify(&format!("{none_header}.{}.", parts[1]), now),
-            Err(JwtError::BadSignature)
-        );
+        assert_eq!(key.verify(&format!("{none_header}.{}.", parts[1]), now), Err(JwtError::BadSignature));
         for junk in ["", "a.b", "a.b.c.d", "!!!.???.***"] {
             assert!(key.verify(junk, now).is_err(), "{junk}");
         }

@@ -14,11 +14,8 @@ pub fn hash(password: &str) -> anyhow::Result<String> {
 
 /// Constant-time verification against a stored PHC string.
 pub fn verify(password: &str, stored: &str) -> bool {
-    PasswordHash::new(stored).is_ok_and(|parsed| {
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-    })
+    PasswordHash::new(stored)
+        .is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
 #[cfg(test)]

@@ -36,9 +36,7 @@ impl DashboardUser {
     /// The caller's partner, or 403 telling them to register first.
     pub fn partner(&self) -> Result<&store::partners::PartnerRef, ApiError> {
         self.partner.as_ref().ok_or_else(|| {
-            ApiError::forbidden(
-                "this user has no partner yet: register one with POST /v1/auth/register",
-            )
+            ApiError::forbidden("this user has no partner yet: register one with POST /v1/auth/register")
         })
     }
 }
@@ -59,10 +57,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 }
 
 fn api_key(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(API_KEY_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .map(str::trim)
+    headers.get(API_KEY_HEADER).and_then(|v| v.to_str().ok()).map(str::trim)
 }
 
 fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, ApiError> {
@@ -100,15 +95,10 @@ pub async fn require_bearer(
             ));
         }
         None => {
-            return Err(ApiError::unauthorized(
-                "missing Authorization: Bearer token",
-            ));
+            return Err(ApiError::unauthorized("missing Authorization: Bearer token"));
         }
     };
-    let claims = state
-        .jwt
-        .verify(&token, state.clock.now())
-        .map_err(|e| ApiError::unauthorized(e.to_string()))?;
+    let claims = state.jwt.verify(&token, state.clock.now()).map_err(|e| ApiError::unauthorized(e.to_string()))?;
     let user = state
         .db
         .read(move |conn| store::users::find_by_public_id(conn, &claims.sub))
@@ -119,8 +109,7 @@ pub async fn require_bearer(
 }
 
 fn is_control_token(state: &AppState, headers: &HeaderMap) -> bool {
-    bearer(headers)
-        .is_some_and(|t| bool::from(secrets::sha256(t.as_bytes()).ct_eq(&state.control_token_hash)))
+    bearer(headers).is_some_and(|t| bool::from(secrets::sha256(t.as_bytes()).ct_eq(&state.control_token_hash)))
 }
 
 /// Middleware for operator-only sandbox routes.
@@ -152,20 +141,14 @@ pub async fn require_control_or_test_key(
         key.require_test("the sandbox simulation API")?;
         ControlCaller::TestKey(key)
     } else {
-        return Err(ApiError::unauthorized(
-            "send a TEST key as X-API-Key, or the control token as a bearer token",
-        ));
+        return Err(ApiError::unauthorized("send a TEST key as X-API-Key, or the control token as a bearer token"));
     };
     request.extensions_mut().insert(caller);
     Ok(next.run(request).await)
 }
 
 fn from_extensions<T: Clone + Send + Sync + 'static>(parts: &Parts) -> Result<T, ApiError> {
-    parts
-        .extensions
-        .get::<T>()
-        .cloned()
-        .ok_or_else(|| ApiError::internal("route is missing its authentication layer"))
+    parts.extensions.get::<T>().cloned().ok_or_else(|| ApiError::internal("route is missing its authentication layer"))
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for KeyCaller {

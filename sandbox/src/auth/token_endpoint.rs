@@ -32,14 +32,9 @@ struct OAuthFailure(StatusCode, &'static str, String);
 
 impl IntoResponse for OAuthFailure {
     fn into_response(self) -> Response {
-        let body = OAuthError {
-            error: self.1.to_owned(),
-            error_description: self.2,
-        };
+        let body = OAuthError { error: self.1.to_owned(), error_description: self.2 };
         let mut response = (self.0, axum::Json(body)).into_response();
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         response
     }
 }
@@ -65,12 +60,8 @@ pub async fn token(State(state): State<AppState>, headers: HeaderMap, body: Byte
     match issue(&state, &headers, &body).await {
         Ok(tokens) => {
             let mut response = axum::Json(tokens).into_response();
-            response
-                .headers_mut()
-                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            response
-                .headers_mut()
-                .insert(header::PRAGMA, HeaderValue::from_static("no-cache"));
+            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response.headers_mut().insert(header::PRAGMA, HeaderValue::from_static("no-cache"));
             response
         }
         Err(Ok(failure)) => failure.into_response(),
@@ -81,17 +72,9 @@ pub async fn token(State(state): State<AppState>, headers: HeaderMap, body: Byte
 type Outcome<T> = Result<T, Result<OAuthFailure, ApiError>>;
 
 async fn issue(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Outcome<TokenResponse> {
-    let content_type = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    if !content_type
-        .to_ascii_lowercase()
-        .starts_with("application/x-www-form-urlencoded")
-    {
-        return Err(Ok(invalid_request(
-            "send the parameters as application/x-www-form-urlencoded",
-        )));
+    let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !content_type.to_ascii_lowercase().starts_with("application/x-www-form-urlencoded") {
+        return Err(Ok(invalid_request("send the parameters as application/x-www-form-urlencoded")));
     }
     let mut form: HashMap<String, String> = HashMap::new();
     for (name, value) in form_urlencoded::parse(body) {
@@ -100,8 +83,7 @@ async fn issue(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Outcome<To
         }
     }
     let field = |name: &str| form.get(name).map(String::as_str).filter(|v| !v.is_empty());
-    let grant_type =
-        field("grant_type").ok_or_else(|| Ok(invalid_request("missing grant_type")))?;
+    let grant_type = field("grant_type").ok_or_else(|| Ok(invalid_request("missing grant_type")))?;
     let client_id = field("client_id").ok_or_else(|| Ok(invalid_request("missing client_id")))?;
     if !matches!(grant_type, "password" | "refresh_token") {
         return Err(Ok(OAuthFailure(
@@ -119,16 +101,11 @@ async fn issue(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Outcome<To
     }
     let now = state.clock.now();
     let (user_id, public_id, username) = if grant_type == "password" {
-        let username = field("username")
-            .ok_or_else(|| Ok(invalid_request("missing username")))?
-            .to_owned();
-        let password = field("password")
-            .ok_or_else(|| Ok(invalid_request("missing password")))?
-            .to_owned();
+        let username = field("username").ok_or_else(|| Ok(invalid_request("missing username")))?.to_owned();
+        let password = field("password").ok_or_else(|| Ok(invalid_request("missing password")))?.to_owned();
         check_password(state, username, password).await?
     } else {
-        let token =
-            field("refresh_token").ok_or_else(|| Ok(invalid_request("missing refresh_token")))?;
+        let token = field("refresh_token").ok_or_else(|| Ok(invalid_request("missing refresh_token")))?;
         let hash = secrets::sha256(token.as_bytes());
         state
             .db
@@ -149,15 +126,7 @@ async fn issue(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Outcome<To
     let expires_at = now.plus_seconds(REFRESH_TOKEN_SECONDS);
     state
         .db
-        .write(move |tx| {
-            Ok(store::users::insert_refresh_token(
-                tx,
-                user_id,
-                &refresh_hash,
-                now,
-                expires_at,
-            )?)
-        })
+        .write(move |tx| Ok(store::users::insert_refresh_token(tx, user_id, &refresh_hash, now, expires_at)?))
         .await
         .map_err(Err)?;
     let claims = Claims {
@@ -185,22 +154,12 @@ async fn issue(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Outcome<To
 /// Verifies a password off the async workers (Argon2 is deliberately slow).
 /// An unknown user still costs one verification, so timing does not reveal
 /// which usernames exist.
-async fn check_password(
-    state: &AppState,
-    username: String,
-    password: String,
-) -> Outcome<(i64, String, String)> {
+async fn check_password(state: &AppState, username: String, password: String) -> Outcome<(i64, String, String)> {
     let lookup = username.clone();
-    let found = state
-        .db
-        .read(move |conn| Ok(store::users::credentials(conn, &lookup)?))
-        .await
-        .map_err(Err)?;
+    let found = state.db.read(move |conn| Ok(store::users::credentials(conn, &lookup)?)).await.map_err(Err)?;
     let dummy = state.dummy_password_hash.clone();
     let verified = tokio::task::spawn_blocking(move || match found {
-        Some((id, public_id, hash)) => {
-            password::verify(&password, &hash).then_some((id, public_id))
-        }
+        Some((id, public_id, hash)) => password::verify(&password, &hash).then_some((id, public_id)),
         None => {
             let _ = password::verify(&password, &dummy);
             None
@@ -208,13 +167,7 @@ async fn check_password(
     })
     .await
     .map_err(|e| Err(ApiError::internal(e)))?;
-    verified
-        .map(|(id, public_id)| (id, public_id, username))
-        .ok_or_else(|| {
-            Ok(OAuthFailure(
-                StatusCode::UNAUTHORIZED,
-                "invalid_grant",
-                "Invalid user credentials".to_owned(),
-            ))
-        })
+    verified.map(|(id, public_id)| (id, public_id, username)).ok_or_else(|| {
+        Ok(OAuthFailure(StatusCode::UNAUTHORIZED, "invalid_grant", "Invalid user credentials".to_owned()))
+    })
 }

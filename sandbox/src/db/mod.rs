@@ -54,9 +54,7 @@ impl Db {
                 conn
             }
         };
-        migrations()
-            .to_latest(&mut writer_conn)
-            .map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+        migrations().to_latest(&mut writer_conn).map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
 
         let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
         let mut threads = vec![spawn_worker("payctl-db-writer", writer_conn, writer_rx)?];
@@ -65,23 +63,13 @@ impl Db {
                 let (tx, rx) = crossbeam_channel::unbounded::<Job>();
                 for i in 0..READERS {
                     let conn = open_file(path, true)?;
-                    threads.push(spawn_worker(
-                        &format!("payctl-db-reader-{i}"),
-                        conn,
-                        rx.clone(),
-                    )?);
+                    threads.push(spawn_worker(&format!("payctl-db-reader-{i}"), conn, rx.clone())?);
                 }
                 tx
             }
             Storage::Memory => writer_tx.clone(),
         };
-        Ok((
-            Db {
-                writer: writer_tx,
-                readers,
-            },
-            DbThreads(threads),
-        ))
+        Ok((Db { writer: writer_tx, readers }, DbThreads(threads)))
     }
 
     /// Runs `work` in its own write transaction: committed when it returns
@@ -119,12 +107,8 @@ impl Db {
         let job: Job = Box::new(move |conn| {
             let _ = reply_tx.send(work(conn));
         });
-        queue
-            .send(job)
-            .map_err(|_| ApiError::unavailable("the database is shutting down"))?;
-        reply_rx
-            .await
-            .map_err(|_| ApiError::internal("the database thread stopped"))?
+        queue.send(job).map_err(|_| ApiError::unavailable("the database is shutting down"))?;
+        reply_rx.await.map_err(|_| ApiError::internal("the database thread stopped"))?
     }
 }
 
@@ -139,26 +123,18 @@ impl DbThreads {
     }
 }
 
-fn spawn_worker(
-    name: &str,
-    mut conn: Connection,
-    jobs: Receiver<Job>,
-) -> anyhow::Result<JoinHandle<()>> {
-    Ok(std::thread::Builder::new()
-        .name(name.to_owned())
-        .spawn(move || {
-            while let Ok(job) = jobs.recv() {
-                job(&mut conn);
-            }
-            drop(conn);
-        })?)
+fn spawn_worker(name: &str, mut conn: Connection, jobs: Receiver<Job>) -> anyhow::Result<JoinHandle<()>> {
+    Ok(std::thread::Builder::new().name(name.to_owned()).spawn(move || {
+        while let Ok(job) = jobs.recv() {
+            job(&mut conn);
+        }
+        drop(conn);
+    })?)
 }
 
 fn open_file(path: &Path, read_only: bool) -> anyhow::Result<Connection> {
     let flags = if read_only {
-        OpenFlags::SQLITE_OPEN_READ_ONLY
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX
-            | OpenFlags::SQLITE_OPEN_URI
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI
     } else {
         OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
@@ -177,8 +153,7 @@ fn configure(conn: &Connection, file: bool) -> anyhow::Result<()> {
     if file {
         // WAL lets readers run beside the writer; FULL makes every commit
         // durable before the HTTP answer goes out (a 2xx survives a crash).
-        let mode: String =
-            conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
+        let mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
         if !mode.eq_ignore_ascii_case("wal") {
             anyhow::bail!("the database does not support WAL (journal_mode is {mode})");
         }
@@ -195,9 +170,7 @@ mod tests {
     async fn writes_commit_and_failures_roll_back() {
         let dir = tempfile::tempdir().unwrap();
         let (db, threads) = Db::open(&Storage::File(dir.path().join("t.db"))).unwrap();
-        db.write(|tx| Ok(tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?))
-            .await
-            .unwrap();
+        db.write(|tx| Ok(tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?)).await.unwrap();
         let failed: Result<(), ApiError> = db
             .write(|tx| {
                 tx.execute("INSERT INTO settings (name, value) VALUES ('b', '2')", [])?;
@@ -208,18 +181,14 @@ mod tests {
         let names: Vec<String> = db
             .read(|c| {
                 let mut stmt = c.prepare("SELECT name FROM settings ORDER BY name")?;
-                let rows = stmt
-                    .query_map([], |r| r.get(0))?
-                    .collect::<Result<_, _>>()?;
+                let rows = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
                 Ok(rows)
             })
             .await
             .unwrap();
         assert_eq!(names, vec!["a".to_owned()]);
         // Reader connections refuse writes.
-        let denied = db
-            .read(|c| Ok(c.execute("DELETE FROM settings", [])?))
-            .await;
+        let denied = db.read(|c| Ok(c.execute("DELETE FROM settings", [])?)).await;
         assert!(denied.is_err());
         drop(db);
         threads.join();
@@ -228,13 +197,8 @@ mod tests {
     #[tokio::test]
     async fn in_memory_reads_see_writes() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();
-        db.write(|tx| Ok(tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?))
-            .await
-            .unwrap();
-        let v: String = db
-            .read(|c| Ok(c.query_row("SELECT value FROM settings", [], |r| r.get(0))?))
-            .await
-            .unwrap();
+        db.write(|tx| Ok(tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?)).await.unwrap();
+        let v: String = db.read(|c| Ok(c.query_row("SELECT value FROM settings", [], |r| r.get(0))?)).await.unwrap();
         assert_eq!(v, "1");
     }
 }

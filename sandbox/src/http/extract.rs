@@ -59,18 +59,12 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or_default();
         let de = serde_urlencoded::Deserializer::new(form_urlencoded_parse(query));
-        serde_path_to_error::deserialize(de)
-            .map(ApiQuery)
-            .map_err(|e| {
-                let field = e.path().to_string();
-                let message = e.into_inner().to_string();
-                let field = if field == "." {
-                    field_from_message(&message).unwrap_or("query".into())
-                } else {
-                    field
-                };
-                ApiError::invalid_field(&field, "invalid", message)
-            })
+        serde_path_to_error::deserialize(de).map(ApiQuery).map_err(|e| {
+            let field = e.path().to_string();
+            let message = e.into_inner().to_string();
+            let field = if field == "." { field_from_message(&message).unwrap_or("query".into()) } else { field };
+            ApiError::invalid_field(&field, "invalid", message)
+        })
     }
 }
 
@@ -93,11 +87,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 fn json_error(path: String, e: &serde_json::Error) -> ApiError {
     use serde_json::error::Category;
     match e.classify() {
-        Category::Syntax | Category::Eof | Category::Io => ApiError::new(
-            ErrorCode::Validation,
-            format!("the request body is not valid JSON: {e}"),
-        )
-        .with_details(vec![FieldIssue::new("body", "malformed", e.to_string())]),
+        Category::Syntax | Category::Eof | Category::Io => {
+            ApiError::new(ErrorCode::Validation, format!("the request body is not valid JSON: {e}"))
+                .with_details(vec![FieldIssue::new("body", "malformed", e.to_string())])
+        }
         Category::Data => {
             let message = strip_position(&e.to_string());
             let (field, code) = if path == "." {
@@ -107,21 +100,10 @@ fn json_error(path: String, e: &serde_json::Error) -> ApiError {
                     _ => ("body".to_owned(), "invalid"),
                 }
             } else if message.starts_with("unknown field") {
-                (
-                    format!(
-                        "{path}.{}",
-                        field_from_message(&message).unwrap_or_default()
-                    ),
-                    "unknown_field",
-                )
+                // The path already ends with the unknown field's name.
+                (path, "unknown_field")
             } else if message.starts_with("missing field") {
-                (
-                    format!(
-                        "{path}.{}",
-                        field_from_message(&message).unwrap_or_default()
-                    ),
-                    "required",
-                )
+                (format!("{path}.{}", field_from_message(&message).unwrap_or_default()), "required")
             } else {
                 (path, "invalid")
             };
@@ -145,17 +127,8 @@ fn strip_position(message: &str) -> String {
 }
 
 fn require_json_content_type(req: &Request) -> Result<(), ApiError> {
-    let content_type = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let mime = content_type
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
+    let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let mime = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
     if mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json")) {
         Ok(())
     } else {
@@ -164,24 +137,15 @@ fn require_json_content_type(req: &Request) -> Result<(), ApiError> {
 }
 
 fn unsupported_media_type() -> ApiError {
-    ApiError::new(
-        ErrorCode::UnsupportedMediaType,
-        "request bodies must be JSON: send Content-Type: application/json",
-    )
+    ApiError::new(ErrorCode::UnsupportedMediaType, "request bodies must be JSON: send Content-Type: application/json")
 }
 
 async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
     Bytes::from_request(req, state).await.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                ErrorCode::PayloadTooLarge,
-                "the request body is larger than the 1 MiB limit",
-            )
+            ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit")
         } else {
-            ApiError::new(
-                ErrorCode::Validation,
-                format!("the request body could not be read: {rejection}"),
-            )
+            ApiError::new(ErrorCode::Validation, format!("the request body could not be read: {rejection}"))
         }
     })
 }
@@ -215,23 +179,15 @@ mod tests {
     fn names_the_failing_field() {
         assert_eq!(issue(r#"{}"#), ("name".into(), "required".into()));
         assert_eq!(issue(r#"{"name": 5}"#), ("name".into(), "invalid".into()));
+        assert_eq!(issue(r#"{"name": "a", "extra": 1}"#), ("extra".into(), "unknown_field".into()));
+        assert_eq!(issue(r#"{"name": "a", "inner": {"count": -1}}"#), ("inner.count".into(), "invalid".into()));
+        assert_eq!(issue(r#"{"name": "a", "inner": {}}"#), ("inner.count".into(), "required".into()));
         assert_eq!(
-            issue(r#"{"name": "a", "extra": 1}"#),
-            ("extra".into(), "unknown_field".into())
-        );
-        assert_eq!(
-            issue(r#"{"name": "a", "inner": {"count": -1}}"#),
-            ("inner.count".into(), "invalid".into())
-        );
-        assert_eq!(
-            issue(r#"{"name": "a", "inner": {}}"#),
-            ("inner.count".into(), "required".into())
+            issue(r#"{"name": "a", "inner": {"count": 1, "x": 2}}"#),
+            ("inner.x".into(), "unknown_field".into())
         );
         assert_eq!(issue(r#"{"name": "#), ("body".into(), "malformed".into()));
-        assert_eq!(
-            issue(r#"{"name": "a"} trailing"#),
-            ("body".into(), "malformed".into())
-        );
+        assert_eq!(issue(r#"{"name": "a"} trailing"#), ("body".into(), "malformed".into()));
         assert_eq!(issue("\u{0}"), ("body".into(), "malformed".into()));
     }
 

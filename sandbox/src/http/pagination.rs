@@ -49,11 +49,7 @@ impl PageRequest {
             Some(raw) => match raw.parse::<u32>() {
                 Ok(n) if (MIN_LIMIT..=MAX_LIMIT).contains(&n) => n,
                 _ => {
-                    checks.push(
-                        "limit",
-                        "out_of_range",
-                        format!("must be an integer from {MIN_LIMIT} to {MAX_LIMIT}"),
-                    );
+                    checks.push("limit", "out_of_range", format!("must be an integer from {MIN_LIMIT} to {MAX_LIMIT}"));
                     DEFAULT_LIMIT
                 }
             },
@@ -80,29 +76,15 @@ impl PageRequest {
     pub fn page<T>(&self, mut rows: Vec<T>, id_of: impl Fn(&T) -> &str) -> Page<T> {
         let more = rows.len() > self.limit as usize;
         rows.truncate(self.limit as usize);
-        let next_cursor = if more {
-            rows.last().map(|r| encode_cursor(id_of(r)))
-        } else {
-            None
-        };
-        Page {
-            data: rows,
-            next_cursor,
-        }
+        let next_cursor = if more { rows.last().map(|r| encode_cursor(id_of(r))) } else { None };
+        Page { data: rows, next_cursor }
     }
 
     /// The same page in the transaction list's envelope.
-    pub fn transaction_page<T>(
-        &self,
-        rows: Vec<T>,
-        id_of: impl Fn(&T) -> &str,
-    ) -> TransactionPage<T> {
+    pub fn transaction_page<T>(&self, rows: Vec<T>, id_of: impl Fn(&T) -> &str) -> TransactionPage<T> {
         let page = self.page(rows, id_of);
         TransactionPage {
-            pagination: Pagination {
-                has_more: page.next_cursor.is_some(),
-                next_cursor: page.next_cursor,
-            },
+            pagination: Pagination { has_more: page.next_cursor.is_some(), next_cursor: page.next_cursor },
             data: page.data,
         }
     }
@@ -119,11 +101,7 @@ fn decode_cursor(raw: &str) -> Option<String> {
     let bytes = URL_SAFE_NO_PAD.decode(raw).ok()?;
     let text = String::from_utf8(bytes).ok()?;
     let id = text.strip_prefix(CURSOR_TAG)?;
-    (!id.is_empty()
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
-    .then(|| id.to_owned())
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')).then(|| id.to_owned())
 }
 
 #[cfg(test)]
@@ -131,20 +109,14 @@ mod tests {
     use super::*;
 
     fn q(limit: Option<&str>, cursor: Option<&str>) -> PageQuery {
-        PageQuery {
-            limit: limit.map(Into::into),
-            cursor: cursor.map(Into::into),
-        }
+        PageQuery { limit: limit.map(Into::into), cursor: cursor.map(Into::into) }
     }
 
     #[test]
     fn limit_bounds() {
         assert_eq!(PageRequest::parse(&q(None, None)).unwrap().limit, 25);
         assert_eq!(PageRequest::parse(&q(Some("1"), None)).unwrap().limit, 1);
-        assert_eq!(
-            PageRequest::parse(&q(Some("100"), None)).unwrap().limit,
-            100
-        );
+        assert_eq!(PageRequest::parse(&q(Some("100"), None)).unwrap().limit, 100);
         for bad in ["0", "101", "-1", "abc", "99999999999", "2.5"] {
             let e = PageRequest::parse(&q(Some(bad), None)).unwrap_err();
             assert_eq!(e.details[0].field, "limit", "{bad}");
@@ -153,20 +125,11 @@ mod tests {
 
     #[test]
     fn cursors_round_trip_and_reject_forgeries() {
-        let req = PageRequest {
-            limit: 2,
-            before: None,
-        };
+        let req = PageRequest { limit: 2, before: None };
         let page = req.page(vec!["c", "b", "a"], |s| s);
         assert_eq!(page.data, vec!["c", "b"]);
         let cursor = page.next_cursor.unwrap();
-        assert_eq!(
-            PageRequest::parse(&q(None, Some(&cursor)))
-                .unwrap()
-                .before
-                .as_deref(),
-            Some("b")
-        );
+        assert_eq!(PageRequest::parse(&q(None, Some(&cursor))).unwrap().before.as_deref(), Some("b"));
         for bad in ["!!", "Zm9v", &"a".repeat(300), "YzE6JyBPUiAxPTE"] {
             assert!(PageRequest::parse(&q(None, Some(bad))).is_err(), "{bad}");
         }

@@ -32,7 +32,15 @@ pub fn insert(
     conn.execute(
         "INSERT INTO api_keys (public_id, application_id, prefix, secret_hash, name, expires_at, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![public_id, app.id, secret.prefix, secret.hash.as_slice(), name, expires_at.map(|t| t.millis()), now.millis()],
+        params![
+            public_id,
+            app.id,
+            secret.prefix,
+            secret.hash.as_slice(),
+            name,
+            expires_at.map(|t| t.millis()),
+            now.millis()
+        ],
     )?;
     let key_id = conn.last_insert_rowid();
     let created = CreatedApiKey {
@@ -61,14 +69,9 @@ pub fn insert(
     Ok((created, stored))
 }
 
-const SELECT: &str =
-    "SELECT id, public_id, prefix, name, expires_at, created_at, revoked_at FROM api_keys";
+const SELECT: &str = "SELECT id, public_id, prefix, name, expires_at, created_at, revoked_at FROM api_keys";
 
-fn from_row(
-    r: &rusqlite::Row<'_>,
-    environment: Environment,
-    now: Timestamp,
-) -> rusqlite::Result<(i64, ApiKey)> {
+fn from_row(r: &rusqlite::Row<'_>, environment: Environment, now: Timestamp) -> rusqlite::Result<(i64, ApiKey)> {
     let expires_at: Option<i64> = r.get(4)?;
     let revoked_at: Option<i64> = r.get(6)?;
     let status = if revoked_at.is_some() {
@@ -120,11 +123,7 @@ pub fn find(
     now: Timestamp,
 ) -> Result<Option<(i64, ApiKey)>, ApiError> {
     let sql = format!("{SELECT} WHERE application_id = ?1 AND public_id = ?2");
-    Ok(conn
-        .query_row(&sql, params![application_id, public_id], |r| {
-            from_row(r, environment, now)
-        })
-        .optional()?)
+    Ok(conn.query_row(&sql, params![application_id, public_id], |r| from_row(r, environment, now)).optional()?)
 }
 
 pub fn revoke(conn: &Connection, key_id: i64, now: Timestamp) -> rusqlite::Result<bool> {

@@ -50,30 +50,18 @@ pub fn insert(
 }
 
 /// An application of this partner; another partner's is `None` (404).
-pub fn find(
-    conn: &Connection,
-    partner_id: i64,
-    public_id: &str,
-) -> Result<Option<(i64, Application)>, ApiError> {
+pub fn find(conn: &Connection, partner_id: i64, public_id: &str) -> Result<Option<(i64, Application)>, ApiError> {
     let sql = format!("{SELECT} WHERE a.partner_id = ?1 AND a.public_id = ?2");
-    Ok(conn
-        .query_row(&sql, params![partner_id, public_id], from_row)
-        .optional()?)
+    Ok(conn.query_row(&sql, params![partner_id, public_id], from_row).optional()?)
 }
 
-pub fn list(
-    conn: &Connection,
-    partner_id: i64,
-    page: &PageRequest,
-) -> Result<Page<Application>, ApiError> {
+pub fn list(conn: &Connection, partner_id: i64, page: &PageRequest) -> Result<Page<Application>, ApiError> {
     let sql = format!(
         "{SELECT} WHERE a.partner_id = ?1 AND (?2 IS NULL OR a.public_id < ?2) ORDER BY a.public_id DESC LIMIT ?3"
     );
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt
-        .query_map(params![partner_id, page.before, page.fetch()], |r| {
-            from_row(r).map(|(_, a)| a)
-        })?
+        .query_map(params![partner_id, page.before, page.fetch()], |r| from_row(r).map(|(_, a)| a))?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(page.page(rows, |a| &a.id))
 }

@@ -23,7 +23,8 @@ pub struct NewPartner<'a> {
     pub status: &'a str,
 }
 
-const COLUMNS: &str = "p.id, p.public_id, p.name, p.email, p.business_type, p.status, parent.public_id, p.created_at, p.updated_at";
+const COLUMNS: &str =
+    "p.id, p.public_id, p.name, p.email, p.business_type, p.status, parent.public_id, p.created_at, p.updated_at";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Partner)> {
     Ok((
@@ -41,11 +42,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Partner)> {
     ))
 }
 
-pub fn insert(
-    conn: &Connection,
-    new: &NewPartner<'_>,
-    now: Timestamp,
-) -> Result<(i64, Partner), ApiError> {
+pub fn insert(conn: &Connection, new: &NewPartner<'_>, now: Timestamp) -> Result<(i64, Partner), ApiError> {
     let public_id = ids::prefixed("prtnr");
     conn.execute(
         "INSERT INTO partners (public_id, parent_id, name, email, business_type, status, created_at, updated_at)
@@ -54,28 +51,20 @@ pub fn insert(
     )
     .map_err(|e| duplicate_email(e, new.email))?;
     let id = conn.last_insert_rowid();
-    get(conn, id)?
-        .map(|p| (id, p))
-        .ok_or_else(|| ApiError::internal("partner vanished after insert"))
+    get(conn, id)?.map(|p| (id, p)).ok_or_else(|| ApiError::internal("partner vanished after insert"))
 }
 
 pub fn get(conn: &Connection, id: i64) -> Result<Option<Partner>, ApiError> {
     let sql = format!(
         "SELECT {COLUMNS} FROM partners p LEFT JOIN partners parent ON parent.id = p.parent_id WHERE p.id = ?1"
     );
-    Ok(conn
-        .query_row(&sql, [id], from_row)
-        .optional()?
-        .map(|(_, p)| p))
+    Ok(conn.query_row(&sql, [id], from_row).optional()?.map(|(_, p)| p))
 }
 
 /// Maps a UNIQUE failure on the email to 409 DUPLICATE_EMAIL.
 pub fn duplicate_email(e: rusqlite::Error, email: &str) -> ApiError {
     if super::is_unique_violation(&e) {
-        ApiError::conflict(
-            ErrorCode::DuplicateEmail,
-            format!("the email {email} is already used by another partner"),
-        )
+        ApiError::conflict(ErrorCode::DuplicateEmail, format!("the email {email} is already used by another partner"))
     } else {
         e.into()
     }

@@ -9,10 +9,7 @@ pub const SEED_TEST_APPLICATION: &str = "seed.test_application_id";
 pub const SEED_LIVE_APPLICATION: &str = "seed.live_application_id";
 
 pub fn get(conn: &Connection, name: &str) -> rusqlite::Result<Option<String>> {
-    conn.query_row("SELECT value FROM settings WHERE name = ?1", [name], |r| {
-        r.get(0)
-    })
-    .optional()
+    conn.query_row("SELECT value FROM settings WHERE name = ?1", [name], |r| r.get(0)).optional()
 }
 
 pub fn set(conn: &Connection, name: &str, value: &str) -> rusqlite::Result<()> {

@@ -10,12 +10,7 @@ use crate::store::partners::PartnerRef;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::sandbox::User;
 
-pub fn insert(
-    conn: &Connection,
-    username: &str,
-    password_hash: &str,
-    now: Timestamp,
-) -> Result<User, ApiError> {
+pub fn insert(conn: &Connection, username: &str, password_hash: &str, now: Timestamp) -> Result<User, ApiError> {
     let public_id = ids::uuid();
     conn.execute(
         "INSERT INTO users (public_id, username, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
@@ -28,30 +23,18 @@ pub fn insert(
             e.into()
         }
     })?;
-    Ok(User {
-        id: public_id,
-        username: username.to_owned(),
-        created_at: now.to_rfc3339(),
-    })
+    Ok(User { id: public_id, username: username.to_owned(), created_at: now.to_rfc3339() })
 }
 
 /// Internal id, public id and password hash of a user, by login name.
-pub fn credentials(
-    conn: &Connection,
-    username: &str,
-) -> rusqlite::Result<Option<(i64, String, String)>> {
-    conn.query_row(
-        "SELECT id, public_id, password_hash FROM users WHERE username = ?1",
-        [username],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )
+pub fn credentials(conn: &Connection, username: &str) -> rusqlite::Result<Option<(i64, String, String)>> {
+    conn.query_row("SELECT id, public_id, password_hash FROM users WHERE username = ?1", [username], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })
     .optional()
 }
 
-pub fn find_by_public_id(
-    conn: &Connection,
-    public_id: &str,
-) -> Result<Option<DashboardUser>, ApiError> {
+pub fn find_by_public_id(conn: &Connection, public_id: &str) -> Result<Option<DashboardUser>, ApiError> {
     Ok(conn
         .query_row(
             "SELECT u.id, u.public_id, u.username, p.id, p.public_id
@@ -65,9 +48,7 @@ pub fn find_by_public_id(
                     user_id: r.get(0)?,
                     public_id: r.get(1)?,
                     username: r.get(2)?,
-                    partner: partner_id
-                        .zip(partner_public_id)
-                        .map(|(id, public_id)| PartnerRef { id, public_id }),
+                    partner: partner_id.zip(partner_public_id).map(|(id, public_id)| PartnerRef { id, public_id }),
                 })
             },
         )
@@ -75,10 +56,7 @@ pub fn find_by_public_id(
 }
 
 pub fn set_partner(conn: &Connection, user_id: i64, partner_id: i64) -> rusqlite::Result<()> {
-    conn.execute(
-        "UPDATE users SET partner_id = ?2 WHERE id = ?1",
-        params![user_id, partner_id],
-    )?;
+    conn.execute("UPDATE users SET partner_id = ?2 WHERE id = ?1", params![user_id, partner_id])?;
     Ok(())
 }
 
@@ -116,11 +94,9 @@ pub fn spend_refresh_token(
     match user_id {
         None => Ok(None),
         Some(id) => conn
-            .query_row(
-                "SELECT id, public_id, username FROM users WHERE id = ?1",
-                [id],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
+            .query_row("SELECT id, public_id, username FROM users WHERE id = ?1", [id], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
             .optional(),
     }
 }

@@ -1,0 +1,111 @@
+//! The real `payctl sandbox` process: the ready line, serving, and a clean
+//! exit on SIGTERM and SIGINT.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use payctl_wire::sandbox::ReadyLine;
+
+fn payctl() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_payctl"))
+}
+
+/// Starts `payctl sandbox` and reads its JSON ready line.
+fn start(args: &[&str]) -> (Child, ReadyLine) {
+    let mut child = payctl().arg("sandbox").args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+    let ready: ReadyLine = serde_json::from_str(&line).unwrap_or_else(|e| panic!("bad ready line {line:?}: {e}"));
+    (child, ready)
+}
+
+fn signal(child: &Child, sig: &str) {
+    let status = Command::new("kill").args(["-s", sig, &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+}
+
+fn wait(mut child: Child) -> std::process::ExitStatus {
+    for _ in 0..100 {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    panic!("the sandbox did not stop within 5 s");
+}
+
+#[tokio::test]
+async fn ready_line_then_serve_then_exit_cleanly() {
+    let (child, ready) = start(&["--in-memory", "--json", "--listen", "127.0.0.1:0"]);
+    for field in [
+        &ready.base_url,
+        &ready.auth_url,
+        &ready.username,
+        &ready.password,
+        &ready.partner_id,
+        &ready.test_application_id,
+        &ready.test_api_key,
+        &ready.live_application_id,
+        &ready.live_api_key,
+        &ready.control_token,
+    ] {
+        assert!(!field.is_empty());
+    }
+    assert_eq!(ready.client_id, "partner-console");
+    assert!(ready.base_url.starts_with("http://127.0.0.1:"));
+    assert_eq!(ready.auth_url, format!("{}/auth/realms/sandbox", ready.base_url));
+    let http = reqwest::Client::new();
+    let health = http.get(format!("{}/health", ready.base_url)).send().await.unwrap();
+    assert_eq!(health.status(), 200);
+    signal(&child, "TERM");
+    assert!(wait(child).success(), "exit code 0 on SIGTERM");
+}
+
+#[tokio::test]
+async fn sigint_also_stops_it_and_a_file_database_persists() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nested/dir/sandbox.db");
+    let (child, first) = start(&["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"]);
+    signal(&child, "INT");
+    assert!(wait(child).success());
+    assert!(db.exists());
+    let (child, second) = start(&["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"]);
+    assert_eq!(first.partner_id, second.partner_id);
+    assert_eq!(first.test_application_id, second.test_application_id);
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+}
+
+#[test]
+fn non_loopback_listen_warns_and_human_banner_goes_to_stderr() {
+    let mut child = payctl()
+        .args(["sandbox", "--in-memory", "--listen", "0.0.0.0:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("Press Ctrl-C") {
+        let mut line = String::new();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        seen.push_str(&line);
+    }
+    assert!(seen.contains("warning: listening on 0.0.0.0"), "{seen}");
+    assert!(seen.contains("TEST API key  sk_test_"), "{seen}");
+    signal(&child, "TERM");
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty(), "without --json nothing goes to stdout");
+}
+
+#[test]
+fn conflicting_flags_are_a_usage_error() {
+    let out = payctl().args(["sandbox", "--in-memory", "--db", "x.db"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
+}
