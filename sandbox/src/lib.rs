@@ -17,12 +17,15 @@
 //! - [`http`]: request ids, extractors that fail with the API's envelope,
 //!   pagination and fallbacks. [`error`]: that envelope.
 //! - [`clock`], [`ids`], [`secrets`]: sandbox time, public ids, randomness.
+//! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
+//!   decimals and pricing arithmetic.
 //! - [`seed`]: the demo user, partner, applications and keys.
 
 pub mod api;
 pub mod auth;
 pub mod clock;
 pub mod db;
+pub mod domain;
 pub mod error;
 pub mod events;
 pub mod http;

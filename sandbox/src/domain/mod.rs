@@ -1,0 +1,10 @@
+//! Pure domain rules, free of HTTP and SQL: what a valid address, IBAN,
+//! country, asset, decimal amount and markup are, and the integer money
+//! arithmetic of pricing.
+
+pub mod address;
+pub mod asset;
+pub mod country;
+pub mod decimal;
+pub mod iban;
+pub mod pricing;
