@@ -8,6 +8,7 @@
 mod support;
 
 mod applications;
+mod customers;
 mod envelope;
 mod idempotency;
 mod identity;
