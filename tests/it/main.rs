@@ -8,6 +8,7 @@
 mod support;
 
 mod applications;
+mod beneficiaries;
 mod customers;
 mod envelope;
 mod idempotency;

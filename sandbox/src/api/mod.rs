@@ -5,6 +5,7 @@
 //! (per family) authentication → idempotency → handler.
 
 pub mod applications;
+pub mod beneficiaries;
 pub mod control;
 pub mod customers;
 pub mod dashboard;
@@ -44,6 +45,8 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::get_participant))
         .routes(routes!(customers::create_counterparty, customers::list_counterparties))
         .routes(routes!(customers::get_counterparty))
+        .routes(routes!(beneficiaries::create, beneficiaries::list))
+        .routes(routes!(beneficiaries::get))
 }
 
 fn dashboard_routes() -> OpenApiRouter<AppState> {

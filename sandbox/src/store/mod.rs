@@ -4,6 +4,7 @@
 
 pub mod api_keys;
 pub mod applications;
+pub mod beneficiaries;
 pub mod customers;
 pub mod partners;
 pub mod settings;
