@@ -8,9 +8,12 @@
 mod support;
 
 mod applications;
+mod beneficiaries;
+mod customers;
 mod envelope;
 mod idempotency;
 mod identity;
 mod keys;
 mod sandbox_binary;
 mod storage;
+mod walkthrough;

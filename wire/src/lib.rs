@@ -15,6 +15,8 @@
 
 pub mod applications;
 pub mod auth;
+pub mod beneficiaries;
+pub mod customers;
 pub mod error;
 pub mod events;
 pub mod page;

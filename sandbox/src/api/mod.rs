@@ -5,8 +5,11 @@
 //! (per family) authentication → idempotency → handler.
 
 pub mod applications;
+pub mod beneficiaries;
 pub mod control;
+pub mod customers;
 pub mod dashboard;
+pub mod fields;
 pub mod health;
 pub mod keys;
 pub mod openapi;
@@ -36,6 +39,14 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 /// resources land; kept as the one place they are registered.
 fn key_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(customers::create_customer, customers::list_customers))
+        .routes(routes!(customers::get_customer))
+        .routes(routes!(customers::create_participant, customers::list_participants))
+        .routes(routes!(customers::get_participant))
+        .routes(routes!(customers::create_counterparty, customers::list_counterparties))
+        .routes(routes!(customers::get_counterparty))
+        .routes(routes!(beneficiaries::create, beneficiaries::list))
+        .routes(routes!(beneficiaries::get))
 }
 
 fn dashboard_routes() -> OpenApiRouter<AppState> {
@@ -54,7 +65,11 @@ fn operator_routes() -> OpenApiRouter<AppState> {
 }
 
 fn simulation_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(control::get_clock)).routes(routes!(control::advance_clock))
+    OpenApiRouter::new()
+        .routes(routes!(control::get_clock))
+        .routes(routes!(control::advance_clock))
+        .routes(routes!(customers::approve))
+        .routes(routes!(customers::reject))
 }
 
 fn public_routes() -> OpenApiRouter<AppState> {
@@ -100,6 +115,7 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
         .route("/v1/openapi.json", get(move || async move { Json(document.as_ref().clone()) }))
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
+        .layer(from_fn(customers::deprecated_alias))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(from_fn(request_id::middleware));

@@ -4,6 +4,8 @@
 
 pub mod api_keys;
 pub mod applications;
+pub mod beneficiaries;
+pub mod customers;
 pub mod partners;
 pub mod settings;
 pub mod users;

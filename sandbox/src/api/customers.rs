@@ -1,0 +1,256 @@
+//! Customers (spec 2.5, 4.5), served under three paths: `/v1/customers`,
+//! `/v1/participants` and the deprecated alias `/v1/counterparties`. The
+//! paths share one implementation; each has its own thin handler only so the
+//! OpenAPI document lists it. The alias's deprecation headers are added by
+//! one middleware ([`deprecated_alias`]) rather than per handler.
+//!
+//! Verification (`kyb_status`) starts `pending` and is decided either by the
+//! simulation routes here (`/sandbox/customers/{id}/approve|reject`) or
+//! automatically 60 s of sandbox time after creation. The automatic move is
+//! applied lazily when the application's customers are read, which gives the
+//! same result as a timer without a background task.
+
+use axum::Json;
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use payctl_wire::customers::{CreateCustomer, Customer, KYB_STATUSES};
+use payctl_wire::error::ErrorCode;
+use payctl_wire::page::Page;
+use serde::Deserialize;
+
+use super::fields;
+use crate::auth::{ControlCaller, KeyCaller};
+use crate::error::{ApiError, Checks};
+use crate::http::extract::{ApiJson, ApiQuery};
+use crate::http::pagination::{PageQuery, PageRequest};
+use crate::idempotency::{self, Claim, Idempotency};
+use crate::state::AppState;
+use crate::store::customers::{self, NewCustomer};
+
+const ALIAS: &str = "/v1/counterparties";
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::CustomerNotFound, "customer")
+}
+
+/// Query of the customer lists.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// Only customers with this `kyb_status`: pending, approved, rejected.
+    pub status: Option<String>,
+    /// Page size, 1 to 100 (default 25).
+    pub limit: Option<String>,
+    /// `next_cursor` of the previous page.
+    pub cursor: Option<String>,
+}
+
+/// Marks every answer under the deprecated alias, errors included.
+pub async fn deprecated_alias(request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let aliased = path == ALIAS || path.strip_prefix(ALIAS).is_some_and(|rest| rest.starts_with('/'));
+    let mut response = next.run(request).await;
+    if aliased {
+        let headers = response.headers_mut();
+        headers.insert("deprecation", HeaderValue::from_static("true"));
+        headers.insert("link", HeaderValue::from_static("</v1/participants>; rel=\"successor-version\""));
+    }
+    response
+}
+
+fn validate(body: &CreateCustomer) -> Result<NewCustomer, ApiError> {
+    let mut c = Checks::new();
+    let customer_type = fields::one_of(&mut c, "type", &body.customer_type, &["business", "individual"]);
+    let legal_name = fields::text(&mut c, "legal_name", &body.legal_name, 256);
+    let email = fields::text(&mut c, "email", &body.email, 254);
+    if email.as_deref().is_some_and(|e| !crate::error::is_email(e)) {
+        c.push("email", "invalid", "is not an email address");
+    }
+    let country = fields::country(&mut c, "country", &body.country);
+    let verification_level =
+        fields::one_of(&mut c, "verification_level", &body.verification_level, &["standard", "enhanced"]);
+    let tax_id = fields::text(&mut c, "tax_id", &body.tax_id, 64);
+    c.finish()?;
+    match (customer_type, legal_name, email, country, verification_level, tax_id) {
+        (Some(customer_type), Some(legal_name), Some(email), Some(country), Some(verification_level), Some(tax_id)) => {
+            Ok(NewCustomer { customer_type, legal_name, email, country, verification_level, tax_id })
+        }
+        _ => Err(ApiError::internal("customer validation passed with a field missing")),
+    }
+}
+
+async fn create(
+    state: AppState,
+    caller: KeyCaller,
+    claim: Option<Claim>,
+    body: CreateCustomer,
+) -> Result<Response, ApiError> {
+    let new = validate(&body)?;
+    let now = state.clock.now();
+    let application_id = caller.application_id;
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        customers::insert(tx, application_id, &new, now)
+    })
+    .await
+}
+
+async fn list(state: AppState, caller: KeyCaller, query: ListQuery) -> Result<Json<Page<Customer>>, ApiError> {
+    let mut checks = Checks::new();
+    let page = PageRequest::check(&PageQuery { limit: query.limit, cursor: query.cursor }, &mut checks);
+    if let Some(s) = query.status.as_deref().filter(|s| !KYB_STATUSES.contains(s)) {
+        checks.push("status", "invalid", format!("'{s}' is not one of: {}", KYB_STATUSES.join(", ")));
+    }
+    checks.finish()?;
+    let now = state.clock.now();
+    let application_id = caller.application_id;
+    let page = state
+        .db
+        .write(move |tx| {
+            customers::settle_due(tx, application_id, now)?;
+            customers::list(tx, application_id, query.status.as_deref(), &page)
+        })
+        .await?;
+    Ok(Json(page))
+}
+
+async fn get(state: AppState, caller: KeyCaller, id: String) -> Result<Json<Customer>, ApiError> {
+    let now = state.clock.now();
+    let application_id = caller.application_id;
+    let found = state
+        .db
+        .write(move |tx| {
+            customers::settle_due(tx, application_id, now)?;
+            customers::find(tx, Some(application_id), &id)
+        })
+        .await?;
+    found.map(|r| Json(r.customer)).ok_or_else(not_found)
+}
+
+/// Decides a pending customer: approve or reject. A TEST key acts on its
+/// own application's customers only; the operator on any.
+async fn decide(
+    state: AppState,
+    caller: ControlCaller,
+    claim: Option<Claim>,
+    id: String,
+    approve: bool,
+) -> Result<Response, ApiError> {
+    let scope = match &caller {
+        ControlCaller::Operator => None,
+        ControlCaller::TestKey(key) => Some(key.application_id),
+    };
+    let now = state.clock.now();
+    idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
+        let row = customers::find(tx, scope, &id)?.ok_or_else(not_found)?;
+        // A decision already due automatically wins over a late manual one.
+        customers::settle_due(tx, row.application_id, now)?;
+        let row = customers::find(tx, scope, &id)?.ok_or_else(not_found)?;
+        customers::decide(tx, &row, approve, now)
+    })
+    .await
+}
+
+/// The three handlers of one path of the resource: create, list, get. Each
+/// path needs its own functions only so the OpenAPI document lists it.
+macro_rules! customer_path {
+    ($path:literal, $item_path:literal, $tag:literal, $create:ident, $list:ident, $get:ident) => {
+        #[utoipa::path(post, path = $path, tag = $tag, request_body = CreateCustomer,
+            security(("api_key" = [])),
+            responses(
+                (status = 201, body = Customer, description = "the new customer, kyb_status pending"),
+                (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL: the email is in use"),
+            ))]
+        pub async fn $create(
+            State(state): State<AppState>,
+            caller: KeyCaller,
+            Idempotency(claim): Idempotency,
+            ApiJson(body): ApiJson<CreateCustomer>,
+        ) -> Result<Response, ApiError> {
+            create(state, caller, claim, body).await
+        }
+
+        #[utoipa::path(get, path = $path, tag = $tag, params(ListQuery),
+            security(("api_key" = [])),
+            responses((status = 200, body = Page<Customer>, description = "the application's customers, newest first")))]
+        pub async fn $list(
+            State(state): State<AppState>,
+            caller: KeyCaller,
+            ApiQuery(query): ApiQuery<ListQuery>,
+        ) -> Result<Json<Page<Customer>>, ApiError> {
+            list(state, caller, query).await
+        }
+
+        #[utoipa::path(get, path = $item_path, tag = $tag, params(("id" = String, Path, description = "customer id")),
+            security(("api_key" = [])),
+            responses(
+                (status = 200, body = Customer, description = "the customer"),
+                (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown or not the caller's"),
+            ))]
+        pub async fn $get(
+            State(state): State<AppState>,
+            caller: KeyCaller,
+            Path(id): Path<String>,
+        ) -> Result<Json<Customer>, ApiError> {
+            get(state, caller, id).await
+        }
+    };
+}
+
+customer_path!("/v1/customers", "/v1/customers/{id}", "customers", create_customer, list_customers, get_customer);
+customer_path!(
+    "/v1/participants",
+    "/v1/participants/{id}",
+    "participants",
+    create_participant,
+    list_participants,
+    get_participant
+);
+// Deprecated alias of `/v1/participants`; see `deprecated_alias`.
+customer_path!(
+    "/v1/counterparties",
+    "/v1/counterparties/{id}",
+    "counterparties",
+    create_counterparty,
+    list_counterparties,
+    get_counterparty
+);
+
+/// Sandbox only: approves a pending customer's verification (KYB) and
+/// records its event. A decided customer answers 409 CONFLICT.
+#[utoipa::path(post, path = "/sandbox/customers/{id}/approve", tag = "sandbox",
+    params(("id" = String, Path, description = "customer id")),
+    security(("control" = []), ("api_key" = [])),
+    responses(
+        (status = 200, body = Customer, description = "the decided customer"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: not pending"),
+    ))]
+pub async fn approve(
+    State(state): State<AppState>,
+    caller: ControlCaller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    decide(state, caller, claim, id, true).await
+}
+
+/// Sandbox only: rejects a pending customer's verification (KYB) and
+/// records its event. A decided customer answers 409 CONFLICT.
+#[utoipa::path(post, path = "/sandbox/customers/{id}/reject", tag = "sandbox",
+    params(("id" = String, Path, description = "customer id")),
+    security(("control" = []), ("api_key" = [])),
+    responses(
+        (status = 200, body = Customer, description = "the decided customer"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: not pending"),
+    ))]
+pub async fn reject(
+    State(state): State<AppState>,
+    caller: ControlCaller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    decide(state, caller, claim, id, false).await
+}

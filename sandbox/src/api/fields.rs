@@ -1,0 +1,57 @@
+//! Field rules shared by the lenient request bodies (customers,
+//! beneficiaries): every field arrives as an optional string so all of them
+//! can be checked before answering, and these helpers turn each into a
+//! validated value or an entry in `Checks`.
+
+use crate::domain::country;
+use crate::error::Checks;
+
+/// A present, non-blank value, trimmed; otherwise a `required` issue.
+pub fn required<'a>(checks: &mut Checks, field: &str, value: &'a Option<String>) -> Option<&'a str> {
+    match value.as_deref().map(str::trim) {
+        Some(v) if !v.is_empty() => Some(v),
+        _ => {
+            checks.push(field, "required", "is required");
+            None
+        }
+    }
+}
+
+/// A required text of at most `max` characters.
+pub fn text(checks: &mut Checks, field: &str, value: &Option<String>, max: usize) -> Option<String> {
+    let v = required(checks, field, value)?;
+    if v.chars().count() > max {
+        checks.push(field, "too_long", format!("must be at most {max} characters"));
+        return None;
+    }
+    Some(v.to_owned())
+}
+
+/// A required value out of a fixed set, matched exactly.
+pub fn one_of(checks: &mut Checks, field: &str, value: &Option<String>, allowed: &[&str]) -> Option<String> {
+    let v = required(checks, field, value)?;
+    if allowed.contains(&v) {
+        Some(v.to_owned())
+    } else {
+        checks.push(field, "invalid", format!("must be one of: {}", allowed.join(", ")));
+        None
+    }
+}
+
+/// A required ISO 3166-1 alpha-2 code in its canonical upper case.
+pub fn country(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<String> {
+    let v = required(checks, field, value)?;
+    if country::is_country(v) {
+        Some(v.to_owned())
+    } else {
+        checks.push(field, "invalid", "must be an ISO 3166-1 alpha-2 country code in upper case, e.g. AE");
+        None
+    }
+}
+
+/// A field that must be absent in this context (e.g. a wallet's `iban`).
+pub fn absent<T>(checks: &mut Checks, field: &str, value: &Option<T>, why: &str) {
+    if value.is_some() {
+        checks.push(field, "not_allowed", why.to_owned());
+    }
+}

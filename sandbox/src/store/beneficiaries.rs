@@ -1,0 +1,141 @@
+//! Beneficiaries (spec 2.6) with their one payout account, and the rule of
+//! one default account per customer and payout asset.
+
+use payctl_wire::beneficiaries::{Beneficiary, BeneficiaryAccount};
+use payctl_wire::page::Page;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::clock::Timestamp;
+use crate::domain::address::Network;
+use crate::error::ApiError;
+use crate::http::pagination::PageRequest;
+use crate::ids;
+
+/// A validated payout account; fields of the other kind are `None`.
+pub struct NewAccount {
+    pub kind: String,
+    pub destination_asset: String,
+    pub iban: Option<String>,
+    pub bank_name: Option<String>,
+    pub bank_country: Option<String>,
+    pub routing: Option<String>,
+    pub network: Option<String>,
+    pub address: Option<String>,
+    /// `None` when the request left it out.
+    pub is_default: Option<bool>,
+}
+
+/// A validated create request, before the customer is looked up.
+pub struct NewBeneficiary {
+    pub customer_id: String,
+    pub beneficiary_type: String,
+    pub full_name: String,
+    pub country: String,
+    pub gov_id_ref: Option<String>,
+    pub account: NewAccount,
+}
+
+const SELECT: &str = "SELECT b.public_id, c.public_id, b.type, b.full_name, b.country, b.gov_id_ref,
+        b.account_kind, b.destination_asset, b.is_default, b.iban, b.bank_name, b.bank_country, b.routing,
+        b.network, b.address, b.created_at, b.updated_at
+    FROM beneficiaries b JOIN customers c ON c.id = b.customer_id";
+
+fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Beneficiary> {
+    let network: Option<String> = r.get(13)?;
+    Ok(Beneficiary {
+        id: r.get(0)?,
+        customer_id: r.get(1)?,
+        beneficiary_type: r.get(2)?,
+        full_name: r.get(3)?,
+        country: r.get(4)?,
+        gov_id_ref: r.get(5)?,
+        account: BeneficiaryAccount {
+            kind: r.get(6)?,
+            destination_asset: r.get(7)?,
+            is_default: r.get(8)?,
+            iban: r.get(9)?,
+            bank_name: r.get(10)?,
+            bank_country: r.get(11)?,
+            routing: r.get(12)?,
+            address_format: network.as_deref().and_then(Network::parse).map(|n| n.format().as_str().to_owned()),
+            network,
+            address: r.get(14)?,
+        },
+        created_at: super::iso_at(r.get(15)?),
+        updated_at: super::iso_at(r.get(16)?),
+    })
+}
+
+/// Stores a beneficiary of the customer (internal id `customer_id`).
+///
+/// Default rule: `is_default: true` makes this the default for its customer
+/// and asset and clears the previous one; left out, it becomes the default
+/// only when the customer has no account in that asset yet; `false` never.
+pub fn insert(
+    conn: &Connection,
+    application_id: i64,
+    customer_id: i64,
+    new: &NewBeneficiary,
+    now: Timestamp,
+) -> Result<Beneficiary, ApiError> {
+    let a = &new.account;
+    let is_default = match a.is_default {
+        Some(explicit) => explicit,
+        None => !conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM beneficiaries WHERE customer_id = ?1 AND destination_asset = ?2)",
+            params![customer_id, a.destination_asset],
+            |r| r.get::<_, bool>(0),
+        )?,
+    };
+    if is_default {
+        conn.execute(
+            "UPDATE beneficiaries SET is_default = 0, updated_at = ?3
+             WHERE customer_id = ?1 AND destination_asset = ?2 AND is_default = 1",
+            params![customer_id, a.destination_asset, now.millis()],
+        )?;
+    }
+    let public_id = ids::uuid();
+    conn.execute(
+        "INSERT INTO beneficiaries (public_id, application_id, customer_id, type, full_name, country, gov_id_ref,
+             account_kind, destination_asset, iban, bank_name, bank_country, routing, network, address, is_default,
+             created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?17)",
+        params![
+            public_id,
+            application_id,
+            customer_id,
+            new.beneficiary_type,
+            new.full_name,
+            new.country,
+            new.gov_id_ref,
+            a.kind,
+            a.destination_asset,
+            a.iban,
+            a.bank_name,
+            a.bank_country,
+            a.routing,
+            a.network,
+            a.address,
+            is_default,
+            now.millis()
+        ],
+    )?;
+    find(conn, application_id, &public_id)?.ok_or_else(|| ApiError::internal("beneficiary vanished after insert"))
+}
+
+/// A beneficiary of the application; another application's is `None`.
+pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Beneficiary>, ApiError> {
+    let sql = format!("{SELECT} WHERE b.application_id = ?1 AND b.public_id = ?2");
+    Ok(conn.query_row(&sql, params![application_id, public_id], from_row).optional()?)
+}
+
+/// The beneficiaries of one customer (internal id), newest first.
+pub fn list(conn: &Connection, customer_id: i64, page: &PageRequest) -> Result<Page<Beneficiary>, ApiError> {
+    let sql = format!(
+        "{SELECT} WHERE b.customer_id = ?1 AND (?2 IS NULL OR b.public_id < ?2) ORDER BY b.public_id DESC LIMIT ?3"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows =
+        stmt.query_map(params![customer_id, page.before, page.fetch()], from_row)?.collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |b| &b.id))
+}

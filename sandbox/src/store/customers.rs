@@ -1,0 +1,168 @@
+//! Customers (spec 2.5) and their verification (KYB) decisions.
+//!
+//! A decision changes `kyb_status` and records its event in the same
+//! statement sequence, so callers always run it inside a write transaction.
+
+use payctl_wire::customers::Customer;
+use payctl_wire::error::{ErrorCode, FieldIssue};
+use payctl_wire::events::EventType;
+use payctl_wire::page::Page;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::json;
+
+use crate::clock::Timestamp;
+use crate::domain::country;
+use crate::error::ApiError;
+use crate::events::{self, Subject};
+use crate::http::pagination::PageRequest;
+use crate::ids;
+
+/// Sandbox seconds after creation at which a pending customer is decided
+/// automatically.
+pub const AUTO_DECISION_SECONDS: i64 = 60;
+/// A legal name containing this (any case) is rejected automatically.
+pub const REJECT_MARKER: &str = "REJECT";
+
+/// A validated create request.
+pub struct NewCustomer {
+    pub customer_type: String,
+    pub legal_name: String,
+    pub email: String,
+    pub country: String,
+    pub verification_level: String,
+    pub tax_id: String,
+}
+
+/// A stored customer with the internal ids that never leave the server.
+pub struct Row {
+    pub id: i64,
+    pub application_id: i64,
+    pub created_at: Timestamp,
+    pub customer: Customer,
+}
+
+const SELECT: &str = "SELECT id, application_id, public_id, type, legal_name, email, country, verification_level,
+        tax_id, kyb_status, kyb_decided_at, created_at, updated_at
+    FROM customers";
+
+fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    let country: String = r.get(6)?;
+    Ok(Row {
+        id: r.get(0)?,
+        application_id: r.get(1)?,
+        created_at: Timestamp::from_millis(r.get(11)?),
+        customer: Customer {
+            id: r.get(2)?,
+            customer_type: r.get(3)?,
+            legal_name: r.get(4)?,
+            email: r.get(5)?,
+            country_name: country::country_name(&country).unwrap_or_default().to_owned(),
+            country,
+            verification_level: r.get(7)?,
+            tax_id: r.get(8)?,
+            kyb_status: r.get(9)?,
+            kyb_decided_at: super::iso(r.get(10)?),
+            created_at: super::iso_at(r.get(11)?),
+            updated_at: super::iso_at(r.get(12)?),
+        },
+    })
+}
+
+pub fn duplicate_email() -> ApiError {
+    ApiError::conflict(ErrorCode::DuplicateEmail, "a customer of this application already uses this email")
+        .with_details(vec![FieldIssue::new("email", "duplicate", "is already used by another customer")])
+}
+
+pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Timestamp) -> Result<Customer, ApiError> {
+    let public_id = ids::uuid();
+    conn.execute(
+        "INSERT INTO customers (public_id, application_id, type, legal_name, email, country, verification_level,
+             tax_id, kyb_status, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?9, ?9)",
+        params![
+            public_id,
+            application_id,
+            new.customer_type,
+            new.legal_name,
+            new.email,
+            new.country,
+            new.verification_level,
+            new.tax_id,
+            now.millis()
+        ],
+    )
+    .map_err(|e| if super::is_unique_violation(&e) { duplicate_email() } else { e.into() })?;
+    find(conn, Some(application_id), &public_id)?
+        .map(|r| r.customer)
+        .ok_or_else(|| ApiError::internal("customer vanished after insert"))
+}
+
+/// A customer by public id, limited to one application unless `None`
+/// (the sandbox operator may see every application's customers).
+pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
+    let sql = format!("{SELECT} WHERE public_id = ?1 AND (?2 IS NULL OR application_id = ?2)");
+    Ok(conn.query_row(&sql, params![public_id, application_id], from_row).optional()?)
+}
+
+pub fn list(
+    conn: &Connection,
+    application_id: i64,
+    status: Option<&str>,
+    page: &PageRequest,
+) -> Result<Page<Customer>, ApiError> {
+    let sql = format!(
+        "{SELECT} WHERE application_id = ?1 AND (?2 IS NULL OR kyb_status = ?2)
+             AND (?3 IS NULL OR public_id < ?3) ORDER BY public_id DESC LIMIT ?4"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt
+        .query_map(params![application_id, status, page.before, page.fetch()], |r| from_row(r).map(|r| r.customer))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |c| &c.id))
+}
+
+/// Moves a pending customer to `approved` or `rejected` and records the
+/// matching event, both as of `at`. A customer already decided is 409.
+pub fn decide(conn: &Connection, row: &Row, approve: bool, at: Timestamp) -> Result<Customer, ApiError> {
+    let (status, event) = if approve {
+        ("approved", EventType::CustomerKybApproved)
+    } else {
+        ("rejected", EventType::CustomerKybRejected)
+    };
+    let changed = conn.execute(
+        "UPDATE customers SET kyb_status = ?2, kyb_decided_at = ?3, updated_at = ?3
+         WHERE id = ?1 AND kyb_status = 'pending'",
+        params![row.id, status, at.millis()],
+    )?;
+    if changed == 0 {
+        return Err(ApiError::conflict(
+            ErrorCode::Conflict,
+            format!(
+                "customer verification is already {}; only a pending customer can be decided",
+                row.customer.kyb_status
+            ),
+        ));
+    }
+    let c = &row.customer;
+    let data = json!({"customer_id": c.id, "kyb_status": status, "legal_name": c.legal_name});
+    events::record(conn, row.application_id, event, Subject { kind: "customer", id: &c.id }, &data, at)?;
+    find(conn, None, &c.id)?.map(|r| r.customer).ok_or_else(|| ApiError::internal("customer vanished after decision"))
+}
+
+/// Applies the automatic decision to every customer of the application
+/// still pending `AUTO_DECISION_SECONDS` after creation. Each is decided as
+/// of its due time, not of the moment someone looked, so the outcome and its
+/// timestamps do not depend on when (or whether) the customer was read.
+pub fn settle_due(conn: &Connection, application_id: i64, now: Timestamp) -> Result<(), ApiError> {
+    let cutoff = now.plus_seconds(-AUTO_DECISION_SECONDS).millis();
+    let sql = format!(
+        "{SELECT} WHERE application_id = ?1 AND kyb_status = 'pending' AND created_at <= ?2 ORDER BY created_at, id"
+    );
+    let due =
+        conn.prepare(&sql)?.query_map(params![application_id, cutoff], from_row)?.collect::<Result<Vec<_>, _>>()?;
+    for row in due {
+        let approve = !row.customer.legal_name.to_uppercase().contains(REJECT_MARKER);
+        decide(conn, &row, approve, row.created_at.plus_seconds(AUTO_DECISION_SECONDS))?;
+    }
+    Ok(())
+}

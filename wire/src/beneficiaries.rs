@@ -1,0 +1,107 @@
+//! Beneficiaries (spec 2.6): who a customer pays out to, with exactly one
+//! payout account each, either a bank account or a stablecoin wallet.
+//!
+//! As for customers, the create body is lenient (optional strings) so one
+//! 400 can list every bad field, nested ones as `account.<field>`.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Body of `POST /v1/beneficiaries`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateBeneficiary {
+    /// The owning customer (a UUID of the calling application's customers).
+    #[serde(default)]
+    pub customer_id: Option<String>,
+    /// `business` or `individual`.
+    #[serde(rename = "type", default)]
+    pub beneficiary_type: Option<String>,
+    /// At most 256 characters.
+    #[serde(default)]
+    pub full_name: Option<String>,
+    /// ISO 3166-1 alpha-2, upper case.
+    #[serde(default)]
+    pub country: Option<String>,
+    /// Government id reference, individuals only, at most 64 characters.
+    #[serde(default)]
+    pub gov_id_ref: Option<String>,
+    #[serde(default)]
+    pub account: Option<CreateAccount>,
+}
+
+/// The payout account. Which fields apply depends on `kind`:
+/// - `BANK_ACCOUNT`: `destination_asset` (fiat code), `iban`, `bank_name`,
+///   `bank_country` (the IBAN's country), optional `routing`;
+/// - `STABLECOIN_WALLET`: `destination_asset` (`USDC` or `USDT`),
+///   `network` (e.g. `ethereum`, `tron`, `solana`), `address`.
+///
+/// Both take optional `is_default`. A field of the other kind is refused.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateAccount {
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub destination_asset: Option<String>,
+    #[serde(default)]
+    pub iban: Option<String>,
+    #[serde(default)]
+    pub bank_name: Option<String>,
+    #[serde(default)]
+    pub bank_country: Option<String>,
+    #[serde(default)]
+    pub routing: Option<String>,
+    #[serde(default)]
+    pub network: Option<String>,
+    #[serde(default)]
+    pub address: Option<String>,
+    #[serde(default)]
+    pub is_default: Option<bool>,
+}
+
+/// BeneficiaryResponseDto.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Beneficiary {
+    /// UUIDv7.
+    pub id: String,
+    pub customer_id: String,
+    #[serde(rename = "type")]
+    pub beneficiary_type: String,
+    pub full_name: String,
+    pub country: String,
+    pub gov_id_ref: Option<String>,
+    pub account: BeneficiaryAccount,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// The account as answered; fields of the other kind are left out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct BeneficiaryAccount {
+    /// `BANK_ACCOUNT` or `STABLECOIN_WALLET`.
+    pub kind: String,
+    pub destination_asset: String,
+    /// Whether payouts in `destination_asset` for this customer go here
+    /// unless another beneficiary is named.
+    pub is_default: bool,
+    /// Electronic form: upper case, no spaces.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iban: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_country: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub routing: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
+    /// Address family of `network`: `EVM`, `TRON`, `SOLANA`...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address_format: Option<String>,
+}
+
+pub const BANK_ACCOUNT: &str = "BANK_ACCOUNT";
+pub const STABLECOIN_WALLET: &str = "STABLECOIN_WALLET";

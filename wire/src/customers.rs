@@ -1,0 +1,58 @@
+//! Customers (spec 2.5), also served as participants and, deprecated, as
+//! counterparties: one resource behind three paths.
+//!
+//! The create body keeps every field optional and textual so the server can
+//! report every missing or malformed field in one 400 instead of stopping at
+//! the first one serde trips over.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Body of `POST /v1/customers` (and `/v1/participants`, `/v1/counterparties`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateCustomer {
+    /// `business` or `individual`.
+    #[serde(rename = "type", default)]
+    pub customer_type: Option<String>,
+    /// At most 256 characters.
+    #[serde(default)]
+    pub legal_name: Option<String>,
+    /// Unique per application, compared without regard to case.
+    #[serde(default)]
+    pub email: Option<String>,
+    /// ISO 3166-1 alpha-2, upper case (`AE`).
+    #[serde(default)]
+    pub country: Option<String>,
+    /// `standard` or `enhanced`.
+    #[serde(default)]
+    pub verification_level: Option<String>,
+    /// At most 64 characters.
+    #[serde(default)]
+    pub tax_id: Option<String>,
+}
+
+/// CustomerResponseDto / ParticipantResponseDto.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Customer {
+    /// UUIDv7.
+    pub id: String,
+    #[serde(rename = "type")]
+    pub customer_type: String,
+    pub legal_name: String,
+    pub email: String,
+    pub country: String,
+    /// English short name of `country`.
+    pub country_name: String,
+    pub verification_level: String,
+    pub tax_id: String,
+    /// `pending`, then `approved` or `rejected` (final).
+    pub kyb_status: String,
+    /// When `kyb_status` left `pending`; null while pending.
+    pub kyb_decided_at: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// The values of `kyb_status`.
+pub const KYB_STATUSES: [&str; 3] = ["pending", "approved", "rejected"];
