@@ -13,6 +13,7 @@
 //! - [`store`]: SQL, one module per noun. [`db`]: the writer thread, the
 //!   reader pool and the migrations.
 //! - [`idempotency`]: the `Idempotency-Key` layer for every POST.
+//! - [`ledger`]: double-entry postings; balances that always sum to zero.
 //! - [`events`]: the outbox that records events with the change causing them.
 //! - [`http`]: request ids, extractors that fail with the API's envelope,
 //!   pagination and fallbacks. [`error`]: that envelope.
@@ -31,6 +32,7 @@ pub mod events;
 pub mod http;
 pub mod idempotency;
 pub mod ids;
+pub mod ledger;
 pub mod secrets;
 pub mod seed;
 pub mod state;

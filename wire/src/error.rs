@@ -99,6 +99,7 @@ error_codes! {
     PayloadTooLarge = "PAYLOAD_TOO_LARGE", 413;
     UnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE", 415;
     Unprocessable = "UNPROCESSABLE", 422;
+    InsufficientFunds = "INSUFFICIENT_FUNDS", 422;
     RateLimited = "RATE_LIMITED", 429;
     Internal = "INTERNAL_ERROR", 500;
     Unavailable = "SERVICE_UNAVAILABLE", 503;

@@ -13,6 +13,7 @@
 //! - [`events`]: the event types webhooks deliver.
 //! - [`sandbox`]: the sandbox-only control API and the ready line.
 
+pub mod accounts;
 pub mod applications;
 pub mod auth;
 pub mod beneficiaries;

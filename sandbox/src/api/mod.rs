@@ -4,6 +4,7 @@
 //! Layers, outermost first: request id → panic guard → body limit →
 //! (per family) authentication → idempotency → handler.
 
+pub mod accounts;
 pub mod applications;
 pub mod beneficiaries;
 pub mod control;
@@ -47,6 +48,10 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::get_counterparty))
         .routes(routes!(beneficiaries::create, beneficiaries::list))
         .routes(routes!(beneficiaries::get))
+        .routes(routes!(accounts::create, accounts::list))
+        .routes(routes!(accounts::get))
+        .routes(routes!(accounts::for_customer))
+        .routes(routes!(accounts::balances))
 }
 
 fn dashboard_routes() -> OpenApiRouter<AppState> {

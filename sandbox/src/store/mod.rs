@@ -2,6 +2,7 @@
 //! transaction derefs to one), map rows to plain structs, and turn
 //! constraint violations into the API's errors. No HTTP here.
 
+pub mod accounts;
 pub mod api_keys;
 pub mod applications;
 pub mod beneficiaries;

@@ -1,0 +1,240 @@
+//! Accounts (spec 2.10, 4.6): a customer's ledger balances, the
+//! application's own balances, and settlement accounts and wallets opened
+//! with `POST /v1/accounts`.
+//!
+//! What may be opened is a fixed support matrix (documented in
+//! sandbox/README.md): a well-formed request outside it is 422
+//! `UNSUPPORTED_COMBINATION`, a malformed one 400. These routes answer with
+//! the flat error codes of spec 4.6 (`VALIDATION_ERROR`, `UNAUTHORIZED`, …).
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use payctl_wire::accounts::{Account, Balances, CreateAccount, LedgerAccount};
+use payctl_wire::error::ErrorCode;
+use payctl_wire::page::Page;
+
+use super::customers::not_found as customer_not_found;
+use super::fields;
+use crate::auth::KeyCaller;
+use crate::domain::address::{self, Network};
+use crate::domain::asset::{self, AssetKind};
+use crate::error::{ApiError, Checks};
+use crate::http::extract::{ApiJson, ApiQuery};
+use crate::http::pagination::{PageQuery, PageRequest};
+use crate::idempotency::{self, Idempotency};
+use crate::secrets;
+use crate::state::AppState;
+use crate::store::{self, accounts::NewAccount};
+
+/// Fiat settlement accounts: currency and the corridors it settles in.
+pub const FIAT_CORRIDORS: &[(&str, &[&str])] = &[("AED", &["uae"])];
+
+/// Stablecoin wallets: each coin and the networks it is issued on.
+pub const STABLECOIN_NETWORKS: &[(&str, &[Network])] = &[
+    (
+        "USDC",
+        &[
+            Network::Ethereum,
+            Network::Avalanche,
+            Network::Arbitrum,
+            Network::Base,
+            Network::Polygon,
+            Network::Stellar,
+            Network::Solana,
+            Network::Xrpl,
+            Network::Algorand,
+            Network::Sui,
+        ],
+    ),
+    ("USDT", &[Network::Ethereum, Network::Avalanche, Network::Arbitrum, Network::Polygon, Network::Tron, Network::Solana]),
+];
+
+fn unsupported(message: String) -> ApiError {
+    ApiError::new(ErrorCode::UnsupportedCombination, message)
+}
+
+/// Validates a request: 400 for malformed fields (all listed at once),
+/// then 422 for a well-formed combination outside the support matrix.
+fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
+    let mut c = Checks::new();
+    let account_type = fields::one_of(&mut c, "type", &body.account_type, &["fiat", "stablecoin"]);
+    let currency = fields::required(&mut c, "currency", &body.currency).map(str::to_owned);
+    let known = currency.as_deref().and_then(asset::asset);
+    if currency.is_some() && known.is_none() {
+        c.push("currency", "invalid", "is not a currency code this API knows (e.g. AED, USDC, USDT)");
+    }
+    let label = body.label.as_deref().map(str::trim).map(str::to_owned);
+    c.optional_text("label", label.as_deref(), 128);
+    let mut network = None;
+    let mut address_value = None;
+    match account_type.as_deref() {
+        Some("fiat") => {
+            fields::absent(&mut c, "network", &body.network, "only stablecoin wallets have a network");
+            fields::absent(&mut c, "wallet_mode", &body.wallet_mode, "only stablecoin wallets have a wallet mode");
+            fields::absent(&mut c, "external_address", &body.external_address, "only stablecoin wallets have an address");
+            if let Some(corridor) = fields::required(&mut c, "corridor", &body.corridor)
+                && (corridor.len() > 64 || !corridor.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+            {
+                c.push("corridor", "invalid", "must be a lowercase corridor code such as uae");
+            }
+        }
+        Some(_) => {
+            fields::absent(&mut c, "corridor", &body.corridor, "only fiat accounts have a corridor");
+            if let Some(code) = fields::required(&mut c, "network", &body.network) {
+                network = Network::parse(code);
+                if network.is_none() {
+                    c.push("network", "invalid", "must be one of: ethereum, avalanche, arbitrum, base, polygon, tron, stellar, solana, xrpl, algorand, sui");
+                }
+            }
+            match fields::one_of(&mut c, "wallet_mode", &body.wallet_mode, &["mpc", "self_custody"]).as_deref() {
+                Some("self_custody") => {
+                    if let Some(addr) = fields::required(&mut c, "external_address", &body.external_address) {
+                        if let Some(net) = network
+                            && let Err(e) = address::validate(net, addr)
+                        {
+                            c.push("external_address", "invalid", format!("is not a valid {} address: {e}", net.code()));
+                        }
+                        address_value = Some(addr.to_owned());
+                    }
+                }
+                Some(_) => fields::absent(
+                    &mut c,
+                    "external_address",
+                    &body.external_address,
+                    "mpc wallets get an address from the service; use self_custody to bring your own",
+                ),
+                None => {}
+            }
+        }
+        None => {}
+    }
+    c.finish()?;
+
+    let (account_type, currency, asset) = match (account_type, currency, known) {
+        (Some(t), Some(c), Some(a)) => (t, c, a),
+        _ => return Err(ApiError::internal("account validation passed with a field missing")),
+    };
+    if account_type == "fiat" {
+        let corridor = body.corridor.as_deref().map(str::trim).unwrap_or_default();
+        let supported = FIAT_CORRIDORS.iter().find(|(code, _)| *code == currency);
+        match supported {
+            _ if asset.kind != AssetKind::Fiat => Err(unsupported(format!("{currency} is a stablecoin: open a stablecoin wallet"))),
+            None => Err(unsupported(format!("fiat accounts are offered in AED only, not {currency}"))),
+            Some((_, corridors)) if !corridors.contains(&corridor) => {
+                Err(unsupported(format!("{currency} accounts settle in corridor uae, not {corridor}")))
+            }
+            Some(_) => Ok(NewAccount {
+                account_type: "fiat",
+                currency,
+                corridor: Some(corridor.to_owned()),
+                network: None,
+                wallet_mode: None,
+                address: None,
+                label,
+            }),
+        }
+    } else {
+        let network = network.ok_or_else(|| ApiError::internal("network missing after validation"))?;
+        let networks = STABLECOIN_NETWORKS.iter().find(|(code, _)| *code == currency).map(|(_, n)| *n);
+        match networks {
+            None => Err(unsupported(format!("{currency} is not a stablecoin: open a fiat account"))),
+            Some(list) if !list.contains(&network) => {
+                Err(unsupported(format!("{currency} is not offered on {}", network.code())))
+            }
+            Some(_) => {
+                let mode = body.wallet_mode.as_deref().map(str::trim).unwrap_or_default().to_owned();
+                let address = address_value.unwrap_or_else(|| address::generate(network, &secrets::random_bytes()));
+                Ok(NewAccount {
+                    account_type: "stablecoin",
+                    currency,
+                    corridor: None,
+                    network: Some(network.code().to_owned()),
+                    wallet_mode: Some(mode),
+                    address: Some(address),
+                    label,
+                })
+            }
+        }
+    }
+}
+
+/// Opens a settlement account or a wallet. `mpc` wallets get an address the
+/// sandbox provisions (valid for the network, controlled by no one).
+#[utoipa::path(post, path = "/v1/accounts", tag = "accounts", request_body = CreateAccount,
+    security(("api_key" = [])),
+    responses(
+        (status = 201, body = Account, description = "the new account"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_ACCOUNT"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION"),
+    ))]
+pub async fn create(
+    State(state): State<AppState>,
+    key: KeyCaller,
+    Idempotency(claim): Idempotency,
+    ApiJson(body): ApiJson<CreateAccount>,
+) -> Result<Response, ApiError> {
+    let new = validate(&body)?;
+    let now = state.clock.now();
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        store::accounts::open(tx, key.application_id, &new, now)
+    })
+    .await
+}
+
+#[utoipa::path(get, path = "/v1/accounts", tag = "accounts", params(PageQuery), security(("api_key" = [])),
+    responses((status = 200, body = Page<Account>, description = "settlement accounts and wallets, newest first")))]
+pub async fn list(
+    State(state): State<AppState>,
+    key: KeyCaller,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> Result<Json<Page<Account>>, ApiError> {
+    let page = PageRequest::parse(&query)?;
+    Ok(Json(state.db.read(move |conn| store::accounts::list(conn, key.application_id, &page)).await?))
+}
+
+#[utoipa::path(get, path = "/v1/accounts/{id}", tag = "accounts",
+    params(("id" = String, Path, description = "account id")), security(("api_key" = [])),
+    responses((status = 200, body = Account, description = "the account")))]
+pub async fn get(State(state): State<AppState>, key: KeyCaller, Path(id): Path<String>) -> Result<Json<Account>, ApiError> {
+    state
+        .db
+        .read(move |conn| store::accounts::find(conn, key.application_id, &id))
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "account"))
+}
+
+/// A customer's ledger accounts with live balances; an account appears
+/// once the customer has held the asset.
+#[utoipa::path(get, path = "/v1/customers/{customer_id}/accounts", tag = "accounts",
+    params(("customer_id" = String, Path, description = "customer id")), security(("api_key" = [])),
+    responses(
+        (status = 200, body = Vec<LedgerAccount>, description = "the customer's ledger accounts"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or another caller's"),
+    ))]
+pub async fn for_customer(
+    State(state): State<AppState>,
+    key: KeyCaller,
+    Path(customer_id): Path<String>,
+) -> Result<Json<Vec<LedgerAccount>>, ApiError> {
+    let accounts = state
+        .db
+        .read(move |conn| {
+            let customer =
+                store::customers::find(conn, Some(key.application_id), &customer_id)?.ok_or_else(customer_not_found)?;
+            store::accounts::for_customer(conn, customer.id)
+        })
+        .await?;
+    Ok(Json(accounts))
+}
+
+/// The application's own balances: its prefunded float per asset (created
+/// and funded on first use), fees earned, settlement accounts and wallets.
+#[utoipa::path(get, path = "/v1/balances", tag = "accounts", security(("api_key" = [])),
+    responses((status = 200, body = Balances, description = "the application's ledger balances")))]
+pub async fn balances(State(state): State<AppState>, key: KeyCaller) -> Result<Json<Balances>, ApiError> {
+    let data = state.db.read(move |conn| store::accounts::balances(conn, key.application_id)).await?;
+    Ok(Json(Balances { data }))
+}

@@ -1,0 +1,303 @@
+//! The double-entry ledger every movement of value goes through.
+//!
+//! A movement is an entry of postings that sums to zero per asset: value
+//! leaves one account exactly as it arrives in others, so the ledger as a
+//! whole always balances. Balances are kept on the account rows, updated in
+//! the same transaction as the postings (so reading a balance is one row),
+//! and a test checks them against the sum of postings. No account but the
+//! `external` one (the world outside the ledger) may go below zero: the
+//! database refuses it, and [`post`] answers 422 `INSUFFICIENT_FUNDS` first.
+//!
+//! Each application has, per asset and created on first use:
+//! - a `float` account: the partner's prefunded balance, funded from
+//!   `external` with [`PREFUND_UNITS`] whole units when it is created;
+//! - an `external` account (may be negative: it mirrors what entered and
+//!   left the ledger);
+//! - a `fees` account collecting platform fees;
+//!
+//! and each customer an account per asset it has held.
+
+use payctl_wire::error::ErrorCode;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::clock::Timestamp;
+use crate::domain::asset;
+use crate::error::ApiError;
+use crate::ids;
+
+/// Whole units of every asset a new float account starts with.
+pub const PREFUND_UNITS: u64 = 10_000_000;
+
+/// Which account of an application.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    /// A customer's account (internal customer id).
+    Customer(i64),
+    Float,
+    External,
+    Fees,
+}
+
+impl Owner {
+    fn purpose(self) -> &'static str {
+        match self {
+            Owner::Customer(_) => "customer",
+            Owner::Float => "float",
+            Owner::External => "external",
+            Owner::Fees => "fees",
+        }
+    }
+
+    fn customer_id(self) -> Option<i64> {
+        match self {
+            Owner::Customer(id) => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// The internal id of an application's account for `owner` and `asset`,
+/// created (and for a float, prefunded) on first use.
+pub fn account(conn: &Connection, application_id: i64, owner: Owner, asset_code: &str, now: Timestamp) -> Result<i64, ApiError> {
+    let found: Option<i64> = conn
+        .query_row(
+            "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = ?2 AND asset = ?3
+                 AND customer_id IS ?4",
+            params![application_id, owner.purpose(), asset_code, owner.customer_id()],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if let Some(id) = found {
+        return Ok(id);
+    }
+    let id = insert_account(conn, application_id, owner.purpose(), owner.customer_id(), asset_code, now)?;
+    if owner == Owner::Float {
+        let decimals = asset::asset(asset_code).map_or(2, |a| a.decimals);
+        let amount = PREFUND_UNITS
+            .checked_mul(10u64.pow(decimals))
+            .ok_or_else(|| ApiError::internal("prefund amount overflows"))?;
+        let external = account(conn, application_id, Owner::External, asset_code, now)?;
+        post(conn, application_id, "prefund", ("account", &public_id_of(conn, id)?), &[
+            Leg { account_id: external, asset: asset_code, amount_minor: -(amount as i64) },
+            Leg { account_id: id, asset: asset_code, amount_minor: amount as i64 },
+        ], now)?;
+    }
+    Ok(id)
+}
+
+/// Inserts an account row; returns its internal id.
+pub fn insert_account(
+    conn: &Connection,
+    application_id: i64,
+    purpose: &str,
+    customer_id: Option<i64>,
+    asset_code: &str,
+    now: Timestamp,
+) -> Result<i64, ApiError> {
+    conn.execute(
+        "INSERT INTO accounts (public_id, application_id, purpose, customer_id, asset, status, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, 'active', ?6, ?6)",
+        params![ids::prefixed("acc"), application_id, purpose, customer_id, asset_code, now.millis()],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+fn public_id_of(conn: &Connection, account_id: i64) -> Result<String, ApiError> {
+    Ok(conn.query_row("SELECT public_id FROM accounts WHERE id = ?1", [account_id], |r| r.get(0))?)
+}
+
+/// One posting of an entry: a signed amount on one account.
+#[derive(Debug, Clone, Copy)]
+pub struct Leg<'a> {
+    pub account_id: i64,
+    pub asset: &'a str,
+    pub amount_minor: i64,
+}
+
+/// Records one balanced entry and updates the balances it touches.
+/// `reference` names what caused it, e.g. `("transaction", "<id>")`.
+/// Fails without writing anything if the legs do not sum to zero per asset,
+/// if an account belongs to another application or holds another asset,
+/// or if a balance other than `external` would go below zero.
+pub fn post(
+    conn: &Connection,
+    application_id: i64,
+    kind: &str,
+    reference: (&str, &str),
+    legs: &[Leg<'_>],
+    now: Timestamp,
+) -> Result<String, ApiError> {
+    check_balanced(legs)?;
+    for leg in legs {
+        let (owner_app, asset_code, purpose, balance): (i64, String, String, i64) = conn.query_row(
+            "SELECT application_id, asset, purpose, balance_minor FROM accounts WHERE id = ?1",
+            [leg.account_id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )?;
+        if owner_app != application_id || asset_code != leg.asset {
+            return Err(ApiError::internal("ledger leg names an account of another application or asset"));
+        }
+        let after = balance.checked_add(leg.amount_minor).ok_or_else(|| ApiError::internal("balance overflow"))?;
+        if after < 0 && purpose != "external" {
+            return Err(ApiError::new(
+                ErrorCode::InsufficientFunds,
+                format!("insufficient funds: the {purpose} account in {asset_code} holds {balance} minor units"),
+            ));
+        }
+    }
+    let public_id = ids::prefixed("le");
+    conn.execute(
+        "INSERT INTO ledger_entries (public_id, application_id, kind, reference_type, reference_id, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![public_id, application_id, kind, reference.0, reference.1, now.millis()],
+    )?;
+    let entry_id = conn.last_insert_rowid();
+    for leg in legs.iter().filter(|l| l.amount_minor != 0) {
+        conn.execute(
+            "INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor) VALUES (?1, ?2, ?3, ?4)",
+            params![entry_id, leg.account_id, leg.asset, leg.amount_minor],
+        )?;
+        conn.execute(
+            "UPDATE accounts SET balance_minor = balance_minor + ?2, updated_at = ?3 WHERE id = ?1",
+            params![leg.account_id, leg.amount_minor, now.millis()],
+        )?;
+    }
+    Ok(public_id)
+}
+
+/// Moves `amount_minor` of one asset from one account to another.
+#[allow(clippy::too_many_arguments)]
+pub fn transfer(
+    conn: &Connection,
+    application_id: i64,
+    kind: &str,
+    reference: (&str, &str),
+    asset_code: &str,
+    from: i64,
+    to: i64,
+    amount_minor: u64,
+    now: Timestamp,
+) -> Result<String, ApiError> {
+    let amount = i64::try_from(amount_minor).map_err(|_| ApiError::invalid_field("amount", "out_of_range", "is too large"))?;
+    post(conn, application_id, kind, reference, &[
+        Leg { account_id: from, asset: asset_code, amount_minor: -amount },
+        Leg { account_id: to, asset: asset_code, amount_minor: amount },
+    ], now)
+}
+
+fn check_balanced(legs: &[Leg<'_>]) -> Result<(), ApiError> {
+    let mut sums: Vec<(&str, i128)> = Vec::new();
+    for leg in legs {
+        match sums.iter_mut().find(|(a, _)| *a == leg.asset) {
+            Some((_, sum)) => *sum += i128::from(leg.amount_minor),
+            None => sums.push((leg.asset, i128::from(leg.amount_minor))),
+        }
+    }
+    if legs.len() < 2 || sums.iter().any(|(_, s)| *s != 0) {
+        return Err(ApiError::internal("ledger entry does not balance"));
+    }
+    Ok(())
+}
+
+/// Whether every entry balances per asset and every balance equals the sum
+/// of its postings: the invariant tests and the resilience suite check.
+pub fn verify(conn: &Connection) -> Result<(), String> {
+    let unbalanced: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM (SELECT entry_id, asset FROM ledger_postings GROUP BY entry_id, asset
+             HAVING SUM(amount_minor) <> 0)",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(|e| e.to_string())?;
+    if unbalanced > 0 {
+        return Err(format!("{unbalanced} entries do not balance"));
+    }
+    let drifted: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM accounts a WHERE a.balance_minor <>
+                 (SELECT COALESCE(SUM(p.amount_minor), 0) FROM ledger_postings p WHERE p.account_id = a.id)",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(|e| e.to_string())?;
+    if drifted > 0 {
+        return Err(format!("{drifted} balances differ from their postings"));
+    }
+    let negative: i64 = conn
+        .query_row("SELECT COUNT(*) FROM accounts WHERE purpose <> 'external' AND balance_minor < 0", [], |r| r.get(0))
+        .map_err(|e| e.to_string())?;
+    if negative > 0 {
+        return Err(format!("{negative} accounts are below zero"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::{Db, Storage};
+
+    async fn app(db: &Db) -> i64 {
+        db.write(|tx| {
+            tx.execute_batch(
+                "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
+                     VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);
+                 INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
+                     VALUES ('a', 1, 'A', 'TEST', 'active', 0, 0);",
+            )?;
+            Ok(tx.last_insert_rowid())
+        })
+        .await
+        .unwrap()
+    }
+
+    fn balance(conn: &Connection, id: i64) -> i64 {
+        conn.query_row("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
+    }
+
+    #[tokio::test]
+    async fn float_is_prefunded_from_external_and_ledger_balances() {
+        let (db, _t) = Db::open(&Storage::Memory).unwrap();
+        let app = app(&db).await;
+        let now = Timestamp::from_millis(0);
+        db.write(move |tx| {
+            let float = account(tx, app, Owner::Float, "AED", now)?;
+            assert_eq!(account(tx, app, Owner::Float, "AED", now)?, float, "created once");
+            assert_eq!(balance(tx, float), 1_000_000_000);
+            let usdc = account(tx, app, Owner::Float, "USDC", now)?;
+            assert_eq!(balance(tx, usdc), 10_000_000_000_000);
+            let external = account(tx, app, Owner::External, "AED", now)?;
+            assert_eq!(balance(tx, external), -1_000_000_000);
+            verify(tx).map_err(ApiError::internal)?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    }
+
+    #[tokio::test]
+    async fn overdrafts_and_unbalanced_entries_are_refused_without_writing() {
+        let (db, _t) = Db::open(&Storage::Memory).unwrap();
+        let app = app(&db).await;
+        let now = Timestamp::from_millis(0);
+        let result = db
+            .write(move |tx| {
+                let fees = account(tx, app, Owner::Fees, "EUR", now)?;
+                let float = account(tx, app, Owner::Float, "EUR", now)?;
+                let e = transfer(tx, app, "test", ("t", "1"), "EUR", fees, float, 1, now).unwrap_err();
+                assert_eq!(e.code, ErrorCode::InsufficientFunds);
+                let e = post(tx, app, "test", ("t", "2"), &[Leg { account_id: float, asset: "EUR", amount_minor: -5 }], now)
+                    .unwrap_err();
+                assert_eq!(e.code, ErrorCode::Internal);
+                transfer(tx, app, "test", ("t", "3"), "EUR", float, fees, 250, now)?;
+                assert_eq!(balance(tx, fees), 250);
+                let entries: i64 = tx.query_row("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'test'", [], |r| r.get(0))?;
+                assert_eq!(entries, 1, "only the valid transfer was recorded");
+                verify(tx).map_err(ApiError::internal)?;
+                Ok(())
+            })
+            .await;
+        result.unwrap();
+    }
+}
