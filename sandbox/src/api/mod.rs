@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod health;
 pub mod keys;
 pub mod openapi;
+pub mod wallets;
 
 use std::sync::Arc;
 
@@ -47,6 +48,7 @@ fn dashboard_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(applications::deactivate))
         .routes(routes!(keys::create, keys::list))
         .routes(routes!(keys::revoke))
+        .routes(routes!(wallets::list, wallets::put))
 }
 
 fn operator_routes() -> OpenApiRouter<AppState> {
@@ -58,7 +60,10 @@ fn simulation_routes() -> OpenApiRouter<AppState> {
 }
 
 fn public_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(health::health)).routes(routes!(token_endpoint::token))
+    OpenApiRouter::new()
+        .routes(routes!(health::health))
+        .routes(routes!(token_endpoint::token))
+        .routes(routes!(wallets::validate))
 }
 
 /// The OpenAPI document of every operation the router serves.
