@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod health;
 pub mod keys;
 pub mod openapi;
+pub mod pricing;
 pub mod wallets;
 
 use std::sync::Arc;
@@ -49,6 +50,11 @@ fn dashboard_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(keys::create, keys::list))
         .routes(routes!(keys::revoke))
         .routes(routes!(wallets::list, wallets::put))
+        .routes(routes!(pricing::get_markup, pricing::put_markup))
+        .routes(routes!(pricing::list_customers))
+        .routes(routes!(pricing::get_customer_markup, pricing::put_customer_markup, pricing::delete_customer_markup))
+        .routes(routes!(pricing::corridors))
+        .routes(routes!(pricing::simulate))
 }
 
 fn operator_routes() -> OpenApiRouter<AppState> {

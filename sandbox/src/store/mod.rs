@@ -4,6 +4,7 @@
 
 pub mod api_keys;
 pub mod applications;
+pub mod markups;
 pub mod partner_wallets;
 pub mod partners;
 pub mod settings;
