@@ -12,6 +12,7 @@ mod envelope;
 mod idempotency;
 mod identity;
 mod keys;
+mod partners;
 mod pricing;
 mod sandbox_binary;
 mod storage;

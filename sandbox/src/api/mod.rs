@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod health;
 pub mod keys;
 pub mod openapi;
+pub mod partners;
 pub mod pricing;
 pub mod wallets;
 
@@ -27,7 +28,7 @@ use utoipa_axum::routes;
 
 use crate::auth::{principal, token_endpoint};
 use crate::error::ApiError;
-use crate::http::{fallback, request_id};
+use crate::http::{dialect, fallback, request_id};
 use crate::idempotency;
 use crate::state::AppState;
 
@@ -38,6 +39,12 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 /// resources land; kept as the one place they are registered.
 fn key_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+}
+
+/// `X-API-Key` operations that answer with the flat error codes (spec 7):
+/// partners now, accounts later.
+fn flat_code_key_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(partners::create)).routes(routes!(partners::get, partners::update))
 }
 
 fn dashboard_routes() -> OpenApiRouter<AppState> {
@@ -94,6 +101,9 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
     };
     let (router, api) = OpenApiRouter::with_openapi(openapi::base())
         .merge(layered(key_routes(), |r, s| r.route_layer(from_fn_with_state(s.clone(), principal::require_api_key))))
+        .merge(layered(dialect::flat_codes(flat_code_key_routes()), |r, s| {
+            dialect::flat_codes(r.route_layer(from_fn_with_state(s.clone(), principal::require_api_key)))
+        }))
         .merge(layered(dashboard_routes(), |r, s| {
             r.route_layer(from_fn_with_state(s.clone(), principal::require_bearer))
         }))
