@@ -8,6 +8,7 @@
 mod support;
 
 mod applications;
+mod cli;
 mod envelope;
 mod idempotency;
 mod identity;
