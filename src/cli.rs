@@ -20,7 +20,8 @@ pub struct Cli {
 }
 
 const TOP_EXAMPLES: &str = "Examples:
-  payctl sandbox --in-memory --json | head -1 | payctl config init --from-ready -
+  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &
+  payctl config init --from-ready ready.json
   payctl login --username demo@example.com --password-stdin < password.txt
   payctl apps list --output json
   payctl keys rotate --app APP_ID

@@ -63,7 +63,7 @@ pub fn list(format: Format, page: &Value, columns: &[Column]) -> anyhow::Result<
 
 fn new_table() -> Table {
     let mut table = Table::new();
-    table.load_style(presets::UTF8_HORIZONTAL_ONLY).set_content_arrangement(ContentArrangement::Dynamic);
+    table.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
     table
 }
 

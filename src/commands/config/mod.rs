@@ -30,7 +30,7 @@ pub enum ConfigCommand {
     List,
     /// Create a profile from the JSON ready line of `payctl sandbox --json`.
     #[command(
-        after_help = "The TEST key becomes the profile's API key; the LIVE key goes to a second profile named <NAME>-live.\n\nExamples:\n  payctl sandbox --in-memory --json > ready.json & sleep 1; payctl config init --from-ready ready.json\n  payctl sandbox --in-memory --json | head -1 | payctl config init --from-ready - --name ci"
+        after_help = "The TEST key becomes the profile's API key; the LIVE key goes to a second profile named <NAME>-live.\n\nExamples:\n  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &\n  payctl config init --from-ready ready.json\n  jq -c . ready.json | payctl config init --from-ready - --name ci --no-use"
     )]
     Init {
         /// File holding the ready line, or `-` for standard input.
