@@ -2,6 +2,7 @@
 //! `--request-id`, `-v` logging with secrets masked, and the mapping of
 //! failures to exit codes are the same everywhere.
 
+use std::sync::Mutex;
 use std::time::Duration;
 
 use payctl_wire::auth::{OAuthError, TokenResponse};
@@ -11,6 +12,7 @@ use reqwest::{Method, Url};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::commands::session::Login;
 use crate::exit;
 
 /// How a request authenticates.
@@ -24,6 +26,10 @@ pub struct Client {
     base: Url,
     verbose: bool,
     request_id: Option<String>,
+    login: Option<Login>,
+    /// An access token obtained by a retry; later calls use it instead of
+    /// the one they were given, which the API has already refused.
+    renewed: Mutex<Option<String>>,
 }
 
 /// JSON fields whose values `-v` never prints.
@@ -31,13 +37,13 @@ const SECRET_FIELDS: &[&str] = &["client_secret", "access_token", "refresh_token
 const MASK: &str = "***";
 
 impl Client {
-    pub fn new(base: Url, verbose: bool, request_id: Option<String>) -> anyhow::Result<Client> {
+    pub fn new(base: Url, verbose: bool, request_id: Option<String>, login: Option<Login>) -> anyhow::Result<Client> {
         let http = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(10))
             .timeout(Duration::from_secs(60))
             .user_agent(concat!("payctl/", env!("CARGO_PKG_VERSION")))
             .build()?;
-        Ok(Client { http, base, verbose, request_id })
+        Ok(Client { http, base, verbose, request_id, login, renewed: Mutex::new(None) })
     }
 
     pub fn url(&self, path: &str) -> anyhow::Result<Url> {
@@ -46,27 +52,42 @@ impl Client {
     }
 
     /// One API call; answers the decoded JSON body (`Null` when empty).
+    /// A bearer call the API answers 401 is retried once with a refreshed token.
     pub async fn call(&self, method: Method, path: &str, auth: &Auth, body: Option<&Value>) -> anyhow::Result<Value> {
         let url = self.url(path)?;
-        let mut request = self.http.request(method.clone(), url.clone());
-        request = match auth {
-            Auth::Key(key) => request.header(payctl_wire::API_KEY_HEADER, key),
-            Auth::Bearer(token) => request.bearer_auth(token),
-        };
-        if method == Method::POST {
-            // A fresh key per invocation: the API may then replay rather than
-            // repeat the operation if the connection drops mid-answer.
-            request = request.header(payctl_wire::IDEMPOTENCY_KEY_HEADER, uuid::Uuid::new_v4().to_string());
+        // One key for the retry too: the first attempt may have done the work.
+        let idempotency_key = uuid::Uuid::new_v4().to_string();
+        let mut retried = false;
+        loop {
+            let renewed = self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))?.clone();
+            let mut request = self.http.request(method.clone(), url.clone());
+            request = match (auth, renewed) {
+                (Auth::Key(key), _) => request.header(payctl_wire::API_KEY_HEADER, key),
+                (Auth::Bearer(_), Some(token)) => request.bearer_auth(token),
+                (Auth::Bearer(token), None) => request.bearer_auth(token),
+            };
+            if method == Method::POST {
+                // The API then replays rather than repeats the operation if
+                // the answer is lost and the request is sent again.
+                request = request.header(payctl_wire::IDEMPOTENCY_KEY_HEADER, &idempotency_key);
+            }
+            if let Some(body) = body {
+                request = request.json(body);
+            }
+            self.log_request(&method, &url, auth, body.map(|b| mask_json(b.clone()).to_string()));
+            let (status, bytes) = self.send(request, &url).await?;
+            if status.is_success() {
+                return decode(&bytes, &url);
+            }
+            match (&self.login, auth) {
+                (Some(login), Auth::Bearer(_)) if status.as_u16() == 401 && !retried => {
+                    retried = true;
+                    let token = login.refresh(self).await?;
+                    *self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))? = Some(token);
+                }
+                _ => return Err(api_failure(status, &bytes, &url)),
+            }
         }
-        if let Some(body) = body {
-            request = request.json(body);
-        }
-        self.log_request(&method, &url, auth, body.map(|b| mask_json(b.clone()).to_string()));
-        let (status, bytes) = self.send(request, &url).await?;
-        if status.is_success() {
-            return decode(&bytes, &url);
-        }
-        Err(api_failure(status, &bytes, &url))
     }
 
     pub async fn get<T: DeserializeOwned>(&self, path: &str, auth: &Auth) -> anyhow::Result<T> {

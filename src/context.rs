@@ -74,7 +74,8 @@ impl Ctx {
     }
 
     pub fn client(&self) -> anyhow::Result<Client> {
-        Client::new(self.base_url()?, self.globals.verbose, self.globals.request_id.clone())
+        let login = crate::commands::session::Login::of(self)?;
+        Client::new(self.base_url()?, self.globals.verbose, self.globals.request_id.clone(), Some(login))
     }
 
     pub fn store(&self) -> anyhow::Result<Store> {

@@ -51,28 +51,56 @@ fn save_tokens(store: &Store, profile: &str, tokens: &TokenResponse) -> anyhow::
     store.set(profile, Secret::RefreshToken, &tokens.refresh_token)
 }
 
-/// A valid bearer token for the profile, refreshed when needed.
+/// What refreshing a login needs; the client holds one so that it can
+/// refresh and retry once when the API rejects an access token the local
+/// clock still thought valid (clock skew, or a sandbox clock moved ahead).
+pub struct Login {
+    pub auth_url: reqwest::Url,
+    pub client_id: String,
+    pub profile: String,
+    pub dir: std::path::PathBuf,
+}
+
+impl Login {
+    pub fn of(ctx: &Ctx) -> anyhow::Result<Login> {
+        Ok(Login {
+            auth_url: ctx.auth_url()?,
+            client_id: ctx.client_id(),
+            profile: ctx.profile.clone(),
+            dir: ctx.dir.clone(),
+        })
+    }
+
+    /// A new access token from the stored refresh token, stored in turn.
+    pub async fn refresh(&self, client: &Client) -> anyhow::Result<String> {
+        let store = Store::open(&self.dir)?;
+        let Some(refresh) = store.get(&self.profile, Secret::RefreshToken)? else {
+            return Err(exit::auth(format!("not logged in (profile {:?}); run `payctl login`", self.profile)));
+        };
+        let form = [
+            ("grant_type", "refresh_token"),
+            ("client_id", self.client_id.as_str()),
+            ("refresh_token", refresh.as_str()),
+        ];
+        let tokens = client.token(&self.auth_url, &form).await.map_err(|e| {
+            if exit::code_for(&e) == exit::AUTH {
+                exit::auth(format!("your login has expired ({e}); run `payctl login` again"))
+            } else {
+                e
+            }
+        })?;
+        save_tokens(&store, &self.profile, &tokens)?;
+        Ok(tokens.access_token)
+    }
+}
+
+/// A valid bearer token for the profile, refreshed when it has expired.
 pub async fn bearer(ctx: &Ctx, client: &Client) -> anyhow::Result<Auth> {
-    let store = ctx.store()?;
-    if let Some(stored) = store.get(&ctx.profile, Secret::AccessToken)?
+    if let Some(stored) = ctx.store()?.get(&ctx.profile, Secret::AccessToken)?
         && let Some((expires, token)) = stored.split_once(' ')
         && expires.parse::<u64>().is_ok_and(|e| e > now_secs() + EXPIRY_MARGIN_SECS)
     {
         return Ok(Auth::Bearer(token.to_owned()));
     }
-    let Some(refresh) = store.get(&ctx.profile, Secret::RefreshToken)? else {
-        return Err(exit::auth(format!("not logged in (profile {:?}); run `payctl login`", ctx.profile)));
-    };
-    let client_id = ctx.client_id();
-    let form =
-        [("grant_type", "refresh_token"), ("client_id", client_id.as_str()), ("refresh_token", refresh.as_str())];
-    let tokens = client.token(&ctx.auth_url()?, &form).await.map_err(|e| {
-        if exit::code_for(&e) == exit::AUTH {
-            exit::auth(format!("your login has expired ({e}); run `payctl login` again"))
-        } else {
-            e
-        }
-    })?;
-    save_tokens(&store, &ctx.profile, &tokens)?;
-    Ok(Auth::Bearer(tokens.access_token))
+    Ok(Auth::Bearer(Login::of(ctx)?.refresh(client).await?))
 }

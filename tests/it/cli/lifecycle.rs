@@ -143,3 +143,19 @@ async fn keys_rotate_switches_the_profile_then_revokes_the_old_key() {
     home.run(&["keys", "rotate", "--show-secret", "-o", "json"], None).await.ok();
     assert_eq!(home.sb.get("/sandbox/clock", &Auth::Key(new.to_owned())).await.status, 401);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_the_server_finds_expired_is_refreshed_once_then_login_is_asked_for() {
+    let home = Home::logged_in().await;
+    // The sandbox clock moves past the access token's life, not past the
+    // refresh token's: the CLI's cached token is refused and renewed.
+    home.sb.advance_clock(1200).await;
+    let me = home.run(&["whoami", "-o", "json"], None).await.ok().json();
+    assert_eq!(me["username"], home.sb.ready.username);
+    // Past the refresh token's life too: exit 3 with the way out.
+    home.sb.advance_clock(7200).await;
+    let expired = home.run(&["whoami"], None).await;
+    assert_eq!(expired.code, Some(3), "{}", expired.stderr);
+    assert!(expired.stderr.contains("login has expired"), "{}", expired.stderr);
+    assert!(expired.stderr.contains("payctl login"), "{}", expired.stderr);
+}
