@@ -9,6 +9,7 @@ mod support;
 
 mod applications;
 mod beneficiaries;
+mod cli;
 mod customers;
 mod envelope;
 mod idempotency;
