@@ -1,23 +1,117 @@
-//! The command tree, declared with clap. Dispatch lives in `commands`.
+//! The command tree, declared with clap. Each noun declares its own verbs in
+//! `commands::<noun>`; dispatch lives in `commands`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::{apps, config, keys, session};
+use crate::output::Format;
+
 #[derive(Debug, Parser)]
 #[command(name = "payctl", version, about = "Command-line tool and local sandbox for the cross-border payments API")]
+#[command(after_help = TOP_EXAMPLES)]
 pub struct Cli {
+    #[command(flatten)]
+    pub globals: Globals,
     #[command(subcommand)]
     pub command: Command,
 }
 
+const TOP_EXAMPLES: &str = "Examples:
+  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &
+  payctl config init --from-ready ready.json
+  payctl login --username demo@example.com --password-stdin < password.txt
+  payctl apps list --output json
+  payctl keys rotate --app APP_ID
+
+Exit codes: 0 ok, 1 API error, 2 usage, 3 authentication, 4 network, 5 other.";
+
+/// Flags every command accepts. Flags beat environment variables, which
+/// beat the profile, which beats the defaults.
+#[derive(Debug, Clone, Args)]
+pub struct Globals {
+    /// Profile of the config file to use.
+    #[arg(long, global = true, env = "PAYCTL_PROFILE", value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Base URL of the API [default: the profile's, else http://127.0.0.1:4242].
+    #[arg(long, global = true, env = "PAYCTL_BASE_URL", value_name = "URL")]
+    pub base_url: Option<String>,
+    /// Identity provider URL [default: the profile's, else <base-url>/auth/realms/sandbox].
+    #[arg(long, global = true, env = "PAYCTL_AUTH_URL", value_name = "URL")]
+    pub auth_url: Option<String>,
+    /// API key secret for X-API-Key calls, instead of the profile's stored key.
+    #[arg(long, global = true, env = "PAYCTL_API_KEY", hide_env_values = true, value_name = "SECRET")]
+    pub api_key: Option<String>,
+    /// Output format [default: table on a terminal, json otherwise].
+    #[arg(long, short = 'o', global = true, value_enum)]
+    pub output: Option<Format>,
+    /// X-Request-ID to send; the API echoes it as correlation_id.
+    #[arg(long, global = true, value_name = "ID")]
+    pub request_id: Option<String>,
+    /// Show requests and responses on stderr, secrets masked.
+    #[arg(long, short = 'v', global = true)]
+    pub verbose: bool,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Show and edit profiles (config.toml).
+    #[command(subcommand)]
+    Config(config::ConfigCommand),
+    /// Log in to the dashboard with the password grant.
+    #[command(after_help = session::LOGIN_EXAMPLES)]
+    Login(session::LoginArgs),
+    /// Forget the profile's login tokens.
+    #[command(after_help = session::LOGOUT_EXAMPLES)]
+    Logout,
+    /// Show the logged-in dashboard user and partner.
+    #[command(after_help = session::WHOAMI_EXAMPLES)]
+    Whoami,
+    /// Create, list, inspect and deactivate applications.
+    #[command(subcommand)]
+    Apps(apps::AppsCommand),
+    /// Create, list, revoke and rotate API keys.
+    #[command(subcommand)]
+    Keys(keys::KeysCommand),
+    /// Send one raw request to the API, like `gh api`: for support and debugging.
+    #[command(after_help = API_EXAMPLES)]
+    Api(ApiArgs),
+    /// Print a shell completion script.
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Run the whole API locally (axum over SQLite) with demo data.
     #[command(after_help = SANDBOX_EXAMPLES)]
     Sandbox(SandboxArgs),
 }
+
+const API_EXAMPLES: &str = "Examples:
+  payctl api GET /sandbox/clock                     # with the profile's API key
+  payctl api GET /v1/auth/me --bearer               # with the dashboard login
+  payctl api POST /v1/applications --bearer --data '{\"name\":\"x\",\"environment\":\"TEST\"}'";
+
+#[derive(Debug, Args)]
+pub struct ApiArgs {
+    /// HTTP method: GET, POST, PUT, PATCH or DELETE.
+    pub method: String,
+    /// Path under the base URL, starting with `/`.
+    pub path: String,
+    /// JSON request body.
+    #[arg(long, value_name = "JSON")]
+    pub data: Option<String>,
+    /// Authenticate with the dashboard login instead of the API key.
+    #[arg(long)]
+    pub bearer: bool,
+}
+
+const COMPLETIONS_EXAMPLES: &str = "Examples:
+  payctl completions bash > ~/.local/share/bash-completion/completions/payctl
+  payctl completions zsh > \"${fpath[1]}/_payctl\"
+  payctl completions fish > ~/.config/fish/completions/payctl.fish";
 
 const SANDBOX_EXAMPLES: &str = "Examples:
   payctl sandbox                                  # http://127.0.0.1:4242, data kept between runs
@@ -37,4 +131,25 @@ pub struct SandboxArgs {
     /// Print the ready line as one JSON object on stdout (for scripts).
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--limit` and `--all`, shared by every list command.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Records per page, 1 to 100.
+    #[arg(long, default_value_t = payctl_wire::page::DEFAULT_LIMIT,
+        value_parser = clap::value_parser!(u32).range(payctl_wire::page::MIN_LIMIT as i64..=payctl_wire::page::MAX_LIMIT as i64))]
+    pub limit: u32,
+    /// Follow next_cursor until the last page.
+    #[arg(long)]
+    pub all: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_tree_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
 }

@@ -2,9 +2,9 @@
 //! 0 success, 1 the API answered with an error, 2 usage error,
 //! 3 authentication failed or is missing, 4 network failure,
 //! 5 anything else (local failure: files, the sandbox failing to start).
-
-// The API client commands use every code; until they land some are unused.
-#![allow(dead_code)]
+//!
+//! Scripts branch on these codes, so every failure path picks one on purpose
+//! through the constructors below rather than falling through to 5.
 
 pub const API_ERROR: u8 = 1;
 pub const USAGE: u8 = 2;
@@ -27,9 +27,28 @@ impl std::fmt::Display for Exit {
 
 impl std::error::Error for Exit {}
 
+fn with(code: u8, message: impl Into<String>) -> anyhow::Error {
+    Exit { code, message: message.into() }.into()
+}
+
 /// A usage error (exit 2) with a message that names the flag to fix.
 pub fn usage(message: impl Into<String>) -> anyhow::Error {
-    Exit { code: USAGE, message: message.into() }.into()
+    with(USAGE, message)
+}
+
+/// The API refused the request or answered something unusable (exit 1).
+pub fn api(message: impl Into<String>) -> anyhow::Error {
+    with(API_ERROR, message)
+}
+
+/// Credentials are missing, wrong or expired (exit 3).
+pub fn auth(message: impl Into<String>) -> anyhow::Error {
+    with(AUTH, message)
+}
+
+/// The server could not be reached (exit 4).
+pub fn network(message: impl Into<String>) -> anyhow::Error {
+    with(NETWORK, message)
 }
 
 pub fn code_for(err: &anyhow::Error) -> u8 {
@@ -45,6 +64,8 @@ mod tests {
         let err = usage("bad flag").context("while parsing");
         assert_eq!(code_for(&err), USAGE);
         assert_eq!(code_for(&anyhow::anyhow!("other")), FAILURE);
-        let _ = (API_ERROR, AUTH, NETWORK);
+        assert_eq!(code_for(&api("x")), API_ERROR);
+        assert_eq!(code_for(&auth("x")), AUTH);
+        assert_eq!(code_for(&network("x")), NETWORK);
     }
 }

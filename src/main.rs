@@ -5,8 +5,13 @@
 //! its chain of causes, and exits with a documented code (see [`exit`]).
 
 mod cli;
+mod client;
 mod commands;
+mod config;
+mod context;
+mod credentials;
 mod exit;
+mod output;
 
 use std::process::ExitCode;
 

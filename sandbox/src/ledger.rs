@@ -58,7 +58,13 @@ impl Owner {
 
 /// The internal id of an application's account for `owner` and `asset`,
 /// created (and for a float, prefunded) on first use.
-pub fn account(conn: &Connection, application_id: i64, owner: Owner, asset_code: &str, now: Timestamp) -> Result<i64, ApiError> {
+pub fn account(
+    conn: &Connection,
+    application_id: i64,
+    owner: Owner,
+    asset_code: &str,
+    now: Timestamp,
+) -> Result<i64, ApiError> {
     let found: Option<i64> = conn
         .query_row(
             "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = ?2 AND asset = ?3
@@ -77,10 +83,17 @@ pub fn account(conn: &Connection, application_id: i64, owner: Owner, asset_code:
             .checked_mul(10u64.pow(decimals))
             .ok_or_else(|| ApiError::internal("prefund amount overflows"))?;
         let external = account(conn, application_id, Owner::External, asset_code, now)?;
-        post(conn, application_id, "prefund", ("account", &public_id_of(conn, id)?), &[
-            Leg { account_id: external, asset: asset_code, amount_minor: -(amount as i64) },
-            Leg { account_id: id, asset: asset_code, amount_minor: amount as i64 },
-        ], now)?;
+        post(
+            conn,
+            application_id,
+            "prefund",
+            ("account", &public_id_of(conn, id)?),
+            &[
+                Leg { account_id: external, asset: asset_code, amount_minor: -(amount as i64) },
+                Leg { account_id: id, asset: asset_code, amount_minor: amount as i64 },
+            ],
+            now,
+        )?;
     }
     Ok(id)
 }
@@ -178,11 +191,19 @@ pub fn transfer(
     amount_minor: u64,
     now: Timestamp,
 ) -> Result<String, ApiError> {
-    let amount = i64::try_from(amount_minor).map_err(|_| ApiError::invalid_field("amount", "out_of_range", "is too large"))?;
-    post(conn, application_id, kind, reference, &[
-        Leg { account_id: from, asset: asset_code, amount_minor: -amount },
-        Leg { account_id: to, asset: asset_code, amount_minor: amount },
-    ], now)
+    let amount =
+        i64::try_from(amount_minor).map_err(|_| ApiError::invalid_field("amount", "out_of_range", "is too large"))?;
+    post(
+        conn,
+        application_id,
+        kind,
+        reference,
+        &[
+            Leg { account_id: from, asset: asset_code, amount_minor: -amount },
+            Leg { account_id: to, asset: asset_code, amount_minor: amount },
+        ],
+        now,
+    )
 }
 
 fn check_balanced(legs: &[Leg<'_>]) -> Result<(), ApiError> {
@@ -287,12 +308,20 @@ mod tests {
                 let float = account(tx, app, Owner::Float, "EUR", now)?;
                 let e = transfer(tx, app, "test", ("t", "1"), "EUR", fees, float, 1, now).unwrap_err();
                 assert_eq!(e.code, ErrorCode::InsufficientFunds);
-                let e = post(tx, app, "test", ("t", "2"), &[Leg { account_id: float, asset: "EUR", amount_minor: -5 }], now)
-                    .unwrap_err();
+                let e = post(
+                    tx,
+                    app,
+                    "test",
+                    ("t", "2"),
+                    &[Leg { account_id: float, asset: "EUR", amount_minor: -5 }],
+                    now,
+                )
+                .unwrap_err();
                 assert_eq!(e.code, ErrorCode::Internal);
                 transfer(tx, app, "test", ("t", "3"), "EUR", float, fees, 250, now)?;
                 assert_eq!(balance(tx, fees), 250);
-                let entries: i64 = tx.query_row("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'test'", [], |r| r.get(0))?;
+                let entries: i64 =
+                    tx.query_row("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'test'", [], |r| r.get(0))?;
                 assert_eq!(entries, 1, "only the valid transfer was recorded");
                 verify(tx).map_err(ApiError::internal)?;
                 Ok(())

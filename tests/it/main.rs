@@ -7,13 +7,18 @@
 
 mod support;
 
+mod accounts;
 mod applications;
 mod beneficiaries;
+mod cli;
 mod customers;
 mod envelope;
 mod idempotency;
 mod identity;
 mod keys;
+mod partners;
+mod pricing;
 mod sandbox_binary;
 mod storage;
 mod walkthrough;
+mod wallets;

@@ -132,6 +132,10 @@ impl TestSandbox {
         self.send(self.request(Method::POST, path, auth).json(&body)).await
     }
 
+    pub async fn put(&self, path: &str, auth: &Auth, body: Value) -> Reply {
+        self.send(self.request(Method::PUT, path, auth).json(&body)).await
+    }
+
     pub async fn delete(&self, path: &str, auth: &Auth) -> Reply {
         self.send(self.request(Method::DELETE, path, auth)).await
     }

@@ -11,10 +11,13 @@ use crate::support::{Auth, spawn_sandbox};
 async fn newcomer_walkthrough() {
     let sb = spawn_sandbox().await;
     // A new dashboard user, so registration is part of the walk.
-    let created = sb.post("/sandbox/users", &sb.control(), json!({"username": "new@example.com", "password": "password-1"})).await;
+    let created = sb
+        .post("/sandbox/users", &sb.control(), json!({"username": "new@example.com", "password": "password-1"}))
+        .await;
     assert_eq!(created.status, StatusCode::CREATED);
     let bearer = sb.login_as("new@example.com", "password-1").await;
-    let partner = sb.post("/v1/auth/register", &bearer, json!({"company_name": "New Co", "email": "ops@new.example"})).await;
+    let partner =
+        sb.post("/v1/auth/register", &bearer, json!({"company_name": "New Co", "email": "ops@new.example"})).await;
     assert_eq!(partner.status, StatusCode::CREATED, "{}", partner.body);
 
     let app = sb.post("/v1/applications", &bearer, json!({"name": "My app", "environment": "TEST"})).await;

@@ -31,3 +31,6 @@ pub const REQUEST_ID_HEADER: &str = "x-request-id";
 pub const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
 /// The dashboard client identifier of the identity provider.
 pub const DASHBOARD_CLIENT_ID: &str = "partner-console";
+pub mod partners;
+pub mod pricing;
+pub mod wallets;

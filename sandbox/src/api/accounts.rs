@@ -48,7 +48,10 @@ pub const STABLECOIN_NETWORKS: &[(&str, &[Network])] = &[
             Network::Sui,
         ],
     ),
-    ("USDT", &[Network::Ethereum, Network::Avalanche, Network::Arbitrum, Network::Polygon, Network::Tron, Network::Solana]),
+    (
+        "USDT",
+        &[Network::Ethereum, Network::Avalanche, Network::Arbitrum, Network::Polygon, Network::Tron, Network::Solana],
+    ),
 ];
 
 fn unsupported(message: String) -> ApiError {
@@ -73,7 +76,12 @@ fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
         Some("fiat") => {
             fields::absent(&mut c, "network", &body.network, "only stablecoin wallets have a network");
             fields::absent(&mut c, "wallet_mode", &body.wallet_mode, "only stablecoin wallets have a wallet mode");
-            fields::absent(&mut c, "external_address", &body.external_address, "only stablecoin wallets have an address");
+            fields::absent(
+                &mut c,
+                "external_address",
+                &body.external_address,
+                "only stablecoin wallets have an address",
+            );
             if let Some(corridor) = fields::required(&mut c, "corridor", &body.corridor)
                 && (corridor.len() > 64 || !corridor.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
             {
@@ -94,7 +102,11 @@ fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
                         if let Some(net) = network
                             && let Err(e) = address::validate(net, addr)
                         {
-                            c.push("external_address", "invalid", format!("is not a valid {} address: {e}", net.code()));
+                            c.push(
+                                "external_address",
+                                "invalid",
+                                format!("is not a valid {} address: {e}", net.code()),
+                            );
                         }
                         address_value = Some(addr.to_owned());
                     }
@@ -120,7 +132,9 @@ fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
         let corridor = body.corridor.as_deref().map(str::trim).unwrap_or_default();
         let supported = FIAT_CORRIDORS.iter().find(|(code, _)| *code == currency);
         match supported {
-            _ if asset.kind != AssetKind::Fiat => Err(unsupported(format!("{currency} is a stablecoin: open a stablecoin wallet"))),
+            _ if asset.kind != AssetKind::Fiat => {
+                Err(unsupported(format!("{currency} is a stablecoin: open a stablecoin wallet")))
+            }
             None => Err(unsupported(format!("fiat accounts are offered in AED only, not {currency}"))),
             Some((_, corridors)) if !corridors.contains(&corridor) => {
                 Err(unsupported(format!("{currency} accounts settle in corridor uae, not {corridor}")))
@@ -197,7 +211,11 @@ pub async fn list(
 #[utoipa::path(get, path = "/v1/accounts/{id}", tag = "accounts",
     params(("id" = String, Path, description = "account id")), security(("api_key" = [])),
     responses((status = 200, body = Account, description = "the account")))]
-pub async fn get(State(state): State<AppState>, key: KeyCaller, Path(id): Path<String>) -> Result<Json<Account>, ApiError> {
+pub async fn get(
+    State(state): State<AppState>,
+    key: KeyCaller,
+    Path(id): Path<String>,
+) -> Result<Json<Account>, ApiError> {
     state
         .db
         .read(move |conn| store::accounts::find(conn, key.application_id, &id))

@@ -14,6 +14,9 @@ pub mod fields;
 pub mod health;
 pub mod keys;
 pub mod openapi;
+pub mod partners;
+pub mod pricing;
+pub mod wallets;
 
 use std::sync::Arc;
 
@@ -29,7 +32,7 @@ use utoipa_axum::routes;
 
 use crate::auth::{principal, token_endpoint};
 use crate::error::ApiError;
-use crate::http::{fallback, request_id};
+use crate::http::{dialect, fallback, request_id};
 use crate::idempotency;
 use crate::state::AppState;
 
@@ -48,10 +51,18 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::get_counterparty))
         .routes(routes!(beneficiaries::create, beneficiaries::list))
         .routes(routes!(beneficiaries::get))
-        .routes(routes!(accounts::create, accounts::list))
-        .routes(routes!(accounts::get))
         .routes(routes!(accounts::for_customer))
         .routes(routes!(accounts::balances))
+}
+
+/// `X-API-Key` operations that answer with the flat error codes (spec 7):
+/// partners now, accounts later.
+fn flat_code_key_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(partners::create))
+        .routes(routes!(partners::get, partners::update))
+        .routes(routes!(accounts::create, accounts::list))
+        .routes(routes!(accounts::get))
 }
 
 fn dashboard_routes() -> OpenApiRouter<AppState> {
@@ -63,6 +74,12 @@ fn dashboard_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(applications::deactivate))
         .routes(routes!(keys::create, keys::list))
         .routes(routes!(keys::revoke))
+        .routes(routes!(wallets::list, wallets::put))
+        .routes(routes!(pricing::get_markup, pricing::put_markup))
+        .routes(routes!(pricing::list_customers))
+        .routes(routes!(pricing::get_customer_markup, pricing::put_customer_markup, pricing::delete_customer_markup))
+        .routes(routes!(pricing::corridors))
+        .routes(routes!(pricing::simulate))
 }
 
 fn operator_routes() -> OpenApiRouter<AppState> {
@@ -78,7 +95,10 @@ fn simulation_routes() -> OpenApiRouter<AppState> {
 }
 
 fn public_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(health::health)).routes(routes!(token_endpoint::token))
+    OpenApiRouter::new()
+        .routes(routes!(health::health))
+        .routes(routes!(token_endpoint::token))
+        .routes(routes!(wallets::validate))
 }
 
 /// The OpenAPI document of every operation the router serves.
@@ -103,6 +123,9 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
     };
     let (router, api) = OpenApiRouter::with_openapi(openapi::base())
         .merge(layered(key_routes(), |r, s| r.route_layer(from_fn_with_state(s.clone(), principal::require_api_key))))
+        .merge(layered(dialect::flat_codes(flat_code_key_routes()), |r, s| {
+            dialect::flat_codes(r.route_layer(from_fn_with_state(s.clone(), principal::require_api_key)))
+        }))
         .merge(layered(dashboard_routes(), |r, s| {
             r.route_layer(from_fn_with_state(s.clone(), principal::require_bearer))
         }))

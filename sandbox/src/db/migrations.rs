@@ -10,6 +10,7 @@ pub fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(include_str!("migrations/0001_foundation.sql")),
         M::up(include_str!("migrations/0002_customers.sql")),
+        M::up(include_str!("migrations/0003_partner_resources.sql")),
         M::up(include_str!("migrations/0004_ledger.sql")),
     ])
 }

@@ -8,3 +8,4 @@ pub mod country;
 pub mod decimal;
 pub mod iban;
 pub mod pricing;
+pub mod rates;

@@ -1,6 +1,7 @@
 //! HTTP plumbing shared by every route: request ids, body and query
 //! extraction that fails with the API's envelope, pagination, fallbacks.
 
+pub mod dialect;
 pub mod extract;
 pub mod fallback;
 pub mod pagination;

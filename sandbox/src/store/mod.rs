@@ -7,6 +7,8 @@ pub mod api_keys;
 pub mod applications;
 pub mod beneficiaries;
 pub mod customers;
+pub mod markups;
+pub mod partner_wallets;
 pub mod partners;
 pub mod settings;
 pub mod users;

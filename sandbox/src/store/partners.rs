@@ -69,3 +69,35 @@ pub fn duplicate_email(e: rusqlite::Error, email: &str) -> ApiError {
         e.into()
     }
 }
+
+/// The internal id and parent of a partner, by public id.
+pub fn find(conn: &Connection, public_id: &str) -> Result<Option<(i64, Option<i64>)>, ApiError> {
+    Ok(conn
+        .query_row("SELECT id, parent_id FROM partners WHERE public_id = ?1", [public_id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()?)
+}
+
+/// Fields to change; `None` keeps the stored value.
+#[derive(Debug, Default)]
+pub struct PartnerChanges<'a> {
+    pub name: Option<&'a str>,
+    pub email: Option<&'a str>,
+    pub business_type: Option<&'a str>,
+}
+
+/// Applies the changes. `updated_at` moves only when a value really changes
+/// (an email differing only in case counts as a change: it is shown as
+/// stored).
+pub fn update(conn: &Connection, id: i64, changes: &PartnerChanges<'_>, now: Timestamp) -> Result<Partner, ApiError> {
+    conn.execute(
+        "UPDATE partners SET name = COALESCE(?2, name), email = COALESCE(?3, email),
+             business_type = COALESCE(?4, business_type), updated_at = ?5
+         WHERE id = ?1 AND (name IS NOT COALESCE(?2, name) OR email IS NOT COALESCE(?3, email) COLLATE BINARY
+             OR business_type IS NOT COALESCE(?4, business_type))",
+        params![id, changes.name, changes.email, changes.business_type, now.millis()],
+    )
+    .map_err(|e| duplicate_email(e, changes.email.unwrap_or_default()))?;
+    get(conn, id)?.ok_or_else(|| ApiError::internal("partner vanished after update"))
+}

@@ -1,0 +1,144 @@
+//! Partners and sub-partners (spec 2.2, 4.7), authenticated by `X-API-Key`
+//! and answering with the flat error codes (see `http::dialect`).
+//!
+//! A key acts for its application's partner. That partner may create
+//! sub-partners, and read or update itself and its direct sub-partners;
+//! any other existing partner is 403 FORBIDDEN, an unknown id 404
+//! PARTNER_NOT_FOUND.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use payctl_wire::auth::Partner;
+use payctl_wire::error::ErrorCode;
+use payctl_wire::partners::{CreatePartner, UpdatePartner};
+use rusqlite::Connection;
+
+use crate::auth::KeyCaller;
+use crate::error::{ApiError, Checks, is_email};
+use crate::http::extract::ApiJson;
+use crate::idempotency::{self, Idempotency};
+use crate::state::AppState;
+use crate::store::{self, partners::NewPartner, partners::PartnerChanges};
+
+const NAME_MAX: usize = 256;
+const BUSINESS_TYPE_MAX: usize = 64;
+
+/// The internal id of a partner the caller may manage.
+fn authorize(conn: &Connection, caller_partner: i64, public_id: &str) -> Result<i64, ApiError> {
+    match store::partners::find(conn, public_id)? {
+        None => Err(ApiError::not_found(ErrorCode::PartnerNotFound, "partner")),
+        Some((id, parent)) if id == caller_partner || parent == Some(caller_partner) => Ok(id),
+        Some(_) => Err(ApiError::forbidden("a partner may manage only itself and its own sub-partners")),
+    }
+}
+
+fn check_email(checks: &mut Checks, email: &str) {
+    if !is_email(email.trim()) {
+        checks.push("email", "invalid", "must be a valid email address");
+    }
+}
+
+/// Creates a sub-partner of the caller's partner, `active` at once in the
+/// sandbox.
+#[utoipa::path(post, path = "/v1/partners", tag = "partners", request_body = CreatePartner,
+    security(("api_key" = [])),
+    responses(
+        (status = 201, body = Partner, description = "the new sub-partner"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VALIDATION_ERROR with details"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL"),
+    ))]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Idempotency(claim): Idempotency,
+    ApiJson(body): ApiJson<CreatePartner>,
+) -> Result<Response, ApiError> {
+    let mut checks = Checks::new();
+    checks.text("name", &body.name, NAME_MAX);
+    check_email(&mut checks, &body.email);
+    checks.optional_text("businessType", body.business_type.as_deref(), BUSINESS_TYPE_MAX);
+    checks.finish()?;
+    let now = state.clock.now();
+    let parent = caller.partner_id;
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        let new = NewPartner {
+            name: body.name.trim(),
+            email: body.email.trim(),
+            business_type: body.business_type.as_deref().map(str::trim),
+            parent_id: Some(parent),
+            status: "active",
+        };
+        Ok(store::partners::insert(tx, &new, now)?.1)
+    })
+    .await
+}
+
+#[utoipa::path(get, path = "/v1/partners/{id}", tag = "partners",
+    params(("id" = String, Path, description = "partner id")), security(("api_key" = [])),
+    responses(
+        (status = 200, body = Partner, description = "the partner"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "FORBIDDEN: not the caller or its sub-partner"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "PARTNER_NOT_FOUND"),
+    ))]
+pub async fn get(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+) -> Result<Json<Partner>, ApiError> {
+    let me = caller.partner_id;
+    let partner = state
+        .db
+        .read(move |conn| {
+            let id = authorize(conn, me, &id)?;
+            store::partners::get(conn, id)
+        })
+        .await?;
+    partner.map(Json).ok_or_else(|| ApiError::not_found(ErrorCode::PartnerNotFound, "partner"))
+}
+
+/// Updates the fields sent; the others stay unchanged, and `updatedAt`
+/// moves only when a value changes.
+#[utoipa::path(put, path = "/v1/partners/{id}", tag = "partners", request_body = UpdatePartner,
+    params(("id" = String, Path, description = "partner id: the caller's own or a sub-partner's")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = Partner, description = "the full partner"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VALIDATION_ERROR with details"),
+        (status = 401, body = payctl_wire::error::ErrorEnvelope, description = "UNAUTHORIZED"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "FORBIDDEN"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "PARTNER_NOT_FOUND"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL"),
+    ))]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<UpdatePartner>,
+) -> Result<Json<Partner>, ApiError> {
+    let mut checks = Checks::new();
+    checks.optional_text("name", body.name.as_deref(), NAME_MAX);
+    if let Some(email) = &body.email {
+        check_email(&mut checks, email);
+    }
+    checks.optional_text("businessType", body.business_type.as_deref(), BUSINESS_TYPE_MAX);
+    let me = caller.partner_id;
+    let now = state.clock.now();
+    // An unknown or foreign id answers before the field rules do: a call
+    // that may not be made is refused as such, whatever its body.
+    let target = state.db.read(move |conn| authorize(conn, me, &id)).await?;
+    checks.finish()?;
+    let partner = state
+        .db
+        .write(move |tx| {
+            let changes = PartnerChanges {
+                name: body.name.as_deref().map(str::trim),
+                email: body.email.as_deref().map(str::trim),
+                business_type: body.business_type.as_deref().map(str::trim),
+            };
+            store::partners::update(tx, target, &changes, now)
+        })
+        .await?;
+    Ok(Json(partner))
+}

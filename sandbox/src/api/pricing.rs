@@ -1,0 +1,368 @@
+//! Pricing (spec 4.8): the partner's markup, per-customer overrides, the
+//! corridors with the sandbox's mid rates, and the fee simulation.
+//!
+//! Customers are owned by another part of the API; an override keys on the
+//! customer id string (a UUID). Until customers exist in the sandbox, the
+//! id is not checked against them.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use payctl_wire::error::{ErrorCode, FieldIssue};
+use payctl_wire::page::Page;
+use payctl_wire::pricing::{
+    Corridor, CorridorList, Direction, Markup, MarkupKind, MarkupRequest, MarkupSource, RateSource, Simulation,
+};
+use serde::Deserialize;
+
+use crate::auth::DashboardUser;
+use crate::domain::asset::{ASSETS, Asset, asset};
+use crate::domain::decimal::Decimal;
+use crate::domain::pricing::{self as rules, MarkupError, PricingError};
+use crate::domain::rates;
+use crate::error::{ApiError, Checks};
+use crate::http::extract::{ApiJson, ApiQuery};
+use crate::http::pagination::{PageQuery, PageRequest};
+use crate::ids;
+use crate::state::AppState;
+use crate::store;
+use crate::store::markups::StoredMarkup;
+
+/// How simulate (and quotes built on the same rules) round.
+pub const ROUNDING: &str = "fee: BPS is source x value / 10000 rounded half up to the source minor unit, then raised to \
+     min_fee, lowered to max_fee and to the source amount; destination: (source - fee) x rate rounded down to the \
+     destination minor unit";
+
+/// Amounts are stored as SQLite integers.
+const MAX_AMOUNT: u64 = i64::MAX as u64;
+
+fn issue_code(e: &MarkupError) -> &'static str {
+    match e {
+        MarkupError::BpsTooLarge { .. } | MarkupError::MinAboveMax { .. } => "out_of_range",
+        MarkupError::FlatNeedsCurrency => "required",
+        MarkupError::CurrencyOnlyForFlat => "not_allowed",
+        MarkupError::UnknownCurrency { .. } => "invalid",
+    }
+}
+
+/// Validates a markup body into the domain rule, listing every problem.
+fn markup_from(body: MarkupRequest) -> Result<rules::Markup, ApiError> {
+    let markup = rules::Markup {
+        kind: match body.kind {
+            MarkupKind::Bps => rules::MarkupKind::Bps,
+            MarkupKind::Flat => rules::MarkupKind::Flat,
+        },
+        value: body.value,
+        currency: body.currency,
+        min_fee: body.min_fee,
+        max_fee: body.max_fee,
+    };
+    let mut checks = Checks::new();
+    for (field, v) in [("value", Some(markup.value)), ("min_fee", markup.min_fee), ("max_fee", markup.max_fee)] {
+        if v.is_some_and(|v| v > MAX_AMOUNT) {
+            checks.push(field, "out_of_range", format!("must be at most {MAX_AMOUNT}"));
+        }
+    }
+    for e in markup.validate().err().unwrap_or_default() {
+        checks.push(e.field(), issue_code(&e), e.to_string());
+    }
+    checks.finish()?;
+    Ok(markup)
+}
+
+fn view(source: MarkupSource, customer_id: Option<String>, stored: Option<StoredMarkup>) -> Markup {
+    let Some(stored) = stored else {
+        return Markup {
+            source: MarkupSource::Default,
+            customer_id,
+            kind: MarkupKind::Bps,
+            value: 0,
+            currency: None,
+            min_fee: None,
+            max_fee: None,
+            updated_at: None,
+        };
+    };
+    let m = stored.markup;
+    Markup {
+        source,
+        customer_id,
+        kind: match m.kind {
+            rules::MarkupKind::Bps => MarkupKind::Bps,
+            rules::MarkupKind::Flat => MarkupKind::Flat,
+        },
+        value: m.value,
+        currency: m.currency,
+        min_fee: m.min_fee,
+        max_fee: m.max_fee,
+        updated_at: Some(stored.updated_at.to_rfc3339()),
+    }
+}
+
+/// The markup that applies to a customer (or the partner when `None`):
+/// the override, else the partner level, else nothing.
+fn effective(
+    conn: &rusqlite::Connection,
+    partner: i64,
+    customer_id: Option<&str>,
+) -> Result<(Markup, Option<rules::Markup>), ApiError> {
+    let owned = customer_id.map(str::to_owned);
+    if let Some(customer) = customer_id
+        && let Some(stored) = store::markups::get(conn, partner, Some(customer))?
+    {
+        let rule = stored.markup.clone();
+        return Ok((view(MarkupSource::Customer, owned, Some(stored)), Some(rule)));
+    }
+    let stored = store::markups::get(conn, partner, None)?;
+    let rule = stored.as_ref().map(|s| s.markup.clone());
+    Ok((view(MarkupSource::Partner, owned, stored), rule))
+}
+
+fn customer_id(checks: &mut Checks, field: &str, id: &str) {
+    if !ids::is_uuid(id) {
+        checks.push(field, "invalid", "must be a customer id (a UUID)");
+    }
+}
+
+/// The `{id}` of the customer routes.
+fn path_customer_id(id: &str) -> Result<(), ApiError> {
+    let mut checks = Checks::new();
+    customer_id(&mut checks, "id", id);
+    checks.finish()
+}
+
+fn put_response(created: bool, markup: Markup) -> Response {
+    let status = if created { StatusCode::CREATED } else { StatusCode::OK };
+    (status, Json(markup)).into_response()
+}
+
+#[utoipa::path(get, path = "/v1/pricing/markup", tag = "pricing", security(("bearer" = [])),
+    responses((status = 200, body = Markup, description = "the partner-level markup; source `default` (0 BPS) when none is set")))]
+pub async fn get_markup(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Markup>, ApiError> {
+    let partner = user.partner()?.id;
+    Ok(Json(state.db.read(move |conn| Ok(effective(conn, partner, None)?.0)).await?))
+}
+
+#[utoipa::path(put, path = "/v1/pricing/markup", tag = "pricing", request_body = MarkupRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Markup, description = "the markup, replaced"),
+        (status = 201, body = Markup, description = "the markup, set for the first time"),
+    ))]
+pub async fn put_markup(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    ApiJson(body): ApiJson<MarkupRequest>,
+) -> Result<Response, ApiError> {
+    let partner = user.partner()?.id;
+    let markup = markup_from(body)?;
+    let now = state.clock.now();
+    let (created, stored) = state.db.write(move |tx| store::markups::put(tx, partner, None, &markup, now)).await?;
+    Ok(put_response(created, view(MarkupSource::Partner, None, Some(stored))))
+}
+
+#[utoipa::path(get, path = "/v1/pricing/customers", tag = "pricing", params(PageQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<Markup>, description = "customer overrides, newest customer first")))]
+pub async fn list_customers(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> Result<Json<Page<Markup>>, ApiError> {
+    let partner = user.partner()?.id;
+    let page = PageRequest::parse(&query)?;
+    let stored = state.db.read(move |conn| store::markups::list_overrides(conn, partner, &page)).await?;
+    let data = stored.data.into_iter().map(|s| view(MarkupSource::Customer, s.customer_id.clone(), Some(s))).collect();
+    Ok(Json(Page { data, next_cursor: stored.next_cursor }))
+}
+
+/// The markup that applies to the customer: its override (`source:
+/// customer`), else the partner's (`partner`), else 0 BPS (`default`).
+#[utoipa::path(get, path = "/v1/pricing/customers/{id}/markup", tag = "pricing",
+    params(("id" = String, Path, description = "customer id")), security(("bearer" = [])),
+    responses((status = 200, body = Markup, description = "the effective markup and where it comes from")))]
+pub async fn get_customer_markup(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    Path(id): Path<String>,
+) -> Result<Json<Markup>, ApiError> {
+    let partner = user.partner()?.id;
+    path_customer_id(&id)?;
+    Ok(Json(state.db.read(move |conn| Ok(effective(conn, partner, Some(&id))?.0)).await?))
+}
+
+#[utoipa::path(put, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", request_body = MarkupRequest,
+    params(("id" = String, Path, description = "customer id")), security(("bearer" = [])),
+    responses(
+        (status = 200, body = Markup, description = "the override, replaced"),
+        (status = 201, body = Markup, description = "the override, new"),
+    ))]
+pub async fn put_customer_markup(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<MarkupRequest>,
+) -> Result<Response, ApiError> {
+    let partner = user.partner()?.id;
+    path_customer_id(&id)?;
+    let markup = markup_from(body)?;
+    let now = state.clock.now();
+    let (created, stored) = state.db.write(move |tx| store::markups::put(tx, partner, Some(&id), &markup, now)).await?;
+    Ok(put_response(created, view(MarkupSource::Customer, stored.customer_id.clone(), Some(stored))))
+}
+
+/// Removes the override, so the partner-level markup applies again. 204
+/// whether or not there was one: the outcome is the same.
+#[utoipa::path(delete, path = "/v1/pricing/customers/{id}/markup", tag = "pricing",
+    params(("id" = String, Path, description = "customer id")), security(("bearer" = [])),
+    responses((status = 204, description = "no override remains")))]
+pub async fn delete_customer_markup(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let partner = user.partner()?.id;
+    path_customer_id(&id)?;
+    state.db.write(move |tx| store::markups::delete_override(tx, partner, &id)).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[utoipa::path(get, path = "/v1/pricing/corridors", tag = "pricing", security(("bearer" = [])),
+    responses((status = 200, body = CorridorList, description = "the fiat corridors and their mid rates")))]
+pub async fn corridors(user: DashboardUser) -> Result<Json<CorridorList>, ApiError> {
+    user.partner()?;
+    let data = rates::CORRIDORS
+        .iter()
+        .map(|c| {
+            let rate =
+                rates::mid_rate(c.source, c.destination).ok_or_else(|| ApiError::internal("corridor unpriced"))?;
+            Ok(Corridor {
+                id: format!("{}-{}", c.source, c.destination),
+                source_asset: c.source.to_owned(),
+                destination_asset: c.destination.to_owned(),
+                direction: match c.direction {
+                    rates::Direction::Outbound => Direction::Outbound,
+                    rates::Direction::Inbound => Direction::Inbound,
+                },
+                mid_rate: rate.to_string(),
+            })
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(Json(CorridorList { data }))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SimulateQuery {
+    /// Integer minor units of the source currency (`1050` is 10.50 AED).
+    pub source_amount: Option<String>,
+    pub source_currency: Option<String>,
+    pub dest_currency: Option<String>,
+    /// Exact decimal, destination units per source unit; default: the table rate.
+    pub exchange_rate: Option<String>,
+    /// Applies this customer's override when it has one.
+    pub customer_id: Option<String>,
+}
+
+fn required<'a>(checks: &mut Checks, field: &str, value: &'a Option<String>) -> Option<&'a str> {
+    let v = value.as_deref().filter(|v| !v.is_empty());
+    if v.is_none() {
+        checks.push(field, "required", "must be given");
+    }
+    v
+}
+
+fn currency(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<Asset> {
+    let code = required(checks, field, value)?;
+    let found = asset(code);
+    if found.is_none() {
+        let known: Vec<&str> = ASSETS.iter().map(|a| a.code).collect();
+        checks.push(field, "invalid", format!("must be one of {}", known.join(", ")));
+    }
+    found
+}
+
+fn source_amount(checks: &mut Checks, value: &Option<String>) -> Option<u64> {
+    let raw = required(checks, "source_amount", value)?;
+    match raw.parse::<u64>() {
+        Ok(0) => checks.push("source_amount", "out_of_range", "must be greater than 0"),
+        Ok(n) => return Some(n),
+        Err(_) if raw.contains('.') => checks.push(
+            "source_amount",
+            "invalid",
+            "must be an integer in minor units of source_currency (1050 for 10.50); decimals are not accepted",
+        ),
+        Err(_) => checks.push("source_amount", "invalid", "must be a positive integer in minor units"),
+    }
+    None
+}
+
+fn unsupported(field: &str, message: String) -> ApiError {
+    ApiError::new(ErrorCode::UnsupportedCombination, message.clone()).with_details(vec![FieldIssue::new(
+        field,
+        "not_allowed",
+        message,
+    )])
+}
+
+/// Prices a transfer with the markup that applies (the customer's override,
+/// else the partner's, else none) at the given or the table rate.
+#[utoipa::path(get, path = "/v1/pricing/simulate", tag = "pricing", params(SimulateQuery), security(("bearer" = [])),
+    responses(
+        (status = 200, body = Simulation, description = "the fee breakdown and destination amount"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001 listing every bad parameter"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no table rate for the pair, or a FLAT markup in another currency"),
+    ))]
+pub async fn simulate(
+    State(state): State<AppState>,
+    user: DashboardUser,
+    ApiQuery(q): ApiQuery<SimulateQuery>,
+) -> Result<Json<Simulation>, ApiError> {
+    let partner = user.partner()?.id;
+    let mut checks = Checks::new();
+    let amount = source_amount(&mut checks, &q.source_amount);
+    let source = currency(&mut checks, "source_currency", &q.source_currency);
+    let destination = currency(&mut checks, "dest_currency", &q.dest_currency);
+    let given_rate = q.exchange_rate.as_deref().and_then(|raw| {
+        Decimal::parse_positive(raw).map_err(|e| checks.push("exchange_rate", "invalid", e.to_string())).ok()
+    });
+    if let Some(id) = q.customer_id.as_deref() {
+        customer_id(&mut checks, "customer_id", id);
+    }
+    checks.finish()?;
+    let (Some(amount), Some(source), Some(destination)) = (amount, source, destination) else {
+        return Err(ApiError::internal("validated parameters missing"));
+    };
+    let (rate, rate_source) = match given_rate {
+        Some(rate) => (rate, RateSource::Request),
+        None => match rates::mid_rate(source.code, destination.code) {
+            Some(rate) => (rate, RateSource::Table),
+            None => {
+                return Err(unsupported(
+                    "dest_currency",
+                    format!("the sandbox has no rate from {} to {}; pass exchange_rate", source.code, destination.code),
+                ));
+            }
+        },
+    };
+    let customer = q.customer_id.clone();
+    let (markup, rule) = state.db.read(move |conn| effective(conn, partner, customer.as_deref())).await?;
+    let breakdown = rules::simulate(rule.as_ref(), amount, source, destination, &rate).map_err(|e| match e {
+        PricingError::FlatCurrencyMismatch { .. } => unsupported("source_currency", e.to_string()),
+        PricingError::Overflow => ApiError::invalid_field("source_amount", "out_of_range", e.to_string()),
+        PricingError::ZeroRate => ApiError::invalid_field("exchange_rate", "invalid", e.to_string()),
+        PricingError::InvalidMarkup(_) => ApiError::internal(e),
+    })?;
+    Ok(Json(Simulation {
+        source_currency: source.code.to_owned(),
+        dest_currency: destination.code.to_owned(),
+        source_amount_minor: breakdown.source_amount_minor.to_string(),
+        fee_minor: breakdown.fee_minor.to_string(),
+        net_source_minor: breakdown.net_source_minor.to_string(),
+        exchange_rate: breakdown.exchange_rate.to_string(),
+        rate_source,
+        destination_amount_minor: breakdown.destination_amount_minor.to_string(),
+        markup,
+        rounding: ROUNDING.to_owned(),
+    }))
+}

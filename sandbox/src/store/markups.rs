@@ -1,0 +1,125 @@
+//! Pricing markups: one at partner level (`customer_id` NULL) and at most
+//! one override per customer (spec 2.13).
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::clock::Timestamp;
+use crate::domain::pricing::{Markup, MarkupKind};
+use crate::error::ApiError;
+use crate::http::pagination::PageRequest;
+use crate::ids;
+use payctl_wire::page::Page;
+
+/// A stored markup with what the API shows besides the rule itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMarkup {
+    pub customer_id: Option<String>,
+    pub markup: Markup,
+    pub updated_at: Timestamp,
+}
+
+const SELECT: &str = "SELECT customer_id, kind, value, currency, min_fee, max_fee, updated_at FROM pricing_markups WHERE partner_id = ?1";
+
+fn kind_str(kind: MarkupKind) -> &'static str {
+    match kind {
+        MarkupKind::Bps => "BPS",
+        MarkupKind::Flat => "FLAT",
+    }
+}
+
+/// Amounts are stored as INTEGER (i64); the API validates them below
+/// `i64::MAX` first, so these conversions only guard against a corrupt row.
+fn to_sql(v: u64) -> Result<i64, ApiError> {
+    i64::try_from(v).map_err(|_| ApiError::internal("markup amount exceeds the stored range"))
+}
+
+fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMarkup> {
+    let kind: String = r.get(1)?;
+    let amount = |i: usize| -> rusqlite::Result<Option<u64>> {
+        Ok(r.get::<_, Option<i64>>(i)?.map(|v| u64::try_from(v).unwrap_or(0)))
+    };
+    Ok(StoredMarkup {
+        customer_id: r.get(0)?,
+        markup: Markup {
+            kind: if kind == "FLAT" { MarkupKind::Flat } else { MarkupKind::Bps },
+            value: amount(2)?.unwrap_or(0),
+            currency: r.get(3)?,
+            min_fee: amount(4)?,
+            max_fee: amount(5)?,
+        },
+        updated_at: Timestamp::from_millis(r.get(6)?),
+    })
+}
+
+/// The partner-level markup (`customer_id` None) or a customer's override.
+pub fn get(conn: &Connection, partner_id: i64, customer_id: Option<&str>) -> Result<Option<StoredMarkup>, ApiError> {
+    let sql = format!("{SELECT} AND customer_id IS ?2");
+    Ok(conn.query_row(&sql, params![partner_id, customer_id], from_row).optional()?)
+}
+
+/// Sets a markup. Re-sending the stored rule changes nothing (`updated_at`
+/// stays). Returns whether the markup was created.
+pub fn put(
+    conn: &Connection,
+    partner_id: i64,
+    customer_id: Option<&str>,
+    markup: &Markup,
+    now: Timestamp,
+) -> Result<(bool, StoredMarkup), ApiError> {
+    let existing = get(conn, partner_id, customer_id)?;
+    let values = params![
+        partner_id,
+        customer_id,
+        kind_str(markup.kind),
+        to_sql(markup.value)?,
+        markup.currency,
+        markup.min_fee.map(to_sql).transpose()?,
+        markup.max_fee.map(to_sql).transpose()?,
+        now.millis(),
+    ];
+    let created = match existing {
+        Some(stored) if stored.markup == *markup => return Ok((false, stored)),
+        Some(_) => {
+            conn.execute(
+                "UPDATE pricing_markups SET kind = ?3, value = ?4, currency = ?5, min_fee = ?6, max_fee = ?7,
+                     updated_at = ?8
+                 WHERE partner_id = ?1 AND customer_id IS ?2",
+                values,
+            )?;
+            false
+        }
+        None => {
+            conn.execute(
+                "INSERT INTO pricing_markups
+                     (partner_id, customer_id, kind, value, currency, min_fee, max_fee, created_at, updated_at,
+                      public_id)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9)",
+                rusqlite::params_from_iter(values.iter().copied().chain([&ids::uuid() as &dyn rusqlite::ToSql])),
+            )?;
+            true
+        }
+    };
+    let stored = get(conn, partner_id, customer_id)?.ok_or_else(|| ApiError::internal("markup vanished after put"))?;
+    Ok((created, stored))
+}
+
+/// Removes a customer's override; returns whether there was one.
+pub fn delete_override(conn: &Connection, partner_id: i64, customer_id: &str) -> Result<bool, ApiError> {
+    let n = conn.execute(
+        "DELETE FROM pricing_markups WHERE partner_id = ?1 AND customer_id = ?2",
+        params![partner_id, customer_id],
+    )?;
+    Ok(n == 1)
+}
+
+/// The customer overrides of a partner, by customer id, newest first
+/// (customer ids are UUIDv7, so they sort by creation).
+pub fn list_overrides(conn: &Connection, partner_id: i64, page: &PageRequest) -> Result<Page<StoredMarkup>, ApiError> {
+    let sql = format!(
+        "{SELECT} AND customer_id IS NOT NULL AND (?2 IS NULL OR customer_id < ?2) ORDER BY customer_id DESC LIMIT ?3"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows =
+        stmt.query_map(params![partner_id, page.before, page.fetch()], from_row)?.collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |m| m.customer_id.as_deref().unwrap_or_default()))
+}

@@ -1,0 +1,74 @@
+//! Partner wallets: one address per (partner, network, role) (spec 2.14).
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::ids;
+use payctl_wire::wallets::{PartnerWallet, WalletRole};
+
+const SELECT: &str = "SELECT public_id, network, wallet_role, address, created_at, updated_at FROM partner_wallets WHERE partner_id = ?1";
+
+fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PartnerWallet> {
+    let role: String = r.get(2)?;
+    Ok(PartnerWallet {
+        id: r.get(0)?,
+        network: r.get(1)?,
+        wallet_role: WalletRole::parse(&role).unwrap_or(WalletRole::PartnerMargin),
+        address: r.get(3)?,
+        created_at: super::iso_at(r.get(4)?),
+        updated_at: super::iso_at(r.get(5)?),
+    })
+}
+
+/// Every wallet of the partner, by network then role.
+pub fn list(conn: &Connection, partner_id: i64) -> Result<Vec<PartnerWallet>, ApiError> {
+    let mut stmt = conn.prepare(&format!("{SELECT} ORDER BY network, wallet_role"))?;
+    Ok(stmt.query_map([partner_id], from_row)?.collect::<Result<Vec<_>, _>>()?)
+}
+
+fn find(
+    conn: &Connection,
+    partner_id: i64,
+    network: &str,
+    role: WalletRole,
+) -> Result<Option<PartnerWallet>, ApiError> {
+    let sql = format!("{SELECT} AND network = ?2 AND wallet_role = ?3");
+    Ok(conn.query_row(&sql, params![partner_id, network, role.as_str()], from_row).optional()?)
+}
+
+/// Inserts or replaces the address of the wallet keyed by network and role.
+/// `updated_at` moves only when the address really changes, so repeating a
+/// PUT leaves the record exactly as it was. Returns whether it was created.
+pub fn upsert(
+    conn: &Connection,
+    partner_id: i64,
+    network: &str,
+    role: WalletRole,
+    address: &str,
+    now: Timestamp,
+) -> Result<(bool, PartnerWallet), ApiError> {
+    let created = match find(conn, partner_id, network, role)? {
+        Some(existing) if existing.address == address => return Ok((false, existing)),
+        Some(_) => {
+            conn.execute(
+                "UPDATE partner_wallets SET address = ?4, updated_at = ?5
+                 WHERE partner_id = ?1 AND network = ?2 AND wallet_role = ?3",
+                params![partner_id, network, role.as_str(), address, now.millis()],
+            )?;
+            false
+        }
+        None => {
+            conn.execute(
+                "INSERT INTO partner_wallets
+                     (public_id, partner_id, network, wallet_role, address, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                params![ids::uuid(), partner_id, network, role.as_str(), address, now.millis()],
+            )?;
+            true
+        }
+    };
+    let wallet = find(conn, partner_id, network, role)?
+        .ok_or_else(|| ApiError::internal("partner wallet vanished after upsert"))?;
+    Ok((created, wallet))
+}

@@ -1,0 +1,46 @@
+//! `payctl login`: the password grant, prompting only on a terminal so no
+//! script ever hangs on a prompt.
+
+use std::io::{IsTerminal, Read};
+
+use super::LoginArgs;
+use crate::context::Ctx;
+use crate::exit;
+
+pub async fn run(mut ctx: Ctx, args: LoginArgs) -> anyhow::Result<()> {
+    let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let username = match args.username.or_else(|| ctx.profile().username) {
+        Some(u) => u,
+        None if interactive => dialoguer::Input::<String>::new().with_prompt("Username").interact_text()?,
+        None => return Err(exit::usage("no username: pass --username NAME")),
+    };
+    let password = if args.password_stdin {
+        let mut raw = String::new();
+        std::io::stdin()
+            .read_to_string(&mut raw)
+            .map_err(|e| exit::usage(format!("cannot read the password from stdin: {e}")))?;
+        raw.trim_end_matches(['\n', '\r']).to_owned()
+    } else if interactive {
+        dialoguer::Password::new().with_prompt("Password").interact()?
+    } else {
+        return Err(exit::usage("no password: pass --password-stdin and write the password to standard input"));
+    };
+    if password.is_empty() {
+        return Err(exit::usage("the password is empty; --password-stdin reads it from standard input"));
+    }
+    let client = ctx.client()?;
+    let client_id = ctx.client_id();
+    let form = [
+        ("grant_type", "password"),
+        ("client_id", client_id.as_str()),
+        ("username", username.as_str()),
+        ("password", password.as_str()),
+    ];
+    let tokens = client.token(&ctx.auth_url()?, &form).await?;
+    let store = ctx.store()?;
+    super::save_tokens(&store, &ctx.profile, &tokens)?;
+    ctx.profile_mut().username = Some(username.clone());
+    ctx.save()?;
+    eprintln!("Logged in as {username} (profile {}; tokens kept in {}).", ctx.profile, store.describe());
+    Ok(())
+}

@@ -1,0 +1,19 @@
+//! `payctl whoami`: `GET /v1/auth/me`, the user behind the login.
+
+use payctl_wire::auth::Me;
+
+use crate::context::Ctx;
+use crate::output;
+
+pub async fn run(ctx: Ctx) -> anyhow::Result<()> {
+    let client = ctx.client()?;
+    let auth = super::bearer(&ctx, &client).await?;
+    let me: Me = client.get("/v1/auth/me", &auth).await?;
+    let mut value = serde_json::to_value(&me)?;
+    if ctx.output == output::Format::Table {
+        // A nested partner reads badly in a two-column table.
+        value["partner"] =
+            me.partner.as_ref().map_or(serde_json::Value::Null, |p| format!("{} ({})", p.name, p.id).into());
+    }
+    output::record(ctx.output, &value)
+}

@@ -1,0 +1,170 @@
+//! Where secrets live: the OS keyring, or `credentials.toml` (mode 0600) in
+//! the config directory when no keyring is available (headless CI).
+//!
+//! Secrets never go into `config.toml`, which people paste into bug reports.
+//! `PAYCTL_CREDENTIAL_STORE=file` forces the file, `=keyring` the keyring.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+const SERVICE: &str = "payctl";
+pub const FILE_NAME: &str = "credentials.toml";
+
+/// The kinds of secret kept per profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Secret {
+    ApiKey,
+    RefreshToken,
+    /// The access token and its expiry, as `<unix seconds> <token>`.
+    AccessToken,
+}
+
+impl Secret {
+    fn name(self) -> &'static str {
+        match self {
+            Secret::ApiKey => "api_key",
+            Secret::RefreshToken => "refresh_token",
+            Secret::AccessToken => "access_token",
+        }
+    }
+}
+
+pub enum Store {
+    Keyring,
+    File { path: PathBuf, announce: bool },
+}
+
+impl Store {
+    /// Picks the store; probes the keyring once when not told which.
+    pub fn open(dir: &Path) -> anyhow::Result<Store> {
+        let path = dir.join(FILE_NAME);
+        match std::env::var("PAYCTL_CREDENTIAL_STORE").unwrap_or_default().as_str() {
+            "file" => return Ok(Store::File { path, announce: false }),
+            "keyring" => return Ok(Store::Keyring),
+            "" => {}
+            other => {
+                return Err(crate::exit::usage(format!(
+                    "PAYCTL_CREDENTIAL_STORE must be `keyring` or `file`, not {other:?}"
+                )));
+            }
+        }
+        match keyring::Entry::new(SERVICE, "probe").and_then(|e| e.get_password()) {
+            Ok(_) | Err(keyring::Error::NoEntry) => Ok(Store::Keyring),
+            Err(_) => Ok(Store::File { path, announce: true }),
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            Store::Keyring => "the OS keyring".to_owned(),
+            Store::File { path, .. } => path.display().to_string(),
+        }
+    }
+
+    pub fn get(&self, profile: &str, secret: Secret) -> anyhow::Result<Option<String>> {
+        match self {
+            Store::Keyring => match entry(profile, secret)?.get_password() {
+                Ok(v) => Ok(Some(v)),
+                Err(keyring::Error::NoEntry) => Ok(None),
+                Err(e) => Err(e).context("cannot read from the OS keyring"),
+            },
+            Store::File { path, .. } => Ok(read_file(path)?.get(profile).and_then(|p| p.get(secret.name())).cloned()),
+        }
+    }
+
+    pub fn set(&self, profile: &str, secret: Secret, value: &str) -> anyhow::Result<()> {
+        match self {
+            Store::Keyring => entry(profile, secret)?.set_password(value).context("cannot write to the OS keyring"),
+            Store::File { path, announce } => {
+                if *announce && !path.exists() {
+                    eprintln!("note: no OS keyring is available; secrets are kept in {} (mode 0600)", path.display());
+                }
+                let mut all = read_file(path)?;
+                all.entry(profile.to_owned()).or_default().insert(secret.name().to_owned(), value.to_owned());
+                write_file(path, &all)
+            }
+        }
+    }
+
+    pub fn delete(&self, profile: &str, secret: Secret) -> anyhow::Result<()> {
+        match self {
+            Store::Keyring => match entry(profile, secret)?.delete_credential() {
+                Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
+                Err(e) => Err(e).context("cannot delete from the OS keyring"),
+            },
+            Store::File { path, .. } => {
+                let mut all = read_file(path)?;
+                let Some(entries) = all.get_mut(profile) else { return Ok(()) };
+                if entries.remove(secret.name()).is_none() {
+                    return Ok(());
+                }
+                if entries.is_empty() {
+                    all.remove(profile);
+                }
+                write_file(path, &all)
+            }
+        }
+    }
+}
+
+fn entry(profile: &str, secret: Secret) -> anyhow::Result<keyring::Entry> {
+    keyring::Entry::new(SERVICE, &format!("{profile}:{}", secret.name())).context("cannot use the OS keyring")
+}
+
+type FileContents = BTreeMap<String, BTreeMap<String, String>>;
+
+fn read_file(path: &Path) -> anyhow::Result<FileContents> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => toml::from_str(&text).with_context(|| format!("cannot read {}: invalid file", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FileContents::new()),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+}
+
+/// Creates the file 0600 before any secret is in it, so no other user can
+/// read it even for an instant.
+fn write_file(path: &Path, contents: &FileContents) -> anyhow::Result<()> {
+    use std::io::Write;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(0o600);
+        if path.exists() {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
+        }
+    }
+    let mut file = options.open(path).with_context(|| format!("cannot write {}", path.display()))?;
+    file.write_all(toml::to_string_pretty(contents)?.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_store_round_trips_with_private_permissions() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::File { path: dir.path().join(FILE_NAME), announce: false };
+        assert_eq!(store.get("p", Secret::ApiKey).unwrap(), None);
+        store.set("p", Secret::ApiKey, "sk_test_1").unwrap();
+        store.set("q", Secret::RefreshToken, "r").unwrap();
+        assert_eq!(store.get("p", Secret::ApiKey).unwrap().as_deref(), Some("sk_test_1"));
+        store.delete("p", Secret::ApiKey).unwrap();
+        assert_eq!(store.get("p", Secret::ApiKey).unwrap(), None);
+        assert_eq!(store.get("q", Secret::RefreshToken).unwrap().as_deref(), Some("r"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(dir.path().join(FILE_NAME)).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+}

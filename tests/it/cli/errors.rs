@@ -1,0 +1,98 @@
+//! Every error class has its exit code and a clear message, never a panic.
+
+use std::io::{Read, Write};
+
+use super::Home;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn usage_errors_exit_2() {
+    let home = Home::initialised().await;
+    for args in [
+        &["apps", "list", "--limit", "0"][..],
+        &["apps", "create", "--name", "x", "--environment", "staging"],
+        &["nope"],
+        &["--base-url", "ftp://x", "whoami"],
+    ] {
+        let run = home.run(args, None).await;
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    }
+    // Without a terminal, a missing value names its flag instead of prompting.
+    let no_password = home.run(&["login", "--username", "u"], None).await;
+    assert_eq!(no_password.code, Some(2));
+    assert!(no_password.stderr.contains("--password-stdin"), "{}", no_password.stderr);
+    let fresh = Home::new().await;
+    let no_user = fresh.run(&["login", "--password-stdin"], Some("x")).await;
+    assert_eq!(no_user.code, Some(2));
+    assert!(no_user.stderr.contains("--username"), "{}", no_user.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_password_exits_3_and_api_errors_exit_1_with_the_envelope() {
+    let home = Home::initialised().await;
+    let wrong = home.run(&["login", "--password-stdin"], Some("not-the-password")).await;
+    assert_eq!(wrong.code, Some(3), "{}", wrong.stderr);
+    assert!(wrong.stderr.contains("invalid_grant"), "{}", wrong.stderr);
+    assert!(!wrong.all().contains("not-the-password"));
+    let password = home.sb.ready.password.clone();
+    home.run(&["login", "--password-stdin"], Some(&password)).await.ok();
+    let bad =
+        home.run(&["--request-id", "req-cli-1", "apps", "create", "--name", "", "--environment", "test"], None).await;
+    assert_eq!(bad.code, Some(1), "{}", bad.stderr);
+    assert!(bad.stderr.starts_with("error: VAL_0001: "), "{}", bad.stderr);
+    assert!(bad.stderr.contains("(correlation id req-cli-1)"), "{}", bad.stderr);
+    assert!(bad.stderr.contains("name"), "{}", bad.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_server_exits_4_naming_the_url() {
+    let home = Home::new().await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = format!("http://127.0.0.1:{port}");
+    let run = home.run(&["--base-url", &url, "login", "--username", "u", "--password-stdin"], Some("pw")).await;
+    assert_eq!(run.code, Some(4), "{}", run.stderr);
+    assert!(run.stderr.contains(&format!("127.0.0.1:{port}")), "{}", run.stderr);
+    let api = home.run(&["--base-url", &url, "--api-key", "sk_test_x", "api", "GET", "/health"], None).await;
+    assert_eq!(api.code, Some(4));
+}
+
+/// A server that answers 200 with a body that is not JSON.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_json_exits_1_without_a_panic() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        if let Ok((mut stream, _)) = listener.accept() {
+            let mut buf = [0u8; 4096];
+            let _ = stream.read(&mut buf);
+            let body = "{not json";
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    let home = Home::new().await;
+    let run = home
+        .run(&["--base-url", &format!("http://127.0.0.1:{port}"), "--api-key", "k", "api", "GET", "/health"], None)
+        .await;
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("malformed JSON"), "{}", run.stderr);
+    assert!(!run.stderr.contains("panicked"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verbose_logs_requests_with_secrets_masked() {
+    let home = Home::logged_in().await;
+    let run = home.run(&["-v", "keys", "create", "--save", "-o", "json"], None).await.ok();
+    assert!(run.stderr.contains("> POST "), "{}", run.stderr);
+    assert!(run.stderr.contains("authorization: Bearer ***"), "{}", run.stderr);
+    assert!(run.stderr.contains("\"client_secret\":\"***\""), "{}", run.stderr);
+    let creds = home.credentials();
+    for line in creds.lines().filter(|l| l.contains(" = \"")) {
+        let secret = line.split(" = ").nth(1).unwrap().trim_matches('"');
+        let secret = secret.rsplit(' ').next().unwrap();
+        assert!(!run.all().contains(secret), "secret leaked: {line}");
+    }
+}

@@ -1,0 +1,101 @@
+//! The `payctl` binary as a client: it runs as a child process against an
+//! in-process sandbox, with a temporary config directory and the file
+//! credential store, so no test touches the user's real config or keyring.
+
+mod completions;
+mod config;
+mod errors;
+mod lifecycle;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use crate::support::{TestSandbox, spawn_sandbox};
+
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    #[track_caller]
+    pub fn ok(self) -> Run {
+        assert_eq!(self.code, Some(0), "stdout: {}\nstderr: {}", self.stdout, self.stderr);
+        self
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.stdout))
+    }
+
+    pub fn all(&self) -> String {
+        format!("{}{}", self.stdout, self.stderr)
+    }
+}
+
+/// One isolated user of the CLI.
+pub struct Home {
+    pub dir: tempfile::TempDir,
+    pub sb: TestSandbox,
+}
+
+impl Home {
+    pub async fn new() -> Home {
+        Home { dir: tempfile::tempdir().unwrap(), sb: spawn_sandbox().await }
+    }
+
+    /// A home whose default profile came from the sandbox's ready line.
+    pub async fn initialised() -> Home {
+        let home = Home::new().await;
+        let ready = serde_json::to_string(&home.sb.ready).unwrap();
+        home.run(&["config", "init", "--from-ready", "-"], Some(&ready)).await.ok();
+        home
+    }
+
+    pub async fn logged_in() -> Home {
+        let home = Home::initialised().await;
+        let password = home.sb.ready.password.clone();
+        home.run(&["login", "--password-stdin"], Some(&password)).await.ok();
+        home
+    }
+
+    /// Runs `payctl ARGS` off the async runtime, so the in-process sandbox
+    /// keeps serving while the test waits for the child.
+    pub async fn run(&self, args: &[&str], stdin: Option<&str>) -> Run {
+        let dir = self.dir.path().to_path_buf();
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let stdin = stdin.map(str::to_owned);
+        tokio::task::spawn_blocking(move || {
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_payctl"));
+            cmd.args(&args)
+                .env("PAYCTL_CONFIG_DIR", &dir)
+                .env("PAYCTL_CREDENTIAL_STORE", "file")
+                .env_remove("PAYCTL_BASE_URL")
+                .env_remove("PAYCTL_AUTH_URL")
+                .env_remove("PAYCTL_API_KEY")
+                .env_remove("PAYCTL_PROFILE")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            let mut child = cmd.spawn().unwrap();
+            let mut input = child.stdin.take().unwrap();
+            if let Some(text) = stdin {
+                input.write_all(text.as_bytes()).unwrap();
+            }
+            drop(input);
+            let out = child.wait_with_output().unwrap();
+            Run {
+                code: out.status.code(),
+                stdout: String::from_utf8(out.stdout).unwrap(),
+                stderr: String::from_utf8(out.stderr).unwrap(),
+            }
+        })
+        .await
+        .unwrap()
+    }
+
+    pub fn credentials(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("credentials.toml")).unwrap_or_default()
+    }
+}

@@ -1,0 +1,299 @@
+//! Pricing: partner markup, customer overrides, corridors, simulation math,
+//! validation and partner isolation.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::support::{Auth, TestSandbox, spawn_sandbox};
+
+const C1: &str = "01890000-0000-7000-8000-000000000001";
+const C2: &str = "01890000-0000-7000-8000-000000000002";
+const C3: &str = "01890000-0000-7000-8000-000000000003";
+
+fn customer_path(id: &str) -> String {
+    format!("/v1/pricing/customers/{id}/markup")
+}
+
+async fn simulate(sb: &TestSandbox, bearer: &Auth, query: &str) -> Value {
+    let r = sb.get(&format!("/v1/pricing/simulate?{query}"), bearer).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    r.body
+}
+
+/// `(fee, net, destination)` of a simulation.
+fn amounts(s: &Value) -> (&str, &str, &str) {
+    (
+        s["fee_minor"].as_str().unwrap(),
+        s["net_source_minor"].as_str().unwrap(),
+        s["destination_amount_minor"].as_str().unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn partner_markup_defaults_to_zero_then_is_set_and_replaced() {
+    let sb = spawn_sandbox().await;
+    let bearer = sb.login().await;
+    let none = sb.get("/v1/pricing/markup", &bearer).await;
+    assert_eq!(
+        none.body,
+        json!({"source": "default", "kind": "BPS", "value": 0, "currency": null, "min_fee": null, "max_fee": null,
+               "updated_at": null})
+    );
+    let body = json!({"kind": "BPS", "value": 150, "min_fee": 500, "max_fee": 10000});
+    let set = sb.put("/v1/pricing/markup", &bearer, body.clone()).await;
+    assert_eq!(set.status, StatusCode::CREATED, "{}", set.body);
+    assert_eq!(set.body["source"], "partner");
+    assert_eq!(set.body["value"], 150);
+    assert_eq!(set.body["min_fee"], 500);
+    assert!(set.body.get("customer_id").is_none());
+    assert_eq!(sb.get("/v1/pricing/markup", &bearer).await.body, set.body);
+
+    sb.advance_clock(5).await;
+    let same = sb.put("/v1/pricing/markup", &bearer, body).await;
+    assert_eq!(same.status, StatusCode::OK);
+    assert_eq!(same.body, set.body, "an identical PUT changes nothing");
+
+    let flat = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "FLAT", "value": 250, "currency": "AED"})).await;
+    assert_eq!(flat.status, StatusCode::OK);
+    assert_eq!(flat.body["kind"], "FLAT");
+    assert_eq!(flat.body["currency"], "AED");
+    assert_eq!(flat.body["min_fee"], Value::Null, "omitted clamps are cleared by a replacement");
+    assert_ne!(flat.body["updated_at"], set.body["updated_at"]);
+}
+
+#[tokio::test]
+async fn markup_validation_lists_every_problem() {
+    let sb = spawn_sandbox().await;
+    let bearer = sb.login().await;
+    let r = sb
+        .put(
+            "/v1/pricing/markup",
+            &bearer,
+            json!({"kind": "BPS", "value": 10001, "currency": "AED", "min_fee": 10, "max_fee": 5}),
+        )
+        .await;
+    r.assert_error(400, "VAL_0001");
+    let codes: Vec<(String, String)> = r.body["error"]["details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["field"].as_str().unwrap().to_owned(), d["code"].as_str().unwrap().to_owned()))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            ("value".into(), "out_of_range".into()),
+            ("currency".into(), "not_allowed".into()),
+            ("min_fee".into(), "out_of_range".into())
+        ]
+    );
+    // Exactly 10 000 BPS (the whole amount) is allowed.
+    assert_eq!(
+        sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": 10000})).await.status,
+        StatusCode::CREATED
+    );
+
+    let r = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "FLAT", "value": 100})).await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(r.body["error"]["details"][0]["code"], "required");
+    assert_eq!(r.detail_fields(), vec!["currency"]);
+    let r = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "FLAT", "value": 100, "currency": "aed"})).await;
+    assert_eq!(r.detail_fields(), vec!["currency"]);
+    let r = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "FLAT", "value": u64::MAX, "currency": "AED"})).await;
+    assert_eq!(r.detail_fields(), vec!["value"]);
+    let r = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": -1})).await;
+    assert_eq!(r.detail_fields(), vec!["value"]);
+    let r = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "PERCENT", "value": 1})).await;
+    assert_eq!(r.detail_fields(), vec!["kind"]);
+    let r = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": 1, "cap": 2})).await;
+    assert_eq!(r.detail_fields(), vec!["cap"]);
+    let r = sb.put(&customer_path("not-a-uuid"), &bearer, json!({"kind": "BPS", "value": 1})).await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(r.detail_fields(), vec!["id"]);
+    // Only the valid 10 000 BPS markup was stored.
+    assert_eq!(sb.get("/v1/pricing/markup", &bearer).await.body["value"], 10000);
+}
+
+#[tokio::test]
+async fn customer_override_takes_precedence_and_delete_falls_back() {
+    let sb = spawn_sandbox().await;
+    let bearer = sb.login().await;
+    let effective = sb.get(&customer_path(C1), &bearer).await;
+    assert_eq!(effective.status, StatusCode::OK);
+    assert_eq!(effective.body["source"], "default");
+    assert_eq!(effective.body["customer_id"], C1);
+
+    sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": 150})).await;
+    assert_eq!(sb.get(&customer_path(C1), &bearer).await.body["source"], "partner");
+    assert_eq!(sb.get(&customer_path(C1), &bearer).await.body["value"], 150);
+
+    let set = sb.put(&customer_path(C1), &bearer, json!({"kind": "BPS", "value": 50})).await;
+    assert_eq!(set.status, StatusCode::CREATED, "{}", set.body);
+    assert_eq!(set.body["source"], "customer");
+    assert_eq!(set.body["customer_id"], C1);
+    assert_eq!(sb.get(&customer_path(C1), &bearer).await.body, set.body);
+    // Another customer still gets the partner markup.
+    assert_eq!(sb.get(&customer_path(C2), &bearer).await.body["value"], 150);
+
+    let q = format!("source_amount=100000&source_currency=AED&dest_currency=EUR&customer_id={C1}");
+    let s = simulate(&sb, &bearer, &q).await;
+    assert_eq!(s["markup"]["source"], "customer");
+    assert_eq!(amounts(&s).0, "500");
+
+    let deleted = sb.delete(&customer_path(C1), &bearer).await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT);
+    assert!(deleted.raw.is_empty());
+    assert_eq!(sb.get(&customer_path(C1), &bearer).await.body["source"], "partner");
+    let s = simulate(&sb, &bearer, &q).await;
+    assert_eq!(s["markup"]["source"], "partner");
+    assert_eq!(amounts(&s).0, "1500");
+    // Deleting again is harmless.
+    assert_eq!(sb.delete(&customer_path(C1), &bearer).await.status, StatusCode::NO_CONTENT);
+    sb.delete(&customer_path("nope"), &bearer).await.assert_error(400, "VAL_0001");
+}
+
+#[tokio::test]
+async fn customer_overrides_are_listed_newest_first_in_pages() {
+    let sb = spawn_sandbox().await;
+    let bearer = sb.login().await;
+    sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": 150})).await;
+    for (i, c) in [C1, C2, C3].iter().enumerate() {
+        sb.put(&customer_path(c), &bearer, json!({"kind": "BPS", "value": 10 + i})).await;
+    }
+    let first = sb.get("/v1/pricing/customers?limit=2", &bearer).await;
+    let ids: Vec<&str> =
+        first.body["data"].as_array().unwrap().iter().map(|m| m["customer_id"].as_str().unwrap()).collect();
+    assert_eq!(ids, vec![C3, C2]);
+    assert_eq!(first.body["data"][0]["value"], 12);
+    assert_eq!(first.body["data"][0]["source"], "customer");
+    let cursor = first.body["next_cursor"].as_str().unwrap();
+    let second = sb.get(&format!("/v1/pricing/customers?limit=2&cursor={cursor}"), &bearer).await;
+    assert_eq!(second.body["data"].as_array().unwrap().len(), 1);
+    assert_eq!(second.body["data"][0]["customer_id"], C1);
+    assert_eq!(second.body["next_cursor"], Value::Null);
+    sb.get("/v1/pricing/customers?limit=0", &bearer).await.assert_error(400, "VAL_0001");
+}
+
+#[tokio::test]
+async fn corridors_carry_the_table_rates() {
+    let sb = spawn_sandbox().await;
+    let bearer = sb.login().await;
+    let r = sb.get("/v1/pricing/corridors", &bearer).await;
+    assert_eq!(r.status, StatusCode::OK);
+    let rows: Vec<String> = r.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            format!("{} {}>{} {} {}", c["id"], c["source_asset"], c["destination_asset"], c["direction"], c["mid_rate"])
+                .replace('"', "")
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            "AED-EUR AED>EUR outbound 0.249221",
+            "AED-GBP AED>GBP outbound 0.214823",
+            "AED-USD AED>USD outbound 0.272294",
+            "EUR-AED EUR>AED inbound 4.0125",
+            "USD-AED USD>AED inbound 3.6725",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn simulate_matches_hand_computed_amounts() {
+    let sb = spawn_sandbox().await;
+    let bearer = sb.login().await;
+    // No markup: fee 0; 1 USDC (6 decimals) at 3.6725 is 367.25 fils, rounded down.
+    let s = simulate(&sb, &bearer, "source_amount=1000000&source_currency=USDC&dest_currency=AED").await;
+    assert_eq!(amounts(&s), ("0", "1000000", "367"));
+    assert_eq!(s["markup"]["source"], "default");
+    assert_eq!(s["rate_source"], "table");
+    assert_eq!(s["exchange_rate"], "3.6725");
+    assert!(s["rounding"].as_str().unwrap().contains("rounded down"));
+
+    sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": 150, "min_fee": 500, "max_fee": 10000})).await;
+    // 100000 × 150 / 10000 = 1500; 98500 × 0.249221 = 24548.2685 → 24548.
+    let s = simulate(&sb, &bearer, "source_amount=100000&source_currency=AED&dest_currency=EUR").await;
+    assert_eq!(amounts(&s), ("1500", "98500", "24548"));
+    assert_eq!(s["source_amount_minor"], "100000");
+    assert_eq!(s["markup"]["source"], "partner");
+    // Clamps: 150 raised to min_fee 500; 15000 lowered to max_fee 10000;
+    // min_fee 500 lowered to the 300 sent.
+    let s = simulate(&sb, &bearer, "source_amount=10000&source_currency=AED&dest_currency=USD").await;
+    assert_eq!(amounts(&s), ("500", "9500", "2586")); // 9500 × 0.272294 = 2586.793
+    let s = simulate(&sb, &bearer, "source_amount=1000000&source_currency=AED&dest_currency=USD").await;
+    assert_eq!(amounts(&s).0, "10000");
+    let s = simulate(&sb, &bearer, "source_amount=300&source_currency=AED&dest_currency=USD").await;
+    assert_eq!(amounts(&s), ("300", "0", "0"));
+
+    // Half up: 100 × 150 / 10000 = 1.5 → 2; 98 × 3.5 = 343 at the caller's rate.
+    sb.put(&customer_path(C1), &bearer, json!({"kind": "BPS", "value": 150})).await;
+    let q = format!("source_amount=100&source_currency=USD&dest_currency=AED&exchange_rate=3.5&customer_id={C1}");
+    let s = simulate(&sb, &bearer, &q).await;
+    assert_eq!(amounts(&s), ("2", "98", "343"));
+    assert_eq!(s["rate_source"], "request");
+    assert_eq!(s["exchange_rate"], "3.5");
+
+    // FLAT in the source currency: 10000 − 250 = 9750; × 0.272294 = 2654.8665 → 2654.
+    sb.put("/v1/pricing/markup", &bearer, json!({"kind": "FLAT", "value": 250, "currency": "AED"})).await;
+    let s = simulate(&sb, &bearer, "source_amount=10000&source_currency=AED&dest_currency=USD").await;
+    assert_eq!(amounts(&s), ("250", "9750", "2654"));
+    // ...but not on an amount in another currency.
+    let r = sb.get("/v1/pricing/simulate?source_amount=10000&source_currency=USD&dest_currency=AED", &bearer).await;
+    r.assert_error(422, "UNSUPPORTED_COMBINATION");
+    assert_eq!(r.detail_fields(), vec!["source_currency"]);
+}
+
+#[tokio::test]
+async fn simulate_lists_every_bad_parameter() {
+    let sb = spawn_sandbox().await;
+    let bearer = sb.login().await;
+    let r = sb
+        .get("/v1/pricing/simulate?source_amount=10.50&source_currency=aed&exchange_rate=0&customer_id=42", &bearer)
+        .await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(
+        r.detail_fields(),
+        vec!["source_amount", "source_currency", "dest_currency", "exchange_rate", "customer_id"]
+    );
+    assert!(r.body["error"]["details"][0]["message"].as_str().unwrap().contains("decimals are not accepted"));
+    let r = sb.get("/v1/pricing/simulate?source_amount=0&source_currency=AED&dest_currency=EUR", &bearer).await;
+    assert_eq!(r.body["error"]["details"][0]["code"], "out_of_range");
+    let r = sb
+        .get("/v1/pricing/simulate?source_amount=-5&source_currency=AED&dest_currency=EUR&exchange_rate=1.2.3", &bearer)
+        .await;
+    assert_eq!(r.detail_fields(), vec!["source_amount", "exchange_rate"]);
+    // No table rate between EUR and GBP: 422 unless the caller gives one.
+    let r = sb.get("/v1/pricing/simulate?source_amount=100&source_currency=EUR&dest_currency=GBP", &bearer).await;
+    r.assert_error(422, "UNSUPPORTED_COMBINATION");
+    let s = simulate(&sb, &bearer, "source_amount=100&source_currency=EUR&dest_currency=GBP&exchange_rate=0.85").await;
+    assert_eq!(amounts(&s), ("0", "100", "85"));
+    // Too large to price.
+    let r = sb
+        .get("/v1/pricing/simulate?source_amount=18446744073709551615&source_currency=AED&dest_currency=USD&exchange_rate=1000", &bearer)
+        .await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(r.detail_fields(), vec!["source_amount"]);
+}
+
+#[tokio::test]
+async fn pricing_is_per_partner_and_needs_a_bearer() {
+    let sb = spawn_sandbox().await;
+    let bearer = sb.login().await;
+    sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": 150})).await;
+    sb.put(&customer_path(C1), &bearer, json!({"kind": "BPS", "value": 50})).await;
+    let other = sb.other_partner().await;
+    assert_eq!(sb.get("/v1/pricing/markup", &other).await.body["source"], "default");
+    assert_eq!(sb.get(&customer_path(C1), &other).await.body["source"], "default");
+    assert_eq!(sb.get("/v1/pricing/customers", &other).await.body["data"], json!([]));
+    sb.put(&customer_path(C1), &other, json!({"kind": "BPS", "value": 9})).await;
+    sb.delete(&customer_path(C1), &other).await;
+    assert_eq!(sb.get(&customer_path(C1), &bearer).await.body["value"], 50, "untouched by the other partner");
+
+    for path in ["/v1/pricing/markup", "/v1/pricing/corridors", "/v1/pricing/customers"] {
+        sb.get(path, &Auth::None).await.assert_error(401, "ATH_0001");
+        sb.get(path, &sb.test_key()).await.assert_error(401, "ATH_0001");
+    }
+}
