@@ -14,3 +14,4 @@ mod identity;
 mod keys;
 mod sandbox_binary;
 mod storage;
+mod webhooks;

@@ -10,6 +10,8 @@ pub mod dashboard;
 pub mod health;
 pub mod keys;
 pub mod openapi;
+pub mod trigger;
+pub mod webhooks;
 
 use std::sync::Arc;
 
@@ -36,6 +38,11 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 /// resources land; kept as the one place they are registered.
 fn key_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(webhooks::create, webhooks::list))
+        .routes(routes!(webhooks::get, webhooks::update, webhooks::delete))
+        .routes(routes!(webhooks::rotate))
+        .routes(routes!(webhooks::deliveries))
+        .routes(routes!(webhooks::redeliver))
 }
 
 fn dashboard_routes() -> OpenApiRouter<AppState> {
@@ -54,7 +61,10 @@ fn operator_routes() -> OpenApiRouter<AppState> {
 }
 
 fn simulation_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(control::get_clock)).routes(routes!(control::advance_clock))
+    OpenApiRouter::new()
+        .routes(routes!(control::get_clock))
+        .routes(routes!(control::advance_clock))
+        .routes(routes!(trigger::trigger))
 }
 
 fn public_routes() -> OpenApiRouter<AppState> {

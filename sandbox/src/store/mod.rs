@@ -7,6 +7,7 @@ pub mod applications;
 pub mod partners;
 pub mod settings;
 pub mod users;
+pub mod webhooks;
 
 use crate::clock::Timestamp;
 
