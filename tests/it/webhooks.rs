@@ -333,22 +333,38 @@ fn file_contains(dir: &std::path::Path, needle: &str) -> bool {
     })
 }
 
+/// A POST with an Idempotency-Key (the stored answer holds the secret).
+async fn keyed_post(sb: &TestSandbox, path: &str, auth: &Auth, idempotency_key: &str, body: Value) -> Reply {
+    sb.send(sb.request(Method::POST, path, auth).header("Idempotency-Key", idempotency_key).json(&body)).await
+}
+
 #[tokio::test]
 async fn secrets_never_reach_the_disk_in_plaintext() {
     let dir = tempfile::tempdir().unwrap();
     let sb = spawn_with(Storage::File(dir.path().join("sandbox.db"))).await;
     let key = sb.test_key();
-    let created = create(&sb, &key, "https://example.com/hook", &ALL).await;
-    let first = created["secret"].as_str().unwrap().to_owned();
-    let rotated =
-        sb.post(&format!("/v1/webhooks/{}/secret/rotate", created["id"].as_str().unwrap()), &key, json!({})).await;
+    let body = json!({"url": "https://example.com/hook", "events": ALL});
+    let created = keyed_post(&sb, "/v1/webhooks", &key, "create-1", body.clone()).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let replayed = keyed_post(&sb, "/v1/webhooks", &key, "create-1", body).await;
+    assert_eq!(replayed.header("idempotent-replayed"), Some("true"));
+    assert_eq!(replayed.raw, created.raw, "the replay answers byte for byte");
+    let first = created.body["secret"].as_str().unwrap().to_owned();
+    let rotate = format!("/v1/webhooks/{}/secret/rotate", created.body["id"].as_str().unwrap());
+    let rotated = keyed_post(&sb, &rotate, &key, "rotate-1", json!({})).await;
     assert_eq!(rotated.status, StatusCode::OK, "{}", rotated.body);
     let second = rotated.body["secret"].as_str().unwrap().to_owned();
     assert_ne!(first, second);
+    assert_eq!(keyed_post(&sb, &rotate, &key, "rotate-1", json!({})).await.raw, rotated.raw);
+    // API key secrets ride the same sealed idempotency store.
+    let bearer = sb.login().await;
+    let app = sb.ready.test_application_id.clone();
+    let api_key = keyed_post(&sb, &format!("/v1/applications/{app}/keys"), &bearer, "key-1", json!({})).await;
+    let api_secret = api_key.body["client_secret"].as_str().unwrap().to_owned();
     sb.shutdown().await;
-    for secret in [&first, &second] {
-        assert!(!file_contains(dir.path(), secret), "a webhook secret reached the disk");
-        assert!(!file_contains(dir.path(), &secret[6..26]), "part of a webhook secret reached the disk");
+    for secret in [&first, &second, &api_secret] {
+        assert!(!file_contains(dir.path(), secret), "a secret reached the disk");
+        assert!(!file_contains(dir.path(), &secret[8..28]), "part of a secret reached the disk");
     }
-    assert!(file_contains(dir.path(), created["id"].as_str().unwrap()), "sanity: the endpoint is stored");
+    assert!(file_contains(dir.path(), created.body["id"].as_str().unwrap()), "sanity: the endpoint is stored");
 }

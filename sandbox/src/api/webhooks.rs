@@ -71,7 +71,7 @@ pub async fn create(
         let public_id = crate::ids::prefixed("wh");
         let secret = webhooks::new_secret();
         let hint = webhooks::hint(&secret);
-        let sealed = webhooks::seal(&master_key, &public_id, &secret)?;
+        let sealed = webhooks::seal(&master_key, &public_id, &secret);
         let description = description(body.description.as_deref());
         let new = NewEndpoint {
             public_id: &public_id,
@@ -218,7 +218,7 @@ pub async fn rotate(
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         let (internal_id, _) = owned(tx, application_id, &id)?;
         let secret = webhooks::new_secret();
-        let sealed = webhooks::seal(&master_key, &id, &secret)?;
+        let sealed = webhooks::seal(&master_key, &id, &secret);
         store::webhooks::set_secret(tx, internal_id, &sealed, &webhooks::hint(&secret), now)?;
         let endpoint = owned(tx, application_id, &id)?.1;
         Ok(WebhookWithSecret { endpoint, secret })

@@ -1,21 +1,20 @@
 //! Webhooks: the rules shared by the endpoint API and the dispatcher.
 //!
 //! Signing secrets are sealed with AES-256-GCM before they reach the
-//! database (a key derived from the master key, a fresh 96-bit nonce per
-//! sealing, the endpoint's public id as associated data so a sealed secret
-//! cannot be moved to another endpoint). Delivery itself lives in
+//! database (a [`secrets::Sealer`] under the master key's
+//! `webhook-secrets-v1` sub-key, the endpoint's public id as associated
+//! data so a sealed secret cannot be moved to another endpoint). Delivery itself lives in
 //! [`dispatcher`].
 
 pub mod dispatcher;
 pub mod samples;
 
-use aes_gcm::aead::{Aead, KeyInit, Payload};
-use aes_gcm::{Aes256Gcm, Key, Nonce};
 use hmac::{Hmac, Mac};
 use payctl_wire::events::EventType;
 use sha2::Sha256;
 
 use crate::error::{ApiError, Checks};
+pub use crate::secrets::Sealed;
 use crate::secrets::{self, MasterKey};
 
 /// Endpoints one application may register (spec 8).
@@ -40,32 +39,16 @@ pub fn masked(hint: &str) -> String {
     format!("{SECRET_PREFIX}••••{hint}")
 }
 
-/// A secret as stored: nonce and ciphertext (with its tag).
-pub struct Sealed {
-    pub nonce: Vec<u8>,
-    pub ciphertext: Vec<u8>,
-}
-
-fn cipher(master: &MasterKey) -> Aes256Gcm {
-    let key = master.derive(KEY_PURPOSE);
-    Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&key))
-}
-
-pub fn seal(master: &MasterKey, endpoint_id: &str, secret: &str) -> Result<Sealed, ApiError> {
-    let nonce: [u8; 12] = secrets::random_bytes();
-    let ciphertext = cipher(master)
-        .encrypt(Nonce::from_slice(&nonce), Payload { msg: secret.as_bytes(), aad: endpoint_id.as_bytes() })
-        .map_err(|_| ApiError::internal("sealing a webhook secret failed"))?;
-    Ok(Sealed { nonce: nonce.to_vec(), ciphertext })
+/// Seals a signing secret for one endpoint.
+pub fn seal(master: &MasterKey, endpoint_id: &str, secret: &str) -> Sealed {
+    master.sealer(KEY_PURPOSE).seal(endpoint_id.as_bytes(), secret.as_bytes())
 }
 
 pub fn open(master: &MasterKey, endpoint_id: &str, sealed: &Sealed) -> Result<String, ApiError> {
-    if sealed.nonce.len() != 12 {
-        return Err(ApiError::internal("a stored webhook secret has a bad nonce"));
-    }
-    let plain = cipher(master)
-        .decrypt(Nonce::from_slice(&sealed.nonce), Payload { msg: &sealed.ciphertext, aad: endpoint_id.as_bytes() })
-        .map_err(|_| ApiError::internal("a stored webhook secret does not decrypt under this sandbox's key"))?;
+    let plain = master
+        .sealer(KEY_PURPOSE)
+        .open(endpoint_id.as_bytes(), sealed)
+        .ok_or_else(|| ApiError::internal("a stored webhook secret does not open under this sandbox's key"))?;
     String::from_utf8(plain).map_err(|_| ApiError::internal("a stored webhook secret is not text"))
 }
 
@@ -142,12 +125,12 @@ mod tests {
     fn sealed_secrets_open_only_for_their_endpoint_and_key() {
         let master = MasterKey::ephemeral();
         let secret = new_secret();
-        let sealed = seal(&master, "wh_a", &secret).unwrap();
+        let sealed = seal(&master, "wh_a", &secret);
         assert!(!sealed.ciphertext.windows(8).any(|w| secret.as_bytes().windows(8).any(|s| s == w)));
         assert_eq!(open(&master, "wh_a", &sealed).unwrap(), secret);
         assert!(open(&master, "wh_b", &sealed).is_err());
         assert!(open(&MasterKey::ephemeral(), "wh_a", &sealed).is_err());
-        let again = seal(&master, "wh_a", &secret).unwrap();
+        let again = seal(&master, "wh_a", &secret);
         assert_ne!(again.nonce, sealed.nonce);
     }
 
