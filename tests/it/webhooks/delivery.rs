@@ -310,3 +310,26 @@ async fn trigger_sends_every_event_type_and_checks_its_caller() {
         .await
         .assert_error(403, "ATH_0002");
 }
+
+#[tokio::test]
+async fn shutdown_is_prompt_with_a_delivery_in_flight_and_the_attempt_runs_again_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sandbox.db");
+    let slow = Receiver::start().await;
+    slow.delay(Duration::from_secs(30));
+    let sb = spawn_with(Storage::File(db.clone())).await;
+    let key = sb.test_key();
+    let endpoint = create(&sb, &key, &slow.url, &ALL).await;
+    trigger(&sb, &key, json!({"event": "settlement.created"})).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let started = Instant::now();
+    sb.shutdown().await;
+    assert!(started.elapsed() < Duration::from_secs(3), "shutdown took {:?}", started.elapsed());
+
+    slow.delay(Duration::ZERO);
+    let again = spawn_with(Storage::File(db)).await;
+    // The abandoned attempt was not recorded; the delivery is still due.
+    let got = slow.wait_for(1).await;
+    assert_eq!(got[0].json()["event"], "settlement.created");
+    assert_eq!(attempts(&again, &key, &endpoint, 1).await["status"], "succeeded");
+}
