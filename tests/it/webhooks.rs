@@ -368,3 +368,25 @@ async fn secrets_never_reach_the_disk_in_plaintext() {
     }
     assert!(file_contains(dir.path(), created.body["id"].as_str().unwrap()), "sanity: the endpoint is stored");
 }
+
+#[tokio::test]
+async fn the_openapi_document_describes_every_webhook_operation() {
+    let sb = spawn_sandbox().await;
+    let doc = sb.get("/v1/openapi.json", &Auth::None).await.body;
+    let paths = &doc["paths"];
+    for (path, method) in [
+        ("/v1/webhooks", "post"),
+        ("/v1/webhooks", "get"),
+        ("/v1/webhooks/{id}", "get"),
+        ("/v1/webhooks/{id}", "patch"),
+        ("/v1/webhooks/{id}", "delete"),
+        ("/v1/webhooks/{id}/secret/rotate", "post"),
+        ("/v1/webhooks/{id}/deliveries", "get"),
+        ("/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", "post"),
+        ("/sandbox/events/trigger", "post"),
+    ] {
+        assert!(paths[path][method].is_object(), "{method} {path} is not documented");
+    }
+    let with_secret = doc["components"]["schemas"]["WebhookWithSecret"].to_string();
+    assert!(with_secret.contains("secret") && with_secret.contains("WebhookEndpoint"), "{with_secret}");
+}
