@@ -17,6 +17,11 @@
 //! the key inside the same write transaction as the work. So two requests
 //! racing with one key run the work once, and a crash can never keep the
 //! work but lose the stored answer (or the reverse).
+//!
+//! Stored answers are sealed (AES-256-GCM under the master key's
+//! `idempotency-answers-v1` sub-key, bound to scope, key and route): some
+//! answers carry a secret shown once (API keys, webhook signing secrets),
+//! and no secret may rest in the database in plaintext.
 
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Request, State};
@@ -32,7 +37,7 @@ use serde::Serialize;
 use crate::auth::{ControlCaller, DashboardUser, KeyCaller};
 use crate::clock::Timestamp;
 use crate::error::ApiError;
-use crate::secrets;
+use crate::secrets::{self, Sealed, Sealer};
 use crate::state::AppState;
 
 pub const RETENTION_SECONDS: i64 = 24 * 60 * 60;
@@ -40,6 +45,7 @@ pub const RETENTION_SECONDS: i64 = 24 * 60 * 60;
 pub const REQUIRED_ON: &[&str] = &["/v1/transactions", "/v1/payments"];
 const MAX_BODY: usize = 1024 * 1024;
 const REPLAYED_HEADER: &str = "idempotent-replayed";
+const SEALING_PURPOSE: &str = "idempotency-answers-v1";
 
 /// The key a request carries, handed to the handler.
 #[derive(Debug, Clone)]
@@ -49,6 +55,7 @@ pub struct Claim {
     route: String,
     request_hash: [u8; 32],
     now: Timestamp,
+    sealer: Sealer,
 }
 
 /// A stored answer.
@@ -65,14 +72,26 @@ struct Stored {
 struct StoredWithWork;
 
 impl Claim {
-    fn find(&self, conn: &Connection) -> rusqlite::Result<Option<Stored>> {
-        conn.query_row(
-            "SELECT request_hash, status, content_type, body FROM idempotency_keys
-             WHERE scope = ?1 AND key = ?2 AND route = ?3 AND created_at > ?4",
-            params![self.scope, self.key, self.route, self.now.plus_seconds(-RETENTION_SECONDS).millis()],
-            |r| Ok(Stored { request_hash: r.get(0)?, status: r.get(1)?, content_type: r.get(2)?, body: r.get(3)? }),
-        )
-        .optional()
+    /// What the sealed body is bound to.
+    fn aad(&self) -> Vec<u8> {
+        [self.scope.as_bytes(), b"\n", self.key.as_bytes(), b"\n", self.route.as_bytes()].concat()
+    }
+
+    fn find(&self, conn: &Connection) -> Result<Option<Stored>, ApiError> {
+        let stored = conn
+            .query_row(
+                "SELECT request_hash, status, content_type, body FROM idempotency_keys
+                 WHERE scope = ?1 AND key = ?2 AND route = ?3 AND created_at > ?4",
+                params![self.scope, self.key, self.route, self.now.plus_seconds(-RETENTION_SECONDS).millis()],
+                |r| Ok(Stored { request_hash: r.get(0)?, status: r.get(1)?, content_type: r.get(2)?, body: r.get(3)? }),
+            )
+            .optional()?;
+        let Some(mut stored) = stored else { return Ok(None) };
+        stored.body = self
+            .sealer
+            .open(&self.aad(), &Sealed::from_bytes(&stored.body))
+            .ok_or_else(|| ApiError::internal("a stored idempotent answer does not open under this sandbox's key"))?;
+        Ok(Some(stored))
     }
 
     fn insert(&self, conn: &Connection, status: u16, content_type: Option<&str>, body: &[u8]) -> rusqlite::Result<()> {
@@ -91,7 +110,7 @@ impl Claim {
                 self.request_hash.as_slice(),
                 status,
                 content_type,
-                body,
+                self.sealer.seal(&self.aad(), body).to_bytes(),
                 self.now.millis()
             ],
         )?;
@@ -244,10 +263,11 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
         route: format!("POST {path}"),
         request_hash: secrets::sha256(&canonical(&bytes)),
         now: state.clock.now(),
+        sealer: state.master_key.sealer(SEALING_PURPOSE),
     };
 
     let probe = claim.clone();
-    if let Some(stored) = state.db.read(move |conn| Ok(probe.find(conn)?)).await? {
+    if let Some(stored) = state.db.read(move |conn| probe.find(conn)).await? {
         return claim.replay(stored);
     }
 

@@ -21,6 +21,7 @@
 //! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
 //!   decimals and pricing arithmetic.
 //! - [`seed`]: the demo user, partner, applications and keys.
+//! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher.
 
 pub mod api;
 pub mod auth;
@@ -37,6 +38,7 @@ pub mod secrets;
 pub mod seed;
 pub mod state;
 pub mod store;
+pub mod webhooks;
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -144,7 +146,8 @@ impl Sandbox {
     }
 
     /// Serves until `shutdown` resolves; then stops accepting, lets
-    /// in-flight requests finish, and closes the database.
+    /// in-flight requests finish, stops the webhook dispatcher, and closes
+    /// the database.
     pub async fn serve(
         self,
         listener: tokio::net::TcpListener,
@@ -152,8 +155,13 @@ impl Sandbox {
     ) -> anyhow::Result<()> {
         let addr = listener.local_addr()?;
         let _ = self.state.base_url.set(base_url_for(addr));
+        let (stop_dispatcher, dispatcher_stop) = tokio::sync::watch::channel(false);
+        let dispatcher = tokio::spawn(webhooks::dispatcher::run(self.state.clone(), dispatcher_stop));
         drop(self.state);
-        axum::serve(listener, self.router).with_graceful_shutdown(shutdown).await.context("the server failed")?;
+        let served = axum::serve(listener, self.router).with_graceful_shutdown(shutdown).await;
+        let _ = stop_dispatcher.send(true);
+        let _ = dispatcher.await;
+        served.context("the server failed")?;
         // The router (and with it every database handle) is gone now.
         tokio::task::spawn_blocking(move || self.threads.join()).await?;
         Ok(())

@@ -22,3 +22,4 @@ mod sandbox_binary;
 mod storage;
 mod walkthrough;
 mod wallets;
+mod webhooks;

@@ -103,6 +103,7 @@ error_codes! {
     RateLimited = "RATE_LIMITED", 429;
     Internal = "INTERNAL_ERROR", 500;
     Unavailable = "SERVICE_UNAVAILABLE", 503;
+    WebhookLimit = "WEBHOOK_LIMIT", 409;
 }
 
 impl std::fmt::Display for ErrorCode {

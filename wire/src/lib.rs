@@ -11,6 +11,7 @@
 //! - [`auth`]: the OpenID Connect token endpoint, registration and `auth/me`.
 //! - [`applications`]: applications and their API keys.
 //! - [`events`]: the event types webhooks deliver.
+//! - [`webhooks`]: webhook endpoints, deliveries and the event trigger.
 //! - [`sandbox`]: the sandbox-only control API and the ready line.
 
 pub mod accounts;
@@ -22,6 +23,7 @@ pub mod error;
 pub mod events;
 pub mod page;
 pub mod sandbox;
+pub mod webhooks;
 
 /// Header carrying an API key secret on server-to-server routes.
 pub const API_KEY_HEADER: &str = "x-api-key";

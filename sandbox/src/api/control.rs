@@ -78,5 +78,7 @@ pub async fn advance_clock(
         })
         .await?;
     state.clock.set_offset_millis(offset);
+    // Retries that just became due fire now, not at the next poll.
+    state.db.outbox().notify_one();
     Ok(Json(clock_view(&state)))
 }

@@ -16,7 +16,9 @@ pub mod keys;
 pub mod openapi;
 pub mod partners;
 pub mod pricing;
+pub mod trigger;
 pub mod wallets;
+pub mod webhooks;
 
 use std::sync::Arc;
 
@@ -39,8 +41,7 @@ use crate::state::AppState;
 /// Request bodies above this answer 413.
 pub const BODY_LIMIT: usize = 1024 * 1024;
 
-/// Operations authenticated by `X-API-Key`. Empty until the partner
-/// resources land; kept as the one place they are registered.
+/// Operations authenticated by `X-API-Key` with the numbered error codes.
 fn key_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(customers::create_customer, customers::list_customers))
@@ -53,10 +54,15 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(beneficiaries::get))
         .routes(routes!(accounts::for_customer))
         .routes(routes!(accounts::balances))
+        .routes(routes!(webhooks::create, webhooks::list))
+        .routes(routes!(webhooks::get, webhooks::update, webhooks::delete))
+        .routes(routes!(webhooks::rotate))
+        .routes(routes!(webhooks::deliveries))
+        .routes(routes!(webhooks::redeliver))
 }
 
-/// `X-API-Key` operations that answer with the flat error codes (spec 7):
-/// partners now, accounts later.
+/// `X-API-Key` operations that answer with the flat error codes of spec
+/// 4.6 and 4.7: partners and accounts.
 fn flat_code_key_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(partners::create))
@@ -92,6 +98,7 @@ fn simulation_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(control::advance_clock))
         .routes(routes!(customers::approve))
         .routes(routes!(customers::reject))
+        .routes(routes!(trigger::trigger))
 }
 
 fn public_routes() -> OpenApiRouter<AppState> {

@@ -12,6 +12,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0002_customers.sql")),
         M::up(include_str!("migrations/0003_partner_resources.sql")),
         M::up(include_str!("migrations/0004_ledger.sql")),
+        M::up(include_str!("migrations/0005_webhooks.sql")),
     ])
 }
 

@@ -11,12 +11,13 @@
 mod migrations;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crossbeam_channel::{Receiver, Sender};
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
-use tokio::sync::oneshot;
+use tokio::sync::{Notify, oneshot};
 
 use crate::error::ApiError;
 
@@ -36,6 +37,8 @@ pub enum Storage {
 pub struct Db {
     writer: Sender<Job>,
     readers: Sender<Job>,
+    /// Signalled after a commit that recorded events (see [`Db::outbox`]).
+    outbox: Arc<Notify>,
 }
 
 /// Joins the database threads on shutdown.
@@ -69,7 +72,7 @@ impl Db {
             }
             Storage::Memory => writer_tx.clone(),
         };
-        Ok((Db { writer: writer_tx, readers }, DbThreads(threads)))
+        Ok((Db { writer: writer_tx, readers, outbox: Arc::default() }, DbThreads(threads)))
     }
 
     /// Runs `work` in its own write transaction: committed when it returns
@@ -80,13 +83,27 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
     {
+        let outbox = self.outbox.clone();
         self.run(&self.writer, move |conn| {
+            crate::events::take_recorded();
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let value = work(&tx)?;
+            let value = work(&tx);
+            let recorded = crate::events::take_recorded();
+            let value = value?;
             tx.commit()?;
+            if recorded {
+                outbox.notify_one();
+            }
             Ok(value)
         })
         .await
+    }
+
+    /// Woken after every commit that recorded an event, so webhook delivery
+    /// starts at once instead of at the next poll; also poked by whatever
+    /// makes deliveries due without recording (clock moves, redelivery).
+    pub fn outbox(&self) -> &Arc<Notify> {
+        &self.outbox
     }
 
     /// Runs `work` on a read-only connection.

@@ -12,6 +12,7 @@ pub mod partner_wallets;
 pub mod partners;
 pub mod settings;
 pub mod users;
+pub mod webhooks;
 
 use crate::clock::Timestamp;
 

@@ -1,0 +1,86 @@
+//! `POST /sandbox/events/trigger`: records a realistic event of any type
+//! through the ordinary outbox, so it reaches the application's subscribed
+//! endpoints exactly as an event of a real flow would.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use payctl_wire::error::ErrorCode;
+use payctl_wire::events::EventType;
+use payctl_wire::webhooks::{TriggerEvent, TriggeredEvent};
+
+use crate::auth::ControlCaller;
+use crate::error::{ApiError, Checks};
+use crate::events::{self, Subject};
+use crate::http::extract::ApiJson;
+use crate::idempotency::{self, Idempotency};
+use crate::state::AppState;
+use crate::store;
+use crate::webhooks::samples;
+
+const MAX_RESOURCE_ID: usize = 128;
+
+/// Records one event with sample data for the chosen application.
+#[utoipa::path(post, path = "/sandbox/events/trigger", tag = "sandbox", request_body = TriggerEvent,
+    security(("control" = []), ("api_key" = [])),
+    responses(
+        (status = 201, body = TriggeredEvent, description = "the recorded event and the number of deliveries queued"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: unknown event, bad resource_id, application_id missing"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: application_id unknown (or not the key's)"),
+    ))]
+pub async fn trigger(
+    State(state): State<AppState>,
+    caller: ControlCaller,
+    Idempotency(claim): Idempotency,
+    ApiJson(body): ApiJson<TriggerEvent>,
+) -> Result<Response, ApiError> {
+    let mut checks = Checks::new();
+    let event = EventType::parse(&body.event);
+    if event.is_none() {
+        let names: Vec<&str> = EventType::ALL.iter().map(|e| e.as_str()).collect();
+        checks.push("event", "invalid", format!("must be one of: {}", names.join(", ")));
+    }
+    if let Some(id) = &body.resource_id
+        && (id.is_empty()
+            || id.len() > MAX_RESOURCE_ID
+            || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+    {
+        checks.push("resource_id", "invalid", "must be 1 to 128 letters, digits, '-' or '_'");
+    }
+    if matches!(caller, ControlCaller::Operator) && body.application_id.is_none() {
+        checks.push("application_id", "required", "the control token must say whose endpoints receive the event");
+    }
+    checks.finish()?;
+    let Some(event) = event else { return Err(ApiError::internal("event checked above")) };
+    let now = state.clock.now();
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        let missing = || ApiError::not_found(ErrorCode::NotFound, "application");
+        let application_id = match (&caller, body.application_id.as_deref()) {
+            (ControlCaller::TestKey(key), None) => key.application_id,
+            (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => key.application_id,
+            (ControlCaller::TestKey(_), Some(_)) => return Err(missing()),
+            (ControlCaller::Operator, id) => {
+                store::webhooks::application_id(tx, id.unwrap_or_default())?.ok_or_else(missing)?
+            }
+        };
+        let kind = samples::resource_kind(event);
+        let resource_id = body.resource_id.unwrap_or_else(|| samples::resource_id(event));
+        let data = samples::data(event, now);
+        let id = events::record(tx, application_id, event, Subject { kind, id: &resource_id }, &data, now)?;
+        let deliveries: u32 = tx.query_row(
+            "SELECT COUNT(*) FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.public_id = ?1",
+            [&id],
+            |r| r.get(0),
+        )?;
+        Ok(TriggeredEvent {
+            id,
+            event: event.as_str().to_owned(),
+            resource_type: kind.to_owned(),
+            resource_id,
+            data,
+            created_at: now.to_rfc3339(),
+            deliveries,
+        })
+    })
+    .await
+}

@@ -1,0 +1,284 @@
+//! Webhook endpoints (spec 2.12, 4.10) and their deliveries (spec 6):
+//! register, read, change, delete, rotate the secret, list deliveries with
+//! every attempt, and queue a redelivery.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use payctl_wire::error::ErrorCode;
+use payctl_wire::page::Page;
+use payctl_wire::webhooks::{CreateWebhook, Delivery, UpdateWebhook, WebhookEndpoint, WebhookWithSecret};
+use rusqlite::Connection;
+
+use crate::auth::KeyCaller;
+use crate::error::{ApiError, Checks};
+use crate::http::extract::{ApiJson, ApiQuery};
+use crate::http::pagination::{PageQuery, PageRequest};
+use crate::idempotency::{self, Idempotency};
+use crate::state::AppState;
+use crate::store::{self, webhooks::NewEndpoint};
+use crate::webhooks::{self, MAX_DESCRIPTION, MAX_ENDPOINTS};
+
+fn not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::NotFound, "webhook endpoint")
+}
+
+fn owned(conn: &Connection, application_id: i64, id: &str) -> Result<(i64, WebhookEndpoint), ApiError> {
+    store::webhooks::find(conn, application_id, id)?.ok_or_else(not_found)
+}
+
+/// A description as stored: trimmed, and absent when empty.
+fn description(raw: Option<&str>) -> Option<String> {
+    raw.map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned)
+}
+
+fn check_description(checks: &mut Checks, raw: Option<&str>) {
+    if raw.is_some_and(|d| d.chars().count() > MAX_DESCRIPTION) {
+        checks.push("description", "too_long", format!("must be at most {MAX_DESCRIPTION} characters"));
+    }
+}
+
+/// Registers an endpoint; the answer carries the signing secret this once.
+#[utoipa::path(post, path = "/v1/webhooks", tag = "webhooks", request_body = CreateWebhook,
+    security(("api_key" = [])),
+    responses(
+        (status = 201, body = WebhookWithSecret, description = "the endpoint, with its secret shown this once"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: url, description or events invalid"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "WEBHOOK_LIMIT: the application has 10 endpoints"),
+    ))]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Idempotency(claim): Idempotency,
+    ApiJson(body): ApiJson<CreateWebhook>,
+) -> Result<Response, ApiError> {
+    let mut checks = Checks::new();
+    webhooks::check_url(&mut checks, &body.url);
+    check_description(&mut checks, body.description.as_deref());
+    let events = webhooks::check_events(&mut checks, &body.events);
+    checks.finish()?;
+    let now = state.clock.now();
+    let application_id = caller.application_id;
+    let master_key = state.master_key.clone();
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        if store::webhooks::count(tx, application_id)? >= MAX_ENDPOINTS {
+            return Err(ApiError::conflict(
+                ErrorCode::WebhookLimit,
+                format!("an application may have at most {MAX_ENDPOINTS} webhook endpoints; delete one first"),
+            ));
+        }
+        let public_id = crate::ids::prefixed("wh");
+        let secret = webhooks::new_secret();
+        let hint = webhooks::hint(&secret);
+        let sealed = webhooks::seal(&master_key, &public_id, &secret);
+        let description = description(body.description.as_deref());
+        let new = NewEndpoint {
+            public_id: &public_id,
+            url: body.url.trim(),
+            description: description.as_deref(),
+            events: &events,
+            sealed,
+            hint: &hint,
+        };
+        let endpoint = store::webhooks::insert(tx, application_id, new, now)?;
+        Ok(WebhookWithSecret { endpoint, secret })
+    })
+    .await
+}
+
+#[utoipa::path(get, path = "/v1/webhooks", tag = "webhooks", params(PageQuery),
+    security(("api_key" = [])),
+    responses((status = 200, body = Page<WebhookEndpoint>, description = "the application's endpoints, newest first, secrets masked")))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> Result<Json<Page<WebhookEndpoint>>, ApiError> {
+    let page = PageRequest::parse(&query)?;
+    let application_id = caller.application_id;
+    Ok(Json(state.db.read(move |conn| store::webhooks::list(conn, application_id, &page)).await?))
+}
+
+#[utoipa::path(get, path = "/v1/webhooks/{id}", tag = "webhooks",
+    params(("id" = String, Path, description = "webhook endpoint id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = WebhookEndpoint, description = "the endpoint, secret masked"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+    ))]
+pub async fn get(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+) -> Result<Json<WebhookEndpoint>, ApiError> {
+    let application_id = caller.application_id;
+    Ok(Json(state.db.read(move |conn| owned(conn, application_id, &id).map(|e| e.1)).await?))
+}
+
+/// Changes any of url, events, status and description, with the rules of
+/// creation. Deliveries of a disabled endpoint wait until it is enabled.
+#[utoipa::path(patch, path = "/v1/webhooks/{id}", tag = "webhooks", request_body = UpdateWebhook,
+    params(("id" = String, Path, description = "webhook endpoint id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = WebhookEndpoint, description = "the updated endpoint"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+    ))]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<UpdateWebhook>,
+) -> Result<Json<WebhookEndpoint>, ApiError> {
+    let mut checks = Checks::new();
+    if let Some(url) = &body.url {
+        webhooks::check_url(&mut checks, url);
+    }
+    check_description(&mut checks, body.description.as_deref());
+    let events = body
+        .events
+        .as_ref()
+        .map(|e| webhooks::check_events(&mut checks, e).into_iter().map(|e| e.as_str().to_owned()).collect::<Vec<_>>());
+    if let Some(status) = &body.status {
+        webhooks::check_status(&mut checks, status);
+    }
+    checks.finish()?;
+    let now = state.clock.now();
+    let application_id = caller.application_id;
+    let updated = state
+        .db
+        .write(move |tx| {
+            let (internal_id, mut endpoint) = owned(tx, application_id, &id)?;
+            if let Some(url) = body.url {
+                endpoint.url = url.trim().to_owned();
+            }
+            if body.description.is_some() {
+                endpoint.description = description(body.description.as_deref());
+            }
+            if let Some(events) = events {
+                endpoint.events = events;
+            }
+            if let Some(status) = body.status {
+                endpoint.status = status;
+            }
+            store::webhooks::update(tx, internal_id, &endpoint, now)?;
+            owned(tx, application_id, &id).map(|e| e.1)
+        })
+        .await?;
+    if updated.status == "enabled" {
+        // Deliveries held while it was disabled may be due.
+        state.db.outbox().notify_one();
+    }
+    Ok(Json(updated))
+}
+
+/// Deletes the endpoint; its pending deliveries stop with it.
+#[utoipa::path(delete, path = "/v1/webhooks/{id}", tag = "webhooks",
+    params(("id" = String, Path, description = "webhook endpoint id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 204, description = "deleted"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+    ))]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let application_id = caller.application_id;
+    state
+        .db
+        .write(move |tx| {
+            let (internal_id, _) = owned(tx, application_id, &id)?;
+            Ok(store::webhooks::delete(tx, internal_id)?)
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// Replaces the signing secret; the old one signs nothing from now on.
+#[utoipa::path(post, path = "/v1/webhooks/{id}/secret/rotate", tag = "webhooks",
+    params(("id" = String, Path, description = "webhook endpoint id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = WebhookWithSecret, description = "the endpoint with its new secret, shown this once"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+    ))]
+pub async fn rotate(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let now = state.clock.now();
+    let application_id = caller.application_id;
+    let master_key = state.master_key.clone();
+    idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
+        let (internal_id, _) = owned(tx, application_id, &id)?;
+        let secret = webhooks::new_secret();
+        let sealed = webhooks::seal(&master_key, &id, &secret);
+        store::webhooks::set_secret(tx, internal_id, &sealed, &webhooks::hint(&secret), now)?;
+        let endpoint = owned(tx, application_id, &id)?.1;
+        Ok(WebhookWithSecret { endpoint, secret })
+    })
+    .await
+}
+
+/// The endpoint's deliveries, newest first, each with all its attempts.
+#[utoipa::path(get, path = "/v1/webhooks/{id}/deliveries", tag = "webhooks",
+    params(("id" = String, Path, description = "webhook endpoint id"), PageQuery),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = Page<Delivery>, description = "deliveries, newest first"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+    ))]
+pub async fn deliveries(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> Result<Json<Page<Delivery>>, ApiError> {
+    let page = PageRequest::parse(&query)?;
+    let application_id = caller.application_id;
+    Ok(Json(
+        state
+            .db
+            .read(move |conn| {
+                let (endpoint_id, _) = owned(conn, application_id, &id)?;
+                store::webhooks::deliveries(conn, endpoint_id, &page)
+            })
+            .await?,
+    ))
+}
+
+/// Queues an attempt now. A finished delivery (succeeded or failed) gets
+/// exactly one more attempt; a pending one has its next retry moved to now.
+#[utoipa::path(post, path = "/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", tag = "webhooks",
+    params(("id" = String, Path, description = "webhook endpoint id"),
+        ("delivery_id" = String, Path, description = "delivery id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 202, body = Delivery, description = "the delivery, pending, its next attempt due now"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+    ))]
+pub async fn redeliver(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Idempotency(claim): Idempotency,
+    Path((id, delivery_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let now = state.clock.now();
+    let application_id = caller.application_id;
+    let response = idempotency::commit_json(&state, claim, StatusCode::ACCEPTED, move |tx| {
+        let (endpoint_id, _) = owned(tx, application_id, &id)?;
+        let missing = || ApiError::not_found(ErrorCode::NotFound, "delivery");
+        let (internal_id, _) = store::webhooks::delivery(tx, endpoint_id, &delivery_id)?.ok_or_else(missing)?;
+        store::webhooks::redeliver(tx, internal_id, now)?;
+        store::webhooks::delivery(tx, endpoint_id, &delivery_id)?.map(|d| d.1).ok_or_else(missing)
+    })
+    .await?;
+    state.db.outbox().notify_one();
+    Ok(response)
+}

@@ -1,0 +1,234 @@
+//! Webhook endpoints, their deliveries and every delivery attempt.
+
+use payctl_wire::page::Page;
+use payctl_wire::webhooks::{Delivery, DeliveryAttempt, WebhookEndpoint};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::http::pagination::PageRequest;
+use crate::ids;
+use crate::webhooks::{self, Sealed};
+
+const SELECT_ENDPOINT: &str = "SELECT id, public_id, url, description, events, status, secret_hint,
+        created_at, updated_at FROM webhook_endpoints";
+
+fn endpoint_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, WebhookEndpoint)> {
+    let events: String = r.get(4)?;
+    let hint: String = r.get(6)?;
+    Ok((
+        r.get(0)?,
+        WebhookEndpoint {
+            id: r.get(1)?,
+            url: r.get(2)?,
+            description: r.get(3)?,
+            events: serde_json::from_str(&events).unwrap_or_default(),
+            status: r.get(5)?,
+            masked_secret: webhooks::masked(&hint),
+            created_at: super::iso_at(r.get(7)?),
+            updated_at: super::iso_at(r.get(8)?),
+        },
+    ))
+}
+
+pub fn count(conn: &Connection, application_id: i64) -> rusqlite::Result<i64> {
+    conn.query_row("SELECT COUNT(*) FROM webhook_endpoints WHERE application_id = ?1", [application_id], |r| r.get(0))
+}
+
+/// The fields of a new endpoint, checked.
+pub struct NewEndpoint<'a> {
+    pub public_id: &'a str,
+    pub url: &'a str,
+    pub description: Option<&'a str>,
+    pub events: &'a [String],
+    pub sealed: Sealed,
+    pub hint: &'a str,
+}
+
+pub fn insert(
+    conn: &Connection,
+    application_id: i64,
+    new: NewEndpoint<'_>,
+    now: Timestamp,
+) -> Result<WebhookEndpoint, ApiError> {
+    conn.execute(
+        "INSERT INTO webhook_endpoints (public_id, application_id, url, description, events, status,
+             secret_nonce, secret_sealed, secret_hint, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, 'enabled', ?6, ?7, ?8, ?9, ?9)",
+        params![
+            new.public_id,
+            application_id,
+            new.url,
+            new.description,
+            serde_json::to_string(new.events)?,
+            new.sealed.nonce,
+            new.sealed.ciphertext,
+            new.hint,
+            now.millis()
+        ],
+    )?;
+    find(conn, application_id, new.public_id)?.map(|e| e.1).ok_or_else(|| ApiError::internal("endpoint vanished"))
+}
+
+/// An endpoint of this application; another application's is `None` (404).
+pub fn find(
+    conn: &Connection,
+    application_id: i64,
+    public_id: &str,
+) -> rusqlite::Result<Option<(i64, WebhookEndpoint)>> {
+    let sql = format!("{SELECT_ENDPOINT} WHERE application_id = ?1 AND public_id = ?2");
+    conn.query_row(&sql, params![application_id, public_id], endpoint_row).optional()
+}
+
+pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<Page<WebhookEndpoint>, ApiError> {
+    let sql = format!(
+        "{SELECT_ENDPOINT} WHERE application_id = ?1 AND (?2 IS NULL OR public_id < ?2)
+         ORDER BY public_id DESC LIMIT ?3"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt
+        .query_map(params![application_id, page.before, page.fetch()], |r| endpoint_row(r).map(|e| e.1))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |e| &e.id))
+}
+
+/// Writes the endpoint's editable fields back.
+pub fn update(conn: &Connection, id: i64, endpoint: &WebhookEndpoint, now: Timestamp) -> Result<(), ApiError> {
+    conn.execute(
+        "UPDATE webhook_endpoints SET url = ?2, description = ?3, events = ?4, status = ?5, updated_at = ?6
+         WHERE id = ?1",
+        params![
+            id,
+            endpoint.url,
+            endpoint.description,
+            serde_json::to_string(&endpoint.events)?,
+            endpoint.status,
+            now.millis()
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn set_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str, now: Timestamp) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE webhook_endpoints SET secret_nonce = ?2, secret_sealed = ?3, secret_hint = ?4, updated_at = ?5
+         WHERE id = ?1",
+        params![id, sealed.nonce, sealed.ciphertext, hint, now.millis()],
+    )?;
+    Ok(())
+}
+
+/// Deletes the endpoint with its deliveries and their attempts.
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<()> {
+    conn.execute("DELETE FROM webhook_endpoints WHERE id = ?1", [id])?;
+    Ok(())
+}
+
+/// Queues one delivery of an event to every enabled endpoint of its
+/// application subscribed to its type; returns how many.
+pub fn enqueue(
+    conn: &Connection,
+    application_id: i64,
+    event_id: i64,
+    event_type: &str,
+    now: Timestamp,
+) -> rusqlite::Result<usize> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id FROM webhook_endpoints WHERE application_id = ?1 AND status = 'enabled'
+           AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?2) ORDER BY id",
+    )?;
+    let endpoints = stmt.query_map(params![application_id, event_type], |r| r.get::<_, i64>(0))?;
+    let mut queued = 0;
+    for endpoint in endpoints {
+        conn.execute(
+            "INSERT INTO webhook_deliveries (public_id, endpoint_id, event_id, status, attempt_limit,
+                 next_attempt_at, created_at, updated_at)
+             VALUES (?1, ?2, ?3, 'pending', ?4, ?5, ?5, ?5)",
+            params![ids::prefixed("dlv"), endpoint?, event_id, webhooks::dispatcher::MAX_ATTEMPTS, now.millis()],
+        )?;
+        queued += 1;
+    }
+    Ok(queued)
+}
+
+const SELECT_DELIVERY: &str = "SELECT d.id, d.public_id, w.public_id, e.public_id, e.type, d.status,
+        d.attempt_count, d.next_attempt_at, d.created_at, d.updated_at
+    FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id";
+
+fn delivery_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Delivery)> {
+    Ok((
+        r.get(0)?,
+        Delivery {
+            id: r.get(1)?,
+            webhook_id: r.get(2)?,
+            event_id: r.get(3)?,
+            event: r.get(4)?,
+            status: r.get(5)?,
+            attempt_count: r.get(6)?,
+            next_attempt_at: super::iso(r.get(7)?),
+            created_at: super::iso_at(r.get(8)?),
+            updated_at: super::iso_at(r.get(9)?),
+            attempts: Vec::new(),
+        },
+    ))
+}
+
+fn with_attempts(conn: &Connection, (id, mut delivery): (i64, Delivery)) -> rusqlite::Result<Delivery> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT number, request_id, attempted_at, status_code, latency_ms, error FROM webhook_attempts
+         WHERE delivery_id = ?1 ORDER BY number",
+    )?;
+    delivery.attempts = stmt
+        .query_map([id], |r| {
+            Ok(DeliveryAttempt {
+                number: r.get(0)?,
+                request_id: r.get(1)?,
+                attempted_at: super::iso_at(r.get(2)?),
+                status_code: r.get(3)?,
+                latency_ms: r.get::<_, i64>(4)?.max(0).unsigned_abs(),
+                error: r.get(5)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(delivery)
+}
+
+pub fn deliveries(conn: &Connection, endpoint_id: i64, page: &PageRequest) -> Result<Page<Delivery>, ApiError> {
+    let sql = format!(
+        "{SELECT_DELIVERY} WHERE d.endpoint_id = ?1 AND (?2 IS NULL OR d.public_id < ?2)
+         ORDER BY d.public_id DESC LIMIT ?3"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt
+        .query_map(params![endpoint_id, page.before, page.fetch()], delivery_row)?
+        .map(|row| with_attempts(conn, row?))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |d| &d.id))
+}
+
+pub fn delivery(conn: &Connection, endpoint_id: i64, public_id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
+    let sql = format!("{SELECT_DELIVERY} WHERE d.endpoint_id = ?1 AND d.public_id = ?2");
+    let Some((id, d)) = conn.query_row(&sql, params![endpoint_id, public_id], delivery_row).optional()? else {
+        return Ok(None);
+    };
+    Ok(Some((id, with_attempts(conn, (id, d))?)))
+}
+
+/// Queues an attempt now. A pending delivery only moves its next attempt
+/// forward; a finished one becomes pending for exactly one more attempt.
+pub fn redeliver(conn: &Connection, delivery_id: i64, now: Timestamp) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE webhook_deliveries SET
+             attempt_limit = CASE WHEN status = 'pending' THEN attempt_limit ELSE attempt_count + 1 END,
+             status = 'pending', next_attempt_at = ?2, updated_at = ?2
+         WHERE id = ?1",
+        params![delivery_id, now.millis()],
+    )?;
+    Ok(())
+}
+
+/// An application's internal id by public id, whoever owns it (for the
+/// operator's event trigger).
+pub fn application_id(conn: &Connection, public_id: &str) -> rusqlite::Result<Option<i64>> {
+    conn.query_row("SELECT id FROM applications WHERE public_id = ?1", [public_id], |r| r.get(0)).optional()
+}
