@@ -14,6 +14,7 @@
 //!   reader pool and the migrations.
 //! - [`idempotency`]: the `Idempotency-Key` layer for every POST.
 //! - [`ledger`]: double-entry postings; balances that always sum to zero.
+//! - [`schedule`]: timed state moves on the sandbox clock and their runner.
 //! - [`events`]: the outbox that records events with the change causing them.
 //! - [`http`]: request ids, extractors that fail with the API's envelope,
 //!   pagination and fallbacks. [`error`]: that envelope.
@@ -34,6 +35,7 @@ pub mod http;
 pub mod idempotency;
 pub mod ids;
 pub mod ledger;
+pub mod schedule;
 pub mod secrets;
 pub mod seed;
 pub mod state;
@@ -146,8 +148,8 @@ impl Sandbox {
     }
 
     /// Serves until `shutdown` resolves; then stops accepting, lets
-    /// in-flight requests finish, stops the webhook dispatcher, and closes
-    /// the database.
+    /// in-flight requests finish, stops the background tasks (webhook
+    /// dispatcher, scheduled moves), and closes the database.
     pub async fn serve(
         self,
         listener: tokio::net::TcpListener,
@@ -155,12 +157,17 @@ impl Sandbox {
     ) -> anyhow::Result<()> {
         let addr = listener.local_addr()?;
         let _ = self.state.base_url.set(base_url_for(addr));
-        let (stop_dispatcher, dispatcher_stop) = tokio::sync::watch::channel(false);
-        let dispatcher = tokio::spawn(webhooks::dispatcher::run(self.state.clone(), dispatcher_stop));
+        let (stop_tasks, tasks_stop) = tokio::sync::watch::channel(false);
+        let background = [
+            tokio::spawn(webhooks::dispatcher::run(self.state.clone(), tasks_stop.clone())),
+            tokio::spawn(schedule::run(self.state.clone(), tasks_stop)),
+        ];
         drop(self.state);
         let served = axum::serve(listener, self.router).with_graceful_shutdown(shutdown).await;
-        let _ = stop_dispatcher.send(true);
-        let _ = dispatcher.await;
+        let _ = stop_tasks.send(true);
+        for task in background {
+            let _ = task.await;
+        }
         served.context("the server failed")?;
         // The router (and with it every database handle) is gone now.
         tokio::task::spawn_blocking(move || self.threads.join()).await?;

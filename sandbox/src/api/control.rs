@@ -78,6 +78,9 @@ pub async fn advance_clock(
         })
         .await?;
     state.clock.set_offset_millis(offset);
+    // Moves that fell due answer before the advance does, so callers see
+    // their effects at once.
+    crate::schedule::run_due(&state).await?;
     // Retries that just became due fire now, not at the next poll.
     state.db.outbox().notify_one();
     Ok(Json(clock_view(&state)))

@@ -6,9 +6,8 @@
 //!
 //! Verification (`kyb_status`) starts `pending` and is decided either by the
 //! simulation routes here (`/sandbox/customers/{id}/approve|reject`) or
-//! automatically 60 s of sandbox time after creation. The automatic move is
-//! applied lazily when the application's customers are read, which gives the
-//! same result as a timer without a background task.
+//! automatically 60 s of sandbox time after creation, by a move the
+//! scheduler applies (see `schedule`). Reads never write.
 
 use axum::Json;
 use axum::extract::{Path, Request, State};
@@ -103,28 +102,14 @@ async fn list(state: AppState, caller: KeyCaller, query: ListQuery) -> Result<Js
         checks.push("status", "invalid", format!("'{s}' is not one of: {}", KYB_STATUSES.join(", ")));
     }
     checks.finish()?;
-    let now = state.clock.now();
     let application_id = caller.application_id;
-    let page = state
-        .db
-        .write(move |tx| {
-            customers::settle_due(tx, application_id, now)?;
-            customers::list(tx, application_id, query.status.as_deref(), &page)
-        })
-        .await?;
+    let page = state.db.read(move |conn| customers::list(conn, application_id, query.status.as_deref(), &page)).await?;
     Ok(Json(page))
 }
 
 async fn get(state: AppState, caller: KeyCaller, id: String) -> Result<Json<Customer>, ApiError> {
-    let now = state.clock.now();
     let application_id = caller.application_id;
-    let found = state
-        .db
-        .write(move |tx| {
-            customers::settle_due(tx, application_id, now)?;
-            customers::find(tx, Some(application_id), &id)
-        })
-        .await?;
+    let found = state.db.read(move |conn| customers::find(conn, Some(application_id), &id)).await?;
     found.map(|r| Json(r.customer)).ok_or_else(not_found)
 }
 
@@ -145,7 +130,7 @@ async fn decide(
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         let row = customers::find(tx, scope, &id)?.ok_or_else(not_found)?;
         // A decision already due automatically wins over a late manual one.
-        customers::settle_due(tx, row.application_id, now)?;
+        crate::schedule::settle(tx, &row.customer.id, now)?;
         let row = customers::find(tx, scope, &id)?.ok_or_else(not_found)?;
         customers::decide(tx, &row, approve, now)
     })

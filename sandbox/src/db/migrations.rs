@@ -13,6 +13,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0003_partner_resources.sql")),
         M::up(include_str!("migrations/0004_ledger.sql")),
         M::up(include_str!("migrations/0005_webhooks.sql")),
+        M::up(include_str!("migrations/0006_schedule.sql")),
     ])
 }
 

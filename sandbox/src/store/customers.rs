@@ -22,6 +22,8 @@ use crate::ids;
 pub const AUTO_DECISION_SECONDS: i64 = 60;
 /// A legal name containing this (any case) is rejected automatically.
 pub const REJECT_MARKER: &str = "REJECT";
+/// The scheduled move that decides a customer automatically.
+pub const AUTO_DECISION: &str = "customer.kyb_decide";
 
 /// A validated create request.
 pub struct NewCustomer {
@@ -92,6 +94,7 @@ pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Ti
         ],
     )
     .map_err(|e| if super::is_unique_violation(&e) { duplicate_email() } else { e.into() })?;
+    crate::schedule::at(conn, AUTO_DECISION, &public_id, now.plus_seconds(AUTO_DECISION_SECONDS), now)?;
     find(conn, Some(application_id), &public_id)?
         .map(|r| r.customer)
         .ok_or_else(|| ApiError::internal("customer vanished after insert"))
@@ -149,20 +152,15 @@ pub fn decide(conn: &Connection, row: &Row, approve: bool, at: Timestamp) -> Res
     find(conn, None, &c.id)?.map(|r| r.customer).ok_or_else(|| ApiError::internal("customer vanished after decision"))
 }
 
-/// Applies the automatic decision to every customer of the application
-/// still pending `AUTO_DECISION_SECONDS` after creation. Each is decided as
-/// of its due time, not of the moment someone looked, so the outcome and its
-/// timestamps do not depend on when (or whether) the customer was read.
-pub fn settle_due(conn: &Connection, application_id: i64, now: Timestamp) -> Result<(), ApiError> {
-    let cutoff = now.plus_seconds(-AUTO_DECISION_SECONDS).millis();
-    let sql = format!(
-        "{SELECT} WHERE application_id = ?1 AND kyb_status = 'pending' AND created_at <= ?2 ORDER BY created_at, id"
-    );
-    let due =
-        conn.prepare(&sql)?.query_map(params![application_id, cutoff], from_row)?.collect::<Result<Vec<_>, _>>()?;
-    for row in due {
-        let approve = !row.customer.legal_name.to_uppercase().contains(REJECT_MARKER);
-        decide(conn, &row, approve, row.created_at.plus_seconds(AUTO_DECISION_SECONDS))?;
+/// The automatic decision, as a scheduled move: approved, or rejected when
+/// the legal name carries [`REJECT_MARKER`]. A customer decided by hand in
+/// the meantime is left alone.
+pub fn auto_decide(conn: &Connection, public_id: &str, at: Timestamp) -> Result<(), ApiError> {
+    match find(conn, None, public_id)? {
+        Some(row) if row.customer.kyb_status == "pending" => {
+            let approve = !row.customer.legal_name.to_uppercase().contains(REJECT_MARKER);
+            decide(conn, &row, approve, at).map(drop)
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
