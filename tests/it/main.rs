@@ -12,5 +12,7 @@ mod envelope;
 mod idempotency;
 mod identity;
 mod keys;
+mod logs;
+mod rate_limits;
 mod sandbox_binary;
 mod storage;

@@ -12,11 +12,13 @@
 //! - [`applications`]: applications and their API keys.
 //! - [`events`]: the event types webhooks deliver.
 //! - [`sandbox`]: the sandbox-only control API and the ready line.
+//! - [`logs`]: request logs.
 
 pub mod applications;
 pub mod auth;
 pub mod error;
 pub mod events;
+pub mod logs;
 pub mod page;
 pub mod sandbox;
 

@@ -7,7 +7,10 @@
 use rusqlite_migration::{M, Migrations};
 
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!("migrations/0001_foundation.sql"))])
+    Migrations::new(vec![
+        M::up(include_str!("migrations/0001_foundation.sql")),
+        M::up(include_str!("migrations/0006_request_logs.sql")),
+    ])
 }
 
 #[cfg(test)]

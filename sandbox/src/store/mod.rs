@@ -5,6 +5,7 @@
 pub mod api_keys;
 pub mod applications;
 pub mod partners;
+pub mod request_logs;
 pub mod settings;
 pub mod users;
 
