@@ -63,7 +63,8 @@ pub const MAX_LIMIT: u32 = 1_000_000;
 
 impl RateLimits {
     /// Parses `off`, `PER_MINUTE` or `PER_MINUTE/PER_HOUR`. With the minute
-    /// limit alone, the hourly limit is 60 times it, so only the minute binds.
+    /// limit alone, the hourly limit is 60 times it (at most [`MAX_LIMIT`]),
+    /// so only the minute binds.
     pub fn parse(s: &str) -> Result<Option<RateLimits>, String> {
         let s = s.trim();
         if s.eq_ignore_ascii_case("off") {
@@ -79,7 +80,7 @@ impl RateLimits {
             Some((m, h)) => (number(m, "the per-minute limit")?, number(h, "the per-hour limit")?),
             None => {
                 let m = number(s, "the per-minute limit")?;
-                (m, m.saturating_mul(60).min(MAX_LIMIT.max(m)))
+                (m, m.saturating_mul(60).min(MAX_LIMIT))
             }
         };
         if hour < minute {

@@ -193,3 +193,58 @@ where
     });
     response
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::Storage;
+
+    fn record(application_id: i64, n: usize) -> Record {
+        let at = Timestamp::from_millis(1_800_000_000_000);
+        Record {
+            public_id: ids::uuid(),
+            application_id,
+            api_key_id: "key".into(),
+            method: "GET".into(),
+            path: "/v1/logs".into(),
+            query: None,
+            status_code: 200,
+            duration_ms: 1,
+            correlation_id: format!("c{n}"),
+            error_code: None,
+            request_body: None,
+            requested_at: at,
+            responded_at: at,
+        }
+    }
+
+    #[tokio::test]
+    async fn stopping_flushes_every_queued_record_in_batches() {
+        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
+        db.write(|tx| crate::seed::seed(tx, "not-a-real-hash", Timestamp::from_millis(0))).await.unwrap();
+        let app: i64 =
+            db.read(|c| Ok(c.query_row("SELECT id FROM applications LIMIT 1", [], |r| r.get(0))?)).await.unwrap();
+        let (sink, writer) = start(db.clone());
+        for n in 0..1_234 {
+            sink.record(record(app, n));
+        }
+        writer.stop().await;
+        let count: i64 =
+            db.read(|c| Ok(c.query_row("SELECT count(*) FROM request_logs", [], |r| r.get(0))?)).await.unwrap();
+        assert_eq!(count, 1_234);
+        assert_eq!(sink.dropped(), 0);
+        // After the writer stopped, records are dropped and counted, never waited on.
+        sink.record(record(app, 0));
+        assert_eq!(sink.dropped(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_drops_instead_of_blocking() {
+        let (queue, _receiver) = mpsc::channel(2);
+        let sink = Sink { queue, dropped: AtomicU64::new(0) };
+        for n in 0..5 {
+            sink.record(record(1, n));
+        }
+        assert_eq!(sink.dropped(), 3);
+    }
+}

@@ -7,6 +7,7 @@ use payctl_sandbox::{SandboxConfig, Storage};
 use reqwest::StatusCode;
 use serde_json::json;
 
+use crate::sandbox_binary::{signal, start, wait};
 use crate::support::{Auth, Reply, spawn_sandbox, spawn_with_config};
 
 fn unix_now() -> i64 {
@@ -103,6 +104,29 @@ async fn off_means_no_limits_and_no_headers() {
         assert_eq!(r.status, StatusCode::OK);
         assert_eq!(r.header("x-ratelimit-limit"), None);
         assert_eq!(r.header("x-ratelimit-remaining"), None);
+    }
+}
+
+#[tokio::test]
+async fn the_flag_sets_the_limits_of_the_binary() {
+    let http = reqwest::Client::new();
+    for (flag, limit) in [("2/3", Some("2")), ("off", None)] {
+        let (child, ready) = start(&["--in-memory", "--json", "--listen", "127.0.0.1:0", "--rate-limit", flag]);
+        let mut statuses = vec![];
+        for _ in 0..3 {
+            let reply = http
+                .get(format!("{}/v1/logs", ready.base_url))
+                .header("X-API-Key", &ready.test_api_key)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(reply.headers().get("x-ratelimit-limit").map(|v| v.to_str().unwrap()), limit, "{flag}");
+            statuses.push(reply.status().as_u16());
+        }
+        let expected = if limit.is_some() { [200, 200, 429] } else { [200, 200, 200] };
+        assert_eq!(statuses, expected, "{flag}");
+        signal(&child, "TERM");
+        assert!(wait(child).success(), "{flag}");
     }
 }
 
