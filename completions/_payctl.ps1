@@ -453,6 +453,7 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
         'payctl;sandbox' {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; port 0 picks a free port')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'SQLite database file (default: sandbox.db in the user''s data directory)')
+            [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
             [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')

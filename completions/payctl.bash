@@ -1754,7 +1754,7 @@ _payctl() {
             return 0
             ;;
         payctl__subcmd__sandbox)
-            opts="-o -v -h --listen --db --in-memory --json --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
+            opts="-o -v -h --listen --db --in-memory --json --rate-limit --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1765,6 +1765,10 @@ _payctl() {
                     return 0
                     ;;
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limit)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

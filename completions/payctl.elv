@@ -409,6 +409,7 @@ set edit:completion:arg-completer[payctl] = {|@words|
         &'payctl;sandbox'= {
             cand --listen 'Address to listen on; port 0 picks a free port'
             cand --db 'SQLite database file (default: sandbox.db in the user''s data directory)'
+            cand --rate-limit 'Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it'
             cand --profile 'Profile of the config file to use'
             cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
             cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'

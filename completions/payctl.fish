@@ -289,6 +289,7 @@ complete -c payctl -n "__fish_payctl_using_subcommand completions" -s v -l verbo
 complete -c payctl -n "__fish_payctl_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l listen -d 'Address to listen on; port 0 picks a free port' -r
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l db -d 'SQLite database file (default: sandbox.db in the user\'s data directory)' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l rate-limit -d 'Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it' -r
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l profile -d 'Profile of the config file to use' -r
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use payctl_sandbox::rate_limit::RateLimits;
 
 use crate::commands::{apps, config, keys, session};
 use crate::output::Format;
@@ -115,7 +116,8 @@ const COMPLETIONS_EXAMPLES: &str = "Examples:
 
 const SANDBOX_EXAMPLES: &str = "Examples:
   payctl sandbox                                  # http://127.0.0.1:4242, data kept between runs
-  payctl sandbox --in-memory --json --listen 127.0.0.1:0   # throwaway, for CI: read the JSON ready line";
+  payctl sandbox --in-memory --json --listen 127.0.0.1:0   # throwaway, for CI: read the JSON ready line
+  payctl sandbox --rate-limit off                 # no per-key limits, for load tests";
 
 #[derive(Debug, Args)]
 pub struct SandboxArgs {
@@ -131,6 +133,20 @@ pub struct SandboxArgs {
     /// Print the ready line as one JSON object on stdout (for scripts).
     #[arg(long)]
     pub json: bool,
+    /// Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or
+    /// `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it.
+    #[arg(long, value_name = "LIMITS", default_value = "100/5000", value_parser = parse_rate_limit)]
+    pub rate_limit: RateLimitArg,
+}
+
+/// The parsed `--rate-limit`: `None` is off.
+#[derive(Debug, Clone, Copy)]
+pub struct RateLimitArg(pub Option<RateLimits>);
+
+fn parse_rate_limit(s: &str) -> Result<RateLimitArg, String> {
+    RateLimits::parse(s)
+        .map(RateLimitArg)
+        .map_err(|e| format!("{e}; expected PER_MINUTE, PER_MINUTE/PER_HOUR (e.g. 100/5000) or off"))
 }
 
 /// `--limit` and `--all`, shared by every list command.

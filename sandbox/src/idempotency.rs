@@ -34,7 +34,7 @@ use payctl_wire::error::ErrorCode;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
-use crate::auth::{ControlCaller, DashboardUser, KeyCaller};
+use crate::auth::{DashboardUser, principal};
 use crate::clock::Timestamp;
 use crate::error::ApiError;
 use crate::secrets::{self, Sealed, Sealer};
@@ -211,12 +211,10 @@ where
 
 fn scope_of(request: &Request) -> String {
     let ext = request.extensions();
-    if let Some(key) = ext.get::<KeyCaller>() {
+    if let Some(key) = principal::key_of(ext) {
         format!("app:{}", key.application_public_id)
     } else if let Some(user) = ext.get::<DashboardUser>() {
         format!("user:{}", user.public_id)
-    } else if let Some(ControlCaller::TestKey(key)) = ext.get::<ControlCaller>() {
-        format!("app:{}", key.application_public_id)
     } else {
         "operator".to_owned()
     }

@@ -23,6 +23,8 @@
 //!   decimals and pricing arithmetic.
 //! - [`seed`]: the demo user, partner, applications and keys.
 //! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher.
+//! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
+//!   request log of every key-authenticated request.
 
 pub mod api;
 pub mod auth;
@@ -35,6 +37,9 @@ pub mod http;
 pub mod idempotency;
 pub mod ids;
 pub mod ledger;
+pub mod rate_limit;
+pub mod redact;
+pub mod request_log;
 pub mod schedule;
 pub mod secrets;
 pub mod seed;
@@ -64,6 +69,15 @@ pub const DEFAULT_PORT: u16 = 4242;
 #[derive(Debug, Clone)]
 pub struct SandboxConfig {
     pub storage: Storage,
+    /// Per-key rate limits; `None` turns them off.
+    pub rate_limit: Option<rate_limit::RateLimits>,
+}
+
+impl SandboxConfig {
+    /// The defaults: 100 requests per minute and 5,000 per hour per key.
+    pub fn new(storage: Storage) -> Self {
+        SandboxConfig { storage, rate_limit: Some(rate_limit::RateLimits::default()) }
+    }
 }
 
 /// A prepared sandbox, ready to serve.
@@ -71,6 +85,7 @@ pub struct Sandbox {
     state: AppState,
     router: axum::Router,
     threads: DbThreads,
+    log_writer: request_log::Writer,
     control_token: String,
     seeded: seed::Seeded,
 }
@@ -106,6 +121,7 @@ impl Sandbox {
         let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
 
         let control_token = secrets::random_token("ctl_", 40);
+        let (request_log, log_writer) = request_log::start(db.clone());
         let state = AppState::new(SandboxState {
             db,
             clock,
@@ -116,12 +132,14 @@ impl Sandbox {
             control_token_hash: secrets::sha256(control_token.as_bytes()),
             dummy_password_hash: dummy_hash,
             base_url: OnceLock::new(),
+            rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
+            request_log,
         });
         for key in stored_keys {
             state.keys.insert(key);
         }
         let router = api::router(state.clone());
-        Ok(Sandbox { state, router, threads, control_token, seeded })
+        Ok(Sandbox { state, router, threads, log_writer, control_token, seeded })
     }
 
     /// The ready line for a sandbox listening on `addr`.
@@ -169,7 +187,8 @@ impl Sandbox {
             let _ = task.await;
         }
         served.context("the server failed")?;
-        // The router (and with it every database handle) is gone now.
+        // The router is gone; flush the request log before the database closes.
+        self.log_writer.stop().await;
         tokio::task::spawn_blocking(move || self.threads.join()).await?;
         Ok(())
     }

@@ -7,6 +7,8 @@ use crate::auth::api_keys::KeyIndex;
 use crate::auth::jwt::JwtKey;
 use crate::clock::Clock;
 use crate::db::{Db, Storage};
+use crate::rate_limit::RateLimiter;
+use crate::request_log;
 use crate::secrets::MasterKey;
 
 pub struct SandboxState {
@@ -23,6 +25,10 @@ pub struct SandboxState {
     pub dummy_password_hash: String,
     /// Set once the listener is bound.
     pub base_url: OnceLock<String>,
+    /// Per-key limits; `None` when turned off.
+    pub rate_limiter: Option<RateLimiter>,
+    /// Where finished requests go to be logged.
+    pub request_log: request_log::Sink,
 }
 
 #[derive(Clone)]

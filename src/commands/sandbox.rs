@@ -32,7 +32,9 @@ pub async fn run(args: SandboxArgs) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .with_context(|| format!("cannot listen on {}", args.listen))?;
-    let sandbox = Sandbox::open(SandboxConfig { storage }).await.context("cannot start the sandbox")?;
+    let sandbox = Sandbox::open(SandboxConfig { storage, rate_limit: args.rate_limit.0 })
+        .await
+        .context("cannot start the sandbox")?;
     // Signal handlers go in before the ready line: a script may send
     // SIGTERM the moment it has read it.
     let shutdown = shutdown_signal()?;

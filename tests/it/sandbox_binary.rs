@@ -12,7 +12,7 @@ fn payctl() -> Command {
 }
 
 /// Starts `payctl sandbox` and reads its JSON ready line.
-fn start(args: &[&str]) -> (Child, ReadyLine) {
+pub(crate) fn start(args: &[&str]) -> (Child, ReadyLine) {
     let mut child = payctl().arg("sandbox").args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
@@ -20,12 +20,12 @@ fn start(args: &[&str]) -> (Child, ReadyLine) {
     (child, ready)
 }
 
-fn signal(child: &Child, sig: &str) {
+pub(crate) fn signal(child: &Child, sig: &str) {
     let status = Command::new("kill").args(["-s", sig, &child.id().to_string()]).status().unwrap();
     assert!(status.success());
 }
 
-fn wait(mut child: Child) -> std::process::ExitStatus {
+pub(crate) fn wait(mut child: Child) -> std::process::ExitStatus {
     for _ in 0..100 {
         if let Some(status) = child.try_wait().unwrap() {
             return status;

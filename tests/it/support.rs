@@ -24,9 +24,13 @@ pub async fn spawn_sandbox() -> TestSandbox {
 }
 
 pub async fn spawn_with(storage: Storage) -> TestSandbox {
+    spawn_with_config(SandboxConfig::new(storage)).await
+}
+
+pub async fn spawn_with_config(config: SandboxConfig) -> TestSandbox {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let sandbox = Sandbox::open(SandboxConfig { storage }).await.unwrap();
+    let sandbox = Sandbox::open(config).await.unwrap();
     let ready = sandbox.ready_line(addr);
     let (stop, stopped) = oneshot::channel::<()>();
     let done = tokio::spawn(sandbox.serve(listener, async move {
@@ -215,6 +219,27 @@ impl Drop for TestSandbox {
     fn drop(&mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
+        }
+    }
+}
+
+impl TestSandbox {
+    /// `GET /v1/logs?{query}` until `done` accepts the records (or about two
+    /// seconds pass, then the last records): logs are written in the
+    /// background, a moment after the answer. Backs off so that polling
+    /// spends few requests of the key's rate limit.
+    pub async fn logs_until(&self, auth: &Auth, query: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        let mut pause = std::time::Duration::from_millis(10);
+        loop {
+            let reply = self.get(&format!("/v1/logs?{query}"), auth).await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+            let records = reply.body["data"].as_array().cloned().unwrap_or_default();
+            if done(&records) || std::time::Instant::now() >= deadline {
+                return records;
+            }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(std::time::Duration::from_millis(250));
         }
     }
 }

@@ -13,6 +13,7 @@
 //! - [`events`]: the event types webhooks deliver.
 //! - [`webhooks`]: webhook endpoints, deliveries and the event trigger.
 //! - [`sandbox`]: the sandbox-only control API and the ready line.
+//! - [`logs`]: request logs.
 
 pub mod accounts;
 pub mod applications;
@@ -21,6 +22,7 @@ pub mod beneficiaries;
 pub mod customers;
 pub mod error;
 pub mod events;
+pub mod logs;
 pub mod page;
 pub mod sandbox;
 pub mod webhooks;

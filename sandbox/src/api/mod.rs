@@ -2,7 +2,8 @@
 //! family, collected into the OpenAPI document as it is registered.
 //!
 //! Layers, outermost first: request id → panic guard → body limit →
-//! (per family) authentication → idempotency → handler.
+//! (per family) authentication → [on families an API key can call: rate
+//! limit → request log] → idempotency → handler.
 
 pub mod accounts;
 pub mod applications;
@@ -13,6 +14,7 @@ pub mod dashboard;
 pub mod fields;
 pub mod health;
 pub mod keys;
+pub mod logs;
 pub mod openapi;
 pub mod partners;
 pub mod pricing;
@@ -35,8 +37,8 @@ use utoipa_axum::routes;
 use crate::auth::{principal, token_endpoint};
 use crate::error::ApiError;
 use crate::http::{dialect, fallback, request_id};
-use crate::idempotency;
 use crate::state::AppState;
+use crate::{idempotency, rate_limit, request_log};
 
 /// Request bodies above this answer 413.
 pub const BODY_LIMIT: usize = 1024 * 1024;
@@ -54,6 +56,7 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(beneficiaries::get))
         .routes(routes!(accounts::for_customer))
         .routes(routes!(accounts::balances))
+        .routes(routes!(logs::list))
         .routes(routes!(webhooks::create, webhooks::list))
         .routes(routes!(webhooks::get, webhooks::update, webhooks::delete))
         .routes(routes!(webhooks::rotate))
@@ -128,10 +131,13 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
             _ => routes,
         }
     };
+
     let (router, api) = OpenApiRouter::with_openapi(openapi::base())
-        .merge(layered(key_routes(), |r, s| r.route_layer(from_fn_with_state(s.clone(), principal::require_api_key))))
+        .merge(layered(key_routes(), |r, s| {
+            keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_api_key))
+        }))
         .merge(layered(dialect::flat_codes(flat_code_key_routes()), |r, s| {
-            dialect::flat_codes(r.route_layer(from_fn_with_state(s.clone(), principal::require_api_key)))
+            dialect::flat_codes(keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_api_key)))
         }))
         .merge(layered(dashboard_routes(), |r, s| {
             r.route_layer(from_fn_with_state(s.clone(), principal::require_bearer))
@@ -140,7 +146,7 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
             r.route_layer(from_fn_with_state(s.clone(), principal::require_control))
         }))
         .merge(layered(simulation_routes(), |r, s| {
-            r.route_layer(from_fn_with_state(s.clone(), principal::require_control_or_test_key))
+            keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_control_or_test_key))
         }))
         .merge(public_routes())
         .split_for_parts();
@@ -155,6 +161,14 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(from_fn(request_id::middleware));
     (router, api)
+}
+
+/// Rate limit → request log, for route families an API key can call. Both
+/// pass requests made without a key (bearer, control token) straight through.
+fn keyed(routes: OpenApiRouter<AppState>, state: &AppState) -> OpenApiRouter<AppState> {
+    routes
+        .route_layer(from_fn_with_state(state.clone(), request_log::middleware))
+        .route_layer(from_fn_with_state(state.clone(), rate_limit::middleware))
 }
 
 fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {

@@ -9,7 +9,7 @@
 
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, header};
+use axum::http::{Extensions, HeaderMap, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use payctl_wire::API_KEY_HEADER;
@@ -145,6 +145,15 @@ pub async fn require_control_or_test_key(
     };
     request.extensions_mut().insert(caller);
     Ok(next.run(request).await)
+}
+
+/// The API key behind a request: on a key route, or on a simulation route
+/// called with a TEST key. Rate limits and request logs key on it.
+pub fn key_of(extensions: &Extensions) -> Option<&KeyCaller> {
+    extensions.get::<KeyCaller>().or(match extensions.get::<ControlCaller>() {
+        Some(ControlCaller::TestKey(key)) => Some(key),
+        _ => None,
+    })
 }
 
 fn from_extensions<T: Clone + Send + Sync + 'static>(parts: &Parts) -> Result<T, ApiError> {

@@ -14,6 +14,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0004_ledger.sql")),
         M::up(include_str!("migrations/0005_webhooks.sql")),
         M::up(include_str!("migrations/0006_schedule.sql")),
+        M::up(include_str!("migrations/0007_request_logs.sql")),
     ])
 }
 

@@ -1,0 +1,105 @@
+//! Request logs: batch inserts from the background writer, and the
+//! filtered list of `GET /v1/logs`.
+
+use payctl_wire::logs::RequestLog;
+use payctl_wire::page::Page;
+use rusqlite::{Connection, params};
+
+use crate::clock::Timestamp;
+use crate::error::ApiError;
+use crate::http::pagination::PageRequest;
+use crate::request_log::Record;
+
+/// Inserts records in one statement preparation.
+pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO request_logs (public_id, application_id, api_key_id, method, path, query, status_code,
+             duration_ms, correlation_id, error_code, request_body, requested_at, responded_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )?;
+    for r in records {
+        stmt.execute(params![
+            r.public_id,
+            r.application_id,
+            r.api_key_id,
+            r.method,
+            r.path,
+            r.query,
+            r.status_code,
+            r.duration_ms,
+            r.correlation_id,
+            r.error_code,
+            r.request_body,
+            r.requested_at.millis(),
+            r.responded_at.millis(),
+        ])?;
+    }
+    Ok(())
+}
+
+/// The filters of `GET /v1/logs`, validated; `None` means no filter.
+#[derive(Debug, Default, Clone)]
+pub struct LogFilter {
+    pub method: Option<String>,
+    /// A path without trailing `/`: matches itself and everything below it.
+    pub endpoint: Option<String>,
+    pub status_code_gte: Option<u16>,
+    pub status_code_lte: Option<u16>,
+    pub from: Option<Timestamp>,
+    pub to: Option<Timestamp>,
+}
+
+pub fn list(
+    conn: &Connection,
+    application_id: i64,
+    filter: &LogFilter,
+    page: &PageRequest,
+) -> Result<Page<RequestLog>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT public_id, method, path, query, status_code, duration_ms, correlation_id, api_key_id, error_code,
+                request_body, requested_at, responded_at
+         FROM request_logs
+         WHERE application_id = ?1
+           AND (?2 IS NULL OR method = ?2)
+           AND (?3 IS NULL OR path = ?3 OR substr(path, 1, length(?3) + 1) = ?3 || '/')
+           AND (?4 IS NULL OR status_code >= ?4)
+           AND (?5 IS NULL OR status_code <= ?5)
+           AND (?6 IS NULL OR requested_at >= ?6)
+           AND (?7 IS NULL OR requested_at <= ?7)
+           AND (?8 IS NULL OR public_id < ?8)
+         ORDER BY public_id DESC LIMIT ?9",
+    )?;
+    let rows = stmt
+        .query_map(
+            params![
+                application_id,
+                filter.method,
+                filter.endpoint,
+                filter.status_code_gte,
+                filter.status_code_lte,
+                filter.from.map(Timestamp::millis),
+                filter.to.map(Timestamp::millis),
+                page.before,
+                page.fetch()
+            ],
+            |r| {
+                let body: Option<String> = r.get(9)?;
+                Ok(RequestLog {
+                    id: r.get(0)?,
+                    method: r.get(1)?,
+                    path: r.get(2)?,
+                    query: r.get(3)?,
+                    status_code: r.get(4)?,
+                    duration_ms: r.get::<_, i64>(5)?.max(0).unsigned_abs(),
+                    correlation_id: r.get(6)?,
+                    api_key_id: r.get(7)?,
+                    error_code: r.get(8)?,
+                    request_body: body.and_then(|b| serde_json::from_str(&b).ok()),
+                    requested_at: super::iso_at(r.get(10)?),
+                    responded_at: super::iso_at(r.get(11)?),
+                })
+            },
+        )?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |l| &l.id))
+}

@@ -1,0 +1,38 @@
+//! Request logs (spec 2.15, 4.11): one record per API-key request.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// What the sandbox stores in place of a value it will not keep.
+pub const REDACTED: &str = "[REDACTED]";
+/// What `request_body` holds when the body was not JSON.
+pub const REDACTED_NON_JSON: &str = "[REDACTED: non-JSON body]";
+
+/// One request made with an API key, as `GET /v1/logs` lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RequestLog {
+    pub id: String,
+    /// `GET`, `POST`, `PATCH`, `PUT` or `DELETE`.
+    pub method: String,
+    /// The path without the query string, e.g. `/v1/customers/0193…`.
+    pub path: String,
+    /// The query string with sensitive values redacted; null when none.
+    pub query: Option<String>,
+    pub status_code: u16,
+    /// Time spent in the sandbox, whole milliseconds.
+    pub duration_ms: u64,
+    /// The request's `X-Request-ID` (or the one the sandbox generated).
+    pub correlation_id: String,
+    /// The `api_key_id` of the key that made the request.
+    pub api_key_id: String,
+    /// The error envelope's `code` when the request failed, else null.
+    pub error_code: Option<String>,
+    /// The JSON body after redaction; null for GET and for empty bodies; the
+    /// string `[REDACTED: non-JSON body]` for a body that is not JSON.
+    #[schema(value_type = Option<Object>)]
+    pub request_body: Option<serde_json::Value>,
+    /// When the request arrived, sandbox clock, ISO 8601 with milliseconds.
+    pub requested_at: String,
+    /// When the answer was ready, sandbox clock.
+    pub responded_at: String,
+}
