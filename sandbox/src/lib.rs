@@ -14,6 +14,7 @@
 //!   reader pool and the migrations.
 //! - [`idempotency`]: the `Idempotency-Key` layer for every POST.
 //! - [`ledger`]: double-entry postings; balances that always sum to zero.
+//! - [`quoting`]: rates (table or override) and fees for every quote form.
 //! - [`schedule`]: timed state moves on the sandbox clock and their runner.
 //! - [`events`]: the outbox that records events with the change causing them.
 //! - [`http`]: request ids, extractors that fail with the API's envelope,
@@ -37,6 +38,7 @@ pub mod http;
 pub mod idempotency;
 pub mod ids;
 pub mod ledger;
+pub mod quoting;
 pub mod rate_limit;
 pub mod redact;
 pub mod request_log;

@@ -20,6 +20,7 @@ mod logs;
 mod partners;
 mod pricing;
 mod rate_limits;
+mod rates;
 mod sandbox_binary;
 mod storage;
 mod walkthrough;

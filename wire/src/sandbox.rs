@@ -64,3 +64,30 @@ pub struct Health {
     pub status: String,
     pub version: String,
 }
+
+/// One exchange rate the sandbox quotes with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Rate {
+    pub source: String,
+    pub destination: String,
+    /// Destination units per source unit, an exact decimal string.
+    pub rate: String,
+    /// `table` (the built-in rate) or `override` (set with `PUT /sandbox/rates`).
+    pub origin: String,
+}
+
+/// Answer of `GET /sandbox/rates`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Rates {
+    pub data: Vec<Rate>,
+}
+
+/// Body of `PUT /sandbox/rates`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetRate {
+    pub source: String,
+    pub destination: String,
+    /// A positive exact decimal, at most 18 decimal places.
+    pub rate: String,
+}

@@ -18,6 +18,7 @@ pub mod logs;
 pub mod openapi;
 pub mod partners;
 pub mod pricing;
+pub mod rates;
 pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
@@ -99,6 +100,8 @@ fn simulation_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(control::get_clock))
         .routes(routes!(control::advance_clock))
+        .routes(routes!(rates::list, rates::set))
+        .routes(routes!(rates::clear))
         .routes(routes!(customers::approve))
         .routes(routes!(customers::reject))
         .routes(routes!(trigger::trigger))

@@ -25,6 +25,7 @@ use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::ids;
+use crate::quoting;
 use crate::state::AppState;
 use crate::store;
 use crate::store::markups::StoredMarkup;
@@ -100,23 +101,17 @@ fn view(source: MarkupSource, customer_id: Option<String>, stored: Option<Stored
     }
 }
 
-/// The markup that applies to a customer (or the partner when `None`):
-/// the override, else the partner level, else nothing.
+/// The markup that applies to a customer (or the partner when `None`), as
+/// shown and as the rule to apply.
 fn effective(
     conn: &rusqlite::Connection,
     partner: i64,
     customer_id: Option<&str>,
 ) -> Result<(Markup, Option<rules::Markup>), ApiError> {
-    let owned = customer_id.map(str::to_owned);
-    if let Some(customer) = customer_id
-        && let Some(stored) = store::markups::get(conn, partner, Some(customer))?
-    {
-        let rule = stored.markup.clone();
-        return Ok((view(MarkupSource::Customer, owned, Some(stored)), Some(rule)));
-    }
-    let stored = store::markups::get(conn, partner, None)?;
+    let (from_customer, stored) = store::markups::effective(conn, partner, customer_id)?;
     let rule = stored.as_ref().map(|s| s.markup.clone());
-    Ok((view(MarkupSource::Partner, owned, stored), rule))
+    let source = if from_customer { MarkupSource::Customer } else { MarkupSource::Partner };
+    Ok((view(source, customer_id.map(str::to_owned), stored), rule))
 }
 
 fn customer_id(checks: &mut Checks, field: &str, id: &str) {
@@ -333,20 +328,26 @@ pub async fn simulate(
     let (Some(amount), Some(source), Some(destination)) = (amount, source, destination) else {
         return Err(ApiError::internal("validated parameters missing"));
     };
-    let (rate, rate_source) = match given_rate {
-        Some(rate) => (rate, RateSource::Request),
-        None => match rates::mid_rate(source.code, destination.code) {
-            Some(rate) => (rate, RateSource::Table),
-            None => {
-                return Err(unsupported(
-                    "dest_currency",
-                    format!("the sandbox has no rate from {} to {}; pass exchange_rate", source.code, destination.code),
-                ));
-            }
-        },
-    };
     let customer = q.customer_id.clone();
-    let (markup, rule) = state.db.read(move |conn| effective(conn, partner, customer.as_deref())).await?;
+    let (source_code, destination_code) = (source.code, destination.code);
+    let (table_rate, markup, rule) = state
+        .db
+        .read(move |conn| {
+            let table_rate = quoting::rate(conn, source_code, destination_code)?;
+            let (markup, rule) = effective(conn, partner, customer.as_deref())?;
+            Ok((table_rate, markup, rule))
+        })
+        .await?;
+    let (rate, rate_source) = match (given_rate, table_rate) {
+        (Some(rate), _) => (rate, RateSource::Request),
+        (None, Some(found)) => (Decimal::parse_positive(&found.rate).map_err(ApiError::internal)?, RateSource::Table),
+        (None, None) => {
+            return Err(unsupported(
+                "dest_currency",
+                format!("the sandbox has no rate from {} to {}; pass exchange_rate", source.code, destination.code),
+            ));
+        }
+    };
     let breakdown = rules::simulate(rule.as_ref(), amount, source, destination, &rate).map_err(|e| match e {
         PricingError::FlatCurrencyMismatch { .. } => unsupported("source_currency", e.to_string()),
         PricingError::Overflow => ApiError::invalid_field("source_amount", "out_of_range", e.to_string()),

@@ -15,6 +15,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0005_webhooks.sql")),
         M::up(include_str!("migrations/0006_schedule.sql")),
         M::up(include_str!("migrations/0007_request_logs.sql")),
+        M::up(include_str!("migrations/0008_rate_overrides.sql")),
     ])
 }
 

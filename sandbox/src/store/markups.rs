@@ -57,6 +57,22 @@ pub fn get(conn: &Connection, partner_id: i64, customer_id: Option<&str>) -> Res
     Ok(conn.query_row(&sql, params![partner_id, customer_id], from_row).optional()?)
 }
 
+/// The markup that applies to a customer (or, with `None`, to the
+/// partner): the customer's override, else the partner level, else none.
+/// The flag says whether the customer's override was used.
+pub fn effective(
+    conn: &Connection,
+    partner_id: i64,
+    customer_id: Option<&str>,
+) -> Result<(bool, Option<StoredMarkup>), ApiError> {
+    if let Some(customer) = customer_id
+        && let Some(stored) = get(conn, partner_id, Some(customer))?
+    {
+        return Ok((true, Some(stored)));
+    }
+    Ok((false, get(conn, partner_id, None)?))
+}
+
 /// Sets a markup. Re-sending the stored rule changes nothing (`updated_at`
 /// stays). Returns whether the markup was created.
 pub fn put(
