@@ -41,6 +41,12 @@ pub fn api(message: impl Into<String>) -> anyhow::Error {
     with(API_ERROR, message)
 }
 
+/// A check the command itself made failed: `wallets validate` on an invalid
+/// address, `webhooks verify` on a bad signature (exit 1, like a refusal).
+pub fn invalid(message: impl Into<String>) -> anyhow::Error {
+    with(API_ERROR, message)
+}
+
 /// Credentials are missing, wrong or expired (exit 3).
 pub fn auth(message: impl Into<String>) -> anyhow::Error {
     with(AUTH, message)
