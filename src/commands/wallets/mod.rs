@@ -15,7 +15,8 @@ use crate::output::Column;
 pub enum WalletsCommand {
     /// Check an address for a network (public route: no credential needed).
     #[command(after_help = "Exit codes: 0 when the address is valid; 1 when it is not, with the reason on stderr
-(the API's answer, reason included, is still printed on stdout); 2 for a missing or unknown network.
+(the API's answer, reason included, is still printed on stdout). An unknown network is the API's
+400 VAL_0001 (exit 1 too); a missing --network or address is a usage error (exit 2).
 
 Examples:
   payctl wallets validate --network ethereum 0x52908400098527886E0F7030069857D2E4169EE7
