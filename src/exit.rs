@@ -1,5 +1,6 @@
 //! Exit codes, documented in the README:
-//! 0 success, 1 the API answered with an error, 2 usage error,
+//! 0 success, 1 the API answered with an error (or a check the command
+//! made failed: an invalid address or signature), 2 usage error,
 //! 3 authentication failed or is missing, 4 network failure,
 //! 5 anything else (local failure: files, the sandbox failing to start).
 //!
