@@ -201,7 +201,7 @@ impl Client {
     }
 }
 
-fn typed<T: DeserializeOwned>(value: Value) -> anyhow::Result<T> {
+pub fn typed<T: DeserializeOwned>(value: Value) -> anyhow::Result<T> {
     serde_json::from_value(value).map_err(|e| exit::api(format!("the server's answer has an unexpected shape: {e}")))
 }
 

@@ -53,9 +53,7 @@ impl Session {
         path: &str,
         body: Option<&Value>,
     ) -> anyhow::Result<T> {
-        let answer = self.client.call(method, path, &self.auth, body).await?;
-        serde_json::from_value(answer)
-            .map_err(|e| exit::api(format!("the server's answer has an unexpected shape: {e}")))
+        crate::client::typed(self.client.call(method, path, &self.auth, body).await?)
     }
 
     /// `GET` one record and print it.

@@ -78,9 +78,18 @@ async fn listen_receives_verifies_and_prints_a_triggered_event_then_cleans_up() 
     let printed: Value = serde_json::from_str(&line).unwrap();
     assert_eq!(printed["id"], event["id"]);
     assert_eq!(printed["event"], "customer.kyb_approved");
-    // The sandbox saw a 200.
-    let deliveries = home.sb.get(&format!("/v1/webhooks/{endpoint}/deliveries"), &home.sb.test_key()).await;
-    assert_eq!(deliveries.body["data"][0]["attempts"][0]["status_code"], 200);
+    // The sandbox saw a 200; it records the attempt just after the answer.
+    let mut recorded = Value::Null;
+    for _ in 0..100 {
+        let deliveries = home.sb.get(&format!("/v1/webhooks/{endpoint}/deliveries"), &home.sb.test_key()).await;
+        recorded = deliveries.body["data"][0].clone();
+        if recorded["status"] != "pending" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(recorded["status"], "succeeded", "{recorded}");
+    assert_eq!(recorded["attempts"][0]["status_code"], 200);
     // A forged delivery is refused and not printed.
     let forged = reqwest::Client::new()
         .post(registered.body["url"].as_str().unwrap())
@@ -98,7 +107,7 @@ async fn listen_receives_verifies_and_prints_a_triggered_event_then_cleans_up() 
 async fn listen_forwards_the_raw_body_and_headers() {
     let home = Home::initialised().await;
     let (url, mut rx) = capture().await;
-    let (child, endpoint, _lines) =
+    let (child, endpoint, mut lines) =
         start(&home, &["listen", "--forward-to", &url, "--events", "settlement.failed", "-o", "table"]).await;
     let event = trigger(&home, "settlement.failed").await;
     let (headers, body) = next(&mut rx).await;
@@ -107,5 +116,10 @@ async fn listen_forwards_the_raw_body_and_headers() {
     assert_eq!(headers["x-service-event"], "settlement.failed");
     assert!(headers["x-service-signature"].to_str().unwrap().starts_with("t="));
     assert_eq!(headers["user-agent"], "Service-Webhook/1.0");
+    // Without --output json, one readable line: timestamp, type, event id, resource id.
+    let line = tokio::time::timeout(Duration::from_secs(10), lines.recv()).await.unwrap().unwrap();
+    let id = event["id"].as_str().unwrap();
+    assert!(line.contains("settlement.failed") && line.contains(id), "{line}");
+    assert!(line.contains(&format!("payment_id={}", event["resource_id"].as_str().unwrap())), "{line}");
     stop(&home, child, &endpoint).await;
 }
