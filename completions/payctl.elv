@@ -37,6 +37,13 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand whoami 'Show the logged-in dashboard user and partner'
             cand apps 'Create, list, inspect and deactivate applications'
             cand keys 'Create, list, revoke and rotate API keys'
+            cand customers 'Create, list and inspect customers; approve or reject them in the sandbox'
+            cand beneficiaries 'Create, list and inspect beneficiaries and their payout accounts'
+            cand accounts 'Settlement accounts and wallets, balances, customer accounts'
+            cand wallets 'Validate addresses; manage the partner''s wallets'
+            cand pricing 'Markups, corridors and fee simulation'
+            cand webhooks 'Webhook endpoints, deliveries, and signature verification'
+            cand listen 'Receive webhooks locally: verify, print and forward each delivery'
             cand api 'Send one raw request to the API, like `gh api`: for support and debugging'
             cand completions 'Print a shell completion script'
             cand sandbox 'Run the whole API locally (axum over SQLite) with demo data'
@@ -378,6 +385,781 @@ set edit:completion:arg-completer[payctl] = {|@words|
         }
         &'payctl;keys;help;help'= {
         }
+        &'payctl;customers'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand create 'Create a customer (`POST /v1/customers`); verification starts pending'
+            cand list 'List customers, newest first'
+            cand get 'Show one customer'
+            cand approve 'Sandbox only: approve a pending customer''s verification (TEST key)'
+            cand reject 'Sandbox only: reject a pending customer''s verification (TEST key)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;customers;create'= {
+            cand --type '`business` or `individual`'
+            cand --legal-name 'Registered or full name, 1 to 256 characters'
+            cand --email 'Unique per application, ignoring case'
+            cand --country 'ISO 3166-1 alpha-2 code, e.g. AE'
+            cand --verification-level '`standard` or `enhanced`'
+            cand --tax-id 'Tax identifier, 1 to 64 characters'
+            cand --data 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;customers;list'= {
+            cand --status 'Only customers whose verification (kyb_status) is this'
+            cand --limit 'Records per page, 1 to 100'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --all 'Follow next_cursor until the last page'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;customers;get'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;customers;approve'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;customers;reject'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;customers;help'= {
+            cand create 'Create a customer (`POST /v1/customers`); verification starts pending'
+            cand list 'List customers, newest first'
+            cand get 'Show one customer'
+            cand approve 'Sandbox only: approve a pending customer''s verification (TEST key)'
+            cand reject 'Sandbox only: reject a pending customer''s verification (TEST key)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;customers;help;create'= {
+        }
+        &'payctl;customers;help;list'= {
+        }
+        &'payctl;customers;help;get'= {
+        }
+        &'payctl;customers;help;approve'= {
+        }
+        &'payctl;customers;help;reject'= {
+        }
+        &'payctl;customers;help;help'= {
+        }
+        &'payctl;beneficiaries'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand create 'Create a beneficiary with its payout account (`POST /v1/beneficiaries`)'
+            cand list 'List a customer''s beneficiaries, newest first'
+            cand get 'Show one beneficiary'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;beneficiaries;create'= {
+            cand --customer 'The customer who pays out to this beneficiary'
+            cand --type '`business` or `individual`'
+            cand --full-name '1 to 256 characters'
+            cand --country 'ISO 3166-1 alpha-2 code'
+            cand --gov-id-ref 'Government id reference (individuals only)'
+            cand --asset 'The account''s destination asset: a fiat code for a bank account, USDC or USDT for a wallet'
+            cand --iban 'Bank account: IBAN (spaces and any case accepted)'
+            cand --bank-name 'Bank account: bank name'
+            cand --bank-country 'Bank account: the bank''s country, which must be the IBAN''s'
+            cand --routing 'Bank account: BIC, sort code or other routing code'
+            cand --network 'Wallet: network code (ethereum, tron, solana...)'
+            cand --address 'Wallet: address on that network'
+            cand --data 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --default 'Make this account the customer''s default for its asset'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;beneficiaries;list'= {
+            cand --customer 'The customer whose beneficiaries to list'
+            cand --limit 'Records per page, 1 to 100'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --all 'Follow next_cursor until the last page'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;beneficiaries;get'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;beneficiaries;help'= {
+            cand create 'Create a beneficiary with its payout account (`POST /v1/beneficiaries`)'
+            cand list 'List a customer''s beneficiaries, newest first'
+            cand get 'Show one beneficiary'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;beneficiaries;help;create'= {
+        }
+        &'payctl;beneficiaries;help;list'= {
+        }
+        &'payctl;beneficiaries;help;get'= {
+        }
+        &'payctl;beneficiaries;help;help'= {
+        }
+        &'payctl;accounts'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand create 'Open a fiat settlement account or a stablecoin wallet (`POST /v1/accounts`)'
+            cand list 'List the application''s settlement accounts and wallets, newest first'
+            cand get 'Show one settlement account or wallet'
+            cand balances 'The application''s own ledger accounts (float, fees, settlement, wallets) with balances'
+            cand customer 'A customer''s ledger accounts (`GET /v1/customers/{id}/accounts`)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;accounts;create'= {
+            cand --type '`fiat` or `stablecoin`'
+            cand --currency 'Asset code: AED for fiat, USDC or USDT for stablecoin'
+            cand --corridor 'Fiat only: the corridor, e.g. uae'
+            cand --network 'Stablecoin only: the network code'
+            cand --wallet-mode 'Stablecoin only: `mpc` (address provisioned) or `self_custody`'
+            cand --external-address 'Self-custody wallets: your address on the network'
+            cand --label 'A label, at most 128 characters'
+            cand --data 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;accounts;list'= {
+            cand --limit 'Records per page, 1 to 100'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --all 'Follow next_cursor until the last page'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;accounts;get'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;accounts;balances'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;accounts;customer'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;accounts;help'= {
+            cand create 'Open a fiat settlement account or a stablecoin wallet (`POST /v1/accounts`)'
+            cand list 'List the application''s settlement accounts and wallets, newest first'
+            cand get 'Show one settlement account or wallet'
+            cand balances 'The application''s own ledger accounts (float, fees, settlement, wallets) with balances'
+            cand customer 'A customer''s ledger accounts (`GET /v1/customers/{id}/accounts`)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;accounts;help;create'= {
+        }
+        &'payctl;accounts;help;list'= {
+        }
+        &'payctl;accounts;help;get'= {
+        }
+        &'payctl;accounts;help;balances'= {
+        }
+        &'payctl;accounts;help;customer'= {
+        }
+        &'payctl;accounts;help;help'= {
+        }
+        &'payctl;wallets'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand validate 'Check an address for a network (public route: no credential needed)'
+            cand partner 'The partner''s wallets, one per network and role (dashboard login)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;wallets;validate'= {
+            cand --network 'Network code: ethereum, avalanche, arbitrum, base, polygon, tron, stellar, solana, xrpl, algorand, sui'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;wallets;partner'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand list 'List the partner''s wallets, by network then role'
+            cand set 'Set the partner''s wallet for a network and role (replaces its address)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;wallets;partner;list'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;wallets;partner;set'= {
+            cand --network 'network'
+            cand --role 'What the wallet is for'
+            cand --address 'address'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;wallets;partner;help'= {
+            cand list 'List the partner''s wallets, by network then role'
+            cand set 'Set the partner''s wallet for a network and role (replaces its address)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;wallets;partner;help;list'= {
+        }
+        &'payctl;wallets;partner;help;set'= {
+        }
+        &'payctl;wallets;partner;help;help'= {
+        }
+        &'payctl;wallets;help'= {
+            cand validate 'Check an address for a network (public route: no credential needed)'
+            cand partner 'The partner''s wallets, one per network and role (dashboard login)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;wallets;help;validate'= {
+        }
+        &'payctl;wallets;help;partner'= {
+            cand list 'List the partner''s wallets, by network then role'
+            cand set 'Set the partner''s wallet for a network and role (replaces its address)'
+        }
+        &'payctl;wallets;help;partner;list'= {
+        }
+        &'payctl;wallets;help;partner;set'= {
+        }
+        &'payctl;wallets;help;help'= {
+        }
+        &'payctl;pricing'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand markup 'The markup added to the platform fee, for the partner or one customer'
+            cand corridors 'The corridors of the service with their mid rates'
+            cand simulate 'Price a transfer: fee, net amount, rate and destination amount'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;pricing;markup'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand get 'Show the markup that applies (the customer''s, else the partner''s, else the default)'
+            cand set 'Replace the partner''s markup, or a customer''s override; omitted options are cleared'
+            cand clear 'Remove a customer''s override: the partner''s markup applies again'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;pricing;markup;get'= {
+            cand --customer 'A customer''s markup instead of the partner''s'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;pricing;markup;set'= {
+            cand --customer 'A customer''s markup instead of the partner''s'
+            cand --kind 'kind'
+            cand --value 'Basis points (at most 10000), or minor units of --currency for FLAT'
+            cand --currency 'FLAT only: the currency of the value'
+            cand --min-fee 'Lowest fee, in minor units of the source currency'
+            cand --max-fee 'Highest fee, in minor units of the source currency'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'payctl;pricing;markup;clear'= {
+            cand --customer 'The customer whose override to remove (the partner markup itself is replaced with `set`)'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;pricing;markup;help'= {
+            cand get 'Show the markup that applies (the customer''s, else the partner''s, else the default)'
+            cand set 'Replace the partner''s markup, or a customer''s override; omitted options are cleared'
+            cand clear 'Remove a customer''s override: the partner''s markup applies again'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;pricing;markup;help;get'= {
+        }
+        &'payctl;pricing;markup;help;set'= {
+        }
+        &'payctl;pricing;markup;help;clear'= {
+        }
+        &'payctl;pricing;markup;help;help'= {
+        }
+        &'payctl;pricing;corridors'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;pricing;simulate'= {
+            cand --amount 'Source amount in integer minor units of --from'
+            cand --from 'Source currency code'
+            cand --to 'Destination currency code'
+            cand --rate 'Exchange rate as an exact decimal [default: the rate table''s]'
+            cand --customer 'Apply this customer''s markup override'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;pricing;help'= {
+            cand markup 'The markup added to the platform fee, for the partner or one customer'
+            cand corridors 'The corridors of the service with their mid rates'
+            cand simulate 'Price a transfer: fee, net amount, rate and destination amount'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;pricing;help;markup'= {
+            cand get 'Show the markup that applies (the customer''s, else the partner''s, else the default)'
+            cand set 'Replace the partner''s markup, or a customer''s override; omitted options are cleared'
+            cand clear 'Remove a customer''s override: the partner''s markup applies again'
+        }
+        &'payctl;pricing;help;markup;get'= {
+        }
+        &'payctl;pricing;help;markup;set'= {
+        }
+        &'payctl;pricing;help;markup;clear'= {
+        }
+        &'payctl;pricing;help;corridors'= {
+        }
+        &'payctl;pricing;help;simulate'= {
+        }
+        &'payctl;pricing;help;help'= {
+        }
+        &'payctl;webhooks'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand create 'Register an endpoint; its signing secret is shown only in this answer'
+            cand list 'List endpoints, newest first (secrets masked)'
+            cand get 'Show one endpoint (secret masked)'
+            cand update 'Change an endpoint''s URL, description, events or status'
+            cand delete 'Delete an endpoint and its deliveries'
+            cand rotate-secret 'Replace an endpoint''s signing secret; the old one signs nothing more'
+            cand deliveries 'List an endpoint''s deliveries with their attempts, newest first'
+            cand redeliver 'Queue one more attempt of a delivery, now'
+            cand verify 'Check a delivery''s X-Service-Signature against its raw payload (no API call)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;webhooks;create'= {
+            cand --url '`https://` URL (the sandbox also accepts `http://` on loopback)'
+            cand --events 'Event types, comma-separated or repeated'
+            cand --description 'description'
+            cand --secret-file 'Write the new secret to this file, created with mode 0600; it must not exist'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --show-secret 'Print the new secret (it cannot be read again later)'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;webhooks;list'= {
+            cand --limit 'Records per page, 1 to 100'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --all 'Follow next_cursor until the last page'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;webhooks;get'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;webhooks;update'= {
+            cand --url 'url'
+            cand --description 'An empty value removes the description'
+            cand --events 'Replaces the event types, comma-separated or repeated'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --enable 'Deliver to the endpoint again'
+            cand --disable 'Stop new deliveries; pending ones wait until it is enabled'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;webhooks;delete'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;webhooks;rotate-secret'= {
+            cand --secret-file 'Write the new secret to this file, created with mode 0600; it must not exist'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --show-secret 'Print the new secret (it cannot be read again later)'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;webhooks;deliveries'= {
+            cand --limit 'Records per page, 1 to 100'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --all 'Follow next_cursor until the last page'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;webhooks;redeliver'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;webhooks;verify'= {
+            cand --secret 'The endpoint''s signing secret (whsec_...)'
+            cand --header 'The X-Service-Signature value, or the whole `X-Service-Signature: value` line'
+            cand --payload 'The raw payload as received: a file, or - for stdin'
+            cand --tolerance 'Largest accepted distance in seconds between t and now; 0 accepts any age'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;webhooks;help'= {
+            cand create 'Register an endpoint; its signing secret is shown only in this answer'
+            cand list 'List endpoints, newest first (secrets masked)'
+            cand get 'Show one endpoint (secret masked)'
+            cand update 'Change an endpoint''s URL, description, events or status'
+            cand delete 'Delete an endpoint and its deliveries'
+            cand rotate-secret 'Replace an endpoint''s signing secret; the old one signs nothing more'
+            cand deliveries 'List an endpoint''s deliveries with their attempts, newest first'
+            cand redeliver 'Queue one more attempt of a delivery, now'
+            cand verify 'Check a delivery''s X-Service-Signature against its raw payload (no API call)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;webhooks;help;create'= {
+        }
+        &'payctl;webhooks;help;list'= {
+        }
+        &'payctl;webhooks;help;get'= {
+        }
+        &'payctl;webhooks;help;update'= {
+        }
+        &'payctl;webhooks;help;delete'= {
+        }
+        &'payctl;webhooks;help;rotate-secret'= {
+        }
+        &'payctl;webhooks;help;deliveries'= {
+        }
+        &'payctl;webhooks;help;redeliver'= {
+        }
+        &'payctl;webhooks;help;verify'= {
+        }
+        &'payctl;webhooks;help;help'= {
+        }
+        &'payctl;listen'= {
+            cand --forward-to 'Forward each verified delivery to this URL, raw body and original headers'
+            cand --events 'Event types to receive, comma-separated [default: all]'
+            cand --port 'Local port to listen on; 0 picks a free one'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'payctl;api'= {
             cand --data 'JSON request body'
             cand --profile 'Profile of the config file to use'
@@ -431,6 +1213,13 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand whoami 'Show the logged-in dashboard user and partner'
             cand apps 'Create, list, inspect and deactivate applications'
             cand keys 'Create, list, revoke and rotate API keys'
+            cand customers 'Create, list and inspect customers; approve or reject them in the sandbox'
+            cand beneficiaries 'Create, list and inspect beneficiaries and their payout accounts'
+            cand accounts 'Settlement accounts and wallets, balances, customer accounts'
+            cand wallets 'Validate addresses; manage the partner''s wallets'
+            cand pricing 'Markups, corridors and fee simulation'
+            cand webhooks 'Webhook endpoints, deliveries, and signature verification'
+            cand listen 'Receive webhooks locally: verify, print and forward each delivery'
             cand api 'Send one raw request to the API, like `gh api`: for support and debugging'
             cand completions 'Print a shell completion script'
             cand sandbox 'Run the whole API locally (axum over SQLite) with demo data'
@@ -486,6 +1275,116 @@ set edit:completion:arg-completer[payctl] = {|@words|
         &'payctl;help;keys;revoke'= {
         }
         &'payctl;help;keys;rotate'= {
+        }
+        &'payctl;help;customers'= {
+            cand create 'Create a customer (`POST /v1/customers`); verification starts pending'
+            cand list 'List customers, newest first'
+            cand get 'Show one customer'
+            cand approve 'Sandbox only: approve a pending customer''s verification (TEST key)'
+            cand reject 'Sandbox only: reject a pending customer''s verification (TEST key)'
+        }
+        &'payctl;help;customers;create'= {
+        }
+        &'payctl;help;customers;list'= {
+        }
+        &'payctl;help;customers;get'= {
+        }
+        &'payctl;help;customers;approve'= {
+        }
+        &'payctl;help;customers;reject'= {
+        }
+        &'payctl;help;beneficiaries'= {
+            cand create 'Create a beneficiary with its payout account (`POST /v1/beneficiaries`)'
+            cand list 'List a customer''s beneficiaries, newest first'
+            cand get 'Show one beneficiary'
+        }
+        &'payctl;help;beneficiaries;create'= {
+        }
+        &'payctl;help;beneficiaries;list'= {
+        }
+        &'payctl;help;beneficiaries;get'= {
+        }
+        &'payctl;help;accounts'= {
+            cand create 'Open a fiat settlement account or a stablecoin wallet (`POST /v1/accounts`)'
+            cand list 'List the application''s settlement accounts and wallets, newest first'
+            cand get 'Show one settlement account or wallet'
+            cand balances 'The application''s own ledger accounts (float, fees, settlement, wallets) with balances'
+            cand customer 'A customer''s ledger accounts (`GET /v1/customers/{id}/accounts`)'
+        }
+        &'payctl;help;accounts;create'= {
+        }
+        &'payctl;help;accounts;list'= {
+        }
+        &'payctl;help;accounts;get'= {
+        }
+        &'payctl;help;accounts;balances'= {
+        }
+        &'payctl;help;accounts;customer'= {
+        }
+        &'payctl;help;wallets'= {
+            cand validate 'Check an address for a network (public route: no credential needed)'
+            cand partner 'The partner''s wallets, one per network and role (dashboard login)'
+        }
+        &'payctl;help;wallets;validate'= {
+        }
+        &'payctl;help;wallets;partner'= {
+            cand list 'List the partner''s wallets, by network then role'
+            cand set 'Set the partner''s wallet for a network and role (replaces its address)'
+        }
+        &'payctl;help;wallets;partner;list'= {
+        }
+        &'payctl;help;wallets;partner;set'= {
+        }
+        &'payctl;help;pricing'= {
+            cand markup 'The markup added to the platform fee, for the partner or one customer'
+            cand corridors 'The corridors of the service with their mid rates'
+            cand simulate 'Price a transfer: fee, net amount, rate and destination amount'
+        }
+        &'payctl;help;pricing;markup'= {
+            cand get 'Show the markup that applies (the customer''s, else the partner''s, else the default)'
+            cand set 'Replace the partner''s markup, or a customer''s override; omitted options are cleared'
+            cand clear 'Remove a customer''s override: the partner''s markup applies again'
+        }
+        &'payctl;help;pricing;markup;get'= {
+        }
+        &'payctl;help;pricing;markup;set'= {
+        }
+        &'payctl;help;pricing;markup;clear'= {
+        }
+        &'payctl;help;pricing;corridors'= {
+        }
+        &'payctl;help;pricing;simulate'= {
+        }
+        &'payctl;help;webhooks'= {
+            cand create 'Register an endpoint; its signing secret is shown only in this answer'
+            cand list 'List endpoints, newest first (secrets masked)'
+            cand get 'Show one endpoint (secret masked)'
+            cand update 'Change an endpoint''s URL, description, events or status'
+            cand delete 'Delete an endpoint and its deliveries'
+            cand rotate-secret 'Replace an endpoint''s signing secret; the old one signs nothing more'
+            cand deliveries 'List an endpoint''s deliveries with their attempts, newest first'
+            cand redeliver 'Queue one more attempt of a delivery, now'
+            cand verify 'Check a delivery''s X-Service-Signature against its raw payload (no API call)'
+        }
+        &'payctl;help;webhooks;create'= {
+        }
+        &'payctl;help;webhooks;list'= {
+        }
+        &'payctl;help;webhooks;get'= {
+        }
+        &'payctl;help;webhooks;update'= {
+        }
+        &'payctl;help;webhooks;delete'= {
+        }
+        &'payctl;help;webhooks;rotate-secret'= {
+        }
+        &'payctl;help;webhooks;deliveries'= {
+        }
+        &'payctl;help;webhooks;redeliver'= {
+        }
+        &'payctl;help;webhooks;verify'= {
+        }
+        &'payctl;help;listen'= {
         }
         &'payctl;help;api'= {
         }

@@ -40,6 +40,13 @@ complete -c payctl -n "__fish_payctl_needs_command" -f -a "logout" -d 'Forget th
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "whoami" -d 'Show the logged-in dashboard user and partner'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "apps" -d 'Create, list, inspect and deactivate applications'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "keys" -d 'Create, list, revoke and rotate API keys'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "customers" -d 'Create, list and inspect customers; approve or reject them in the sandbox'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "beneficiaries" -d 'Create, list and inspect beneficiaries and their payout accounts'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "accounts" -d 'Settlement accounts and wallets, balances, customer accounts'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "wallets" -d 'Validate addresses; manage the partner\'s wallets'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "pricing" -d 'Markups, corridors and fee simulation'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "webhooks" -d 'Webhook endpoints, deliveries, and signature verification'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "listen" -d 'Receive webhooks locally: verify, print and forward each delivery'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "api" -d 'Send one raw request to the API, like `gh api`: for support and debugging'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "sandbox" -d 'Run the whole API locally (axum over SQLite) with demo data'
@@ -267,6 +274,453 @@ complete -c payctl -n "__fish_payctl_using_subcommand keys; and __fish_seen_subc
 complete -c payctl -n "__fish_payctl_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "revoke" -d 'Revoke a key at once; calls with it then answer 401'
 complete -c payctl -n "__fish_payctl_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "rotate" -d 'Create a new key, switch the profile to it, then revoke the old one'
 complete -c payctl -n "__fish_payctl_using_subcommand keys; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -f -a "create" -d 'Create a customer (`POST /v1/customers`); verification starts pending'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -f -a "list" -d 'List customers, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -f -a "get" -d 'Show one customer'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -f -a "approve" -d 'Sandbox only: approve a pending customer\'s verification (TEST key)'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -f -a "reject" -d 'Sandbox only: reject a pending customer\'s verification (TEST key)'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and not __fish_seen_subcommand_from create list get approve reject help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l type -d '`business` or `individual`' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l legal-name -d 'Registered or full name, 1 to 256 characters' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l email -d 'Unique per application, ignoring case' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l country -d 'ISO 3166-1 alpha-2 code, e.g. AE' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l verification-level -d '`standard` or `enhanced`' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l tax-id -d 'Tax identifier, 1 to 64 characters' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l data -d 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -l status -d 'Only customers whose verification (kyb_status) is this' -r -f -a "pending\t''
+approved\t''
+rejected\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -l limit -d 'Records per page, 1 to 100' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -l all -d 'Follow next_cursor until the last page'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from get" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from get" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from get" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from get" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from get" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from approve" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from approve" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from approve" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from approve" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from approve" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from approve" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from approve" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from approve" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from reject" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from reject" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from reject" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from reject" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from reject" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from reject" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from reject" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from reject" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a customer (`POST /v1/customers`); verification starts pending'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from help" -f -a "list" -d 'List customers, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one customer'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from help" -f -a "approve" -d 'Sandbox only: approve a pending customer\'s verification (TEST key)'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from help" -f -a "reject" -d 'Sandbox only: reject a pending customer\'s verification (TEST key)'
+complete -c payctl -n "__fish_payctl_using_subcommand customers; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -f -a "create" -d 'Create a beneficiary with its payout account (`POST /v1/beneficiaries`)'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -f -a "list" -d 'List a customer\'s beneficiaries, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -f -a "get" -d 'Show one beneficiary'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and not __fish_seen_subcommand_from create list get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l customer -d 'The customer who pays out to this beneficiary' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l type -d '`business` or `individual`' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l full-name -d '1 to 256 characters' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l country -d 'ISO 3166-1 alpha-2 code' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l gov-id-ref -d 'Government id reference (individuals only)' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l asset -d 'The account\'s destination asset: a fiat code for a bank account, USDC or USDT for a wallet' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l iban -d 'Bank account: IBAN (spaces and any case accepted)' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l bank-name -d 'Bank account: bank name' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l bank-country -d 'Bank account: the bank\'s country, which must be the IBAN\'s' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l routing -d 'Bank account: BIC, sort code or other routing code' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l network -d 'Wallet: network code (ethereum, tron, solana...)' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l address -d 'Wallet: address on that network' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l data -d 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -l default -d 'Make this account the customer\'s default for its asset'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -l customer -d 'The customer whose beneficiaries to list' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -l limit -d 'Records per page, 1 to 100' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -l all -d 'Follow next_cursor until the last page'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from get" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from get" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from get" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from get" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from get" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a beneficiary with its payout account (`POST /v1/beneficiaries`)'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a customer\'s beneficiaries, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one beneficiary'
+complete -c payctl -n "__fish_payctl_using_subcommand beneficiaries; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -f -a "create" -d 'Open a fiat settlement account or a stablecoin wallet (`POST /v1/accounts`)'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -f -a "list" -d 'List the application\'s settlement accounts and wallets, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -f -a "get" -d 'Show one settlement account or wallet'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -f -a "balances" -d 'The application\'s own ledger accounts (float, fees, settlement, wallets) with balances'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -f -a "customer" -d 'A customer\'s ledger accounts (`GET /v1/customers/{id}/accounts`)'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and not __fish_seen_subcommand_from create list get balances customer help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l type -d '`fiat` or `stablecoin`' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l currency -d 'Asset code: AED for fiat, USDC or USDT for stablecoin' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l corridor -d 'Fiat only: the corridor, e.g. uae' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l network -d 'Stablecoin only: the network code' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l wallet-mode -d 'Stablecoin only: `mpc` (address provisioned) or `self_custody`' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l external-address -d 'Self-custody wallets: your address on the network' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l label -d 'A label, at most 128 characters' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l data -d 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -l limit -d 'Records per page, 1 to 100' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -l all -d 'Follow next_cursor until the last page'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from get" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from get" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from get" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from get" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from get" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from balances" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from balances" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from balances" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from balances" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from balances" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from balances" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from balances" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from balances" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from customer" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from customer" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from customer" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from customer" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from customer" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from customer" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from customer" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from customer" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from help" -f -a "create" -d 'Open a fiat settlement account or a stablecoin wallet (`POST /v1/accounts`)'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the application\'s settlement accounts and wallets, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one settlement account or wallet'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from help" -f -a "balances" -d 'The application\'s own ledger accounts (float, fees, settlement, wallets) with balances'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from help" -f -a "customer" -d 'A customer\'s ledger accounts (`GET /v1/customers/{id}/accounts`)'
+complete -c payctl -n "__fish_payctl_using_subcommand accounts; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -f -a "validate" -d 'Check an address for a network (public route: no credential needed)'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -f -a "partner" -d 'The partner\'s wallets, one per network and role (dashboard login)'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and not __fish_seen_subcommand_from validate partner help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from validate" -l network -d 'Network code: ethereum, avalanche, arbitrum, base, polygon, tron, stellar, solana, xrpl, algorand, sui' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from validate" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from validate" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from validate" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from validate" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from validate" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from validate" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from validate" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from validate" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -f -a "list" -d 'List the partner\'s wallets, by network then role'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -f -a "set" -d 'Set the partner\'s wallet for a network and role (replaces its address)'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from partner" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from help" -f -a "validate" -d 'Check an address for a network (public route: no credential needed)'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from help" -f -a "partner" -d 'The partner\'s wallets, one per network and role (dashboard login)'
+complete -c payctl -n "__fish_payctl_using_subcommand wallets; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -f -a "markup" -d 'The markup added to the platform fee, for the partner or one customer'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -f -a "corridors" -d 'The corridors of the service with their mid rates'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -f -a "simulate" -d 'Price a transfer: fee, net amount, rate and destination amount'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and not __fish_seen_subcommand_from markup corridors simulate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -f -a "get" -d 'Show the markup that applies (the customer\'s, else the partner\'s, else the default)'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -f -a "set" -d 'Replace the partner\'s markup, or a customer\'s override; omitted options are cleared'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -f -a "clear" -d 'Remove a customer\'s override: the partner\'s markup applies again'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from markup" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from corridors" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from corridors" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from corridors" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from corridors" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from corridors" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from corridors" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from corridors" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from corridors" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l amount -d 'Source amount in integer minor units of --from' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l from -d 'Source currency code' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l to -d 'Destination currency code' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l rate -d 'Exchange rate as an exact decimal [default: the rate table\'s]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l customer -d 'Apply this customer\'s markup override' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from simulate" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from help" -f -a "markup" -d 'The markup added to the platform fee, for the partner or one customer'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from help" -f -a "corridors" -d 'The corridors of the service with their mid rates'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from help" -f -a "simulate" -d 'Price a transfer: fee, net amount, rate and destination amount'
+complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "create" -d 'Register an endpoint; its signing secret is shown only in this answer'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "list" -d 'List endpoints, newest first (secrets masked)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "get" -d 'Show one endpoint (secret masked)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "update" -d 'Change an endpoint\'s URL, description, events or status'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "delete" -d 'Delete an endpoint and its deliveries'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "rotate-secret" -d 'Replace an endpoint\'s signing secret; the old one signs nothing more'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "deliveries" -d 'List an endpoint\'s deliveries with their attempts, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "redeliver" -d 'Queue one more attempt of a delivery, now'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "verify" -d 'Check a delivery\'s X-Service-Signature against its raw payload (no API call)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l url -d '`https://` URL (the sandbox also accepts `http://` on loopback)' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l events -d 'Event types, comma-separated or repeated' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l description -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l secret-file -d 'Write the new secret to this file, created with mode 0600; it must not exist' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l show-secret -d 'Print the new secret (it cannot be read again later)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l limit -d 'Records per page, 1 to 100' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l all -d 'Follow next_cursor until the last page'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l url -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l description -d 'An empty value removes the description' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l events -d 'Replaces the event types, comma-separated or repeated' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l enable -d 'Deliver to the endpoint again'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -l disable -d 'Stop new deliveries; pending ones wait until it is enabled'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -l secret-file -d 'Write the new secret to this file, created with mode 0600; it must not exist' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -l show-secret -d 'Print the new secret (it cannot be read again later)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from rotate-secret" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -l limit -d 'Records per page, 1 to 100' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -l all -d 'Follow next_cursor until the last page'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from deliveries" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from redeliver" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from redeliver" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from redeliver" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from redeliver" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from redeliver" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from redeliver" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from redeliver" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from redeliver" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l secret -d 'The endpoint\'s signing secret (whsec_...)' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l header -d 'The X-Service-Signature value, or the whole `X-Service-Signature: value` line' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l payload -d 'The raw payload as received: a file, or - for stdin' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l tolerance -d 'Largest accepted distance in seconds between t and now; 0 accepts any age' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "create" -d 'Register an endpoint; its signing secret is shown only in this answer'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "list" -d 'List endpoints, newest first (secrets masked)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one endpoint (secret masked)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change an endpoint\'s URL, description, events or status'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete an endpoint and its deliveries'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "rotate-secret" -d 'Replace an endpoint\'s signing secret; the old one signs nothing more'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "deliveries" -d 'List an endpoint\'s deliveries with their attempts, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "redeliver" -d 'Queue one more attempt of a delivery, now'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check a delivery\'s X-Service-Signature against its raw payload (no API call)'
+complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -l forward-to -d 'Forward each verified delivery to this URL, raw body and original headers' -r
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -l events -d 'Event types to receive, comma-separated [default: all]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -l port -d 'Local port to listen on; 0 picks a free one' -r
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand listen" -s h -l help -d 'Print help'
 complete -c payctl -n "__fish_payctl_using_subcommand api" -l data -d 'JSON request body' -r
 complete -c payctl -n "__fish_payctl_using_subcommand api" -l profile -d 'Profile of the config file to use' -r
 complete -c payctl -n "__fish_payctl_using_subcommand api" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
@@ -301,16 +755,23 @@ complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l in-memory -d '
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l json -d 'Print the ready line as one JSON object on stdout (for scripts)'
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -s h -l help -d 'Print help'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "config" -d 'Show and edit profiles (config.toml)'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "login" -d 'Log in to the dashboard with the password grant'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "logout" -d 'Forget the profile\'s login tokens'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "whoami" -d 'Show the logged-in dashboard user and partner'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "apps" -d 'Create, list, inspect and deactivate applications'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "keys" -d 'Create, list, revoke and rotate API keys'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "api" -d 'Send one raw request to the API, like `gh api`: for support and debugging'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "completions" -d 'Print a shell completion script'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "sandbox" -d 'Run the whole API locally (axum over SQLite) with demo data'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys api completions sandbox help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "config" -d 'Show and edit profiles (config.toml)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "login" -d 'Log in to the dashboard with the password grant'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "logout" -d 'Forget the profile\'s login tokens'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "whoami" -d 'Show the logged-in dashboard user and partner'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "apps" -d 'Create, list, inspect and deactivate applications'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "keys" -d 'Create, list, revoke and rotate API keys'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "customers" -d 'Create, list and inspect customers; approve or reject them in the sandbox'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "beneficiaries" -d 'Create, list and inspect beneficiaries and their payout accounts'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "accounts" -d 'Settlement accounts and wallets, balances, customer accounts'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "wallets" -d 'Validate addresses; manage the partner\'s wallets'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "pricing" -d 'Markups, corridors and fee simulation'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "webhooks" -d 'Webhook endpoints, deliveries, and signature verification'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "listen" -d 'Receive webhooks locally: verify, print and forward each delivery'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "api" -d 'Send one raw request to the API, like `gh api`: for support and debugging'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "completions" -d 'Print a shell completion script'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "sandbox" -d 'Run the whole API locally (axum over SQLite) with demo data'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks listen api completions sandbox help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Show the selected profile\'s settings as they resolve (flags, environment, profile, defaults)'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Set one key of the selected profile; an empty VALUE unsets it'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "use" -d 'Make PROFILE the default for later commands'
@@ -324,3 +785,30 @@ complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subc
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "list" -d 'List the keys of an application, newest first (never their secrets)'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "revoke" -d 'Revoke a key at once; calls with it then answer 401'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from keys" -f -a "rotate" -d 'Create a new key, switch the profile to it, then revoke the old one'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from customers" -f -a "create" -d 'Create a customer (`POST /v1/customers`); verification starts pending'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from customers" -f -a "list" -d 'List customers, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from customers" -f -a "get" -d 'Show one customer'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from customers" -f -a "approve" -d 'Sandbox only: approve a pending customer\'s verification (TEST key)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from customers" -f -a "reject" -d 'Sandbox only: reject a pending customer\'s verification (TEST key)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from beneficiaries" -f -a "create" -d 'Create a beneficiary with its payout account (`POST /v1/beneficiaries`)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from beneficiaries" -f -a "list" -d 'List a customer\'s beneficiaries, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from beneficiaries" -f -a "get" -d 'Show one beneficiary'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from accounts" -f -a "create" -d 'Open a fiat settlement account or a stablecoin wallet (`POST /v1/accounts`)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from accounts" -f -a "list" -d 'List the application\'s settlement accounts and wallets, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from accounts" -f -a "get" -d 'Show one settlement account or wallet'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from accounts" -f -a "balances" -d 'The application\'s own ledger accounts (float, fees, settlement, wallets) with balances'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from accounts" -f -a "customer" -d 'A customer\'s ledger accounts (`GET /v1/customers/{id}/accounts`)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from wallets" -f -a "validate" -d 'Check an address for a network (public route: no credential needed)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from wallets" -f -a "partner" -d 'The partner\'s wallets, one per network and role (dashboard login)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from pricing" -f -a "markup" -d 'The markup added to the platform fee, for the partner or one customer'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from pricing" -f -a "corridors" -d 'The corridors of the service with their mid rates'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from pricing" -f -a "simulate" -d 'Price a transfer: fee, net amount, rate and destination amount'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "create" -d 'Register an endpoint; its signing secret is shown only in this answer'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "list" -d 'List endpoints, newest first (secrets masked)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "get" -d 'Show one endpoint (secret masked)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "update" -d 'Change an endpoint\'s URL, description, events or status'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "delete" -d 'Delete an endpoint and its deliveries'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "rotate-secret" -d 'Replace an endpoint\'s signing secret; the old one signs nothing more'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "deliveries" -d 'List an endpoint\'s deliveries with their attempts, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "redeliver" -d 'Queue one more attempt of a delivery, now'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "verify" -d 'Check a delivery\'s X-Service-Signature against its raw payload (no API call)'

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use payctl_sandbox::rate_limit::RateLimits;
 
-use crate::commands::{apps, config, keys, session};
+use crate::commands::listen::ListenArgs;
+use crate::commands::{accounts, apps, beneficiaries, config, customers, keys, pricing, session, wallets, webhooks};
 use crate::output::Format;
 
 #[derive(Debug, Parser)]
@@ -76,6 +77,27 @@ pub enum Command {
     /// Create, list, revoke and rotate API keys.
     #[command(subcommand)]
     Keys(keys::KeysCommand),
+    /// Create, list and inspect customers; approve or reject them in the sandbox.
+    #[command(subcommand)]
+    Customers(customers::CustomersCommand),
+    /// Create, list and inspect beneficiaries and their payout accounts.
+    #[command(subcommand)]
+    Beneficiaries(beneficiaries::BeneficiariesCommand),
+    /// Settlement accounts and wallets, balances, customer accounts.
+    #[command(subcommand)]
+    Accounts(accounts::AccountsCommand),
+    /// Validate addresses; manage the partner's wallets.
+    #[command(subcommand)]
+    Wallets(wallets::WalletsCommand),
+    /// Markups, corridors and fee simulation.
+    #[command(subcommand)]
+    Pricing(pricing::PricingCommand),
+    /// Webhook endpoints, deliveries, and signature verification.
+    #[command(subcommand)]
+    Webhooks(webhooks::WebhooksCommand),
+    /// Receive webhooks locally: verify, print and forward each delivery.
+    #[command(after_help = crate::commands::listen::EXAMPLES)]
+    Listen(ListenArgs),
     /// Send one raw request to the API, like `gh api`: for support and debugging.
     #[command(after_help = API_EXAMPLES)]
     Api(ApiArgs),

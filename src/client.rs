@@ -19,6 +19,8 @@ use crate::exit;
 pub enum Auth {
     Key(String),
     Bearer(String),
+    /// Public routes (`wallets validate`): nothing is sent.
+    None,
 }
 
 pub struct Client {
@@ -65,6 +67,7 @@ impl Client {
                 (Auth::Key(key), _) => request.header(payctl_wire::API_KEY_HEADER, key),
                 (Auth::Bearer(_), Some(token)) => request.bearer_auth(token),
                 (Auth::Bearer(token), None) => request.bearer_auth(token),
+                (Auth::None, _) => request,
             };
             if method == Method::POST {
                 // The API then replays rather than repeats the operation if
@@ -114,7 +117,9 @@ impl Client {
         let mut data = Vec::new();
         let mut cursor: Option<String> = None;
         loop {
-            let mut page_path = format!("{path}?limit={limit}");
+            // Filters (`?status=...`) may already open the query string.
+            let separator = if path.contains('?') { '&' } else { '?' };
+            let mut page_path = format!("{path}{separator}limit={limit}");
             if let Some(c) = &cursor {
                 page_path.push_str("&cursor=");
                 page_path.push_str(&url_escape(c));
@@ -185,6 +190,7 @@ impl Client {
         match auth {
             Auth::Key(_) => eprintln!("> x-api-key: {MASK}"),
             Auth::Bearer(_) => eprintln!("> authorization: Bearer {MASK}"),
+            Auth::None => {}
         }
         if let Some(id) = &self.request_id {
             eprintln!("> x-request-id: {id}");
@@ -195,7 +201,7 @@ impl Client {
     }
 }
 
-fn typed<T: DeserializeOwned>(value: Value) -> anyhow::Result<T> {
+pub fn typed<T: DeserializeOwned>(value: Value) -> anyhow::Result<T> {
     serde_json::from_value(value).map_err(|e| exit::api(format!("the server's answer has an unexpected shape: {e}")))
 }
 
@@ -255,7 +261,7 @@ pub fn mask_json(value: Value) -> Value {
     }
 }
 
-fn url_escape(raw: &str) -> String {
+pub fn url_escape(raw: &str) -> String {
     raw.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),

@@ -1,5 +1,6 @@
 //! Exit codes, documented in the README:
-//! 0 success, 1 the API answered with an error, 2 usage error,
+//! 0 success, 1 the API answered with an error (or a check the command
+//! made failed: an invalid address or signature), 2 usage error,
 //! 3 authentication failed or is missing, 4 network failure,
 //! 5 anything else (local failure: files, the sandbox failing to start).
 //!
@@ -38,6 +39,12 @@ pub fn usage(message: impl Into<String>) -> anyhow::Error {
 
 /// The API refused the request or answered something unusable (exit 1).
 pub fn api(message: impl Into<String>) -> anyhow::Error {
+    with(API_ERROR, message)
+}
+
+/// A check the command itself made failed: `wallets validate` on an invalid
+/// address, `webhooks verify` on a bad signature (exit 1, like a refusal).
+pub fn invalid(message: impl Into<String>) -> anyhow::Error {
     with(API_ERROR, message)
 }
 

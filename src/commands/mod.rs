@@ -1,12 +1,20 @@
 //! One module per noun, one file per verb; each verb has its own `run`.
 
+pub mod accounts;
 mod api;
 pub mod apps;
+pub mod beneficiaries;
 mod completions;
 pub mod config;
+pub mod customers;
 pub mod keys;
+pub mod listen;
+pub mod pricing;
+mod resource;
 mod sandbox;
 pub mod session;
+pub mod wallets;
+pub mod webhooks;
 
 use crate::cli::{Cli, Command};
 use crate::context::Ctx;
@@ -23,5 +31,12 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Whoami => session::whoami::run(ctx()?).await,
         Command::Apps(cmd) => apps::run(ctx()?, cmd).await,
         Command::Keys(cmd) => keys::run(ctx()?, cmd).await,
+        Command::Customers(cmd) => customers::run(ctx()?, cmd).await,
+        Command::Beneficiaries(cmd) => beneficiaries::run(ctx()?, cmd).await,
+        Command::Accounts(cmd) => accounts::run(ctx()?, cmd).await,
+        Command::Wallets(cmd) => wallets::run(ctx()?, cmd).await,
+        Command::Pricing(cmd) => pricing::run(ctx()?, cmd).await,
+        Command::Webhooks(cmd) => webhooks::run(ctx()?, cmd).await,
+        Command::Listen(args) => listen::run(ctx()?, args).await,
     }
 }

@@ -2,10 +2,17 @@
 //! in-process sandbox, with a temporary config directory and the file
 //! credential store, so no test touches the user's real config or keyring.
 
+mod accounts;
+mod beneficiaries;
 mod completions;
 mod config;
+mod customers;
 mod errors;
 mod lifecycle;
+mod listen;
+mod pricing;
+mod wallets;
+mod webhooks;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -63,21 +70,9 @@ impl Home {
     /// Runs `payctl ARGS` off the async runtime, so the in-process sandbox
     /// keeps serving while the test waits for the child.
     pub async fn run(&self, args: &[&str], stdin: Option<&str>) -> Run {
-        let dir = self.dir.path().to_path_buf();
-        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
         let stdin = stdin.map(str::to_owned);
+        let mut cmd = self.command(args);
         tokio::task::spawn_blocking(move || {
-            let mut cmd = Command::new(env!("CARGO_BIN_EXE_payctl"));
-            cmd.args(&args)
-                .env("PAYCTL_CONFIG_DIR", &dir)
-                .env("PAYCTL_CREDENTIAL_STORE", "file")
-                .env_remove("PAYCTL_BASE_URL")
-                .env_remove("PAYCTL_AUTH_URL")
-                .env_remove("PAYCTL_API_KEY")
-                .env_remove("PAYCTL_PROFILE")
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped());
             let mut child = cmd.spawn().unwrap();
             let mut input = child.stdin.take().unwrap();
             if let Some(text) = stdin {
@@ -93,6 +88,27 @@ impl Home {
         })
         .await
         .unwrap()
+    }
+
+    /// Runs `payctl ARGS`, expects success, and parses stdout as JSON.
+    pub async fn json(&self, args: &[&str]) -> serde_json::Value {
+        self.run(args, None).await.ok().json()
+    }
+
+    /// `payctl ARGS` in this home, every stream piped, not started.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_payctl"));
+        cmd.args(args)
+            .env("PAYCTL_CONFIG_DIR", self.dir.path())
+            .env("PAYCTL_CREDENTIAL_STORE", "file")
+            .env_remove("PAYCTL_BASE_URL")
+            .env_remove("PAYCTL_AUTH_URL")
+            .env_remove("PAYCTL_API_KEY")
+            .env_remove("PAYCTL_PROFILE")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        cmd
     }
 
     pub fn credentials(&self) -> String {

@@ -1,0 +1,25 @@
+//! `payctl accounts create`: `POST /v1/accounts`.
+
+use payctl_wire::accounts::{Account, CreateAccount};
+use reqwest::Method;
+
+use super::CreateArgs;
+use crate::commands::resource::{Cred, Session};
+use crate::context::Ctx;
+
+pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
+    let flags = CreateAccount {
+        account_type: args.account_type,
+        currency: args.currency,
+        corridor: args.corridor,
+        network: args.network,
+        wallet_mode: args.wallet_mode,
+        external_address: args.external_address,
+        label: args.label,
+    };
+    let body = args.data.body(&flags)?;
+    let s = Session::open(ctx, Cred::Key).await?;
+    let account: Account = s.call(Method::POST, "/v1/accounts", Some(&body)).await?;
+    eprintln!("Opened {} {} account {}.", account.account_type, account.currency, account.id);
+    s.print(&account)
+}

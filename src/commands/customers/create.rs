@@ -1,0 +1,24 @@
+//! `payctl customers create`: `POST /v1/customers`.
+
+use payctl_wire::customers::{CreateCustomer, Customer};
+use reqwest::Method;
+
+use super::CreateArgs;
+use crate::commands::resource::{Cred, Session};
+use crate::context::Ctx;
+
+pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
+    let flags = CreateCustomer {
+        customer_type: args.customer_type,
+        legal_name: args.legal_name,
+        email: args.email,
+        country: args.country,
+        verification_level: args.verification_level,
+        tax_id: args.tax_id,
+    };
+    let body = args.data.body(&flags)?;
+    let s = Session::open(ctx, Cred::Key).await?;
+    let customer: Customer = s.call(Method::POST, "/v1/customers", Some(&body)).await?;
+    eprintln!("Created customer {}; verification is {}.", customer.id, customer.kyb_status);
+    s.print(&customer)
+}

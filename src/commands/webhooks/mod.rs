@@ -1,0 +1,206 @@
+//! `payctl webhooks`: the application's webhook endpoints and their
+//! deliveries (`X-API-Key`), and `verify`, a signature checker for people
+//! debugging their receiver.
+
+mod create;
+mod delete;
+mod deliveries;
+mod get;
+mod list;
+mod redeliver;
+mod rotate;
+pub mod signature;
+mod update;
+mod verify;
+
+use std::path::PathBuf;
+
+use clap::{ArgGroup, Args, Subcommand};
+use payctl_wire::webhooks::WebhookWithSecret;
+
+use crate::cli::ListArgs;
+use crate::context::Ctx;
+use crate::exit;
+use crate::output::{self, Column};
+
+#[derive(Debug, Subcommand)]
+pub enum WebhooksCommand {
+    /// Register an endpoint; its signing secret is shown only in this answer.
+    #[command(after_help = "The secret exists only in this answer: pass --show-secret to print it, --secret-file to
+write it to a new file (mode 0600), or both.
+
+Examples:
+  payctl webhooks create --url https://example.com/hooks --events settlement.completed,settlement.failed --show-secret
+  payctl webhooks create --url http://127.0.0.1:8000/hooks --events customer.kyb_approved --secret-file whsec.txt")]
+    Create {
+        /// `https://` URL (the sandbox also accepts `http://` on loopback).
+        #[arg(long)]
+        url: String,
+        /// Event types, comma-separated or repeated.
+        #[arg(long, value_delimiter = ',', required = true, value_name = "EVENT,...")]
+        events: Vec<String>,
+        #[arg(long)]
+        description: Option<String>,
+        #[command(flatten)]
+        secret: SecretArgs,
+    },
+    /// List endpoints, newest first (secrets masked).
+    #[command(after_help = "Examples:\n  payctl webhooks list\n  payctl webhooks list --all --output json")]
+    List(ListArgs),
+    /// Show one endpoint (secret masked).
+    #[command(after_help = "Examples:\n  payctl webhooks get WEBHOOK_ID")]
+    Get { id: String },
+    /// Change an endpoint's URL, description, events or status.
+    #[command(group(ArgGroup::new("state").args(["enable", "disable"])))]
+    #[command(after_help = "Examples:
+  payctl webhooks update WEBHOOK_ID --events settlement.completed
+  payctl webhooks update WEBHOOK_ID --disable
+  payctl webhooks update WEBHOOK_ID --description ''      # removes the description")]
+    Update {
+        id: String,
+        #[arg(long)]
+        url: Option<String>,
+        /// An empty value removes the description.
+        #[arg(long)]
+        description: Option<String>,
+        /// Replaces the event types, comma-separated or repeated.
+        #[arg(long, value_delimiter = ',', value_name = "EVENT,...")]
+        events: Option<Vec<String>>,
+        /// Deliver to the endpoint again.
+        #[arg(long)]
+        enable: bool,
+        /// Stop new deliveries; pending ones wait until it is enabled.
+        #[arg(long)]
+        disable: bool,
+    },
+    /// Delete an endpoint and its deliveries.
+    #[command(after_help = "Examples:\n  payctl webhooks delete WEBHOOK_ID")]
+    Delete { id: String },
+    /// Replace an endpoint's signing secret; the old one signs nothing more.
+    #[command(name = "rotate-secret")]
+    #[command(after_help = "As with create, the new secret is shown only once: --show-secret, --secret-file, or both.
+
+Examples:
+  payctl webhooks rotate-secret WEBHOOK_ID --secret-file whsec.txt
+  payctl webhooks rotate-secret WEBHOOK_ID --show-secret --output json | jq -r .secret")]
+    RotateSecret {
+        id: String,
+        #[command(flatten)]
+        secret: SecretArgs,
+    },
+    /// List an endpoint's deliveries with their attempts, newest first.
+    #[command(
+        after_help = "Examples:\n  payctl webhooks deliveries WEBHOOK_ID\n  payctl webhooks deliveries WEBHOOK_ID --all -o json"
+    )]
+    Deliveries {
+        id: String,
+        #[command(flatten)]
+        list: ListArgs,
+    },
+    /// Queue one more attempt of a delivery, now.
+    #[command(after_help = "Examples:\n  payctl webhooks redeliver WEBHOOK_ID DELIVERY_ID")]
+    Redeliver { id: String, delivery_id: String },
+    /// Check a delivery's X-Service-Signature against its raw payload (no API call).
+    #[command(after_help = "Exit codes: 0 when the signature is valid; 1 when it is not, with the reason (malformed
+header, stale timestamp, or mismatch: wrong secret or altered payload).
+
+Examples:
+  payctl webhooks verify --secret \"$WHSEC\" --header 't=1764000000,v1=5d41...' --payload body.json
+  payctl webhooks verify --secret \"$WHSEC\" --header 'X-Service-Signature: t=...,v1=...' --payload - < body.json
+  payctl webhooks verify --secret \"$WHSEC\" --header \"$SIG\" --tolerance 0 --payload body.json   # any age")]
+    Verify(verify::VerifyArgs),
+}
+
+/// Where a new secret goes; at least one is required, since the API never shows it again.
+#[derive(Debug, Args)]
+pub struct SecretArgs {
+    /// Print the new secret (it cannot be read again later).
+    #[arg(long)]
+    pub show_secret: bool,
+    /// Write the new secret to this file, created with mode 0600; it must not exist.
+    #[arg(long, value_name = "PATH")]
+    pub secret_file: Option<PathBuf>,
+}
+
+impl SecretArgs {
+    /// Checked before the call: a secret neither kept nor shown is lost.
+    fn require(&self) -> anyhow::Result<()> {
+        if self.show_secret || self.secret_file.is_some() {
+            return Ok(());
+        }
+        Err(exit::usage(
+            "the new secret is shown only once: pass --secret-file PATH to save it, --show-secret to print it, or both",
+        ))
+    }
+
+    /// Saves the secret if asked, then prints the record, secret masked unless asked.
+    fn keep(&self, format: output::Format, created: &WebhookWithSecret) -> anyhow::Result<()> {
+        if let Some(path) = &self.secret_file {
+            write_private(path, &created.secret)?;
+            eprintln!("Saved the signing secret of {} to {}.", created.endpoint.id, path.display());
+        } else {
+            eprintln!("Keep the signing secret now: it cannot be read again.");
+        }
+        let mut value = serde_json::to_value(created)?;
+        if !self.show_secret {
+            value["secret"] = "***".into();
+        }
+        output::record(format, &value)
+    }
+}
+
+fn write_private(path: &std::path::Path, secret: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path).map_err(|e| {
+        exit::usage(format!("cannot create --secret-file {}: {e} (the secret was not saved)", path.display()))
+    })?;
+    writeln!(file, "{secret}")?;
+    Ok(())
+}
+
+pub const COLUMNS: &[Column] = &[
+    ("ID", "id"),
+    ("URL", "url"),
+    ("EVENTS", "events"),
+    ("STATUS", "status"),
+    ("SECRET", "masked_secret"),
+    ("CREATED", "created_at"),
+];
+
+pub const DELIVERY_COLUMNS: &[Column] = &[
+    ("ID", "id"),
+    ("EVENT", "event"),
+    ("EVENT ID", "event_id"),
+    ("STATUS", "status"),
+    ("ATTEMPTS", "attempt_count"),
+    ("NEXT ATTEMPT", "next_attempt_at"),
+    ("CREATED", "created_at"),
+];
+
+pub async fn run(ctx: Ctx, cmd: WebhooksCommand) -> anyhow::Result<()> {
+    match cmd {
+        WebhooksCommand::Create { url, events, description, secret } => {
+            create::run(ctx, url, events, description, secret).await
+        }
+        WebhooksCommand::List(list) => list::run(ctx, list).await,
+        WebhooksCommand::Get { id } => get::run(ctx, &id).await,
+        WebhooksCommand::Update { id, url, description, events, enable, disable } => {
+            let status = match (enable, disable) {
+                (true, _) => Some("enabled".to_owned()),
+                (_, true) => Some("disabled".to_owned()),
+                _ => None,
+            };
+            let change = payctl_wire::webhooks::UpdateWebhook { url, description, events, status };
+            update::run(ctx, &id, change).await
+        }
+        WebhooksCommand::Delete { id } => delete::run(ctx, &id).await,
+        WebhooksCommand::RotateSecret { id, secret } => rotate::run(ctx, &id, secret).await,
+        WebhooksCommand::Deliveries { id, list } => deliveries::run(ctx, &id, list).await,
+        WebhooksCommand::Redeliver { id, delivery_id } => redeliver::run(ctx, &id, &delivery_id).await,
+        WebhooksCommand::Verify(args) => verify::run(args),
+    }
+}

@@ -1,0 +1,125 @@
+//! `payctl listen` as a child process: it registers its endpoint, verifies
+//! and prints a triggered event, forwards it, and on SIGTERM deletes the
+//! endpoint and exits 0.
+
+use std::io::{BufRead, BufReader};
+use std::process::Child;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use super::Home;
+use super::webhooks::{capture, next};
+
+/// Starts `payctl listen ARGS`, waits for "Ready", and answers the child,
+/// its endpoint id, and its stdout lines as they come.
+async fn start(home: &Home, args: &[&str]) -> (Child, String, mpsc::UnboundedReceiver<String>) {
+    let mut child = home.command(args).spawn().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+    std::thread::spawn(move || {
+        let mut ready_tx = Some(ready_tx);
+        let mut endpoint = String::new();
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(rest) = line.split("webhook endpoint ").nth(1) {
+                endpoint = rest.split_whitespace().next().unwrap_or_default().to_owned();
+            }
+            if line.starts_with("Ready")
+                && let Some(tx) = ready_tx.take()
+            {
+                let _ = tx.send(endpoint.clone());
+            }
+            eprintln!("listen: {line}");
+        }
+    });
+    let (line_tx, line_rx) = mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = line_tx.send(line);
+        }
+    });
+    let endpoint = tokio::time::timeout(Duration::from_secs(20), ready_rx).await.expect("no Ready").unwrap();
+    (child, endpoint, line_rx)
+}
+
+async fn stop(home: &Home, mut child: Child, endpoint: &str) {
+    let pid = child.id().to_string();
+    assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    let status = tokio::task::spawn_blocking(move || child.wait().unwrap()).await.unwrap();
+    assert_eq!(status.code(), Some(0));
+    let list = home.sb.get("/v1/webhooks", &home.sb.test_key()).await;
+    assert!(
+        list.body["data"].as_array().unwrap().iter().all(|w| w["id"] != endpoint),
+        "the endpoint was deleted: {}",
+        list.body
+    );
+}
+
+async fn trigger(home: &Home, event: &str) -> Value {
+    let reply = home.sb.post("/sandbox/events/trigger", &home.sb.test_key(), json!({"event": event})).await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    assert_eq!(reply.body["deliveries"], 1);
+    reply.body.clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listen_receives_verifies_and_prints_a_triggered_event_then_cleans_up() {
+    let home = Home::initialised().await;
+    let (child, endpoint, mut lines) = start(&home, &["listen", "--output", "json"]).await;
+    assert!(endpoint.starts_with("wh_"), "{endpoint}");
+    let registered = home.sb.get(&format!("/v1/webhooks/{endpoint}"), &home.sb.test_key()).await;
+    assert_eq!(registered.status, 200);
+    assert!(registered.body["url"].as_str().unwrap().starts_with("http://127.0.0.1:"));
+    assert_eq!(registered.body["events"].as_array().unwrap().len(), 7, "every event type by default");
+    let event = trigger(&home, "customer.kyb_approved").await;
+    let line = tokio::time::timeout(Duration::from_secs(10), lines.recv()).await.expect("no event printed").unwrap();
+    let printed: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(printed["id"], event["id"]);
+    assert_eq!(printed["event"], "customer.kyb_approved");
+    // The sandbox saw a 200; it records the attempt just after the answer.
+    let mut recorded = Value::Null;
+    for _ in 0..100 {
+        let deliveries = home.sb.get(&format!("/v1/webhooks/{endpoint}/deliveries"), &home.sb.test_key()).await;
+        recorded = deliveries.body["data"][0].clone();
+        if recorded["status"] != "pending" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(recorded["status"], "succeeded", "{recorded}");
+    assert_eq!(recorded["attempts"][0]["status_code"], 200);
+    // A forged delivery is refused and not printed.
+    let forged = reqwest::Client::new()
+        .post(registered.body["url"].as_str().unwrap())
+        .header("x-service-signature", "t=1,v1=00")
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), 400);
+    stop(&home, child, &endpoint).await;
+    assert!(lines.recv().await.is_none(), "nothing else was printed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listen_forwards_the_raw_body_and_headers() {
+    let home = Home::initialised().await;
+    let (url, mut rx) = capture().await;
+    let (child, endpoint, mut lines) =
+        start(&home, &["listen", "--forward-to", &url, "--events", "settlement.failed", "-o", "table"]).await;
+    let event = trigger(&home, "settlement.failed").await;
+    let (headers, body) = next(&mut rx).await;
+    let forwarded: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(forwarded["id"], event["id"]);
+    assert_eq!(headers["x-service-event"], "settlement.failed");
+    assert!(headers["x-service-signature"].to_str().unwrap().starts_with("t="));
+    assert_eq!(headers["user-agent"], "Service-Webhook/1.0");
+    // Without --output json, one readable line: timestamp, type, event id, resource id.
+    let line = tokio::time::timeout(Duration::from_secs(10), lines.recv()).await.unwrap().unwrap();
+    let id = event["id"].as_str().unwrap();
+    assert!(line.contains("settlement.failed") && line.contains(id), "{line}");
+    assert!(line.contains(&format!("payment_id={}", event["resource_id"].as_str().unwrap())), "{line}");
+    stop(&home, child, &endpoint).await;
+}
