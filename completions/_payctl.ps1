@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('wallets', 'wallets', [CompletionResultType]::ParameterValue, 'Validate addresses; manage the partner''s wallets')
             [CompletionResult]::new('pricing', 'pricing', [CompletionResultType]::ParameterValue, 'Markups, corridors and fee simulation')
             [CompletionResult]::new('webhooks', 'webhooks', [CompletionResultType]::ParameterValue, 'Webhook endpoints, deliveries, and signature verification')
+            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Request logs of the application: list with filters, or follow')
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: verify, print and forward each delivery')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send one raw request to the API, like `gh api`: for support and debugging')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -1277,6 +1278,82 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
         'payctl;webhooks;help;help' {
             break
         }
+        'payctl;logs' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List request logs, newest first')
+            [CompletionResult]::new('tail', 'tail', [CompletionResultType]::ParameterValue, 'Print new request logs as they arrive, until Ctrl-C')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;logs;list' {
+            [CompletionResult]::new('--method', '--method', [CompletionResultType]::ParameterName, 'Only this HTTP method')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'Only this path and the paths below it, e.g. /v1/customers')
+            [CompletionResult]::new('--status-gte', '--status-gte', [CompletionResultType]::ParameterName, 'Only status codes at or above this')
+            [CompletionResult]::new('--status-lte', '--status-lte', [CompletionResultType]::ParameterName, 'Only status codes at or below this')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Only requests at or after this time (ISO 8601)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Only requests at or before this time (ISO 8601)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Records per page, 1 to 100')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Follow next_cursor until the last page')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;logs;tail' {
+            [CompletionResult]::new('--method', '--method', [CompletionResultType]::ParameterName, 'Only this HTTP method')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'Only this path and the paths below it, e.g. /v1/customers')
+            [CompletionResult]::new('--status-gte', '--status-gte', [CompletionResultType]::ParameterName, 'Only status codes at or above this')
+            [CompletionResult]::new('--status-lte', '--status-lte', [CompletionResultType]::ParameterName, 'Only status codes at or below this')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Only requests at or after this time (ISO 8601)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Only requests at or before this time (ISO 8601)')
+            [CompletionResult]::new('--interval', '--interval', [CompletionResultType]::ParameterName, 'Seconds between polls')
+            [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'Entries to show before following')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;logs;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List request logs, newest first')
+            [CompletionResult]::new('tail', 'tail', [CompletionResultType]::ParameterValue, 'Print new request logs as they arrive, until Ctrl-C')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;logs;help;list' {
+            break
+        }
+        'payctl;logs;help;tail' {
+            break
+        }
+        'payctl;logs;help;help' {
+            break
+        }
         'payctl;listen' {
             [CompletionResult]::new('--forward-to', '--forward-to', [CompletionResultType]::ParameterName, 'Forward each verified delivery to this URL, raw body and original headers')
             [CompletionResult]::new('--events', '--events', [CompletionResultType]::ParameterName, 'Event types to receive, comma-separated [default: all]')
@@ -1356,6 +1433,7 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('wallets', 'wallets', [CompletionResultType]::ParameterValue, 'Validate addresses; manage the partner''s wallets')
             [CompletionResult]::new('pricing', 'pricing', [CompletionResultType]::ParameterValue, 'Markups, corridors and fee simulation')
             [CompletionResult]::new('webhooks', 'webhooks', [CompletionResultType]::ParameterValue, 'Webhook endpoints, deliveries, and signature verification')
+            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Request logs of the application: list with filters, or follow')
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: verify, print and forward each delivery')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send one raw request to the API, like `gh api`: for support and debugging')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -1577,6 +1655,17 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             break
         }
         'payctl;help;webhooks;verify' {
+            break
+        }
+        'payctl;help;logs' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List request logs, newest first')
+            [CompletionResult]::new('tail', 'tail', [CompletionResultType]::ParameterValue, 'Print new request logs as they arrive, until Ctrl-C')
+            break
+        }
+        'payctl;help;logs;list' {
+            break
+        }
+        'payctl;help;logs;tail' {
             break
         }
         'payctl;help;listen' {

@@ -43,6 +43,7 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand wallets 'Validate addresses; manage the partner''s wallets'
             cand pricing 'Markups, corridors and fee simulation'
             cand webhooks 'Webhook endpoints, deliveries, and signature verification'
+            cand logs 'Request logs of the application: list with filters, or follow'
             cand listen 'Receive webhooks locally: verify, print and forward each delivery'
             cand api 'Send one raw request to the API, like `gh api`: for support and debugging'
             cand completions 'Print a shell completion script'
@@ -1144,6 +1145,75 @@ set edit:completion:arg-completer[payctl] = {|@words|
         }
         &'payctl;webhooks;help;help'= {
         }
+        &'payctl;logs'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand list 'List request logs, newest first'
+            cand tail 'Print new request logs as they arrive, until Ctrl-C'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;logs;list'= {
+            cand --method 'Only this HTTP method'
+            cand --endpoint 'Only this path and the paths below it, e.g. /v1/customers'
+            cand --status-gte 'Only status codes at or above this'
+            cand --status-lte 'Only status codes at or below this'
+            cand --from 'Only requests at or after this time (ISO 8601)'
+            cand --to 'Only requests at or before this time (ISO 8601)'
+            cand --limit 'Records per page, 1 to 100'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --all 'Follow next_cursor until the last page'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;logs;tail'= {
+            cand --method 'Only this HTTP method'
+            cand --endpoint 'Only this path and the paths below it, e.g. /v1/customers'
+            cand --status-gte 'Only status codes at or above this'
+            cand --status-lte 'Only status codes at or below this'
+            cand --from 'Only requests at or after this time (ISO 8601)'
+            cand --to 'Only requests at or before this time (ISO 8601)'
+            cand --interval 'Seconds between polls'
+            cand --lines 'Entries to show before following'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;logs;help'= {
+            cand list 'List request logs, newest first'
+            cand tail 'Print new request logs as they arrive, until Ctrl-C'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;logs;help;list'= {
+        }
+        &'payctl;logs;help;tail'= {
+        }
+        &'payctl;logs;help;help'= {
+        }
         &'payctl;listen'= {
             cand --forward-to 'Forward each verified delivery to this URL, raw body and original headers'
             cand --events 'Event types to receive, comma-separated [default: all]'
@@ -1219,6 +1289,7 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand wallets 'Validate addresses; manage the partner''s wallets'
             cand pricing 'Markups, corridors and fee simulation'
             cand webhooks 'Webhook endpoints, deliveries, and signature verification'
+            cand logs 'Request logs of the application: list with filters, or follow'
             cand listen 'Receive webhooks locally: verify, print and forward each delivery'
             cand api 'Send one raw request to the API, like `gh api`: for support and debugging'
             cand completions 'Print a shell completion script'
@@ -1383,6 +1454,14 @@ set edit:completion:arg-completer[payctl] = {|@words|
         &'payctl;help;webhooks;redeliver'= {
         }
         &'payctl;help;webhooks;verify'= {
+        }
+        &'payctl;help;logs'= {
+            cand list 'List request logs, newest first'
+            cand tail 'Print new request logs as they arrive, until Ctrl-C'
+        }
+        &'payctl;help;logs;list'= {
+        }
+        &'payctl;help;logs;tail'= {
         }
         &'payctl;help;listen'= {
         }

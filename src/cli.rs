@@ -95,6 +95,9 @@ pub enum Command {
     /// Webhook endpoints, deliveries, and signature verification.
     #[command(subcommand)]
     Webhooks(webhooks::WebhooksCommand),
+    /// Request logs of the application: list with filters, or follow.
+    #[command(subcommand)]
+    Logs(crate::commands::logs::LogsCommand),
     /// Receive webhooks locally: verify, print and forward each delivery.
     #[command(after_help = crate::commands::listen::EXAMPLES)]
     Listen(ListenArgs),

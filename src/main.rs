@@ -12,6 +12,7 @@ mod context;
 mod credentials;
 mod exit;
 mod output;
+mod signals;
 
 use std::process::ExitCode;
 

@@ -74,7 +74,7 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
     };
     // Registered before anything is announced, so a signal right after
     // "Ready" is handled, not fatal.
-    let stop = StopSignal::install()?;
+    let stop = crate::signals::StopSignal::install()?;
     let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], args.port)))
         .await
         .map_err(|e| exit::usage(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
@@ -149,41 +149,5 @@ fn print_event(format: Format, body: &[u8]) {
             let text = |f: &str| event[f].as_str().unwrap_or("-").to_owned();
             println!("{}  {}  {}{subject}", text("timestamp"), text("event"), text("id"));
         }
-    }
-}
-
-/// Ctrl-C, and on Unix SIGTERM too (how service managers and tests stop it).
-struct StopSignal {
-    #[cfg(unix)]
-    term: tokio::signal::unix::Signal,
-    #[cfg(unix)]
-    int: tokio::signal::unix::Signal,
-}
-
-impl StopSignal {
-    #[cfg(unix)]
-    fn install() -> anyhow::Result<StopSignal> {
-        use tokio::signal::unix::{SignalKind, signal};
-        Ok(StopSignal { term: signal(SignalKind::terminate())?, int: signal(SignalKind::interrupt())? })
-    }
-
-    #[cfg(not(unix))]
-    fn install() -> anyhow::Result<StopSignal> {
-        Ok(StopSignal {})
-    }
-
-    #[cfg(unix)]
-    async fn wait(mut self) {
-        tokio::select! {
-            _ = self.term.recv() => {}
-            _ = self.int.recv() => {}
-        }
-        eprintln!("Stopping.");
-    }
-
-    #[cfg(not(unix))]
-    async fn wait(self) {
-        let _ = tokio::signal::ctrl_c().await;
-        eprintln!("Stopping.");
     }
 }

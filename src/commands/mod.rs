@@ -9,6 +9,7 @@ pub mod config;
 pub mod customers;
 pub mod keys;
 pub mod listen;
+pub mod logs;
 pub mod pricing;
 mod resource;
 mod sandbox;
@@ -38,5 +39,6 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Pricing(cmd) => pricing::run(ctx()?, cmd).await,
         Command::Webhooks(cmd) => webhooks::run(ctx()?, cmd).await,
         Command::Listen(args) => listen::run(ctx()?, args).await,
+        Command::Logs(cmd) => logs::run(ctx()?, cmd).await,
     }
 }

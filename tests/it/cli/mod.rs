@@ -10,6 +10,7 @@ mod customers;
 mod errors;
 mod lifecycle;
 mod listen;
+mod logs;
 mod pricing;
 mod wallets;
 mod webhooks;

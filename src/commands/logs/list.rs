@@ -1,0 +1,12 @@
+//! `payctl logs list`: `GET /v1/logs` with its filters.
+
+use payctl_wire::logs::RequestLog;
+
+use super::{COLUMNS, Filters};
+use crate::cli::ListArgs;
+use crate::commands::resource::{Cred, Session};
+use crate::context::Ctx;
+
+pub async fn run(ctx: Ctx, filters: &Filters, list: ListArgs) -> anyhow::Result<()> {
+    Session::open(ctx, Cred::Key).await?.list::<RequestLog>(&filters.path(), &list, COLUMNS).await
+}

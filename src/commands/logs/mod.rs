@@ -1,0 +1,121 @@
+//! `payctl logs`: the application's request logs (`GET /v1/logs`, already
+//! redacted by the service): `list` with the API's filters, and `tail`,
+//! which follows new entries.
+
+mod list;
+mod tail;
+
+use clap::{Args, Subcommand};
+
+use crate::cli::ListArgs;
+use crate::client::url_escape;
+use crate::context::Ctx;
+use crate::output::Column;
+
+#[derive(Debug, Subcommand)]
+pub enum LogsCommand {
+    /// List request logs, newest first.
+    #[command(after_help = "Examples:
+  payctl logs list --status-gte 400
+  payctl logs list --method POST --endpoint /v1/transactions --from 2026-01-01T00:00:00Z --all --output json")]
+    List {
+        #[command(flatten)]
+        filters: Filters,
+        #[command(flatten)]
+        list: ListArgs,
+    },
+    /// Print new request logs as they arrive, until Ctrl-C.
+    #[command(after_help = "Examples:
+  payctl logs tail
+  payctl logs tail --status-gte 400 --interval 2 --output json")]
+    Tail {
+        #[command(flatten)]
+        filters: Filters,
+        /// Seconds between polls.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=60))]
+        interval: u64,
+        /// Entries to show before following.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100))]
+        lines: u32,
+    },
+}
+
+/// The filters of `GET /v1/logs` (spec 4.11).
+#[derive(Debug, Args, Default, Clone)]
+pub struct Filters {
+    /// Only this HTTP method.
+    #[arg(long)]
+    pub method: Option<String>,
+    /// Only this path and the paths below it, e.g. /v1/customers.
+    #[arg(long)]
+    pub endpoint: Option<String>,
+    /// Only status codes at or above this.
+    #[arg(long, value_name = "CODE")]
+    pub status_gte: Option<u16>,
+    /// Only status codes at or below this.
+    #[arg(long, value_name = "CODE")]
+    pub status_lte: Option<u16>,
+    /// Only requests at or after this time (ISO 8601).
+    #[arg(long, value_name = "TIME")]
+    pub from: Option<String>,
+    /// Only requests at or before this time (ISO 8601).
+    #[arg(long, value_name = "TIME")]
+    pub to: Option<String>,
+}
+
+impl Filters {
+    /// `/v1/logs?…` with the filters set.
+    pub fn path(&self) -> String {
+        let mut query: Vec<String> = Vec::new();
+        let mut add = |name: &str, value: Option<String>| {
+            if let Some(v) = value {
+                query.push(format!("{name}={}", url_escape(&v)));
+            }
+        };
+        add("method", self.method.clone());
+        add("endpoint", self.endpoint.clone());
+        add("status_code_gte", self.status_gte.map(|c| c.to_string()));
+        add("status_code_lte", self.status_lte.map(|c| c.to_string()));
+        add("from_date", self.from.clone());
+        add("to_date", self.to.clone());
+        if query.is_empty() { "/v1/logs".to_owned() } else { format!("/v1/logs?{}", query.join("&")) }
+    }
+}
+
+pub const COLUMNS: &[Column] = &[
+    ("TIME", "requested_at"),
+    ("METHOD", "method"),
+    ("PATH", "path"),
+    ("STATUS", "status_code"),
+    ("MS", "duration_ms"),
+    ("ERROR", "error_code"),
+    ("CORRELATION ID", "correlation_id"),
+];
+
+pub async fn run(ctx: Ctx, cmd: LogsCommand) -> anyhow::Result<()> {
+    match cmd {
+        LogsCommand::List { filters, list } => list::run(ctx, &filters, list).await,
+        LogsCommand::Tail { filters, interval, lines } => tail::run(ctx, &filters, interval, lines).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filters_become_the_apis_query() {
+        assert_eq!(Filters::default().path(), "/v1/logs");
+        let f = Filters {
+            method: Some("POST".into()),
+            endpoint: Some("/v1/customers".into()),
+            status_gte: Some(400),
+            from: Some("2026-01-01T00:00:00+04:00".into()),
+            ..Filters::default()
+        };
+        assert_eq!(
+            f.path(),
+            "/v1/logs?method=POST&endpoint=%2Fv1%2Fcustomers&status_code_gte=400&from_date=2026-01-01T00%3A00%3A00%2B04%3A00"
+        );
+    }
+}

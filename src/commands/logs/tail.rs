@@ -1,0 +1,83 @@
+//! `payctl logs tail`: polls `GET /v1/logs` and prints entries it has not
+//! shown yet, oldest first, until Ctrl-C or SIGTERM (exit 0).
+//!
+//! Log ids grow with time, so "new" means an id above the last one shown.
+//! The command's own polls are logged by the service too; they are left
+//! out so the tail shows the application's traffic, not itself. Each poll
+//! reads the newest 100 entries, so a burst of more than 100 requests within
+//! one interval shows only its last 100.
+
+use std::time::Duration;
+
+use payctl_wire::logs::RequestLog;
+use payctl_wire::page::Page;
+use reqwest::Method;
+
+use super::{COLUMNS, Filters};
+use crate::commands::resource::{Cred, Session};
+use crate::context::Ctx;
+use crate::output::Format;
+use crate::signals::StopSignal;
+
+pub async fn run(ctx: Ctx, filters: &Filters, interval: u64, lines: u32) -> anyhow::Result<()> {
+    let stop = StopSignal::install()?;
+    let session = Session::open(ctx, Cred::Key).await?;
+    let path = filters.path();
+    let page_path = format!("{path}{}limit=100", if path.contains('?') { '&' } else { '?' });
+    let mut last_seen: Option<String> = None;
+    let mut first = true;
+    eprintln!("Following request logs (Ctrl-C to stop)…");
+    let stopped = stop.wait();
+    tokio::pin!(stopped);
+    loop {
+        let page: Page<RequestLog> = session.call(Method::GET, &page_path, None).await?;
+        let mut fresh: Vec<RequestLog> = page
+            .data
+            .into_iter()
+            .filter(|l| l.path != "/v1/logs")
+            .filter(|l| last_seen.as_deref().is_none_or(|seen| l.id.as_str() > seen))
+            .collect();
+        fresh.reverse();
+        if let Some(newest) = fresh.last() {
+            last_seen = Some(newest.id.clone());
+        } else if last_seen.is_none() {
+            // Nothing yet: everything from now on is new.
+            last_seen = Some(String::new());
+        }
+        if first {
+            let skip = fresh.len().saturating_sub(lines as usize);
+            fresh.drain(..skip);
+            first = false;
+        }
+        for entry in &fresh {
+            print(session.ctx.output, entry)?;
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(interval)) => {}
+            _ = &mut stopped => return Ok(()),
+        }
+    }
+}
+
+fn print(format: Format, entry: &RequestLog) -> anyhow::Result<()> {
+    match format {
+        // One compact object per line, so a script can read the stream.
+        Format::Json => {
+            println!("{}", serde_json::to_string(entry)?);
+            Ok(())
+        }
+        Format::Table => {
+            let value = serde_json::to_value(entry)?;
+            let cells: Vec<String> = COLUMNS
+                .iter()
+                .map(|(_, field)| match &value[*field] {
+                    serde_json::Value::String(s) => s.clone(),
+                    serde_json::Value::Null => "-".to_owned(),
+                    other => other.to_string(),
+                })
+                .collect();
+            println!("{}", cells.join("  "));
+            Ok(())
+        }
+    }
+}
