@@ -13,6 +13,7 @@ pub mod partners;
 pub mod quotes;
 pub mod request_logs;
 pub mod settings;
+pub mod transactions;
 pub mod users;
 pub mod webhooks;
 
