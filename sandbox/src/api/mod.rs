@@ -19,6 +19,8 @@ pub mod openapi;
 pub mod partners;
 pub mod pricing;
 pub mod rates;
+pub mod transaction_quotes;
+pub mod transactions;
 pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
@@ -63,6 +65,11 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(webhooks::rotate))
         .routes(routes!(webhooks::deliveries))
         .routes(routes!(webhooks::redeliver))
+        .routes(routes!(transaction_quotes::create))
+        .routes(routes!(transaction_quotes::get))
+        .routes(routes!(transaction_quotes::accept))
+        .routes(routes!(transactions::create, transactions::list))
+        .routes(routes!(transactions::get))
 }
 
 /// `X-API-Key` operations that answer with the flat error codes of spec
@@ -105,6 +112,8 @@ fn simulation_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::approve))
         .routes(routes!(customers::reject))
         .routes(routes!(trigger::trigger))
+        .routes(routes!(transactions::complete))
+        .routes(routes!(transactions::fail))
 }
 
 fn public_routes() -> OpenApiRouter<AppState> {
