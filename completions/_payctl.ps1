@@ -45,6 +45,9 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('accounts', 'accounts', [CompletionResultType]::ParameterValue, 'Settlement accounts and wallets, balances, customer accounts')
             [CompletionResult]::new('wallets', 'wallets', [CompletionResultType]::ParameterValue, 'Validate addresses; manage the partner''s wallets')
             [CompletionResult]::new('pricing', 'pricing', [CompletionResultType]::ParameterValue, 'Markups, corridors and fee simulation')
+            [CompletionResult]::new('quotes', 'quotes', [CompletionResultType]::ParameterValue, 'Create, inspect and accept transaction quotes')
+            [CompletionResult]::new('transfer', 'transfer', [CompletionResultType]::ParameterValue, 'Send money, guided: quote, confirm, accept, create, optionally wait')
+            [CompletionResult]::new('transactions', 'transactions', [CompletionResultType]::ParameterValue, 'List and inspect transactions')
             [CompletionResult]::new('webhooks', 'webhooks', [CompletionResultType]::ParameterValue, 'Webhook endpoints, deliveries, and signature verification')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Request logs of the application: list with filters, or follow')
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: verify, print and forward each delivery')
@@ -1065,6 +1068,180 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
         'payctl;pricing;help;help' {
             break
         }
+        'payctl;quotes' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Price a movement and lock its rate (`POST /v1/transactions/quote`)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one quote; a quote not accepted in time reads EXPIRED')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a quote before it expires, so a transaction can use it')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;quotes;create' {
+            [CompletionResult]::new('--corridor', '--corridor', [CompletionResultType]::ParameterName, 'Corridor id, e.g. uae')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Source asset code, e.g. AED or USD')
+            [CompletionResult]::new('--amount-minor', '--amount-minor', [CompletionResultType]::ParameterName, 'Source amount in integer minor units of the source asset (1050 is 10.50 AED)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Destination asset code, e.g. EUR or USDC')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Kind of destination')
+            [CompletionResult]::new('--customer', '--customer', [CompletionResultType]::ParameterName, 'The sending customer; its markup override then applies')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;quotes;get' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;quotes;accept' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;quotes;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Price a movement and lock its rate (`POST /v1/transactions/quote`)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one quote; a quote not accepted in time reads EXPIRED')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a quote before it expires, so a transaction can use it')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;quotes;help;create' {
+            break
+        }
+        'payctl;quotes;help;get' {
+            break
+        }
+        'payctl;quotes;help;accept' {
+            break
+        }
+        'payctl;quotes;help;help' {
+            break
+        }
+        'payctl;transfer' {
+            [CompletionResult]::new('--corridor', '--corridor', [CompletionResultType]::ParameterName, 'Corridor id, e.g. uae')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Source asset code, e.g. AED or USD')
+            [CompletionResult]::new('--amount-minor', '--amount-minor', [CompletionResultType]::ParameterName, 'Source amount in integer minor units of the source asset (1050 is 10.50 AED)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Destination asset code, e.g. EUR or USDC')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Kind of destination')
+            [CompletionResult]::new('--customer', '--customer', [CompletionResultType]::ParameterName, 'The sending customer; its markup override then applies')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields')
+            [CompletionResult]::new('--beneficiary', '--beneficiary', [CompletionResultType]::ParameterName, 'The beneficiary whose account receives the destination asset')
+            [CompletionResult]::new('--idempotency-key', '--idempotency-key', [CompletionResultType]::ParameterName, 'Reuse the Idempotency-Key printed by an earlier run, to retry it safely')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required without a terminal)')
+            [CompletionResult]::new('--confirm-live', '--confirm-live', [CompletionResultType]::ParameterName, 'With --yes on a LIVE key: confirm that real money moves')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait until the transaction is COMPLETED or FAILED (Ctrl-C stops waiting)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;transactions' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List transactions, newest first')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one transaction, by its id or its txn_ external id')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;transactions;list' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Records per page, 1 to 100')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Follow next_cursor until the last page')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;transactions;get' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;transactions;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List transactions, newest first')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one transaction, by its id or its txn_ external id')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;transactions;help;list' {
+            break
+        }
+        'payctl;transactions;help;get' {
+            break
+        }
+        'payctl;transactions;help;help' {
+            break
+        }
         'payctl;webhooks' {
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
@@ -1432,6 +1609,9 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('accounts', 'accounts', [CompletionResultType]::ParameterValue, 'Settlement accounts and wallets, balances, customer accounts')
             [CompletionResult]::new('wallets', 'wallets', [CompletionResultType]::ParameterValue, 'Validate addresses; manage the partner''s wallets')
             [CompletionResult]::new('pricing', 'pricing', [CompletionResultType]::ParameterValue, 'Markups, corridors and fee simulation')
+            [CompletionResult]::new('quotes', 'quotes', [CompletionResultType]::ParameterValue, 'Create, inspect and accept transaction quotes')
+            [CompletionResult]::new('transfer', 'transfer', [CompletionResultType]::ParameterValue, 'Send money, guided: quote, confirm, accept, create, optionally wait')
+            [CompletionResult]::new('transactions', 'transactions', [CompletionResultType]::ParameterValue, 'List and inspect transactions')
             [CompletionResult]::new('webhooks', 'webhooks', [CompletionResultType]::ParameterValue, 'Webhook endpoints, deliveries, and signature verification')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Request logs of the application: list with filters, or follow')
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhooks locally: verify, print and forward each delivery')
@@ -1616,6 +1796,35 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             break
         }
         'payctl;help;pricing;simulate' {
+            break
+        }
+        'payctl;help;quotes' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Price a movement and lock its rate (`POST /v1/transactions/quote`)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one quote; a quote not accepted in time reads EXPIRED')
+            [CompletionResult]::new('accept', 'accept', [CompletionResultType]::ParameterValue, 'Accept a quote before it expires, so a transaction can use it')
+            break
+        }
+        'payctl;help;quotes;create' {
+            break
+        }
+        'payctl;help;quotes;get' {
+            break
+        }
+        'payctl;help;quotes;accept' {
+            break
+        }
+        'payctl;help;transfer' {
+            break
+        }
+        'payctl;help;transactions' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List transactions, newest first')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one transaction, by its id or its txn_ external id')
+            break
+        }
+        'payctl;help;transactions;list' {
+            break
+        }
+        'payctl;help;transactions;get' {
             break
         }
         'payctl;help;webhooks' {

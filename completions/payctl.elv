@@ -42,6 +42,9 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand accounts 'Settlement accounts and wallets, balances, customer accounts'
             cand wallets 'Validate addresses; manage the partner''s wallets'
             cand pricing 'Markups, corridors and fee simulation'
+            cand quotes 'Create, inspect and accept transaction quotes'
+            cand transfer 'Send money, guided: quote, confirm, accept, create, optionally wait'
+            cand transactions 'List and inspect transactions'
             cand webhooks 'Webhook endpoints, deliveries, and signature verification'
             cand logs 'Request logs of the application: list with filters, or follow'
             cand listen 'Receive webhooks locally: verify, print and forward each delivery'
@@ -953,6 +956,163 @@ set edit:completion:arg-completer[payctl] = {|@words|
         }
         &'payctl;pricing;help;help'= {
         }
+        &'payctl;quotes'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand create 'Price a movement and lock its rate (`POST /v1/transactions/quote`)'
+            cand get 'Show one quote; a quote not accepted in time reads EXPIRED'
+            cand accept 'Accept a quote before it expires, so a transaction can use it'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;quotes;create'= {
+            cand --corridor 'Corridor id, e.g. uae'
+            cand --from 'Source asset code, e.g. AED or USD'
+            cand --amount-minor 'Source amount in integer minor units of the source asset (1050 is 10.50 AED)'
+            cand --to 'Destination asset code, e.g. EUR or USDC'
+            cand --kind 'Kind of destination'
+            cand --customer 'The sending customer; its markup override then applies'
+            cand --data 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;quotes;get'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;quotes;accept'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;quotes;help'= {
+            cand create 'Price a movement and lock its rate (`POST /v1/transactions/quote`)'
+            cand get 'Show one quote; a quote not accepted in time reads EXPIRED'
+            cand accept 'Accept a quote before it expires, so a transaction can use it'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;quotes;help;create'= {
+        }
+        &'payctl;quotes;help;get'= {
+        }
+        &'payctl;quotes;help;accept'= {
+        }
+        &'payctl;quotes;help;help'= {
+        }
+        &'payctl;transfer'= {
+            cand --corridor 'Corridor id, e.g. uae'
+            cand --from 'Source asset code, e.g. AED or USD'
+            cand --amount-minor 'Source amount in integer minor units of the source asset (1050 is 10.50 AED)'
+            cand --to 'Destination asset code, e.g. EUR or USDC'
+            cand --kind 'Kind of destination'
+            cand --customer 'The sending customer; its markup override then applies'
+            cand --data 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields'
+            cand --beneficiary 'The beneficiary whose account receives the destination asset'
+            cand --idempotency-key 'Reuse the Idempotency-Key printed by an earlier run, to retry it safely'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --yes 'Do not ask for confirmation (required without a terminal)'
+            cand --confirm-live 'With --yes on a LIVE key: confirm that real money moves'
+            cand --wait 'Wait until the transaction is COMPLETED or FAILED (Ctrl-C stops waiting)'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;transactions'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand list 'List transactions, newest first'
+            cand get 'Show one transaction, by its id or its txn_ external id'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;transactions;list'= {
+            cand --limit 'Records per page, 1 to 100'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --all 'Follow next_cursor until the last page'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;transactions;get'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;transactions;help'= {
+            cand list 'List transactions, newest first'
+            cand get 'Show one transaction, by its id or its txn_ external id'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;transactions;help;list'= {
+        }
+        &'payctl;transactions;help;get'= {
+        }
+        &'payctl;transactions;help;help'= {
+        }
         &'payctl;webhooks'= {
             cand --profile 'Profile of the config file to use'
             cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
@@ -1288,6 +1448,9 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand accounts 'Settlement accounts and wallets, balances, customer accounts'
             cand wallets 'Validate addresses; manage the partner''s wallets'
             cand pricing 'Markups, corridors and fee simulation'
+            cand quotes 'Create, inspect and accept transaction quotes'
+            cand transfer 'Send money, guided: quote, confirm, accept, create, optionally wait'
+            cand transactions 'List and inspect transactions'
             cand webhooks 'Webhook endpoints, deliveries, and signature verification'
             cand logs 'Request logs of the application: list with filters, or follow'
             cand listen 'Receive webhooks locally: verify, print and forward each delivery'
@@ -1425,6 +1588,27 @@ set edit:completion:arg-completer[payctl] = {|@words|
         &'payctl;help;pricing;corridors'= {
         }
         &'payctl;help;pricing;simulate'= {
+        }
+        &'payctl;help;quotes'= {
+            cand create 'Price a movement and lock its rate (`POST /v1/transactions/quote`)'
+            cand get 'Show one quote; a quote not accepted in time reads EXPIRED'
+            cand accept 'Accept a quote before it expires, so a transaction can use it'
+        }
+        &'payctl;help;quotes;create'= {
+        }
+        &'payctl;help;quotes;get'= {
+        }
+        &'payctl;help;quotes;accept'= {
+        }
+        &'payctl;help;transfer'= {
+        }
+        &'payctl;help;transactions'= {
+            cand list 'List transactions, newest first'
+            cand get 'Show one transaction, by its id or its txn_ external id'
+        }
+        &'payctl;help;transactions;list'= {
+        }
+        &'payctl;help;transactions;get'= {
         }
         &'payctl;help;webhooks'= {
             cand create 'Register an endpoint; its signing secret is shown only in this answer'

@@ -45,6 +45,9 @@ complete -c payctl -n "__fish_payctl_needs_command" -f -a "beneficiaries" -d 'Cr
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "accounts" -d 'Settlement accounts and wallets, balances, customer accounts'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "wallets" -d 'Validate addresses; manage the partner\'s wallets'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "pricing" -d 'Markups, corridors and fee simulation'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "quotes" -d 'Create, inspect and accept transaction quotes'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "transfer" -d 'Send money, guided: quote, confirm, accept, create, optionally wait'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "transactions" -d 'List and inspect transactions'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "webhooks" -d 'Webhook endpoints, deliveries, and signature verification'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "logs" -d 'Request logs of the application: list with filters, or follow'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "listen" -d 'Receive webhooks locally: verify, print and forward each delivery'
@@ -580,6 +583,117 @@ complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_s
 complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from help" -f -a "corridors" -d 'The corridors of the service with their mid rates'
 complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from help" -f -a "simulate" -d 'Price a transfer: fee, net amount, rate and destination amount'
 complete -c payctl -n "__fish_payctl_using_subcommand pricing; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -f -a "create" -d 'Price a movement and lock its rate (`POST /v1/transactions/quote`)'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -f -a "get" -d 'Show one quote; a quote not accepted in time reads EXPIRED'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -f -a "accept" -d 'Accept a quote before it expires, so a transaction can use it'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and not __fish_seen_subcommand_from create get accept help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l corridor -d 'Corridor id, e.g. uae' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l from -d 'Source asset code, e.g. AED or USD' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l amount-minor -d 'Source amount in integer minor units of the source asset (1050 is 10.50 AED)' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l to -d 'Destination asset code, e.g. EUR or USDC' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l kind -d 'Kind of destination' -r -f -a "BANK\t''
+WALLET\t''
+STABLECOIN\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l customer -d 'The sending customer; its markup override then applies' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l data -d 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from get" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from get" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from get" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from get" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from get" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from accept" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from accept" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from accept" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from accept" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from accept" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from accept" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from accept" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from accept" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from help" -f -a "create" -d 'Price a movement and lock its rate (`POST /v1/transactions/quote`)'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one quote; a quote not accepted in time reads EXPIRED'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from help" -f -a "accept" -d 'Accept a quote before it expires, so a transaction can use it'
+complete -c payctl -n "__fish_payctl_using_subcommand quotes; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l corridor -d 'Corridor id, e.g. uae' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l from -d 'Source asset code, e.g. AED or USD' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l amount-minor -d 'Source amount in integer minor units of the source asset (1050 is 10.50 AED)' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l to -d 'Destination asset code, e.g. EUR or USDC' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l kind -d 'Kind of destination' -r -f -a "BANK\t''
+WALLET\t''
+STABLECOIN\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l customer -d 'The sending customer; its markup override then applies' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l data -d 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l beneficiary -d 'The beneficiary whose account receives the destination asset' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l idempotency-key -d 'Reuse the Idempotency-Key printed by an earlier run, to retry it safely' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l yes -d 'Do not ask for confirmation (required without a terminal)'
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l confirm-live -d 'With --yes on a LIVE key: confirm that real money moves'
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -l wait -d 'Wait until the transaction is COMPLETED or FAILED (Ctrl-C stops waiting)'
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand transfer" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -f -a "list" -d 'List transactions, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -f -a "get" -d 'Show one transaction, by its id or its txn_ external id'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and not __fish_seen_subcommand_from list get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -l limit -d 'Records per page, 1 to 100' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -l all -d 'Follow next_cursor until the last page'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from get" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from get" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from get" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from get" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from get" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List transactions, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one transaction, by its id or its txn_ external id'
+complete -c payctl -n "__fish_payctl_using_subcommand transactions; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -l profile -d 'Profile of the config file to use' -r
 complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
 complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and not __fish_seen_subcommand_from create list get update delete rotate-secret deliveries redeliver verify help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
@@ -805,24 +919,27 @@ complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l in-memory -d '
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l json -d 'Print the ready line as one JSON object on stdout (for scripts)'
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
 complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -s h -l help -d 'Print help'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "config" -d 'Show and edit profiles (config.toml)'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "login" -d 'Log in to the dashboard with the password grant'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "logout" -d 'Forget the profile\'s login tokens'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "whoami" -d 'Show the logged-in dashboard user and partner'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "apps" -d 'Create, list, inspect and deactivate applications'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "keys" -d 'Create, list, revoke and rotate API keys'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "customers" -d 'Create, list and inspect customers; approve or reject them in the sandbox'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "beneficiaries" -d 'Create, list and inspect beneficiaries and their payout accounts'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "accounts" -d 'Settlement accounts and wallets, balances, customer accounts'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "wallets" -d 'Validate addresses; manage the partner\'s wallets'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "pricing" -d 'Markups, corridors and fee simulation'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "webhooks" -d 'Webhook endpoints, deliveries, and signature verification'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "logs" -d 'Request logs of the application: list with filters, or follow'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "listen" -d 'Receive webhooks locally: verify, print and forward each delivery'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "api" -d 'Send one raw request to the API, like `gh api`: for support and debugging'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "completions" -d 'Print a shell completion script'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "sandbox" -d 'Run the whole API locally (axum over SQLite) with demo data'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "config" -d 'Show and edit profiles (config.toml)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "login" -d 'Log in to the dashboard with the password grant'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "logout" -d 'Forget the profile\'s login tokens'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "whoami" -d 'Show the logged-in dashboard user and partner'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "apps" -d 'Create, list, inspect and deactivate applications'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "keys" -d 'Create, list, revoke and rotate API keys'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "customers" -d 'Create, list and inspect customers; approve or reject them in the sandbox'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "beneficiaries" -d 'Create, list and inspect beneficiaries and their payout accounts'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "accounts" -d 'Settlement accounts and wallets, balances, customer accounts'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "wallets" -d 'Validate addresses; manage the partner\'s wallets'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "pricing" -d 'Markups, corridors and fee simulation'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "quotes" -d 'Create, inspect and accept transaction quotes'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "transfer" -d 'Send money, guided: quote, confirm, accept, create, optionally wait'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "transactions" -d 'List and inspect transactions'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "webhooks" -d 'Webhook endpoints, deliveries, and signature verification'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "logs" -d 'Request logs of the application: list with filters, or follow'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "listen" -d 'Receive webhooks locally: verify, print and forward each delivery'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "api" -d 'Send one raw request to the API, like `gh api`: for support and debugging'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "completions" -d 'Print a shell completion script'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "sandbox" -d 'Run the whole API locally (axum over SQLite) with demo data'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer transactions webhooks logs listen api completions sandbox help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Show the selected profile\'s settings as they resolve (flags, environment, profile, defaults)'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Set one key of the selected profile; an empty VALUE unsets it'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "use" -d 'Make PROFILE the default for later commands'
@@ -854,6 +971,11 @@ complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subc
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from pricing" -f -a "markup" -d 'The markup added to the platform fee, for the partner or one customer'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from pricing" -f -a "corridors" -d 'The corridors of the service with their mid rates'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from pricing" -f -a "simulate" -d 'Price a transfer: fee, net amount, rate and destination amount'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from quotes" -f -a "create" -d 'Price a movement and lock its rate (`POST /v1/transactions/quote`)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from quotes" -f -a "get" -d 'Show one quote; a quote not accepted in time reads EXPIRED'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from quotes" -f -a "accept" -d 'Accept a quote before it expires, so a transaction can use it'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from transactions" -f -a "list" -d 'List transactions, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from transactions" -f -a "get" -d 'Show one transaction, by its id or its txn_ external id'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "create" -d 'Register an endpoint; its signing secret is shown only in this answer'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "list" -d 'List endpoints, newest first (secrets masked)'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "get" -d 'Show one endpoint (secret masked)'

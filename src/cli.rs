@@ -92,6 +92,15 @@ pub enum Command {
     /// Markups, corridors and fee simulation.
     #[command(subcommand)]
     Pricing(pricing::PricingCommand),
+    /// Create, inspect and accept transaction quotes.
+    #[command(subcommand)]
+    Quotes(crate::commands::quotes::QuotesCommand),
+    /// Send money, guided: quote, confirm, accept, create, optionally wait.
+    #[command(after_help = crate::commands::transfer::EXAMPLES)]
+    Transfer(Box<crate::commands::transfer::TransferArgs>),
+    /// List and inspect transactions.
+    #[command(subcommand)]
+    Transactions(crate::commands::transactions::TransactionsCommand),
     /// Webhook endpoints, deliveries, and signature verification.
     #[command(subcommand)]
     Webhooks(webhooks::WebhooksCommand),

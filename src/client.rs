@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use payctl_wire::auth::{OAuthError, TokenResponse};
 use payctl_wire::error::ErrorEnvelope;
-use payctl_wire::page::Page;
+use payctl_wire::page::{Page, Pagination, TransactionPage};
 use reqwest::{Method, Url};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -56,9 +56,21 @@ impl Client {
     /// One API call; answers the decoded JSON body (`Null` when empty).
     /// A bearer call the API answers 401 is retried once with a refreshed token.
     pub async fn call(&self, method: Method, path: &str, auth: &Auth, body: Option<&Value>) -> anyhow::Result<Value> {
-        let url = self.url(path)?;
         // One key for the retry too: the first attempt may have done the work.
-        let idempotency_key = uuid::Uuid::new_v4().to_string();
+        self.call_with_key(method, path, auth, body, &uuid::Uuid::new_v4().to_string()).await
+    }
+
+    /// [`Client::call`] with the caller's `Idempotency-Key` (sent on POST),
+    /// for flows that must be safe to run again by hand (`payctl transfer`).
+    pub async fn call_with_key(
+        &self,
+        method: Method,
+        path: &str,
+        auth: &Auth,
+        body: Option<&Value>,
+        idempotency_key: &str,
+    ) -> anyhow::Result<Value> {
+        let url = self.url(path)?;
         let mut retried = false;
         loop {
             let renewed = self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))?.clone();
@@ -72,7 +84,7 @@ impl Client {
             if method == Method::POST {
                 // The API then replays rather than repeats the operation if
                 // the answer is lost and the request is sent again.
-                request = request.header(payctl_wire::IDEMPOTENCY_KEY_HEADER, &idempotency_key);
+                request = request.header(payctl_wire::IDEMPOTENCY_KEY_HEADER, idempotency_key);
             }
             if let Some(body) = body {
                 request = request.json(body);
@@ -114,6 +126,12 @@ impl Client {
         limit: u32,
         all: bool,
     ) -> anyhow::Result<Page<T>> {
+        self.list_in::<Page<T>>(path, auth, limit, all).await
+    }
+
+    /// [`Client::list`] for any list envelope: the general one, or the
+    /// transaction list's `{data, pagination}`. The answer keeps the shape.
+    pub async fn list_in<E: Envelope>(&self, path: &str, auth: &Auth, limit: u32, all: bool) -> anyhow::Result<E> {
         let mut data = Vec::new();
         let mut cursor: Option<String> = None;
         loop {
@@ -124,11 +142,12 @@ impl Client {
                 page_path.push_str("&cursor=");
                 page_path.push_str(&url_escape(c));
             }
-            let page: Page<T> = self.get(&page_path, auth).await?;
-            data.extend(page.data);
-            match page.next_cursor {
+            let page: E = self.get(&page_path, auth).await?;
+            let (items, next) = page.into_parts();
+            data.extend(items);
+            match next {
                 Some(next) if all => cursor = Some(next),
-                next_cursor => return Ok(Page { data, next_cursor }),
+                next_cursor => return Ok(E::from_parts(data, next_cursor)),
             }
         }
     }
@@ -198,6 +217,33 @@ impl Client {
         if let Some(body) = body {
             eprintln!("> {body}");
         }
+    }
+}
+
+/// A list envelope: its records and the cursor of the next page.
+pub trait Envelope: DeserializeOwned {
+    type Item;
+    fn into_parts(self) -> (Vec<Self::Item>, Option<String>);
+    fn from_parts(data: Vec<Self::Item>, next_cursor: Option<String>) -> Self;
+}
+
+impl<T: DeserializeOwned> Envelope for Page<T> {
+    type Item = T;
+    fn into_parts(self) -> (Vec<T>, Option<String>) {
+        (self.data, self.next_cursor)
+    }
+    fn from_parts(data: Vec<T>, next_cursor: Option<String>) -> Self {
+        Page { data, next_cursor }
+    }
+}
+
+impl<T: DeserializeOwned> Envelope for TransactionPage<T> {
+    type Item = T;
+    fn into_parts(self) -> (Vec<T>, Option<String>) {
+        (self.data, self.pagination.next_cursor)
+    }
+    fn from_parts(data: Vec<T>, next_cursor: Option<String>) -> Self {
+        TransactionPage { data, pagination: Pagination { has_more: next_cursor.is_some(), next_cursor } }
     }
 }
 

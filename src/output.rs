@@ -43,7 +43,7 @@ pub fn record(format: Format, value: &Value) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A page of records: `{data, next_cursor}` in JSON, else a table with a
+/// A page of records: `{data, next_cursor}` (or `{data, pagination}`) in JSON, else a table with a
 /// hint on stderr when more pages exist.
 pub fn list(format: Format, page: &Value, columns: &[Column]) -> anyhow::Result<()> {
     if format == Format::Json {
@@ -55,7 +55,9 @@ pub fn list(format: Format, page: &Value, columns: &[Column]) -> anyhow::Result<
         table.add_row(columns.iter().map(|(_, f)| cell(&item[*f])));
     }
     println!("{table}");
-    if let Some(cursor) = page["next_cursor"].as_str() {
+    // The transaction list nests its cursor in `pagination`.
+    let cursor = page["next_cursor"].as_str().or_else(|| page["pagination"]["next_cursor"].as_str());
+    if let Some(cursor) = cursor {
         eprintln!("More results exist (next cursor {cursor}); pass --all to fetch every page.");
     }
     Ok(())

@@ -11,9 +11,12 @@ pub mod keys;
 pub mod listen;
 pub mod logs;
 pub mod pricing;
+pub mod quotes;
 mod resource;
 mod sandbox;
 pub mod session;
+pub mod transactions;
+pub mod transfer;
 pub mod wallets;
 pub mod webhooks;
 
@@ -40,5 +43,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Webhooks(cmd) => webhooks::run(ctx()?, cmd).await,
         Command::Listen(args) => listen::run(ctx()?, args).await,
         Command::Logs(cmd) => logs::run(ctx()?, cmd).await,
+        Command::Quotes(cmd) => quotes::run(ctx()?, cmd).await,
+        Command::Transactions(cmd) => transactions::run(ctx()?, cmd).await,
+        Command::Transfer(args) => transfer::run(ctx()?, *args).await,
     }
 }

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::cli::ListArgs;
-use crate::client::{Auth, Client};
+use crate::client::{Auth, Client, Envelope};
 use crate::commands::session::bearer;
 use crate::context::Ctx;
 use crate::exit;
@@ -69,7 +69,17 @@ impl Session {
         args: &ListArgs,
         columns: &[Column],
     ) -> anyhow::Result<()> {
-        let page = self.client.list::<T>(path, &self.auth, args.limit, args.all).await?;
+        self.list_in::<payctl_wire::page::Page<T>>(path, args, columns).await
+    }
+
+    /// [`Session::list`] for a list with its own envelope (transactions).
+    pub async fn list_in<E: Envelope + Serialize>(
+        &self,
+        path: &str,
+        args: &ListArgs,
+        columns: &[Column],
+    ) -> anyhow::Result<()> {
+        let page = self.client.list_in::<E>(path, &self.auth, args.limit, args.all).await?;
         output::list(self.ctx.output, &serde_json::to_value(&page)?, columns)
     }
 

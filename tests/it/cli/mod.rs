@@ -12,6 +12,8 @@ mod lifecycle;
 mod listen;
 mod logs;
 mod pricing;
+mod quotes;
+mod transfer;
 mod wallets;
 mod webhooks;
 

@@ -1,0 +1,48 @@
+//! `payctl transactions`: the application's transactions (`X-API-Key`).
+//! They are created by `payctl transfer`, which quotes, accepts and
+//! confirms first.
+
+mod get;
+mod list;
+
+use clap::Subcommand;
+
+use crate::cli::ListArgs;
+use crate::context::Ctx;
+use crate::output::Column;
+
+#[derive(Debug, Subcommand)]
+pub enum TransactionsCommand {
+    /// List transactions, newest first.
+    #[command(after_help = "Examples:
+  payctl transactions list
+  payctl transactions list --all --output json | jq -r '.data[] | [.id, .state] | @tsv'")]
+    List {
+        #[command(flatten)]
+        list: ListArgs,
+    },
+    /// Show one transaction, by its id or its txn_ external id.
+    #[command(
+        after_help = "Examples:\n  payctl transactions get TRANSACTION_ID --output json\n  payctl transactions get txn_..."
+    )]
+    Get { id: String },
+}
+
+pub const PATH: &str = "/v1/transactions";
+
+pub const COLUMNS: &[Column] = &[
+    ("ID", "id"),
+    ("STATE", "state"),
+    ("SOURCE", "source_asset"),
+    ("AMOUNT (MINOR)", "source_amount_minor"),
+    ("DESTINATION", "destination_asset"),
+    ("RECEIVED (MINOR)", "destination_amount_minor"),
+    ("CREATED", "created_at"),
+];
+
+pub async fn run(ctx: Ctx, cmd: TransactionsCommand) -> anyhow::Result<()> {
+    match cmd {
+        TransactionsCommand::List { list } => list::run(ctx, list).await,
+        TransactionsCommand::Get { id } => get::run(ctx, &id).await,
+    }
+}

@@ -1,0 +1,104 @@
+//! `payctl transfer`: the guided money movement. Quote, show what will
+//! happen, confirm, accept, create the transaction, optionally wait for its
+//! final state.
+//!
+//! The whole flow runs under one Idempotency-Key, printed before anything is
+//! sent: the transaction is created with it, and the quote and accept with
+//! keys derived from it. Running the same command again with
+//! `--idempotency-key KEY` after a lost answer therefore replays each step
+//! the API already did (same quote, same transaction) instead of moving the
+//! money twice.
+
+mod confirm;
+mod wait;
+
+use clap::Args;
+use payctl_wire::transactions::{CreateTransaction, Transaction, TransactionQuote};
+use reqwest::Method;
+
+use crate::client::typed;
+use crate::commands::apps::segment;
+use crate::commands::quotes::{self, QuoteArgs};
+use crate::commands::resource::{Cred, Session};
+use crate::context::Ctx;
+use crate::exit;
+
+pub const EXAMPLES: &str = "Examples:
+  payctl transfer --corridor uae --from AED --amount-minor 100000 --to EUR --kind BANK --beneficiary BEN_ID
+  payctl transfer ... --beneficiary BEN_ID --yes --wait --output json        # CI: no prompt
+  payctl transfer ... --yes --idempotency-key KEY   # retry after a network error: the API replays
+
+A LIVE key (profile environment LIVE, or a sk_live_ key) asks to type the amount or LIVE;
+with --yes it also needs --confirm-live.
+Exit codes: 0 done (or --wait stopped by Ctrl-C), 1 API error or the transaction FAILED, 2 usage.";
+
+#[derive(Debug, Args)]
+pub struct TransferArgs {
+    #[command(flatten)]
+    pub quote: QuoteArgs,
+    /// The beneficiary whose account receives the destination asset.
+    #[arg(long, value_name = "ID")]
+    pub beneficiary: String,
+    /// Do not ask for confirmation (required without a terminal).
+    #[arg(long)]
+    pub yes: bool,
+    /// With --yes on a LIVE key: confirm that real money moves.
+    #[arg(long)]
+    pub confirm_live: bool,
+    /// Reuse the Idempotency-Key printed by an earlier run, to retry it safely.
+    #[arg(long, value_name = "KEY")]
+    pub idempotency_key: Option<String>,
+    /// Wait until the transaction is COMPLETED or FAILED (Ctrl-C stops waiting).
+    #[arg(long)]
+    pub wait: bool,
+}
+
+/// Room left in the API's 255-character key for the derived suffixes.
+const MAX_KEY: usize = 240;
+
+pub async fn run(ctx: Ctx, args: TransferArgs) -> anyhow::Result<()> {
+    segment(&args.beneficiary)
+        .map_err(|_| exit::usage(format!("--beneficiary {:?} is not a valid id", args.beneficiary)))?;
+    let key = match &args.idempotency_key {
+        Some(k) if (1..=MAX_KEY).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()) => k.clone(),
+        Some(_) => {
+            return Err(exit::usage(format!(
+                "--idempotency-key must be 1 to {MAX_KEY} printable ASCII characters without spaces"
+            )));
+        }
+        None => uuid::Uuid::new_v4().to_string(),
+    };
+    let body = args.quote.body()?;
+    let session = Session::open(ctx, Cred::Key).await?;
+    let live = confirm::is_live(&session);
+    // Refuse before anything is sent: no quote is left behind by a run that
+    // could never have confirmed.
+    let mode = confirm::Mode::choose(args.yes, args.confirm_live, live)?;
+    eprintln!("Idempotency-Key: {key}  (re-run with --idempotency-key {key} to retry safely)");
+
+    let s = &session;
+    let quote: TransactionQuote = typed(
+        s.client.call_with_key(Method::POST, quotes::PATH, &s.auth, Some(&body), &format!("{key}.quote")).await?,
+    )?;
+    confirm::confirm(&quote, mode, live).await?;
+    let accept = format!("{}/{}/accept", quotes::PATH, segment(&quote.id)?);
+    let accepted: TransactionQuote =
+        typed(s.client.call_with_key(Method::POST, &accept, &s.auth, None, &format!("{key}.accept")).await?)?;
+    let create = CreateTransaction {
+        quote_id: Some(accepted.id.clone()),
+        beneficiary_id: Some(args.beneficiary.clone()),
+        ..CreateTransaction::default()
+    };
+    let body = serde_json::to_value(&create)?;
+    let txn: Transaction = typed(
+        s.client.call_with_key(Method::POST, crate::commands::transactions::PATH, &s.auth, Some(&body), &key).await?,
+    )?;
+    eprintln!("Created transaction {} ({}); it is {}.", txn.id, txn.external_id, txn.state);
+    let txn = if args.wait { wait::until_final(s, txn).await? } else { txn };
+    s.print(&txn)?;
+    if txn.state == "FAILED" {
+        let reason = txn.failure_reason.as_deref().unwrap_or("no reason given");
+        return Err(exit::api(format!("transaction {} FAILED: {reason}", txn.id)));
+    }
+    Ok(())
+}

@@ -1,0 +1,146 @@
+//! `payctl transfer` through the binary: the guided flow with `--yes --wait`
+//! to COMPLETED and to FAILED, a safe re-run with the printed
+//! Idempotency-Key, and the refusals that happen before anything is sent.
+
+use serde_json::{Value, json};
+
+use super::{Home, Run};
+use crate::customers::create_customer;
+use crate::support::TestSandbox;
+
+/// A customer with a EUR bank beneficiary, made through the API; answers
+/// the beneficiary's id.
+pub async fn bank_beneficiary(sb: &TestSandbox) -> String {
+    let key = sb.test_key();
+    let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
+    let customer = create_customer(sb, &key, &email).await;
+    let body = json!({"customer_id": customer["id"], "type": "business", "full_name": "Acme GmbH", "country": "DE",
+        "account": {"kind": "BANK_ACCOUNT", "destination_asset": "EUR", "iban": "DE89370400440532013000",
+                    "bank_name": "Commerzbank", "bank_country": "DE"}});
+    let r = sb.post("/v1/beneficiaries", &key, body).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.body["id"].as_str().unwrap().to_owned()
+}
+
+/// `payctl transfer` of `amount` AED minor units into EUR on a bank account.
+pub fn transfer_args<'a>(amount: &'a str, beneficiary: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["transfer", "--corridor", "uae", "--from", "AED", "--amount-minor", amount, "--to", "EUR"];
+    args.extend(["--kind", "BANK", "--beneficiary", beneficiary, "-o", "json"]);
+    args.extend(extra);
+    args
+}
+
+async fn transactions(sb: &TestSandbox) -> Vec<Value> {
+    sb.get("/v1/transactions?limit=100", &sb.test_key()).await.body["data"].as_array().unwrap().clone()
+}
+
+/// Runs a `--wait` transfer and, once its transaction exists, moves the
+/// sandbox clock past settlement while the CLI is polling.
+async fn transfer_and_settle(home: &Home, amount: &str, beneficiary: &str) -> Run {
+    let mut cmd = home.command(&transfer_args(amount, beneficiary, &["--yes", "--wait"]));
+    let child = tokio::task::spawn_blocking(move || cmd.spawn().unwrap().wait_with_output().unwrap());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while transactions(&home.sb).await.is_empty() {
+        assert!(std::time::Instant::now() < deadline, "the CLI never created the transaction");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    home.sb.advance_clock(31).await;
+    let out = child.await.unwrap();
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guided_transfer_with_yes_and_wait_completes() {
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let run = transfer_and_settle(&home, "100000", &ben).await.ok();
+    let txn = run.json();
+    assert_eq!(txn["state"], "COMPLETED", "{}", run.stderr);
+    assert_eq!(txn["beneficiary_id"], ben.as_str());
+    assert_eq!(txn["source_asset"], "AED");
+    assert_eq!(txn["destination_asset"], "EUR");
+    assert_eq!(txn["source_amount_minor"], "100000");
+    assert!(txn["completed_at"].is_string());
+    // The summary renders minor units with each asset's decimals.
+    assert!(run.stderr.contains("You send:      1000.00 AED"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!("They receive:  {}", eur(&txn["destination_amount_minor"]))),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("Idempotency-Key: "), "{}", run.stderr);
+    assert!(run.stderr.contains("is COMPLETED"), "{}", run.stderr);
+    // The quote was accepted and consumed by this one transaction.
+    let quote_path = format!("/v1/transactions/quote/{}", txn["quote_id"].as_str().unwrap());
+    assert_eq!(home.sb.get(&quote_path, &home.sb.test_key()).await.body["status"], "USED");
+    assert_eq!(transactions(&home.sb).await.len(), 1);
+}
+
+fn eur(minor: &Value) -> String {
+    let minor = minor.as_str().unwrap();
+    let padded = format!("{minor:0>3}");
+    let (units, cents) = padded.split_at(padded.len() - 2);
+    format!("{units}.{cents} EUR")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_transaction_exits_1_with_its_reason() {
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let run = transfer_and_settle(&home, "100013", &ben).await;
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let txn = run.json();
+    assert_eq!(txn["state"], "FAILED");
+    assert!(txn["failure_reason"].is_string());
+    assert!(run.stderr.contains(&format!("transaction {} FAILED", txn["id"].as_str().unwrap())), "{}", run.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rerunning_with_the_printed_key_replays_the_same_transaction() {
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let first = home.run(&transfer_args("25000", &ben, &["--yes"]), None).await.ok();
+    let txn = first.json();
+    assert_eq!(txn["state"], "PENDING");
+    let key = first
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("Idempotency-Key: "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no key printed: {}", first.stderr))
+        .to_owned();
+    let again = home.run(&transfer_args("25000", &ben, &["--yes", "--idempotency-key", &key]), None).await.ok();
+    assert_eq!(again.json()["id"], txn["id"]);
+    assert_eq!(again.json()["quote_id"], txn["quote_id"]);
+    assert_eq!(transactions(&home.sb).await.len(), 1, "no second transaction");
+    // A key the API would refuse is a usage error before anything is sent.
+    let bad = home.run(&transfer_args("25000", &ben, &["--yes", "--idempotency-key", "has space"]), None).await;
+    assert_eq!(bad.code, Some(2), "{}", bad.stderr);
+    assert!(bad.stderr.contains("--idempotency-key"), "{}", bad.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nothing_is_sent_without_a_confirmation() {
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let no_yes = home.run(&transfer_args("10000", &ben, &[]), None).await;
+    assert_eq!(no_yes.code, Some(2), "{}", no_yes.stderr);
+    assert!(no_yes.stderr.contains("--yes"), "{}", no_yes.stderr);
+    // A LIVE key needs --confirm-live on top of --yes.
+    let live = home.sb.ready.live_api_key.clone();
+    let mut args = vec!["--api-key", live.as_str()];
+    args.extend(transfer_args("10000", &ben, &["--yes"]));
+    let refused = home.run(&args, None).await;
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert!(refused.stderr.contains("--confirm-live"), "{}", refused.stderr);
+    assert!(!refused.stderr.contains("Idempotency-Key"), "refused before anything was sent");
+    assert!(transactions(&home.sb).await.is_empty());
+    // A refusal by the API is exit 1 with its code: a beneficiary that does not exist.
+    let unknown = home.run(&transfer_args("10000", "0190a0a0-0000-7000-8000-000000000000", &["--yes"]), None).await;
+    assert_eq!(unknown.code, Some(1), "{}", unknown.stderr);
+    assert!(unknown.stderr.contains("BEN_0001"), "{}", unknown.stderr);
+}
