@@ -144,3 +144,34 @@ async fn nothing_is_sent_without_a_confirmation() {
     assert_eq!(unknown.code, Some(1), "{}", unknown.stderr);
     assert!(unknown.stderr.contains("BEN_0001"), "{}", unknown.stderr);
 }
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stopping_the_wait_exits_0_and_says_how_to_check_later() {
+    use std::io::{BufRead, BufReader, Read};
+
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let mut cmd = home.command(&transfer_args("30000", &ben, &["--yes", "--wait"]));
+    let run = tokio::task::spawn_blocking(move || {
+        let mut child = cmd.spawn().unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut seen = String::new();
+        // The stop signal is installed before this line is printed.
+        while !seen.contains("Waiting for transaction") {
+            assert!(stderr.read_line(&mut seen).unwrap() > 0, "exited early: {seen}");
+        }
+        let pid = child.id().to_string();
+        assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        stderr.read_to_string(&mut seen).unwrap();
+        let out = child.wait_with_output().unwrap();
+        Run { code: out.status.code(), stdout: String::from_utf8(out.stdout).unwrap(), stderr: seen }
+    })
+    .await
+    .unwrap()
+    .ok();
+    let txn = run.json();
+    assert!(["PENDING", "PROCESSING"].contains(&txn["state"].as_str().unwrap()), "{txn}");
+    let hint = format!("payctl transactions get {}", txn["id"].as_str().unwrap());
+    assert!(run.stderr.contains(&hint), "{}", run.stderr);
+}
