@@ -11,6 +11,7 @@ mod accounts;
 mod applications;
 mod beneficiaries;
 mod cli;
+mod compliance;
 mod customers;
 mod envelope;
 mod idempotency;

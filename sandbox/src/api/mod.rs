@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod applications;
 pub mod beneficiaries;
+pub mod compliance;
 pub mod control;
 pub mod customers;
 pub mod dashboard;
@@ -63,6 +64,7 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(webhooks::rotate))
         .routes(routes!(webhooks::deliveries))
         .routes(routes!(webhooks::redeliver))
+        .routes(routes!(compliance::start))
 }
 
 /// `X-API-Key` operations that answer with the flat error codes of spec
