@@ -16,6 +16,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0006_schedule.sql")),
         M::up(include_str!("migrations/0007_request_logs.sql")),
         M::up(include_str!("migrations/0008_rate_overrides.sql")),
+        M::up(include_str!("migrations/0009_quotes_transactions.sql")),
     ])
 }
 

@@ -10,6 +10,7 @@ pub mod customers;
 pub mod markups;
 pub mod partner_wallets;
 pub mod partners;
+pub mod quotes;
 pub mod request_logs;
 pub mod settings;
 pub mod users;
