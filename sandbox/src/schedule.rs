@@ -22,7 +22,7 @@ use tokio::sync::watch;
 use crate::clock::Timestamp;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::store;
+use crate::{flows, store};
 
 pub const POLL: Duration = Duration::from_millis(100);
 const BATCH: i64 = 200;
@@ -31,6 +31,9 @@ const BATCH: i64 = 200;
 fn apply(conn: &Connection, kind: &str, resource_id: &str, due: Timestamp) -> Result<(), ApiError> {
     match kind {
         store::customers::AUTO_DECISION => store::customers::auto_decide(conn, resource_id, due),
+        flows::payments::FUND | flows::payments::SETTLE | flows::payments::EXPIRE => {
+            flows::payments::apply(conn, kind, resource_id, due)
+        }
         other => Err(ApiError::internal(format!("unknown scheduled move {other}"))),
     }
 }

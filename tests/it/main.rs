@@ -17,6 +17,7 @@ mod envelope;
 mod idempotency;
 mod identity;
 mod keys;
+mod legacy_quotes;
 mod logs;
 mod partners;
 mod pricing;

@@ -55,3 +55,45 @@ pub fn absent<T>(checks: &mut Checks, field: &str, value: &Option<T>, why: &str)
         checks.push(field, "not_allowed", why.to_owned());
     }
 }
+
+/// A required asset code the sandbox knows (`AED`, `USDC`...).
+pub fn asset(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<crate::domain::asset::Asset> {
+    let v = required(checks, field, value)?;
+    let found = crate::domain::asset::asset(v);
+    if found.is_none() {
+        checks.push(field, "invalid", format!("'{v}' is not an asset code this API knows (e.g. AED, USD, USDC, USDT)"));
+    }
+    found
+}
+
+/// A required positive decimal display string (`"1000.50"`) in minor units
+/// of `asset`; more decimals than the asset has is refused, not rounded.
+/// Without a known asset only the shape is checked.
+pub fn decimal_amount(
+    checks: &mut Checks,
+    field: &str,
+    value: &Option<String>,
+    asset: Option<crate::domain::asset::Asset>,
+) -> Option<u64> {
+    let v = required(checks, field, value)?;
+    let parsed = crate::domain::decimal::Decimal::parse_positive(v)
+        .and_then(|d| asset.map(|a| d.to_minor(a.decimals)).transpose().map(|m| (d, m)));
+    match parsed {
+        Ok((_, minor)) => minor,
+        Err(e) => {
+            checks.push(field, "invalid", format!("must be a positive decimal amount: {e}"));
+            None
+        }
+    }
+}
+
+/// A required hyphenated UUID.
+pub fn uuid(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<String> {
+    let v = required(checks, field, value)?;
+    if crate::ids::is_uuid(v) {
+        Some(v.to_owned())
+    } else {
+        checks.push(field, "invalid", "must be a UUID");
+        None
+    }
+}

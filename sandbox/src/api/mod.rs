@@ -15,9 +15,11 @@ pub mod dashboard;
 pub mod fields;
 pub mod health;
 pub mod keys;
+pub mod legacy_quotes;
 pub mod logs;
 pub mod openapi;
 pub mod partners;
+pub mod payments;
 pub mod pricing;
 pub mod rates;
 pub mod trigger;
@@ -65,6 +67,11 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(webhooks::deliveries))
         .routes(routes!(webhooks::redeliver))
         .routes(routes!(compliance::start))
+        .routes(routes!(legacy_quotes::create_legacy, legacy_quotes::create_corridor))
+        .routes(routes!(legacy_quotes::get))
+        .routes(routes!(legacy_quotes::accept))
+        .routes(routes!(payments::create, payments::list))
+        .routes(routes!(payments::get))
 }
 
 /// `X-API-Key` operations that answer with the flat error codes of spec
@@ -107,6 +114,7 @@ fn simulation_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::approve))
         .routes(routes!(customers::reject))
         .routes(routes!(trigger::trigger))
+        .routes(routes!(payments::fund))
 }
 
 fn public_routes() -> OpenApiRouter<AppState> {

@@ -1,0 +1,1 @@
+//! Transfers: see the module written next.

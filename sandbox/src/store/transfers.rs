@@ -1,0 +1,1 @@
+//! Transfers storage.
