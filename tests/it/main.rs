@@ -20,6 +20,7 @@ mod keys;
 mod legacy_quotes;
 mod logs;
 mod partners;
+mod payments;
 mod pricing;
 mod rate_limits;
 mod rates;
