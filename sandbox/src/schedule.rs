@@ -31,6 +31,8 @@ const BATCH: i64 = 200;
 fn apply(conn: &Connection, kind: &str, resource_id: &str, due: Timestamp) -> Result<(), ApiError> {
     match kind {
         store::customers::AUTO_DECISION => store::customers::auto_decide(conn, resource_id, due),
+        store::transactions::PROCESS => store::transactions::auto_process(conn, resource_id, due),
+        store::transactions::SETTLE => store::transactions::auto_settle(conn, resource_id, due),
         flows::payments::FUND | flows::payments::SETTLE | flows::payments::EXPIRE => {
             flows::payments::apply(conn, kind, resource_id, due)
         }

@@ -14,6 +14,7 @@
 //! - [`webhooks`]: webhook endpoints, deliveries and the event trigger.
 //! - [`sandbox`]: the sandbox-only control API and the ready line.
 //! - [`logs`]: request logs.
+//! - [`transactions`]: transaction quotes and transactions.
 
 pub mod accounts;
 pub mod applications;
@@ -25,6 +26,7 @@ pub mod events;
 pub mod logs;
 pub mod page;
 pub mod sandbox;
+pub mod transactions;
 pub mod webhooks;
 
 /// Header carrying an API key secret on server-to-server routes.

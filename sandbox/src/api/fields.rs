@@ -3,6 +3,7 @@
 //! can be checked before answering, and these helpers turn each into a
 //! validated value or an entry in `Checks`.
 
+use crate::domain::asset::{ASSETS, Asset};
 use crate::domain::country;
 use crate::error::Checks;
 
@@ -56,12 +57,13 @@ pub fn absent<T>(checks: &mut Checks, field: &str, value: &Option<T>, why: &str)
     }
 }
 
-/// A required asset code the sandbox knows (`AED`, `USDC`...).
-pub fn asset(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<crate::domain::asset::Asset> {
-    let v = required(checks, field, value)?;
-    let found = crate::domain::asset::asset(v);
+/// A required, known asset code (at most `max` characters).
+pub fn asset(checks: &mut Checks, field: &str, value: &Option<String>, max: usize) -> Option<Asset> {
+    let code = text(checks, field, value, max)?;
+    let found = crate::domain::asset::asset(&code);
     if found.is_none() {
-        checks.push(field, "invalid", format!("'{v}' is not an asset code this API knows (e.g. AED, USD, USDC, USDT)"));
+        let known: Vec<&str> = ASSETS.iter().map(|a| a.code).collect();
+        checks.push(field, "invalid", format!("must be one of {}", known.join(", ")));
     }
     found
 }
@@ -94,6 +96,35 @@ pub fn uuid(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<
         Some(v.to_owned())
     } else {
         checks.push(field, "invalid", "must be a UUID");
+        None
+    }
+}
+
+/// A required positive integer in minor units, sent as a string of digits
+/// (no sign, no decimal point) that fits the ledger's 64-bit amounts.
+pub fn amount_minor(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<u64> {
+    let raw = required(checks, field, value)?;
+    let parsed = raw.bytes().all(|b| b.is_ascii_digit()).then(|| raw.parse::<i64>().ok()).flatten();
+    match parsed {
+        Some(0) => checks.push(field, "out_of_range", "must be greater than 0"),
+        Some(n) => return u64::try_from(n).ok(),
+        None if raw.bytes().all(|b| b.is_ascii_digit()) => {
+            checks.push(field, "out_of_range", format!("must be at most {}", i64::MAX))
+        }
+        None => {
+            checks.push(field, "invalid", "must be a positive integer in minor units, as a string (\"1050\" for 10.50)")
+        }
+    }
+    None
+}
+
+/// An optional uuid (`customer_id` and the like); `None` when absent.
+pub fn optional_uuid(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<String> {
+    let v = value.as_deref()?.trim();
+    if crate::ids::is_uuid(v) {
+        Some(v.to_owned())
+    } else {
+        checks.push(field, "invalid", "must be a uuid");
         None
     }
 }

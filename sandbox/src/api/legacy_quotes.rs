@@ -113,7 +113,7 @@ pub async fn create_legacy(
     caller.require_test("GET /v1/quotes")?;
     let mut c = Checks::new();
     let customer = fields::uuid(&mut c, "from_customer_id", &body.from_customer_id);
-    let source = fields::asset(&mut c, "source_currency", &body.source_currency);
+    let source = fields::asset(&mut c, "source_currency", &body.source_currency, 16);
     let amount = fields::decimal_amount(&mut c, "source_amount", &body.source_amount, source);
     let to = body.to.clone().unwrap_or_default();
     if body.to.is_none() {
@@ -122,7 +122,7 @@ pub async fn create_legacy(
     let (mut target_type, mut destination) = (None, None);
     if body.to.is_some() {
         target_type = fields::one_of(&mut c, "to.type", &to.target_type, TARGET_TYPES);
-        destination = fields::asset(&mut c, "to.currency", &to.currency);
+        destination = fields::asset(&mut c, "to.currency", &to.currency, 16);
     }
     let address = to.address.as_deref().map(str::trim).filter(|a| !a.is_empty()).map(str::to_owned);
     match (target_type.as_deref(), address.as_deref()) {
@@ -184,8 +184,8 @@ pub async fn create_corridor(
 ) -> Result<Response, ApiError> {
     caller.require_test("POST /v1/quotes")?;
     let mut c = Checks::new();
-    let source = fields::asset(&mut c, "source_currency", &body.source_currency);
-    let destination = fields::asset(&mut c, "destination_currency", &body.destination_currency);
+    let source = fields::asset(&mut c, "source_currency", &body.source_currency, 16);
+    let destination = fields::asset(&mut c, "destination_currency", &body.destination_currency, 16);
     let amount = match &body.amount {
         None | Some(serde_json::Value::Null) => {
             c.push("amount", "required", "is required");

@@ -22,6 +22,8 @@ pub mod partners;
 pub mod payments;
 pub mod pricing;
 pub mod rates;
+pub mod transaction_quotes;
+pub mod transactions;
 pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
@@ -66,6 +68,11 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(webhooks::rotate))
         .routes(routes!(webhooks::deliveries))
         .routes(routes!(webhooks::redeliver))
+        .routes(routes!(transaction_quotes::create))
+        .routes(routes!(transaction_quotes::get))
+        .routes(routes!(transaction_quotes::accept))
+        .routes(routes!(transactions::create, transactions::list))
+        .routes(routes!(transactions::get))
         .routes(routes!(compliance::start))
         .routes(routes!(legacy_quotes::create_legacy, legacy_quotes::create_corridor))
         .routes(routes!(legacy_quotes::get))
@@ -114,6 +121,8 @@ fn simulation_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(customers::approve))
         .routes(routes!(customers::reject))
         .routes(routes!(trigger::trigger))
+        .routes(routes!(transactions::complete))
+        .routes(routes!(transactions::fail))
         .routes(routes!(payments::fund))
 }
 

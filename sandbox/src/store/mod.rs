@@ -14,6 +14,7 @@ pub mod payments;
 pub mod quotes;
 pub mod request_logs;
 pub mod settings;
+pub mod transactions;
 pub mod transfers;
 pub mod users;
 pub mod webhooks;
