@@ -36,6 +36,7 @@ fn apply(conn: &Connection, kind: &str, resource_id: &str, due: Timestamp) -> Re
         flows::payments::FUND | flows::payments::SETTLE | flows::payments::EXPIRE => {
             flows::payments::apply(conn, kind, resource_id, due)
         }
+        flows::transfers::PROCESS | flows::transfers::COMPLETE => flows::transfers::apply(conn, kind, resource_id, due),
         other => Err(ApiError::internal(format!("unknown scheduled move {other}"))),
     }
 }
@@ -73,7 +74,9 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
         let now = state.clock.now();
         let applied = state.db.write(move |tx| apply_batch(tx, now)).await?;
         total += applied;
-        if applied < BATCH as usize {
+        // A move may schedule the next one already due (advancing far);
+        // keep going until nothing is due.
+        if applied == 0 {
             return Ok(total);
         }
     }

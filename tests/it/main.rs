@@ -28,6 +28,7 @@ mod rates;
 mod sandbox_binary;
 mod storage;
 mod transactions;
+mod transfers;
 mod walkthrough;
 mod wallets;
 mod webhooks;

@@ -42,4 +42,5 @@ pub mod legacy_quotes;
 pub mod partners;
 pub mod payments;
 pub mod pricing;
+pub mod transfers;
 pub mod wallets;

@@ -24,6 +24,7 @@ pub mod pricing;
 pub mod rates;
 pub mod transaction_quotes;
 pub mod transactions;
+pub mod transfers;
 pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
@@ -79,6 +80,13 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(legacy_quotes::accept))
         .routes(routes!(payments::create, payments::list))
         .routes(routes!(payments::get))
+        .routes(routes!(transfers::create_transfer))
+        .routes(routes!(transfers::get_transfer))
+        .routes(routes!(transfers::create_payin))
+        .routes(routes!(transfers::create_payout))
+        .routes(routes!(transfers::create_bridge))
+        .routes(routes!(transfers::create_swap))
+        .routes(routes!(transfers::get_swap))
 }
 
 /// `X-API-Key` operations that answer with the flat error codes of spec
