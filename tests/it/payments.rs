@@ -76,6 +76,8 @@ async fn a_payment_collects_on_a_virtual_iban_then_funds_and_settles() {
     assert!(f.body["funds_received_at"].is_string());
     assert_eq!(balances(&sb, &cust).await, vec![("AED".to_owned(), "100000".to_owned())]);
     sb.post(&format!("/sandbox/payments/{id}/fund"), &key, json!({})).await.assert_error(409, "CONFLICT");
+    sb.post(&format!("/sandbox/payments/{id}/fund"), &sb.live_key(), json!({})).await.assert_error(403, "ATH_0002");
+    sb.post("/sandbox/payments/nope/fund", &key, json!({})).await.assert_error(404, "NOT_FOUND");
 
     sb.advance_clock(10).await;
     let got = sb.get(&format!("/v1/payments/{id}"), &key).await;

@@ -152,3 +152,98 @@ pub fn apply(conn: &Connection, kind: &str, public_id: &str, due: Timestamp) -> 
     let Some(t) = transfers::find(conn, None, public_id)? else { return Ok(()) };
     if kind == PROCESS { process(conn, &t, due) } else { complete(conn, &t, due) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::{Db, Storage};
+    use crate::store::transfers::Side;
+
+    fn balance(conn: &Connection, app: i64, owner: Owner, asset: &str, now: Timestamp) -> i64 {
+        let id = ledger::account(conn, app, owner, asset, now).unwrap();
+        conn.query_row("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
+    }
+
+    fn new_row(app: i64, customer: i64, kind: &str, amount: u64) -> Row {
+        let chain = |asset: &str, network: &str| Side {
+            asset: asset.to_owned(),
+            network: Some(network.to_owned()),
+            address: Some("a".to_owned()),
+            beneficiary_id: None,
+        };
+        Row {
+            id: 0,
+            public_id: crate::ids::prefixed("tr"),
+            application_id: app,
+            kind: kind.to_owned(),
+            status: "pending".to_owned(),
+            customer_id: customer,
+            customer_public_id: "c".to_owned(),
+            quote_public_id: None,
+            source: if kind == "payout" {
+                Side { asset: "USDC".to_owned(), ..Side::default() }
+            } else {
+                chain("USDC", "ethereum")
+            },
+            destination: chain("USDT", "tron"),
+            source_amount_minor: amount,
+            fee_minor: 1_000,
+            network_fee_minor: 500,
+            destination_amount_minor: amount - 1_500,
+            exchange_rate: "1".to_owned(),
+            failure_reason: None,
+            created_at: Timestamp::from_millis(0),
+            updated_at: Timestamp::from_millis(0),
+            completed_at: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn every_step_balances_and_a_failure_refunds_exactly() {
+        let (db, _t) = Db::open(&Storage::Memory).unwrap();
+        db.write(|tx| {
+            tx.execute_batch(
+                "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
+                     VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);
+                 INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
+                     VALUES ('a', 1, 'A', 'TEST', 'active', 0, 0);
+                 INSERT INTO customers (public_id, application_id, type, legal_name, email, country,
+                     verification_level, tax_id, kyb_status, created_at, updated_at)
+                     VALUES ('c', 1, 'business', 'C', 'c@x.io', 'AE', 'standard', 'T', 'approved', 0, 0);",
+            )?;
+            let (app, customer, t0) = (1, 1, Timestamp::from_millis(0));
+            let external = ledger::account(tx, app, Owner::External, "USDC", t0)?;
+            let held = ledger::account(tx, app, Owner::Customer(customer), "USDC", t0)?;
+            ledger::transfer(tx, app, "test", ("t", "0"), "USDC", external, held, 50_000_000, t0)?;
+
+            // A swap: nothing at creation, the source at processing, the destination at completion.
+            let swap = transfers::insert(tx, &new_row(app, customer, "onchain_fx", 10_000_000), t0)?;
+            start(tx, &swap, t0)?;
+            assert_eq!(balance(tx, app, Owner::Fees, "USDC", t0), 0);
+            process(tx, &swap, t0)?;
+            assert_eq!(balance(tx, app, Owner::Fees, "USDC", t0), 1_000);
+            complete(tx, &transfers::find(tx, None, &swap.public_id)?.unwrap(), t0)?;
+            let done = transfers::find(tx, None, &swap.public_id)?.unwrap();
+            assert_eq!((done.status.as_str(), done.completed_at), ("completed", Some(t0)));
+            ledger::verify(tx).map_err(ApiError::internal)?;
+
+            // A payout charged at creation and failing (amount ending in 13) is refunded to the unit.
+            let payout = transfers::insert(tx, &new_row(app, customer, "payout", 20_000_013), t0)?;
+            start(tx, &payout, t0)?;
+            assert_eq!(balance(tx, app, Owner::Customer(customer), "USDC", t0), 29_999_987);
+            process(tx, &payout, t0)?;
+            let failed = transfers::find(tx, None, &payout.public_id)?.unwrap();
+            assert_eq!(failed.status, "failed");
+            assert_eq!(balance(tx, app, Owner::Customer(customer), "USDC", t0), 50_000_000);
+            assert_eq!(balance(tx, app, Owner::Fees, "USDC", t0), 1_000, "the failed payout's fee is returned");
+            // Late moves on a final transfer do nothing.
+            complete(tx, &failed, t0)?;
+            process(tx, &failed, t0)?;
+            assert_eq!(transfers::find(tx, None, &payout.public_id)?.unwrap().status, "failed");
+            ledger::verify(tx).map_err(ApiError::internal)?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    }
+}
