@@ -209,3 +209,23 @@ async fn reads_and_the_list_with_filters() {
     sb.get(&format!("/v1/payments/{}", ids[0]), &sb.live_key()).await.assert_error(403, "ATH_0002");
     sb.get("/v1/payments/nope", &key).await.assert_error(404, "NOT_FOUND");
 }
+
+#[tokio::test]
+async fn racing_requests_create_one_payment_per_quote_and_one_per_key() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let cust = customer(&sb, "race@example.com", true).await;
+    let quote = accepted_quote(&sb, &cust, "75.00").await;
+    let keys: Vec<String> = (0..20).map(|i| format!("race-{i}")).collect();
+    let replies = futures::future::join_all(keys.iter().map(|k| pay(&sb, &key, Some(k), body(&quote)))).await;
+    let won: Vec<&Reply> = replies.iter().filter(|r| r.status == StatusCode::CREATED).collect();
+    assert_eq!(won.len(), 1, "exactly one payment consumes the quote");
+    for r in replies.iter().filter(|r| r.status != StatusCode::CREATED) {
+        r.assert_error(400, "IDM_0002");
+    }
+    let q2 = accepted_quote(&sb, &cust, "80.00").await;
+    let same = futures::future::join_all((0..20).map(|_| pay(&sb, &key, Some("one-key"), body(&q2)))).await;
+    assert!(same.iter().all(|r| r.status == StatusCode::CREATED && r.raw == same[0].raw), "one payment, one answer");
+    let list = sb.get("/v1/payments", &key).await;
+    assert_eq!(list.body["data"].as_array().unwrap().len(), 2);
+}
