@@ -34,6 +34,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod events;
+pub mod flows;
 pub mod http;
 pub mod idempotency;
 pub mod ids;

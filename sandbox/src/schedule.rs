@@ -22,7 +22,7 @@ use tokio::sync::watch;
 use crate::clock::Timestamp;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::store;
+use crate::{flows, store};
 
 pub const POLL: Duration = Duration::from_millis(100);
 const BATCH: i64 = 200;
@@ -33,6 +33,10 @@ fn apply(conn: &Connection, kind: &str, resource_id: &str, due: Timestamp) -> Re
         store::customers::AUTO_DECISION => store::customers::auto_decide(conn, resource_id, due),
         store::transactions::PROCESS => store::transactions::auto_process(conn, resource_id, due),
         store::transactions::SETTLE => store::transactions::auto_settle(conn, resource_id, due),
+        flows::payments::FUND | flows::payments::SETTLE | flows::payments::EXPIRE => {
+            flows::payments::apply(conn, kind, resource_id, due)
+        }
+        flows::transfers::PROCESS | flows::transfers::COMPLETE => flows::transfers::apply(conn, kind, resource_id, due),
         other => Err(ApiError::internal(format!("unknown scheduled move {other}"))),
     }
 }
@@ -70,7 +74,9 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
         let now = state.clock.now();
         let applied = state.db.write(move |tx| apply_batch(tx, now)).await?;
         total += applied;
-        if applied < BATCH as usize {
+        // A move may schedule the next one already due (advancing far);
+        // keep going until nothing is due.
+        if applied == 0 {
             return Ok(total);
         }
     }

@@ -37,6 +37,10 @@ pub const REQUEST_ID_HEADER: &str = "x-request-id";
 pub const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
 /// The dashboard client identifier of the identity provider.
 pub const DASHBOARD_CLIENT_ID: &str = "partner-console";
+pub mod compliance;
+pub mod legacy_quotes;
 pub mod partners;
+pub mod payments;
 pub mod pricing;
+pub mod transfers;
 pub mod wallets;

@@ -68,6 +68,38 @@ pub fn asset(checks: &mut Checks, field: &str, value: &Option<String>, max: usiz
     found
 }
 
+/// A required positive decimal display string (`"1000.50"`) in minor units
+/// of `asset`; more decimals than the asset has is refused, not rounded.
+/// Without a known asset only the shape is checked.
+pub fn decimal_amount(
+    checks: &mut Checks,
+    field: &str,
+    value: &Option<String>,
+    asset: Option<crate::domain::asset::Asset>,
+) -> Option<u64> {
+    let v = required(checks, field, value)?;
+    let parsed = crate::domain::decimal::Decimal::parse_positive(v)
+        .and_then(|d| asset.map(|a| d.to_minor(a.decimals)).transpose().map(|m| (d, m)));
+    match parsed {
+        Ok((_, minor)) => minor,
+        Err(e) => {
+            checks.push(field, "invalid", format!("must be a positive decimal amount: {e}"));
+            None
+        }
+    }
+}
+
+/// A required hyphenated UUID.
+pub fn uuid(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<String> {
+    let v = required(checks, field, value)?;
+    if crate::ids::is_uuid(v) {
+        Some(v.to_owned())
+    } else {
+        checks.push(field, "invalid", "must be a UUID");
+        None
+    }
+}
+
 /// A required positive integer in minor units, sent as a string of digits
 /// (no sign, no decimal point) that fits the ledger's 64-bit amounts.
 pub fn amount_minor(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<u64> {

@@ -8,19 +8,23 @@
 pub mod accounts;
 pub mod applications;
 pub mod beneficiaries;
+pub mod compliance;
 pub mod control;
 pub mod customers;
 pub mod dashboard;
 pub mod fields;
 pub mod health;
 pub mod keys;
+pub mod legacy_quotes;
 pub mod logs;
 pub mod openapi;
 pub mod partners;
+pub mod payments;
 pub mod pricing;
 pub mod rates;
 pub mod transaction_quotes;
 pub mod transactions;
+pub mod transfers;
 pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
@@ -70,6 +74,19 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(transaction_quotes::accept))
         .routes(routes!(transactions::create, transactions::list))
         .routes(routes!(transactions::get))
+        .routes(routes!(compliance::start))
+        .routes(routes!(legacy_quotes::create_legacy, legacy_quotes::create_corridor))
+        .routes(routes!(legacy_quotes::get))
+        .routes(routes!(legacy_quotes::accept))
+        .routes(routes!(payments::create, payments::list))
+        .routes(routes!(payments::get))
+        .routes(routes!(transfers::create_transfer))
+        .routes(routes!(transfers::get_transfer))
+        .routes(routes!(transfers::create_payin))
+        .routes(routes!(transfers::create_payout))
+        .routes(routes!(transfers::create_bridge))
+        .routes(routes!(transfers::create_swap))
+        .routes(routes!(transfers::get_swap))
 }
 
 /// `X-API-Key` operations that answer with the flat error codes of spec
@@ -114,6 +131,7 @@ fn simulation_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(trigger::trigger))
         .routes(routes!(transactions::complete))
         .routes(routes!(transactions::fail))
+        .routes(routes!(payments::fund))
 }
 
 fn public_routes() -> OpenApiRouter<AppState> {

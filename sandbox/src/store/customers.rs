@@ -164,3 +164,28 @@ pub fn auto_decide(conn: &Connection, public_id: &str, at: Timestamp) -> Result<
         _ => Ok(()),
     }
 }
+
+/// Puts a rejected customer back to `pending` (a resubmitted verification)
+/// and schedules its automatic decision [`AUTO_DECISION_SECONDS`] from `now`.
+/// Returns whether the customer was rejected (and so restarted).
+pub fn restart_verification(conn: &Connection, row: &Row, now: Timestamp) -> Result<bool, ApiError> {
+    let changed = conn.execute(
+        "UPDATE customers SET kyb_status = 'pending', kyb_decided_at = NULL, updated_at = ?2
+         WHERE id = ?1 AND kyb_status = 'rejected'",
+        params![row.id, now.millis()],
+    )?;
+    if changed == 1 {
+        crate::schedule::at(conn, AUTO_DECISION, &row.customer.id, now.plus_seconds(AUTO_DECISION_SECONDS), now)?;
+    }
+    Ok(changed == 1)
+}
+
+/// When a pending customer's automatic decision is due, if one is scheduled.
+pub fn decision_due(conn: &Connection, public_id: &str) -> Result<Option<Timestamp>, ApiError> {
+    let due: Option<i64> = conn.query_row(
+        "SELECT MIN(due_at) FROM scheduled_moves WHERE kind = ?1 AND resource_id = ?2",
+        params![AUTO_DECISION, public_id],
+        |r| r.get(0),
+    )?;
+    Ok(due.map(Timestamp::from_millis))
+}

@@ -10,10 +10,12 @@ pub mod customers;
 pub mod markups;
 pub mod partner_wallets;
 pub mod partners;
+pub mod payments;
 pub mod quotes;
 pub mod request_logs;
 pub mod settings;
 pub mod transactions;
+pub mod transfers;
 pub mod users;
 pub mod webhooks;
 

@@ -1,0 +1,300 @@
+//! The legacy quote forms of spec 4.2, TEST keys only (a LIVE key: 403
+//! ATH_0002): `GET /v1/quotes` with a JSON body (form `legacy`), the
+//! alternate `POST /v1/quotes` with a corridor (form `corridor`), and their
+//! accept. Both forms are rows of the one `quotes` table, priced by
+//! `quoting::price`, locked for 3 minutes and accepted once, exactly like
+//! transaction quotes (`store::quotes`); only the request and answer shapes
+//! differ. Payments consume `legacy` quotes.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use payctl_wire::error::ErrorCode;
+use payctl_wire::legacy_quotes::{CorridorQuoteRequest, LegacyQuote, LegacyQuoteFees, LegacyQuoteRequest, QuoteTarget};
+use rusqlite::Connection;
+
+use super::customers::not_found as customer_not_found;
+use super::fields;
+use crate::auth::KeyCaller;
+use crate::clock::Timestamp;
+use crate::domain::address::{self, Network};
+use crate::domain::asset::{self, AssetKind};
+use crate::domain::decimal::format_minor;
+use crate::domain::iban::Iban;
+use crate::domain::pricing::{self, Markup, MarkupKind};
+use crate::domain::rates;
+use crate::error::{ApiError, Checks};
+use crate::http::extract::ApiJson;
+use crate::idempotency::{self, Idempotency};
+use crate::quoting;
+use crate::state::AppState;
+use crate::store::{self, quotes};
+
+/// Corridor codes of the `POST /v1/quotes` form; a corridor carries the
+/// pairs of `domain::rates::CORRIDORS` with its currency on one side.
+pub const CORRIDORS: &[(&str, &str)] = &[("uae", "AED")];
+/// The corridor's own fee per recipient type: basis points of the amount,
+/// with a minimum in minor units of the source currency.
+pub const CORRIDOR_FEES: &[(&str, &str, u64, u64)] = &[("uae", "bank_account", 15, 500), ("uae", "wallet", 10, 100)];
+const TARGET_TYPES: &[&str] = &["WALLET", "BANK"];
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::NotFound, "quote")
+}
+
+fn decimals(code: &str) -> u32 {
+    asset::asset(code).map_or(2, |a| a.decimals)
+}
+
+/// The answer for a legacy or corridor quote as seen at `now`.
+pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
+    let (src, dst) = (decimals(&q.source_asset), decimals(&q.destination_asset));
+    let corridor_fee = q.corridor_fee_minor.unwrap_or(0);
+    let legacy = q.form == quotes::Form::Legacy;
+    LegacyQuote {
+        id: q.public_id.clone(),
+        form: q.form.as_str().to_owned(),
+        status: q.status_at(now).to_owned(),
+        from_customer_id: q.customer_public_id.clone(),
+        to: legacy.then(|| QuoteTarget {
+            target_type: q.destination_kind.clone(),
+            currency: Some(q.destination_asset.clone()),
+            address: q.destination_address.clone(),
+        }),
+        corridor: q.corridor.clone().filter(|_| !legacy),
+        recipient_type: q.recipient_type.clone(),
+        source_currency: q.source_asset.clone(),
+        destination_currency: q.destination_asset.clone(),
+        source_amount: format_minor(q.source_amount_minor, src),
+        destination_amount: format_minor(q.destination_amount_minor, dst),
+        source_amount_minor: q.source_amount_minor.to_string(),
+        destination_amount_minor: q.destination_amount_minor.to_string(),
+        fees: LegacyQuoteFees {
+            platform_fee: format_minor(q.fee_minor, src),
+            corridor_fee: format_minor(corridor_fee, src),
+            total: format_minor(q.fee_minor.saturating_add(corridor_fee), src),
+        },
+        guaranteed_rate: q.rate.clone(),
+        expires_at: q.expires_at.to_rfc3339(),
+        accepted_at: q.accepted_at.map(Timestamp::to_rfc3339),
+        created_at: q.created_at.to_rfc3339(),
+    }
+}
+
+/// A legacy-form or corridor-form quote of the application; transaction
+/// quotes are not served here.
+pub fn find_legacy(conn: &Connection, application_id: i64, id: &str) -> Result<quotes::Row, ApiError> {
+    quotes::find(conn, application_id, id)?.filter(|q| q.form != quotes::Form::Transaction).ok_or_else(not_found)
+}
+
+fn target_address_ok(target_type: &str, address: &str) -> bool {
+    match target_type {
+        "WALLET" => Network::ALL.iter().any(|n| address::validate(*n, address).is_ok()),
+        _ => Iban::parse(address).is_ok(),
+    }
+}
+
+/// Creates a quote from the legacy JSON body sent on GET.
+#[utoipa::path(get, path = "/v1/quotes", tag = "legacy quotes", request_body = LegacyQuoteRequest,
+    security(("api_key" = [])),
+    responses(
+        (status = 201, body = LegacyQuote, description = "the quote, CREATED, locked for 3 minutes"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no rate for the pair"),
+    ))]
+pub async fn create_legacy(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    ApiJson(body): ApiJson<LegacyQuoteRequest>,
+) -> Result<Response, ApiError> {
+    caller.require_test("GET /v1/quotes")?;
+    let mut c = Checks::new();
+    let customer = fields::uuid(&mut c, "from_customer_id", &body.from_customer_id);
+    let source = fields::asset(&mut c, "source_currency", &body.source_currency, 16);
+    let amount = fields::decimal_amount(&mut c, "source_amount", &body.source_amount, source);
+    let to = body.to.clone().unwrap_or_default();
+    if body.to.is_none() {
+        c.push("to", "required", "is required");
+    }
+    let (mut target_type, mut destination) = (None, None);
+    if body.to.is_some() {
+        target_type = fields::one_of(&mut c, "to.type", &to.target_type, TARGET_TYPES);
+        destination = fields::asset(&mut c, "to.currency", &to.currency, 16);
+    }
+    let address = to.address.as_deref().map(str::trim).filter(|a| !a.is_empty()).map(str::to_owned);
+    match (target_type.as_deref(), address.as_deref()) {
+        (Some("WALLET"), None) => c.push("to.address", "required", "is required for a WALLET"),
+        (Some(t), Some(a)) if !target_address_ok(t, a) => c.push(
+            "to.address",
+            "invalid",
+            if t == "WALLET" { "is not a wallet address on any supported network" } else { "is not a valid IBAN" },
+        ),
+        _ => {}
+    }
+    if let (Some("WALLET"), Some(d)) = (target_type.as_deref(), destination)
+        && d.kind != AssetKind::Stablecoin
+    {
+        c.push("to.currency", "not_allowed", "a WALLET receives a stablecoin (USDC, USDT)");
+    }
+    c.finish()?;
+    let (Some(customer), Some(source), Some(amount), Some(destination)) = (customer, source, amount, destination)
+    else {
+        return Err(ApiError::internal("legacy quote validation passed with a field missing"));
+    };
+    let (application_id, partner_id, now) = (caller.application_id, caller.partner_id, state.clock.now());
+    let row = state
+        .db
+        .write(move |tx| {
+            let owner = store::customers::find(tx, Some(application_id), &customer)?.ok_or_else(customer_not_found)?;
+            let priced = quoting::price(tx, partner_id, Some(&customer), source, destination, amount, "to.currency")?;
+            let new = quotes::NewQuote {
+                application_id,
+                form: quotes::Form::Legacy,
+                customer_id: Some(owner.id),
+                priced: &priced,
+                corridor_fee_minor: None,
+                corridor: None,
+                destination_kind: target_type,
+                recipient_type: None,
+                destination_address: address,
+            };
+            quotes::insert(tx, &new, now)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(view(&row, now))).into_response())
+}
+
+/// Creates a quote on a corridor: corridor fee and guaranteed rate.
+#[utoipa::path(post, path = "/v1/quotes", tag = "legacy quotes", request_body = CorridorQuoteRequest,
+    security(("api_key" = [])),
+    responses(
+        (status = 201, body = LegacyQuote, description = "the quote with its corridor fee, CREATED, locked for 3 minutes"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: pair not on the corridor; UNPROCESSABLE: amount below the corridor fee"),
+    ))]
+pub async fn create_corridor(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Idempotency(claim): Idempotency,
+    ApiJson(body): ApiJson<CorridorQuoteRequest>,
+) -> Result<Response, ApiError> {
+    caller.require_test("POST /v1/quotes")?;
+    let mut c = Checks::new();
+    let source = fields::asset(&mut c, "source_currency", &body.source_currency, 16);
+    let destination = fields::asset(&mut c, "destination_currency", &body.destination_currency, 16);
+    let amount = match &body.amount {
+        None | Some(serde_json::Value::Null) => {
+            c.push("amount", "required", "is required");
+            None
+        }
+        Some(v) => match v.as_u64().filter(|a| *a > 0) {
+            Some(a) => Some(a),
+            None => {
+                c.push("amount", "invalid", "must be a positive integer of minor units (e.g. 100000 for 1000.00)");
+                None
+            }
+        },
+    };
+    let codes: Vec<&str> = CORRIDORS.iter().map(|(code, _)| *code).collect();
+    let corridor = fields::one_of(&mut c, "corridor", &body.corridor, &codes);
+    let recipient_type = fields::one_of(&mut c, "recipient_type", &body.recipient_type, &["bank_account", "wallet"]);
+    c.finish()?;
+    let (Some(source), Some(destination), Some(amount), Some(corridor), Some(recipient_type)) =
+        (source, destination, amount, corridor, recipient_type)
+    else {
+        return Err(ApiError::internal("corridor quote validation passed with a field missing"));
+    };
+    let home = CORRIDORS.iter().find(|(code, _)| *code == corridor).map(|(_, cur)| *cur).unwrap_or_default();
+    let on_corridor = rates::CORRIDORS.iter().any(|k| {
+        k.source == source.code && k.destination == destination.code && (k.source == home || k.destination == home)
+    });
+    if !on_corridor {
+        return Err(ApiError::new(
+            ErrorCode::UnsupportedCombination,
+            format!("the {corridor} corridor does not carry {} to {}", source.code, destination.code),
+        ));
+    }
+    let (bps, min_fee) = CORRIDOR_FEES
+        .iter()
+        .find(|(k, r, _, _)| *k == corridor && *r == recipient_type)
+        .map(|(_, _, bps, min)| (*bps, *min))
+        .ok_or_else(|| ApiError::internal("corridor without a fee for a recipient type"))?;
+    let markup = Markup { kind: MarkupKind::Bps, value: bps, currency: None, min_fee: Some(min_fee), max_fee: None };
+    let corridor_fee = pricing::fee_minor(&markup, amount).map_err(ApiError::internal)?;
+    let priced_amount = amount.checked_sub(corridor_fee).filter(|a| *a > 0).ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::Unprocessable,
+            format!("amount {amount} does not cover the corridor fee of {corridor_fee} minor units"),
+        )
+    })?;
+    let (application_id, partner_id, now) = (caller.application_id, caller.partner_id, state.clock.now());
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        // The corridor fee comes off first; the rest is priced like any quote.
+        let mut priced =
+            quoting::price(tx, partner_id, None, source, destination, priced_amount, "destination_currency")?;
+        priced.breakdown.source_amount_minor = amount;
+        let new = quotes::NewQuote {
+            application_id,
+            form: quotes::Form::Corridor,
+            customer_id: None,
+            priced: &priced,
+            corridor_fee_minor: Some(corridor_fee),
+            corridor: Some(corridor),
+            destination_kind: None,
+            recipient_type: Some(recipient_type),
+            destination_address: None,
+        };
+        Ok(view(&quotes::insert(tx, &new, now)?, now))
+    })
+    .await
+}
+
+/// Reads a legacy or corridor quote.
+#[utoipa::path(get, path = "/v1/quotes/{id}", tag = "legacy quotes",
+    params(("id" = String, Path, description = "quote id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = LegacyQuote, description = "the quote"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+    ))]
+pub async fn get(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+) -> Result<Json<LegacyQuote>, ApiError> {
+    caller.require_test("GET /v1/quotes/{id}")?;
+    let (application_id, now) = (caller.application_id, state.clock.now());
+    let row = state.db.read(move |conn| find_legacy(conn, application_id, &id)).await?;
+    Ok(Json(view(&row, now)))
+}
+
+/// Accepts a legacy or corridor quote: CREATED → ACCEPTED within its lock.
+#[utoipa::path(post, path = "/v1/quotes/{id}/accept", tag = "legacy quotes",
+    params(("id" = String, Path, description = "quote id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = LegacyQuote, description = "the quote, ACCEPTED"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "QTE_0001: expired"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "QTE_0002: already accepted"),
+    ))]
+pub async fn accept(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    caller.require_test("POST /v1/quotes/{id}/accept")?;
+    let (application_id, now) = (caller.application_id, state.clock.now());
+    idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
+        let row = find_legacy(tx, application_id, &id)?;
+        Ok(view(&quotes::accept(tx, &row, now)?, now))
+    })
+    .await
+}

@@ -1,0 +1,223 @@
+//! Payments (spec 2.9, 4.4), TEST keys only (a LIVE key: 403 ATH_0002).
+//!
+//! A payment consumes an accepted legacy quote (`GET /v1/quotes`) of a
+//! verified customer and answers with collection instructions: a virtual
+//! UAE IBAN derived from the payment id, and a reference. The flow itself
+//! (funding, settlement, expiry, ledger, events) is `flows::payments`.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use chrono::NaiveDate;
+use payctl_wire::error::ErrorCode;
+use payctl_wire::page::Page;
+use payctl_wire::payments::{CreatePayment, PAYMENT_STATUSES, Payment};
+use serde::Deserialize;
+
+use super::fields;
+use super::legacy_quotes::not_found as quote_not_found;
+use crate::auth::{ControlCaller, KeyCaller};
+use crate::clock::Timestamp;
+use crate::domain::iban;
+use crate::error::{ApiError, Checks};
+use crate::flows;
+use crate::http::extract::{ApiJson, ApiQuery};
+use crate::http::pagination::{PageQuery, PageRequest};
+use crate::idempotency::{self, Idempotency};
+use crate::state::AppState;
+use crate::store::{self, payments, quotes};
+use crate::{ids, schedule, secrets};
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::NotFound, "payment")
+}
+
+/// Query of `GET /v1/payments`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// awaiting_funds, funds_received, settled or expired.
+    pub status: Option<String>,
+    /// Created at or after: ISO 8601 date (`2026-01-31`) or date-time with offset.
+    pub from_date: Option<String>,
+    /// Created at or before: a date means the end of that day (UTC).
+    pub to_date: Option<String>,
+    pub limit: Option<String>,
+    pub cursor: Option<String>,
+}
+
+/// An ISO 8601 date or date-time; a bare date is the start of the day, or
+/// with `end_of_day` its last millisecond.
+fn parse_date(checks: &mut Checks, field: &str, value: Option<&str>, end_of_day: bool) -> Option<Timestamp> {
+    let v = value?;
+    if let Some(t) = Timestamp::parse_rfc3339(v) {
+        return Some(t);
+    }
+    match NaiveDate::parse_from_str(v, "%Y-%m-%d").ok().and_then(|d| d.and_hms_opt(0, 0, 0)) {
+        Some(start) => {
+            let start = Timestamp::from_millis(start.and_utc().timestamp_millis());
+            Some(if end_of_day { start.plus_millis(86_400_000 - 1) } else { start })
+        }
+        None => {
+            checks.push(field, "invalid", "must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T10:00:00Z)");
+            None
+        }
+    }
+}
+
+/// Creates a payment from an accepted legacy quote.
+#[utoipa::path(post, path = "/v1/payments", tag = "payments", request_body = CreatePayment,
+    params(("Idempotency-Key" = String, Header, description = "required")),
+    security(("api_key" = [])),
+    responses(
+        (status = 201, body = Payment, description = "the payment, awaiting_funds, with collection instructions"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0002: no Idempotency-Key, or the quote is not accepted (or used, or its lock ran out); VAL_0001: bad fields"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key; CMP_0001: customer not verified"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown quote"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0001: key reused with another body"),
+    ))]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Idempotency(claim): Idempotency,
+    ApiJson(body): ApiJson<CreatePayment>,
+) -> Result<Response, ApiError> {
+    caller.require_test("POST /v1/payments")?;
+    let mut c = Checks::new();
+    let quote_id = fields::uuid(&mut c, "quote_id", &body.quote_id);
+    fields::one_of(&mut c, "collection_method", &body.collection_method, &["VIRTUAL_IBAN"]);
+    c.finish()?;
+    let quote_id = quote_id.ok_or_else(|| ApiError::internal("quote_id vanished after validation"))?;
+    let (application_id, now) = (caller.application_id, state.clock.now());
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        let quote = quotes::find(tx, application_id, &quote_id)?.ok_or_else(quote_not_found)?;
+        let customer_id = match (quote.form, &quote.customer_public_id) {
+            (quotes::Form::Legacy, Some(id)) => id.clone(),
+            _ => {
+                return Err(ApiError::invalid_field(
+                    "quote_id",
+                    "invalid",
+                    "payments use quotes from GET /v1/quotes (legacy form); this quote is of another form",
+                ));
+            }
+        };
+        // A verification decision already due counts.
+        schedule::settle(tx, &customer_id, now)?;
+        let customer = store::customers::find(tx, Some(application_id), &customer_id)?
+            .ok_or_else(|| ApiError::internal("quote names a missing customer"))?;
+        if customer.customer.kyb_status != "approved" {
+            return Err(ApiError::new(
+                ErrorCode::ComplianceGate,
+                format!(
+                    "customer {customer_id} has not passed verification (kyb_status {}); see POST /v1/compliance/kyb",
+                    customer.customer.kyb_status
+                ),
+            ));
+        }
+        let public_id = ids::uuid();
+        let quote = quotes::consume(tx, &quote, &public_id, now)?;
+        let iban = iban::generate("AE", &secrets::sha256(public_id.as_bytes()))
+            .ok_or_else(|| ApiError::internal("no IBAN structure for AE"))?;
+        let reference = format!("PAY-{}", &public_id.replace('-', "")[20..].to_uppercase());
+        let new = payments::NewPayment {
+            public_id: &public_id,
+            application_id,
+            quote: &quote,
+            customer_id: customer.id,
+            virtual_iban: iban.as_ref(),
+            reference: &reference,
+            funds_due_at: now.plus_seconds(flows::payments::EXPIRY_SECONDS),
+        };
+        let row = payments::insert(tx, &new, now)?;
+        flows::payments::schedule_new(tx, &row, now)?;
+        Ok(row.payment)
+    })
+    .await
+}
+
+/// Reads a payment.
+#[utoipa::path(get, path = "/v1/payments/{id}", tag = "payments",
+    params(("id" = String, Path, description = "payment id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = Payment, description = "the payment"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+    ))]
+pub async fn get(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+) -> Result<Json<Payment>, ApiError> {
+    caller.require_test("GET /v1/payments/{id}")?;
+    let application_id = caller.application_id;
+    let row = state.db.read(move |conn| payments::find(conn, Some(application_id), &id)).await?;
+    row.map(|r| Json(r.payment)).ok_or_else(not_found)
+}
+
+/// Lists payments, newest first.
+#[utoipa::path(get, path = "/v1/payments", tag = "payments", params(ListQuery),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = Page<Payment>, description = "the application's payments, newest first"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad filter"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
+    ))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<Page<Payment>>, ApiError> {
+    caller.require_test("GET /v1/payments")?;
+    let mut c = Checks::new();
+    let page = PageRequest::check(&PageQuery { limit: query.limit.clone(), cursor: query.cursor.clone() }, &mut c);
+    if let Some(s) = query.status.as_deref().filter(|s| !PAYMENT_STATUSES.contains(s)) {
+        c.push("status", "invalid", format!("'{s}' is not one of: {}", PAYMENT_STATUSES.join(", ")));
+    }
+    let from = parse_date(&mut c, "from_date", query.from_date.as_deref(), false);
+    let to = parse_date(&mut c, "to_date", query.to_date.as_deref(), true);
+    if let (Some(f), Some(t)) = (from, to)
+        && f > t
+    {
+        c.push("to_date", "out_of_range", "must not be before from_date");
+    }
+    c.finish()?;
+    let filter = payments::Filter { status: query.status, from, to };
+    let application_id = caller.application_id;
+    Ok(Json(state.db.read(move |conn| payments::list(conn, application_id, &filter, &page)).await?))
+}
+
+/// Sandbox only: the funds arrive on the virtual IBAN now.
+#[utoipa::path(post, path = "/sandbox/payments/{id}/fund", tag = "sandbox",
+    params(("id" = String, Path, description = "payment id")),
+    security(("control" = []), ("api_key" = [])),
+    responses(
+        (status = 200, body = Payment, description = "the payment, funds_received"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: not awaiting funds"),
+    ))]
+pub async fn fund(
+    State(state): State<AppState>,
+    caller: ControlCaller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let scope = match &caller {
+        ControlCaller::Operator => None,
+        ControlCaller::TestKey(key) => Some(key.application_id),
+    };
+    let now = state.clock.now();
+    idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
+        schedule::settle(tx, &id, now)?;
+        let row = payments::find(tx, scope, &id)?.ok_or_else(not_found)?;
+        if !flows::payments::fund(tx, &row, now)? {
+            return Err(ApiError::conflict(
+                ErrorCode::Conflict,
+                format!("payment is {}; only a payment awaiting funds can be funded", row.payment.status),
+            ));
+        }
+        Ok(payments::find(tx, scope, &id)?.ok_or_else(not_found)?.payment)
+    })
+    .await
+}

@@ -1,0 +1,443 @@
+//! Transfers (spec 1, 2.11, 4.12): `POST /v1/transfers` is the single door
+//! for every flow; `/v1/payins`, `/v1/payouts`, `/v1/bridging` and
+//! `/v1/onchain-fx` are granular doors that fix `kind` and run the same
+//! code. Validation and pricing live here; the flow is `flows::transfers`.
+//!
+//! Shapes per kind (all need `customer_id`, a verified customer, and
+//! `amount` unless a `quote_id` gives it):
+//! - payin: source {asset: fiat}; destination {asset} (the customer's account);
+//! - payout: source {asset} (the customer's balance); destination
+//!   {asset: fiat, beneficiary_id} or {asset: stablecoin, network, address};
+//! - bridge: one stablecoin, source and destination {asset, network, address}
+//!   on two different networks;
+//! - onchain_fx: USDC↔USDT, source and destination {asset, network, address}.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use payctl_wire::error::ErrorCode;
+use payctl_wire::transfers::{
+    CreateTransfer, Swap, TRANSFER_KINDS, Transfer, TransferEndpoint, TransferFees, TransferSide,
+};
+
+use super::accounts::STABLECOIN_NETWORKS;
+use super::fields;
+use crate::auth::KeyCaller;
+use crate::domain::address::{self, Network};
+use crate::domain::asset::{self, Asset, AssetKind};
+use crate::domain::decimal::format_minor;
+use crate::error::{ApiError, Checks};
+use crate::flows;
+use crate::http::extract::ApiJson;
+use crate::idempotency::{self, Claim, Idempotency};
+use crate::state::AppState;
+use crate::store::transfers::{Row, Side};
+use crate::store::{self, quotes, transfers};
+use crate::{ids, quoting, schedule};
+
+/// Network fee per destination network, in minor units of the (6-decimal)
+/// stablecoin; networks not listed charge [`DEFAULT_NETWORK_FEE`].
+pub const NETWORK_FEES: &[(Network, u64)] = &[(Network::Ethereum, 1_000_000), (Network::Tron, 1_000_000)];
+pub const DEFAULT_NETWORK_FEE: u64 = 100_000;
+const SWAP_COINS: [&str; 2] = ["USDC", "USDT"];
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::NotFound, "transfer")
+}
+
+/// What one side of a kind accepts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// Fiat from outside (payin source): asset only.
+    Fiat,
+    /// The customer's account: any asset, nothing else.
+    Account,
+    /// A stablecoin wallet: asset, network and address.
+    Chain,
+    /// A payout destination: fiat to a beneficiary, or a stablecoin wallet.
+    Payout,
+}
+
+fn ends(kind: &str) -> (End, End) {
+    match kind {
+        "payin" => (End::Fiat, End::Account),
+        "payout" => (End::Account, End::Payout),
+        _ => (End::Chain, End::Chain),
+    }
+}
+
+/// Checks one side; returns it with its asset when well formed.
+fn endpoint(c: &mut Checks, name: &str, ep: &Option<TransferEndpoint>, end: End) -> Option<(Side, Asset)> {
+    let Some(ep) = ep else {
+        c.push(name, "required", "is required");
+        return None;
+    };
+    let f = |field: &str| format!("{name}.{field}");
+    let asset = fields::asset(c, &f("asset"), &ep.asset, 16);
+    let kind = asset.map(|a| a.kind);
+    let chain = match end {
+        End::Chain => true,
+        End::Payout => kind == Some(AssetKind::Stablecoin),
+        _ => false,
+    };
+    match (end, kind) {
+        (End::Fiat, Some(AssetKind::Stablecoin)) => c.push(f("asset"), "not_allowed", "must be a fiat currency"),
+        (End::Chain, Some(AssetKind::Fiat)) => c.push(f("asset"), "not_allowed", "must be a stablecoin (USDC, USDT)"),
+        _ => {}
+    }
+    let mut network = None;
+    let mut address = None;
+    if chain {
+        if let Some(code) = fields::required(c, &f("network"), &ep.network) {
+            network = Network::parse(code);
+            if network.is_none() {
+                let all: Vec<&str> = Network::ALL.iter().map(|n| n.code()).collect();
+                c.push(f("network"), "invalid", format!("must be one of: {}", all.join(", ")));
+            }
+        }
+        if let Some(a) = fields::required(c, &f("address"), &ep.address) {
+            if let Some(n) = network
+                && let Err(e) = address::validate(n, a)
+            {
+                c.push(f("address"), "invalid", format!("is not a valid {} address: {e}", n.code()));
+            }
+            address = Some(a.to_owned());
+        }
+    } else {
+        fields::absent(c, &f("network"), &ep.network, "only a stablecoin wallet side has a network");
+        fields::absent(c, &f("address"), &ep.address, "only a stablecoin wallet side has an address");
+    }
+    let beneficiary_id = match (end, kind) {
+        (End::Payout, Some(AssetKind::Fiat)) => fields::uuid(c, &f("beneficiary_id"), &ep.beneficiary_id),
+        _ => {
+            fields::absent(c, &f("beneficiary_id"), &ep.beneficiary_id, "only a fiat payout pays a beneficiary");
+            None
+        }
+    };
+    let asset = asset?;
+    let side =
+        Side { asset: asset.code.to_owned(), network: network.map(|n| n.code().to_owned()), address, beneficiary_id };
+    Some((side, asset))
+}
+
+/// A validated request.
+struct Plan {
+    kind: String,
+    customer_id: String,
+    source: (Side, Asset),
+    destination: (Side, Asset),
+    amount: Option<u64>,
+    quote_id: Option<String>,
+}
+
+fn validate(door: Option<&'static str>, body: &CreateTransfer) -> Result<Plan, ApiError> {
+    let mut c = Checks::new();
+    let kind = match door {
+        None => fields::one_of(&mut c, "kind", &body.kind, &TRANSFER_KINDS),
+        Some(door) => {
+            if body.kind.as_deref().is_some_and(|k| k != door) {
+                c.push("kind", "not_allowed", format!("this operation is for kind {door}; use POST /v1/transfers"));
+            }
+            Some(door.to_owned())
+        }
+    };
+    let customer_id = fields::uuid(&mut c, "customer_id", &body.customer_id);
+    let (source, destination) = match kind.as_deref() {
+        Some(k) => {
+            let (s, d) = ends(k);
+            (endpoint(&mut c, "source", &body.source, s), endpoint(&mut c, "destination", &body.destination, d))
+        }
+        None => (None, None),
+    };
+    let quote_id = fields::optional_uuid(&mut c, "quote_id", &body.quote_id);
+    let amount = match (&body.amount, &source) {
+        (None, _) if quote_id.is_some() => None,
+        (_, Some((_, a))) if a.kind == AssetKind::Stablecoin => {
+            fields::decimal_amount(&mut c, "amount", &body.amount, Some(*a))
+        }
+        (_, Some(_)) => fields::amount_minor(&mut c, "amount", &body.amount),
+        (_, None) => fields::required(&mut c, "amount", &body.amount).and(None),
+    };
+    if let (Some(k), Some((s, sa)), Some((d, da))) = (kind.as_deref(), &source, &destination) {
+        match k {
+            "bridge" if sa.code != da.code => {
+                c.push("destination.asset", "invalid", "a bridge moves one stablecoin: must equal source.asset")
+            }
+            "bridge" if s.network.is_some() && s.network == d.network => c.push(
+                "destination.network",
+                "invalid",
+                "a bridge moves between two networks: must differ from source.network",
+            ),
+            "onchain_fx" if !SWAP_COINS.contains(&sa.code) || !SWAP_COINS.contains(&da.code) || sa.code == da.code => {
+                c.push("destination.asset", "invalid", "a swap converts USDC to USDT or USDT to USDC")
+            }
+            _ => {}
+        }
+    }
+    c.finish()?;
+    let (Some(kind), Some(customer_id), Some(source), Some(destination)) = (kind, customer_id, source, destination)
+    else {
+        return Err(ApiError::internal("transfer validation passed with a field missing"));
+    };
+    for (name, (side, _)) in [("source", &source), ("destination", &destination)] {
+        if let Some(network) = &side.network {
+            let supported = STABLECOIN_NETWORKS
+                .iter()
+                .any(|(coin, nets)| *coin == side.asset && nets.iter().any(|n| n.code() == network));
+            if !supported {
+                return Err(ApiError::new(
+                    ErrorCode::UnsupportedCombination,
+                    format!("{} is not issued on {network} ({name})", side.asset),
+                ));
+            }
+        }
+    }
+    Ok(Plan { kind, customer_id, source, destination, amount, quote_id })
+}
+
+fn network_fee(network: Option<&str>) -> u64 {
+    match network.and_then(Network::parse) {
+        None => 0,
+        Some(n) => NETWORK_FEES.iter().find(|(k, _)| *k == n).map_or(DEFAULT_NETWORK_FEE, |(_, fee)| *fee),
+    }
+}
+
+fn decimals(code: &str) -> u32 {
+    asset::asset(code).map_or(2, |a| a.decimals)
+}
+
+fn side_view(side: &Side, amount: u64) -> TransferSide {
+    TransferSide {
+        asset: side.asset.clone(),
+        network: side.network.clone(),
+        address: side.address.clone(),
+        beneficiary_id: side.beneficiary_id.clone(),
+        amount: format_minor(amount, decimals(&side.asset)),
+        amount_minor: amount.to_string(),
+    }
+}
+
+fn fees(t: &Row) -> TransferFees {
+    TransferFees {
+        platform_fee: format_minor(t.fee_minor, decimals(&t.source.asset)),
+        network_fee: format_minor(t.network_fee_minor, decimals(&t.destination.asset)),
+    }
+}
+
+pub fn transfer_view(t: &Row) -> Transfer {
+    Transfer {
+        id: t.public_id.clone(),
+        kind: t.kind.clone(),
+        status: t.status.clone(),
+        customer_id: t.customer_public_id.clone(),
+        quote_id: t.quote_public_id.clone(),
+        source: side_view(&t.source, t.source_amount_minor),
+        destination: side_view(&t.destination, t.destination_amount_minor),
+        exchange_rate: t.exchange_rate.clone(),
+        fees: fees(t),
+        failure_reason: t.failure_reason.clone(),
+        created_at: t.created_at.to_rfc3339(),
+        updated_at: t.updated_at.to_rfc3339(),
+        completed_at: t.completed_at.map(|c| c.to_rfc3339()),
+    }
+}
+
+pub fn swap_view(t: &Row) -> Swap {
+    Swap {
+        fx_id: t.public_id.clone(),
+        quote_id: t.quote_public_id.clone(),
+        status: t.status.clone(),
+        source_currency: t.source.asset.clone(),
+        destination_currency: t.destination.asset.clone(),
+        source_network: t.source.network.clone().unwrap_or_default(),
+        destination_network: t.destination.network.clone().unwrap_or_default(),
+        source_address: t.source.address.clone().unwrap_or_default(),
+        destination_address: t.destination.address.clone().unwrap_or_default(),
+        source_amount: format_minor(t.source_amount_minor, decimals(&t.source.asset)),
+        destination_amount: format_minor(t.destination_amount_minor, decimals(&t.destination.asset)),
+        exchange_rate: t.exchange_rate.clone(),
+        fees: fees(t),
+        created_at: t.created_at.to_rfc3339(),
+        completed_at: t.completed_at.map(|c| c.to_rfc3339()),
+    }
+}
+
+async fn create(
+    state: AppState,
+    caller: KeyCaller,
+    claim: Option<Claim>,
+    body: CreateTransfer,
+    door: Option<&'static str>,
+) -> Result<Response, ApiError> {
+    let plan = validate(door, &body)?;
+    let as_swap = door == Some("onchain_fx");
+    let (application_id, partner_id, now) = (caller.application_id, caller.partner_id, state.clock.now());
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        let t = store_new(tx, application_id, partner_id, plan, now)?;
+        Ok(if as_swap { serde_json::to_value(swap_view(&t))? } else { serde_json::to_value(transfer_view(&t))? })
+    })
+    .await
+}
+
+/// Prices, stores and starts a validated transfer.
+fn store_new(
+    tx: &rusqlite::Connection,
+    application_id: i64,
+    partner_id: i64,
+    plan: Plan,
+    now: crate::clock::Timestamp,
+) -> Result<Row, ApiError> {
+    let Plan { kind, customer_id, source, destination, amount, quote_id } = plan;
+    schedule::settle(tx, &customer_id, now)?;
+    let customer =
+        store::customers::find(tx, Some(application_id), &customer_id)?.ok_or_else(super::customers::not_found)?;
+    if customer.customer.kyb_status != "approved" {
+        return Err(ApiError::new(
+            ErrorCode::ComplianceGate,
+            format!("customer {customer_id} has not passed verification (kyb_status {})", customer.customer.kyb_status),
+        ));
+    }
+    if let Some(bid) = &destination.0.beneficiary_id {
+        let b = store::beneficiaries::find(tx, application_id, bid)?
+            .filter(|b| b.customer_id == customer_id)
+            .ok_or_else(super::beneficiaries::not_found)?;
+        if b.account.destination_asset != destination.0.asset {
+            return Err(ApiError::new(
+                ErrorCode::UnsupportedCombination,
+                format!("beneficiary {bid} receives {}, not {}", b.account.destination_asset, destination.0.asset),
+            ));
+        }
+    }
+    let public_id = ids::prefixed(if kind == "onchain_fx" { "fx" } else { "tr" });
+    let (gross_minor, fee_minor, source_minor, rate) = match &quote_id {
+        Some(qid) => {
+            let q = quotes::find(tx, application_id, qid)?.ok_or_else(super::legacy_quotes::not_found)?;
+            if q.source_asset != source.0.asset || q.destination_asset != destination.0.asset {
+                return Err(ApiError::invalid_field(
+                    "quote_id",
+                    "invalid",
+                    format!("the quote prices {} to {}, not this transfer's pair", q.source_asset, q.destination_asset),
+                ));
+            }
+            if amount.is_some_and(|a| a != q.source_amount_minor) {
+                return Err(ApiError::invalid_field(
+                    "amount",
+                    "invalid",
+                    "differs from the quote's amount; leave it out",
+                ));
+            }
+            let q = quotes::consume(tx, &q, &public_id, now)?;
+            (q.destination_amount_minor, q.fee_minor, q.source_amount_minor, q.rate)
+        }
+        None => {
+            let amount = amount.ok_or_else(|| ApiError::internal("amount missing without a quote"))?;
+            let p = quoting::price(
+                tx,
+                partner_id,
+                Some(&customer_id),
+                source.1,
+                destination.1,
+                amount,
+                "destination.asset",
+            )?;
+            let b = p.breakdown;
+            (b.destination_amount_minor, b.fee_minor, b.source_amount_minor, b.exchange_rate.to_string())
+        }
+    };
+    let network_fee_minor = network_fee(destination.0.network.as_deref());
+    let destination_amount_minor = gross_minor.checked_sub(network_fee_minor).filter(|d| *d > 0).ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::Unprocessable,
+            format!(
+                "the amount does not cover the network fee of {}",
+                format_minor(network_fee_minor, destination.1.decimals)
+            ),
+        )
+    })?;
+    let new = Row {
+        id: 0,
+        public_id,
+        application_id,
+        kind,
+        status: "pending".to_owned(),
+        customer_id: customer.id,
+        customer_public_id: customer_id,
+        quote_public_id: quote_id,
+        source: source.0,
+        destination: destination.0,
+        source_amount_minor: source_minor,
+        fee_minor,
+        network_fee_minor,
+        destination_amount_minor,
+        exchange_rate: rate,
+        failure_reason: None,
+        created_at: now,
+        updated_at: now,
+        completed_at: None,
+    };
+    let t = transfers::insert(tx, &new, now)?;
+    flows::transfers::start(tx, &t, now)?;
+    Ok(t)
+}
+
+/// The granular doors: each fixes `kind` and calls the same code.
+macro_rules! door {
+    ($name:ident, $path:literal, $kind:expr, $body:ty, $desc:literal) => {
+        #[utoipa::path(post, path = $path, tag = "transfers", request_body = CreateTransfer,
+            security(("api_key" = [])),
+            responses(
+                (status = 201, body = $body, description = $desc),
+                (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field; IDM_0002: quote not accepted"),
+                (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "CMP_0001: customer not verified"),
+                (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001, BEN_0001, NOT_FOUND (quote)"),
+                (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION, INSUFFICIENT_FUNDS, UNPROCESSABLE"),
+            ))]
+        pub async fn $name(
+            State(state): State<AppState>,
+            caller: KeyCaller,
+            Idempotency(claim): Idempotency,
+            ApiJson(body): ApiJson<CreateTransfer>,
+        ) -> Result<Response, ApiError> {
+            create(state, caller, claim, body, $kind).await
+        }
+    };
+}
+
+door!(create_transfer, "/v1/transfers", None, Transfer, "the transfer, pending; kind from the body");
+door!(create_payin, "/v1/payins", Some("payin"), Transfer, "the payin transfer, pending");
+door!(create_payout, "/v1/payouts", Some("payout"), Transfer, "the payout transfer, pending");
+door!(create_bridge, "/v1/bridging", Some("bridge"), Transfer, "the bridge transfer, pending");
+door!(create_swap, "/v1/onchain-fx", Some("onchain_fx"), Swap, "the swap (spec 2.11), pending");
+
+/// Reads a transfer of any kind.
+#[utoipa::path(get, path = "/v1/transfers/{id}", tag = "transfers",
+    params(("id" = String, Path, description = "transfer id (tr_… or fx_…)")),
+    security(("api_key" = [])),
+    responses((status = 200, body = Transfer, description = "the transfer"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND")))]
+pub async fn get_transfer(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+) -> Result<Json<Transfer>, ApiError> {
+    let application_id = caller.application_id;
+    let t = state.db.read(move |conn| transfers::find(conn, Some(application_id), &id)).await?;
+    t.map(|t| Json(transfer_view(&t))).ok_or_else(not_found)
+}
+
+/// Reads a swap (spec 2.11).
+#[utoipa::path(get, path = "/v1/onchain-fx/{id}", tag = "transfers",
+    params(("id" = String, Path, description = "fx_id")),
+    security(("api_key" = [])),
+    responses((status = 200, body = Swap, description = "the swap"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND")))]
+pub async fn get_swap(
+    State(state): State<AppState>,
+    caller: KeyCaller,
+    Path(id): Path<String>,
+) -> Result<Json<Swap>, ApiError> {
+    let application_id = caller.application_id;
+    let t = state.db.read(move |conn| transfers::find(conn, Some(application_id), &id)).await?;
+    t.filter(|t| t.kind == "onchain_fx").map(|t| Json(swap_view(&t))).ok_or_else(not_found)
+}

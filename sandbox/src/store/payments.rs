@@ -1,0 +1,175 @@
+//! Payments (spec 2.9): SQL only. The state machine that drives them is
+//! `flows::payments`.
+
+use payctl_wire::page::Page;
+use payctl_wire::payments::{CollectionInstructions, Payment};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::clock::Timestamp;
+use crate::domain::asset;
+use crate::domain::decimal::format_minor;
+use crate::error::ApiError;
+use crate::http::pagination::PageRequest;
+
+/// A stored payment with the internal ids that never leave the server.
+pub struct Row {
+    pub id: i64,
+    pub application_id: i64,
+    pub customer_id: i64,
+    pub source_amount_minor: u64,
+    pub fee_minor: u64,
+    pub destination_amount_minor: u64,
+    pub payment: Payment,
+}
+
+/// A payment to store, priced by its quote.
+pub struct NewPayment<'a> {
+    pub public_id: &'a str,
+    pub application_id: i64,
+    pub quote: &'a super::quotes::Row,
+    pub customer_id: i64,
+    pub virtual_iban: &'a str,
+    pub reference: &'a str,
+    pub funds_due_at: Timestamp,
+}
+
+const SELECT: &str = "SELECT p.id, p.application_id, p.customer_id, p.public_id, p.status, q.public_id, c.public_id,
+        p.collection_method, p.virtual_iban, p.reference, p.source_asset, p.destination_asset,
+        p.source_amount_minor, p.fee_minor, p.destination_amount_minor, p.exchange_rate, p.funds_due_at,
+        p.funds_received_at, p.settled_at, p.expired_at, p.created_at, p.updated_at
+    FROM payments p JOIN quotes q ON q.id = p.quote_id JOIN customers c ON c.id = p.customer_id";
+
+fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    let minor = |i: usize| -> rusqlite::Result<u64> {
+        u64::try_from(r.get::<_, i64>(i)?)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Integer, Box::new(e)))
+    };
+    let (source, destination): (String, String) = (r.get(10)?, r.get(11)?);
+    let (sd, dd) =
+        (asset::asset(&source).map_or(2, |a| a.decimals), asset::asset(&destination).map_or(2, |a| a.decimals));
+    let (amount, fee, out) = (minor(12)?, minor(13)?, minor(14)?);
+    Ok(Row {
+        id: r.get(0)?,
+        application_id: r.get(1)?,
+        customer_id: r.get(2)?,
+        source_amount_minor: amount,
+        fee_minor: fee,
+        destination_amount_minor: out,
+        payment: Payment {
+            id: r.get(3)?,
+            status: r.get(4)?,
+            quote_id: r.get(5)?,
+            customer_id: r.get(6)?,
+            collection_instructions: CollectionInstructions {
+                method: r.get(7)?,
+                iban: r.get(8)?,
+                reference: r.get(9)?,
+                amount: format_minor(amount, sd),
+                amount_minor: amount.to_string(),
+                currency: source.clone(),
+                pay_by: super::iso_at(r.get(16)?),
+            },
+            source_currency: source,
+            destination_currency: destination,
+            source_amount: format_minor(amount, sd),
+            fee: format_minor(fee, sd),
+            destination_amount: format_minor(out, dd),
+            source_amount_minor: amount.to_string(),
+            fee_minor: fee.to_string(),
+            destination_amount_minor: out.to_string(),
+            exchange_rate: r.get(15)?,
+            funds_received_at: super::iso(r.get(17)?),
+            settled_at: super::iso(r.get(18)?),
+            expired_at: super::iso(r.get(19)?),
+            created_at: super::iso_at(r.get(20)?),
+            updated_at: super::iso_at(r.get(21)?),
+        },
+    })
+}
+
+pub fn insert(conn: &Connection, new: &NewPayment<'_>, now: Timestamp) -> Result<Row, ApiError> {
+    let q = new.quote;
+    conn.execute(
+        "INSERT INTO payments (public_id, application_id, quote_id, customer_id, status, collection_method,
+             virtual_iban, reference, source_asset, destination_asset, source_amount_minor, fee_minor,
+             destination_amount_minor, exchange_rate, funds_due_at, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, 'awaiting_funds', 'VIRTUAL_IBAN', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
+        params![
+            new.public_id,
+            new.application_id,
+            q.id,
+            new.customer_id,
+            new.virtual_iban,
+            new.reference,
+            q.source_asset,
+            q.destination_asset,
+            q.source_amount_minor as i64,
+            q.fee_minor as i64,
+            q.destination_amount_minor as i64,
+            q.rate,
+            new.funds_due_at.millis(),
+            now.millis()
+        ],
+    )?;
+    find(conn, Some(new.application_id), new.public_id)?.ok_or_else(|| ApiError::internal("payment vanished"))
+}
+
+/// A payment by public id, limited to one application unless `None`.
+pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
+    let sql = format!("{SELECT} WHERE p.public_id = ?1 AND (?2 IS NULL OR p.application_id = ?2)");
+    Ok(conn.query_row(&sql, params![public_id, application_id], from_row).optional()?)
+}
+
+/// Moves a payment from `from` to `to`, stamping `column` (one of the
+/// status timestamps) with `at`. Returns whether it was in `from`.
+pub fn advance(
+    conn: &Connection,
+    id: i64,
+    from: &str,
+    to: &str,
+    column: &str,
+    at: Timestamp,
+) -> Result<bool, ApiError> {
+    let column = match column {
+        "funds_received_at" | "settled_at" | "expired_at" => column,
+        _ => return Err(ApiError::internal("unknown payment timestamp column")),
+    };
+    let sql = format!("UPDATE payments SET status = ?3, {column} = ?4, updated_at = ?4 WHERE id = ?1 AND status = ?2");
+    Ok(conn.execute(&sql, params![id, from, to, at.millis()])? == 1)
+}
+
+/// Filters of the list; `None` means any.
+pub struct Filter {
+    pub status: Option<String>,
+    pub from: Option<Timestamp>,
+    pub to: Option<Timestamp>,
+}
+
+/// The application's payments, newest first.
+pub fn list(
+    conn: &Connection,
+    application_id: i64,
+    filter: &Filter,
+    page: &PageRequest,
+) -> Result<Page<Payment>, ApiError> {
+    let sql = format!(
+        "{SELECT} WHERE p.application_id = ?1 AND (?2 IS NULL OR p.status = ?2) AND (?3 IS NULL OR p.created_at >= ?3)
+             AND (?4 IS NULL OR p.created_at <= ?4) AND (?5 IS NULL OR p.public_id < ?5)
+         ORDER BY p.public_id DESC LIMIT ?6"
+    );
+    let rows = conn
+        .prepare(&sql)?
+        .query_map(
+            params![
+                application_id,
+                filter.status,
+                filter.from.map(Timestamp::millis),
+                filter.to.map(Timestamp::millis),
+                page.before,
+                page.fetch()
+            ],
+            |r| from_row(r).map(|r| r.payment),
+        )?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |p| &p.id))
+}

@@ -1,0 +1,32 @@
+//! Business verification (KYB) requests, spec 4.12: `POST /v1/compliance/kyb`
+//! starts (or, after a rejection, restarts) a customer's verification and
+//! answers where it stands.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Body of `POST /v1/compliance/kyb`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StartKyb {
+    /// The customer (UUID) to verify; one of the caller's.
+    #[serde(default)]
+    pub customer_id: Option<String>,
+}
+
+/// A customer's verification and what happens next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct KybVerification {
+    pub customer_id: String,
+    /// `pending`, `approved` or `rejected`: the customer's `kyb_status`.
+    pub kyb_status: String,
+    pub verification_level: String,
+    /// Whether this call restarted a rejected verification.
+    pub restarted: bool,
+    /// When the pending verification is decided automatically; null once decided.
+    pub decision_due_at: Option<String>,
+    /// When the verification was decided; null while pending.
+    pub decided_at: Option<String>,
+    /// What happens next, in words.
+    pub next_step: String,
+}

@@ -1,0 +1,102 @@
+//! The legacy quote forms of spec 4.2 (TEST keys only): `GET /v1/quotes`
+//! with a JSON body, the alternate `POST /v1/quotes` with a corridor, and
+//! `POST /v1/quotes/{id}/accept`. Both forms answer with [`LegacyQuote`].
+//!
+//! Request fields are optional and loosely typed so every bad field is
+//! reported in one 400.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Where a legacy quote pays to.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuoteTarget {
+    /// `WALLET` or `BANK`.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub target_type: Option<String>,
+    /// Destination asset code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    /// WALLET: a wallet address on any supported network; BANK: an IBAN.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
+}
+
+/// JSON body of `GET /v1/quotes`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LegacyQuoteRequest {
+    /// The sending customer (UUID), one of the caller's.
+    #[serde(default)]
+    pub from_customer_id: Option<String>,
+    #[serde(default)]
+    pub to: Option<QuoteTarget>,
+    /// Decimal display string in `source_currency`, e.g. `"1000.50"`.
+    #[serde(default)]
+    pub source_amount: Option<String>,
+    #[serde(default)]
+    pub source_currency: Option<String>,
+}
+
+/// Body of `POST /v1/quotes` (the corridor form).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CorridorQuoteRequest {
+    #[serde(default)]
+    pub source_currency: Option<String>,
+    #[serde(default)]
+    pub destination_currency: Option<String>,
+    /// Integer minor units of `source_currency` (a JSON number).
+    #[serde(default)]
+    #[schema(value_type = Option<u64>)]
+    pub amount: Option<serde_json::Value>,
+    /// Corridor code, e.g. `uae`.
+    #[serde(default)]
+    pub corridor: Option<String>,
+    /// `bank_account` or `wallet`.
+    #[serde(default)]
+    pub recipient_type: Option<String>,
+}
+
+/// The fees of a legacy quote, as decimal strings of the source currency.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct LegacyQuoteFees {
+    /// The partner's (or customer's) pricing markup.
+    pub platform_fee: String,
+    /// The corridor's own fee; `"0.00"`-shaped zero for the GET form.
+    pub corridor_fee: String,
+    pub total: String,
+}
+
+/// A legacy quote, either form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct LegacyQuote {
+    /// UUIDv7: the `quote_id` of `POST /v1/payments` (legacy form).
+    pub id: String,
+    /// `legacy` (GET form) or `corridor` (POST form).
+    pub form: String,
+    /// `CREATED`, `ACCEPTED`, `USED`, or `EXPIRED` (a CREATED quote past its lock).
+    pub status: String,
+    pub from_customer_id: Option<String>,
+    /// GET form only.
+    pub to: Option<QuoteTarget>,
+    /// Corridor form only.
+    pub corridor: Option<String>,
+    /// Corridor form only.
+    pub recipient_type: Option<String>,
+    pub source_currency: String,
+    pub destination_currency: String,
+    /// Decimal display strings.
+    pub source_amount: String,
+    pub destination_amount: String,
+    /// The same amounts in integer minor units.
+    pub source_amount_minor: String,
+    pub destination_amount_minor: String,
+    pub fees: LegacyQuoteFees,
+    /// Destination units per source unit, locked until `expires_at`.
+    pub guaranteed_rate: String,
+    pub expires_at: String,
+    pub accepted_at: Option<String>,
+    pub created_at: String,
+}
