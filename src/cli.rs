@@ -98,6 +98,15 @@ pub enum Command {
     /// Send money, guided: quote, confirm, accept, create, optionally wait.
     #[command(after_help = crate::commands::transfer::EXAMPLES)]
     Transfer(Box<crate::commands::transfer::TransferArgs>),
+    /// Payments collected on a virtual IBAN (TEST keys only).
+    #[command(subcommand)]
+    Payments(crate::commands::payments::PaymentsCommand),
+    /// Transfers: payins, payouts, bridges and on-chain swaps.
+    #[command(subcommand)]
+    Transfers(crate::commands::transfers::TransfersCommand),
+    /// On-chain stablecoin swaps (onchain-fx).
+    #[command(subcommand)]
+    Swaps(crate::commands::transfers::SwapsCommand),
     /// List and inspect transactions.
     #[command(subcommand)]
     Transactions(crate::commands::transactions::TransactionsCommand),

@@ -10,6 +10,7 @@ pub mod customers;
 pub mod keys;
 pub mod listen;
 pub mod logs;
+pub mod payments;
 pub mod pricing;
 pub mod quotes;
 mod resource;
@@ -17,6 +18,7 @@ mod sandbox;
 pub mod session;
 pub mod transactions;
 pub mod transfer;
+pub mod transfers;
 pub mod wallets;
 pub mod webhooks;
 
@@ -45,6 +47,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Logs(cmd) => logs::run(ctx()?, cmd).await,
         Command::Quotes(cmd) => quotes::run(ctx()?, cmd).await,
         Command::Transactions(cmd) => transactions::run(ctx()?, cmd).await,
+        Command::Payments(cmd) => payments::run(ctx()?, cmd).await,
+        Command::Transfers(cmd) => transfers::run(ctx()?, cmd).await,
+        Command::Swaps(cmd) => transfers::run_swaps(ctx()?, cmd).await,
         Command::Transfer(args) => transfer::run(ctx()?, *args).await,
     }
 }
