@@ -21,7 +21,7 @@ fi
 
 bin="${PAYCTL_BIN:-target/release/payctl}"
 if [[ -z "${PAYCTL_BIN:-}" ]]; then
-    cargo build --release --quiet
+    cargo build --release --quiet --bin payctl
 fi
 
 work="$(mktemp -d)"
