@@ -115,12 +115,8 @@ impl Sandbox {
             .unwrap_or(0);
         let clock = Clock::with_offset(offset);
 
-        let (demo_hash, dummy_hash) = tokio::task::spawn_blocking(|| {
-            anyhow::Ok((auth::password::hash(seed::DEMO_PASSWORD)?, auth::password::hash("")?))
-        })
-        .await??;
         let now = clock.now();
-        let seeded = db.write(move |tx| seed::seed(tx, &demo_hash, now)).await?;
+        let seeded = db.write(move |tx| seed::seed(tx, seed::DEMO_PASSWORD_HASH, now)).await?;
         let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
 
         let control_token = secrets::random_token("ctl_", 40);
@@ -133,7 +129,7 @@ impl Sandbox {
             master_key,
             storage: config.storage,
             control_token_hash: secrets::sha256(control_token.as_bytes()),
-            dummy_password_hash: dummy_hash,
+            dummy_password_hash: seed::DEMO_PASSWORD_HASH.to_owned(),
             base_url: OnceLock::new(),
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,

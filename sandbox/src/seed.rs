@@ -17,6 +17,14 @@ use crate::store::{self, partners::NewPartner, settings};
 
 pub const DEMO_USERNAME: &str = "demo@payctl.local";
 pub const DEMO_PASSWORD: &str = "payctl-demo-password";
+/// Argon2id of [`DEMO_PASSWORD`] with the default parameters and a fixed
+/// salt. The password is published, so a fixed salt hides nothing, and
+/// shipping the hash spares every fresh sandbox a deliberately slow hash
+/// (and its 19 MiB of working memory) at start-up. It also serves as the
+/// hash an unknown username is checked against, so such logins cost as
+/// much as real ones.
+pub const DEMO_PASSWORD_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$cGF5Y3RsLWRlbW8tc2FsdA$9DfE+0QhDIWgc2n8H5bedzSAyleKG/scVnBUgE9/wdE";
 pub const DEMO_PARTNER_NAME: &str = "Demo Partner";
 pub const DEMO_PARTNER_EMAIL: &str = "partner@payctl.local";
 
@@ -91,4 +99,23 @@ fn mint_key(
     let (created, stored) =
         store::api_keys::insert(tx, &app, api_keys::mint(environment), Some("sandbox start"), None, now)?;
     Ok((SeedApp { partner_public_id }, (created.client_secret, stored)))
+}
+
+#[cfg(test)]
+mod tests {
+    use argon2::password_hash::PasswordHash;
+
+    use super::*;
+    use crate::auth::password;
+
+    #[test]
+    fn the_shipped_demo_hash_matches_the_password_and_the_default_cost() {
+        assert!(password::verify(DEMO_PASSWORD, DEMO_PASSWORD_HASH));
+        assert!(!password::verify("another password", DEMO_PASSWORD_HASH));
+        let shipped = PasswordHash::new(DEMO_PASSWORD_HASH).unwrap();
+        let fresh_hash = password::hash("x").unwrap();
+        let fresh = PasswordHash::new(&fresh_hash).unwrap();
+        assert_eq!((shipped.algorithm, shipped.version), (fresh.algorithm, fresh.version));
+        assert_eq!(shipped.params, fresh.params, "an unknown user must cost what a real one does");
+    }
 }

@@ -37,7 +37,11 @@ pub struct CreateBeneficiary {
 ///   `network` (e.g. `ethereum`, `tron`, `solana`), `address`.
 ///
 /// Both take optional `is_default`. A field of the other kind is refused.
+///
+/// Documented as `CreateBeneficiaryAccount`: `POST /v1/accounts` has its own
+/// `CreateAccount`, and schemas share one namespace in the document.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = CreateBeneficiaryAccount)]
 #[serde(deny_unknown_fields)]
 pub struct CreateAccount {
     #[serde(default)]

@@ -29,10 +29,23 @@ pub struct RequestLog {
     pub error_code: Option<String>,
     /// The JSON body after redaction; null for GET and for empty bodies; the
     /// string `[REDACTED: non-JSON body]` for a body that is not JSON.
-    #[schema(value_type = Option<Object>)]
+    #[schema(schema_with = request_body_schema)]
     pub request_body: Option<serde_json::Value>,
     /// When the request arrived, sandbox clock, ISO 8601 with milliseconds.
     pub requested_at: String,
     /// When the answer was ready, sandbox clock.
     pub responded_at: String,
+}
+
+/// Any JSON value (the body as sent, after redaction), the non-JSON marker
+/// string, or null.
+fn request_body_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType};
+    ObjectBuilder::new()
+        .schema_type(SchemaType::AnyValue)
+        .description(Some(
+            "The JSON body after redaction; null for GET and for empty bodies; the string \
+             `[REDACTED: non-JSON body]` for a body that is not JSON.",
+        ))
+        .into()
 }

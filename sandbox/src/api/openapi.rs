@@ -4,10 +4,13 @@
 //! annotations as the router registers them, so the document cannot list
 //! an operation the sandbox does not serve or miss one it does. [`finish`]
 //! then adds what every operation shares: the error envelope for each
-//! error status an operation can answer, and the security schemes.
+//! error status an operation can answer, the security schemes, and the
+//! bounds of the shared `limit` query parameter.
 
 use payctl_wire::error::{ErrorBody, ErrorEnvelope, FieldIssue};
-use utoipa::openapi::path::Operation;
+use payctl_wire::page::{DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT};
+use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, ResponseBuilder};
 use utoipa::{OpenApi as _, PartialSchema, ToSchema};
@@ -67,6 +70,7 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         for op in
             [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete].into_iter().flatten()
         {
+            page_limit(op);
             for (status, description) in common_errors(op) {
                 op.responses.responses.entry(status.to_owned()).or_insert_with(|| {
                     ResponseBuilder::new()
@@ -82,4 +86,22 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         }
     }
     api
+}
+
+/// Every list takes `limit` as text so a bad value is reported in the
+/// envelope rather than by the deserialiser; the document states what is
+/// accepted, an integer from `MIN_LIMIT` to `MAX_LIMIT`.
+fn page_limit(op: &mut Operation) {
+    let limits =
+        op.parameters.iter_mut().flatten().filter(|p| p.name == "limit" && p.parameter_in == ParameterIn::Query);
+    for param in limits {
+        param.schema = Some(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(MIN_LIMIT))
+                .maximum(Some(MAX_LIMIT))
+                .default(Some(DEFAULT_LIMIT.into()))
+                .into(),
+        );
+    }
 }

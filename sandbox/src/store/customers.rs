@@ -103,8 +103,10 @@ pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Ti
 /// A customer by public id, limited to one application unless `None`
 /// (the sandbox operator may see every application's customers).
 pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
+    // The hottest read of a load test: the statement stays compiled in the
+    // connection's cache instead of being parsed on every call.
     let sql = format!("{SELECT} WHERE public_id = ?1 AND (?2 IS NULL OR application_id = ?2)");
-    Ok(conn.query_row(&sql, params![public_id, application_id], from_row).optional()?)
+    Ok(conn.prepare_cached(&sql)?.query_row(params![public_id, application_id], from_row).optional()?)
 }
 
 pub fn list(

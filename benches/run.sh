@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Benchmarks of the sandbox on the machine this runs on; prints a Markdown
+# report (also written to target/bench-report.md).
+#
+#   benches/run.sh            # defaults: 20 start-ups, 10 s of load per target
+#   RUNS=50 DURATION=30 benches/run.sh
+#
+# Needs python3 and curl; installs wrk and hyperfine with apt-get when they
+# are missing (or set WRK/HYPERFINE to other binaries). Builds the release
+# binary and the bare axum baseline (`--example hello`) itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs="${RUNS:-20}"
+duration="${DURATION:-10}"
+connections="${CONNECTIONS:-50}"
+threads="${THREADS:-2}"
+
+need() {
+    command -v "$1" >/dev/null && return
+    if command -v apt-get >/dev/null; then
+        echo "installing $2 with apt-get" >&2
+        if [[ $(id -u) -eq 0 ]]; then apt-get install -y -qq "$2" >/dev/null; else sudo apt-get install -y -qq "$2" >/dev/null; fi
+    fi
+    command -v "$1" >/dev/null || { echo "$1 is required (package $2)" >&2; exit 1; }
+}
+wrk="${WRK:-wrk}"; [[ -n "${WRK:-}" ]] || need wrk wrk
+hyperfine="${HYPERFINE:-hyperfine}"; [[ -n "${HYPERFINE:-}" ]] || need hyperfine hyperfine
+
+cargo build --release --quiet --bin payctl --example hello
+payctl="$PWD/target/release/payctl"
+hello="$PWD/target/release/examples/hello"
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+rss_mb() { awk '/^VmRSS:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+# Start-up: from spawning the process to its ready line, and to the first
+# 200 from /health, fresh in-memory database each run; medians.
+startup="$(python3 - "$payctl" "$runs" <<'PY'
+import http.client, json, statistics, subprocess, sys, time
+payctl, runs = sys.argv[1], int(sys.argv[2])
+ready_ms, first_ok_ms = [], []
+for _ in range(runs):
+    t0 = time.perf_counter()
+    p = subprocess.Popen([payctl, "sandbox", "--in-memory", "--json", "--listen", "127.0.0.1:0", "--rate-limit", "off"],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    line = p.stdout.readline()
+    t1 = time.perf_counter()
+    host = json.loads(line)["base_url"].removeprefix("http://")
+    while True:
+        try:
+            c = http.client.HTTPConnection(host, timeout=2)
+            c.request("GET", "/health")
+            if c.getresponse().status == 200:
+                break
+        except OSError:
+            pass
+    t2 = time.perf_counter()
+    p.terminate(); p.wait()
+    ready_ms.append((t1 - t0) * 1000); first_ok_ms.append((t2 - t0) * 1000)
+print(f"{statistics.median(ready_ms):.1f} {statistics.median(first_ok_ms):.1f} {min(first_ok_ms):.1f} {max(first_ok_ms):.1f}")
+PY
+)"
+read -r ready_med first_ok_med first_ok_min first_ok_max <<<"$startup"
+
+# The sandbox under load: one customer, read by id over and over.
+"$payctl" sandbox --in-memory --json --listen 127.0.0.1:0 --rate-limit off >"$work/ready" 2>/dev/null &
+pids+=($!); sandbox_pid=$!
+for _ in $(seq 1 100); do [[ -s "$work/ready" ]] && break; sleep 0.05; done
+field() { python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).readline())[sys.argv[2]])" "$work/ready" "$1"; }
+base_url="$(field base_url)"
+key="$(field test_api_key)"
+sleep 1
+idle_rss="$(rss_mb "$sandbox_pid")"
+customer_id="$(curl -fsS "$base_url/v1/customers" -H "X-API-Key: $key" -H 'Content-Type: application/json' \
+    -H "Idempotency-Key: bench-$$" \
+    -d '{"type":"business","legal_name":"Bench Trading LLC","email":"bench@example.com","country":"AE","verification_level":"standard","tax_id":"TRN-1"}' |
+    python3 -c "import json,sys; print(json.load(sys.stdin)['id'])")"
+
+"$hello" 127.0.0.1:0 >"$work/hello" &
+pids+=($!)
+for _ in $(seq 1 100); do [[ -s "$work/hello" ]] && break; sleep 0.05; done
+hello_url="$(head -n1 "$work/hello")"
+
+# wrk's report: "Requests/sec: N" and the "Latency Distribution" table.
+load() {
+    "$wrk" -t"$threads" -c"$connections" -d"${duration}s" --latency "$@" >"$work/wrk.out"
+    python3 - "$work/wrk.out" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+def ms(v):
+    n, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", v).groups()
+    return float(n) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+p = {k: ms(v) for k, v in re.findall(r"^\s+(50|99)%\s+(\S+)", text, re.M)}
+non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+print(f"{rps:.0f} {p['50']:.2f} {p['99']:.2f} {non2xx.group(1) if non2xx else 0}")
+PY
+}
+read -r api_rps api_p50 api_p99 api_errors <<<"$(load -H "X-API-Key: $key" "$base_url/v1/customers/$customer_id")"
+loaded_rss="$(rss_mb "$sandbox_pid")"
+read -r hello_rps hello_p50 hello_p99 _ <<<"$(load "$hello_url/")"
+ratio="$(python3 -c "print(f'{$api_rps / $hello_rps:.2f}')")"
+
+"$hyperfine" -N --warmup 5 --runs "$((runs * 5))" --export-json "$work/cli.json" "$payctl --version" >/dev/null 2>&1
+cli_med="$(python3 -c "import json,sys; print(f\"{json.load(open(sys.argv[1]))['results'][0]['median'] * 1000:.1f}\")" "$work/cli.json")"
+
+mem_total="$(awk '/^MemTotal:/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
+cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
+report="$(cat <<MD
+Machine: $(nproc) CPUs ($cpu), $mem_total RAM, $(uname -sr); $(date -u +%Y-%m-%d).
+Load: wrk, $threads threads, $connections connections, ${duration} s, on the same machine as the server.
+
+| measure | result | target |
+| --- | --- | --- |
+| start-up to ready line (median of $runs) | ${ready_med} ms | |
+| start-up to first 200 on /health (median of $runs; min ${first_ok_min}, max ${first_ok_max}) | ${first_ok_med} ms | < 50 ms |
+| idle RSS after start | ${idle_rss} MB | < 20 MB |
+| RSS after the load below | ${loaded_rss} MB | < 64 MB |
+| GET /v1/customers/{id} (X-API-Key) | ${api_rps} req/s, p50 ${api_p50} ms, p99 ${api_p99} ms, ${api_errors} non-2xx | >= 25,000 req/s |
+| bare axum hello (same run) | ${hello_rps} req/s, p50 ${hello_p50} ms, p99 ${hello_p99} ms | |
+| ratio sandbox / hello | ${ratio} | >= 0.20 |
+| payctl --version (median of $((runs * 5))) | ${cli_med} ms | < 10 ms |
+MD
+)"
+mkdir -p target
+printf '%s\n' "$report" | tee target/bench-report.md
