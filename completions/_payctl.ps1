@@ -47,6 +47,9 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('pricing', 'pricing', [CompletionResultType]::ParameterValue, 'Markups, corridors and fee simulation')
             [CompletionResult]::new('quotes', 'quotes', [CompletionResultType]::ParameterValue, 'Create, inspect and accept transaction quotes')
             [CompletionResult]::new('transfer', 'transfer', [CompletionResultType]::ParameterValue, 'Send money, guided: quote, confirm, accept, create, optionally wait')
+            [CompletionResult]::new('payments', 'payments', [CompletionResultType]::ParameterValue, 'Payments collected on a virtual IBAN (TEST keys only)')
+            [CompletionResult]::new('transfers', 'transfers', [CompletionResultType]::ParameterValue, 'Transfers: payins, payouts, bridges and on-chain swaps')
+            [CompletionResult]::new('swaps', 'swaps', [CompletionResultType]::ParameterValue, 'On-chain stablecoin swaps (onchain-fx)')
             [CompletionResult]::new('transactions', 'transactions', [CompletionResultType]::ParameterValue, 'List and inspect transactions')
             [CompletionResult]::new('webhooks', 'webhooks', [CompletionResultType]::ParameterValue, 'Webhook endpoints, deliveries, and signature verification')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Request logs of the application: list with filters, or follow')
@@ -1180,6 +1183,234 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'payctl;payments' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a payment for an accepted legacy quote; prints the collection instructions')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List payments, newest first')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one payment')
+            [CompletionResult]::new('fund', 'fund', [CompletionResultType]::ParameterValue, 'Sandbox only: mark a payment''s funds as received (TEST key)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;payments;create' {
+            [CompletionResult]::new('--quote', '--quote', [CompletionResultType]::ParameterName, 'An accepted, unused quote from the legacy quote endpoints')
+            [CompletionResult]::new('--collection-method', '--collection-method', [CompletionResultType]::ParameterName, 'collection-method')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;payments;list' {
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'awaiting_funds, funds_received, settled or expired')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Created at or after this time (ISO 8601)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Created at or before this time (ISO 8601)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Records per page, 1 to 100')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Follow next_cursor until the last page')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;payments;get' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;payments;fund' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;payments;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a payment for an accepted legacy quote; prints the collection instructions')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List payments, newest first')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one payment')
+            [CompletionResult]::new('fund', 'fund', [CompletionResultType]::ParameterValue, 'Sandbox only: mark a payment''s funds as received (TEST key)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;payments;help;create' {
+            break
+        }
+        'payctl;payments;help;list' {
+            break
+        }
+        'payctl;payments;help;get' {
+            break
+        }
+        'payctl;payments;help;fund' {
+            break
+        }
+        'payctl;payments;help;help' {
+            break
+        }
+        'payctl;transfers' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Start a transfer (`POST /v1/transfers`); the body names its kind')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one transfer')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;transfers;create' {
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'payin, payout, bridge or onchain_fx; overrides the body''s kind')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;transfers;get' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;transfers;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Start a transfer (`POST /v1/transfers`); the body names its kind')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one transfer')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;transfers;help;create' {
+            break
+        }
+        'payctl;transfers;help;get' {
+            break
+        }
+        'payctl;transfers;help;help' {
+            break
+        }
+        'payctl;swaps' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Swap one stablecoin for another on chain (`POST /v1/onchain-fx`)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one swap in the shape of spec 2.11 (`GET /v1/onchain-fx/{fx_id}`)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;swaps;create' {
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;swaps;get' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;swaps;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Swap one stablecoin for another on chain (`POST /v1/onchain-fx`)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one swap in the shape of spec 2.11 (`GET /v1/onchain-fx/{fx_id}`)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;swaps;help;create' {
+            break
+        }
+        'payctl;swaps;help;get' {
+            break
+        }
+        'payctl;swaps;help;help' {
+            break
+        }
         'payctl;transactions' {
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
@@ -1611,6 +1842,9 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('pricing', 'pricing', [CompletionResultType]::ParameterValue, 'Markups, corridors and fee simulation')
             [CompletionResult]::new('quotes', 'quotes', [CompletionResultType]::ParameterValue, 'Create, inspect and accept transaction quotes')
             [CompletionResult]::new('transfer', 'transfer', [CompletionResultType]::ParameterValue, 'Send money, guided: quote, confirm, accept, create, optionally wait')
+            [CompletionResult]::new('payments', 'payments', [CompletionResultType]::ParameterValue, 'Payments collected on a virtual IBAN (TEST keys only)')
+            [CompletionResult]::new('transfers', 'transfers', [CompletionResultType]::ParameterValue, 'Transfers: payins, payouts, bridges and on-chain swaps')
+            [CompletionResult]::new('swaps', 'swaps', [CompletionResultType]::ParameterValue, 'On-chain stablecoin swaps (onchain-fx)')
             [CompletionResult]::new('transactions', 'transactions', [CompletionResultType]::ParameterValue, 'List and inspect transactions')
             [CompletionResult]::new('webhooks', 'webhooks', [CompletionResultType]::ParameterValue, 'Webhook endpoints, deliveries, and signature verification')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Request logs of the application: list with filters, or follow')
@@ -1814,6 +2048,47 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             break
         }
         'payctl;help;transfer' {
+            break
+        }
+        'payctl;help;payments' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a payment for an accepted legacy quote; prints the collection instructions')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List payments, newest first')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one payment')
+            [CompletionResult]::new('fund', 'fund', [CompletionResultType]::ParameterValue, 'Sandbox only: mark a payment''s funds as received (TEST key)')
+            break
+        }
+        'payctl;help;payments;create' {
+            break
+        }
+        'payctl;help;payments;list' {
+            break
+        }
+        'payctl;help;payments;get' {
+            break
+        }
+        'payctl;help;payments;fund' {
+            break
+        }
+        'payctl;help;transfers' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Start a transfer (`POST /v1/transfers`); the body names its kind')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one transfer')
+            break
+        }
+        'payctl;help;transfers;create' {
+            break
+        }
+        'payctl;help;transfers;get' {
+            break
+        }
+        'payctl;help;swaps' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Swap one stablecoin for another on chain (`POST /v1/onchain-fx`)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one swap in the shape of spec 2.11 (`GET /v1/onchain-fx/{fx_id}`)')
+            break
+        }
+        'payctl;help;swaps;create' {
+            break
+        }
+        'payctl;help;swaps;get' {
             break
         }
         'payctl;help;transactions' {

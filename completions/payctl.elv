@@ -44,6 +44,9 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand pricing 'Markups, corridors and fee simulation'
             cand quotes 'Create, inspect and accept transaction quotes'
             cand transfer 'Send money, guided: quote, confirm, accept, create, optionally wait'
+            cand payments 'Payments collected on a virtual IBAN (TEST keys only)'
+            cand transfers 'Transfers: payins, payouts, bridges and on-chain swaps'
+            cand swaps 'On-chain stablecoin swaps (onchain-fx)'
             cand transactions 'List and inspect transactions'
             cand webhooks 'Webhook endpoints, deliveries, and signature verification'
             cand logs 'Request logs of the application: list with filters, or follow'
@@ -1058,6 +1061,209 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'payctl;payments'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand create 'Create a payment for an accepted legacy quote; prints the collection instructions'
+            cand list 'List payments, newest first'
+            cand get 'Show one payment'
+            cand fund 'Sandbox only: mark a payment''s funds as received (TEST key)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;payments;create'= {
+            cand --quote 'An accepted, unused quote from the legacy quote endpoints'
+            cand --collection-method 'collection-method'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;payments;list'= {
+            cand --status 'awaiting_funds, funds_received, settled or expired'
+            cand --from 'Created at or after this time (ISO 8601)'
+            cand --to 'Created at or before this time (ISO 8601)'
+            cand --limit 'Records per page, 1 to 100'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --all 'Follow next_cursor until the last page'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;payments;get'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;payments;fund'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;payments;help'= {
+            cand create 'Create a payment for an accepted legacy quote; prints the collection instructions'
+            cand list 'List payments, newest first'
+            cand get 'Show one payment'
+            cand fund 'Sandbox only: mark a payment''s funds as received (TEST key)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;payments;help;create'= {
+        }
+        &'payctl;payments;help;list'= {
+        }
+        &'payctl;payments;help;get'= {
+        }
+        &'payctl;payments;help;fund'= {
+        }
+        &'payctl;payments;help;help'= {
+        }
+        &'payctl;transfers'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand create 'Start a transfer (`POST /v1/transfers`); the body names its kind'
+            cand get 'Show one transfer'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;transfers;create'= {
+            cand --kind 'payin, payout, bridge or onchain_fx; overrides the body''s kind'
+            cand --data 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;transfers;get'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;transfers;help'= {
+            cand create 'Start a transfer (`POST /v1/transfers`); the body names its kind'
+            cand get 'Show one transfer'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;transfers;help;create'= {
+        }
+        &'payctl;transfers;help;get'= {
+        }
+        &'payctl;transfers;help;help'= {
+        }
+        &'payctl;swaps'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand create 'Swap one stablecoin for another on chain (`POST /v1/onchain-fx`)'
+            cand get 'Show one swap in the shape of spec 2.11 (`GET /v1/onchain-fx/{fx_id}`)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;swaps;create'= {
+            cand --data 'Request body as JSON, or @FILE to read it from a file (@- for stdin); flags override its fields'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;swaps;get'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;swaps;help'= {
+            cand create 'Swap one stablecoin for another on chain (`POST /v1/onchain-fx`)'
+            cand get 'Show one swap in the shape of spec 2.11 (`GET /v1/onchain-fx/{fx_id}`)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;swaps;help;create'= {
+        }
+        &'payctl;swaps;help;get'= {
+        }
+        &'payctl;swaps;help;help'= {
+        }
         &'payctl;transactions'= {
             cand --profile 'Profile of the config file to use'
             cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
@@ -1450,6 +1656,9 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand pricing 'Markups, corridors and fee simulation'
             cand quotes 'Create, inspect and accept transaction quotes'
             cand transfer 'Send money, guided: quote, confirm, accept, create, optionally wait'
+            cand payments 'Payments collected on a virtual IBAN (TEST keys only)'
+            cand transfers 'Transfers: payins, payouts, bridges and on-chain swaps'
+            cand swaps 'On-chain stablecoin swaps (onchain-fx)'
             cand transactions 'List and inspect transactions'
             cand webhooks 'Webhook endpoints, deliveries, and signature verification'
             cand logs 'Request logs of the application: list with filters, or follow'
@@ -1601,6 +1810,36 @@ set edit:completion:arg-completer[payctl] = {|@words|
         &'payctl;help;quotes;accept'= {
         }
         &'payctl;help;transfer'= {
+        }
+        &'payctl;help;payments'= {
+            cand create 'Create a payment for an accepted legacy quote; prints the collection instructions'
+            cand list 'List payments, newest first'
+            cand get 'Show one payment'
+            cand fund 'Sandbox only: mark a payment''s funds as received (TEST key)'
+        }
+        &'payctl;help;payments;create'= {
+        }
+        &'payctl;help;payments;list'= {
+        }
+        &'payctl;help;payments;get'= {
+        }
+        &'payctl;help;payments;fund'= {
+        }
+        &'payctl;help;transfers'= {
+            cand create 'Start a transfer (`POST /v1/transfers`); the body names its kind'
+            cand get 'Show one transfer'
+        }
+        &'payctl;help;transfers;create'= {
+        }
+        &'payctl;help;transfers;get'= {
+        }
+        &'payctl;help;swaps'= {
+            cand create 'Swap one stablecoin for another on chain (`POST /v1/onchain-fx`)'
+            cand get 'Show one swap in the shape of spec 2.11 (`GET /v1/onchain-fx/{fx_id}`)'
+        }
+        &'payctl;help;swaps;create'= {
+        }
+        &'payctl;help;swaps;get'= {
         }
         &'payctl;help;transactions'= {
             cand list 'List transactions, newest first'

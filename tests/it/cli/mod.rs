@@ -11,6 +11,7 @@ mod errors;
 mod lifecycle;
 mod listen;
 mod logs;
+mod payments;
 mod pricing;
 mod quotes;
 mod transfer;
