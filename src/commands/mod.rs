@@ -7,13 +7,15 @@ pub mod beneficiaries;
 mod completions;
 pub mod config;
 pub mod customers;
+pub mod fixtures;
 pub mod keys;
 pub mod listen;
 pub mod logs;
 pub mod pricing;
 mod resource;
-mod sandbox;
+pub mod sandbox;
 pub mod session;
+pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
 
@@ -23,7 +25,7 @@ use crate::context::Ctx;
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let ctx = || Ctx::load(&cli.globals);
     match cli.command {
-        Command::Sandbox(args) => sandbox::run(args).await,
+        Command::Sandbox(args) => sandbox::run(args, &cli.globals).await,
         Command::Api(args) => api::run(ctx()?, args).await,
         Command::Completions { shell } => completions::run(shell),
         Command::Config(cmd) => config::run(ctx()?, cmd).await,
@@ -40,5 +42,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Webhooks(cmd) => webhooks::run(ctx()?, cmd).await,
         Command::Listen(args) => listen::run(ctx()?, args).await,
         Command::Logs(cmd) => logs::run(ctx()?, cmd).await,
+        Command::Fixtures(cmd) => fixtures::run(ctx()?, cmd).await,
+        Command::Trigger(args) => trigger::run(ctx()?, args).await,
     }
 }

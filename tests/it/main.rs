@@ -13,6 +13,7 @@ mod beneficiaries;
 mod cli;
 mod customers;
 mod envelope;
+mod fixtures;
 mod idempotency;
 mod identity;
 mod keys;

@@ -19,6 +19,7 @@ pub mod openapi;
 pub mod partners;
 pub mod pricing;
 pub mod rates;
+pub mod reset;
 pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
@@ -93,7 +94,7 @@ fn dashboard_routes() -> OpenApiRouter<AppState> {
 }
 
 fn operator_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(control::create_user))
+    OpenApiRouter::new().routes(routes!(control::create_user)).routes(routes!(reset::reset))
 }
 
 fn simulation_routes() -> OpenApiRouter<AppState> {
