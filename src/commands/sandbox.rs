@@ -83,6 +83,8 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     }));
     if !seeds.is_empty() {
         if let Err(e) = seed(&ready, &seeds).await {
+            // The handle shares the sandbox's state, which must go for it to close.
+            drop(reset_point);
             let _ = abort.send(());
             let _ = serving.await;
             return Err(e.context("seeding failed; the sandbox stopped"));

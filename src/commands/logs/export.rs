@@ -17,6 +17,8 @@ pub async fn run(ctx: Ctx, filters: &Filters, name: &str, file: Option<PathBuf>)
     let mut logs = page.data;
     // The API answers newest first; a replay goes in the order things happened.
     logs.reverse();
+    // Reading the logs is how the sequence was watched, not part of it.
+    logs.retain(|l| !(l.method == "GET" && l.path == "/v1/logs"));
     if logs.is_empty() {
         return Err(exit::api("no request logs match; nothing to export"));
     }
