@@ -37,6 +37,9 @@ _payctl() {
             payctl,customers)
                 cmd="payctl__subcmd__customers"
                 ;;
+            payctl,fixtures)
+                cmd="payctl__subcmd__fixtures"
+                ;;
             payctl,help)
                 cmd="payctl__subcmd__help"
                 ;;
@@ -60,6 +63,9 @@ _payctl() {
                 ;;
             payctl,sandbox)
                 cmd="payctl__subcmd__sandbox"
+                ;;
+            payctl,trigger)
+                cmd="payctl__subcmd__trigger"
                 ;;
             payctl,wallets)
                 cmd="payctl__subcmd__wallets"
@@ -232,6 +238,18 @@ _payctl() {
             payctl__subcmd__customers__subcmd__help,reject)
                 cmd="payctl__subcmd__customers__subcmd__help__subcmd__reject"
                 ;;
+            payctl__subcmd__fixtures,help)
+                cmd="payctl__subcmd__fixtures__subcmd__help"
+                ;;
+            payctl__subcmd__fixtures,run)
+                cmd="payctl__subcmd__fixtures__subcmd__run"
+                ;;
+            payctl__subcmd__fixtures__subcmd__help,help)
+                cmd="payctl__subcmd__fixtures__subcmd__help__subcmd__help"
+                ;;
+            payctl__subcmd__fixtures__subcmd__help,run)
+                cmd="payctl__subcmd__fixtures__subcmd__help__subcmd__run"
+                ;;
             payctl__subcmd__help,accounts)
                 cmd="payctl__subcmd__help__subcmd__accounts"
                 ;;
@@ -252,6 +270,9 @@ _payctl() {
                 ;;
             payctl__subcmd__help,customers)
                 cmd="payctl__subcmd__help__subcmd__customers"
+                ;;
+            payctl__subcmd__help,fixtures)
+                cmd="payctl__subcmd__help__subcmd__fixtures"
                 ;;
             payctl__subcmd__help,help)
                 cmd="payctl__subcmd__help__subcmd__help"
@@ -276,6 +297,9 @@ _payctl() {
                 ;;
             payctl__subcmd__help,sandbox)
                 cmd="payctl__subcmd__help__subcmd__sandbox"
+                ;;
+            payctl__subcmd__help,trigger)
+                cmd="payctl__subcmd__help__subcmd__trigger"
                 ;;
             payctl__subcmd__help,wallets)
                 cmd="payctl__subcmd__help__subcmd__wallets"
@@ -352,6 +376,9 @@ _payctl() {
             payctl__subcmd__help__subcmd__customers,reject)
                 cmd="payctl__subcmd__help__subcmd__customers__subcmd__reject"
                 ;;
+            payctl__subcmd__help__subcmd__fixtures,run)
+                cmd="payctl__subcmd__help__subcmd__fixtures__subcmd__run"
+                ;;
             payctl__subcmd__help__subcmd__keys,create)
                 cmd="payctl__subcmd__help__subcmd__keys__subcmd__create"
                 ;;
@@ -363,6 +390,9 @@ _payctl() {
                 ;;
             payctl__subcmd__help__subcmd__keys,rotate)
                 cmd="payctl__subcmd__help__subcmd__keys__subcmd__rotate"
+                ;;
+            payctl__subcmd__help__subcmd__logs,export)
+                cmd="payctl__subcmd__help__subcmd__logs__subcmd__export"
                 ;;
             payctl__subcmd__help__subcmd__logs,list)
                 cmd="payctl__subcmd__help__subcmd__logs__subcmd__list"
@@ -387,6 +417,9 @@ _payctl() {
                 ;;
             payctl__subcmd__help__subcmd__pricing__subcmd__markup,set)
                 cmd="payctl__subcmd__help__subcmd__pricing__subcmd__markup__subcmd__set"
+                ;;
+            payctl__subcmd__help__subcmd__sandbox,reset)
+                cmd="payctl__subcmd__help__subcmd__sandbox__subcmd__reset"
                 ;;
             payctl__subcmd__help__subcmd__wallets,partner)
                 cmd="payctl__subcmd__help__subcmd__wallets__subcmd__partner"
@@ -457,6 +490,9 @@ _payctl() {
             payctl__subcmd__keys__subcmd__help,rotate)
                 cmd="payctl__subcmd__keys__subcmd__help__subcmd__rotate"
                 ;;
+            payctl__subcmd__logs,export)
+                cmd="payctl__subcmd__logs__subcmd__export"
+                ;;
             payctl__subcmd__logs,help)
                 cmd="payctl__subcmd__logs__subcmd__help"
                 ;;
@@ -465,6 +501,9 @@ _payctl() {
                 ;;
             payctl__subcmd__logs,tail)
                 cmd="payctl__subcmd__logs__subcmd__tail"
+                ;;
+            payctl__subcmd__logs__subcmd__help,export)
+                cmd="payctl__subcmd__logs__subcmd__help__subcmd__export"
                 ;;
             payctl__subcmd__logs__subcmd__help,help)
                 cmd="payctl__subcmd__logs__subcmd__help__subcmd__help"
@@ -531,6 +570,18 @@ _payctl() {
                 ;;
             payctl__subcmd__pricing__subcmd__markup__subcmd__help,set)
                 cmd="payctl__subcmd__pricing__subcmd__markup__subcmd__help__subcmd__set"
+                ;;
+            payctl__subcmd__sandbox,help)
+                cmd="payctl__subcmd__sandbox__subcmd__help"
+                ;;
+            payctl__subcmd__sandbox,reset)
+                cmd="payctl__subcmd__sandbox__subcmd__reset"
+                ;;
+            payctl__subcmd__sandbox__subcmd__help,help)
+                cmd="payctl__subcmd__sandbox__subcmd__help__subcmd__help"
+                ;;
+            payctl__subcmd__sandbox__subcmd__help,reset)
+                cmd="payctl__subcmd__sandbox__subcmd__help__subcmd__reset"
                 ;;
             payctl__subcmd__wallets,help)
                 cmd="payctl__subcmd__wallets__subcmd__help"
@@ -641,7 +692,7 @@ _payctl() {
 
     case "${cmd}" in
         payctl)
-            opts="-o -v -h -V --profile --base-url --auth-url --api-key --output --request-id --verbose --help --version config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help"
+            opts="-o -v -h -V --profile --base-url --auth-url --api-key --output --request-id --verbose --help --version config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2500,8 +2551,138 @@ _payctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        payctl__subcmd__fixtures)
+            opts="-o -v -h --profile --base-url --auth-url --api-key --output --request-id --verbose --help run help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__fixtures__subcmd__help)
+            opts="run help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__fixtures__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__fixtures__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__fixtures__subcmd__run)
+            opts="-o -v -h --dry-run --ready --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ready)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         payctl__subcmd__help)
-            opts="config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help"
+            opts="config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2920,6 +3101,34 @@ _payctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        payctl__subcmd__help__subcmd__fixtures)
+            opts="run"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__help__subcmd__fixtures__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         payctl__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3047,8 +3256,22 @@ _payctl() {
             return 0
             ;;
         payctl__subcmd__help__subcmd__logs)
-            opts="list tail"
+            opts="list tail export"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__help__subcmd__logs__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3187,6 +3410,34 @@ _payctl() {
             return 0
             ;;
         payctl__subcmd__help__subcmd__sandbox)
+            opts="reset"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__help__subcmd__sandbox__subcmd__reset)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__help__subcmd__trigger)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3889,7 +4140,7 @@ _payctl() {
             return 0
             ;;
         payctl__subcmd__logs)
-            opts="-o -v -h --profile --base-url --auth-url --api-key --output --request-id --verbose --help list tail help"
+            opts="-o -v -h --profile --base-url --auth-url --api-key --output --request-id --verbose --help list tail export help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3930,9 +4181,101 @@ _payctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        payctl__subcmd__logs__subcmd__help)
-            opts="list tail help"
+        payctl__subcmd__logs__subcmd__export)
+            opts="-f -o -v -h --method --endpoint --status-gte --status-lte --from --to --name --file --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --method)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --endpoint)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --status-gte)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --status-lte)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__logs__subcmd__help)
+            opts="list tail export help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__logs__subcmd__help__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -4659,7 +5002,7 @@ _payctl() {
             return 0
             ;;
         payctl__subcmd__sandbox)
-            opts="-o -v -h --listen --db --in-memory --json --rate-limit --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
+            opts="-o -v -h --listen --db --in-memory --json --rate-limit --seed --profile --base-url --auth-url --api-key --output --request-id --verbose --help reset help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4674,6 +5017,144 @@ _payctl() {
                     return 0
                     ;;
                 --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__sandbox__subcmd__help)
+            opts="reset help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__sandbox__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__sandbox__subcmd__help__subcmd__reset)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__sandbox__subcmd__reset)
+            opts="-o -v -h --ready --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ready)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__trigger)
+            opts="-o -v -h --ready --dry-run --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ready)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -51,6 +51,8 @@ complete -c payctl -n "__fish_payctl_needs_command" -f -a "listen" -d 'Receive w
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "api" -d 'Send one raw request to the API, like `gh api`: for support and debugging'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "sandbox" -d 'Run the whole API locally (axum over SQLite) with demo data'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "fixtures" -d 'Run fixtures: JSON scenario files of API steps'
+complete -c payctl -n "__fish_payctl_needs_command" -f -a "trigger" -d 'Fire a webhook event by running its shipped fixture'
 complete -c payctl -n "__fish_payctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c payctl -n "__fish_payctl_using_subcommand config; and not __fish_seen_subcommand_from show set use list init help" -l profile -d 'Profile of the config file to use' -r
 complete -c payctl -n "__fish_payctl_using_subcommand config; and not __fish_seen_subcommand_from show set use list init help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
@@ -710,18 +712,19 @@ complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_
 complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "redeliver" -d 'Queue one more attempt of a delivery, now'
 complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check a delivery\'s X-Service-Signature against its raw payload (no API call)'
 complete -c payctl -n "__fish_payctl_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -l profile -d 'Profile of the config file to use' -r
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''"
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -s h -l help -d 'Print help'
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -f -a "list" -d 'List request logs, newest first'
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -f -a "tail" -d 'Print new request logs as they arrive, until Ctrl-C'
-complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -f -a "list" -d 'List request logs, newest first'
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -f -a "tail" -d 'Print new request logs as they arrive, until Ctrl-C'
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -f -a "export" -d 'Turn request logs (oldest first) into a fixture that replays them: ids of objects created in the sequence become references, redacted values become ${env.REDACTED_<FIELD>} placeholders'
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and not __fish_seen_subcommand_from list tail export help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from list" -l method -d 'Only this HTTP method' -r
 complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from list" -l endpoint -d 'Only this path and the paths below it, e.g. /v1/customers' -r
 complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from list" -l status-gte -d 'Only status codes at or above this' -r
@@ -756,8 +759,26 @@ json\t''"
 complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from tail" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
 complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from tail" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
 complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from tail" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l method -d 'Only this HTTP method' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l endpoint -d 'Only this path and the paths below it, e.g. /v1/customers' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l status-gte -d 'Only status codes at or above this' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l status-lte -d 'Only status codes at or below this' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l from -d 'Only requests at or after this time (ISO 8601)' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l to -d 'Only requests at or before this time (ISO 8601)' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l name -d 'The fixture\'s name' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -s f -l file -d 'Write the fixture here instead of standard output' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help'
 complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from help" -f -a "list" -d 'List request logs, newest first'
 complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from help" -f -a "tail" -d 'Print new request logs as they arrive, until Ctrl-C'
+complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from help" -f -a "export" -d 'Turn request logs (oldest first) into a fixture that replays them: ids of objects created in the sequence become references, redacted values become ${env.REDACTED_<FIELD>} placeholders'
 complete -c payctl -n "__fish_payctl_using_subcommand logs; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c payctl -n "__fish_payctl_using_subcommand listen" -l forward-to -d 'Forward each verified delivery to this URL, raw body and original headers' -r
 complete -c payctl -n "__fish_payctl_using_subcommand listen" -l events -d 'Event types to receive, comma-separated [default: all]' -r
@@ -791,38 +812,90 @@ json\t''"
 complete -c payctl -n "__fish_payctl_using_subcommand completions" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
 complete -c payctl -n "__fish_payctl_using_subcommand completions" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
 complete -c payctl -n "__fish_payctl_using_subcommand completions" -s h -l help -d 'Print help'
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l listen -d 'Address to listen on; port 0 picks a free port' -r
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l db -d 'SQLite database file (default: sandbox.db in the user\'s data directory)' -r -F
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l rate-limit -d 'Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it' -r
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l profile -d 'Profile of the config file to use' -r
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l listen -d 'Address to listen on; port 0 picks a free port' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l db -d 'SQLite database file (default: sandbox.db in the user\'s data directory)' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l rate-limit -d 'Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l seed -d 'Run this fixture after the sandbox starts listening and before the ready line; repeatable, run in order. A failing one stops the sandbox' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''"
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l in-memory -d 'Keep everything in memory; nothing is written to disk'
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -l json -d 'Print the ready line as one JSON object on stdout (for scripts)'
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
-complete -c payctl -n "__fish_payctl_using_subcommand sandbox" -s h -l help -d 'Print help'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "config" -d 'Show and edit profiles (config.toml)'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "login" -d 'Log in to the dashboard with the password grant'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "logout" -d 'Forget the profile\'s login tokens'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "whoami" -d 'Show the logged-in dashboard user and partner'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "apps" -d 'Create, list, inspect and deactivate applications'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "keys" -d 'Create, list, revoke and rotate API keys'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "customers" -d 'Create, list and inspect customers; approve or reject them in the sandbox'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "beneficiaries" -d 'Create, list and inspect beneficiaries and their payout accounts'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "accounts" -d 'Settlement accounts and wallets, balances, customer accounts'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "wallets" -d 'Validate addresses; manage the partner\'s wallets'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "pricing" -d 'Markups, corridors and fee simulation'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "webhooks" -d 'Webhook endpoints, deliveries, and signature verification'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "logs" -d 'Request logs of the application: list with filters, or follow'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "listen" -d 'Receive webhooks locally: verify, print and forward each delivery'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "api" -d 'Send one raw request to the API, like `gh api`: for support and debugging'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "completions" -d 'Print a shell completion script'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "sandbox" -d 'Run the whole API locally (axum over SQLite) with demo data'
-complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l in-memory -d 'Keep everything in memory; nothing is written to disk'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -l json -d 'Print the ready line as one JSON object on stdout (for scripts)'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -f -a "reset" -d 'Wipe a running sandbox back to its seeded state (POST /sandbox/reset)'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and not __fish_seen_subcommand_from reset help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from reset" -l ready -d 'The sandbox\'s ready line: its base URL and control token' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from reset" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from reset" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from reset" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from reset" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from reset" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from reset" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from reset" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from reset" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from help" -f -a "reset" -d 'Wipe a running sandbox back to its seeded state (POST /sandbox/reset)'
+complete -c payctl -n "__fish_payctl_using_subcommand sandbox; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -f -a "run" -d 'Run fixture files in order; stops at the first failed step'
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and not __fish_seen_subcommand_from run help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -l ready -d 'A sandbox\'s ready line (`payctl sandbox --json`): base URL and credentials' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -l dry-run -d 'Print the requests instead of sending them; references to earlier responses are shown as written'
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run fixture files in order; stops at the first failed step'
+complete -c payctl -n "__fish_payctl_using_subcommand fixtures; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -l ready -d 'A sandbox\'s ready line (`payctl sandbox --json`): base URL and credentials' -r -F
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -l profile -d 'Profile of the config file to use' -r
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -l base-url -d 'Base URL of the API [default: the profile\'s, else http://127.0.0.1:4242]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -l auth-url -d 'Identity provider URL [default: the profile\'s, else <base-url>/auth/realms/sandbox]' -r
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -l api-key -d 'API key secret for X-API-Key calls, instead of the profile\'s stored key' -r
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''"
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -l request-id -d 'X-Request-ID to send; the API echoes it as correlation_id' -r
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -l dry-run -d 'Print the requests instead of sending them'
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -s v -l verbose -d 'Show requests and responses on stderr, secrets masked'
+complete -c payctl -n "__fish_payctl_using_subcommand trigger" -s h -l help -d 'Print help'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "config" -d 'Show and edit profiles (config.toml)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "login" -d 'Log in to the dashboard with the password grant'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "logout" -d 'Forget the profile\'s login tokens'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "whoami" -d 'Show the logged-in dashboard user and partner'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "apps" -d 'Create, list, inspect and deactivate applications'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "keys" -d 'Create, list, revoke and rotate API keys'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "customers" -d 'Create, list and inspect customers; approve or reject them in the sandbox'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "beneficiaries" -d 'Create, list and inspect beneficiaries and their payout accounts'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "accounts" -d 'Settlement accounts and wallets, balances, customer accounts'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "wallets" -d 'Validate addresses; manage the partner\'s wallets'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "pricing" -d 'Markups, corridors and fee simulation'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "webhooks" -d 'Webhook endpoints, deliveries, and signature verification'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "logs" -d 'Request logs of the application: list with filters, or follow'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "listen" -d 'Receive webhooks locally: verify, print and forward each delivery'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "api" -d 'Send one raw request to the API, like `gh api`: for support and debugging'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "completions" -d 'Print a shell completion script'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "sandbox" -d 'Run the whole API locally (axum over SQLite) with demo data'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "fixtures" -d 'Run fixtures: JSON scenario files of API steps'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "trigger" -d 'Fire a webhook event by running its shipped fixture'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and not __fish_seen_subcommand_from config login logout whoami apps keys customers beneficiaries accounts wallets pricing webhooks logs listen api completions sandbox fixtures trigger help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Show the selected profile\'s settings as they resolve (flags, environment, profile, defaults)'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Set one key of the selected profile; an empty VALUE unsets it'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "use" -d 'Make PROFILE the default for later commands'
@@ -865,3 +938,6 @@ complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subc
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "verify" -d 'Check a delivery\'s X-Service-Signature against its raw payload (no API call)'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from logs" -f -a "list" -d 'List request logs, newest first'
 complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from logs" -f -a "tail" -d 'Print new request logs as they arrive, until Ctrl-C'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from logs" -f -a "export" -d 'Turn request logs (oldest first) into a fixture that replays them: ids of objects created in the sequence become references, redacted values become ${env.REDACTED_<FIELD>} placeholders'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from sandbox" -f -a "reset" -d 'Wipe a running sandbox back to its seeded state (POST /sandbox/reset)'
+complete -c payctl -n "__fish_payctl_using_subcommand help; and __fish_seen_subcommand_from fixtures" -f -a "run" -d 'Run fixture files in order; stops at the first failed step'
