@@ -57,6 +57,8 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send one raw request to the API, like `gh api`: for support and debugging')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the whole API locally (axum over SQLite) with demo data')
+            [CompletionResult]::new('fixtures', 'fixtures', [CompletionResultType]::ParameterValue, 'Run fixtures: JSON scenario files of API steps')
+            [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Fire a webhook event by running its shipped fixture')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1700,6 +1702,7 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List request logs, newest first')
             [CompletionResult]::new('tail', 'tail', [CompletionResultType]::ParameterValue, 'Print new request logs as they arrive, until Ctrl-C')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Turn request logs (oldest first) into a fixture that replays them: ids of objects created in the sequence become references, redacted values become ${env.REDACTED_<FIELD>} placeholders')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1747,9 +1750,33 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'payctl;logs;export' {
+            [CompletionResult]::new('--method', '--method', [CompletionResultType]::ParameterName, 'Only this HTTP method')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'Only this path and the paths below it, e.g. /v1/customers')
+            [CompletionResult]::new('--status-gte', '--status-gte', [CompletionResultType]::ParameterName, 'Only status codes at or above this')
+            [CompletionResult]::new('--status-lte', '--status-lte', [CompletionResultType]::ParameterName, 'Only status codes at or below this')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Only requests at or after this time (ISO 8601)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Only requests at or before this time (ISO 8601)')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The fixture''s name')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Write the fixture here instead of standard output')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Write the fixture here instead of standard output')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'payctl;logs;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List request logs, newest first')
             [CompletionResult]::new('tail', 'tail', [CompletionResultType]::ParameterValue, 'Print new request logs as they arrive, until Ctrl-C')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Turn request logs (oldest first) into a fixture that replays them: ids of objects created in the sequence become references, redacted values become ${env.REDACTED_<FIELD>} placeholders')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1757,6 +1784,9 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             break
         }
         'payctl;logs;help;tail' {
+            break
+        }
+        'payctl;logs;help;export' {
             break
         }
         'payctl;logs;help;help' {
@@ -1813,6 +1843,7 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'Address to listen on; port 0 picks a free port')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'SQLite database file (default: sandbox.db in the user''s data directory)')
             [CompletionResult]::new('--rate-limit', '--rate-limit', [CompletionResultType]::ParameterName, 'Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Run this fixture after the sandbox starts listening and before the ready line; repeatable, run in order. A failing one stops the sandbox')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
             [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
@@ -1822,6 +1853,93 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
             [CompletionResult]::new('--in-memory', '--in-memory', [CompletionResultType]::ParameterName, 'Keep everything in memory; nothing is written to disk')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the ready line as one JSON object on stdout (for scripts)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('reset', 'reset', [CompletionResultType]::ParameterValue, 'Wipe a running sandbox back to its seeded state (POST /sandbox/reset)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;sandbox;reset' {
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'The sandbox''s ready line: its base URL and control token')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;sandbox;help' {
+            [CompletionResult]::new('reset', 'reset', [CompletionResultType]::ParameterValue, 'Wipe a running sandbox back to its seeded state (POST /sandbox/reset)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;sandbox;help;reset' {
+            break
+        }
+        'payctl;sandbox;help;help' {
+            break
+        }
+        'payctl;fixtures' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run fixture files in order; stops at the first failed step')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;fixtures;run' {
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'A sandbox''s ready line (`payctl sandbox --json`): base URL and credentials')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the requests instead of sending them; references to earlier responses are shown as written')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'payctl;fixtures;help' {
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run fixture files in order; stops at the first failed step')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'payctl;fixtures;help;run' {
+            break
+        }
+        'payctl;fixtures;help;help' {
+            break
+        }
+        'payctl;trigger' {
+            [CompletionResult]::new('--ready', '--ready', [CompletionResultType]::ParameterName, 'A sandbox''s ready line (`payctl sandbox --json`): base URL and credentials')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile of the config file to use')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]')
+            [CompletionResult]::new('--auth-url', '--auth-url', [CompletionResultType]::ParameterName, 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'API key secret for X-API-Key calls, instead of the profile''s stored key')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--request-id', '--request-id', [CompletionResultType]::ParameterName, 'X-Request-ID to send; the API echoes it as correlation_id')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print the requests instead of sending them')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show requests and responses on stderr, secrets masked')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1852,6 +1970,8 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send one raw request to the API, like `gh api`: for support and debugging')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the whole API locally (axum over SQLite) with demo data')
+            [CompletionResult]::new('fixtures', 'fixtures', [CompletionResultType]::ParameterValue, 'Run fixtures: JSON scenario files of API steps')
+            [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Fire a webhook event by running its shipped fixture')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -2144,12 +2264,16 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
         'payctl;help;logs' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List request logs, newest first')
             [CompletionResult]::new('tail', 'tail', [CompletionResultType]::ParameterValue, 'Print new request logs as they arrive, until Ctrl-C')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Turn request logs (oldest first) into a fixture that replays them: ids of objects created in the sequence become references, redacted values become ${env.REDACTED_<FIELD>} placeholders')
             break
         }
         'payctl;help;logs;list' {
             break
         }
         'payctl;help;logs;tail' {
+            break
+        }
+        'payctl;help;logs;export' {
             break
         }
         'payctl;help;listen' {
@@ -2162,6 +2286,20 @@ Register-ArgumentCompleter -Native -CommandName 'payctl' -ScriptBlock {
             break
         }
         'payctl;help;sandbox' {
+            [CompletionResult]::new('reset', 'reset', [CompletionResultType]::ParameterValue, 'Wipe a running sandbox back to its seeded state (POST /sandbox/reset)')
+            break
+        }
+        'payctl;help;sandbox;reset' {
+            break
+        }
+        'payctl;help;fixtures' {
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run fixture files in order; stops at the first failed step')
+            break
+        }
+        'payctl;help;fixtures;run' {
+            break
+        }
+        'payctl;help;trigger' {
             break
         }
         'payctl;help;help' {

@@ -37,6 +37,9 @@ _payctl() {
             payctl,customers)
                 cmd="payctl__subcmd__customers"
                 ;;
+            payctl,fixtures)
+                cmd="payctl__subcmd__fixtures"
+                ;;
             payctl,help)
                 cmd="payctl__subcmd__help"
                 ;;
@@ -78,6 +81,9 @@ _payctl() {
                 ;;
             payctl,transfers)
                 cmd="payctl__subcmd__transfers"
+                ;;
+            payctl,trigger)
+                cmd="payctl__subcmd__trigger"
                 ;;
             payctl,wallets)
                 cmd="payctl__subcmd__wallets"
@@ -250,6 +256,18 @@ _payctl() {
             payctl__subcmd__customers__subcmd__help,reject)
                 cmd="payctl__subcmd__customers__subcmd__help__subcmd__reject"
                 ;;
+            payctl__subcmd__fixtures,help)
+                cmd="payctl__subcmd__fixtures__subcmd__help"
+                ;;
+            payctl__subcmd__fixtures,run)
+                cmd="payctl__subcmd__fixtures__subcmd__run"
+                ;;
+            payctl__subcmd__fixtures__subcmd__help,help)
+                cmd="payctl__subcmd__fixtures__subcmd__help__subcmd__help"
+                ;;
+            payctl__subcmd__fixtures__subcmd__help,run)
+                cmd="payctl__subcmd__fixtures__subcmd__help__subcmd__run"
+                ;;
             payctl__subcmd__help,accounts)
                 cmd="payctl__subcmd__help__subcmd__accounts"
                 ;;
@@ -270,6 +288,9 @@ _payctl() {
                 ;;
             payctl__subcmd__help,customers)
                 cmd="payctl__subcmd__help__subcmd__customers"
+                ;;
+            payctl__subcmd__help,fixtures)
+                cmd="payctl__subcmd__help__subcmd__fixtures"
                 ;;
             payctl__subcmd__help,help)
                 cmd="payctl__subcmd__help__subcmd__help"
@@ -312,6 +333,9 @@ _payctl() {
                 ;;
             payctl__subcmd__help,transfers)
                 cmd="payctl__subcmd__help__subcmd__transfers"
+                ;;
+            payctl__subcmd__help,trigger)
+                cmd="payctl__subcmd__help__subcmd__trigger"
                 ;;
             payctl__subcmd__help,wallets)
                 cmd="payctl__subcmd__help__subcmd__wallets"
@@ -388,6 +412,9 @@ _payctl() {
             payctl__subcmd__help__subcmd__customers,reject)
                 cmd="payctl__subcmd__help__subcmd__customers__subcmd__reject"
                 ;;
+            payctl__subcmd__help__subcmd__fixtures,run)
+                cmd="payctl__subcmd__help__subcmd__fixtures__subcmd__run"
+                ;;
             payctl__subcmd__help__subcmd__keys,create)
                 cmd="payctl__subcmd__help__subcmd__keys__subcmd__create"
                 ;;
@@ -399,6 +426,9 @@ _payctl() {
                 ;;
             payctl__subcmd__help__subcmd__keys,rotate)
                 cmd="payctl__subcmd__help__subcmd__keys__subcmd__rotate"
+                ;;
+            payctl__subcmd__help__subcmd__logs,export)
+                cmd="payctl__subcmd__help__subcmd__logs__subcmd__export"
                 ;;
             payctl__subcmd__help__subcmd__logs,list)
                 cmd="payctl__subcmd__help__subcmd__logs__subcmd__list"
@@ -444,6 +474,9 @@ _payctl() {
                 ;;
             payctl__subcmd__help__subcmd__quotes,get)
                 cmd="payctl__subcmd__help__subcmd__quotes__subcmd__get"
+                ;;
+            payctl__subcmd__help__subcmd__sandbox,reset)
+                cmd="payctl__subcmd__help__subcmd__sandbox__subcmd__reset"
                 ;;
             payctl__subcmd__help__subcmd__swaps,create)
                 cmd="payctl__subcmd__help__subcmd__swaps__subcmd__create"
@@ -532,6 +565,9 @@ _payctl() {
             payctl__subcmd__keys__subcmd__help,rotate)
                 cmd="payctl__subcmd__keys__subcmd__help__subcmd__rotate"
                 ;;
+            payctl__subcmd__logs,export)
+                cmd="payctl__subcmd__logs__subcmd__export"
+                ;;
             payctl__subcmd__logs,help)
                 cmd="payctl__subcmd__logs__subcmd__help"
                 ;;
@@ -540,6 +576,9 @@ _payctl() {
                 ;;
             payctl__subcmd__logs,tail)
                 cmd="payctl__subcmd__logs__subcmd__tail"
+                ;;
+            payctl__subcmd__logs__subcmd__help,export)
+                cmd="payctl__subcmd__logs__subcmd__help__subcmd__export"
                 ;;
             payctl__subcmd__logs__subcmd__help,help)
                 cmd="payctl__subcmd__logs__subcmd__help__subcmd__help"
@@ -660,6 +699,18 @@ _payctl() {
                 ;;
             payctl__subcmd__quotes__subcmd__help,help)
                 cmd="payctl__subcmd__quotes__subcmd__help__subcmd__help"
+                ;;
+            payctl__subcmd__sandbox,help)
+                cmd="payctl__subcmd__sandbox__subcmd__help"
+                ;;
+            payctl__subcmd__sandbox,reset)
+                cmd="payctl__subcmd__sandbox__subcmd__reset"
+                ;;
+            payctl__subcmd__sandbox__subcmd__help,help)
+                cmd="payctl__subcmd__sandbox__subcmd__help__subcmd__help"
+                ;;
+            payctl__subcmd__sandbox__subcmd__help,reset)
+                cmd="payctl__subcmd__sandbox__subcmd__help__subcmd__reset"
                 ;;
             payctl__subcmd__swaps,create)
                 cmd="payctl__subcmd__swaps__subcmd__create"
@@ -824,7 +875,7 @@ _payctl() {
 
     case "${cmd}" in
         payctl)
-            opts="-o -v -h -V --profile --base-url --auth-url --api-key --output --request-id --verbose --help --version config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer payments transfers swaps transactions webhooks logs listen api completions sandbox help"
+            opts="-o -v -h -V --profile --base-url --auth-url --api-key --output --request-id --verbose --help --version config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer payments transfers swaps transactions webhooks logs listen api completions sandbox fixtures trigger help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2683,8 +2734,138 @@ _payctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        payctl__subcmd__fixtures)
+            opts="-o -v -h --profile --base-url --auth-url --api-key --output --request-id --verbose --help run help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__fixtures__subcmd__help)
+            opts="run help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__fixtures__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__fixtures__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__fixtures__subcmd__run)
+            opts="-o -v -h --dry-run --ready --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ready)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         payctl__subcmd__help)
-            opts="config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer payments transfers swaps transactions webhooks logs listen api completions sandbox help"
+            opts="config login logout whoami apps keys customers beneficiaries accounts wallets pricing quotes transfer payments transfers swaps transactions webhooks logs listen api completions sandbox fixtures trigger help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3103,6 +3284,34 @@ _payctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        payctl__subcmd__help__subcmd__fixtures)
+            opts="run"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__help__subcmd__fixtures__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         payctl__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3230,8 +3439,22 @@ _payctl() {
             return 0
             ;;
         payctl__subcmd__help__subcmd__logs)
-            opts="list tail"
+            opts="list tail export"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__help__subcmd__logs__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3496,8 +3719,22 @@ _payctl() {
             return 0
             ;;
         payctl__subcmd__help__subcmd__sandbox)
-            opts=""
+            opts="reset"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__help__subcmd__sandbox__subcmd__reset)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3638,6 +3875,20 @@ _payctl() {
         payctl__subcmd__help__subcmd__transfers__subcmd__get)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__help__subcmd__trigger)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -4338,7 +4589,7 @@ _payctl() {
             return 0
             ;;
         payctl__subcmd__logs)
-            opts="-o -v -h --profile --base-url --auth-url --api-key --output --request-id --verbose --help list tail help"
+            opts="-o -v -h --profile --base-url --auth-url --api-key --output --request-id --verbose --help list tail export help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4379,9 +4630,101 @@ _payctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        payctl__subcmd__logs__subcmd__help)
-            opts="list tail help"
+        payctl__subcmd__logs__subcmd__export)
+            opts="-f -o -v -h --method --endpoint --status-gte --status-lte --from --to --name --file --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --method)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --endpoint)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --status-gte)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --status-lte)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__logs__subcmd__help)
+            opts="list tail export help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__logs__subcmd__help__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -5692,7 +6035,7 @@ _payctl() {
             return 0
             ;;
         payctl__subcmd__sandbox)
-            opts="-o -v -h --listen --db --in-memory --json --rate-limit --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
+            opts="-o -v -h --listen --db --in-memory --json --rate-limit --seed --profile --base-url --auth-url --api-key --output --request-id --verbose --help reset help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5707,6 +6050,98 @@ _payctl() {
                     return 0
                     ;;
                 --rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__sandbox__subcmd__help)
+            opts="reset help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__sandbox__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__sandbox__subcmd__help__subcmd__reset)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__sandbox__subcmd__reset)
+            opts="-o -v -h --ready --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ready)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6378,6 +6813,52 @@ _payctl() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        payctl__subcmd__trigger)
+            opts="-o -v -h --ready --dry-run --profile --base-url --auth-url --api-key --output --request-id --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ready)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --request-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -54,6 +54,8 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand api 'Send one raw request to the API, like `gh api`: for support and debugging'
             cand completions 'Print a shell completion script'
             cand sandbox 'Run the whole API locally (axum over SQLite) with demo data'
+            cand fixtures 'Run fixtures: JSON scenario files of API steps'
+            cand trigger 'Fire a webhook event by running its shipped fixture'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'payctl;config'= {
@@ -1525,6 +1527,7 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand --help 'Print help'
             cand list 'List request logs, newest first'
             cand tail 'Print new request logs as they arrive, until Ctrl-C'
+            cand export 'Turn request logs (oldest first) into a fixture that replays them: ids of objects created in the sequence become references, redacted values become ${env.REDACTED_<FIELD>} placeholders'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'payctl;logs;list'= {
@@ -1569,14 +1572,39 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'payctl;logs;export'= {
+            cand --method 'Only this HTTP method'
+            cand --endpoint 'Only this path and the paths below it, e.g. /v1/customers'
+            cand --status-gte 'Only status codes at or above this'
+            cand --status-lte 'Only status codes at or below this'
+            cand --from 'Only requests at or after this time (ISO 8601)'
+            cand --to 'Only requests at or before this time (ISO 8601)'
+            cand --name 'The fixture''s name'
+            cand -f 'Write the fixture here instead of standard output'
+            cand --file 'Write the fixture here instead of standard output'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'payctl;logs;help'= {
             cand list 'List request logs, newest first'
             cand tail 'Print new request logs as they arrive, until Ctrl-C'
+            cand export 'Turn request logs (oldest first) into a fixture that replays them: ids of objects created in the sequence become references, redacted values become ${env.REDACTED_<FIELD>} placeholders'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'payctl;logs;help;list'= {
         }
         &'payctl;logs;help;tail'= {
+        }
+        &'payctl;logs;help;export'= {
         }
         &'payctl;logs;help;help'= {
         }
@@ -1628,6 +1656,7 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand --listen 'Address to listen on; port 0 picks a free port'
             cand --db 'SQLite database file (default: sandbox.db in the user''s data directory)'
             cand --rate-limit 'Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it'
+            cand --seed 'Run this fixture after the sandbox starts listening and before the ready line; repeatable, run in order. A failing one stops the sandbox'
             cand --profile 'Profile of the config file to use'
             cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
             cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
@@ -1637,6 +1666,83 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
             cand --in-memory 'Keep everything in memory; nothing is written to disk'
             cand --json 'Print the ready line as one JSON object on stdout (for scripts)'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand reset 'Wipe a running sandbox back to its seeded state (POST /sandbox/reset)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;sandbox;reset'= {
+            cand --ready 'The sandbox''s ready line: its base URL and control token'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;sandbox;help'= {
+            cand reset 'Wipe a running sandbox back to its seeded state (POST /sandbox/reset)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;sandbox;help;reset'= {
+        }
+        &'payctl;sandbox;help;help'= {
+        }
+        &'payctl;fixtures'= {
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand run 'Run fixture files in order; stops at the first failed step'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;fixtures;run'= {
+            cand --ready 'A sandbox''s ready line (`payctl sandbox --json`): base URL and credentials'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --dry-run 'Print the requests instead of sending them; references to earlier responses are shown as written'
+            cand -v 'Show requests and responses on stderr, secrets masked'
+            cand --verbose 'Show requests and responses on stderr, secrets masked'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'payctl;fixtures;help'= {
+            cand run 'Run fixture files in order; stops at the first failed step'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'payctl;fixtures;help;run'= {
+        }
+        &'payctl;fixtures;help;help'= {
+        }
+        &'payctl;trigger'= {
+            cand --ready 'A sandbox''s ready line (`payctl sandbox --json`): base URL and credentials'
+            cand --profile 'Profile of the config file to use'
+            cand --base-url 'Base URL of the API [default: the profile''s, else http://127.0.0.1:4242]'
+            cand --auth-url 'Identity provider URL [default: the profile''s, else <base-url>/auth/realms/sandbox]'
+            cand --api-key 'API key secret for X-API-Key calls, instead of the profile''s stored key'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --request-id 'X-Request-ID to send; the API echoes it as correlation_id'
+            cand --dry-run 'Print the requests instead of sending them'
             cand -v 'Show requests and responses on stderr, secrets masked'
             cand --verbose 'Show requests and responses on stderr, secrets masked'
             cand -h 'Print help'
@@ -1666,6 +1772,8 @@ set edit:completion:arg-completer[payctl] = {|@words|
             cand api 'Send one raw request to the API, like `gh api`: for support and debugging'
             cand completions 'Print a shell completion script'
             cand sandbox 'Run the whole API locally (axum over SQLite) with demo data'
+            cand fixtures 'Run fixtures: JSON scenario files of API steps'
+            cand trigger 'Fire a webhook event by running its shipped fixture'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'payctl;help;config'= {
@@ -1881,10 +1989,13 @@ set edit:completion:arg-completer[payctl] = {|@words|
         &'payctl;help;logs'= {
             cand list 'List request logs, newest first'
             cand tail 'Print new request logs as they arrive, until Ctrl-C'
+            cand export 'Turn request logs (oldest first) into a fixture that replays them: ids of objects created in the sequence become references, redacted values become ${env.REDACTED_<FIELD>} placeholders'
         }
         &'payctl;help;logs;list'= {
         }
         &'payctl;help;logs;tail'= {
+        }
+        &'payctl;help;logs;export'= {
         }
         &'payctl;help;listen'= {
         }
@@ -1893,6 +2004,16 @@ set edit:completion:arg-completer[payctl] = {|@words|
         &'payctl;help;completions'= {
         }
         &'payctl;help;sandbox'= {
+            cand reset 'Wipe a running sandbox back to its seeded state (POST /sandbox/reset)'
+        }
+        &'payctl;help;sandbox;reset'= {
+        }
+        &'payctl;help;fixtures'= {
+            cand run 'Run fixture files in order; stops at the first failed step'
+        }
+        &'payctl;help;fixtures;run'= {
+        }
+        &'payctl;help;trigger'= {
         }
         &'payctl;help;help'= {
         }

@@ -129,8 +129,14 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
     /// Run the whole API locally (axum over SQLite) with demo data.
-    #[command(after_help = SANDBOX_EXAMPLES)]
+    #[command(after_help = SANDBOX_EXAMPLES, args_conflicts_with_subcommands = true)]
     Sandbox(SandboxArgs),
+    /// Run fixtures: JSON scenario files of API steps.
+    #[command(subcommand)]
+    Fixtures(crate::commands::fixtures::FixturesCommand),
+    /// Fire a webhook event by running its shipped fixture.
+    #[command(after_help = crate::commands::trigger::EXAMPLES)]
+    Trigger(crate::commands::trigger::TriggerArgs),
 }
 
 const API_EXAMPLES: &str = "Examples:
@@ -160,7 +166,9 @@ const COMPLETIONS_EXAMPLES: &str = "Examples:
 const SANDBOX_EXAMPLES: &str = "Examples:
   payctl sandbox                                  # http://127.0.0.1:4242, data kept between runs
   payctl sandbox --in-memory --json --listen 127.0.0.1:0   # throwaway, for CI: read the JSON ready line
-  payctl sandbox --rate-limit off                 # no per-key limits, for load tests";
+  payctl sandbox --rate-limit off                 # no per-key limits, for load tests
+  payctl sandbox --in-memory --json --seed fixtures/onboarding.json   # seeded before the ready line
+  payctl sandbox reset --ready ready.json         # back to the seeded state";
 
 #[derive(Debug, Args)]
 pub struct SandboxArgs {
@@ -180,6 +188,12 @@ pub struct SandboxArgs {
     /// `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it.
     #[arg(long, value_name = "LIMITS", default_value = "100/5000", value_parser = parse_rate_limit)]
     pub rate_limit: RateLimitArg,
+    /// Run this fixture after the sandbox starts listening and before the
+    /// ready line; repeatable, run in order. A failing one stops the sandbox.
+    #[arg(long, value_name = "FILE")]
+    pub seed: Vec<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<crate::commands::sandbox::SandboxCommand>,
 }
 
 /// The parsed `--rate-limit`: `None` is off.

@@ -11,6 +11,7 @@ mod config;
 mod context;
 mod credentials;
 mod exit;
+mod fixtures;
 mod output;
 mod signals;
 

@@ -43,6 +43,7 @@ pub mod quoting;
 pub mod rate_limit;
 pub mod redact;
 pub mod request_log;
+pub mod reset;
 pub mod schedule;
 pub mod secrets;
 pub mod seed;
@@ -117,6 +118,8 @@ impl Sandbox {
 
         let now = clock.now();
         let seeded = db.write(move |tx| seed::seed(tx, seed::DEMO_PASSWORD_HASH, now)).await?;
+        // Until `--seed` fixtures move it, a reset returns to the demo data.
+        db.write(reset::mark).await?;
         let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
 
         let control_token = secrets::random_token("ctl_", 40);
@@ -162,6 +165,11 @@ impl Sandbox {
             },
             version: env!("CARGO_PKG_VERSION").to_owned(),
         }
+    }
+
+    /// A handle to mark the reset point once seeding fixtures have run.
+    pub fn reset_point(&self) -> reset::ResetPoint {
+        reset::ResetPoint(self.state.clone())
     }
 
     /// Serves until `shutdown` resolves; then stops accepting, lets

@@ -80,6 +80,17 @@ impl Sink {
     pub fn dropped(&self) -> u64 {
         self.dropped.load(Ordering::Relaxed)
     }
+
+    /// Waits (at most `limit`) until the writer has taken every queued
+    /// record, so a reset that follows does not race records from before it.
+    pub async fn drained(&self, limit: std::time::Duration) {
+        let deadline = tokio::time::Instant::now() + limit;
+        while self.queue.capacity() < self.queue.max_capacity() && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        // The writer hands a batch to the database right after taking it.
+        tokio::task::yield_now().await;
+    }
 }
 
 /// The background writer; [`Writer::stop`] flushes it and waits for it.

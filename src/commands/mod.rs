@@ -7,6 +7,7 @@ pub mod beneficiaries;
 mod completions;
 pub mod config;
 pub mod customers;
+pub mod fixtures;
 pub mod keys;
 pub mod listen;
 pub mod logs;
@@ -14,11 +15,12 @@ pub mod payments;
 pub mod pricing;
 pub mod quotes;
 mod resource;
-mod sandbox;
+pub mod sandbox;
 pub mod session;
 pub mod transactions;
 pub mod transfer;
 pub mod transfers;
+pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
 
@@ -28,7 +30,7 @@ use crate::context::Ctx;
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let ctx = || Ctx::load(&cli.globals);
     match cli.command {
-        Command::Sandbox(args) => sandbox::run(args).await,
+        Command::Sandbox(args) => sandbox::run(args, &cli.globals).await,
         Command::Api(args) => api::run(ctx()?, args).await,
         Command::Completions { shell } => completions::run(shell),
         Command::Config(cmd) => config::run(ctx()?, cmd).await,
@@ -51,5 +53,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Transfers(cmd) => transfers::run(ctx()?, cmd).await,
         Command::Swaps(cmd) => transfers::run_swaps(ctx()?, cmd).await,
         Command::Transfer(args) => transfer::run(ctx()?, *args).await,
+        Command::Fixtures(cmd) => fixtures::run(ctx()?, cmd).await,
+        Command::Trigger(args) => trigger::run(ctx()?, args).await,
     }
 }

@@ -14,6 +14,7 @@ mod cli;
 mod compliance;
 mod customers;
 mod envelope;
+mod fixtures;
 mod hardening;
 mod idempotency;
 mod identity;

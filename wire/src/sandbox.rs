@@ -91,3 +91,12 @@ pub struct SetRate {
     /// A positive exact decimal, at most 18 decimal places.
     pub rate: String,
 }
+
+/// The answer of `POST /sandbox/reset`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ResetDone {
+    /// Rows deleted per table; tables with none are left out.
+    pub deleted: std::collections::BTreeMap<String, i64>,
+    /// Sandbox time, kept by a reset (ISO 8601 with milliseconds).
+    pub now: String,
+}

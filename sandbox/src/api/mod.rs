@@ -22,6 +22,7 @@ pub mod partners;
 pub mod payments;
 pub mod pricing;
 pub mod rates;
+pub mod reset;
 pub mod transaction_quotes;
 pub mod transactions;
 pub mod transfers;
@@ -117,7 +118,7 @@ fn dashboard_routes() -> OpenApiRouter<AppState> {
 }
 
 fn operator_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(control::create_user))
+    OpenApiRouter::new().routes(routes!(control::create_user)).routes(routes!(reset::reset))
 }
 
 fn simulation_routes() -> OpenApiRouter<AppState> {

@@ -2,6 +2,7 @@
 //! redacted by the service): `list` with the API's filters, and `tail`,
 //! which follows new entries.
 
+mod export;
 mod list;
 mod tail;
 
@@ -37,6 +38,22 @@ pub enum LogsCommand {
         /// Entries to show before following.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100))]
         lines: u32,
+    },
+    /// Turn request logs (oldest first) into a fixture that replays them:
+    /// ids of objects created in the sequence become references, redacted
+    /// values become ${env.REDACTED_<FIELD>} placeholders.
+    #[command(after_help = "Examples:
+  payctl logs export --from 2026-11-21T10:00:00Z --file replay.json
+  REDACTED_IBAN='DE89 3704 0044 0532 0130 00' payctl fixtures run replay.json --ready ready.json")]
+    Export {
+        #[command(flatten)]
+        filters: Filters,
+        /// The fixture's name.
+        #[arg(long, default_value = "exported-logs")]
+        name: String,
+        /// Write the fixture here instead of standard output.
+        #[arg(long, short = 'f', value_name = "FILE")]
+        file: Option<std::path::PathBuf>,
     },
 }
 
@@ -96,6 +113,7 @@ pub async fn run(ctx: Ctx, cmd: LogsCommand) -> anyhow::Result<()> {
     match cmd {
         LogsCommand::List { filters, list } => list::run(ctx, &filters, list).await,
         LogsCommand::Tail { filters, interval, lines } => tail::run(ctx, &filters, interval, lines).await,
+        LogsCommand::Export { filters, name, file } => export::run(ctx, &filters, &name, file).await,
     }
 }
 

@@ -1,0 +1,102 @@
+//! `POST /sandbox/reset`: back to the state right after seeding, for test
+//! isolation in CI.
+//!
+//! A reset point records, for every table, the highest rowid at the moment
+//! seeding finished (the demo data, then any `payctl sandbox --seed`
+//! fixtures). A reset deletes every row above it in every table but the
+//! keep-list, so tables added by later migrations are covered without
+//! being named here. Rows that existed at the reset point stay as they are
+//! now: a reset removes what was created afterwards, it does not undo
+//! changes to seeded records (a seeded customer approved later stays
+//! approved). The clock is kept: sandbox time never goes back.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use rusqlite::{Connection, Transaction};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store::{self, settings};
+
+/// Where the reset point is kept (JSON: table -> highest rowid).
+pub const RESET_POINT: &str = "reset.point";
+
+/// Tables a reset never touches: `settings` holds the clock, the seeded
+/// records' ids and the reset point itself.
+const KEEP: &[&str] = &["settings"];
+
+fn tables(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut stmt =
+        conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")?;
+    let names = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(names.into_iter().filter(|n| !KEEP.contains(&n.as_str())).collect())
+}
+
+fn quoted(table: &str) -> String {
+    format!("\"{}\"", table.replace('"', "\"\""))
+}
+
+/// Records the reset point: everything present now survives a reset.
+pub fn mark(tx: &Transaction<'_>) -> Result<(), ApiError> {
+    let mut point = BTreeMap::new();
+    for table in tables(tx)? {
+        let max: i64 =
+            tx.query_row(&format!("SELECT COALESCE(MAX(rowid), 0) FROM {}", quoted(&table)), [], |r| r.get(0))?;
+        point.insert(table, max);
+    }
+    let json = serde_json::to_string(&point).map_err(ApiError::internal)?;
+    settings::set(tx, RESET_POINT, &json)?;
+    Ok(())
+}
+
+/// Deletes every row created after the reset point; answers the number of
+/// rows deleted per table (tables with none left out).
+pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
+    let point: BTreeMap<String, i64> =
+        settings::get(tx, RESET_POINT)?.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
+    // Rows reference each other in every direction; checking the foreign
+    // keys once at commit lets the tables go in any order.
+    tx.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    let mut deleted = BTreeMap::new();
+    for table in tables(tx)? {
+        // A table unknown to the point did not exist then: all of it goes.
+        let keep_up_to = point.get(&table).copied().unwrap_or(0);
+        let n = tx.execute(&format!("DELETE FROM {} WHERE rowid > ?1", quoted(&table)), [keep_up_to])?;
+        if n > 0 {
+            deleted.insert(table, i64::try_from(n).unwrap_or(i64::MAX));
+        }
+    }
+    Ok(deleted)
+}
+
+/// Resets a running sandbox: waits for queued request-log records (so none
+/// from before the reset lands after it), wipes, and rebuilds the API key
+/// index from the keys that are left.
+pub async fn reset(state: &AppState) -> Result<BTreeMap<String, i64>, ApiError> {
+    state.request_log.drained(Duration::from_secs(2)).await;
+    let (deleted, keys) = state
+        .db
+        .write(|tx| {
+            let deleted = wipe(tx)?;
+            Ok((deleted, store::api_keys::all_usable(tx)?))
+        })
+        .await?;
+    state.keys.clear();
+    for key in keys {
+        state.keys.insert(key);
+    }
+    Ok(deleted)
+}
+
+/// Marks the reset point of a running sandbox, after seeding it.
+#[derive(Clone)]
+pub struct ResetPoint(pub(crate) AppState);
+
+impl ResetPoint {
+    pub async fn mark(&self) -> anyhow::Result<()> {
+        self.0.request_log.drained(Duration::from_secs(2)).await;
+        self.0.db.write(mark).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,181 @@
+//! `payctl fixtures run`: runs fixture files against the current profile's
+//! API (or the sandbox of a ready line), and the output shared with
+//! `payctl trigger`.
+//!
+//! Credentials are resolved up front but only a step that needs a missing
+//! one fails, so a fixture using only the TEST key runs anywhere a TEST key
+//! is configured.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use payctl_wire::sandbox::ReadyLine;
+use serde_json::{Value, json};
+
+use crate::client::Auth;
+use crate::context::Ctx;
+use crate::credentials::Secret;
+use crate::exit;
+use crate::fixtures::runner::{Credentials, Runner, StepReport};
+use crate::fixtures::{AuthKind, Fixture};
+use crate::output::Format;
+
+#[derive(Debug, Subcommand)]
+pub enum FixturesCommand {
+    /// Run fixture files in order; stops at the first failed step.
+    #[command(after_help = RUN_HELP)]
+    Run(RunArgs),
+}
+
+const RUN_HELP: &str = "Credentials, per step `auth`:
+  test_key  --api-key / PAYCTL_API_KEY, else the profile's key, else the ready line's TEST key
+  live_key  PAYCTL_LIVE_API_KEY, else the key of the profile `<profile>-live`, else the ready line's LIVE key
+  bearer    the ready line's demo login with --ready, else the profile's stored login (`payctl login`)
+  control   PAYCTL_CONTROL_TOKEN, else the ready line's control token
+With --ready FILE the base URL is the ready line's unless --base-url / PAYCTL_BASE_URL is given.
+
+Examples:
+  payctl fixtures run fixtures/onboarding.json
+  payctl fixtures run --ready ready.json fixtures/kyb-rejected.json --output json
+  payctl fixtures run --dry-run replay.json
+
+Exit codes: 1 a step failed (expectation, response field missing), 2 the file is invalid,
+3 a credential is missing, 4 network.";
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Fixture files (`-` reads one from standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print the requests instead of sending them; references to earlier
+    /// responses are shown as written.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// A sandbox's ready line (`payctl sandbox --json`): base URL and credentials.
+    #[arg(long, value_name = "FILE")]
+    pub ready: Option<PathBuf>,
+}
+
+pub async fn run(ctx: Ctx, cmd: FixturesCommand) -> anyhow::Result<()> {
+    match cmd {
+        FixturesCommand::Run(args) => {
+            let mut fixtures = Vec::new();
+            for file in &args.files {
+                fixtures.push(load(file)?);
+            }
+            let ready = args.ready.as_deref().map(read_ready).transpose()?;
+            run_all(&ctx, &fixtures, ready.as_ref(), args.dry_run).await
+        }
+    }
+}
+
+/// Reads and checks a fixture file; an invalid one is a usage error.
+pub fn load(path: &std::path::Path) -> anyhow::Result<(String, Fixture)> {
+    let label = path.display().to_string();
+    let text = if label == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| exit::usage(format!("cannot read stdin: {e}")))?
+    } else {
+        std::fs::read_to_string(path).map_err(|e| exit::usage(format!("{label}: cannot read: {e}")))?
+    };
+    let fixture = Fixture::parse(&label, &text).map_err(exit::usage)?;
+    Ok((label, fixture))
+}
+
+pub fn read_ready(path: &std::path::Path) -> anyhow::Result<ReadyLine> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())?
+    } else {
+        std::fs::read_to_string(path).map_err(|e| exit::usage(format!("--ready {}: {e}", path.display())))?
+    };
+    // The file may hold the ready line alone, pretty-printed, or more lines after it.
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    serde_json::from_str(text.trim())
+        .or_else(|_| serde_json::from_str(first))
+        .map_err(|e| exit::usage(format!("--ready {}: not a ready line (payctl sandbox --json): {e}", path.display())))
+}
+
+/// Runs fixtures in order and prints every step; the first failure ends
+/// the run and is the command's error.
+pub async fn run_all(
+    ctx: &Ctx,
+    fixtures: &[(String, Fixture)],
+    ready: Option<&ReadyLine>,
+    dry_run: bool,
+) -> anyhow::Result<()> {
+    let needs_bearer = fixtures.iter().any(|(_, f)| f.steps.iter().any(|s| s.auth == AuthKind::Bearer));
+    let (base, creds) = credentials(ctx, ready, needs_bearer && !dry_run).await?;
+    let mut runner = Runner::new(&base, creds)?;
+    let mut printed = Vec::new();
+    let mut failure = None;
+    for (label, fixture) in fixtures {
+        let (reports, outcome) = runner.run(label, fixture, dry_run).await;
+        if ctx.output == Format::Table {
+            print_steps(label, &reports, dry_run);
+        }
+        printed.push(json!({"file": label, "name": fixture.name, "steps": reports}));
+        if let Err(e) = outcome {
+            failure = Some(e);
+            break;
+        }
+    }
+    if ctx.output == Format::Json {
+        crate::output::json(&Value::Array(printed))?;
+    }
+    failure.map_or(Ok(()), Err)
+}
+
+async fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>, bearer: bool) -> anyhow::Result<(String, Credentials)> {
+    let mut creds = ready.map(Credentials::from_ready).unwrap_or_default();
+    let base = match (ready, &ctx.globals.base_url) {
+        (Some(r), None) => r.base_url.clone(),
+        _ => ctx.base_url()?.to_string(),
+    };
+    let store = ctx.store()?;
+    if ctx.globals.api_key.is_some() || ready.is_none() {
+        creds.test_key = match ctx.api_key() {
+            Ok(Auth::Key(key)) => Some(key),
+            _ => creds.test_key,
+        };
+    }
+    if let Ok(key) = std::env::var("PAYCTL_LIVE_API_KEY") {
+        creds.live_key = Some(key);
+    } else if ready.is_none() {
+        creds.live_key = store.get(&format!("{}-live", ctx.profile), Secret::ApiKey)?;
+    }
+    if let Ok(token) = std::env::var("PAYCTL_CONTROL_TOKEN") {
+        creds.control = Some(token);
+    }
+    if bearer && ready.is_none() {
+        let client = ctx.client()?;
+        if let Auth::Bearer(token) =
+            crate::commands::session::bearer(ctx, &client).await.context("a step needs the dashboard login")?
+        {
+            creds.bearer = Some(token);
+        }
+    }
+    Ok((base, creds))
+}
+
+fn print_steps(label: &str, reports: &[StepReport], dry_run: bool) {
+    for (i, report) in reports.iter().enumerate() {
+        let request = &report.request;
+        let line = format!(
+            "{label}: step {} {:?}: {} {}",
+            i + 1,
+            report.step,
+            request["method"].as_str().unwrap_or(""),
+            request["path"].as_str().unwrap_or("")
+        );
+        match &report.response {
+            Some(response) => println!("{line} -> {}", response["status"]),
+            None if dry_run => {
+                println!("{line}");
+                if let Some(body) = request.get("body") {
+                    println!("  {body}");
+                }
+            }
+            None => println!("{line} -> not answered"),
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! `payctl logs export`: the caller's request logs as a fixture (see
+//! `crate::fixtures::export`), for replaying a partner's calls locally.
+
+use std::path::PathBuf;
+
+use payctl_wire::logs::RequestLog;
+
+use super::Filters;
+use crate::commands::resource::{Cred, Session};
+use crate::context::Ctx;
+use crate::exit;
+use crate::fixtures::export;
+
+pub async fn run(ctx: Ctx, filters: &Filters, name: &str, file: Option<PathBuf>) -> anyhow::Result<()> {
+    let session = Session::open(ctx, Cred::Key).await?;
+    let page = session.client.list::<RequestLog>(&filters.path(), &session.auth, 100, true).await?;
+    let mut logs = page.data;
+    // The API answers newest first; a replay goes in the order things happened.
+    logs.reverse();
+    // Reading the logs is how the sequence was watched, not part of it.
+    logs.retain(|l| !(l.method == "GET" && l.path == "/v1/logs"));
+    if logs.is_empty() {
+        return Err(exit::api("no request logs match; nothing to export"));
+    }
+    let origins = export::origins(&session.client, &session.auth, &logs).await;
+    let fixture = export::build(name, &logs, &origins);
+    let text = format!("{}\n", serde_json::to_string_pretty(&fixture)?);
+    match file {
+        Some(path) => {
+            std::fs::write(&path, text).map_err(|e| exit::usage(format!("{}: cannot write: {e}", path.display())))?;
+            eprintln!("Wrote {} step(s) to {}.", fixture.steps.len(), path.display());
+        }
+        None => print!("{text}"),
+    }
+    if let Some(description) = &fixture.description
+        && description.contains("REDACTED_")
+    {
+        eprintln!("note: {description}");
+    }
+    Ok(())
+}
