@@ -122,10 +122,7 @@ async fn decide(
     id: String,
     approve: bool,
 ) -> Result<Response, ApiError> {
-    let scope = match &caller {
-        ControlCaller::Operator => None,
-        ControlCaller::TestKey(key) => Some(key.application_id),
-    };
+    let scope = caller.application_scope();
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         let row = customers::find(tx, scope, &id)?.ok_or_else(not_found)?;

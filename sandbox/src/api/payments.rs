@@ -203,10 +203,7 @@ pub async fn fund(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let scope = match &caller {
-        ControlCaller::Operator => None,
-        ControlCaller::TestKey(key) => Some(key.application_id),
-    };
+    let scope = caller.application_scope();
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         schedule::settle(tx, &id, now)?;

@@ -137,10 +137,7 @@ async fn finish(
     id: String,
     failure: Option<String>,
 ) -> Result<Response, ApiError> {
-    let scope = match &caller {
-        ControlCaller::Operator => None,
-        ControlCaller::TestKey(key) => Some(key.application_id),
-    };
+    let scope = caller.application_scope();
     let now: Timestamp = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         let row = transactions::find(tx, scope, &id)?.ok_or_else(not_found)?;

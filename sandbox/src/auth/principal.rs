@@ -50,6 +50,17 @@ pub enum ControlCaller {
     TestKey(KeyCaller),
 }
 
+impl ControlCaller {
+    /// The application whose data the caller may act on: `None` (every
+    /// application) for the operator, the key's own for a TEST key.
+    pub fn application_scope(&self) -> Option<i64> {
+        match self {
+            ControlCaller::Operator => None,
+            ControlCaller::TestKey(key) => Some(key.application_id),
+        }
+    }
+}
+
 fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
