@@ -224,12 +224,12 @@ impl Drop for TestSandbox {
 }
 
 impl TestSandbox {
-    /// `GET /v1/logs?{query}` until `done` accepts the records (or about two
-    /// seconds pass, then the last records): logs are written in the
+    /// `GET /v1/logs?{query}` until `done` accepts the records (or ten seconds
+    /// pass, then the last records): logs are written in the
     /// background, a moment after the answer. Backs off so that polling
     /// spends few requests of the key's rate limit.
     pub async fn logs_until(&self, auth: &Auth, query: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         let mut pause = std::time::Duration::from_millis(10);
         loop {
             let reply = self.get(&format!("/v1/logs?{query}"), auth).await;

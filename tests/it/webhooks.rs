@@ -105,9 +105,9 @@ impl Receiver {
         self.inner.received.lock().unwrap().clone()
     }
 
-    /// Waits (up to 5 s) until at least `n` requests arrived.
+    /// Waits (up to 15 s, for a loaded CI machine) until at least `n` requests arrived.
     pub async fn wait_for(&self, n: usize) -> Vec<Received> {
-        for _ in 0..500 {
+        for _ in 0..1500 {
             let got = self.received();
             if got.len() >= n {
                 return got;
