@@ -111,6 +111,11 @@ pub fn amount_minor(checks: &mut Checks, field: &str, value: &Option<String>) ->
         None if raw.bytes().all(|b| b.is_ascii_digit()) => {
             checks.push(field, "out_of_range", format!("must be at most {}", i64::MAX))
         }
+        None if raw.contains('.') => checks.push(
+            field,
+            "invalid",
+            "must be an integer in minor units (1050 for 10.50); decimals are not accepted",
+        ),
         None => {
             checks.push(field, "invalid", "must be a positive integer in minor units, as a string (\"1050\" for 10.50)")
         }

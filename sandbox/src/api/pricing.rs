@@ -16,8 +16,8 @@ use payctl_wire::pricing::{
 };
 use serde::Deserialize;
 
+use super::fields;
 use crate::auth::DashboardUser;
-use crate::domain::asset::{ASSETS, Asset, asset};
 use crate::domain::decimal::Decimal;
 use crate::domain::pricing::{self as rules, MarkupError, PricingError};
 use crate::domain::rates;
@@ -259,39 +259,6 @@ pub struct SimulateQuery {
     pub customer_id: Option<String>,
 }
 
-fn required<'a>(checks: &mut Checks, field: &str, value: &'a Option<String>) -> Option<&'a str> {
-    let v = value.as_deref().filter(|v| !v.is_empty());
-    if v.is_none() {
-        checks.push(field, "required", "must be given");
-    }
-    v
-}
-
-fn currency(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<Asset> {
-    let code = required(checks, field, value)?;
-    let found = asset(code);
-    if found.is_none() {
-        let known: Vec<&str> = ASSETS.iter().map(|a| a.code).collect();
-        checks.push(field, "invalid", format!("must be one of {}", known.join(", ")));
-    }
-    found
-}
-
-fn source_amount(checks: &mut Checks, value: &Option<String>) -> Option<u64> {
-    let raw = required(checks, "source_amount", value)?;
-    match raw.parse::<u64>() {
-        Ok(0) => checks.push("source_amount", "out_of_range", "must be greater than 0"),
-        Ok(n) => return Some(n),
-        Err(_) if raw.contains('.') => checks.push(
-            "source_amount",
-            "invalid",
-            "must be an integer in minor units of source_currency (1050 for 10.50); decimals are not accepted",
-        ),
-        Err(_) => checks.push("source_amount", "invalid", "must be a positive integer in minor units"),
-    }
-    None
-}
-
 fn unsupported(field: &str, message: String) -> ApiError {
     ApiError::new(ErrorCode::UnsupportedCombination, message.clone()).with_details(vec![FieldIssue::new(
         field,
@@ -315,9 +282,9 @@ pub async fn simulate(
 ) -> Result<Json<Simulation>, ApiError> {
     let partner = user.partner()?.id;
     let mut checks = Checks::new();
-    let amount = source_amount(&mut checks, &q.source_amount);
-    let source = currency(&mut checks, "source_currency", &q.source_currency);
-    let destination = currency(&mut checks, "dest_currency", &q.dest_currency);
+    let amount = fields::amount_minor(&mut checks, "source_amount", &q.source_amount);
+    let source = fields::asset(&mut checks, "source_currency", &q.source_currency, 16);
+    let destination = fields::asset(&mut checks, "dest_currency", &q.dest_currency, 16);
     let given_rate = q.exchange_rate.as_deref().and_then(|raw| {
         Decimal::parse_positive(raw).map_err(|e| checks.push("exchange_rate", "invalid", e.to_string())).ok()
     });
