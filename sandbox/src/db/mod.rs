@@ -3,12 +3,14 @@
 //! One thread owns the only writing connection; every write is a closure
 //! sent to it and run inside `BEGIN IMMEDIATE … COMMIT`, so writes are
 //! serialised by construction and a handler's checks and changes can never
-//! interleave with another's. Reads go to a small pool of read-only
-//! connections (WAL lets them run beside the writer). An in-memory database
-//! has a single connection, so there the writer thread serves reads too.
-//! Callers await a oneshot reply; no SQLite call ever runs on a tokio worker.
+//! interleave with another's (queued writes share a commit; see [`writer`]).
+//! Reads go to a small pool of read-only connections (WAL lets them run
+//! beside the writer). An in-memory database has a single connection, so
+//! there the writer thread serves reads too. Callers await a oneshot reply;
+//! no SQLite call ever runs on a tokio worker.
 
 mod migrations;
+mod writer;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -16,14 +18,30 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crossbeam_channel::{Receiver, Sender};
-use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, Transaction};
 use tokio::sync::{Notify, oneshot};
 
 use crate::error::ApiError;
 
 pub use migrations::migrations;
 
-type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+/// Work for a database thread.
+enum Job {
+    /// Runs on the connection outside any transaction.
+    Read(Box<dyn FnOnce(&Connection) + Send>),
+    /// Runs inside the writer's transaction, under its own savepoint.
+    Write(WriteJob),
+}
+
+type WriteJob = Box<dyn FnOnce(&Transaction<'_>) -> Staged + Send>;
+
+/// A write job's result, held until its group's commit is settled.
+struct Staged {
+    /// Whether the job's changes are kept (its savepoint released).
+    ok: bool,
+    /// Answers the caller once the commit succeeded or failed.
+    reply: Box<dyn FnOnce(Result<(), ApiError>) + Send>,
+}
 
 /// Where the data lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,19 +78,22 @@ impl Db {
         migrations().to_latest(&mut writer_conn).map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
 
         let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
-        let mut threads = vec![spawn_worker("payctl-db-writer", writer_conn, writer_rx)?];
+        let outbox = Arc::<Notify>::default();
+        let wake = outbox.clone();
+        let mut threads = vec![spawn("payctl-db-writer", move || writer::run(writer_conn, writer_rx, wake))?];
         let readers = match storage {
             Storage::File(path) => {
                 let (tx, rx) = crossbeam_channel::unbounded::<Job>();
                 for i in 0..READERS {
                     let conn = open_file(path, true)?;
-                    threads.push(spawn_worker(&format!("payctl-db-reader-{i}"), conn, rx.clone())?);
+                    let jobs = rx.clone();
+                    threads.push(spawn(&format!("payctl-db-reader-{i}"), move || serve_reads(conn, jobs))?);
                 }
                 tx
             }
             Storage::Memory => writer_tx.clone(),
         };
-        Ok((Db { writer: writer_tx, readers, outbox: Arc::default() }, DbThreads(threads)))
+        Ok((Db { writer: writer_tx, readers, outbox }, DbThreads(threads)))
     }
 
     /// Runs `work` in its own write transaction: committed when it returns
@@ -83,20 +104,22 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
     {
-        let outbox = self.outbox.clone();
-        self.run(&self.writer, move |conn| {
-            crate::events::take_recorded();
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let value = work(&tx);
-            let recorded = crate::events::take_recorded();
-            let value = value?;
-            tx.commit()?;
-            if recorded {
-                outbox.notify_one();
-            }
-            Ok(value)
-        })
-        .await
+        let (reply_tx, reply_rx) = oneshot::channel();
+        let job: WriteJob = Box::new(move |tx| match work(tx) {
+            Ok(value) => Staged {
+                ok: true,
+                reply: Box::new(move |committed: Result<(), ApiError>| {
+                    let _ = reply_tx.send(committed.map(|()| value));
+                }),
+            },
+            Err(e) => Staged {
+                ok: false,
+                reply: Box::new(move |_| {
+                    let _ = reply_tx.send(Err(e));
+                }),
+            },
+        });
+        self.send(&self.writer, Job::Write(job), reply_rx).await
     }
 
     /// Woken after every commit that recorded an event, so webhook delivery
@@ -112,20 +135,23 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
     {
-        self.run(&self.readers, move |conn| work(conn)).await
+        let (reply_tx, reply_rx) = oneshot::channel();
+        let job = Job::Read(Box::new(move |conn| {
+            let _ = reply_tx.send(work(conn));
+        }));
+        self.send(&self.readers, job, reply_rx).await
     }
 
-    async fn run<T, F>(&self, queue: &Sender<Job>, work: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
-    {
-        let (reply_tx, reply_rx) = oneshot::channel();
-        let job: Job = Box::new(move |conn| {
-            let _ = reply_tx.send(work(conn));
-        });
+    async fn send<T>(
+        &self,
+        queue: &Sender<Job>,
+        job: Job,
+        reply: oneshot::Receiver<Result<T, ApiError>>,
+    ) -> Result<T, ApiError> {
         queue.send(job).map_err(|_| ApiError::unavailable("the database is shutting down"))?;
-        reply_rx.await.map_err(|_| ApiError::internal("the database thread stopped"))?
+        // A job dropped unrun (the thread stopped, or its transaction could
+        // not begin) closes the reply channel.
+        reply.await.map_err(|_| ApiError::internal("the database did not run the request"))?
     }
 }
 
@@ -140,13 +166,18 @@ impl DbThreads {
     }
 }
 
-fn spawn_worker(name: &str, mut conn: Connection, jobs: Receiver<Job>) -> anyhow::Result<JoinHandle<()>> {
-    Ok(std::thread::Builder::new().name(name.to_owned()).spawn(move || {
-        while let Ok(job) = jobs.recv() {
-            job(&mut conn);
+fn spawn(name: &str, body: impl FnOnce() + Send + 'static) -> anyhow::Result<JoinHandle<()>> {
+    Ok(std::thread::Builder::new().name(name.to_owned()).spawn(body)?)
+}
+
+/// A reader thread's loop. Only reads are queued to readers ([`Db::write`]
+/// always goes to the writer).
+fn serve_reads(conn: Connection, jobs: Receiver<Job>) {
+    while let Ok(job) = jobs.recv() {
+        if let Job::Read(read) = job {
+            read(&conn);
         }
-        drop(conn);
-    })?)
+    }
 }
 
 fn open_file(path: &Path, read_only: bool) -> anyhow::Result<Connection> {
@@ -207,6 +238,68 @@ mod tests {
         // Reader connections refuse writes.
         let denied = db.read(|c| Ok(c.execute("DELETE FROM settings", [])?)).await;
         assert!(denied.is_err());
+        drop(db);
+        threads.join();
+    }
+
+    #[tokio::test]
+    async fn queued_writes_share_a_commit_and_a_failure_undoes_only_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, threads) = Db::open(&Storage::File(dir.path().join("t.db"))).unwrap();
+        // Hold the writer until every job below is queued, so they form one group.
+        let (started_tx, started) = oneshot::channel();
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let blocker = tokio::spawn({
+            let db = db.clone();
+            async move {
+                db.write(move |_| {
+                    let _ = started_tx.send(());
+                    let _ = released.recv();
+                    Ok(())
+                })
+                .await
+            }
+        });
+        started.await.unwrap();
+        let jobs: Vec<_> = (0..20)
+            .map(|i| {
+                let db = db.clone();
+                tokio::spawn(async move {
+                    db.write(move |tx| {
+                        // Job 7 repeats job 6's name: it sees 6's uncommitted row.
+                        let name = if i == 7 { "n6".to_owned() } else { format!("n{i}") };
+                        tx.execute("INSERT INTO settings (name, value) VALUES (?1, 'v')", [&name])?;
+                        if i % 5 == 0 { Err(ApiError::internal("refused")) } else { Ok(i) }
+                    })
+                    .await
+                })
+            })
+            .collect();
+        while db.writer.len() < 20 {
+            tokio::task::yield_now().await;
+        }
+        release.send(()).unwrap();
+        blocker.await.unwrap().unwrap();
+        let mut kept = Vec::new();
+        for (i, job) in jobs.into_iter().enumerate() {
+            match job.await.unwrap() {
+                Ok(n) => kept.push(n),
+                Err(e) => assert!(i % 5 == 0 || i == 7, "job {i}: {e:?}"),
+            }
+        }
+        assert_eq!(kept, (0..20).filter(|i| i % 5 != 0 && *i != 7).collect::<Vec<_>>());
+        let mut names: Vec<String> = db
+            .read(|c| {
+                let mut stmt = c.prepare("SELECT name FROM settings")?;
+                let rows = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+                Ok(rows)
+            })
+            .await
+            .unwrap();
+        names.sort();
+        let mut expected: Vec<String> = kept.iter().map(|i| format!("n{i}")).collect();
+        expected.sort();
+        assert_eq!(names, expected);
         drop(db);
         threads.join();
     }

@@ -1,0 +1,122 @@
+//! The writer thread: group commit.
+//!
+//! With `synchronous=FULL` every `COMMIT` waits for the disk, so a writer
+//! that commits once per request is capped at the disk's flush rate, however
+//! fast the work itself is. Write jobs that are already queued when the
+//! writer becomes free therefore share one transaction: each runs under its
+//! own `SAVEPOINT`, released when it succeeds and rolled back when it fails
+//! (one request's failure never touches another's changes), the group
+//! commits once, and only then does any caller get its answer. Jobs run in
+//! the order they were queued and each sees the changes of those before it,
+//! exactly as if they had committed one by one; a caller still hears back
+//! only after its change is on disk. The writer never waits for more work to
+//! arrive: a lone job commits at once.
+
+use std::sync::Arc;
+
+use crossbeam_channel::Receiver;
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+use tokio::sync::Notify;
+
+use super::{Job, Staged, WriteJob};
+use crate::error::ApiError;
+
+/// Write jobs sharing one commit, at most: enough to amortise a flush,
+/// few enough that the first job's caller does not wait long for the last.
+pub(super) const GROUP_LIMIT: usize = 32;
+
+/// The writer thread's loop; ends when every `Db` handle is gone.
+pub(super) fn run(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<Notify>) {
+    let mut next: Option<Job> = None;
+    loop {
+        let job = match next.take() {
+            Some(job) => job,
+            None => match jobs.recv() {
+                Ok(job) => job,
+                Err(_) => break,
+            },
+        };
+        match job {
+            // An in-memory database has this one connection, so reads come
+            // here too; they run between groups, never inside one, so they
+            // only ever see committed data.
+            Job::Read(read) => read(&conn),
+            Job::Write(first) => {
+                let mut group = vec![first];
+                while group.len() < GROUP_LIMIT {
+                    match jobs.try_recv() {
+                        Ok(Job::Write(write)) => group.push(write),
+                        Ok(read) => {
+                            next = Some(read);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                commit_group(&mut conn, group, &outbox);
+            }
+        }
+    }
+    drop(conn);
+}
+
+fn commit_group(conn: &mut Connection, group: Vec<WriteJob>, outbox: &Notify) {
+    let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => {
+            // Dropping the jobs unrun answers their callers with an error.
+            tracing::error!(error = %e, "could not begin a write transaction");
+            return;
+        }
+    };
+    let mut staged: Vec<Staged> = Vec::with_capacity(group.len());
+    let mut recorded = false;
+    let mut broken: Option<rusqlite::Error> = None;
+    for job in group {
+        if broken.is_some() {
+            break;
+        }
+        match run_in_savepoint(&tx, job) {
+            Ok((done, event)) => {
+                recorded |= done.ok && event;
+                staged.push(done);
+            }
+            Err((done, e)) => {
+                staged.extend(done);
+                broken = Some(e);
+            }
+        }
+    }
+    // A broken savepoint means SQLite gave up the whole transaction (disk
+    // full, I/O error): nothing of the group is kept, and nobody hears 2xx.
+    let outcome = match broken {
+        Some(e) => Err(e),
+        None => tx.commit(),
+    };
+    if let Err(e) = &outcome {
+        tracing::error!(error = %e, jobs = staged.len(), "a write group could not commit");
+    } else if recorded {
+        outbox.notify_one();
+    }
+    for done in staged {
+        let committed = match &outcome {
+            Ok(()) => Ok(()),
+            Err(e) => Err(ApiError::internal(format!("commit failed: {e}"))),
+        };
+        (done.reply)(committed);
+    }
+}
+
+/// Runs one job under its own savepoint. `Ok` carries whether it recorded an
+/// event; `Err` means the savepoint itself failed and the group must stop.
+fn run_in_savepoint(tx: &Transaction<'_>, job: WriteJob) -> Result<(Staged, bool), (Option<Staged>, rusqlite::Error)> {
+    tx.execute_batch("SAVEPOINT job").map_err(|e| (None, e))?;
+    crate::events::take_recorded();
+    let done = job(tx);
+    let event = crate::events::take_recorded();
+    let end = if done.ok { "RELEASE job" } else { "ROLLBACK TO job; RELEASE job" };
+    match tx.execute_batch(end) {
+        Ok(()) => Ok((done, event)),
+        Err(e) => Err((Some(done), e)),
+    }
+}
