@@ -13,6 +13,7 @@ use payctl_wire::events::EventType;
 use rusqlite::{Connection, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
 use crate::store;
@@ -33,7 +34,7 @@ pub fn record(
     now: Timestamp,
 ) -> Result<String, ApiError> {
     let public_id = ids::prefixed("evt");
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO events (public_id, application_id, type, resource_type, resource_id, data, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![public_id, application_id, event.as_str(), subject.kind, subject.id, data.to_string(), now.millis()],

@@ -36,6 +36,7 @@ use serde::Serialize;
 
 use crate::auth::{DashboardUser, principal};
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::secrets::{self, Sealed, Sealer};
 use crate::state::AppState;
@@ -96,11 +97,11 @@ impl Claim {
 
     fn insert(&self, conn: &Connection, status: u16, content_type: Option<&str>, body: &[u8]) -> rusqlite::Result<()> {
         // An expired row with the same key may still be there; it no longer counts.
-        conn.execute(
+        conn.execute_cached(
             "DELETE FROM idempotency_keys WHERE scope = ?1 AND key = ?2 AND route = ?3",
             params![self.scope, self.key, self.route],
         )?;
-        conn.execute(
+        conn.execute_cached(
             "INSERT INTO idempotency_keys (scope, key, route, request_hash, status, content_type, body, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![

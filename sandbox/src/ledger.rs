@@ -21,6 +21,7 @@ use payctl_wire::error::ErrorCode;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::domain::asset;
 use crate::error::ApiError;
 use crate::ids;
@@ -107,7 +108,7 @@ pub fn insert_account(
     asset_code: &str,
     now: Timestamp,
 ) -> Result<i64, ApiError> {
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO accounts (public_id, application_id, purpose, customer_id, asset, status, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, 'active', ?6, ?6)",
         params![ids::prefixed("acc"), application_id, purpose, customer_id, asset_code, now.millis()],
@@ -116,7 +117,7 @@ pub fn insert_account(
 }
 
 fn public_id_of(conn: &Connection, account_id: i64) -> Result<String, ApiError> {
-    Ok(conn.query_row("SELECT public_id FROM accounts WHERE id = ?1", [account_id], |r| r.get(0))?)
+    Ok(conn.query_row_cached("SELECT public_id FROM accounts WHERE id = ?1", [account_id], |r| r.get(0))?)
 }
 
 /// One posting of an entry: a signed amount on one account.
@@ -142,7 +143,7 @@ pub fn post(
 ) -> Result<String, ApiError> {
     check_balanced(legs)?;
     for leg in legs {
-        let (owner_app, asset_code, purpose, balance): (i64, String, String, i64) = conn.query_row(
+        let (owner_app, asset_code, purpose, balance): (i64, String, String, i64) = conn.query_row_cached(
             "SELECT application_id, asset, purpose, balance_minor FROM accounts WHERE id = ?1",
             [leg.account_id],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
@@ -159,18 +160,18 @@ pub fn post(
         }
     }
     let public_id = ids::prefixed("le");
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO ledger_entries (public_id, application_id, kind, reference_type, reference_id, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![public_id, application_id, kind, reference.0, reference.1, now.millis()],
     )?;
     let entry_id = conn.last_insert_rowid();
     for leg in legs.iter().filter(|l| l.amount_minor != 0) {
-        conn.execute(
+        conn.execute_cached(
             "INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor) VALUES (?1, ?2, ?3, ?4)",
             params![entry_id, leg.account_id, leg.asset, leg.amount_minor],
         )?;
-        conn.execute(
+        conn.execute_cached(
             "UPDATE accounts SET balance_minor = balance_minor + ?2, updated_at = ?3 WHERE id = ?1",
             params![leg.account_id, leg.amount_minor, now.millis()],
         )?;
@@ -274,7 +275,7 @@ mod tests {
     }
 
     fn balance(conn: &Connection, id: i64) -> i64 {
-        conn.query_row("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
+        conn.query_row_cached("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
     }
 
     #[tokio::test]
@@ -321,7 +322,7 @@ mod tests {
                 transfer(tx, app, "test", ("t", "3"), "EUR", float, fees, 250, now)?;
                 assert_eq!(balance(tx, fees), 250);
                 let entries: i64 =
-                    tx.query_row("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'test'", [], |r| r.get(0))?;
+                    tx.query_row_cached("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'test'", [], |r| r.get(0))?;
                 assert_eq!(entries, 1, "only the valid transfer was recorded");
                 verify(tx).map_err(ApiError::internal)?;
                 Ok(())

@@ -11,6 +11,7 @@ use payctl_wire::sandbox::Rate;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::domain::asset::Asset;
 use crate::domain::decimal::Decimal;
 use crate::domain::pricing::{self, Breakdown, PricingError};
@@ -57,7 +58,7 @@ pub fn all_rates(conn: &Connection) -> Result<Vec<Rate>, ApiError> {
         }
     }
     let extra: Vec<Rate> = conn
-        .prepare("SELECT source, destination, rate FROM rate_overrides ORDER BY source, destination")?
+        .prepare_cached("SELECT source, destination, rate FROM rate_overrides ORDER BY source, destination")?
         .query_map([], |r| {
             Ok(Rate { source: r.get(0)?, destination: r.get(1)?, rate: r.get(2)?, origin: "override".to_owned() })
         })?
@@ -73,7 +74,7 @@ pub fn set_override(
     rate: &Decimal,
     now: Timestamp,
 ) -> Result<(), ApiError> {
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO rate_overrides (source, destination, rate, updated_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (source, destination) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at",
         params![source, destination, rate.to_string(), now.millis()],

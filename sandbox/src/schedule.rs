@@ -20,6 +20,7 @@ use rusqlite::{Connection, params};
 use tokio::sync::watch;
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::{flows, store};
@@ -43,7 +44,7 @@ fn apply(conn: &Connection, kind: &str, resource_id: &str, due: Timestamp) -> Re
 
 /// Schedules `kind` for `resource_id` at `due` (sandbox time).
 pub fn at(conn: &Connection, kind: &str, resource_id: &str, due: Timestamp, now: Timestamp) -> Result<(), ApiError> {
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO scheduled_moves (kind, resource_id, due_at, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![kind, resource_id, due.millis(), now.millis()],
     )?;
@@ -55,13 +56,13 @@ pub fn at(conn: &Connection, kind: &str, resource_id: &str, due: Timestamp, now:
 /// so a move already due wins over a later request.
 pub fn settle(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<(), ApiError> {
     let due: Vec<(i64, String, i64)> = conn
-        .prepare(
+        .prepare_cached(
             "SELECT id, kind, due_at FROM scheduled_moves WHERE resource_id = ?1 AND due_at <= ?2 ORDER BY due_at, id",
         )?
         .query_map(params![resource_id, now.millis()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect::<Result<_, _>>()?;
     for (id, kind, due_at) in due {
-        conn.execute("DELETE FROM scheduled_moves WHERE id = ?1", [id])?;
+        conn.execute_cached("DELETE FROM scheduled_moves WHERE id = ?1", [id])?;
         apply(conn, &kind, resource_id, Timestamp::from_millis(due_at))?;
     }
     Ok(())
@@ -91,13 +92,13 @@ fn any_due(conn: &Connection, now: Timestamp) -> Result<bool, ApiError> {
 
 fn apply_batch(conn: &Connection, now: Timestamp) -> Result<usize, ApiError> {
     let due: Vec<(i64, String, String, i64)> = conn
-        .prepare(
+        .prepare_cached(
             "SELECT id, kind, resource_id, due_at FROM scheduled_moves WHERE due_at <= ?1 ORDER BY due_at, id LIMIT ?2",
         )?
         .query_map(params![now.millis(), BATCH], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
         .collect::<Result<_, _>>()?;
     for (id, kind, resource_id, due_at) in &due {
-        conn.execute("DELETE FROM scheduled_moves WHERE id = ?1", [id])?;
+        conn.execute_cached("DELETE FROM scheduled_moves WHERE id = ?1", [id])?;
         conn.execute_batch("SAVEPOINT scheduled_move")?;
         match apply(conn, kind, resource_id, Timestamp::from_millis(*due_at)) {
             Ok(()) => conn.execute_batch("RELEASE scheduled_move")?,
@@ -141,7 +142,7 @@ mod tests {
                 at(tx, "no.such.move", "r1", Timestamp::from_millis(1_000), now)?;
                 at(tx, "no.such.move", "r2", Timestamp::from_millis(2_000), now)?;
                 at(tx, "no.such.move", "later", Timestamp::from_millis(20_000), now)?;
-                tx.execute("INSERT INTO settings (name, value) VALUES ('kept', '1')", [])?;
+                tx.execute_cached("INSERT INTO settings (name, value) VALUES ('kept', '1')", [])?;
                 apply_batch(tx, now)
             })
             .await

@@ -11,6 +11,7 @@ use rusqlite::Transaction;
 
 use crate::auth::api_keys::{self, StoredKey};
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::store::api_keys::KeyApplication;
 use crate::store::{self, partners::NewPartner, settings};
@@ -82,12 +83,13 @@ fn mint_key(
     application_public_id: &str,
     now: Timestamp,
 ) -> Result<(SeedApp, (String, StoredKey)), ApiError> {
-    let (id, partner_id, partner_public_id, environment, status): (i64, i64, String, String, String) = tx.query_row(
-        "SELECT a.id, a.partner_id, p.public_id, a.environment, a.status
+    let (id, partner_id, partner_public_id, environment, status): (i64, i64, String, String, String) = tx
+        .query_row_cached(
+            "SELECT a.id, a.partner_id, p.public_id, a.environment, a.status
          FROM applications a JOIN partners p ON p.id = a.partner_id WHERE a.public_id = ?1",
-        [application_public_id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-    )?;
+            [application_public_id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )?;
     let environment = Environment::parse(&environment).unwrap_or(Environment::Test);
     let app = KeyApplication {
         id,

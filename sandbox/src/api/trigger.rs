@@ -10,6 +10,7 @@ use payctl_wire::events::EventType;
 use payctl_wire::webhooks::{TriggerEvent, TriggeredEvent};
 
 use crate::auth::ControlCaller;
+use crate::db::CachedSql;
 use crate::error::{ApiError, Checks};
 use crate::events::{self, Subject};
 use crate::http::extract::ApiJson;
@@ -67,7 +68,7 @@ pub async fn trigger(
         let resource_id = body.resource_id.unwrap_or_else(|| samples::resource_id(event));
         let data = samples::data(event, now);
         let id = events::record(tx, application_id, event, Subject { kind, id: &resource_id }, &data, now)?;
-        let deliveries: u32 = tx.query_row(
+        let deliveries: u32 = tx.query_row_cached(
             "SELECT COUNT(*) FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.public_id = ?1",
             [&id],
             |r| r.get(0),

@@ -156,12 +156,12 @@ pub fn apply(conn: &Connection, kind: &str, public_id: &str, due: Timestamp) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::{Db, Storage};
+    use crate::db::{CachedSql, Db, Storage};
     use crate::store::transfers::Side;
 
     fn balance(conn: &Connection, app: i64, owner: Owner, asset: &str, now: Timestamp) -> i64 {
         let id = ledger::account(conn, app, owner, asset, now).unwrap();
-        conn.query_row("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
+        conn.query_row_cached("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
     }
 
     fn new_row(app: i64, customer: i64, kind: &str, amount: u64) -> Row {

@@ -7,6 +7,7 @@ use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
@@ -28,7 +29,7 @@ const LEDGER_COLUMNS: &str = "public_id, asset, balance_minor, status, purpose";
 /// A customer's ledger accounts, oldest first.
 pub fn for_customer(conn: &Connection, customer_id: i64) -> Result<Vec<LedgerAccount>, ApiError> {
     let sql = format!("SELECT {LEDGER_COLUMNS} FROM accounts WHERE customer_id = ?1 ORDER BY public_id");
-    Ok(conn.prepare(&sql)?.query_map([customer_id], ledger_row)?.collect::<Result<_, _>>()?)
+    Ok(conn.prepare_cached(&sql)?.query_map([customer_id], ledger_row)?.collect::<Result<_, _>>()?)
 }
 
 /// The application's own balances: float, fees, settlement accounts and
@@ -38,7 +39,7 @@ pub fn balances(conn: &Connection, application_id: i64) -> Result<Vec<LedgerAcco
         "SELECT {LEDGER_COLUMNS} FROM accounts
          WHERE application_id = ?1 AND purpose IN ('float', 'fees', 'settlement', 'wallet') ORDER BY public_id"
     );
-    Ok(conn.prepare(&sql)?.query_map([application_id], ledger_row)?.collect::<Result<_, _>>()?)
+    Ok(conn.prepare_cached(&sql)?.query_map([application_id], ledger_row)?.collect::<Result<_, _>>()?)
 }
 
 /// A validated `POST /v1/accounts`.
@@ -76,7 +77,7 @@ fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
 pub fn open(conn: &Connection, application_id: i64, new: &NewAccount, now: Timestamp) -> Result<Account, ApiError> {
     let purpose = if new.account_type == "fiat" { "settlement" } else { "wallet" };
     let public_id = ids::prefixed("acc");
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO accounts (public_id, application_id, purpose, asset, status, corridor, network, wallet_mode,
              address, label, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, 'active', ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
@@ -105,7 +106,7 @@ pub fn open(conn: &Connection, application_id: i64, new: &NewAccount, now: Times
 
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Account>, ApiError> {
     let sql = format!("{SELECT} WHERE application_id = ?1 AND public_id = ?2 AND purpose IN ('settlement', 'wallet')");
-    Ok(conn.query_row(&sql, params![application_id, public_id], account_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![application_id, public_id], account_row).optional()?)
 }
 
 pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<Page<Account>, ApiError> {
@@ -114,7 +115,7 @@ pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Resul
              AND (?2 IS NULL OR public_id < ?2) ORDER BY public_id DESC LIMIT ?3"
     );
     let rows = conn
-        .prepare(&sql)?
+        .prepare_cached(&sql)?
         .query_map(params![application_id, page.before, page.fetch()], account_row)?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(page.page(rows, |a| &a.id))

@@ -4,6 +4,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::auth::api_keys::{KeyIdentity, NewSecret, StoredKey};
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
@@ -29,7 +30,7 @@ pub fn insert(
     now: Timestamp,
 ) -> Result<(CreatedApiKey, StoredKey), ApiError> {
     let public_id = ids::uuid();
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO api_keys (public_id, application_id, prefix, secret_hash, name, expires_at, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
@@ -106,7 +107,7 @@ pub fn list(
     let sql = format!(
         "{SELECT} WHERE application_id = ?1 AND (?2 IS NULL OR public_id < ?2) ORDER BY public_id DESC LIMIT ?3"
     );
-    let mut stmt = conn.prepare(&sql)?;
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt
         .query_map(params![application_id, page.before, page.fetch()], |r| {
             from_row(r, environment, now).map(|(_, k)| k)
@@ -123,11 +124,11 @@ pub fn find(
     now: Timestamp,
 ) -> Result<Option<(i64, ApiKey)>, ApiError> {
     let sql = format!("{SELECT} WHERE application_id = ?1 AND public_id = ?2");
-    Ok(conn.query_row(&sql, params![application_id, public_id], |r| from_row(r, environment, now)).optional()?)
+    Ok(conn.query_row_cached(&sql, params![application_id, public_id], |r| from_row(r, environment, now)).optional()?)
 }
 
 pub fn revoke(conn: &Connection, key_id: i64, now: Timestamp) -> rusqlite::Result<bool> {
-    Ok(conn.execute(
+    Ok(conn.execute_cached(
         "UPDATE api_keys SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
         params![key_id, now.millis()],
     )? == 1)
@@ -135,7 +136,7 @@ pub fn revoke(conn: &Connection, key_id: i64, now: Timestamp) -> rusqlite::Resul
 
 /// Every unrevoked key, to build the authentication index at start.
 pub fn all_usable(conn: &Connection) -> rusqlite::Result<Vec<StoredKey>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT k.id, k.public_id, k.prefix, k.secret_hash, k.expires_at,
                 a.id, a.public_id, a.partner_id, a.environment, a.status
          FROM api_keys k JOIN applications a ON a.id = k.application_id

@@ -3,6 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
@@ -38,7 +39,7 @@ pub fn insert(
     now: Timestamp,
 ) -> Result<(i64, Application), ApiError> {
     let public_id = ids::uuid();
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, 'active', ?5, ?5)",
         params![public_id, partner_id, name, environment.as_str(), now.millis()],
@@ -52,14 +53,14 @@ pub fn insert(
 /// An application of this partner; another partner's is `None` (404).
 pub fn find(conn: &Connection, partner_id: i64, public_id: &str) -> Result<Option<(i64, Application)>, ApiError> {
     let sql = format!("{SELECT} WHERE a.partner_id = ?1 AND a.public_id = ?2");
-    Ok(conn.query_row(&sql, params![partner_id, public_id], from_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![partner_id, public_id], from_row).optional()?)
 }
 
 pub fn list(conn: &Connection, partner_id: i64, page: &PageRequest) -> Result<Page<Application>, ApiError> {
     let sql = format!(
         "{SELECT} WHERE a.partner_id = ?1 AND (?2 IS NULL OR a.public_id < ?2) ORDER BY a.public_id DESC LIMIT ?3"
     );
-    let mut stmt = conn.prepare(&sql)?;
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt
         .query_map(params![partner_id, page.before, page.fetch()], |r| from_row(r).map(|(_, a)| a))?
         .collect::<Result<Vec<_>, _>>()?;
@@ -68,7 +69,7 @@ pub fn list(conn: &Connection, partner_id: i64, page: &PageRequest) -> Result<Pa
 
 /// Deactivates; returns false when it already was.
 pub fn deactivate(conn: &Connection, id: i64, now: Timestamp) -> rusqlite::Result<bool> {
-    let changed = conn.execute(
+    let changed = conn.execute_cached(
         "UPDATE applications SET status = 'deactivated', deactivated_at = ?2, updated_at = ?2
          WHERE id = ?1 AND status = 'active'",
         params![id, now.millis()],

@@ -6,6 +6,7 @@ use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::domain::address::Network;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
@@ -81,21 +82,21 @@ pub fn insert(
     let a = &new.account;
     let is_default = match a.is_default {
         Some(explicit) => explicit,
-        None => !conn.query_row(
+        None => !conn.query_row_cached(
             "SELECT EXISTS (SELECT 1 FROM beneficiaries WHERE customer_id = ?1 AND destination_asset = ?2)",
             params![customer_id, a.destination_asset],
             |r| r.get::<_, bool>(0),
         )?,
     };
     if is_default {
-        conn.execute(
+        conn.execute_cached(
             "UPDATE beneficiaries SET is_default = 0, updated_at = ?3
              WHERE customer_id = ?1 AND destination_asset = ?2 AND is_default = 1",
             params![customer_id, a.destination_asset, now.millis()],
         )?;
     }
     let public_id = ids::uuid();
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO beneficiaries (public_id, application_id, customer_id, type, full_name, country, gov_id_ref,
              account_kind, destination_asset, iban, bank_name, bank_country, routing, network, address, is_default,
              created_at, updated_at)
@@ -126,7 +127,7 @@ pub fn insert(
 /// A beneficiary of the application; another application's is `None`.
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Beneficiary>, ApiError> {
     let sql = format!("{SELECT} WHERE b.application_id = ?1 AND b.public_id = ?2");
-    Ok(conn.query_row(&sql, params![application_id, public_id], from_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![application_id, public_id], from_row).optional()?)
 }
 
 /// The beneficiaries of one customer (internal id), newest first.
@@ -134,7 +135,7 @@ pub fn list(conn: &Connection, customer_id: i64, page: &PageRequest) -> Result<P
     let sql = format!(
         "{SELECT} WHERE b.customer_id = ?1 AND (?2 IS NULL OR b.public_id < ?2) ORDER BY b.public_id DESC LIMIT ?3"
     );
-    let mut stmt = conn.prepare(&sql)?;
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows =
         stmt.query_map(params![customer_id, page.before, page.fetch()], from_row)?.collect::<Result<Vec<_>, _>>()?;
     Ok(page.page(rows, |b| &b.id))

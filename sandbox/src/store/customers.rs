@@ -11,6 +11,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::json;
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::domain::country;
 use crate::error::ApiError;
 use crate::events::{self, Subject};
@@ -77,7 +78,7 @@ pub fn duplicate_email() -> ApiError {
 
 pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Timestamp) -> Result<Customer, ApiError> {
     let public_id = ids::uuid();
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO customers (public_id, application_id, type, legal_name, email, country, verification_level,
              tax_id, kyb_status, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?9, ?9)",
@@ -119,7 +120,7 @@ pub fn list(
         "{SELECT} WHERE application_id = ?1 AND (?2 IS NULL OR kyb_status = ?2)
              AND (?3 IS NULL OR public_id < ?3) ORDER BY public_id DESC LIMIT ?4"
     );
-    let mut stmt = conn.prepare(&sql)?;
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt
         .query_map(params![application_id, status, page.before, page.fetch()], |r| from_row(r).map(|r| r.customer))?
         .collect::<Result<Vec<_>, _>>()?;
@@ -134,7 +135,7 @@ pub fn decide(conn: &Connection, row: &Row, approve: bool, at: Timestamp) -> Res
     } else {
         ("rejected", EventType::CustomerKybRejected)
     };
-    let changed = conn.execute(
+    let changed = conn.execute_cached(
         "UPDATE customers SET kyb_status = ?2, kyb_decided_at = ?3, updated_at = ?3
          WHERE id = ?1 AND kyb_status = 'pending'",
         params![row.id, status, at.millis()],
@@ -171,7 +172,7 @@ pub fn auto_decide(conn: &Connection, public_id: &str, at: Timestamp) -> Result<
 /// and schedules its automatic decision [`AUTO_DECISION_SECONDS`] from `now`.
 /// Returns whether the customer was rejected (and so restarted).
 pub fn restart_verification(conn: &Connection, row: &Row, now: Timestamp) -> Result<bool, ApiError> {
-    let changed = conn.execute(
+    let changed = conn.execute_cached(
         "UPDATE customers SET kyb_status = 'pending', kyb_decided_at = NULL, updated_at = ?2
          WHERE id = ?1 AND kyb_status = 'rejected'",
         params![row.id, now.millis()],
@@ -184,7 +185,7 @@ pub fn restart_verification(conn: &Connection, row: &Row, now: Timestamp) -> Res
 
 /// When a pending customer's automatic decision is due, if one is scheduled.
 pub fn decision_due(conn: &Connection, public_id: &str) -> Result<Option<Timestamp>, ApiError> {
-    let due: Option<i64> = conn.query_row(
+    let due: Option<i64> = conn.query_row_cached(
         "SELECT MIN(due_at) FROM scheduled_moves WHERE kind = ?1 AND resource_id = ?2",
         params![AUTO_DECISION, public_id],
         |r| r.get(0),

@@ -4,6 +4,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::domain::pricing::{Markup, MarkupKind};
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
@@ -54,7 +55,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMarkup> {
 /// The partner-level markup (`customer_id` None) or a customer's override.
 pub fn get(conn: &Connection, partner_id: i64, customer_id: Option<&str>) -> Result<Option<StoredMarkup>, ApiError> {
     let sql = format!("{SELECT} AND customer_id IS ?2");
-    Ok(conn.query_row(&sql, params![partner_id, customer_id], from_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![partner_id, customer_id], from_row).optional()?)
 }
 
 /// The markup that applies to a customer (or, with `None`, to the
@@ -96,7 +97,7 @@ pub fn put(
     let created = match existing {
         Some(stored) if stored.markup == *markup => return Ok((false, stored)),
         Some(_) => {
-            conn.execute(
+            conn.execute_cached(
                 "UPDATE pricing_markups SET kind = ?3, value = ?4, currency = ?5, min_fee = ?6, max_fee = ?7,
                      updated_at = ?8
                  WHERE partner_id = ?1 AND customer_id IS ?2",
@@ -105,7 +106,7 @@ pub fn put(
             false
         }
         None => {
-            conn.execute(
+            conn.execute_cached(
                 "INSERT INTO pricing_markups
                      (partner_id, customer_id, kind, value, currency, min_fee, max_fee, created_at, updated_at,
                       public_id)
@@ -121,7 +122,7 @@ pub fn put(
 
 /// Removes a customer's override; returns whether there was one.
 pub fn delete_override(conn: &Connection, partner_id: i64, customer_id: &str) -> Result<bool, ApiError> {
-    let n = conn.execute(
+    let n = conn.execute_cached(
         "DELETE FROM pricing_markups WHERE partner_id = ?1 AND customer_id = ?2",
         params![partner_id, customer_id],
     )?;
@@ -134,7 +135,7 @@ pub fn list_overrides(conn: &Connection, partner_id: i64, page: &PageRequest) ->
     let sql = format!(
         "{SELECT} AND customer_id IS NOT NULL AND (?2 IS NULL OR customer_id < ?2) ORDER BY customer_id DESC LIMIT ?3"
     );
-    let mut stmt = conn.prepare(&sql)?;
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows =
         stmt.query_map(params![partner_id, page.before, page.fetch()], from_row)?.collect::<Result<Vec<_>, _>>()?;
     Ok(page.page(rows, |m| m.customer_id.as_deref().unwrap_or_default()))

@@ -3,6 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
 use payctl_wire::wallets::{PartnerWallet, WalletRole};
@@ -23,7 +24,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PartnerWallet> {
 
 /// Every wallet of the partner, by network then role.
 pub fn list(conn: &Connection, partner_id: i64) -> Result<Vec<PartnerWallet>, ApiError> {
-    let mut stmt = conn.prepare(&format!("{SELECT} ORDER BY network, wallet_role"))?;
+    let mut stmt = conn.prepare_cached(&format!("{SELECT} ORDER BY network, wallet_role"))?;
     Ok(stmt.query_map([partner_id], from_row)?.collect::<Result<Vec<_>, _>>()?)
 }
 
@@ -34,7 +35,7 @@ fn find(
     role: WalletRole,
 ) -> Result<Option<PartnerWallet>, ApiError> {
     let sql = format!("{SELECT} AND network = ?2 AND wallet_role = ?3");
-    Ok(conn.query_row(&sql, params![partner_id, network, role.as_str()], from_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![partner_id, network, role.as_str()], from_row).optional()?)
 }
 
 /// Inserts or replaces the address of the wallet keyed by network and role.
@@ -51,7 +52,7 @@ pub fn upsert(
     let created = match find(conn, partner_id, network, role)? {
         Some(existing) if existing.address == address => return Ok((false, existing)),
         Some(_) => {
-            conn.execute(
+            conn.execute_cached(
                 "UPDATE partner_wallets SET address = ?4, updated_at = ?5
                  WHERE partner_id = ?1 AND network = ?2 AND wallet_role = ?3",
                 params![partner_id, network, role.as_str(), address, now.millis()],
@@ -59,7 +60,7 @@ pub fn upsert(
             false
         }
         None => {
-            conn.execute(
+            conn.execute_cached(
                 "INSERT INTO partner_wallets
                      (public_id, partner_id, network, wallet_role, address, created_at, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",

@@ -3,6 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
 use payctl_wire::auth::Partner;
@@ -44,7 +45,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Partner)> {
 
 pub fn insert(conn: &Connection, new: &NewPartner<'_>, now: Timestamp) -> Result<(i64, Partner), ApiError> {
     let public_id = ids::prefixed("prtnr");
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO partners (public_id, parent_id, name, email, business_type, status, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
         params![public_id, new.parent_id, new.name, new.email, new.business_type, new.status, now.millis()],
@@ -58,7 +59,7 @@ pub fn get(conn: &Connection, id: i64) -> Result<Option<Partner>, ApiError> {
     let sql = format!(
         "SELECT {COLUMNS} FROM partners p LEFT JOIN partners parent ON parent.id = p.parent_id WHERE p.id = ?1"
     );
-    Ok(conn.query_row(&sql, [id], from_row).optional()?.map(|(_, p)| p))
+    Ok(conn.query_row_cached(&sql, [id], from_row).optional()?.map(|(_, p)| p))
 }
 
 /// Maps a UNIQUE failure on the email to 409 DUPLICATE_EMAIL.
@@ -91,7 +92,7 @@ pub struct PartnerChanges<'a> {
 /// (an email differing only in case counts as a change: it is shown as
 /// stored).
 pub fn update(conn: &Connection, id: i64, changes: &PartnerChanges<'_>, now: Timestamp) -> Result<Partner, ApiError> {
-    conn.execute(
+    conn.execute_cached(
         "UPDATE partners SET name = COALESCE(?2, name), email = COALESCE(?3, email),
              business_type = COALESCE(?4, business_type), updated_at = ?5
          WHERE id = ?1 AND (name IS NOT COALESCE(?2, name) OR email IS NOT COALESCE(?3, email) COLLATE BINARY

@@ -6,6 +6,7 @@ use payctl_wire::payments::{CollectionInstructions, Payment};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::domain::asset;
 use crate::domain::decimal::format_minor;
 use crate::error::ApiError;
@@ -89,7 +90,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
 
 pub fn insert(conn: &Connection, new: &NewPayment<'_>, now: Timestamp) -> Result<Row, ApiError> {
     let q = new.quote;
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO payments (public_id, application_id, quote_id, customer_id, status, collection_method,
              virtual_iban, reference, source_asset, destination_asset, source_amount_minor, fee_minor,
              destination_amount_minor, exchange_rate, funds_due_at, created_at, updated_at)
@@ -117,7 +118,7 @@ pub fn insert(conn: &Connection, new: &NewPayment<'_>, now: Timestamp) -> Result
 /// A payment by public id, limited to one application unless `None`.
 pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
     let sql = format!("{SELECT} WHERE p.public_id = ?1 AND (?2 IS NULL OR p.application_id = ?2)");
-    Ok(conn.query_row(&sql, params![public_id, application_id], from_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![public_id, application_id], from_row).optional()?)
 }
 
 /// Moves a payment from `from` to `to`, stamping `column` (one of the
@@ -135,7 +136,7 @@ pub fn advance(
         _ => return Err(ApiError::internal("unknown payment timestamp column")),
     };
     let sql = format!("UPDATE payments SET status = ?3, {column} = ?4, updated_at = ?4 WHERE id = ?1 AND status = ?2");
-    Ok(conn.execute(&sql, params![id, from, to, at.millis()])? == 1)
+    Ok(conn.execute_cached(&sql, params![id, from, to, at.millis()])? == 1)
 }
 
 /// Filters of the list; `None` means any.
@@ -158,7 +159,7 @@ pub fn list(
          ORDER BY p.public_id DESC LIMIT ?6"
     );
     let rows = conn
-        .prepare(&sql)?
+        .prepare_cached(&sql)?
         .query_map(
             params![
                 application_id,

@@ -16,6 +16,7 @@ use payctl_wire::error::ErrorCode;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
 use crate::quoting::Priced;
@@ -164,7 +165,7 @@ pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<R
     let b = &new.priced.breakdown;
     let minor =
         |v: u64| i64::try_from(v).map_err(|_| ApiError::invalid_field("amount", "out_of_range", "is too large"));
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO quotes (public_id, application_id, form, customer_id, source_asset, destination_asset,
              source_amount_minor, fee_minor, net_source_minor, destination_amount_minor, rate, markup_source,
              corridor_fee_minor, corridor, destination_kind, recipient_type, destination_address, status,
@@ -198,7 +199,7 @@ pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<R
 /// A quote of the application (any form); another application's is `None`.
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Row>, ApiError> {
     let sql = format!("{SELECT} WHERE q.application_id = ?1 AND q.public_id = ?2");
-    Ok(conn.query_row(&sql, params![application_id, public_id], from_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![application_id, public_id], from_row).optional()?)
 }
 
 /// `CREATED` → `ACCEPTED`, before the lock runs out. Expired: 400
@@ -217,7 +218,7 @@ pub fn accept(conn: &Connection, quote: &Row, now: Timestamp) -> Result<Row, Api
             format!("quote {} expired at {}; request a new quote", quote.public_id, quote.expires_at),
         ));
     }
-    let changed = conn.execute(
+    let changed = conn.execute_cached(
         "UPDATE quotes SET status = 'ACCEPTED', accepted_at = ?2, updated_at = ?2 WHERE id = ?1 AND status = 'CREATED'",
         params![quote.id, now.millis()],
     )?;
@@ -239,7 +240,7 @@ pub fn consume(conn: &Connection, quote: &Row, used_by: &str, now: Timestamp) ->
     let refuse = |why: String| {
         Err(ApiError::new(ErrorCode::IdempotencyRequired, format!("quote {} cannot be used: {why}", quote.public_id)))
     };
-    let changed = conn.execute(
+    let changed = conn.execute_cached(
         "UPDATE quotes SET status = 'USED', used_by = ?2, used_at = ?3, updated_at = ?3
          WHERE id = ?1 AND status = 'ACCEPTED' AND expires_at > ?3",
         params![quote.id, used_by, now.millis()],

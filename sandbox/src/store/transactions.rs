@@ -29,6 +29,7 @@ use serde_json::json;
 
 use super::quotes;
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::events::{self, Subject};
 use crate::http::pagination::PageRequest;
@@ -94,7 +95,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
 pub fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
     let sql =
         format!("{SELECT} WHERE (t.public_id = ?1 OR t.external_id = ?1) AND (?2 IS NULL OR t.application_id = ?2)");
-    Ok(conn.query_row(&sql, params![id, application_id], from_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![id, application_id], from_row).optional()?)
 }
 
 pub fn list(
@@ -106,7 +107,7 @@ pub fn list(
         "{SELECT} WHERE t.application_id = ?1 AND (?2 IS NULL OR t.public_id < ?2) ORDER BY t.public_id DESC LIMIT ?3"
     );
     let rows = conn
-        .prepare(&sql)?
+        .prepare_cached(&sql)?
         .query_map(params![application_id, page.before, page.fetch()], |r| from_row(r).map(|r| r.transaction))?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(page.transaction_page(rows, |t| &t.id))
@@ -124,7 +125,7 @@ pub fn create(
     let public_id = ids::uuid();
     let app = quote.application_id;
     quotes::consume(conn, quote, &public_id, now)?;
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO transactions (public_id, external_id, application_id, quote_id, beneficiary_id, state,
              source_asset, destination_asset, source_amount_minor, fee_minor, destination_amount_minor,
              exchange_rate, created_at, updated_at)
@@ -237,7 +238,7 @@ fn finish(conn: &Connection, row: &Row, failure: Option<&str>, at: Timestamp) ->
         Some(_) => ("FAILED", None),
         None => ("COMPLETED", Some(at.millis())),
     };
-    conn.execute(
+    conn.execute_cached(
         "UPDATE transactions SET state = ?2, failure_reason = ?3, completed_at = ?4, updated_at = ?5 WHERE id = ?1",
         params![row.id, state, failure, completed_at, at.millis()],
     )?;
@@ -258,7 +259,7 @@ fn finish(conn: &Connection, row: &Row, failure: Option<&str>, at: Timestamp) ->
 
 /// Scheduled: `PENDING` → `PROCESSING`; a no-op once it moved on.
 pub fn auto_process(conn: &Connection, public_id: &str, at: Timestamp) -> Result<(), ApiError> {
-    conn.execute(
+    conn.execute_cached(
         "UPDATE transactions SET state = 'PROCESSING', updated_at = ?2 WHERE public_id = ?1 AND state = 'PENDING'",
         params![public_id, at.millis()],
     )?;

@@ -4,6 +4,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 
 /// One side of a stored transfer.
@@ -83,7 +84,7 @@ fn as_i64(v: u64) -> Result<i64, ApiError> {
 
 /// Stores `new` as `pending` (its `id`, status and times are ignored).
 pub fn insert(conn: &Connection, new: &Row, now: Timestamp) -> Result<Row, ApiError> {
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO transfers (public_id, application_id, kind, status, customer_id, quote_id, source_asset,
              source_network, source_address, destination_asset, destination_network, destination_address,
              beneficiary_id, source_amount_minor, fee_minor, network_fee_minor, destination_amount_minor,
@@ -119,7 +120,7 @@ pub fn insert(conn: &Connection, new: &Row, now: Timestamp) -> Result<Row, ApiEr
 /// A transfer by public id, limited to one application unless `None`.
 pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
     let sql = format!("{SELECT} WHERE t.public_id = ?1 AND (?2 IS NULL OR t.application_id = ?2)");
-    Ok(conn.query_row(&sql, params![public_id, application_id], from_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![public_id, application_id], from_row).optional()?)
 }
 
 /// Moves a transfer from `from` to `to` as of `at`; a move to `completed`
@@ -133,7 +134,7 @@ pub fn advance(
     failure_reason: Option<&str>,
     at: Timestamp,
 ) -> Result<bool, ApiError> {
-    let changed = conn.execute(
+    let changed = conn.execute_cached(
         "UPDATE transfers SET status = ?3, failure_reason = ?4, updated_at = ?5,
              completed_at = CASE WHEN ?3 = 'completed' THEN ?5 ELSE completed_at END
          WHERE id = ?1 AND status = ?2",

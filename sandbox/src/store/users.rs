@@ -4,6 +4,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::auth::DashboardUser;
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::partners::PartnerRef;
@@ -12,7 +13,7 @@ use payctl_wire::sandbox::User;
 
 pub fn insert(conn: &Connection, username: &str, password_hash: &str, now: Timestamp) -> Result<User, ApiError> {
     let public_id = ids::uuid();
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO users (public_id, username, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![public_id, username, password_hash, now.millis()],
     )
@@ -28,7 +29,7 @@ pub fn insert(conn: &Connection, username: &str, password_hash: &str, now: Times
 
 /// Internal id, public id and password hash of a user, by login name.
 pub fn credentials(conn: &Connection, username: &str) -> rusqlite::Result<Option<(i64, String, String)>> {
-    conn.query_row("SELECT id, public_id, password_hash FROM users WHERE username = ?1", [username], |r| {
+    conn.query_row_cached("SELECT id, public_id, password_hash FROM users WHERE username = ?1", [username], |r| {
         Ok((r.get(0)?, r.get(1)?, r.get(2)?))
     })
     .optional()
@@ -56,7 +57,7 @@ pub fn find_by_public_id(conn: &Connection, public_id: &str) -> Result<Option<Da
 }
 
 pub fn set_partner(conn: &Connection, user_id: i64, partner_id: i64) -> rusqlite::Result<()> {
-    conn.execute("UPDATE users SET partner_id = ?2 WHERE id = ?1", params![user_id, partner_id])?;
+    conn.execute_cached("UPDATE users SET partner_id = ?2 WHERE id = ?1", params![user_id, partner_id])?;
     Ok(())
 }
 
@@ -67,7 +68,7 @@ pub fn insert_refresh_token(
     now: Timestamp,
     expires_at: Timestamp,
 ) -> rusqlite::Result<()> {
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO refresh_tokens (token_hash, user_id, expires_at, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![token_hash.as_slice(), user_id, expires_at.millis(), now.millis()],
     )?;

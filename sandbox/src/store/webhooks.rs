@@ -5,6 +5,7 @@ use payctl_wire::webhooks::{Delivery, DeliveryAttempt, WebhookEndpoint};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
@@ -32,7 +33,9 @@ fn endpoint_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, WebhookEndpoint
 }
 
 pub fn count(conn: &Connection, application_id: i64) -> rusqlite::Result<i64> {
-    conn.query_row("SELECT COUNT(*) FROM webhook_endpoints WHERE application_id = ?1", [application_id], |r| r.get(0))
+    conn.query_row_cached("SELECT COUNT(*) FROM webhook_endpoints WHERE application_id = ?1", [application_id], |r| {
+        r.get(0)
+    })
 }
 
 /// The fields of a new endpoint, checked.
@@ -51,7 +54,7 @@ pub fn insert(
     new: NewEndpoint<'_>,
     now: Timestamp,
 ) -> Result<WebhookEndpoint, ApiError> {
-    conn.execute(
+    conn.execute_cached(
         "INSERT INTO webhook_endpoints (public_id, application_id, url, description, events, status,
              secret_nonce, secret_sealed, secret_hint, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, 'enabled', ?6, ?7, ?8, ?9, ?9)",
@@ -77,7 +80,7 @@ pub fn find(
     public_id: &str,
 ) -> rusqlite::Result<Option<(i64, WebhookEndpoint)>> {
     let sql = format!("{SELECT_ENDPOINT} WHERE application_id = ?1 AND public_id = ?2");
-    conn.query_row(&sql, params![application_id, public_id], endpoint_row).optional()
+    conn.query_row_cached(&sql, params![application_id, public_id], endpoint_row).optional()
 }
 
 pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<Page<WebhookEndpoint>, ApiError> {
@@ -85,7 +88,7 @@ pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Resul
         "{SELECT_ENDPOINT} WHERE application_id = ?1 AND (?2 IS NULL OR public_id < ?2)
          ORDER BY public_id DESC LIMIT ?3"
     );
-    let mut stmt = conn.prepare(&sql)?;
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt
         .query_map(params![application_id, page.before, page.fetch()], |r| endpoint_row(r).map(|e| e.1))?
         .collect::<Result<Vec<_>, _>>()?;
@@ -94,7 +97,7 @@ pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Resul
 
 /// Writes the endpoint's editable fields back.
 pub fn update(conn: &Connection, id: i64, endpoint: &WebhookEndpoint, now: Timestamp) -> Result<(), ApiError> {
-    conn.execute(
+    conn.execute_cached(
         "UPDATE webhook_endpoints SET url = ?2, description = ?3, events = ?4, status = ?5, updated_at = ?6
          WHERE id = ?1",
         params![
@@ -110,7 +113,7 @@ pub fn update(conn: &Connection, id: i64, endpoint: &WebhookEndpoint, now: Times
 }
 
 pub fn set_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str, now: Timestamp) -> rusqlite::Result<()> {
-    conn.execute(
+    conn.execute_cached(
         "UPDATE webhook_endpoints SET secret_nonce = ?2, secret_sealed = ?3, secret_hint = ?4, updated_at = ?5
          WHERE id = ?1",
         params![id, sealed.nonce, sealed.ciphertext, hint, now.millis()],
@@ -120,7 +123,7 @@ pub fn set_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str, now: 
 
 /// Deletes the endpoint with its deliveries and their attempts.
 pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<()> {
-    conn.execute("DELETE FROM webhook_endpoints WHERE id = ?1", [id])?;
+    conn.execute_cached("DELETE FROM webhook_endpoints WHERE id = ?1", [id])?;
     Ok(())
 }
 
@@ -140,7 +143,7 @@ pub fn enqueue(
     let endpoints = stmt.query_map(params![application_id, event_type], |r| r.get::<_, i64>(0))?;
     let mut queued = 0;
     for endpoint in endpoints {
-        conn.execute(
+        conn.execute_cached(
             "INSERT INTO webhook_deliveries (public_id, endpoint_id, event_id, status, attempt_limit,
                  next_attempt_at, created_at, updated_at)
              VALUES (?1, ?2, ?3, 'pending', ?4, ?5, ?5, ?5)",
@@ -198,7 +201,7 @@ pub fn deliveries(conn: &Connection, endpoint_id: i64, page: &PageRequest) -> Re
         "{SELECT_DELIVERY} WHERE d.endpoint_id = ?1 AND (?2 IS NULL OR d.public_id < ?2)
          ORDER BY d.public_id DESC LIMIT ?3"
     );
-    let mut stmt = conn.prepare(&sql)?;
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt
         .query_map(params![endpoint_id, page.before, page.fetch()], delivery_row)?
         .map(|row| with_attempts(conn, row?))
@@ -208,7 +211,7 @@ pub fn deliveries(conn: &Connection, endpoint_id: i64, page: &PageRequest) -> Re
 
 pub fn delivery(conn: &Connection, endpoint_id: i64, public_id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
     let sql = format!("{SELECT_DELIVERY} WHERE d.endpoint_id = ?1 AND d.public_id = ?2");
-    let Some((id, d)) = conn.query_row(&sql, params![endpoint_id, public_id], delivery_row).optional()? else {
+    let Some((id, d)) = conn.query_row_cached(&sql, params![endpoint_id, public_id], delivery_row).optional()? else {
         return Ok(None);
     };
     Ok(Some((id, with_attempts(conn, (id, d))?)))
@@ -217,7 +220,7 @@ pub fn delivery(conn: &Connection, endpoint_id: i64, public_id: &str) -> Result<
 /// Queues an attempt now. A pending delivery only moves its next attempt
 /// forward; a finished one becomes pending for exactly one more attempt.
 pub fn redeliver(conn: &Connection, delivery_id: i64, now: Timestamp) -> rusqlite::Result<()> {
-    conn.execute(
+    conn.execute_cached(
         "UPDATE webhook_deliveries SET
              attempt_limit = CASE WHEN status = 'pending' THEN attempt_limit ELSE attempt_count + 1 END,
              status = 'pending', next_attempt_at = ?2, updated_at = ?2
@@ -230,5 +233,5 @@ pub fn redeliver(conn: &Connection, delivery_id: i64, now: Timestamp) -> rusqlit
 /// An application's internal id by public id, whoever owns it (for the
 /// operator's event trigger).
 pub fn application_id(conn: &Connection, public_id: &str) -> rusqlite::Result<Option<i64>> {
-    conn.query_row("SELECT id FROM applications WHERE public_id = ?1", [public_id], |r| r.get(0)).optional()
+    conn.query_row_cached("SELECT id FROM applications WHERE public_id = ?1", [public_id], |r| r.get(0)).optional()
 }

@@ -19,6 +19,7 @@ use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinSet;
 
 use crate::clock::{Timestamp, real_now};
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::webhooks::{self, Sealed};
@@ -230,7 +231,7 @@ async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), Api
         .db
         .write(move |tx| {
             let next = now.plus_seconds(backoff_seconds(number)).millis();
-            let changed = tx.execute(
+            let changed = tx.execute_cached(
                 "UPDATE webhook_deliveries SET attempt_count = ?2, updated_at = ?3,
                      status = CASE WHEN ?4 THEN 'succeeded' WHEN ?2 >= attempt_limit THEN 'failed' ELSE 'pending' END,
                      next_attempt_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL ELSE ?5 END
@@ -239,7 +240,7 @@ async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), Api
             )?;
             // Zero rows: the endpoint was deleted meanwhile; nothing to record.
             if changed == 1 {
-                tx.execute(
+                tx.execute_cached(
                     "INSERT INTO webhook_attempts (delivery_id, number, request_id, attempted_at, status_code,
                          latency_ms, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                     params![

@@ -1,0 +1,234 @@
+//! The load generator `benches/run.sh` uses for what `wrk` cannot measure:
+//! flows of dependent requests, and webhook deliveries.
+//!
+//! - `flows`: concurrent workers each repeat create quote → accept →
+//!   create transaction (each request with its own `Idempotency-Key`) for a
+//!   fixed time; reports completed flows per second and the latency of every
+//!   request.
+//! - `webhooks`: listens on loopback, registers itself for
+//!   `settlement.created`, then creates transactions one after another and
+//!   times each from sending `POST /v1/transactions` (the state change) to
+//!   the moment its delivery arrives (the receiver answers 200 right away).
+//!
+//! Both print one JSON object on stdout. Every non-2xx answer counts as an
+//! error and the first one is printed on stderr.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::routing::post;
+use clap::{Parser, Subcommand};
+use serde_json::{Value, json};
+
+#[derive(Parser)]
+struct Args {
+    /// The sandbox's base URL (from its ready line).
+    #[arg(long)]
+    base_url: String,
+    /// A TEST API key (from its ready line); start the sandbox with `--rate-limit off`.
+    #[arg(long)]
+    key: String,
+    #[command(subcommand)]
+    measure: Measure,
+}
+
+#[derive(Subcommand)]
+enum Measure {
+    Flows {
+        #[arg(long, default_value_t = 64)]
+        concurrency: usize,
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+    },
+    Webhooks {
+        #[arg(long, default_value_t = 200)]
+        count: usize,
+    },
+}
+
+struct Api {
+    http: reqwest::Client,
+    base_url: String,
+    key: String,
+}
+
+impl Api {
+    /// POSTs `body` with a fresh Idempotency-Key; the answer's JSON on 2xx.
+    async fn post(&self, path: &str, body: &Value) -> anyhow::Result<Value> {
+        let reply = self
+            .http
+            .post(format!("{}{path}", self.base_url))
+            .header("X-API-Key", &self.key)
+            .header("Idempotency-Key", uuid::Uuid::new_v4().to_string())
+            .json(body)
+            .send()
+            .await?;
+        let status = reply.status();
+        let body: Value = reply.json().await?;
+        anyhow::ensure!(status.is_success(), "POST {path}: {status} {body}");
+        Ok(body)
+    }
+}
+
+fn id(body: &Value) -> anyhow::Result<String> {
+    body["id"].as_str().map(str::to_owned).ok_or_else(|| anyhow::anyhow!("no id in {body}"))
+}
+
+/// A customer with a USDC wallet beneficiary; returns the beneficiary's id.
+async fn beneficiary(api: &Api) -> anyhow::Result<String> {
+    let customer = api
+        .post(
+            "/v1/customers",
+            &json!({"type": "business", "legal_name": "Load Trading LLC", "email": format!("load-{}@example.com",
+                    uuid::Uuid::new_v4().simple()), "country": "AE", "verification_level": "standard",
+                    "tax_id": "TRN-1"}),
+        )
+        .await?;
+    let account = json!({"kind": "STABLECOIN_WALLET", "destination_asset": "USDC", "network": "ethereum",
+                         "address": "0x52908400098527886E0F7030069857D2E4169EE7"});
+    let body = json!({"customer_id": id(&customer)?, "type": "business", "full_name": "Load Trading LLC",
+                      "country": "AE", "account": account});
+    id(&api.post("/v1/beneficiaries", &body).await?)
+}
+
+/// An accepted quote of 1 USD into USDC; returns its id.
+async fn accepted_quote(api: &Api, latencies: &mut Vec<Duration>) -> anyhow::Result<String> {
+    let body = json!({"corridor_id": "us-to-wallet", "source_asset": "USD", "source_amount_minor": "100",
+                      "destination_asset": "USDC", "destination_kind": "STABLECOIN"});
+    let started = Instant::now();
+    let quote = id(&api.post("/v1/transactions/quote", &body).await?)?;
+    latencies.push(started.elapsed());
+    let started = Instant::now();
+    api.post(&format!("/v1/transactions/quote/{quote}/accept"), &Value::Null).await?;
+    latencies.push(started.elapsed());
+    Ok(quote)
+}
+
+fn percentile_ms(sorted: &[Duration], p: usize) -> String {
+    if sorted.is_empty() {
+        return "null".to_owned();
+    }
+    let at = (sorted.len() * p).div_ceil(100).clamp(1, sorted.len()) - 1;
+    format!("{:.2}", sorted[at].as_secs_f64() * 1000.0)
+}
+
+async fn flows(api: Arc<Api>, concurrency: usize, seconds: u64) -> anyhow::Result<String> {
+    let beneficiary = Arc::new(beneficiary(&api).await?);
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs(seconds);
+    let workers: Vec<_> = (0..concurrency)
+        .map(|_| {
+            let (api, beneficiary) = (api.clone(), beneficiary.clone());
+            tokio::spawn(async move {
+                let (mut latencies, mut flows, mut errors) = (Vec::new(), 0u64, 0u64);
+                while Instant::now() < deadline {
+                    let flow = async {
+                        let quote = accepted_quote(&api, &mut latencies).await?;
+                        let at = Instant::now();
+                        let body = json!({"quote_id": quote, "beneficiary_id": *beneficiary});
+                        api.post("/v1/transactions", &body).await?;
+                        latencies.push(at.elapsed());
+                        anyhow::Ok(())
+                    };
+                    match flow.await {
+                        Ok(()) => flows += 1,
+                        Err(e) => {
+                            if errors == 0 {
+                                eprintln!("error: {e}");
+                            }
+                            errors += 1;
+                        }
+                    }
+                }
+                (latencies, flows, errors)
+            })
+        })
+        .collect();
+    let (mut latencies, mut done, mut errors) = (Vec::new(), 0, 0);
+    for worker in workers {
+        let (l, f, e) = worker.await?;
+        latencies.extend(l);
+        done += f;
+        errors += e;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    latencies.sort();
+    Ok(format!(
+        r#"{{"flows": {done}, "seconds": {elapsed:.2}, "flows_per_s": {:.0}, "requests": {}, "p50_ms": {}, "p99_ms": {}, "errors": {errors}}}"#,
+        done as f64 / elapsed,
+        latencies.len(),
+        percentile_ms(&latencies, 50),
+        percentile_ms(&latencies, 99),
+    ))
+}
+
+async fn webhooks(api: Arc<Api>, count: usize) -> anyhow::Result<String> {
+    let arrived: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let url = format!("http://{}/hook", listener.local_addr()?);
+    let receiver = Router::new().route(
+        "/hook",
+        post({
+            let arrived = arrived.clone();
+            move |body: axum::Json<Value>| async move {
+                let at = Instant::now();
+                if let Some(id) = body["data"]["transaction_id"].as_str() {
+                    arrived.lock().unwrap_or_else(|e| e.into_inner()).insert(id.to_owned(), at);
+                }
+                "ok"
+            }
+        }),
+    );
+    tokio::spawn(async move { axum::serve(listener, receiver).await });
+    api.post("/v1/webhooks", &json!({"url": url, "events": ["settlement.created"]})).await?;
+    let beneficiary = beneficiary(&api).await?;
+
+    let mut sent: Vec<(String, Instant)> = Vec::with_capacity(count);
+    let mut ignored = Vec::new();
+    for _ in 0..count {
+        let quote = accepted_quote(&api, &mut ignored).await?;
+        let at = Instant::now();
+        let txn = api.post("/v1/transactions", &json!({"quote_id": quote, "beneficiary_id": beneficiary})).await?;
+        sent.push((id(&txn)?, at));
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let received = arrived.lock().unwrap_or_else(|e| e.into_inner()).len();
+        if received >= count || Instant::now() > deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let arrived = arrived.lock().unwrap_or_else(|e| e.into_inner());
+    let mut latencies: Vec<Duration> =
+        sent.iter().filter_map(|(id, at)| arrived.get(id).map(|got| got.saturating_duration_since(*at))).collect();
+    latencies.sort();
+    Ok(format!(
+        r#"{{"deliveries": {}, "missing": {}, "p50_ms": {}, "p99_ms": {}, "max_ms": {}}}"#,
+        latencies.len(),
+        count - latencies.len(),
+        percentile_ms(&latencies, 50),
+        percentile_ms(&latencies, 99),
+        percentile_ms(&latencies, 100),
+    ))
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    let api = Arc::new(Api {
+        http: reqwest::Client::builder().pool_max_idle_per_host(256).build()?,
+        base_url: args.base_url.trim_end_matches('/').to_owned(),
+        key: args.key,
+    });
+    let report = runtime.block_on(async move {
+        match args.measure {
+            Measure::Flows { concurrency, seconds } => flows(api, concurrency, seconds).await,
+            Measure::Webhooks { count } => webhooks(api, count).await,
+        }
+    })?;
+    println!("{report}");
+    Ok(())
+}
