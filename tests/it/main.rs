@@ -27,6 +27,7 @@ mod pricing;
 mod quotes;
 mod rate_limits;
 mod rates;
+mod resilience;
 mod sandbox_binary;
 mod storage;
 mod transactions;

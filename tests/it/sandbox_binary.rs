@@ -13,7 +13,13 @@ fn payctl() -> Command {
 
 /// Starts `payctl sandbox` and reads its JSON ready line.
 pub(crate) fn start(args: &[&str]) -> (Child, ReadyLine) {
-    let mut child = payctl().arg("sandbox").args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    start_with_stderr(args, Stdio::piped())
+}
+
+/// `start`, with the sandbox's log (stderr) sent where the caller says: a
+/// long-running sandbox could fill an unread pipe and stall.
+pub(crate) fn start_with_stderr(args: &[&str], stderr: impl Into<Stdio>) -> (Child, ReadyLine) {
+    let mut child = payctl().arg("sandbox").args(args).stdout(Stdio::piped()).stderr(stderr).spawn().unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
     let ready: ReadyLine = serde_json::from_str(&line).unwrap_or_else(|e| panic!("bad ready line {line:?}: {e}"));

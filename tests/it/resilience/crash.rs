@@ -1,0 +1,360 @@
+//! Crash durability: the real `payctl sandbox` on a database file is
+//! killed with SIGKILL at random moments while clients drive flows, then
+//! restarted on the same file. After each kill: the file passes
+//! `PRAGMA integrity_check` and the ledger's invariants; every request
+//! answered with a 2xx reads back; its idempotent retry replays the same
+//! answer; the balances match the transactions; and every webhook delivery
+//! recorded before the kill (pending ones included, since the receiver
+//! refuses everything while the flows run) is delivered after the restart.
+//!
+//! The kill moments and amounts come from a seeded generator; the seed is
+//! printed, and `PAYCTL_CRASH_SEED=<seed>` replays a run. The fast test
+//! kills three times; the ignored one `PAYCTL_CRASH_KILLS` times (20).
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::Child;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use super::{all_transactions, assert_sound, expected_float_and_fees, read_only, usd_balances};
+use crate::customers::customer_body;
+use crate::quotes::{one_percent_markup, quote_body};
+use crate::sandbox_binary::start_with_stderr;
+use crate::support::{Auth, TestSandbox};
+use crate::transactions::{beneficiary, new_key};
+use crate::webhooks::{ALL, Receiver, create as create_endpoint};
+
+const CLIENTS: usize = 4;
+/// Flows one client has ready per life of the sandbox; the kill comes long before.
+const FLOWS_PER_CLIENT: usize = 500;
+/// The kill comes this long (at most) after the first acknowledged request.
+const MAX_KILL_DELAY_MS: u64 = 400;
+/// Later than any retry's backoff (256 s at most) and any timed move of
+/// the flows (30 s, 60 s), well inside the 24 hours a key is kept.
+const CATCH_UP_SECONDS: i64 = 300;
+
+/// A running `payctl sandbox` child; killed if a failing test drops it.
+struct Process {
+    child: Child,
+    sb: TestSandbox,
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Process {
+    /// Starts the binary on `db`, its log in a file beside it.
+    fn start(db: &Path, life: usize) -> Process {
+        let log = std::fs::File::create(db.with_extension(format!("{life}.log"))).unwrap();
+        let db = db.to_str().unwrap();
+        let args = ["--db", db, "--json", "--listen", "127.0.0.1:0", "--rate-limit", "off"];
+        let (child, ready) = start_with_stderr(&args, log);
+        Process { child, sb: TestSandbox::attach(ready) }
+    }
+}
+
+/// SIGKILL (what `kill -9` sends), then reap the process.
+fn kill_9(child: &mut Child) {
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// A keyed POST answered with a 2xx before a kill.
+struct Acked {
+    path: String,
+    idempotency_key: String,
+    body: Value,
+    status: StatusCode,
+    raw: Vec<u8>,
+    answer: Value,
+    /// Where the record reads back, and the answer's fields it must show.
+    read: Option<(String, &'static [&'static str])>,
+}
+
+const CUSTOMER_FIELDS: &[&str] = &["id", "email", "legal_name", "type", "country", "created_at"];
+const QUOTE_FIELDS: &[&str] =
+    &["id", "source_amount_minor", "fee_minor", "destination_amount_minor", "rate", "expires_at", "created_at"];
+const ACCEPTED_FIELDS: &[&str] = &["id", "accepted_at"];
+const TRANSACTION_FIELDS: &[&str] = &[
+    "id",
+    "external_id",
+    "quote_id",
+    "beneficiary_id",
+    "source_amount_minor",
+    "fee_minor",
+    "destination_amount_minor",
+    "exchange_rate",
+    "created_at",
+];
+
+/// One client's view of a sandbox's life: it stops at the first request
+/// that gets no answer (the kill); every answer must be a 2xx.
+struct Client<'a> {
+    sb: &'a TestSandbox,
+    key: &'a Auth,
+    acked: &'a Mutex<Vec<Acked>>,
+}
+
+impl Client<'_> {
+    /// POSTs with a fresh Idempotency-Key; `None` once the sandbox is gone.
+    async fn post(
+        &self,
+        path: String,
+        body: Value,
+        read: impl FnOnce(&Value) -> Option<(String, &'static [&'static str])>,
+    ) -> Option<Value> {
+        let idempotency_key = new_key();
+        let request = self.sb.request(Method::POST, &path, self.key).header("Idempotency-Key", &idempotency_key);
+        let reply = self.sb.try_send(request.json(&body)).await.ok()?;
+        assert!(reply.status.is_success(), "POST {path} answered {}: {}", reply.status, reply.body);
+        let read = read(&reply.body);
+        let answer = reply.body.clone();
+        self.acked.lock().unwrap().push(Acked {
+            path,
+            idempotency_key,
+            body,
+            status: reply.status,
+            raw: reply.raw,
+            answer: answer.clone(),
+            read,
+        });
+        Some(answer)
+    }
+
+    /// Event, customer, quote, accept, transaction; again, until the kill.
+    async fn run(&self, ben: &str, amounts: Vec<i64>, events: Vec<&'static str>) {
+        for (amount, event) in amounts.into_iter().zip(events) {
+            self.flow(ben, amount, event).await;
+        }
+    }
+
+    async fn flow(&self, ben: &str, amount: i64, event: &str) -> Option<()> {
+        let id = |v: &Value| v["id"].as_str().unwrap().to_owned();
+        self.post("/sandbox/events/trigger".into(), json!({"event": event}), |_| None).await?;
+        let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
+        self.post("/v1/customers".into(), customer_body(&email), |c| {
+            Some((format!("/v1/customers/{}", id(c)), CUSTOMER_FIELDS))
+        })
+        .await?;
+        let quote_path = |q: &Value| format!("/v1/transactions/quote/{}", id(q));
+        let quote = self
+            .post("/v1/transactions/quote".into(), quote_body(&amount.to_string()), |q| {
+                Some((quote_path(q), QUOTE_FIELDS))
+            })
+            .await?;
+        self.post(format!("{}/accept", quote_path(&quote)), Value::Null, |q| Some((quote_path(q), ACCEPTED_FIELDS)))
+            .await?;
+        let body = json!({"quote_id": id(&quote), "beneficiary_id": ben});
+        self.post("/v1/transactions".into(), body, |t| {
+            Some((format!("/v1/transactions/{}", id(t)), TRANSACTION_FIELDS))
+        })
+        .await?;
+        Some(())
+    }
+}
+
+/// Every acknowledged record reads back with the fields it was answered with.
+async fn assert_stored(sb: &TestSandbox, key: &Auth, acked: &[Acked]) {
+    for a in acked {
+        let Some((path, fields)) = &a.read else { continue };
+        let got = sb.get(path, key).await;
+        assert_eq!(got.status, StatusCode::OK, "acknowledged by POST {} but lost: GET {path}: {}", a.path, got.body);
+        for field in *fields {
+            assert_eq!(got.body[*field], a.answer[*field], "{field} of {path} changed after a kill");
+        }
+    }
+}
+
+/// Retrying each acknowledged request with its key replays its answer.
+async fn assert_replayed(sb: &TestSandbox, key: &Auth, acked: &[Acked]) {
+    for a in acked {
+        let request = sb.request(Method::POST, &a.path, key).header("Idempotency-Key", &a.idempotency_key);
+        let again = sb.send(request.json(&a.body)).await;
+        assert_eq!((again.status, &again.raw), (a.status, &a.raw), "the retry of POST {} did not replay", a.path);
+        assert_eq!(again.header("idempotent-replayed"), Some("true"), "POST {}", a.path);
+    }
+}
+
+/// After the catch-up every timed move stored before the kill has run:
+/// each transaction ended (FAILED exactly when its amount ends in 13),
+/// each customer is decided; and the balances are what the transactions
+/// left, counting those committed just before the kill without an answer.
+async fn assert_caught_up(sb: &TestSandbox, key: &Auth, acked: &[Acked]) {
+    let transactions = all_transactions(sb, key).await;
+    for t in &transactions {
+        let fails = t["source_amount_minor"].as_str().unwrap().ends_with("13");
+        assert_eq!(t["state"], if fails { "FAILED" } else { "COMPLETED" }, "{t}");
+    }
+    assert_eq!(usd_balances(sb, key).await, expected_float_and_fees(&transactions), "balances against transactions");
+    for customer in acked.iter().filter(|a| a.path == "/v1/customers") {
+        let got = sb.get(&format!("/v1/customers/{}", customer.answer["id"].as_str().unwrap()), key).await;
+        assert_eq!(got.body["kyb_status"], "approved", "{}", got.body);
+    }
+}
+
+async fn clock_offset(sb: &TestSandbox) -> i64 {
+    let clock = sb.get("/sandbox/clock", &sb.control()).await;
+    clock.body["offset_seconds"].as_i64().unwrap_or_else(|| panic!("{}", clock.body))
+}
+
+/// The event ids of every delivery to `endpoint` in the file, and how
+/// many of those deliveries were still pending.
+fn recorded_deliveries(db: &Path, endpoint: &str) -> (HashSet<String>, usize) {
+    let conn = read_only(db);
+    let mut statement = conn
+        .prepare(
+            "SELECT e.public_id, d.status FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+             JOIN webhook_endpoints w ON w.id = d.endpoint_id WHERE w.public_id = ?1",
+        )
+        .unwrap();
+    let rows: Vec<(String, String)> =
+        statement.query_map([endpoint], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect();
+    let pending = rows.iter().filter(|(_, status)| status == "pending").count();
+    (rows.into_iter().map(|(id, _)| id).collect(), pending)
+}
+
+/// Waits (up to 60 s, for a loaded machine) until the receiver has
+/// acknowledged every event in `expected`.
+async fn wait_delivered(receiver: &Receiver, expected: &HashSet<String>) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let delivered = receiver.delivered_ids();
+        let missing: Vec<&String> = expected.difference(&delivered).collect();
+        if missing.is_empty() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{} events recorded before the kill never arrived: {missing:?}",
+            missing.len()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn seed() -> u64 {
+    match std::env::var("PAYCTL_CRASH_SEED") {
+        Ok(s) => s.parse().expect("PAYCTL_CRASH_SEED must be a number"),
+        Err(_) => rand::random(),
+    }
+}
+
+/// A transaction amount in USD minor units; one in five ends in 13, so it
+/// fails by itself and refunds.
+fn amount(rng: &mut StdRng) -> i64 {
+    let amount = rng.gen_range(100..1_000_000);
+    if rng.gen_ratio(1, 5) { amount / 100 * 100 + 13 } else { amount }
+}
+
+async fn crash_run(kills: usize) {
+    let seed = seed();
+    println!("crash seed {seed} (replay with PAYCTL_CRASH_SEED={seed}), {kills} kills");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let dir = tempfile::tempdir().unwrap();
+    let db: PathBuf = dir.path().join("sandbox.db");
+    let receiver = Receiver::start().await;
+    receiver.always(500);
+
+    let mut process = Process::start(&db, 0);
+    one_percent_markup(&process.sb).await;
+    let key = process.sb.test_key();
+    let endpoint = create_endpoint(&process.sb, &key, &receiver.url, &ALL).await;
+    let endpoint = endpoint["id"].as_str().unwrap().to_owned();
+    let ben = beneficiary(&process.sb, &key, "USDC").await;
+    let mut every_acked = Vec::new();
+    let mut last_offset = 0;
+
+    for life in 1..=kills {
+        let acked = Mutex::new(Vec::new());
+        let plans: Vec<(Vec<i64>, Vec<&'static str>)> = (0..CLIENTS)
+            .map(|_| {
+                let amounts = (0..FLOWS_PER_CLIENT).map(|_| amount(&mut rng)).collect();
+                let events = (0..FLOWS_PER_CLIENT).map(|_| ALL[rng.gen_range(0..ALL.len())]).collect();
+                (amounts, events)
+            })
+            .collect();
+        let delay = Duration::from_millis(rng.gen_range(0..=MAX_KILL_DELAY_MS));
+        let Process { child, sb } = &mut process;
+        let client = Client { sb, key: &key, acked: &acked };
+        let clients = futures::future::join_all(plans.into_iter().map(|(a, e)| client.run(&ben, a, e)));
+        let killer = async {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while acked.lock().unwrap().is_empty() {
+                assert!(Instant::now() < deadline, "no request was acknowledged");
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            tokio::time::sleep(delay).await;
+            kill_9(child);
+        };
+        tokio::join!(clients, killer);
+        let acked = acked.into_inner().unwrap();
+
+        // The file as the kill left it, before anything touches it again.
+        assert_sound(&db);
+        let (recorded, pending) = recorded_deliveries(&db, &endpoint);
+        let triggered: HashSet<String> = acked
+            .iter()
+            .filter(|a| a.path == "/sandbox/events/trigger")
+            .map(|a| a.answer["id"].as_str().unwrap().to_owned())
+            .collect();
+        assert!(triggered.is_subset(&recorded), "an acknowledged event is missing from the file");
+        assert!(pending > 0, "the receiver refused everything, so the kill left deliveries pending");
+        println!(
+            "life {life}: killed after {delay:?}; {} requests acknowledged, {pending} deliveries pending",
+            acked.len()
+        );
+
+        process = Process::start(&db, life);
+        let sb = &process.sb;
+        let offset = clock_offset(sb).await;
+        assert!(offset >= last_offset, "the clock went back across the kill: {offset} s < {last_offset} s");
+        assert_stored(sb, &key, &acked).await;
+        assert_replayed(sb, &key, &acked).await;
+        receiver.always(200);
+        // Due retries and every timed move of the flows fire before this answers.
+        sb.advance_clock(CATCH_UP_SECONDS).await;
+        last_offset = clock_offset(sb).await;
+        assert_caught_up(sb, &key, &acked).await;
+        wait_delivered(&receiver, &recorded).await;
+        receiver.always(500);
+        every_acked.extend(acked);
+    }
+
+    // Nothing acknowledged in an earlier life was lost by a later kill.
+    assert_stored(&process.sb, &key, &every_acked).await;
+    crate::sandbox_binary::signal(&process.child, "TERM");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = process.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the sandbox did not stop on SIGTERM");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(status.success(), "a clean stop after the kills: {status}");
+    assert_sound(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_work_survives_three_kills() {
+    crash_run(3).await;
+}
+
+/// The documented heavy run: `PAYCTL_CRASH_KILLS` kills (20 by default).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "heavy; run with --ignored (see BENCHMARKS.md)"]
+async fn acknowledged_work_survives_many_kills() {
+    let kills =
+        std::env::var("PAYCTL_CRASH_KILLS").map_or(20, |k| k.parse().expect("PAYCTL_CRASH_KILLS must be a number"));
+    crash_run(kills).await;
+}
