@@ -13,17 +13,22 @@ fn payctl() -> Command {
 
 /// Starts `payctl sandbox` and reads its JSON ready line.
 pub(crate) fn start(args: &[&str]) -> (Child, ReadyLine) {
-    start_with_stderr(args, Stdio::piped())
+    let mut child = spawn(args, Stdio::piped());
+    let ready = read_ready(&mut child).unwrap_or_else(|e| panic!("{e}"));
+    (child, ready)
 }
 
-/// `start`, with the sandbox's log (stderr) sent where the caller says: a
-/// long-running sandbox could fill an unread pipe and stall.
-pub(crate) fn start_with_stderr(args: &[&str], stderr: impl Into<Stdio>) -> (Child, ReadyLine) {
-    let mut child = payctl().arg("sandbox").args(args).stdout(Stdio::piped()).stderr(stderr).spawn().unwrap();
+/// Spawns `payctl sandbox` with its log (stderr) sent where the caller
+/// says: a long-running sandbox could fill an unread pipe and stall.
+pub(crate) fn spawn(args: &[&str], stderr: impl Into<Stdio>) -> Child {
+    payctl().arg("sandbox").args(args).stdout(Stdio::piped()).stderr(stderr).spawn().unwrap()
+}
+
+/// Reads the JSON ready line of a child from `spawn` started with `--json`.
+pub(crate) fn read_ready(child: &mut Child) -> Result<ReadyLine, String> {
     let mut line = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
-    let ready: ReadyLine = serde_json::from_str(&line).unwrap_or_else(|e| panic!("bad ready line {line:?}: {e}"));
-    (child, ready)
+    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).map_err(|e| e.to_string())?;
+    serde_json::from_str(&line).map_err(|e| format!("bad ready line {line:?}: {e}"))
 }
 
 pub(crate) fn signal(child: &Child, sig: &str) {

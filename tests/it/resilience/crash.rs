@@ -25,7 +25,7 @@ use serde_json::{Value, json};
 use super::{all_transactions, assert_sound, expected_float_and_fees, read_only, usd_balances};
 use crate::customers::customer_body;
 use crate::quotes::{one_percent_markup, quote_body};
-use crate::sandbox_binary::start_with_stderr;
+use crate::sandbox_binary::{read_ready, spawn};
 use crate::support::{Auth, TestSandbox};
 use crate::transactions::{beneficiary, new_key};
 use crate::webhooks::{ALL, Receiver, create as create_endpoint};
@@ -53,14 +53,23 @@ impl Drop for Process {
 }
 
 impl Process {
-    /// Starts the binary on `db`, its log in a file beside it.
+    /// Starts the binary on `db`, its log in a file beside it; a start
+    /// that fails shows the log.
     fn start(db: &Path, life: usize) -> Process {
-        let log = std::fs::File::create(db.with_extension(format!("{life}.log"))).unwrap();
-        let db = db.to_str().unwrap();
-        let args = ["--db", db, "--json", "--listen", "127.0.0.1:0", "--rate-limit", "off"];
-        let (child, ready) = start_with_stderr(&args, log);
-        Process { child, sb: TestSandbox::attach(ready) }
+        let log_path = db.with_extension(format!("{life}.log"));
+        let mut child = spawn(&args(db), std::fs::File::create(&log_path).unwrap());
+        match read_ready(&mut child) {
+            Ok(ready) => Process { child, sb: TestSandbox::attach(ready) },
+            Err(e) => {
+                kill_9(&mut child);
+                panic!("the sandbox did not start ({e}); its log:\n{}", std::fs::read_to_string(log_path).unwrap());
+            }
+        }
     }
+}
+
+fn args(db: &Path) -> [&str; 7] {
+    ["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0", "--rate-limit", "off"]
 }
 
 /// SIGKILL (what `kill -9` sends), then reap the process.
@@ -345,16 +354,48 @@ async fn crash_run(kills: usize) {
     assert_sound(&db);
 }
 
+/// A fresh start takes about 100 ms (debug build): migrations, seeding,
+/// the key file. Kills land anywhere in it, or just after.
+const START_UP_WINDOW_MS: u64 = 120;
+
+/// Kills during start-up, each on a fresh database: whatever the kill
+/// left (no file, a key file, a half-migrated or half-seeded database),
+/// the next start succeeds and serves, and the file is sound.
+async fn start_up_kills(kills: usize) {
+    let seed = seed();
+    println!("start-up seed {seed} (replay with PAYCTL_CRASH_SEED={seed}), {kills} kills");
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..kills {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("sandbox.db");
+        let mut child = spawn(&args(&db), std::process::Stdio::null());
+        tokio::time::sleep(Duration::from_millis(rng.gen_range(0..=START_UP_WINDOW_MS))).await;
+        kill_9(&mut child);
+        let process = Process::start(&db, 1);
+        let customers = process.sb.get("/v1/customers", &process.sb.test_key()).await;
+        assert_eq!(customers.status, StatusCode::OK, "{}", customers.body);
+        drop(process);
+        assert_sound(&db);
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn acknowledged_work_survives_three_kills() {
     crash_run(3).await;
 }
 
-/// The documented heavy run: `PAYCTL_CRASH_KILLS` kills (20 by default).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kills_during_start_up_never_lock_the_database_out() {
+    start_up_kills(8).await;
+}
+
+/// The documented heavy run: `PAYCTL_CRASH_KILLS` kills (20 by default)
+/// of running flows, and as many during start-up.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "heavy; run with --ignored (see BENCHMARKS.md)"]
 async fn acknowledged_work_survives_many_kills() {
     let kills =
         std::env::var("PAYCTL_CRASH_KILLS").map_or(20, |k| k.parse().expect("PAYCTL_CRASH_KILLS must be a number"));
     crash_run(kills).await;
+    start_up_kills(kills).await;
 }
