@@ -78,16 +78,22 @@ fn kill_9(child: &mut Child) {
     child.wait().unwrap();
 }
 
-/// A keyed POST answered with a 2xx before a kill.
-struct Acked {
+/// A keyed POST, as a client sent it.
+#[derive(Clone)]
+struct Keyed {
     path: String,
     idempotency_key: String,
     body: Value,
+}
+
+/// A keyed POST answered with a 2xx.
+struct Acked {
+    request: Keyed,
     status: StatusCode,
     raw: Vec<u8>,
     answer: Value,
-    /// Where the record reads back, and the answer's fields it must show.
-    read: Option<(String, &'static [&'static str])>,
+    /// Answered from the stored answer (`Idempotent-Replayed: true`).
+    replayed: bool,
 }
 
 const CUSTOMER_FIELDS: &[&str] = &["id", "email", "legal_name", "type", "country", "created_at"];
@@ -106,79 +112,100 @@ const TRANSACTION_FIELDS: &[&str] = &[
     "created_at",
 ];
 
+impl Keyed {
+    fn new(path: String, body: Value) -> Keyed {
+        Keyed { path, idempotency_key: new_key(), body }
+    }
+
+    /// Sends it; `None` when no answer came (the sandbox is gone). Any
+    /// answer must be a 2xx.
+    async fn send(&self, sb: &TestSandbox, key: &Auth) -> Option<Acked> {
+        let request = sb.request(Method::POST, &self.path, key).header("Idempotency-Key", &self.idempotency_key);
+        let reply = sb.try_send(request.json(&self.body)).await.ok()?;
+        assert!(reply.status.is_success(), "POST {} answered {}: {}", self.path, reply.status, reply.body);
+        let replayed = reply.header("idempotent-replayed") == Some("true");
+        Some(Acked { request: self.clone(), status: reply.status, raw: reply.raw, answer: reply.body, replayed })
+    }
+}
+
+impl Acked {
+    /// Where the record reads back, and the answer's fields it must show.
+    fn read_back(&self) -> Option<(String, &'static [&'static str])> {
+        let id = self.answer["id"].as_str().unwrap();
+        match self.request.path.as_str() {
+            "/v1/customers" => Some((format!("/v1/customers/{id}"), CUSTOMER_FIELDS)),
+            "/v1/transactions/quote" => Some((format!("/v1/transactions/quote/{id}"), QUOTE_FIELDS)),
+            "/v1/transactions" => Some((format!("/v1/transactions/{id}"), TRANSACTION_FIELDS)),
+            path if path.ends_with("/accept") => Some((format!("/v1/transactions/quote/{id}"), ACCEPTED_FIELDS)),
+            _ => None,
+        }
+    }
+}
+
 /// One client's view of a sandbox's life: it stops at the first request
-/// that gets no answer (the kill); every answer must be a 2xx.
+/// that gets no answer (the kill), and keeps that one to retry later.
 struct Client<'a> {
     sb: &'a TestSandbox,
     key: &'a Auth,
     acked: &'a Mutex<Vec<Acked>>,
+    unanswered: &'a Mutex<Vec<Keyed>>,
 }
 
 impl Client<'_> {
     /// POSTs with a fresh Idempotency-Key; `None` once the sandbox is gone.
-    async fn post(
-        &self,
-        path: String,
-        body: Value,
-        read: impl FnOnce(&Value) -> Option<(String, &'static [&'static str])>,
-    ) -> Option<Value> {
-        let idempotency_key = new_key();
-        let request = self.sb.request(Method::POST, &path, self.key).header("Idempotency-Key", &idempotency_key);
-        let reply = self.sb.try_send(request.json(&body)).await.ok()?;
-        assert!(reply.status.is_success(), "POST {path} answered {}: {}", reply.status, reply.body);
-        let read = read(&reply.body);
-        let answer = reply.body.clone();
-        self.acked.lock().unwrap().push(Acked {
-            path,
-            idempotency_key,
-            body,
-            status: reply.status,
-            raw: reply.raw,
-            answer: answer.clone(),
-            read,
-        });
+    async fn post(&self, path: String, body: Value) -> Option<Value> {
+        let request = Keyed::new(path, body);
+        let Some(acked) = request.send(self.sb, self.key).await else {
+            self.unanswered.lock().unwrap().push(request);
+            return None;
+        };
+        let answer = acked.answer.clone();
+        self.acked.lock().unwrap().push(acked);
         Some(answer)
     }
 
     /// Event, customer, quote, accept, transaction; again, until the kill.
     async fn run(&self, ben: &str, amounts: Vec<i64>, events: Vec<&'static str>) {
         for (amount, event) in amounts.into_iter().zip(events) {
-            self.flow(ben, amount, event).await;
+            if self.flow(ben, amount, event).await.is_none() {
+                return;
+            }
         }
     }
 
     async fn flow(&self, ben: &str, amount: i64, event: &str) -> Option<()> {
-        let id = |v: &Value| v["id"].as_str().unwrap().to_owned();
-        self.post("/sandbox/events/trigger".into(), json!({"event": event}), |_| None).await?;
+        self.post("/sandbox/events/trigger".into(), json!({"event": event})).await?;
         let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
-        self.post("/v1/customers".into(), customer_body(&email), |c| {
-            Some((format!("/v1/customers/{}", id(c)), CUSTOMER_FIELDS))
-        })
-        .await?;
-        let quote_path = |q: &Value| format!("/v1/transactions/quote/{}", id(q));
-        let quote = self
-            .post("/v1/transactions/quote".into(), quote_body(&amount.to_string()), |q| {
-                Some((quote_path(q), QUOTE_FIELDS))
-            })
-            .await?;
-        self.post(format!("{}/accept", quote_path(&quote)), Value::Null, |q| Some((quote_path(q), ACCEPTED_FIELDS)))
-            .await?;
-        let body = json!({"quote_id": id(&quote), "beneficiary_id": ben});
-        self.post("/v1/transactions".into(), body, |t| {
-            Some((format!("/v1/transactions/{}", id(t)), TRANSACTION_FIELDS))
-        })
-        .await?;
+        self.post("/v1/customers".into(), customer_body(&email)).await?;
+        let quote = self.post("/v1/transactions/quote".into(), quote_body(&amount.to_string())).await?;
+        let quote = quote["id"].as_str().unwrap();
+        self.post(format!("/v1/transactions/quote/{quote}/accept"), Value::Null).await?;
+        self.post("/v1/transactions".into(), json!({"quote_id": quote, "beneficiary_id": ben})).await?;
         Some(())
     }
+}
+
+/// Retries, with their keys, the requests the kill left unanswered, as a
+/// client would: each gets a 2xx, whether its work had committed (a
+/// replay) or not (it runs now), and never runs twice. Returns them
+/// acknowledged, and how many were replays.
+async fn retry_unanswered(sb: &TestSandbox, key: &Auth, unanswered: Vec<Keyed>) -> (Vec<Acked>, usize) {
+    let mut acked = Vec::new();
+    for request in unanswered {
+        acked.push(request.send(sb, key).await.expect("the restarted sandbox answers"));
+    }
+    let replays = acked.iter().filter(|a| a.replayed).count();
+    (acked, replays)
 }
 
 /// Every acknowledged record reads back with the fields it was answered with.
 async fn assert_stored(sb: &TestSandbox, key: &Auth, acked: &[Acked]) {
     for a in acked {
-        let Some((path, fields)) = &a.read else { continue };
-        let got = sb.get(path, key).await;
-        assert_eq!(got.status, StatusCode::OK, "acknowledged by POST {} but lost: GET {path}: {}", a.path, got.body);
-        for field in *fields {
+        let Some((path, fields)) = a.read_back() else { continue };
+        let got = sb.get(&path, key).await;
+        let post = &a.request.path;
+        assert_eq!(got.status, StatusCode::OK, "acknowledged by POST {post} but lost: GET {path}: {}", got.body);
+        for field in fields {
             assert_eq!(got.body[*field], a.answer[*field], "{field} of {path} changed after a kill");
         }
     }
@@ -187,10 +214,10 @@ async fn assert_stored(sb: &TestSandbox, key: &Auth, acked: &[Acked]) {
 /// Retrying each acknowledged request with its key replays its answer.
 async fn assert_replayed(sb: &TestSandbox, key: &Auth, acked: &[Acked]) {
     for a in acked {
-        let request = sb.request(Method::POST, &a.path, key).header("Idempotency-Key", &a.idempotency_key);
-        let again = sb.send(request.json(&a.body)).await;
-        assert_eq!((again.status, &again.raw), (a.status, &a.raw), "the retry of POST {} did not replay", a.path);
-        assert_eq!(again.header("idempotent-replayed"), Some("true"), "POST {}", a.path);
+        let again = a.request.send(sb, key).await.expect("the sandbox answers");
+        let post = &a.request.path;
+        assert_eq!((again.status, &again.raw), (a.status, &a.raw), "the retry of POST {post} did not replay");
+        assert!(again.replayed, "POST {post} ran again");
     }
 }
 
@@ -205,7 +232,7 @@ async fn assert_caught_up(sb: &TestSandbox, key: &Auth, acked: &[Acked]) {
         assert_eq!(t["state"], if fails { "FAILED" } else { "COMPLETED" }, "{t}");
     }
     assert_eq!(usd_balances(sb, key).await, expected_float_and_fees(&transactions), "balances against transactions");
-    for customer in acked.iter().filter(|a| a.path == "/v1/customers") {
+    for customer in acked.iter().filter(|a| a.request.path == "/v1/customers") {
         let got = sb.get(&format!("/v1/customers/{}", customer.answer["id"].as_str().unwrap()), key).await;
         assert_eq!(got.body["kyb_status"], "approved", "{}", got.body);
     }
@@ -265,6 +292,54 @@ fn amount(rng: &mut StdRng) -> i64 {
     if rng.gen_ratio(1, 5) { amount / 100 * 100 + 13 } else { amount }
 }
 
+/// What one client sends in one life of the sandbox: more flows than it
+/// can finish before the kill.
+struct Plan {
+    amounts: Vec<i64>,
+    events: Vec<&'static str>,
+}
+
+impl Plan {
+    fn random(rng: &mut StdRng) -> Plan {
+        let amounts = (0..FLOWS_PER_CLIENT).map(|_| amount(rng)).collect();
+        let events = (0..FLOWS_PER_CLIENT).map(|_| ALL[rng.gen_range(0..ALL.len())]).collect();
+        Plan { amounts, events }
+    }
+}
+
+/// Runs the clients against `process` and SIGKILLs it `delay` after the
+/// first acknowledged request. Returns what was acknowledged and what was
+/// sent but never answered.
+async fn drive_until_killed(
+    process: &mut Process,
+    key: &Auth,
+    ben: &str,
+    plans: Vec<Plan>,
+    delay: Duration,
+) -> (Vec<Acked>, Vec<Keyed>) {
+    let (acked, unanswered) = (Mutex::new(Vec::new()), Mutex::new(Vec::new()));
+    let Process { child, sb } = process;
+    let client = Client { sb, key, acked: &acked, unanswered: &unanswered };
+    let clients = futures::future::join_all(plans.into_iter().map(|p| client.run(ben, p.amounts, p.events)));
+    let killer = async {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while acked.lock().unwrap().is_empty() {
+            assert!(Instant::now() < deadline, "no request was acknowledged");
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        tokio::time::sleep(delay).await;
+        kill_9(child);
+    };
+    tokio::join!(clients, killer);
+    (acked.into_inner().unwrap(), unanswered.into_inner().unwrap())
+}
+
+/// The ids of the events recorded by acknowledged triggers.
+fn triggered_events(acked: &[Acked]) -> HashSet<String> {
+    let triggers = acked.iter().filter(|a| a.request.path == "/sandbox/events/trigger");
+    triggers.map(|a| a.answer["id"].as_str().unwrap().to_owned()).collect()
+}
+
 async fn crash_run(kills: usize) {
     let seed = seed();
     println!("crash seed {seed} (replay with PAYCTL_CRASH_SEED={seed}), {kills} kills");
@@ -284,44 +359,16 @@ async fn crash_run(kills: usize) {
     let mut last_offset = 0;
 
     for life in 1..=kills {
-        let acked = Mutex::new(Vec::new());
-        let plans: Vec<(Vec<i64>, Vec<&'static str>)> = (0..CLIENTS)
-            .map(|_| {
-                let amounts = (0..FLOWS_PER_CLIENT).map(|_| amount(&mut rng)).collect();
-                let events = (0..FLOWS_PER_CLIENT).map(|_| ALL[rng.gen_range(0..ALL.len())]).collect();
-                (amounts, events)
-            })
-            .collect();
+        let plans: Vec<Plan> = (0..CLIENTS).map(|_| Plan::random(&mut rng)).collect();
         let delay = Duration::from_millis(rng.gen_range(0..=MAX_KILL_DELAY_MS));
-        let Process { child, sb } = &mut process;
-        let client = Client { sb, key: &key, acked: &acked };
-        let clients = futures::future::join_all(plans.into_iter().map(|(a, e)| client.run(&ben, a, e)));
-        let killer = async {
-            let deadline = Instant::now() + Duration::from_secs(30);
-            while acked.lock().unwrap().is_empty() {
-                assert!(Instant::now() < deadline, "no request was acknowledged");
-                tokio::time::sleep(Duration::from_millis(1)).await;
-            }
-            tokio::time::sleep(delay).await;
-            kill_9(child);
-        };
-        tokio::join!(clients, killer);
-        let acked = acked.into_inner().unwrap();
+        let (acked, unanswered) = drive_until_killed(&mut process, &key, &ben, plans, delay).await;
 
         // The file as the kill left it, before anything touches it again.
         assert_sound(&db);
-        let (recorded, pending) = recorded_deliveries(&db, &endpoint);
-        let triggered: HashSet<String> = acked
-            .iter()
-            .filter(|a| a.path == "/sandbox/events/trigger")
-            .map(|a| a.answer["id"].as_str().unwrap().to_owned())
-            .collect();
+        let (mut recorded, pending) = recorded_deliveries(&db, &endpoint);
+        let triggered = triggered_events(&acked);
         assert!(triggered.is_subset(&recorded), "an acknowledged event is missing from the file");
         assert!(pending > 0, "the receiver refused everything, so the kill left deliveries pending");
-        println!(
-            "life {life}: killed after {delay:?}; {} requests acknowledged, {pending} deliveries pending",
-            acked.len()
-        );
 
         process = Process::start(&db, life);
         let sb = &process.sb;
@@ -329,6 +376,16 @@ async fn crash_run(kills: usize) {
         assert!(offset >= last_offset, "the clock went back across the kill: {offset} s < {last_offset} s");
         assert_stored(sb, &key, &acked).await;
         assert_replayed(sb, &key, &acked).await;
+        let (retried, replays) = retry_unanswered(sb, &key, unanswered).await;
+        assert_stored(sb, &key, &retried).await;
+        recorded.extend(triggered_events(&retried));
+        println!(
+            "life {life}: killed {delay:?} after the first answer; {} requests acknowledged, {pending} deliveries \
+             pending; {} unanswered retried, {replays} of them had committed",
+            acked.len(),
+            retried.len()
+        );
+        let acked: Vec<Acked> = acked.into_iter().chain(retried).collect();
         receiver.always(200);
         // Due retries and every timed move of the flows fire before this answers.
         sb.advance_clock(CATCH_UP_SECONDS).await;
