@@ -1,8 +1,9 @@
 //! Concurrency: 64 racers with one Idempotency-Key, 64 racers for one
-//! quote, and a bank-style run of contending flows with balance reads
-//! between them. Each checks what happened (records, ledger, events), not
-//! only the answers. The two races also run on an in-memory database,
-//! where reads share the writer's connection instead of a reader pool.
+//! quote (to use it, and to accept it), and a bank-style run of contending
+//! flows with balance reads between them. Each checks what happened
+//! (records, ledger, events), not only the answers. The key and quote
+//! races also run on an in-memory database, where reads share the
+//! writer's connection instead of a reader pool.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -129,6 +130,29 @@ async fn sixty_four_transactions_racing_for_one_quote_create_one_on_a_wal_file()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sixty_four_transactions_racing_for_one_quote_create_one_in_memory() {
     one_quote_is_used_once(&spawn_in_memory().await).await;
+}
+
+/// 64 accepts of one quote, each with its own key: one 200, the others
+/// 409 QTE_0002, and the quote keeps the first acceptance.
+async fn one_quote_is_accepted_once(sb: &TestSandbox) {
+    let key = sb.test_key();
+    let quote = crate::quotes::create_quote(sb, &key, &AMOUNT.to_string()).await;
+    let path = format!("/v1/transactions/quote/{}/accept", quote["id"].as_str().unwrap());
+    let accept = |k: String| sb.send(sb.request(reqwest::Method::POST, &path, &key).header("Idempotency-Key", k));
+    let replies = join_all((0..RACERS).map(|_| accept(new_key()))).await;
+    let (won, lost): (Vec<&Reply>, Vec<&Reply>) = replies.iter().partition(|r| r.status == StatusCode::OK);
+    assert_eq!(won.len(), 1, "exactly one accept");
+    for r in lost {
+        r.assert_error(409, "QTE_0002");
+    }
+    let read = sb.get(&format!("/v1/transactions/quote/{}", quote["id"].as_str().unwrap()), &key).await.body;
+    assert_eq!(read, won[0].body);
+    assert_eq!(read["status"], "ACCEPTED");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sixty_four_accepts_of_one_quote_accept_it_once_on_a_wal_file() {
+    on_a_wal_file(one_quote_is_accepted_once).await;
 }
 
 /// Each flow moves 400,000.00 USD: the 10,000,000.00 float covers 25 at a
