@@ -2,14 +2,17 @@
 //! killed with SIGKILL at random moments while clients drive flows, then
 //! restarted on the same file. After each kill: the file passes
 //! `PRAGMA integrity_check` and the ledger's invariants; every request
-//! answered with a 2xx reads back; its idempotent retry replays the same
-//! answer; the balances match the transactions; and every webhook delivery
-//! recorded before the kill (pending ones included, since the receiver
-//! refuses everything while the flows run) is delivered after the restart.
+//! answered with a 2xx reads back, and its idempotent retry replays the
+//! same answer; requests the kill left unanswered, retried with their
+//! keys, succeed and run at most once; the balances match the
+//! transactions; and every webhook delivery recorded before the kill
+//! (pending ones included, since the receiver refuses everything while the
+//! flows run) is delivered after the restart. A second test kills the
+//! binary during start-up: the next start must always succeed.
 //!
 //! The kill moments and amounts come from a seeded generator; the seed is
-//! printed, and `PAYCTL_CRASH_SEED=<seed>` replays a run. The fast test
-//! kills three times; the ignored one `PAYCTL_CRASH_KILLS` times (20).
+//! printed, and `PAYCTL_CRASH_SEED=<seed>` replays a run. The fast tests
+//! kill 3 and 8 times; the ignored one `PAYCTL_CRASH_KILLS` times (20) each.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
