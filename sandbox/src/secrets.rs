@@ -65,21 +65,51 @@ impl MasterKey {
                 Ok(MasterKey(key))
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let key = MasterKey::ephemeral();
-                let mut options = std::fs::OpenOptions::new();
-                options.write(true).create_new(true);
-                #[cfg(unix)]
-                {
-                    use std::os::unix::fs::OpenOptionsExt;
-                    options.mode(0o600);
+                match Self::create(path).with_context(|| format!("cannot create key file {}", path.display()))? {
+                    Some(key) => Ok(key),
+                    // Another sandbox created it first: use that one.
+                    None => Self::load_or_create(path),
                 }
-                let mut file =
-                    options.open(path).with_context(|| format!("cannot create key file {}", path.display()))?;
-                file.write_all(&key.0)?;
-                file.sync_all()?;
-                Ok(key)
             }
             Err(e) => Err(e).with_context(|| format!("cannot read key file {}", path.display())),
+        }
+    }
+
+    /// Writes a new key whole under a temporary name, then links it into
+    /// place: a process killed at any moment leaves no key file or a
+    /// complete one, never a short one that would lock the database out.
+    /// Linking (unlike renaming) fails when the file exists (`None`), so
+    /// sandboxes starting on one database at once all use the first key.
+    fn create(path: &Path) -> std::io::Result<Option<Self>> {
+        let key = MasterKey::ephemeral();
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(format!(".{}.tmp", random_token("", 12)));
+        let temporary = PathBuf::from(temporary);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let written = options.open(&temporary).and_then(|mut file| {
+            file.write_all(&key.0)?;
+            file.sync_all()
+        });
+        let linked = written.and_then(|()| std::fs::hard_link(&temporary, path));
+        let _ = std::fs::remove_file(&temporary);
+        match linked {
+            Ok(()) => {
+                // The new name must survive a crash as well as the bytes.
+                #[cfg(unix)]
+                {
+                    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+                    std::fs::File::open(dir)?.sync_all()?;
+                }
+                Ok(Some(key))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(None),
+            Err(e) => Err(e),
         }
     }
 
@@ -204,5 +234,61 @@ mod tests {
         }
         std::fs::write(&path, b"short").unwrap();
         assert!(MasterKey::load_or_create(&path).is_err());
+    }
+
+    /// A `kill -9` between creating the key file and writing it used to
+    /// leave an empty file, and the database could never be opened again.
+    /// The file must appear whole or not at all: a watcher looking at the
+    /// path while it is created never sees it short.
+    #[test]
+    fn a_key_file_is_never_seen_incomplete() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::{Arc, Barrier};
+        for _ in 0..50 {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("sandbox.db.key");
+            let (done, start) = (Arc::new(AtomicBool::new(false)), Arc::new(Barrier::new(2)));
+            let watcher = std::thread::spawn({
+                let (path, done, start) = (path.clone(), done.clone(), start.clone());
+                move || {
+                    start.wait();
+                    while !done.load(Ordering::Acquire) {
+                        match std::fs::metadata(&path) {
+                            Ok(m) if m.len() != 32 => return Some(m.len()),
+                            _ => std::hint::spin_loop(),
+                        }
+                    }
+                    None
+                }
+            });
+            start.wait();
+            MasterKey::load_or_create(&path).unwrap();
+            done.store(true, Ordering::Release);
+            assert_eq!(watcher.join().unwrap(), None, "the key file was visible incomplete");
+        }
+    }
+
+    #[test]
+    fn sandboxes_creating_one_key_file_at_once_share_one_key() {
+        use std::sync::{Arc, Barrier};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sandbox.db.key");
+        let start = Arc::new(Barrier::new(8));
+        let keys: Vec<[u8; 32]> = (0..8)
+            .map(|_| {
+                let (path, start) = (path.clone(), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    MasterKey::load_or_create(&path).unwrap().derive("x")
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|t| t.join().unwrap())
+            .collect();
+        assert!(keys.iter().all(|k| *k == keys[0]), "every sandbox uses the key on disk");
+        assert_eq!(keys[0], MasterKey::load_or_create(&path).unwrap().derive("x"));
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["sandbox.db.key"], "no temporary file is left behind");
     }
 }

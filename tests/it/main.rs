@@ -1,9 +1,10 @@
 //! Integration tests: one binary that drives real sandboxes over HTTP.
 //!
-//! Every test starts its own sandbox in-process on `127.0.0.1:0` with an
-//! in-memory database (see `support::spawn_sandbox`), so tests are
-//! independent and run in parallel. Tests of the `payctl` binary itself
-//! start it as a child process.
+//! Every test starts its own sandbox in-process on `127.0.0.1:0`, with an
+//! in-memory database (see `support::spawn_sandbox`) unless it tests
+//! storage, so tests are independent and run in parallel. Tests of the
+//! `payctl` binary itself (the CLI, the sandbox process, the crash suite
+//! in `resilience`) start it as a child process.
 
 mod support;
 
@@ -27,6 +28,7 @@ mod pricing;
 mod quotes;
 mod rate_limits;
 mod rates;
+mod resilience;
 mod sandbox_binary;
 mod storage;
 mod transactions;

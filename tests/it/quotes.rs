@@ -31,6 +31,14 @@ pub async fn accepted_quote(sb: &TestSandbox, auth: &Auth, amount: &str) -> Stri
     id
 }
 
+/// Sets the demo partner's markup to 1 % (100 basis points), so every
+/// movement it prices carries a fee.
+pub async fn one_percent_markup(sb: &TestSandbox) {
+    let bearer = sb.login().await;
+    let set = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": 100})).await;
+    assert!(set.status.is_success(), "{}", set.body);
+}
+
 async fn clock_now(sb: &TestSandbox) -> chrono::DateTime<chrono::Utc> {
     let c = sb.get("/sandbox/clock", &sb.control()).await;
     c.body["now"].as_str().unwrap().parse().unwrap()
@@ -39,9 +47,7 @@ async fn clock_now(sb: &TestSandbox) -> chrono::DateTime<chrono::Utc> {
 #[tokio::test]
 async fn a_quote_is_priced_with_the_partner_markup_and_locked_for_three_minutes() {
     let sb = spawn_sandbox().await;
-    let bearer = sb.login().await;
-    let set = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": 100})).await;
-    assert_eq!(set.status, StatusCode::CREATED, "{}", set.body);
+    one_percent_markup(&sb).await;
     let before = clock_now(&sb).await;
     let q = create_quote(&sb, &sb.test_key(), "10050").await;
     let expires: chrono::DateTime<chrono::Utc> = q["expires_at"].as_str().unwrap().parse().unwrap();

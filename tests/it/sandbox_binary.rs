@@ -13,11 +13,22 @@ fn payctl() -> Command {
 
 /// Starts `payctl sandbox` and reads its JSON ready line.
 pub(crate) fn start(args: &[&str]) -> (Child, ReadyLine) {
-    let mut child = payctl().arg("sandbox").args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
-    let ready: ReadyLine = serde_json::from_str(&line).unwrap_or_else(|e| panic!("bad ready line {line:?}: {e}"));
+    let mut child = spawn(args, Stdio::piped());
+    let ready = read_ready(&mut child).unwrap_or_else(|e| panic!("{e}"));
     (child, ready)
+}
+
+/// Spawns `payctl sandbox` with its log (stderr) sent where the caller
+/// says: a long-running sandbox could fill an unread pipe and stall.
+pub(crate) fn spawn(args: &[&str], stderr: impl Into<Stdio>) -> Child {
+    payctl().arg("sandbox").args(args).stdout(Stdio::piped()).stderr(stderr).spawn().unwrap()
+}
+
+/// Reads the JSON ready line of a child from `spawn` started with `--json`.
+pub(crate) fn read_ready(child: &mut Child) -> Result<ReadyLine, String> {
+    let mut line = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).map_err(|e| e.to_string())?;
+    serde_json::from_str(&line).map_err(|e| format!("bad ready line {line:?}: {e}"))
 }
 
 pub(crate) fn signal(child: &Child, sig: &str) {

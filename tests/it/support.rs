@@ -36,13 +36,16 @@ pub async fn spawn_with_config(config: SandboxConfig) -> TestSandbox {
     let done = tokio::spawn(sandbox.serve(listener, async move {
         let _ = stopped.await;
     }));
-    TestSandbox {
-        ready,
-        addr,
-        http: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
-        stop: Some(stop),
-        done: Some(done),
-    }
+    TestSandbox { ready, addr, http: http_client(), stop: Some(stop), done: Some(done) }
+}
+
+fn http_client() -> reqwest::Client {
+    // The timeout only bounds a hung request; a healthy sandbox answers in milliseconds.
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(std::time::Duration::from_secs(60))
+        .build()
+        .unwrap()
 }
 
 /// A decoded response: status, headers and JSON body (Null when empty).
@@ -94,6 +97,13 @@ pub enum Auth {
 }
 
 impl TestSandbox {
+    /// A handle on a sandbox running elsewhere (a `payctl sandbox` child
+    /// process), so the same helpers drive it; dropping it stops nothing.
+    pub fn attach(ready: ReadyLine) -> TestSandbox {
+        let addr = ready.base_url.trim_start_matches("http://").parse().expect("a base_url of an IP and port");
+        TestSandbox { ready, addr, http: http_client(), stop: None, done: None }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.ready.base_url, path)
     }
@@ -120,12 +130,18 @@ impl TestSandbox {
     }
 
     pub async fn send(&self, builder: RequestBuilder) -> Reply {
-        let response = builder.send().await.expect("request failed");
+        self.try_send(builder).await.expect("request failed")
+    }
+
+    /// Like `send`, but a request that got no complete answer (the server
+    /// died, the connection broke) is an error instead of a panic.
+    pub async fn try_send(&self, builder: RequestBuilder) -> Result<Reply, reqwest::Error> {
+        let response = builder.send().await?;
         let status = response.status();
         let headers = response.headers().clone();
-        let raw = response.bytes().await.unwrap().to_vec();
+        let raw = response.bytes().await?.to_vec();
         let body = if raw.is_empty() { Value::Null } else { serde_json::from_slice(&raw).unwrap_or(Value::Null) };
-        Reply { status, headers, body, raw }
+        Ok(Reply { status, headers, body, raw })
     }
 
     pub async fn get(&self, path: &str, auth: &Auth) -> Reply {

@@ -1,20 +1,19 @@
 //! Transactions: creation on an accepted quote, exactly-once consumption,
 //! the state machine with its ledger postings and events, simulations.
+//! Races (one key or one quote under many requests, concurrent flows) are
+//! in `resilience::concurrency`.
 
-use std::collections::BTreeMap;
-
-use payctl_sandbox::Storage;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::customers::create_customer;
-use crate::quotes::{accepted_quote, create_quote};
-use crate::support::{Auth, Reply, TestSandbox, spawn_sandbox, spawn_with};
+use crate::quotes::{accepted_quote, create_quote, one_percent_markup};
+use crate::support::{Auth, Reply, TestSandbox, spawn_sandbox};
 
 const EVM: &str = "0x52908400098527886E0F7030069857D2E4169EE7";
 
 /// A USDC wallet beneficiary of a new customer; returns its id.
-async fn beneficiary(sb: &TestSandbox, auth: &Auth, asset: &str) -> String {
+pub(crate) async fn beneficiary(sb: &TestSandbox, auth: &Auth, asset: &str) -> String {
     let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
     let customer = create_customer(sb, auth, &email).await;
     let account = match asset {
@@ -31,11 +30,11 @@ async fn beneficiary(sb: &TestSandbox, auth: &Auth, asset: &str) -> String {
     r.body["id"].as_str().unwrap().to_owned()
 }
 
-async fn post_txn(sb: &TestSandbox, auth: &Auth, key: &str, body: Value) -> Reply {
+pub(crate) async fn post_txn(sb: &TestSandbox, auth: &Auth, key: &str, body: Value) -> Reply {
     sb.send(sb.request(Method::POST, "/v1/transactions", auth).header("Idempotency-Key", key).json(&body)).await
 }
 
-fn new_key() -> String {
+pub(crate) fn new_key() -> String {
     uuid::Uuid::new_v4().to_string()
 }
 
@@ -179,48 +178,9 @@ async fn a_float_that_cannot_cover_the_amount_is_refused() {
 }
 
 #[tokio::test]
-async fn fifty_requests_with_one_key_create_one_transaction() {
-    let sb = spawn_sandbox().await;
-    let key = sb.test_key();
-    let quote = accepted_quote(&sb, &key, "4200").await;
-    let ben = beneficiary(&sb, &key, "USDC").await;
-    let idem = new_key();
-    let body = json!({"quote_id": quote, "beneficiary_id": ben});
-    let replies = futures::future::join_all((0..50).map(|_| post_txn(&sb, &key, &idem, body.clone()))).await;
-    for r in &replies {
-        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-        assert_eq!(r.raw, replies[0].raw, "identical bodies");
-    }
-    let list = sb.get("/v1/transactions", &key).await;
-    assert_eq!(list.body["data"].as_array().unwrap().len(), 1);
-    assert_eq!(list.body["data"][0], replies[0].body);
-}
-
-#[tokio::test]
-async fn fifty_transactions_racing_for_one_quote_create_exactly_one() {
-    let sb = spawn_sandbox().await;
-    let key = sb.test_key();
-    let quote = accepted_quote(&sb, &key, "4200").await;
-    let ben = beneficiary(&sb, &key, "USDC").await;
-    let body = json!({"quote_id": quote, "beneficiary_id": ben});
-    let keys: Vec<String> = (0..50).map(|_| new_key()).collect();
-    let replies = futures::future::join_all(keys.iter().map(|k| post_txn(&sb, &key, k, body.clone()))).await;
-    let created: Vec<&Reply> = replies.iter().filter(|r| r.status == StatusCode::CREATED).collect();
-    assert_eq!(created.len(), 1);
-    for r in replies.iter().filter(|r| r.status != StatusCode::CREATED) {
-        r.assert_error(400, "IDM_0002");
-    }
-    let list = sb.get("/v1/transactions", &key).await;
-    assert_eq!(list.body["data"].as_array().unwrap().len(), 1);
-    assert_eq!(balance(&sb, &key, "float", "USD").await, 1_000_000_000 - 4200);
-}
-
-#[tokio::test]
 async fn a_transaction_progresses_by_itself_and_moves_the_ledger() {
     let sb = spawn_sandbox().await;
-    let bearer = sb.login().await;
-    let set = sb.put("/v1/pricing/markup", &bearer, json!({"kind": "BPS", "value": 100})).await;
-    assert_eq!(set.status, StatusCode::CREATED, "{}", set.body);
+    one_percent_markup(&sb).await;
     let key = sb.test_key();
     let t = created_txn(&sb, &key, "20000").await;
     let path = format!("/v1/transactions/{}", t["id"].as_str().unwrap());
@@ -321,72 +281,4 @@ async fn the_list_pages_newest_first() {
     let theirs = sb.get("/v1/transactions", &Auth::Key(other.clone())).await.body;
     assert_eq!(theirs["data"], json!([]));
     sb.get(&format!("/v1/transactions/{}", ids[0]), &Auth::Key(other)).await.assert_error(404, "TXN_0001");
-}
-
-#[tokio::test]
-async fn after_random_concurrent_flows_the_ledger_verifies() {
-    // Four key requests per flow stay under the key's 100 per minute.
-    const FLOWS: usize = 20;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("sandbox.db");
-    let sb = spawn_with(Storage::File(db.clone())).await;
-    let key = sb.test_key();
-    let ben = beneficiary(&sb, &key, "USDC").await;
-    let amounts: Vec<String> =
-        (0..FLOWS as u64).map(|i| if i % 4 == 0 { 1013 + i * 100 } else { 1000 + i * 37 }.to_string()).collect();
-    let flows = amounts.iter().enumerate().map(|(i, amount)| {
-        let (sb, key, ben) = (&sb, key.clone(), ben.clone());
-        async move {
-            let quote = accepted_quote(sb, &key, amount).await;
-            let body = json!({"quote_id": quote, "beneficiary_id": ben});
-            let r = post_txn(sb, &key, &new_key(), body.clone()).await;
-            assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-            let id = r.body["id"].as_str().unwrap().to_owned();
-            // A racing second use of the quote, and manual ends on some.
-            post_txn(sb, &key, &new_key(), body).await.assert_error(400, "IDM_0002");
-            match i % 3 {
-                0 => assert_eq!(
-                    sb.post(&format!("/sandbox/transactions/{id}/complete"), &sb.control(), json!(null)).await.status,
-                    StatusCode::OK
-                ),
-                1 => assert_eq!(
-                    sb.post(&format!("/sandbox/transactions/{id}/fail"), &sb.control(), json!(null)).await.status,
-                    StatusCode::OK
-                ),
-                _ => {}
-            }
-        }
-    });
-    futures::future::join_all(flows).await;
-    sb.advance_clock(30).await;
-    let list = sb.get("/v1/transactions?limit=100", &key).await.body;
-    let states: BTreeMap<String, usize> = list["data"].as_array().unwrap().iter().fold(BTreeMap::new(), |mut m, t| {
-        *m.entry(t["state"].as_str().unwrap().to_owned()).or_default() += 1;
-        m
-    });
-    assert_eq!(states.values().sum::<usize>(), FLOWS);
-    assert!(states.keys().all(|s| s == "COMPLETED" || s == "FAILED"), "{states:?}");
-    sb.shutdown().await;
-
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    payctl_sandbox::ledger::verify(&conn).unwrap();
-    let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
-    assert_eq!(count("SELECT COUNT(*) FROM events WHERE type = 'settlement.created'"), FLOWS as i64);
-    assert_eq!(
-        count("SELECT COUNT(*) FROM events WHERE type IN ('settlement.completed', 'settlement.failed')"),
-        FLOWS as i64,
-        "every transaction ended exactly once"
-    );
-    assert_eq!(count("SELECT COUNT(*) FROM quotes WHERE status = 'USED'"), FLOWS as i64);
-    let data: String = conn
-        .query_row("SELECT data FROM events WHERE type = 'settlement.completed' LIMIT 1", [], |r| r.get(0))
-        .unwrap();
-    let data: Value = serde_json::from_str(&data).unwrap();
-    assert_eq!(data["status"], "SETTLED");
-    assert!(data["settled_at"].is_string());
-    let data: String =
-        conn.query_row("SELECT data FROM events WHERE type = 'settlement.failed' LIMIT 1", [], |r| r.get(0)).unwrap();
-    let data: Value = serde_json::from_str(&data).unwrap();
-    assert_eq!(data["status"], "FAILED");
-    assert!(data["reason"].is_string());
 }

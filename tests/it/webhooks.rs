@@ -27,6 +27,8 @@ pub struct Received {
     /// Real Unix seconds at arrival.
     pub arrived: i64,
     pub instant: std::time::Instant,
+    /// The status the receiver answered with.
+    pub answered: u16,
 }
 
 impl Received {
@@ -64,13 +66,14 @@ impl Drop for Receiver {
 async fn receive(State(inner): State<Arc<Inner>>, headers: HeaderMap, body: Bytes) -> AxumStatus {
     let delay = *inner.delay.lock().unwrap();
     tokio::time::sleep(delay).await;
+    let status = inner.statuses.lock().unwrap().pop_front().unwrap_or(*inner.fallback.lock().unwrap());
     inner.received.lock().unwrap().push(Received {
         headers,
         body: body.to_vec(),
         arrived: chrono::Utc::now().timestamp(),
         instant: std::time::Instant::now(),
+        answered: status,
     });
-    let status = inner.statuses.lock().unwrap().pop_front().unwrap_or(*inner.fallback.lock().unwrap());
     AxumStatus::from_u16(status).unwrap()
 }
 
@@ -103,6 +106,16 @@ impl Receiver {
 
     pub fn received(&self) -> Vec<Received> {
         self.inner.received.lock().unwrap().clone()
+    }
+
+    /// The event ids (the payload's `id`) of the requests answered with a 2xx.
+    pub fn delivered_ids(&self) -> std::collections::HashSet<String> {
+        let received = self.received();
+        received
+            .iter()
+            .filter(|r| (200..300).contains(&r.answered))
+            .map(|r| r.json()["id"].as_str().unwrap().to_owned())
+            .collect()
     }
 
     /// Waits (up to 15 s, for a loaded CI machine) until at least `n` requests arrived.
