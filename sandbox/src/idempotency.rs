@@ -80,7 +80,7 @@ impl Claim {
 
     fn find(&self, conn: &Connection) -> Result<Option<Stored>, ApiError> {
         let stored = conn
-            .query_row(
+            .query_row_cached(
                 "SELECT request_hash, status, content_type, body FROM idempotency_keys
                  WHERE scope = ?1 AND key = ?2 AND route = ?3 AND created_at > ?4",
                 params![self.scope, self.key, self.route, self.now.plus_seconds(-RETENTION_SECONDS).millis()],

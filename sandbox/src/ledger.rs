@@ -66,14 +66,23 @@ pub fn account(
     asset_code: &str,
     now: Timestamp,
 ) -> Result<i64, ApiError> {
-    let found: Option<i64> = conn
-        .query_row(
-            "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = ?2 AND asset = ?3
-                 AND customer_id IS ?4",
-            params![application_id, owner.purpose(), asset_code, owner.customer_id()],
+    // One statement per owner kind, with the purpose written into it: the
+    // partial unique indexes depend on the purpose, so with the purpose as
+    // a parameter SQLite re-plans the cached statement whenever it changes.
+    let found: Option<i64> = match owner {
+        Owner::Customer(customer_id) => conn.query_row_cached(
+            "SELECT id FROM accounts WHERE purpose = 'customer' AND customer_id = ?1 AND asset = ?2
+                 AND application_id = ?3",
+            params![customer_id, asset_code, application_id],
             |r| r.get(0),
-        )
-        .optional()?;
+        ),
+        Owner::Float => conn.query_row_cached(SYSTEM_ACCOUNT_FLOAT, params![application_id, asset_code], |r| r.get(0)),
+        Owner::External => {
+            conn.query_row_cached(SYSTEM_ACCOUNT_EXTERNAL, params![application_id, asset_code], |r| r.get(0))
+        }
+        Owner::Fees => conn.query_row_cached(SYSTEM_ACCOUNT_FEES, params![application_id, asset_code], |r| r.get(0)),
+    }
+    .optional()?;
     if let Some(id) = found {
         return Ok(id);
     }
@@ -98,6 +107,13 @@ pub fn account(
     }
     Ok(id)
 }
+
+const SYSTEM_ACCOUNT_FLOAT: &str =
+    "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'float' AND asset = ?2";
+const SYSTEM_ACCOUNT_EXTERNAL: &str =
+    "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'external' AND asset = ?2";
+const SYSTEM_ACCOUNT_FEES: &str =
+    "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'fees' AND asset = ?2";
 
 /// Inserts an account row; returns its internal id.
 pub fn insert_account(
@@ -225,7 +241,7 @@ fn check_balanced(legs: &[Leg<'_>]) -> Result<(), ApiError> {
 /// of its postings: the invariant tests and the resilience suite check.
 pub fn verify(conn: &Connection) -> Result<(), String> {
     let unbalanced: i64 = conn
-        .query_row(
+        .query_row_cached(
             "SELECT COUNT(*) FROM (SELECT entry_id, asset FROM ledger_postings GROUP BY entry_id, asset
              HAVING SUM(amount_minor) <> 0)",
             [],
@@ -236,7 +252,7 @@ pub fn verify(conn: &Connection) -> Result<(), String> {
         return Err(format!("{unbalanced} entries do not balance"));
     }
     let drifted: i64 = conn
-        .query_row(
+        .query_row_cached(
             "SELECT COUNT(*) FROM accounts a WHERE a.balance_minor <>
                  (SELECT COALESCE(SUM(p.amount_minor), 0) FROM ledger_postings p WHERE p.account_id = a.id)",
             [],
@@ -247,7 +263,9 @@ pub fn verify(conn: &Connection) -> Result<(), String> {
         return Err(format!("{drifted} balances differ from their postings"));
     }
     let negative: i64 = conn
-        .query_row("SELECT COUNT(*) FROM accounts WHERE purpose <> 'external' AND balance_minor < 0", [], |r| r.get(0))
+        .query_row_cached("SELECT COUNT(*) FROM accounts WHERE purpose <> 'external' AND balance_minor < 0", [], |r| {
+            r.get(0)
+        })
         .map_err(|e| e.to_string())?;
     if negative > 0 {
         return Err(format!("{negative} accounts are below zero"));

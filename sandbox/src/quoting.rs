@@ -32,7 +32,7 @@ pub struct Priced {
 /// The rate from `source` to `destination`: an override, else the table.
 pub fn rate(conn: &Connection, source: &str, destination: &str) -> Result<Option<Rate>, ApiError> {
     let overridden: Option<String> = conn
-        .query_row(
+        .query_row_cached(
             "SELECT rate FROM rate_overrides WHERE source = ?1 AND destination = ?2",
             params![source, destination],
             |r| r.get(0),
@@ -84,9 +84,10 @@ pub fn set_override(
 
 /// Removes an override; returns whether there was one.
 pub fn clear_override(conn: &Connection, source: &str, destination: &str) -> Result<bool, ApiError> {
-    Ok(conn
-        .execute("DELETE FROM rate_overrides WHERE source = ?1 AND destination = ?2", params![source, destination])?
-        == 1)
+    Ok(conn.execute_cached(
+        "DELETE FROM rate_overrides WHERE source = ?1 AND destination = ?2",
+        params![source, destination],
+    )? == 1)
 }
 
 /// Prices `amount_minor` of `source` into `destination` for a partner and,

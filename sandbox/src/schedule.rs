@@ -151,8 +151,8 @@ mod tests {
         let (left, kept): (String, i64) = db
             .read(|c| {
                 Ok((
-                    c.query_row("SELECT group_concat(resource_id) FROM scheduled_moves", [], |r| r.get(0))?,
-                    c.query_row("SELECT COUNT(*) FROM settings WHERE name = 'kept'", [], |r| r.get(0))?,
+                    c.query_row_cached("SELECT group_concat(resource_id) FROM scheduled_moves", [], |r| r.get(0))?,
+                    c.query_row_cached("SELECT COUNT(*) FROM settings WHERE name = 'kept'", [], |r| r.get(0))?,
                 ))
             })
             .await

@@ -110,13 +110,22 @@ fn commit_group(conn: &mut Connection, group: Vec<WriteJob>, outbox: &Notify) {
 /// Runs one job under its own savepoint. `Ok` carries whether it recorded an
 /// event; `Err` means the savepoint itself failed and the group must stop.
 fn run_in_savepoint(tx: &Transaction<'_>, job: WriteJob) -> Result<(Staged, bool), (Option<Staged>, rusqlite::Error)> {
-    tx.execute_batch("SAVEPOINT job").map_err(|e| (None, e))?;
+    step(tx, "SAVEPOINT job").map_err(|e| (None, e))?;
     crate::events::take_recorded();
     let done = job(tx);
     let event = crate::events::take_recorded();
-    let end = if done.ok { "RELEASE job" } else { "ROLLBACK TO job; RELEASE job" };
-    match tx.execute_batch(end) {
+    let ended = if done.ok {
+        step(tx, "RELEASE job")
+    } else {
+        step(tx, "ROLLBACK TO job").and_then(|()| step(tx, "RELEASE job"))
+    };
+    match ended {
         Ok(()) => Ok((done, event)),
         Err(e) => Err((Some(done), e)),
     }
+}
+
+/// The savepoint statements run a few thousand times a second: cached.
+fn step(tx: &Transaction<'_>, sql: &str) -> rusqlite::Result<()> {
+    tx.prepare_cached(sql)?.execute([]).map(drop)
 }

@@ -74,7 +74,7 @@ pub fn duplicate_email(e: rusqlite::Error, email: &str) -> ApiError {
 /// The internal id and parent of a partner, by public id.
 pub fn find(conn: &Connection, public_id: &str) -> Result<Option<(i64, Option<i64>)>, ApiError> {
     Ok(conn
-        .query_row("SELECT id, parent_id FROM partners WHERE public_id = ?1", [public_id], |r| {
+        .query_row_cached("SELECT id, parent_id FROM partners WHERE public_id = ?1", [public_id], |r| {
             Ok((r.get(0)?, r.get(1)?))
         })
         .optional()?)

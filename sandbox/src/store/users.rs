@@ -37,7 +37,7 @@ pub fn credentials(conn: &Connection, username: &str) -> rusqlite::Result<Option
 
 pub fn find_by_public_id(conn: &Connection, public_id: &str) -> Result<Option<DashboardUser>, ApiError> {
     Ok(conn
-        .query_row(
+        .query_row_cached(
             "SELECT u.id, u.public_id, u.username, p.id, p.public_id
              FROM users u LEFT JOIN partners p ON p.id = u.partner_id
              WHERE u.public_id = ?1",
@@ -84,7 +84,7 @@ pub fn spend_refresh_token(
     now: Timestamp,
 ) -> rusqlite::Result<Option<(i64, String, String)>> {
     let user_id: Option<i64> = conn
-        .query_row(
+        .query_row_cached(
             "UPDATE refresh_tokens SET revoked_at = ?2
              WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2
              RETURNING user_id",
@@ -95,7 +95,7 @@ pub fn spend_refresh_token(
     match user_id {
         None => Ok(None),
         Some(id) => conn
-            .query_row("SELECT id, public_id, username FROM users WHERE id = ?1", [id], |r| {
+            .query_row_cached("SELECT id, public_id, username FROM users WHERE id = ?1", [id], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?))
             })
             .optional(),
