@@ -4,16 +4,20 @@
 #
 #   benches/run.sh            # defaults: 20 start-ups, 10 s of load per target
 #   RUNS=50 DURATION=30 benches/run.sh
+#   FLOW_WORKERS=64 WEBHOOK_COUNT=500 benches/run.sh   # the flow and webhook loads
 #
 # Needs python3 and curl; installs wrk and hyperfine with apt-get when they
 # are missing (or set WRK/HYPERFINE to other binaries). Builds the release
-# binary and the bare axum baseline (`--example hello`) itself.
+# binary, the bare axum baseline (`--example hello`) and the flow and webhook
+# load generator (`--example load`) itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs="${RUNS:-20}"
 duration="${DURATION:-10}"
 connections="${CONNECTIONS:-50}"
+flow_workers="${FLOW_WORKERS:-64}"
+webhook_count="${WEBHOOK_COUNT:-500}"
 threads="${THREADS:-2}"
 
 need() {
@@ -27,9 +31,10 @@ need() {
 wrk="${WRK:-wrk}"; [[ -n "${WRK:-}" ]] || need wrk wrk
 hyperfine="${HYPERFINE:-hyperfine}"; [[ -n "${HYPERFINE:-}" ]] || need hyperfine hyperfine
 
-cargo build --release --quiet --bin payctl --example hello
+cargo build --release --quiet --bin payctl --example hello --example load
 payctl="$PWD/target/release/payctl"
 hello="$PWD/target/release/examples/hello"
+loadgen="$PWD/target/release/examples/load"
 
 work="$(mktemp -d)"
 pids=()
@@ -109,6 +114,26 @@ loaded_rss="$(rss_mb "$sandbox_pid")"
 read -r hello_rps hello_p50 hello_p99 _ <<<"$(load "$hello_url/")"
 ratio="$(python3 -c "print(f'{$api_rps / $hello_rps:.2f}')")"
 
+# Full flows and webhook latency, on a file database (WAL, synchronous=FULL)
+# in a fresh sandbox each: benches/load drives them (see its module doc).
+flows_sandbox() {
+    rm -f "$work/flows.db"* "$work/flows.ready"
+    "$payctl" sandbox --db "$work/flows.db" --json --listen 127.0.0.1:0 --rate-limit off >"$work/flows.ready" 2>/dev/null &
+    flows_pid=$!
+    pids+=("$flows_pid")
+    for _ in $(seq 1 100); do [[ -s "$work/flows.ready" ]] && break; sleep 0.05; done
+    read -r sb_url sb_key <<<"$(python3 -c "import json,sys; r = json.loads(open(sys.argv[1]).readline()); print(r['base_url'], r['test_api_key'])" "$work/flows.ready")"
+}
+json_fields() { python3 -c "import json,sys; r = json.loads(sys.argv[1]); print(*(r[k] for k in sys.argv[2:]))" "$@"; }
+flows_sandbox
+flows_json="$("$loadgen" --base-url "$sb_url" --key "$sb_key" flows --concurrency "$flow_workers" --seconds "$duration")"
+kill "$flows_pid"; wait "$flows_pid" 2>/dev/null || true
+read -r flows_per_s flow_requests flow_p50 flow_p99 flow_errors <<<"$(json_fields "$flows_json" flows_per_s requests p50_ms p99_ms errors)"
+flows_sandbox
+hooks_json="$("$loadgen" --base-url "$sb_url" --key "$sb_key" webhooks --count "$webhook_count")"
+kill "$flows_pid"; wait "$flows_pid" 2>/dev/null || true
+read -r hook_count hook_missing hook_p50 hook_p99 hook_max <<<"$(json_fields "$hooks_json" deliveries missing p50_ms p99_ms max_ms)"
+
 "$hyperfine" -N --warmup 5 --runs "$((runs * 5))" --export-json "$work/cli.json" "$payctl --version" >/dev/null 2>&1
 cli_med="$(python3 -c "import json,sys; print(f\"{json.load(open(sys.argv[1]))['results'][0]['median'] * 1000:.1f}\")" "$work/cli.json")"
 
@@ -127,6 +152,8 @@ Load: wrk, $threads threads, $connections connections, ${duration} s, on the sam
 | GET /v1/customers/{id} (X-API-Key) | ${api_rps} req/s, p50 ${api_p50} ms, p99 ${api_p99} ms, ${api_errors} non-2xx | >= 25,000 req/s |
 | bare axum hello (same run) | ${hello_rps} req/s, p50 ${hello_p50} ms, p99 ${hello_p99} ms | |
 | ratio sandbox / hello | ${ratio} | >= 0.20 |
+| full flows (quote, accept, transaction; file DB; $flow_workers workers, ${duration} s) | ${flows_per_s} flows/s; per request p50 ${flow_p50} ms, p99 ${flow_p99} ms; ${flow_errors} errors of ${flow_requests} requests | >= 2,000 flows/s, p99 < 50 ms |
+| webhook delivery, POST /v1/transactions sent to receiver's 200 ($hook_count of $webhook_count; ${hook_missing} missing) | p50 ${hook_p50} ms, p99 ${hook_p99} ms, max ${hook_max} ms | p99 < 50 ms |
 | payctl --version (median of $((runs * 5))) | ${cli_med} ms | < 10 ms |
 MD
 )"

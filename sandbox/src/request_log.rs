@@ -14,6 +14,7 @@
 //! in batches of up to [`BATCH`] per transaction. On shutdown the task
 //! drains the channel and stops before the database threads are joined.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -38,6 +39,22 @@ use crate::{ids, redact, store};
 pub const CAPACITY: usize = 10_000;
 /// Records per write transaction, at most.
 pub const BATCH: usize = 500;
+/// How many records an application keeps.
+#[derive(Debug, Clone, Copy)]
+pub struct Retention {
+    /// Records kept per application; older ones are deleted.
+    pub keep: usize,
+    /// Records an application may gain between two prunings (so up to
+    /// `keep + prune_every` exist at a time, and pruning stays cheap).
+    pub prune_every: usize,
+}
+
+impl Retention {
+    /// A load test against the sandbox would otherwise grow the database
+    /// (all of it in memory with `--in-memory`) by about 200 bytes per
+    /// request, without end.
+    pub const DEFAULT: Retention = Retention { keep: 50_000, prune_every: 5_000 };
+}
 
 /// One finished request, ready to insert.
 #[derive(Debug, Clone)]
@@ -108,9 +125,14 @@ impl Writer {
 
 /// Starts the writer task on `db`.
 pub fn start(db: Db) -> (Sink, Writer) {
+    start_with(db, Retention::DEFAULT)
+}
+
+fn start_with(db: Db, retention: Retention) -> (Sink, Writer) {
     let (queue, mut records) = mpsc::channel::<Record>(CAPACITY);
     let (stop, mut stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
+        let mut since_pruned: HashMap<i64, usize> = HashMap::new();
         loop {
             let first = tokio::select! {
                 biased;
@@ -120,18 +142,24 @@ pub fn start(db: Db) -> (Sink, Writer) {
                 },
                 _ = &mut stopped => break,
             };
-            write_batch(&db, first, &mut records).await;
+            write_batch(&db, first, &mut records, &mut since_pruned, retention).await;
         }
         // Flush whatever is still queued, then let go of the database.
         records.close();
         while let Some(first) = records.recv().await {
-            write_batch(&db, first, &mut records).await;
+            write_batch(&db, first, &mut records, &mut since_pruned, retention).await;
         }
     });
     (Sink { queue, dropped: AtomicU64::new(0) }, Writer { stop, task })
 }
 
-async fn write_batch(db: &Db, first: Record, records: &mut mpsc::Receiver<Record>) {
+async fn write_batch(
+    db: &Db,
+    first: Record,
+    records: &mut mpsc::Receiver<Record>,
+    since_pruned: &mut HashMap<i64, usize>,
+    retention: Retention,
+) {
     let mut batch = Vec::with_capacity(64);
     batch.push(first);
     while batch.len() < BATCH {
@@ -141,7 +169,25 @@ async fn write_batch(db: &Db, first: Record, records: &mut mpsc::Receiver<Record
         }
     }
     let n = batch.len();
-    if let Err(e) = db.write(move |tx| store::request_logs::insert_batch(tx, &batch)).await {
+    for record in &batch {
+        *since_pruned.entry(record.application_id).or_default() += 1;
+    }
+    let mut prune = Vec::new();
+    since_pruned.retain(|&application_id, added| {
+        let due = *added >= retention.prune_every;
+        if due {
+            prune.push(application_id);
+        }
+        !due
+    });
+    let written = db.write(move |tx| {
+        store::request_logs::insert_batch(tx, &batch)?;
+        for application_id in prune {
+            store::request_logs::prune(tx, application_id, retention.keep)?;
+        }
+        Ok(())
+    });
+    if let Err(e) = written.await {
         tracing::warn!(error = %e, records = n, "request log records could not be written");
     }
 }
@@ -247,6 +293,56 @@ mod tests {
         // After the writer stopped, records are dropped and counted, never waited on.
         sink.record(record(app, 0));
         assert_eq!(sink.dropped(), 1);
+    }
+
+    #[tokio::test]
+    async fn each_application_keeps_its_newest_records() {
+        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
+        db.write(|tx| crate::seed::seed(tx, "not-a-real-hash", Timestamp::from_millis(0))).await.unwrap();
+        let apps: Vec<i64> = db
+            .read(|c| {
+                let mut stmt = c.prepare("SELECT id FROM applications ORDER BY id LIMIT 2")?;
+                let rows = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+                Ok(rows)
+            })
+            .await
+            .unwrap();
+        let (busy, quiet) = (apps[0], apps[1]);
+        let (sink, writer) = start_with(db.clone(), Retention { keep: 100, prune_every: 10 });
+        for n in 0..1_000 {
+            sink.record(record(busy, n));
+        }
+        for n in 0..5 {
+            sink.record(record(quiet, n));
+        }
+        writer.stop().await;
+        let kept = |app: i64| {
+            let db = db.clone();
+            async move {
+                db.read(move |c| {
+                    let mut stmt = c.prepare(
+                        "SELECT correlation_id FROM request_logs WHERE application_id = ?1 ORDER BY public_id",
+                    )?;
+                    let rows: Vec<String> = stmt.query_map([app], |r| r.get(0))?.collect::<Result<_, _>>()?;
+                    Ok(rows)
+                })
+                .await
+                .unwrap()
+            }
+        };
+        let busy_kept = kept(busy).await;
+        // The newest 100, plus at most what arrived since the last pruning.
+        assert!((100..110).contains(&busy_kept.len()), "{}", busy_kept.len());
+        assert_eq!(busy_kept.last().unwrap(), "c999");
+        let first: usize = busy_kept[0][1..].parse().unwrap();
+        assert_eq!(busy_kept, (first..1_000).map(|n| format!("c{n}")).collect::<Vec<_>>());
+        assert_eq!(kept(quiet).await.len(), 5);
+
+        // Pruning to a bound at or above the count deletes nothing.
+        let removed = db.write(move |tx| store::request_logs::prune(tx, quiet, 5)).await.unwrap();
+        assert_eq!(removed, 0);
+        let removed = db.write(move |tx| store::request_logs::prune(tx, quiet, 2)).await.unwrap();
+        assert_eq!((removed, kept(quiet).await), (3, vec!["c3".to_owned(), "c4".to_owned()]));
     }
 
     #[tokio::test]

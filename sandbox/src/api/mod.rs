@@ -30,13 +30,11 @@ pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
 
-use std::sync::Arc;
-
+use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
 use payctl_wire::error::ErrorCode;
 use tower_http::catch_panic::CatchPanicLayer;
 use utoipa_axum::router::OpenApiRouter;
@@ -182,9 +180,18 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
         .merge(public_routes())
         .split_for_parts();
     let api = openapi::finish(api);
-    let document = Arc::new(api.clone());
+    // Served as bytes rendered once: the document's tree is several
+    // megabytes of small allocations, too much to keep (or clone per
+    // request) for a file that never changes while the sandbox runs.
+    let document = axum::body::Bytes::from(serde_json::to_vec(&api).unwrap_or_default());
     let router = router
-        .route("/v1/openapi.json", get(move || async move { Json(document.as_ref().clone()) }))
+        .route(
+            "/v1/openapi.json",
+            get(move || {
+                let document = document.clone();
+                async move { ([(axum::http::header::CONTENT_TYPE, "application/json")], document) }
+            }),
+        )
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
         .layer(from_fn(customers::deprecated_alias))

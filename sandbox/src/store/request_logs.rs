@@ -6,6 +6,7 @@ use payctl_wire::page::Page;
 use rusqlite::{Connection, params};
 
 use crate::clock::Timestamp;
+use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::request_log::Record;
@@ -35,6 +36,19 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiErro
         ])?;
     }
     Ok(())
+}
+
+/// Deletes an application's records older than its newest `keep`.
+pub fn prune(conn: &Connection, application_id: i64, keep: usize) -> Result<usize, ApiError> {
+    let Some(offset) = keep.checked_sub(1) else {
+        return Ok(conn.execute_cached("DELETE FROM request_logs WHERE application_id = ?1", [application_id])?);
+    };
+    // With fewer than `keep` records the subquery is NULL and nothing matches.
+    Ok(conn.execute_cached(
+        "DELETE FROM request_logs WHERE application_id = ?1 AND public_id <
+             (SELECT public_id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2)",
+        params![application_id, i64::try_from(offset).unwrap_or(i64::MAX)],
+    )?)
 }
 
 /// The filters of `GET /v1/logs`, validated; `None` means no filter.
