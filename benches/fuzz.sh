@@ -54,6 +54,7 @@ token="$(curl -fsS "$auth_url/protocol/openid-connect/token" \
 # Each security scheme of the document gets its own credential; schemathesis
 # sends the one each operation declares.
 export FUZZ_API_KEY="$(field test_api_key)" FUZZ_BEARER="$token" FUZZ_CONTROL="$(field control_token)"
+export FUZZ_TEST_APPLICATION="$(field test_application_id)"
 cat >"$work/schemathesis.toml" <<'TOML'
 [auth.openapi.api_key]
 api_key = "${FUZZ_API_KEY}"
@@ -63,6 +64,67 @@ bearer = "${FUZZ_BEARER}"
 
 [auth.openapi.control]
 bearer = "${FUZZ_CONTROL}"
+
+# Cursors are opaque and only the API mints them: any other value is 400 by
+# design (the `cursor` parameter says so). Send the empty cursor, the first
+# page; the unit tests cover forged cursors.
+[parameters]
+"query.cursor" = ""
+
+# The run holds one bearer token, valid 5 minutes of sandbox time, and this
+# operation moves sandbox time: small steps keep the token alive. The
+# coverage phase would send its own boundary values, so it is left out here.
+[[operations]]
+include-name = "POST /sandbox/clock/advance"
+parameters = { "body.seconds" = 1 }
+phases.coverage.enabled = false
+
+# Schemathesis calls the trigger with the control token, which must name the
+# application whose endpoints receive the event: the TEST application (its
+# description says so; the coverage phase would send its own value).
+[[operations]]
+include-name = "POST /sandbox/events/trigger"
+parameters = { "body.application_id" = "${FUZZ_TEST_APPLICATION}" }
+phases.coverage.enabled = false
+
+# Rules between two parameters have no JSON Schema form (their descriptions
+# state them): the upper bounds are pinned so the other filters stay fuzzed.
+[[operations]]
+include-name = "GET /v1/logs"
+parameters = { "query.status_code_lte" = "599", "query.to_date" = "9999-12-31T23:59:59Z" }
+
+[[operations]]
+include-name = "GET /v1/payments"
+parameters = { "query.to_date" = "9999-12-31" }
+
+# Where the document cannot say which requests succeed, schemathesis's
+# positive data is refused by design, and its positive_data_acceptance check
+# is off for these operations alone; every other check still runs on them.
+# Their descriptions state each rule:
+# - checksums and formats per network (IBAN mod-97, EIP-55, base58check...):
+#   the IBANs and wallet addresses the fuzzer invents are refused (quotes of
+#   the GET form, self-custody wallets, beneficiaries, partner wallets);
+# - transfers: which fields each side takes depends on the kind and the
+#   asset (fiat, or a stablecoin with a network and an address on it), and
+#   so does the form of the amount;
+# - rules between fields: min_fee not above max_fee (markups), a destination
+#   other than the source (rates); and integers written as whole floats
+#   (`1852.0`) are refused, since amounts are never floats, though JSON
+#   Schema and schemathesis count them as integers (markups, corridor quotes);
+# - rules on state: a pair is priced only if the sandbox has a rate for it
+#   (table or override) and runs on the corridor; a FLAT markup applies only
+#   to its own currency; a key's expiry must be in the future of the sandbox
+#   clock; a refresh token must be one the endpoint issued (an unknown one
+#   is 400 invalid_grant, as RFC 6749 says).
+[[operations]]
+include-name = [
+    "GET /v1/quotes", "POST /v1/accounts", "POST /v1/beneficiaries", "PUT /v1/partner-wallets",
+    "POST /v1/transfers", "POST /v1/payins", "POST /v1/payouts", "POST /v1/bridging", "POST /v1/onchain-fx",
+    "PUT /v1/pricing/markup", "PUT /v1/pricing/customers/{id}/markup", "PUT /sandbox/rates",
+    "POST /v1/quotes", "POST /v1/transactions/quote", "GET /v1/pricing/simulate",
+    "POST /v1/applications/{id}/keys", "POST /auth/realms/sandbox/protocol/openid-connect/token",
+]
+checks.positive_data_acceptance.enabled = false
 TOML
 
 args=("$@")

@@ -145,8 +145,15 @@ async fn each_request_body_is_documented_with_its_own_schema() {
     let schemas = &doc["components"]["schemas"];
     let props =
         |name: &str| -> Vec<String> { schemas[name]["properties"].as_object().unwrap().keys().cloned().collect() };
+    // One shape per row of the support matrix; together they name every field.
+    let account_fields: Vec<&str> = schemas["CreateAccount"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|shape| shape["properties"].as_object().unwrap().keys().map(String::as_str))
+        .collect();
     for field in ["type", "currency", "corridor", "network", "wallet_mode", "external_address", "label"] {
-        assert!(props("CreateAccount").contains(&field.to_owned()), "CreateAccount lacks {field}");
+        assert!(account_fields.contains(&field), "CreateAccount lacks {field}");
     }
     for field in ["kind", "destination_asset", "iban", "address"] {
         assert!(props("CreateBeneficiaryAccount").contains(&field.to_owned()), "beneficiary account lacks {field}");
@@ -177,4 +184,31 @@ async fn logged_non_json_bodies_match_the_document() {
     let doc = sb.get("/v1/openapi.json", &Auth::None).await.body;
     let schema = &doc["components"]["schemas"]["RequestLog"]["properties"]["request_body"];
     assert!(schema.get("type").is_none(), "request_body must admit any JSON value: {schema}");
+}
+
+/// Fuzzing found `[null, null]` accepted by `PUT /v1/partners/{id}` as an
+/// update with every field left out: serde fills structs from arrays too.
+/// Bodies are objects, at any depth.
+#[tokio::test]
+async fn arrays_are_not_objects() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let me = format!("/v1/partners/{}", sb.ready.partner_id);
+    let before = sb.get(&me, &key).await.body;
+    let r = sb.put(&me, &key, json!([null, null])).await;
+    r.assert_error(400, "VALIDATION_ERROR");
+    assert_eq!(r.detail_fields(), vec!["body"]);
+    assert_eq!(sb.get(&me, &key).await.body, before, "nothing changed");
+
+    let count = customer_count(&sb, &key).await;
+    let body = customer_body("array@example.com");
+    let fields: Vec<Value> = ["type", "legal_name", "email", "country", "verification_level", "tax_id"]
+        .iter()
+        .map(|f| body[f].clone())
+        .collect();
+    sb.post("/v1/customers", &key, Value::Array(fields)).await.assert_error(400, "VAL_0001");
+    let r = sb.post("/v1/beneficiaries", &key, json!({"account": ["BANK_ACCOUNT", "EUR"]})).await;
+    r.assert_error(400, "VAL_0001");
+    assert!(r.detail_fields().contains(&"account".to_owned()), "{}", r.body);
+    assert_eq!(customer_count(&sb, &key).await, count);
 }

@@ -5,6 +5,20 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::legacy_quotes::CorridorCode;
+use crate::schema::{AssetCode, NetworkCode, one_of};
+
+one_of! {
+    /// A settlement account in a fiat currency, or a stablecoin wallet.
+    AccountType = ["fiat", "stablecoin"]
+}
+
+one_of! {
+    /// Who holds a wallet's keys: the service (`mpc`, it provisions the
+    /// address) or the partner (`self_custody`, it brings the address).
+    WalletMode = ["mpc", "self_custody"]
+}
+
 /// A ledger account with its live balance (`GET /v1/customers/{id}/accounts`,
 /// `GET /v1/balances`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -28,18 +42,26 @@ pub struct LedgerAccount {
 pub struct CreateAccount {
     /// `fiat` or `stablecoin`.
     #[serde(rename = "type")]
+    #[schema(value_type = AccountType, required = true)]
     pub account_type: Option<String>,
     /// fiat: `AED`; stablecoin: `USDC` or `USDT`.
+    #[schema(value_type = AssetCode, required = true)]
     pub currency: Option<String>,
-    /// fiat only: `uae`.
+    /// fiat only, required: the corridor the account settles in.
+    #[schema(value_type = Option<CorridorCode>)]
     pub corridor: Option<String>,
-    /// stablecoin only: one of the eleven network codes.
+    /// stablecoin only, required: one of the eleven network codes.
+    #[schema(value_type = Option<NetworkCode>)]
     pub network: Option<String>,
-    /// stablecoin only: `mpc` (the service provisions the address) or `self_custody`.
+    /// stablecoin only, required: `mpc` (the service provisions the address) or `self_custody`.
+    #[schema(value_type = Option<WalletMode>)]
     pub wallet_mode: Option<String>,
-    /// Required when `wallet_mode` is `self_custody`: the wallet's address on `network`.
+    /// Required when `wallet_mode` is `self_custody`, refused otherwise: the
+    /// wallet's address, valid on `network` (checksum included where the
+    /// format has one; no schema can state that).
     pub external_address: Option<String>,
     /// Friendly name, at most 128 characters.
+    #[schema(pattern = r"\S", max_length = 128)]
     pub label: Option<String>,
 }
 

@@ -39,6 +39,7 @@ impl std::fmt::Display for Environment {
 #[serde(deny_unknown_fields)]
 pub struct CreateApplication {
     /// 1 to 128 characters.
+    #[schema(pattern = r"\S", max_length = 128)]
     pub name: String,
     pub environment: Environment,
 }
@@ -63,9 +64,11 @@ pub struct Application {
 pub struct CreateApiKey {
     /// Optional expiry, ISO 8601 in the future; null or absent for no expiry.
     #[serde(default)]
+    #[schema(format = DateTime)]
     pub expires_at: Option<String>,
     /// Optional label to tell keys apart, at most 128 characters.
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 128)]
     pub name: Option<String>,
 }
 

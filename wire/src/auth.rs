@@ -3,6 +3,47 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+use utoipa::openapi::{RefOr, Schema};
+
+use crate::DASHBOARD_CLIENT_ID;
+use crate::schema::Email;
+
+/// The form body of the token endpoint (`application/x-www-form-urlencoded`),
+/// one of its two grants. Schema only: the endpoint reads the form itself,
+/// as OAuth servers do, and answers in OAuth's error shape.
+pub struct TokenRequest;
+
+impl utoipa::PartialSchema for TokenRequest {
+    fn schema() -> RefOr<Schema> {
+        let text = |description: &str| {
+            ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).description(Some(description))
+        };
+        let constant = |value: &str| ObjectBuilder::new().schema_type(Type::String).enum_values(Some([value]));
+        let grant = |grant_type: &str, fields: &[(&str, &str)]| {
+            let mut object = ObjectBuilder::new()
+                .property("grant_type", constant(grant_type))
+                .required("grant_type")
+                .property("client_id", constant(DASHBOARD_CLIENT_ID))
+                .required("client_id");
+            for (name, description) in fields {
+                object = object.property(*name, text(description)).required(*name);
+            }
+            object
+        };
+        OneOfBuilder::new()
+            .item(grant("password", &[("username", "the user's login name"), ("password", "the user's password")]))
+            .item(grant(
+                "refresh_token",
+                &[("refresh_token", "the refresh token of the last answer; each is accepted once")],
+            ))
+            .description(Some("A password grant, or a refresh grant; every parameter once."))
+            .into()
+    }
+}
+
+impl ToSchema for TokenRequest {}
+
 /// Successful answer of `{auth_url}/protocol/openid-connect/token`, shaped as
 /// an OpenID Connect provider answers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -30,8 +71,10 @@ pub struct OAuthError {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct RegisterRequest {
     /// Legal business name of the partner, 1 to 256 characters.
+    #[schema(pattern = r"\S", max_length = 256)]
     pub company_name: String,
     /// Contact email of the partner, unique across the platform.
+    #[schema(value_type = Email)]
     pub email: String,
 }
 

@@ -7,26 +7,45 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::{AssetCode, Country, NetworkCode, Uuid, one_of};
+
+one_of! {
+    /// Whether the beneficiary is a company or a person.
+    BeneficiaryType = ["business", "individual"]
+}
+
+one_of! {
+    /// The kind of payout account.
+    PayoutAccountKind = ["BANK_ACCOUNT", "STABLECOIN_WALLET"]
+}
+
 /// Body of `POST /v1/beneficiaries`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateBeneficiary {
     /// The owning customer (a UUID of the calling application's customers).
     #[serde(default)]
+    #[schema(value_type = Uuid, required = true)]
     pub customer_id: Option<String>,
     /// `business` or `individual`.
     #[serde(rename = "type", default)]
+    #[schema(value_type = BeneficiaryType, required = true)]
     pub beneficiary_type: Option<String>,
     /// At most 256 characters.
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 256, required = true, nullable = false)]
     pub full_name: Option<String>,
     /// ISO 3166-1 alpha-2, upper case.
     #[serde(default)]
+    #[schema(value_type = Country, required = true)]
     pub country: Option<String>,
-    /// Government id reference, individuals only, at most 64 characters.
+    /// Government id reference, individuals only (refused for `business`),
+    /// at most 64 characters.
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 64)]
     pub gov_id_ref: Option<String>,
     #[serde(default)]
+    #[schema(required = true, nullable = false)]
     pub account: Option<CreateAccount>,
 }
 
@@ -44,20 +63,36 @@ pub struct CreateBeneficiary {
 #[schema(as = CreateBeneficiaryAccount)]
 #[serde(deny_unknown_fields)]
 pub struct CreateAccount {
+    /// `BANK_ACCOUNT` or `STABLECOIN_WALLET`.
     #[serde(default)]
+    #[schema(value_type = PayoutAccountKind, required = true)]
     pub kind: Option<String>,
+    /// A fiat code for `BANK_ACCOUNT`; `USDC` or `USDT` for `STABLECOIN_WALLET`.
     #[serde(default)]
+    #[schema(value_type = AssetCode, required = true)]
     pub destination_asset: Option<String>,
+    /// `BANK_ACCOUNT`: the IBAN, checked for its country's length and its
+    /// mod-97 check digits (no schema can state those).
     #[serde(default)]
     pub iban: Option<String>,
+    /// `BANK_ACCOUNT`: at most 128 characters.
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 128)]
     pub bank_name: Option<String>,
+    /// `BANK_ACCOUNT`: the IBAN's country.
     #[serde(default)]
+    #[schema(value_type = Option<Country>)]
     pub bank_country: Option<String>,
+    /// `BANK_ACCOUNT`, optional: at most 64 characters.
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 64)]
     pub routing: Option<String>,
+    /// `STABLECOIN_WALLET`: the network of `address`.
     #[serde(default)]
+    #[schema(value_type = Option<NetworkCode>)]
     pub network: Option<String>,
+    /// `STABLECOIN_WALLET`: an address valid on `network`, checksum
+    /// included where the format has one (no schema can state that).
     #[serde(default)]
     pub address: Option<String>,
     #[serde(default)]

@@ -5,12 +5,15 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::Uuid;
+
 /// Body of `POST /v1/compliance/kyb`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StartKyb {
     /// The customer (UUID) to verify; one of the caller's.
     #[serde(default)]
+    #[schema(value_type = Uuid, required = true)]
     pub customer_id: Option<String>,
 }
 

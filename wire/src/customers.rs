@@ -8,27 +8,51 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::{Country, Email, one_of};
+
+one_of! {
+    /// Whether the customer is a company or a person.
+    CustomerType = ["business", "individual"]
+}
+
+one_of! {
+    /// How thoroughly the customer is verified.
+    VerificationLevel = ["standard", "enhanced"]
+}
+
+one_of! {
+    /// A customer's verification state: `pending`, then `approved` or
+    /// `rejected` (final).
+    KybStatus = ["pending", "approved", "rejected"]
+}
+
 /// Body of `POST /v1/customers` (and `/v1/participants`, `/v1/counterparties`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateCustomer {
     /// `business` or `individual`.
     #[serde(rename = "type", default)]
+    #[schema(value_type = CustomerType, required = true)]
     pub customer_type: Option<String>,
     /// At most 256 characters.
     #[serde(default)]
+    #[schema(value_type = String, required = true, pattern = r"\S", max_length = 256)]
     pub legal_name: Option<String>,
     /// Unique per application, compared without regard to case.
     #[serde(default)]
+    #[schema(value_type = Email, required = true)]
     pub email: Option<String>,
     /// ISO 3166-1 alpha-2, upper case (`AE`).
     #[serde(default)]
+    #[schema(value_type = Country, required = true)]
     pub country: Option<String>,
     /// `standard` or `enhanced`.
     #[serde(default)]
+    #[schema(value_type = VerificationLevel, required = true)]
     pub verification_level: Option<String>,
     /// At most 64 characters.
     #[serde(default)]
+    #[schema(value_type = String, required = true, pattern = r"\S", max_length = 64)]
     pub tax_id: Option<String>,
 }
 
@@ -55,4 +79,4 @@ pub struct Customer {
 }
 
 /// The values of `kyb_status`.
-pub const KYB_STATUSES: [&str; 3] = ["pending", "approved", "rejected"];
+pub const KYB_STATUSES: &[&str] = KybStatus::VALUES;

@@ -8,17 +8,38 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::{AssetCode, PositiveDecimal, Uuid, one_of, string_type};
+
+one_of! {
+    /// What a legacy quote pays out to.
+    TargetType = ["WALLET", "BANK"]
+}
+
+one_of! {
+    /// Who receives the payout of a corridor quote.
+    RecipientType = ["bank_account", "wallet"]
+}
+
+string_type! {
+    /// A corridor code, lower case (`uae`).
+    CorridorCode => utoipa::openapi::schema::ObjectBuilder::new().pattern(Some("^[a-z_]{1,64}$"))
+}
+
 /// Where a legacy quote pays to.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct QuoteTarget {
     /// `WALLET` or `BANK`.
     #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = TargetType, required = true)]
     pub target_type: Option<String>,
-    /// Destination asset code.
+    /// Destination asset code; a WALLET receives a stablecoin (`USDC`, `USDT`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = AssetCode, required = true)]
     pub currency: Option<String>,
-    /// WALLET: a wallet address on any supported network; BANK: an IBAN.
+    /// WALLET, required: a wallet address valid on any supported network;
+    /// BANK, optional: an IBAN. Checksums are checked (no schema can state
+    /// them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
 }
@@ -29,13 +50,19 @@ pub struct QuoteTarget {
 pub struct LegacyQuoteRequest {
     /// The sending customer (UUID), one of the caller's.
     #[serde(default)]
+    #[schema(value_type = Uuid, required = true)]
     pub from_customer_id: Option<String>,
     #[serde(default)]
+    #[schema(required = true, nullable = false)]
     pub to: Option<QuoteTarget>,
-    /// Decimal display string in `source_currency`, e.g. `"1000.50"`.
+    /// Decimal display string in `source_currency`, e.g. `"1000.50"`, with
+    /// no more decimals than the currency has (0 for JPY, 2 for most fiat,
+    /// 6 for stablecoins).
     #[serde(default)]
+    #[schema(value_type = PositiveDecimal, required = true)]
     pub source_amount: Option<String>,
     #[serde(default)]
+    #[schema(value_type = AssetCode, required = true)]
     pub source_currency: Option<String>,
 }
 
@@ -44,18 +71,22 @@ pub struct LegacyQuoteRequest {
 #[serde(deny_unknown_fields)]
 pub struct CorridorQuoteRequest {
     #[serde(default)]
+    #[schema(value_type = AssetCode, required = true)]
     pub source_currency: Option<String>,
     #[serde(default)]
+    #[schema(value_type = AssetCode, required = true)]
     pub destination_currency: Option<String>,
     /// Integer minor units of `source_currency` (a JSON number).
     #[serde(default)]
-    #[schema(value_type = Option<u64>)]
+    #[schema(value_type = u64, required = true, minimum = 1)]
     pub amount: Option<serde_json::Value>,
     /// Corridor code, e.g. `uae`.
     #[serde(default)]
+    #[schema(value_type = CorridorCode, required = true)]
     pub corridor: Option<String>,
     /// `bank_account` or `wallet`.
     #[serde(default)]
+    #[schema(value_type = RecipientType, required = true)]
     pub recipient_type: Option<String>,
 }
 

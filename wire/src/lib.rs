@@ -15,6 +15,10 @@
 //! - [`sandbox`]: the sandbox-only control API and the ready line.
 //! - [`logs`]: request logs.
 //! - [`transactions`]: transaction quotes and transactions.
+//! - [`schema`]: schema-only types that state in the OpenAPI document the
+//!   rules lenient request fields are checked against.
+
+pub mod schema;
 
 pub mod accounts;
 pub mod applications;

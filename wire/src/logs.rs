@@ -3,6 +3,14 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::one_of;
+
+one_of! {
+    /// An HTTP method a request log can hold; the `method` filter takes it
+    /// in any case.
+    LogMethod = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+}
+
 /// What the sandbox stores in place of a value it will not keep.
 pub const REDACTED: &str = "[REDACTED]";
 /// What `request_body` holds when the body was not JSON.

@@ -5,15 +5,30 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::{Uuid, one_of};
+
+one_of! {
+    /// How a payment's funds are collected.
+    CollectionMethod = ["VIRTUAL_IBAN"]
+}
+
+one_of! {
+    /// A payment's state: `awaiting_funds`, then `funds_received` and
+    /// `settled`, or `expired`.
+    PaymentStatus = ["awaiting_funds", "funds_received", "settled", "expired"]
+}
+
 /// Body of `POST /v1/payments` (header `Idempotency-Key` required).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreatePayment {
     /// An ACCEPTED, unused quote from `GET /v1/quotes` (UUID).
     #[serde(default)]
+    #[schema(value_type = Uuid, required = true)]
     pub quote_id: Option<String>,
     /// `VIRTUAL_IBAN`.
     #[serde(default)]
+    #[schema(value_type = CollectionMethod, required = true)]
     pub collection_method: Option<String>,
 }
 
@@ -63,4 +78,4 @@ pub struct Payment {
 }
 
 /// The values of `status`.
-pub const PAYMENT_STATUSES: [&str; 4] = ["awaiting_funds", "funds_received", "settled", "expired"];
+pub const PAYMENT_STATUSES: &[&str] = PaymentStatus::VALUES;

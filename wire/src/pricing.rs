@@ -6,7 +6,11 @@
 //! decimal strings, so no client ever parses money into a float.
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, OneOfBuilder, RefBuilder, SchemaType, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::schema::AssetCode;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "UPPERCASE")]
@@ -17,8 +21,12 @@ pub enum MarkupKind {
     Flat,
 }
 
-/// The body of the markup PUTs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// The most basis points a BPS markup may take: the whole amount.
+pub const MAX_BPS: u64 = 10_000;
+
+/// The body of the markup PUTs. Its document schema (below) has one shape
+/// per kind, since `currency` and the bound of `value` depend on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MarkupRequest {
     pub kind: MarkupKind,
@@ -30,9 +38,66 @@ pub struct MarkupRequest {
     /// Minor units of the source asset.
     #[serde(default)]
     pub min_fee: Option<u64>,
-    /// Minor units of the source asset.
     #[serde(default)]
     pub max_fee: Option<u64>,
+}
+
+impl utoipa::PartialSchema for MarkupRequest {
+    fn schema() -> RefOr<Schema> {
+        let integer = |max: u64, description: &str| {
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(0))
+                .maximum(Some(max))
+                .description(Some(description))
+        };
+        let fee = |description: &str| {
+            let bound = integer(i64::MAX as u64, description);
+            bound.schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+        };
+        let shape = |kind: MarkupKind, max: u64, value: &str| {
+            let name = match kind {
+                MarkupKind::Bps => "BPS",
+                MarkupKind::Flat => "FLAT",
+            };
+            let object = ObjectBuilder::new()
+                .property("kind", ObjectBuilder::new().schema_type(Type::String).enum_values(Some([name])))
+                .required("kind")
+                .property("value", integer(max, value))
+                .required("value")
+                .property("min_fee", fee("Minor units of the source asset; the fee is raised to it."))
+                .property(
+                    "max_fee",
+                    fee("Minor units of the source asset, not below `min_fee`; the fee is lowered to it."),
+                )
+                .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+            match kind {
+                MarkupKind::Bps => object,
+                MarkupKind::Flat => object
+                    .property(
+                        "currency",
+                        RefBuilder::new()
+                            .ref_location_from_schema_name(AssetCode::name())
+                            .description(Some("The currency of `value`.")),
+                    )
+                    .required("currency"),
+            }
+        };
+        OneOfBuilder::new()
+            .item(shape(MarkupKind::Bps, MAX_BPS, "Basis points of the source amount."))
+            .item(shape(MarkupKind::Flat, i64::MAX as u64, "Minor units of `currency`."))
+            .description(Some(
+                "The body of the markup PUTs: a BPS markup (no `currency`) or a FLAT one. `min_fee` must not be \
+                 above `max_fee`, a rule no schema can state.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for MarkupRequest {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((AssetCode::name().into_owned(), AssetCode::schema()));
+    }
 }
 
 /// Where an effective markup comes from.

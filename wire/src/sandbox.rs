@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::{AssetCode, PositiveDecimal};
+
 /// The single JSON line `payctl sandbox --json` prints on stdout once it
 /// serves requests. Scripts read it to find the sandbox and its credentials.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -28,9 +30,12 @@ pub struct ReadyLine {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateUser {
-    /// Login name, 3 to 128 characters, unique (case-insensitive).
+    /// Login name, 3 to 128 characters once surrounding white space is
+    /// trimmed, unique (case-insensitive).
+    #[schema(pattern = r"^\s*\S[\s\S]{1,126}\S\s*$")]
     pub username: String,
-    /// At least 8 characters.
+    /// At least 8 characters and at most 1024 bytes of UTF-8.
+    #[schema(min_length = 8, max_length = 1024)]
     pub password: String,
 }
 
@@ -55,6 +60,7 @@ pub struct Clock {
 #[serde(deny_unknown_fields)]
 pub struct AdvanceClock {
     /// Seconds to move forward, 1 to 31,536,000 (one year) per call.
+    #[schema(minimum = 1, maximum = 31_536_000)]
     pub seconds: i64,
 }
 
@@ -86,9 +92,13 @@ pub struct Rates {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetRate {
+    #[schema(value_type = AssetCode)]
     pub source: String,
+    /// Must differ from `source`.
+    #[schema(value_type = AssetCode)]
     pub destination: String,
     /// A positive exact decimal, at most 18 decimal places.
+    #[schema(value_type = PositiveDecimal)]
     pub rate: String,
 }
 

@@ -7,27 +7,40 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::{AmountMinor, AssetCode, Uuid, one_of};
+
+one_of! {
+    /// What a transaction quote pays out to.
+    DestinationKind = ["WALLET", "BANK", "STABLECOIN"]
+}
+
 /// Body of `POST /v1/transactions/quote`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTransactionQuote {
     /// At most 64 characters.
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 64, required = true, nullable = false)]
     pub corridor_id: Option<String>,
     /// Asset code, at most 16 characters (`USD`, `USDC`).
     #[serde(default)]
+    #[schema(value_type = AssetCode, required = true)]
     pub source_asset: Option<String>,
     /// A positive integer, as a string, in minor units of `source_asset`.
     #[serde(default)]
+    #[schema(value_type = AmountMinor, required = true)]
     pub source_amount_minor: Option<String>,
     /// Asset code, at most 16 characters.
     #[serde(default)]
+    #[schema(value_type = AssetCode, required = true)]
     pub destination_asset: Option<String>,
     /// `WALLET`, `BANK` or `STABLECOIN`.
     #[serde(default)]
+    #[schema(value_type = DestinationKind, required = true)]
     pub destination_kind: Option<String>,
     /// The sending customer (uuid); prices with its markup override.
     #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
     pub customer_id: Option<String>,
 }
 
@@ -59,34 +72,32 @@ pub struct TransactionQuote {
 }
 
 /// Body of `POST /v1/transactions`. The fields of the older published form
-/// (`amount`, `currency`, `recipient_account_id`, `reference`) are accepted
-/// by the parser only so the sandbox can answer them with a 400 that names
-/// the current form.
+/// (`amount`, `currency`, `recipient_account_id`, `reference`) are read
+/// only so the sandbox can answer them with a 400 that names the current
+/// form; the document leaves them out, as they are never accepted.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTransaction {
     /// An ACCEPTED, unused, unexpired quote of the caller.
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 64, required = true, nullable = false)]
     pub quote_id: Option<String>,
     /// A beneficiary of the caller whose account receives the quote's
     /// destination asset.
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 64, required = true, nullable = false)]
     pub beneficiary_id: Option<String>,
-    /// Older form; refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
+    #[schema(ignore)]
     pub amount: Option<serde_json::Value>,
-    /// Older form; refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
+    #[schema(ignore)]
     pub currency: Option<serde_json::Value>,
-    /// Older form; refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
+    #[schema(ignore)]
     pub recipient_account_id: Option<serde_json::Value>,
-    /// Older form; refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
+    #[schema(ignore)]
     pub reference: Option<serde_json::Value>,
 }
 
@@ -117,5 +128,6 @@ pub struct Transaction {
 pub struct FailTransaction {
     /// At most 256 characters; a default reason is used without it.
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 256)]
     pub reason: Option<String>,
 }

@@ -7,21 +7,35 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::{AssetCode, NetworkCode, Uuid, one_of};
+
+one_of! {
+    /// What a transfer does: `payin` (fiat in to the customer's account),
+    /// `payout` (out to a beneficiary or a wallet), `bridge` (one
+    /// stablecoin between networks) or `onchain_fx` (USDC to USDT or back).
+    TransferKind = ["payin", "payout", "bridge", "onchain_fx"]
+}
+
 /// One side of a transfer request.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TransferEndpoint {
     /// Asset code: `AED`, `USD`, `USDC`...
     #[serde(default)]
+    #[schema(value_type = AssetCode, required = true)]
     pub asset: Option<String>,
     /// Network code for a stablecoin on chain (`ethereum`, `tron`...).
     #[serde(default)]
+    #[schema(value_type = Option<NetworkCode>)]
     pub network: Option<String>,
-    /// Wallet address on `network`.
+    /// Wallet address on `network` (stablecoin wallet sides), valid for the
+    /// network, checksum included where the format has one (no schema can
+    /// state that).
     #[serde(default)]
     pub address: Option<String>,
     /// Payout destination: a beneficiary of the customer (fiat).
     #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
     pub beneficiary_id: Option<String>,
 }
 
@@ -32,13 +46,17 @@ pub struct CreateTransfer {
     /// `payin`, `payout`, `bridge` or `onchain_fx`. Required on
     /// `/v1/transfers`; on a granular door it may be left out (or must match).
     #[serde(default)]
+    #[schema(value_type = Option<TransferKind>)]
     pub kind: Option<String>,
     /// The customer (UUID) the transfer is for.
     #[serde(default)]
+    #[schema(value_type = Uuid, required = true)]
     pub customer_id: Option<String>,
     #[serde(default)]
+    #[schema(required = true, nullable = false)]
     pub source: Option<TransferEndpoint>,
     #[serde(default)]
+    #[schema(required = true, nullable = false)]
     pub destination: Option<TransferEndpoint>,
     /// In the source asset: integer minor units for fiat (`"10050"` is
     /// 100.50 AED), a decimal string for stablecoins (`"100.5"`). Optional
@@ -48,6 +66,7 @@ pub struct CreateTransfer {
     /// An ACCEPTED, unused quote (UUID) for the same pair: its locked price
     /// is used and the quote is consumed.
     #[serde(default)]
+    #[schema(value_type = Option<Uuid>)]
     pub quote_id: Option<String>,
 }
 
@@ -116,4 +135,4 @@ pub struct Swap {
 }
 
 /// The values of `kind`.
-pub const TRANSFER_KINDS: [&str; 4] = ["payin", "payout", "bridge", "onchain_fx"];
+pub const TRANSFER_KINDS: &[&str] = TransferKind::VALUES;

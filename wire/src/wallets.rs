@@ -6,6 +6,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::NetworkCode;
+
 /// The answer of `GET /v1/wallets/validate`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct AddressValidation {
@@ -53,9 +55,11 @@ impl WalletRole {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PutPartnerWallet {
     /// One of the eleven network codes, lower case.
+    #[schema(value_type = NetworkCode)]
     pub network: String,
     pub wallet_role: WalletRole,
-    /// Valid for `network`, checksum included where the format has one.
+    /// Valid for `network`, checksum included where the format has one (no
+    /// schema can state that).
     pub address: String,
 }
 

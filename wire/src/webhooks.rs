@@ -4,17 +4,46 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::events::EventType;
+use crate::schema::{one_of, string_type};
+
+one_of! {
+    /// Whether an endpoint receives deliveries.
+    WebhookStatus = ["enabled", "disabled"]
+}
+
+string_type! {
+    /// Where deliveries are sent: an absolute `https` URL without
+    /// credentials, at most 2048 characters. The sandbox also accepts
+    /// `http` on a loopback host (127.0.0.0/8, `localhost`, `[::1]`).
+    WebhookUrl => utoipa::openapi::schema::ObjectBuilder::new()
+        .max_length(Some(2048))
+        .pattern(Some(WEBHOOK_URL_PATTERN))
+}
+
+/// The rule of [`WebhookUrl`] as a regular expression: an https URL whose
+/// host is a domain name (its last label starting with a letter, no label
+/// with two hyphens in a row, which IDNA reserves) or an http URL on a
+/// loopback host, with an optional port and path.
+pub const WEBHOOK_URL_PATTERN: &str = concat!(
+    r"^(https://([a-z0-9]+(-[a-z0-9]+)*\.)*[a-z][a-z0-9]*(-[a-z0-9]+)*",
+    r"|http://(localhost|127(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}|\[::1\]))",
+    r"(:[0-9]{1,4})?(/[!-~]*)?$"
+);
+
 /// Body of `POST /v1/webhooks`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateWebhook {
-    /// `https://…`, at most 2048 characters. The sandbox also accepts
-    /// `http://` on a loopback host (127.0.0.0/8, `localhost`, `[::1]`).
+    /// `https://…`, at most 2048 characters.
+    #[schema(value_type = WebhookUrl)]
     pub url: String,
     /// Optional, at most 256 characters.
     #[serde(default)]
+    #[schema(max_length = 256)]
     pub description: Option<String>,
-    /// Non-empty, no duplicates, each one of the event types of section 6.
+    /// Non-empty, no duplicates, each one of the event types.
+    #[schema(value_type = BTreeSet<EventType>, min_items = 1)]
     pub events: Vec<String>,
 }
 
@@ -23,14 +52,18 @@ pub struct CreateWebhook {
 #[serde(deny_unknown_fields)]
 pub struct UpdateWebhook {
     #[serde(default)]
+    #[schema(value_type = Option<WebhookUrl>)]
     pub url: Option<String>,
     /// An empty string removes the description.
     #[serde(default)]
+    #[schema(max_length = 256)]
     pub description: Option<String>,
     #[serde(default)]
+    #[schema(value_type = Option<BTreeSet<EventType>>, min_items = 1)]
     pub events: Option<Vec<String>>,
     /// `enabled` or `disabled`.
     #[serde(default)]
+    #[schema(value_type = Option<WebhookStatus>)]
     pub status: Option<String>,
 }
 
@@ -98,9 +131,11 @@ pub struct Delivery {
 #[serde(deny_unknown_fields)]
 pub struct TriggerEvent {
     /// One of the event types of section 6.
+    #[schema(value_type = EventType)]
     pub event: String,
     /// The id of the resource the event is about; generated when absent.
     #[serde(default)]
+    #[schema(pattern = "^[A-Za-z0-9_-]{1,128}$")]
     pub resource_id: Option<String>,
     /// Whose endpoints receive the event: required with the control token;
     /// with a TEST key it may only name the key's own application.

@@ -11,9 +11,11 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use payctl_wire::accounts::{Account, Balances, CreateAccount, LedgerAccount};
+use payctl_wire::accounts::{Account, AccountType, Balances, CreateAccount, LedgerAccount, WalletMode};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 
 use super::customers::not_found as customer_not_found;
 use super::fields;
@@ -54,6 +56,61 @@ pub const STABLECOIN_NETWORKS: &[(&str, &[Network])] = &[
     ),
 ];
 
+/// The request as the document states it: one shape per fiat currency and
+/// per stablecoin and wallet mode, with the corridors and networks of the
+/// support matrix above, so a request valid by the document is one the
+/// sandbox can open. It replaces the wire type's field-by-field schema.
+pub fn request_schema() -> RefOr<Schema> {
+    let text = || ObjectBuilder::new().schema_type(Type::String);
+    let among = |values: Vec<&str>| text().enum_values(Some(values));
+    let label = || {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+            .pattern(Some(r"\S"))
+            .max_length(Some(128))
+            .description(Some("Friendly name, at most 128 characters."))
+    };
+    // A field of the other shape is refused unless it is null.
+    let absent = || ObjectBuilder::new().schema_type(Type::Null);
+    // `fields` are the shape's own, already on `object`, all required.
+    let shape = |account_type: &str, currency: &str, fields: &[&str], mut object: ObjectBuilder| {
+        object = object
+            .property("type", among(vec![account_type]))
+            .property("currency", among(vec![currency]))
+            .property("label", label())
+            .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+        for other in ["corridor", "network", "wallet_mode", "external_address"] {
+            if !fields.contains(&other) {
+                object = object.property(other, absent());
+            }
+        }
+        ["type", "currency"].iter().chain(fields).fold(object, |o, f| o.required(*f))
+    };
+    let mut shapes = OneOfBuilder::new().description(Some(
+        "Body of `POST /v1/accounts`: a fiat settlement account in a currency and corridor of the support matrix, \
+         or a stablecoin wallet on a network its coin is issued on. `self_custody` wallets bring an address, which \
+         must be valid on the network, checksum included where the format has one (no schema can state that).",
+    ));
+    for (currency, corridors) in FIAT_CORRIDORS {
+        let object = ObjectBuilder::new().property("corridor", among(corridors.to_vec()));
+        shapes = shapes.item(shape("fiat", currency, &["corridor"], object));
+    }
+    for (coin, networks) in STABLECOIN_NETWORKS {
+        for mode in WalletMode::VALUES {
+            let mut object = ObjectBuilder::new()
+                .property("network", among(networks.iter().map(|n| n.code()).collect()))
+                .property("wallet_mode", among(vec![mode]));
+            let mut fields = vec!["network", "wallet_mode"];
+            if *mode == "self_custody" {
+                object = object.property("external_address", text().min_length(Some(1)));
+                fields.push("external_address");
+            }
+            shapes = shapes.item(shape("stablecoin", coin, &fields, object));
+        }
+    }
+    shapes.into()
+}
+
 fn unsupported(message: String) -> ApiError {
     ApiError::new(ErrorCode::UnsupportedCombination, message)
 }
@@ -62,7 +119,7 @@ fn unsupported(message: String) -> ApiError {
 /// then 422 for a well-formed combination outside the support matrix.
 fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
     let mut c = Checks::new();
-    let account_type = fields::one_of(&mut c, "type", &body.account_type, &["fiat", "stablecoin"]);
+    let account_type = fields::one_of(&mut c, "type", &body.account_type, AccountType::VALUES);
     let currency = fields::required(&mut c, "currency", &body.currency).map(str::to_owned);
     let known = currency.as_deref().and_then(asset::asset);
     if currency.is_some() && known.is_none() {
@@ -96,7 +153,7 @@ fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
                     c.push("network", "invalid", "must be one of: ethereum, avalanche, arbitrum, base, polygon, tron, stellar, solana, xrpl, algorand, sui");
                 }
             }
-            match fields::one_of(&mut c, "wallet_mode", &body.wallet_mode, &["mpc", "self_custody"]).as_deref() {
+            match fields::one_of(&mut c, "wallet_mode", &body.wallet_mode, WalletMode::VALUES).as_deref() {
                 Some("self_custody") => {
                     if let Some(addr) = fields::required(&mut c, "external_address", &body.external_address) {
                         if let Some(net) = network

@@ -8,7 +8,9 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use payctl_wire::beneficiaries::{BANK_ACCOUNT, Beneficiary, CreateAccount, CreateBeneficiary, STABLECOIN_WALLET};
+use payctl_wire::beneficiaries::{
+    BANK_ACCOUNT, Beneficiary, BeneficiaryType, CreateAccount, CreateBeneficiary, PayoutAccountKind, STABLECOIN_WALLET,
+};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use serde::Deserialize;
@@ -36,6 +38,7 @@ pub fn not_found() -> ApiError {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Required: the customer whose beneficiaries to list.
+    #[param(value_type = payctl_wire::schema::Uuid, required = true)]
     pub customer_id: Option<String>,
     /// Page size, 1 to 100 (default 25).
     pub limit: Option<String>,
@@ -138,7 +141,7 @@ fn account(c: &mut Checks, account: &Option<CreateAccount>) -> Option<NewAccount
         c.push("account", "required", "is required");
         return None;
     };
-    match fields::one_of(c, "account.kind", &a.kind, &[BANK_ACCOUNT, STABLECOIN_WALLET])?.as_str() {
+    match fields::one_of(c, "account.kind", &a.kind, PayoutAccountKind::VALUES)?.as_str() {
         BANK_ACCOUNT => bank_account(c, a),
         _ => wallet(c, a),
     }
@@ -147,7 +150,7 @@ fn account(c: &mut Checks, account: &Option<CreateAccount>) -> Option<NewAccount
 fn validate(body: &CreateBeneficiary) -> Result<NewBeneficiary, ApiError> {
     let mut c = Checks::new();
     let customer_id = customer_id(&mut c, &body.customer_id);
-    let beneficiary_type = fields::one_of(&mut c, "type", &body.beneficiary_type, &["business", "individual"]);
+    let beneficiary_type = fields::one_of(&mut c, "type", &body.beneficiary_type, BeneficiaryType::VALUES);
     let full_name = fields::text(&mut c, "full_name", &body.full_name, 256);
     let country = fields::country(&mut c, "country", &body.country);
     if beneficiary_type.as_deref() == Some("business") {

@@ -14,7 +14,7 @@ use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
-use payctl_wire::customers::{CreateCustomer, Customer, KYB_STATUSES};
+use payctl_wire::customers::{CreateCustomer, Customer, CustomerType, KYB_STATUSES, KybStatus, VerificationLevel};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use serde::Deserialize;
@@ -39,6 +39,7 @@ pub fn not_found() -> ApiError {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only customers with this `kyb_status`: pending, approved, rejected.
+    #[param(value_type = Option<KybStatus>)]
     pub status: Option<String>,
     /// Page size, 1 to 100 (default 25).
     pub limit: Option<String>,
@@ -61,7 +62,7 @@ pub async fn deprecated_alias(request: Request, next: Next) -> Response {
 
 fn validate(body: &CreateCustomer) -> Result<NewCustomer, ApiError> {
     let mut c = Checks::new();
-    let customer_type = fields::one_of(&mut c, "type", &body.customer_type, &["business", "individual"]);
+    let customer_type = fields::one_of(&mut c, "type", &body.customer_type, CustomerType::VALUES);
     let legal_name = fields::text(&mut c, "legal_name", &body.legal_name, 256);
     let email = fields::text(&mut c, "email", &body.email, 254);
     if email.as_deref().is_some_and(|e| !crate::error::is_email(e)) {
@@ -69,7 +70,7 @@ fn validate(body: &CreateCustomer) -> Result<NewCustomer, ApiError> {
     }
     let country = fields::country(&mut c, "country", &body.country);
     let verification_level =
-        fields::one_of(&mut c, "verification_level", &body.verification_level, &["standard", "enhanced"]);
+        fields::one_of(&mut c, "verification_level", &body.verification_level, VerificationLevel::VALUES);
     let tax_id = fields::text(&mut c, "tax_id", &body.tax_id, 64);
     c.finish()?;
     match (customer_type, legal_name, email, country, verification_level, tax_id) {

@@ -35,7 +35,7 @@ fn owned_application(conn: &Connection, partner_id: i64, id: &str) -> Result<Key
 /// of the sandbox clock) sets an expiry, `name` a label.
 #[utoipa::path(post, path = "/v1/applications/{id}/keys", tag = "applications",
     params(("id" = String, Path, description = "application id")),
-    request_body(content = CreateApiKey, description = "may be empty"),
+    request_body(content = Option<CreateApiKey>, description = "may be empty"),
     security(("bearer" = [])),
     responses(
         (status = 201, body = CreatedApiKey, description = "the key, with its secret shown this once"),

@@ -11,7 +11,9 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
-use payctl_wire::legacy_quotes::{CorridorQuoteRequest, LegacyQuote, LegacyQuoteFees, LegacyQuoteRequest, QuoteTarget};
+use payctl_wire::legacy_quotes::{
+    CorridorQuoteRequest, LegacyQuote, LegacyQuoteFees, LegacyQuoteRequest, QuoteTarget, RecipientType, TargetType,
+};
 use rusqlite::Connection;
 
 use super::customers::not_found as customer_not_found;
@@ -37,7 +39,6 @@ pub const CORRIDORS: &[(&str, &str)] = &[("uae", "AED")];
 /// The corridor's own fee per recipient type: basis points of the amount,
 /// with a minimum in minor units of the source currency.
 pub const CORRIDOR_FEES: &[(&str, &str, u64, u64)] = &[("uae", "bank_account", 15, 500), ("uae", "wallet", 10, 100)];
-const TARGET_TYPES: &[&str] = &["WALLET", "BANK"];
 
 pub fn not_found() -> ApiError {
     ApiError::not_found(ErrorCode::NotFound, "quote")
@@ -121,7 +122,7 @@ pub async fn create_legacy(
     }
     let (mut target_type, mut destination) = (None, None);
     if body.to.is_some() {
-        target_type = fields::one_of(&mut c, "to.type", &to.target_type, TARGET_TYPES);
+        target_type = fields::one_of(&mut c, "to.type", &to.target_type, TargetType::VALUES);
         destination = fields::asset(&mut c, "to.currency", &to.currency, 16);
     }
     let address = to.address.as_deref().map(str::trim).filter(|a| !a.is_empty()).map(str::to_owned);
@@ -201,7 +202,7 @@ pub async fn create_corridor(
     };
     let codes: Vec<&str> = CORRIDORS.iter().map(|(code, _)| *code).collect();
     let corridor = fields::one_of(&mut c, "corridor", &body.corridor, &codes);
-    let recipient_type = fields::one_of(&mut c, "recipient_type", &body.recipient_type, &["bank_account", "wallet"]);
+    let recipient_type = fields::one_of(&mut c, "recipient_type", &body.recipient_type, RecipientType::VALUES);
     c.finish()?;
     let (Some(source), Some(destination), Some(amount), Some(corridor), Some(recipient_type)) =
         (source, destination, amount, corridor, recipient_type)

@@ -7,6 +7,8 @@ use payctl_wire::logs::RequestLog;
 use payctl_wire::page::Page;
 use serde::Deserialize;
 
+use payctl_wire::logs::LogMethod;
+
 use crate::auth::KeyCaller;
 use crate::clock::Timestamp;
 use crate::error::{ApiError, Checks};
@@ -15,7 +17,7 @@ use crate::http::pagination::{PageQuery, PageRequest};
 use crate::state::AppState;
 use crate::store::request_logs::{self, LogFilter};
 
-const METHODS: &[&str] = &["GET", "POST", "PUT", "PATCH", "DELETE"];
+const METHODS: &[&str] = LogMethod::VALUES;
 const MAX_ENDPOINT: usize = 2048;
 
 /// Query parameters of `GET /v1/logs`, as sent.
@@ -24,17 +26,26 @@ const MAX_ENDPOINT: usize = 2048;
 #[serde(deny_unknown_fields)]
 pub struct LogQuery {
     /// `GET`, `POST`, `PUT`, `PATCH` or `DELETE` (any case).
+    #[param(value_type = Option<LogMethod>)]
     pub method: Option<String>,
     /// A path starting with `/`: matches that path and every path below it
     /// (`/v1/customers` matches `/v1/customers/…`, not `/v1/customers-x`).
+    /// No query string or fragment, no control characters, at most 2048
+    /// bytes.
+    #[param(pattern = r"^/[^?#\x00-\x1f\x7f-\x9f]*$", max_length = 512)]
     pub endpoint: Option<String>,
-    /// Lowest status code, 100 to 599.
+    /// Lowest status code, 100 to 599; not above `status_code_lte`.
+    #[param(value_type = Option<u16>, minimum = 100, maximum = 599)]
     pub status_code_gte: Option<String>,
     /// Highest status code, 100 to 599.
+    #[param(value_type = Option<u16>, minimum = 100, maximum = 599)]
     pub status_code_lte: Option<String>,
-    /// Requests at or after this time (ISO 8601 with a time zone; sandbox clock).
+    /// Requests at or after this time (ISO 8601 with a time zone; sandbox
+    /// clock); not after `to_date`.
+    #[param(format = DateTime)]
     pub from_date: Option<String>,
     /// Requests at or before this time (ISO 8601 with a time zone; sandbox clock).
+    #[param(format = DateTime)]
     pub to_date: Option<String>,
     /// Page size, 1 to 100 (default 25).
     pub limit: Option<String>,

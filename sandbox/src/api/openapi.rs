@@ -4,16 +4,27 @@
 //! annotations as the router registers them, so the document cannot list
 //! an operation the sandbox does not serve or miss one it does. [`finish`]
 //! then adds what every operation shares: the error envelope for each
-//! error status an operation can answer, the security schemes, and the
-//! bounds of the shared `limit` query parameter.
+//! error status an operation can answer, the security schemes, the rules
+//! of the shared `limit` and `cursor` query parameters, and the values of
+//! the lists the wire crate leaves to the server's tables (countries, asset
+//! codes, networks, corridors).
 
+use payctl_wire::accounts::CreateAccount;
+use payctl_wire::customers::KybStatus;
 use payctl_wire::error::{ErrorBody, ErrorEnvelope, FieldIssue};
+use payctl_wire::logs::LogMethod;
 use payctl_wire::page::{DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT};
+use payctl_wire::payments::PaymentStatus;
+use payctl_wire::schema;
+
+use super::legacy_quotes::CORRIDORS;
+use crate::domain::address::Network;
+use crate::domain::{asset, country};
 use utoipa::openapi::path::{Operation, ParameterIn};
-use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, OpenApi, Ref, ResponseBuilder};
-use utoipa::{OpenApi as _, PartialSchema, ToSchema};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder};
+use utoipa::{OpenApi as _, ToSchema};
 
 #[derive(utoipa::OpenApi)]
 #[openapi(info(
@@ -43,14 +54,47 @@ fn common_errors(op: &Operation) -> Vec<(&'static str, &'static str)> {
     errors
 }
 
+#[cfg(test)]
+mod tests;
+
+fn named<T: ToSchema>() -> (String, RefOr<Schema>) {
+    (T::name().into_owned(), T::schema())
+}
+
 pub fn finish(mut api: OpenApi) -> OpenApi {
     let components = api.components.get_or_insert_with(Default::default);
+    // The envelope is added to every operation below; the others are named
+    // only by query and path parameters, which do not register schemas.
     for (name, schema) in [
-        (ErrorEnvelope::name(), ErrorEnvelope::schema()),
-        (ErrorBody::name(), ErrorBody::schema()),
-        (FieldIssue::name(), FieldIssue::schema()),
+        named::<ErrorEnvelope>(),
+        named::<ErrorBody>(),
+        named::<FieldIssue>(),
+        named::<schema::Uuid>(),
+        named::<schema::AssetCode>(),
+        named::<schema::NetworkCode>(),
+        named::<schema::AmountMinor>(),
+        named::<schema::PositiveDecimal>(),
+        named::<schema::DateOrDateTime>(),
+        named::<KybStatus>(),
+        named::<PaymentStatus>(),
+        named::<LogMethod>(),
     ] {
-        components.schemas.entry(name.into_owned()).or_insert(schema);
+        components.schemas.entry(name).or_insert(schema);
+    }
+    components.schemas.insert(CreateAccount::name().into_owned(), super::accounts::request_schema());
+    let assets: Vec<&str> = asset::ASSETS.iter().map(|a| a.code).collect();
+    let networks: Vec<&str> = Network::ALL.iter().map(|n| n.code()).collect();
+    let corridors: Vec<&str> = CORRIDORS.iter().map(|(code, _)| *code).collect();
+    for (name, values) in [
+        ("Country", country::codes().collect()),
+        ("AssetCode", assets),
+        ("NetworkCode", networks),
+        ("CorridorCode", corridors),
+    ] {
+        if let Some(RefOr::T(Schema::Object(schema))) = components.schemas.get_mut(name) {
+            schema.pattern = None;
+            schema.enum_values = Some(values.into_iter().map(Into::into).collect());
+        }
     }
     components.add_security_scheme("api_key", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-API-Key"))));
     components.add_security_scheme(
@@ -70,7 +114,7 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         for op in
             [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete].into_iter().flatten()
         {
-            page_limit(op);
+            page_params(op);
             for (status, description) in common_errors(op) {
                 op.responses.responses.entry(status.to_owned()).or_insert_with(|| {
                     ResponseBuilder::new()
@@ -88,20 +132,32 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
     api
 }
 
-/// Every list takes `limit` as text so a bad value is reported in the
-/// envelope rather than by the deserialiser; the document states what is
-/// accepted, an integer from `MIN_LIMIT` to `MAX_LIMIT`.
-fn page_limit(op: &mut Operation) {
-    let limits =
-        op.parameters.iter_mut().flatten().filter(|p| p.name == "limit" && p.parameter_in == ParameterIn::Query);
-    for param in limits {
-        param.schema = Some(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(MIN_LIMIT))
-                .maximum(Some(MAX_LIMIT))
-                .default(Some(DEFAULT_LIMIT.into()))
-                .into(),
-        );
+/// Every list takes `limit` and `cursor` as text so a bad value is
+/// reported in the envelope rather than by the deserialiser; the document
+/// states what is accepted: an integer from `MIN_LIMIT` to `MAX_LIMIT`, and
+/// only a cursor the API minted.
+fn page_params(op: &mut Operation) {
+    for param in op.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Query) {
+        match param.name.as_str() {
+            "limit" => {
+                param.schema = Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::Integer)
+                        .minimum(Some(MIN_LIMIT))
+                        .maximum(Some(MAX_LIMIT))
+                        .default(Some(DEFAULT_LIMIT.into()))
+                        .into(),
+                );
+            }
+            "cursor" => {
+                param.description = Some(CURSOR.to_owned());
+            }
+            _ => {}
+        }
     }
 }
+
+/// No schema can say which cursors exist, so the rule is stated in words.
+const CURSOR: &str = "The `next_cursor` of the previous page, passed back unchanged. Cursors are opaque and only the \
+                      API mints them: any other value is 400 VAL_0001 (`cursor`, `invalid`). Empty or absent: the \
+                      first page.";

@@ -12,7 +12,7 @@ use axum::response::Response;
 use chrono::NaiveDate;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
-use payctl_wire::payments::{CreatePayment, PAYMENT_STATUSES, Payment};
+use payctl_wire::payments::{CollectionMethod, CreatePayment, PAYMENT_STATUSES, Payment, PaymentStatus};
 use serde::Deserialize;
 
 use super::fields;
@@ -38,10 +38,14 @@ pub fn not_found() -> ApiError {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// awaiting_funds, funds_received, settled or expired.
+    #[param(value_type = Option<PaymentStatus>)]
     pub status: Option<String>,
     /// Created at or after: ISO 8601 date (`2026-01-31`) or date-time with offset.
+    #[param(value_type = Option<payctl_wire::schema::DateOrDateTime>)]
     pub from_date: Option<String>,
-    /// Created at or before: a date means the end of that day (UTC).
+    /// Created at or before: a date means the end of that day (UTC); not
+    /// before `from_date`.
+    #[param(value_type = Option<payctl_wire::schema::DateOrDateTime>)]
     pub to_date: Option<String>,
     pub limit: Option<String>,
     pub cursor: Option<String>,
@@ -68,7 +72,8 @@ fn parse_date(checks: &mut Checks, field: &str, value: Option<&str>, end_of_day:
 
 /// Creates a payment from an accepted legacy quote.
 #[utoipa::path(post, path = "/v1/payments", tag = "payments", request_body = CreatePayment,
-    params(("Idempotency-Key" = String, Header, description = "required")),
+    params(("Idempotency-Key" = String, Header, pattern = "^[!-~]{1,255}$",
+        description = "required: 1 to 255 printable ASCII characters, a fresh UUID per operation")),
     security(("api_key" = [])),
     responses(
         (status = 201, body = Payment, description = "the payment, awaiting_funds, with collection instructions"),
@@ -86,7 +91,7 @@ pub async fn create(
     caller.require_test("POST /v1/payments")?;
     let mut c = Checks::new();
     let quote_id = fields::uuid(&mut c, "quote_id", &body.quote_id);
-    fields::one_of(&mut c, "collection_method", &body.collection_method, &["VIRTUAL_IBAN"]);
+    fields::one_of(&mut c, "collection_method", &body.collection_method, CollectionMethod::VALUES);
     c.finish()?;
     let quote_id = quote_id.ok_or_else(|| ApiError::internal("quote_id vanished after validation"))?;
     let (application_id, now) = (caller.application_id, state.clock.now());

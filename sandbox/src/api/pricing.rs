@@ -14,6 +14,7 @@ use payctl_wire::page::Page;
 use payctl_wire::pricing::{
     Corridor, CorridorList, Direction, Markup, MarkupKind, MarkupRequest, MarkupSource, RateSource, Simulation,
 };
+use payctl_wire::schema::{AmountMinor, AssetCode, PositiveDecimal, Uuid};
 use serde::Deserialize;
 
 use super::fields;
@@ -174,7 +175,7 @@ pub async fn list_customers(
 /// The markup that applies to the customer: its override (`source:
 /// customer`), else the partner's (`partner`), else 0 BPS (`default`).
 #[utoipa::path(get, path = "/v1/pricing/customers/{id}/markup", tag = "pricing",
-    params(("id" = String, Path, description = "customer id")), security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
     responses((status = 200, body = Markup, description = "the effective markup and where it comes from")))]
 pub async fn get_customer_markup(
     State(state): State<AppState>,
@@ -187,7 +188,7 @@ pub async fn get_customer_markup(
 }
 
 #[utoipa::path(put, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", request_body = MarkupRequest,
-    params(("id" = String, Path, description = "customer id")), security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
     responses(
         (status = 200, body = Markup, description = "the override, replaced"),
         (status = 201, body = Markup, description = "the override, new"),
@@ -209,7 +210,7 @@ pub async fn put_customer_markup(
 /// Removes the override, so the partner-level markup applies again. 204
 /// whether or not there was one: the outcome is the same.
 #[utoipa::path(delete, path = "/v1/pricing/customers/{id}/markup", tag = "pricing",
-    params(("id" = String, Path, description = "customer id")), security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
     responses((status = 204, description = "no override remains")))]
 pub async fn delete_customer_markup(
     State(state): State<AppState>,
@@ -250,12 +251,19 @@ pub async fn corridors(user: DashboardUser) -> Result<Json<CorridorList>, ApiErr
 #[into_params(parameter_in = Query)]
 pub struct SimulateQuery {
     /// Integer minor units of the source currency (`1050` is 10.50 AED).
+    #[param(value_type = AmountMinor, required = true)]
     pub source_amount: Option<String>,
+    #[param(value_type = AssetCode, required = true)]
     pub source_currency: Option<String>,
+    /// Without `exchange_rate`, a pair the sandbox has a rate for
+    /// (`GET /sandbox/rates`); otherwise 422 UNSUPPORTED_COMBINATION.
+    #[param(value_type = AssetCode, required = true)]
     pub dest_currency: Option<String>,
     /// Exact decimal, destination units per source unit; default: the table rate.
+    #[param(value_type = Option<PositiveDecimal>)]
     pub exchange_rate: Option<String>,
     /// Applies this customer's override when it has one.
+    #[param(value_type = Option<Uuid>)]
     pub customer_id: Option<String>,
 }
 

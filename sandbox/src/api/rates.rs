@@ -60,7 +60,7 @@ pub async fn set(
 /// Removes an override: the pair goes back to the table rate (or is no
 /// longer priced if the table has none).
 #[utoipa::path(delete, path = "/sandbox/rates/{source}/{destination}", tag = "sandbox",
-    params(("source" = String, Path), ("destination" = String, Path)),
+    params(("source" = payctl_wire::schema::AssetCode, Path), ("destination" = payctl_wire::schema::AssetCode, Path)),
     security(("control" = []), ("api_key" = [])),
     responses((status = 204, description = "the override is gone")))]
 pub async fn clear(

@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use payctl_wire::error::ErrorCode;
-use payctl_wire::transactions::{CreateTransactionQuote, TransactionQuote};
+use payctl_wire::transactions::{CreateTransactionQuote, DestinationKind, TransactionQuote};
 
 use super::fields;
 use crate::auth::KeyCaller;
@@ -21,8 +21,6 @@ use crate::idempotency::{self, Idempotency};
 use crate::quoting;
 use crate::state::AppState;
 use crate::store::{self, quotes};
-
-pub const DESTINATION_KINDS: &[&str] = &["WALLET", "BANK", "STABLECOIN"];
 
 pub fn not_found() -> ApiError {
     ApiError::not_found(ErrorCode::NotFound, "quote")
@@ -71,7 +69,7 @@ pub async fn create(
     let source = fields::asset(&mut c, "source_asset", &body.source_asset, 16);
     let amount = fields::amount_minor(&mut c, "source_amount_minor", &body.source_amount_minor);
     let destination = fields::asset(&mut c, "destination_asset", &body.destination_asset, 16);
-    let kind = fields::one_of(&mut c, "destination_kind", &body.destination_kind, DESTINATION_KINDS);
+    let kind = fields::one_of(&mut c, "destination_kind", &body.destination_kind, DestinationKind::VALUES);
     let customer = fields::optional_uuid(&mut c, "customer_id", &body.customer_id);
     c.finish()?;
     let (Some(corridor), Some(source), Some(amount), Some(destination), Some(kind)) =

@@ -53,7 +53,8 @@ fn refuse_older_form(body: &CreateTransaction, checks: &mut Checks) {
 
 /// Creates a transaction on an accepted quote (Idempotency-Key required).
 #[utoipa::path(post, path = "/v1/transactions", tag = "transactions", request_body = CreateTransaction,
-    params(("Idempotency-Key" = String, Header, description = "required")),
+    params(("Idempotency-Key" = String, Header, pattern = "^[!-~]{1,255}$",
+        description = "required: 1 to 255 printable ASCII characters, a fresh UUID per operation")),
     security(("api_key" = [])),
     responses(
         (status = 201, body = Transaction, description = "the transaction, state PENDING"),
@@ -172,7 +173,8 @@ pub async fn complete(
 
 /// Sandbox only: fails a PENDING or PROCESSING transaction, refunding the
 /// float (`settlement.failed`). From a final state: 409 CONFLICT.
-#[utoipa::path(post, path = "/sandbox/transactions/{id}/fail", tag = "sandbox", request_body = FailTransaction,
+#[utoipa::path(post, path = "/sandbox/transactions/{id}/fail", tag = "sandbox",
+    request_body(content = Option<FailTransaction>, description = "may be empty"),
     params(("id" = String, Path, description = "transaction id or external_id")),
     security(("control" = []), ("api_key" = [])),
     responses(

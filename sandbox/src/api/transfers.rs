@@ -134,7 +134,7 @@ struct Plan {
 fn validate(door: Option<&'static str>, body: &CreateTransfer) -> Result<Plan, ApiError> {
     let mut c = Checks::new();
     let kind = match door {
-        None => fields::one_of(&mut c, "kind", &body.kind, &TRANSFER_KINDS),
+        None => fields::one_of(&mut c, "kind", &body.kind, TRANSFER_KINDS),
         Some(door) => {
             if body.kind.as_deref().is_some_and(|k| k != door) {
                 c.push("kind", "not_allowed", format!("this operation is for kind {door}; use POST /v1/transfers"));

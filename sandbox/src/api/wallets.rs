@@ -23,9 +23,12 @@ use crate::store;
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ValidateQuery {
-    /// The address to check.
+    /// The address to check: any non-empty text (a malformed address is
+    /// answered `valid: false`).
+    #[param(required = true, min_length = 1)]
     pub address: Option<String>,
     /// One of the eleven network codes, lower case.
+    #[param(value_type = payctl_wire::schema::NetworkCode, required = true)]
     pub network: Option<String>,
 }
 

@@ -47,7 +47,7 @@ fn invalid_request(message: impl Into<String>) -> OAuthFailure {
     post,
     path = "/auth/realms/sandbox/protocol/openid-connect/token",
     tag = "identity",
-    request_body(content = String, content_type = "application/x-www-form-urlencoded",
+    request_body(content = payctl_wire::auth::TokenRequest, content_type = "application/x-www-form-urlencoded",
         description = "grant_type=password with client_id, username, password; or grant_type=refresh_token with client_id, refresh_token"),
     responses(
         (status = 200, body = TokenResponse, description = "tokens issued"),

@@ -289,6 +289,11 @@ pub fn is_country(alpha2: &str) -> bool {
     country_name(alpha2).is_some()
 }
 
+/// Every code, in order: what the API documents as accepted.
+pub fn codes() -> impl Iterator<Item = &'static str> {
+    COUNTRIES.iter().map(|(code, _)| *code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,7 +34,7 @@ use crate::domain::asset::{Asset, asset};
 use crate::domain::decimal::{Decimal, pow10};
 
 /// Largest accepted basis-point markup: 10_000 bps is the whole amount.
-pub const MAX_BPS: u64 = 10_000;
+pub use payctl_wire::pricing::MAX_BPS;
 
 const BPS_DENOMINATOR: u128 = 10_000;
 

@@ -12,6 +12,7 @@ use axum::http::{StatusCode, header};
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use serde::de::DeserializeOwned;
 
+use super::strict::Strict;
 use crate::error::ApiError;
 
 /// A JSON request body.
@@ -72,16 +73,25 @@ fn form_urlencoded_parse(query: &str) -> form_urlencoded::Parse<'_> {
     form_urlencoded::parse(query.as_bytes())
 }
 
-/// Parses a JSON document, naming the field that failed.
+/// Parses a JSON document, naming the field that failed. Structs are read
+/// from objects only (see [`Strict`]).
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        json_error(path, &inner)
-    })?;
-    de.end().map_err(|e| json_error(".".into(), &e))?;
-    Ok(value)
+    match serde_json::from_slice::<serde_json::Value>(bytes) {
+        Ok(json) => serde_path_to_error::deserialize(Strict(&json)).map_err(path_error),
+        // Not a document (or nested past the parser's depth): reading it as
+        // a stream names the first field it cannot take, ahead of the syntax
+        // error further on, as a client fixing its body wants.
+        Err(e) => {
+            let mut de = serde_json::Deserializer::from_slice(bytes);
+            let streamed: Result<T, _> = serde_path_to_error::deserialize(&mut de);
+            Err(streamed.err().map_or_else(|| json_error(".".into(), &e), path_error))
+        }
+    }
+}
+
+fn path_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let path = e.path().to_string();
+    json_error(path, &e.into_inner())
 }
 
 fn json_error(path: String, e: &serde_json::Error) -> ApiError {
@@ -189,6 +199,21 @@ mod tests {
         assert_eq!(issue(r#"{"name": "#), ("body".into(), "malformed".into()));
         assert_eq!(issue(r#"{"name": "a"} trailing"#), ("body".into(), "malformed".into()));
         assert_eq!(issue("\u{0}"), ("body".into(), "malformed".into()));
+    }
+
+    /// Fuzzing found `[null, null]` accepted as an update with every field
+    /// left out: serde's derive fills structs from arrays too.
+    #[test]
+    fn structs_are_read_from_objects_only() {
+        assert_eq!(issue(r#"["a", null]"#), ("body".into(), "invalid".into()));
+        assert_eq!(issue(r#"{"name": "a", "inner": [1]}"#), ("inner".into(), "invalid".into()));
+        assert_eq!(issue(r#"{"name": ["a"]}"#), ("name".into(), "invalid".into()));
+        // Everything else reads as serde_json reads it.
+        let body: Body = parse_json(br#"{"name": "a", "inner": {"count": 3}}"#).unwrap();
+        assert_eq!((body.name.as_str(), body.inner.map(|i| i.count)), ("a", Some(3)));
+        assert_eq!(issue(r#"{"name": "a", "inner": {"count": 3.0}}"#), ("inner.count".into(), "invalid".into()));
+        let any: serde_json::Value = parse_json(br#"[1, -2, 3.5, "x", null, {"k": [true]}]"#).unwrap();
+        assert_eq!(any, serde_json::json!([1, -2, 3.5, "x", null, {"k": [true]}]));
     }
 
     #[test]

@@ -6,3 +6,4 @@ pub mod extract;
 pub mod fallback;
 pub mod pagination;
 pub mod request_id;
+pub mod strict;

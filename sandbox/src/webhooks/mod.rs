@@ -112,7 +112,7 @@ fn names() -> String {
 
 /// Checks an endpoint status for PATCH.
 pub fn check_status(checks: &mut Checks, status: &str) {
-    if !matches!(status, "enabled" | "disabled") {
+    if !payctl_wire::webhooks::WebhookStatus::VALUES.contains(&status) {
         checks.push("status", "invalid", "must be enabled or disabled");
     }
 }

@@ -31,7 +31,7 @@ impl std::fmt::Display for Invalid {
             Invalid::Stale { t, now, tolerance } => write!(
                 f,
                 "stale timestamp: t={t} is {}s away from now ({now}), more than the tolerance of {tolerance}s",
-                (now - t).unsigned_abs()
+                now.abs_diff(*t)
             ),
             Invalid::Mismatch => {
                 f.write_str("signature mismatch: wrong secret, or the payload or timestamp was altered")
@@ -97,7 +97,7 @@ pub fn verify(secret: &str, header: &str, body: &[u8], tolerance: u64, now: i64)
     if candidates.is_empty() {
         return Err(Invalid::Malformed("no v1= signature".into()));
     }
-    if (now - t).unsigned_abs() > tolerance {
+    if now.abs_diff(t) > tolerance {
         return Err(Invalid::Stale { t, now, tolerance });
     }
     let expected = mac(secret, t, body);
@@ -105,10 +105,12 @@ pub fn verify(secret: &str, header: &str, body: &[u8], tolerance: u64, now: i64)
 }
 
 fn decode_hex(hex: &str) -> Option<Vec<u8>> {
-    if hex.len() != 64 {
+    // `from_str_radix` alone would take "+f" for 0x0f: a second spelling of
+    // the same signature, so every byte is checked to be a digit first.
+    if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    (0..hex.len()).step_by(2).map(|i| hex.get(i..i + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok())).collect()
+    hex.as_bytes().chunks(2).map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()).collect()
 }
 
 /// Seconds since the Unix epoch, as senders stamp `t`.
@@ -160,6 +162,9 @@ mod tests {
         );
         assert!(matches!(verify(SECRET, &header, BODY, 300, NOW - 301), Err(Invalid::Stale { .. })));
         assert_eq!(verify(SECRET, &header, BODY, 1000, NOW + 301), Ok(NOW));
+        // The distance is taken without overflow at the ends of the clock.
+        let stale = verify(SECRET, &header, BODY, 300, i64::MIN).unwrap_err();
+        assert!(stale.to_string().contains(&format!("{}s away", NOW.abs_diff(i64::MIN))), "{stale}");
     }
 
     #[test]
@@ -175,6 +180,8 @@ mod tests {
             (&format!("t=-5,v1={v1}"), "Unix seconds"),
             (&format!("t={NOW},v1=xyz"), "64 hexadecimal"),
             (&format!("t={NOW},v1={}", &v1[..62]), "64 hexadecimal"),
+            // A sign is not a digit, even where it would parse to the same byte.
+            (&format!("t={NOW},v1=+{}", &v1[1..]), "64 hexadecimal"),
             (&format!("t={NOW},t={NOW},v1={v1}"), "twice"),
         ] {
             match verify(SECRET, header, BODY, 300, NOW) {
@@ -190,5 +197,130 @@ mod tests {
         let other = sign("whsec_old", NOW, BODY);
         let both = format!("{},{}", other, good.split_once(',').unwrap().1);
         assert_eq!(verify(SECRET, &both, BODY, 300, NOW), Ok(NOW));
+    }
+}
+
+/// Properties over every input a receiver can be sent: the header, the body
+/// and the clock are all the sender's to choose.
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Arbitrary text, and text shaped closely enough like a header to get
+    /// past the first checks.
+    fn header() -> impl Strategy<Value = String> {
+        prop_oneof![
+            any::<String>(),
+            "[tv1=, :+-]{0,12}[0-9a-fA-F]{0,70}",
+            "(X-Service-Signature: ?)?t=[0-9]{1,20},v1=[0-9a-fA-F]{64}(,v1=[0-9a-f]{64})?",
+            "t=[+-]?[0-9]{1,20},v1=[+ 0-9a-f]{64}",
+        ]
+    }
+
+    fn now() -> impl Strategy<Value = i64> {
+        prop_oneof![any::<i64>(), Just(i64::MIN), Just(i64::MAX), 1_700_000_000i64..1_900_000_000]
+    }
+
+    fn tolerance() -> impl Strategy<Value = u64> {
+        prop_oneof![0u64..=1_000, Just(DEFAULT_TOLERANCE_SECS), any::<u64>(), Just(u64::MAX)]
+    }
+
+    /// The case of a hex letter does not change the bytes it stands for.
+    fn same_hex_digit(a: char, b: char) -> bool {
+        a.is_ascii_hexdigit() && a.eq_ignore_ascii_case(&b)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn verifying_is_total_and_garbage_never_verifies(
+            secret in any::<String>(),
+            header in header(),
+            body in any::<Vec<u8>>(),
+            tolerance in tolerance(),
+            now in now(),
+        ) {
+            let verdict = verify(&secret, &header, &body, tolerance, now);
+            // Rendering the reason must not panic either: it is what the user sees.
+            let shown = verdict.as_ref().map_err(ToString::to_string);
+            prop_assert!(verdict.is_err(), "{header:?} verified: {shown:?}");
+        }
+
+        #[test]
+        fn a_signed_delivery_verifies_exactly_within_the_tolerance(
+            secret in any::<String>(),
+            body in any::<Vec<u8>>(),
+            t in prop_oneof![0i64..=i64::MAX, 1_700_000_000i64..1_900_000_000],
+            offset in prop_oneof![-2_000i64..=2_000, any::<i64>()],
+            tolerance in tolerance(),
+        ) {
+            let now = t.saturating_add(offset);
+            let verdict = verify(&secret, &sign(&secret, t, &body), &body, tolerance, now);
+            if now.abs_diff(t) <= tolerance {
+                prop_assert_eq!(verdict, Ok(t));
+            } else {
+                prop_assert_eq!(verdict, Err(Invalid::Stale { t, now, tolerance }));
+            }
+        }
+
+        #[test]
+        fn any_single_byte_change_of_the_body_fails(
+            secret in any::<String>(),
+            body in prop::collection::vec(any::<u8>(), 1..200),
+            at in any::<prop::sample::Index>(),
+            flip in 1u8..=255,
+            t in 0i64..=i64::MAX,
+        ) {
+            let header = sign(&secret, t, &body);
+            let mut changed = body.clone();
+            changed[at.index(body.len())] ^= flip;
+            prop_assert_eq!(verify(&secret, &header, &changed, u64::MAX, t), Err(Invalid::Mismatch));
+        }
+
+        #[test]
+        fn any_single_character_change_of_the_header_fails(
+            secret in any::<String>(),
+            body in any::<Vec<u8>>(),
+            t in prop_oneof![0i64..=i64::MAX, 0i64..100],
+            at in any::<prop::sample::Index>(),
+            with in prop_oneof![any::<char>(), prop::char::range('0', 'z'), Just('+'), Just(' ')],
+        ) {
+            let header = sign(&secret, t, &body);
+            let at = at.index(header.len());
+            let was = char::from(header.as_bytes()[at]);
+            let in_signature = at > header.find(",v1=").expect("sign writes v1") + 3;
+            prop_assume!(with != was && !(in_signature && same_hex_digit(was, with)));
+            let mut changed = header.clone();
+            changed.replace_range(at..=at, with.encode_utf8(&mut [0; 4]));
+            // The largest tolerance: a moved timestamp must fail on its MAC, not only on age.
+            let verdict = verify(&secret, &changed, &body, u64::MAX, t);
+            prop_assert!(verdict.is_err(), "{changed:?} verified");
+        }
+
+        #[test]
+        fn a_moved_timestamp_is_a_mismatch_even_inside_the_tolerance(
+            secret in any::<String>(),
+            body in any::<Vec<u8>>(),
+            t in 1_000i64..=i64::MAX - 1_000,
+            by in prop_oneof![-1_000i64..0, 1i64..=1_000],
+        ) {
+            let header = sign(&secret, t, &body);
+            let moved = header.replacen(&format!("t={t}"), &format!("t={}", t + by), 1);
+            prop_assert_eq!(verify(&secret, &moved, &body, 1_000, t), Err(Invalid::Mismatch));
+        }
+
+        #[test]
+        fn another_secret_never_verifies(
+            secret in any::<String>(),
+            other in any::<String>(),
+            body in any::<Vec<u8>>(),
+            t in 0i64..=i64::MAX,
+        ) {
+            prop_assume!(secret != other);
+            prop_assert_eq!(verify(&other, &sign(&secret, t, &body), &body, 0, t), Err(Invalid::Mismatch));
+        }
     }
 }

@@ -1,0 +1,139 @@
+//! Schema-only types: what the OpenAPI document says a lenient field accepts.
+//!
+//! Request bodies keep their fields as optional strings so the server can
+//! check every field and list every problem in one 400; the Rust types
+//! therefore say nothing about which strings are valid. A field names one of
+//! these types with `#[schema(value_type = ...)]` so the document states the
+//! rule the server enforces (an enum, a format, a pattern) while the wire
+//! JSON and the runtime checks stay as they are. Enumerations declare their
+//! values here once, and the server validates against the same `VALUES`.
+//!
+//! Some lists live with the server's domain tables (countries, asset codes,
+//! networks); their types here carry the shape, and the sandbox adds the
+//! values when it assembles the document.
+
+use utoipa::openapi::schema::{AnyOfBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{RefOr, Schema};
+
+/// A string out of a fixed list, matched exactly.
+pub fn string_enum(values: &[&str], doc: &[&str]) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values.iter().copied()))
+        .description(Some(description(doc)))
+        .into()
+}
+
+/// Doc comment lines as a description, the way the derive writes them.
+pub fn description(doc: &[&str]) -> String {
+    doc.iter().map(|line| line.strip_prefix(' ').unwrap_or(line)).collect::<Vec<_>>().join("\n")
+}
+
+/// Declares a schema-only string enumeration with its `VALUES`.
+macro_rules! one_of {
+    ($(#[doc = $doc:expr])+ $name:ident = [$($value:literal),+ $(,)?]) => {
+        $(#[doc = $doc])+
+        pub struct $name;
+
+        impl $name {
+            pub const VALUES: &'static [&'static str] = &[$($value),+];
+        }
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+                $crate::schema::string_enum(Self::VALUES, &[$($doc),+])
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+    };
+}
+pub(crate) use one_of;
+
+/// Declares a schema-only string type built by `$build` (an `ObjectBuilder`).
+macro_rules! string_type {
+    ($(#[doc = $doc:expr])+ $name:ident => $build:expr) => {
+        $(#[doc = $doc])+
+        pub struct $name;
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+                let build: utoipa::openapi::schema::ObjectBuilder = $build;
+                build
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .description(Some($crate::schema::description(&[$($doc),+])))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+    };
+}
+pub(crate) use string_type;
+
+/// An ISO 8601 date (`2026-01-31`) or date-time with an offset
+/// (`2026-01-31T10:00:00Z`), for filters that take either.
+pub struct DateOrDateTime;
+
+impl utoipa::PartialSchema for DateOrDateTime {
+    fn schema() -> RefOr<Schema> {
+        let format = |f| ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(f)));
+        AnyOfBuilder::new()
+            .item(format(KnownFormat::Date))
+            .item(format(KnownFormat::DateTime))
+            .description(Some("An ISO 8601 date (`2026-01-31`) or date-time with an offset (`2026-01-31T10:00:00Z`)."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for DateOrDateTime {}
+
+string_type! {
+    /// A hyphenated UUID (`0190f3b2-7c1e-7d44-9a51-3f0c2f6c9e10`).
+    Uuid => ObjectBuilder::new().format(Some(SchemaFormat::Custom("uuid".to_owned())))
+}
+
+string_type! {
+    /// An e-mail address: a local part of 1 to 64 characters that does not
+    /// start or end with a dot, `@`, and a domain of at least two
+    /// letter-digit-hyphen labels whose last one is alphabetic (`example.com`).
+    /// At most 254 characters.
+    Email => ObjectBuilder::new()
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)))
+        .max_length(Some(254))
+        .pattern(Some(EMAIL_PATTERN))
+}
+
+/// The rule of [`Email`] as a regular expression (ASCII local part).
+pub const EMAIL_PATTERN: &str = r"^[!#-'*+/-9=?A-Z^-~-](?:[!#-'*+./-9=?A-Z^-~-]{0,62}[!#-'*+/-9=?A-Z^-~-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$";
+
+string_type! {
+    /// An ISO 3166-1 alpha-2 country code in upper case (`AE`).
+    Country => ObjectBuilder::new().pattern(Some("^[A-Z]{2}$"))
+}
+
+string_type! {
+    /// An asset code the API knows, in upper case (`AED`, `USDC`).
+    AssetCode => ObjectBuilder::new().pattern(Some("^[A-Z]{3,5}$"))
+}
+
+string_type! {
+    /// A network code, lower case (`ethereum`, `tron`, `solana`).
+    NetworkCode => ObjectBuilder::new().pattern(Some("^[a-z]+$"))
+}
+
+string_type! {
+    /// A positive whole number of minor units, as a string of digits
+    /// (`"1050"` is 10.50 of a two-decimal asset); the document asks for at
+    /// most 18 significant digits, the server takes up to 2^63 - 1.
+    AmountMinor => ObjectBuilder::new().pattern(Some("^0*[1-9][0-9]{0,17}$"))
+}
+
+string_type! {
+    /// A positive exact decimal (`"3.6725"`): digits, optionally a point and
+    /// 1 to 18 decimals; no sign, exponent or grouping.
+    PositiveDecimal => ObjectBuilder::new().pattern(Some(POSITIVE_DECIMAL_PATTERN))
+}
+
+/// The rule of [`PositiveDecimal`] as a regular expression.
+pub const POSITIVE_DECIMAL_PATTERN: &str = r"^(0*[1-9][0-9]{0,19}(\.[0-9]{1,18})?|0+\.[0-9]{0,17}[1-9])$";
