@@ -211,8 +211,16 @@ fn spawn(name: &str, body: impl FnOnce() + Send + 'static) -> anyhow::Result<Joi
 fn serve_reads(conn: Connection, jobs: Receiver<Job>) {
     while let Ok(job) = jobs.recv() {
         if let Job::Read(read) = job {
-            read(&conn);
+            read_surviving_panics(read, &conn);
         }
+    }
+}
+
+/// Runs a read; a panic in it answers its caller with an error (unwinding
+/// drops the reply channel) instead of ending the thread.
+fn read_surviving_panics(read: Box<dyn FnOnce(&Connection) + Send>, conn: &Connection) {
+    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(conn))).is_err() {
+        tracing::error!("a database read panicked");
     }
 }
 
@@ -348,6 +356,31 @@ mod tests {
         assert_eq!(names, expected);
         drop(db);
         threads.join();
+    }
+
+    #[tokio::test]
+    async fn a_panicking_job_fails_alone_and_the_threads_go_on() {
+        let dir = tempfile::tempdir().unwrap();
+        for storage in [Storage::Memory, Storage::File(dir.path().join("t.db"))] {
+            let (db, _threads) = Db::open(&storage).unwrap();
+            let panicked = db
+                .write(|tx| -> Result<(), ApiError> {
+                    tx.execute("INSERT INTO settings (name, value) VALUES ('lost', '1')", [])?;
+                    panic!("a bug in a handler")
+                })
+                .await;
+            assert_eq!(panicked.unwrap_err().code, payctl_wire::error::ErrorCode::Internal);
+            let read_panicked = db.read(|_| -> Result<(), ApiError> { panic!("a bug in a read") }).await;
+            assert!(read_panicked.is_err());
+            db.write(|tx| Ok(tx.execute("INSERT INTO settings (name, value) VALUES ('kept', '1')", [])?))
+                .await
+                .unwrap();
+            let names: String = db
+                .read(|c| Ok(c.query_row("SELECT group_concat(name) FROM settings", [], |r| r.get(0))?))
+                .await
+                .unwrap();
+            assert_eq!(names, "kept");
+        }
     }
 
     #[tokio::test]

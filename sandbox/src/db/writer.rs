@@ -12,6 +12,7 @@
 //! only after its change is on disk. The writer never waits for more work to
 //! arrive: a lone job commits at once.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use crossbeam_channel::Receiver;
@@ -40,7 +41,7 @@ pub(super) fn run(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<Notify>
             // An in-memory database has this one connection, so reads come
             // here too; they run between groups, never inside one, so they
             // only ever see committed data.
-            Job::Read(read) => read(&conn),
+            Job::Read(read) => super::read_surviving_panics(read, &conn),
             Job::Write(first) => {
                 let mut group = vec![first];
                 while group.len() < GROUP_LIMIT {
@@ -112,7 +113,11 @@ fn commit_group(conn: &mut Connection, group: Vec<WriteJob>, outbox: &Notify) {
 fn run_in_savepoint(tx: &Transaction<'_>, job: WriteJob) -> Result<(Staged, bool), (Option<Staged>, rusqlite::Error)> {
     step(tx, "SAVEPOINT job").map_err(|e| (None, e))?;
     crate::events::take_recorded();
-    let done = job(tx);
+    // A panicking job must not take the writer (and every later request)
+    // down with it: its savepoint is rolled back like a failure, and its
+    // caller, whose reply channel unwinding dropped, hears an error.
+    let done = std::panic::catch_unwind(AssertUnwindSafe(|| job(tx)))
+        .unwrap_or_else(|_| Staged { ok: false, reply: Box::new(|_| {}) });
     let event = crate::events::take_recorded();
     let ended = if done.ok {
         step(tx, "RELEASE job")
