@@ -1,0 +1,35 @@
+//! Checkpoints on a thread of their own.
+//!
+//! A checkpoint copies committed pages from the WAL back into the database
+//! file and syncs it. Left to SQLite's automatic checkpoint, that work runs
+//! on the writer thread inside whichever commit crosses the threshold, and
+//! every request queued behind it waits. This thread runs a `PASSIVE`
+//! checkpoint (it never blocks the writer or readers, and copies only what
+//! no reader still needs) every [`INTERVAL`], on its own connection, so
+//! the writer only commits. The writer keeps an automatic checkpoint at a
+//! much higher threshold, as a safety net should this thread fall behind.
+
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, RecvTimeoutError};
+use rusqlite::Connection;
+
+/// How often the WAL is copied back.
+pub(super) const INTERVAL: Duration = Duration::from_millis(250);
+
+/// The checkpoint thread's loop; ends when every `Db` handle is gone (the
+/// channel disconnects), after one last checkpoint.
+pub(super) fn run(conn: Connection, stop: Receiver<()>) {
+    loop {
+        let stopping = match stop.recv_timeout(INTERVAL) {
+            Err(RecvTimeoutError::Timeout) | Ok(()) => false,
+            Err(RecvTimeoutError::Disconnected) => true,
+        };
+        if let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            tracing::warn!(error = %e, "checkpoint failed; the writer's automatic checkpoint remains");
+        }
+        if stopping {
+            break;
+        }
+    }
+}
