@@ -15,7 +15,6 @@ use std::time::Duration;
 
 use rusqlite::{Connection, Transaction};
 
-use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::{self, settings};
@@ -28,9 +27,8 @@ pub const RESET_POINT: &str = "reset.point";
 const KEEP: &[&str] = &["settings"];
 
 fn tables(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-    )?;
+    let mut stmt =
+        conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")?;
     let names = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(names.into_iter().filter(|n| !KEEP.contains(&n.as_str())).collect())
 }
@@ -44,7 +42,7 @@ pub fn mark(tx: &Transaction<'_>) -> Result<(), ApiError> {
     let mut point = BTreeMap::new();
     for table in tables(tx)? {
         let max: i64 =
-            tx.query_row_cached(&format!("SELECT COALESCE(MAX(rowid), 0) FROM {}", quoted(&table)), [], |r| r.get(0))?;
+            tx.query_row(&format!("SELECT COALESCE(MAX(rowid), 0) FROM {}", quoted(&table)), [], |r| r.get(0))?;
         point.insert(table, max);
     }
     let json = serde_json::to_string(&point).map_err(ApiError::internal)?;
@@ -64,7 +62,7 @@ pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
     for table in tables(tx)? {
         // A table unknown to the point did not exist then: all of it goes.
         let keep_up_to = point.get(&table).copied().unwrap_or(0);
-        let n = tx.execute_cached(&format!("DELETE FROM {} WHERE rowid > ?1", quoted(&table)), [keep_up_to])?;
+        let n = tx.execute(&format!("DELETE FROM {} WHERE rowid > ?1", quoted(&table)), [keep_up_to])?;
         if n > 0 {
             deleted.insert(table, i64::try_from(n).unwrap_or(i64::MAX));
         }

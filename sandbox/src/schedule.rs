@@ -99,15 +99,13 @@ fn apply_batch(conn: &Connection, now: Timestamp) -> Result<usize, ApiError> {
         .collect::<Result<_, _>>()?;
     for (id, kind, resource_id, due_at) in &due {
         conn.execute_cached("DELETE FROM scheduled_moves WHERE id = ?1", [id])?;
-        conn.execute_batch("SAVEPOINT scheduled_move")?;
-        match apply(conn, kind, resource_id, Timestamp::from_millis(*due_at)) {
-            Ok(()) => conn.execute_batch("RELEASE scheduled_move")?,
-            Err(e) => {
-                // Keep the other moves; this one is dropped (it would fail again).
-                tracing::warn!(%kind, %resource_id, error = %e, "scheduled move failed");
-                conn.execute_batch("ROLLBACK TO scheduled_move; RELEASE scheduled_move")?;
-            }
+        conn.execute_cached("SAVEPOINT scheduled_move", [])?;
+        if let Err(e) = apply(conn, kind, resource_id, Timestamp::from_millis(*due_at)) {
+            // Keep the other moves; this one is dropped (it would fail again).
+            tracing::warn!(%kind, %resource_id, error = %e, "scheduled move failed");
+            conn.execute_cached("ROLLBACK TO scheduled_move", [])?;
         }
+        conn.execute_cached("RELEASE scheduled_move", [])?;
     }
     Ok(due.len())
 }

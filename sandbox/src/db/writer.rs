@@ -19,7 +19,7 @@ use crossbeam_channel::Receiver;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use tokio::sync::Notify;
 
-use super::{Job, Staged, WriteJob};
+use super::{CachedSql, Job, Staged, WriteJob};
 use crate::error::ApiError;
 
 /// Write jobs sharing one commit, at most: enough to amortise a flush,
@@ -111,7 +111,7 @@ fn commit_group(conn: &mut Connection, group: Vec<WriteJob>, outbox: &Notify) {
 /// Runs one job under its own savepoint. `Ok` carries whether it recorded an
 /// event; `Err` means the savepoint itself failed and the group must stop.
 fn run_in_savepoint(tx: &Transaction<'_>, job: WriteJob) -> Result<(Staged, bool), (Option<Staged>, rusqlite::Error)> {
-    step(tx, "SAVEPOINT job").map_err(|e| (None, e))?;
+    tx.execute_cached("SAVEPOINT job", []).map_err(|e| (None, e))?;
     crate::events::take_recorded();
     // A panicking job must not take the writer (and every later request)
     // down with it: its savepoint is rolled back like a failure, and its
@@ -119,18 +119,10 @@ fn run_in_savepoint(tx: &Transaction<'_>, job: WriteJob) -> Result<(Staged, bool
     let done = std::panic::catch_unwind(AssertUnwindSafe(|| job(tx)))
         .unwrap_or_else(|_| Staged { ok: false, reply: Box::new(|_| {}) });
     let event = crate::events::take_recorded();
-    let ended = if done.ok {
-        step(tx, "RELEASE job")
-    } else {
-        step(tx, "ROLLBACK TO job").and_then(|()| step(tx, "RELEASE job"))
-    };
-    match ended {
-        Ok(()) => Ok((done, event)),
+    // Statements through the cache: they run a few thousand times a second.
+    let rolled_back = if done.ok { Ok(0) } else { tx.execute_cached("ROLLBACK TO job", []) };
+    match rolled_back.and_then(|_| tx.execute_cached("RELEASE job", [])) {
+        Ok(_) => Ok((done, event)),
         Err(e) => Err((Some(done), e)),
     }
-}
-
-/// The savepoint statements run a few thousand times a second: cached.
-fn step(tx: &Transaction<'_>, sql: &str) -> rusqlite::Result<()> {
-    tx.prepare_cached(sql)?.execute([]).map(drop)
 }
