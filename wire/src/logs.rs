@@ -13,6 +13,54 @@ one_of! {
 
 /// What the sandbox stores in place of a value it will not keep.
 pub const REDACTED: &str = "[REDACTED]";
+/// What stands in place of an IBAN: `[REDACTED:IBAN:<country>]`. The
+/// country is kept so a replay can put a valid IBAN of the same country there.
+pub const REDACTED_IBAN_PREFIX: &str = "[REDACTED:IBAN:";
+
+/// The marker for a redacted IBAN of `country` (ISO alpha-2).
+pub fn redacted_iban(country: &str) -> String {
+    format!("{REDACTED_IBAN_PREFIX}{country}]")
+}
+
+/// What a redaction marker stood for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Redacted {
+    /// A secret, token or other value kept under [`REDACTED`].
+    Secret,
+    /// An IBAN of this country.
+    Iban { country: String },
+}
+
+/// Every redaction marker inside `text`, with its byte range, in order.
+pub fn redaction_markers(text: &str) -> Vec<(std::ops::Range<usize>, Redacted)> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(start) = text[from..].find("[REDACTED").map(|i| i + from) {
+        let rest = &text[start..];
+        let hit = if rest.starts_with(REDACTED) {
+            Some((REDACTED.len(), Redacted::Secret))
+        } else if let Some(tail) = rest.strip_prefix(REDACTED_IBAN_PREFIX) {
+            let country = tail.get(..2).filter(|c| c.bytes().all(|b| b.is_ascii_uppercase()));
+            match (country, tail.as_bytes().get(2)) {
+                (Some(c), Some(b']')) => {
+                    Some((REDACTED_IBAN_PREFIX.len() + 3, Redacted::Iban { country: c.to_owned() }))
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        match hit {
+            Some((len, kind)) => {
+                found.push((start..start + len, kind));
+                from = start + len;
+            }
+            None => from = start + 1,
+        }
+    }
+    found
+}
+
 /// What `request_body` holds when the body was not JSON.
 pub const REDACTED_NON_JSON: &str = "[REDACTED: non-JSON body]";
 
@@ -56,4 +104,19 @@ fn request_body_schema() -> utoipa::openapi::schema::Schema {
              `[REDACTED: non-JSON body]` for a body that is not JSON.",
         ))
         .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_are_found_inside_text() {
+        let text = format!("Pay {}. key={} [REDACTED:IBAN:g] [REDACTED", redacted_iban("GB"), REDACTED);
+        let found = redaction_markers(&text);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0].1, Redacted::Iban { country: "GB".into() });
+        assert_eq!(&text[found[0].0.clone()], "[REDACTED:IBAN:GB]");
+        assert_eq!((&text[found[1].0.clone()], &found[1].1), (REDACTED, &Redacted::Secret));
+    }
 }

@@ -46,13 +46,27 @@ pub struct User {
     pub created_at: String,
 }
 
-/// The sandbox clock. All time rules follow it.
+/// Response header carrying the time of the clock that applies to the
+/// caller (its application's clock for an API key, the global clock
+/// otherwise), ISO 8601 with milliseconds. Clients that count down to an
+/// `expires_at` read the server's time from it.
+pub const SANDBOX_CLOCK_HEADER: &str = "x-sandbox-clock";
+
+/// A sandbox clock: the one that applies to the caller.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Clock {
-    /// Current sandbox time, ISO 8601 with milliseconds.
+    /// Current time of this clock, ISO 8601 with milliseconds.
     pub now: String,
-    /// How far the sandbox clock runs ahead of real time, in seconds.
+    /// How far this clock runs ahead of real time, in seconds (the global
+    /// offset plus, for a TEST application, its own).
     pub offset_seconds: i64,
+    /// `application` (one application's clock) or `global` (the operator's
+    /// offset, which every application follows).
+    pub scope: String,
+    /// The application whose clock this is; null for the global clock.
+    pub application_id: Option<String>,
+    /// The operator's offset every application follows, in seconds.
+    pub global_offset_seconds: i64,
 }
 
 /// Body of `POST /sandbox/clock/advance`.
@@ -62,6 +76,11 @@ pub struct AdvanceClock {
     /// Seconds to move forward, 1 to 31,536,000 (one year) per call.
     #[schema(minimum = 1, maximum = 31_536_000)]
     pub seconds: i64,
+    /// Control token only: the TEST application to advance. Without it the
+    /// control token advances every application (the global offset). A TEST
+    /// key always advances its own application.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub application_id: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -44,7 +44,14 @@ pub async fn create_user(
 }
 
 fn clock_view(state: &AppState) -> Clock {
-    Clock { now: state.clock.now().to_rfc3339(), offset_seconds: state.clock.offset_millis() / 1000 }
+    let offset_seconds = state.clock.offset_millis() / 1000;
+    Clock {
+        now: state.clock.now().to_rfc3339(),
+        offset_seconds,
+        scope: "global".to_owned(),
+        application_id: None,
+        global_offset_seconds: offset_seconds,
+    }
 }
 
 #[utoipa::path(get, path = "/sandbox/clock", tag = "sandbox",
