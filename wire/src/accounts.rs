@@ -83,6 +83,7 @@ pub struct Account {
     pub label: Option<String>,
     /// Integer minor units held, from the ledger.
     pub balance_minor: String,
+    #[schema(format = DateTime)]
     pub created_at: String,
 }
 

@@ -53,8 +53,11 @@ pub struct Application {
     /// application answer 403 ATH_0002.
     pub status: String,
     pub partner_id: String,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
+    #[schema(format = DateTime)]
     pub deactivated_at: Option<String>,
 }
 
@@ -79,7 +82,9 @@ pub struct CreatedApiKey {
     pub prefix: String,
     #[serde(rename = "type")]
     pub key_type: Environment,
+    #[schema(format = DateTime)]
     pub expires_at: Option<String>,
+    #[schema(format = DateTime)]
     pub created_at: String,
     pub name: Option<String>,
     /// The secret to send as `X-API-Key`. Store it now: it cannot be read again.
@@ -95,8 +100,11 @@ pub struct ApiKey {
     pub key_type: Environment,
     /// `active`, `expired` or `revoked`.
     pub status: String,
+    #[schema(format = DateTime)]
     pub expires_at: Option<String>,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub revoked_at: Option<String>,
     pub name: Option<String>,
 }

@@ -100,6 +100,8 @@ pub struct Partner {
     pub status: String,
     /// The partner this one is a sub-partner of; null for a top-level partner.
     pub parent_id: Option<String>,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
 }

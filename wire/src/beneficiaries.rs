@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::schema::{AssetCode, Country, NetworkCode, Uuid, one_of};
+use crate::schema::{Country, FiatCode, NetworkCode, StablecoinCode, Uuid, one_of, tagged_union};
 
 one_of! {
     /// Whether the beneficiary is a company or a person.
@@ -45,57 +45,94 @@ pub struct CreateBeneficiary {
     #[schema(pattern = r"\S", max_length = 64)]
     pub gov_id_ref: Option<String>,
     #[serde(default)]
-    #[schema(required = true, nullable = false)]
+    #[schema(value_type = CreateBeneficiaryAccount, required = true)]
     pub account: Option<CreateAccount>,
 }
 
-/// The payout account. Which fields apply depends on `kind`:
-/// - `BANK_ACCOUNT`: `destination_asset` (fiat code), `iban`, `bank_name`,
-///   `bank_country` (the IBAN's country), optional `routing`;
-/// - `STABLECOIN_WALLET`: `destination_asset` (`USDC` or `USDT`),
-///   `network` (e.g. `ethereum`, `tron`, `solana`), `address`.
-///
-/// Both take optional `is_default`. A field of the other kind is refused.
-///
-/// Documented as `CreateBeneficiaryAccount`: `POST /v1/accounts` has its own
-/// `CreateAccount`, and schemas share one namespace in the document.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[schema(as = CreateBeneficiaryAccount)]
+/// The payout account of `POST /v1/beneficiaries`, as the server reads it:
+/// every field optional so one 400 can name every bad one. The document
+/// states it as [`CreateBeneficiaryAccount`], one shape per `kind`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateAccount {
-    /// `BANK_ACCOUNT` or `STABLECOIN_WALLET`.
     #[serde(default)]
-    #[schema(value_type = PayoutAccountKind, required = true)]
     pub kind: Option<String>,
-    /// A fiat code for `BANK_ACCOUNT`; `USDC` or `USDT` for `STABLECOIN_WALLET`.
     #[serde(default)]
-    #[schema(value_type = AssetCode, required = true)]
     pub destination_asset: Option<String>,
-    /// `BANK_ACCOUNT`: the IBAN, checked for its country's length and its
-    /// mod-97 check digits (no schema can state those).
     #[serde(default)]
     pub iban: Option<String>,
-    /// `BANK_ACCOUNT`: at most 128 characters.
     #[serde(default)]
-    #[schema(pattern = r"\S", max_length = 128)]
     pub bank_name: Option<String>,
-    /// `BANK_ACCOUNT`: the IBAN's country.
     #[serde(default)]
-    #[schema(value_type = Option<Country>)]
     pub bank_country: Option<String>,
-    /// `BANK_ACCOUNT`, optional: at most 64 characters.
     #[serde(default)]
-    #[schema(pattern = r"\S", max_length = 64)]
     pub routing: Option<String>,
-    /// `STABLECOIN_WALLET`: the network of `address`.
     #[serde(default)]
-    #[schema(value_type = Option<NetworkCode>)]
     pub network: Option<String>,
-    /// `STABLECOIN_WALLET`: an address valid on `network`, checksum
-    /// included where the format has one (no schema can state that).
     #[serde(default)]
     pub address: Option<String>,
     #[serde(default)]
+    pub is_default: Option<bool>,
+}
+
+tagged_union! {
+    /// The payout account: a bank account or a stablecoin wallet, told
+    /// apart by `kind`. A field of the other kind is refused.
+    CreateBeneficiaryAccount by "kind" {
+        "BANK_ACCOUNT" => CreateBankAccount,
+        "STABLECOIN_WALLET" => CreateStablecoinWallet,
+    }
+}
+
+one_of! {
+    /// A bank account.
+    BankAccountKind = ["BANK_ACCOUNT"]
+}
+
+one_of! {
+    /// A stablecoin wallet.
+    StablecoinWalletKind = ["STABLECOIN_WALLET"]
+}
+
+/// A bank account to pay out to (`kind: BANK_ACCOUNT`). Schema only.
+#[derive(ToSchema)]
+pub struct CreateBankAccount {
+    #[schema(inline)]
+    pub kind: BankAccountKind,
+    /// The fiat currency paid out.
+    pub destination_asset: FiatCode,
+    /// The IBAN, checked for its country's length and its mod-97 check
+    /// digits (no schema can state those); spaces are allowed.
+    #[schema(max_length = 64)]
+    pub iban: String,
+    /// At most 128 characters.
+    #[schema(pattern = r"\S", max_length = 128)]
+    pub bank_name: String,
+    /// The IBAN's country.
+    pub bank_country: Country,
+    /// Optional: at most 64 characters.
+    #[schema(pattern = r"\S", max_length = 64)]
+    pub routing: Option<String>,
+    /// Whether payouts in `destination_asset` for this customer go here
+    /// unless another beneficiary is named.
+    pub is_default: Option<bool>,
+}
+
+/// A stablecoin wallet to pay out to (`kind: STABLECOIN_WALLET`). Schema only.
+#[derive(ToSchema)]
+pub struct CreateStablecoinWallet {
+    #[schema(inline)]
+    pub kind: StablecoinWalletKind,
+    /// The stablecoin paid out.
+    pub destination_asset: StablecoinCode,
+    /// The network of `address`.
+    pub network: NetworkCode,
+    /// An address valid on `network`, checksum included where the format
+    /// has one (no schema can state that).
+    #[schema(min_length = 1)]
+    pub address: String,
+    /// Whether payouts in `destination_asset` for this customer go here
+    /// unless another beneficiary is named.
     pub is_default: Option<bool>,
 }
 
@@ -110,21 +147,21 @@ pub struct Beneficiary {
     pub full_name: String,
     pub country: String,
     pub gov_id_ref: Option<String>,
+    #[schema(value_type = BeneficiaryAccountDetails)]
     pub account: BeneficiaryAccount,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
 }
 
-/// The account as answered; fields of the other kind are left out.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// The account as answered; fields of the other kind are left out. The
+/// document states it as [`BeneficiaryAccountDetails`], one shape per `kind`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BeneficiaryAccount {
-    /// `BANK_ACCOUNT` or `STABLECOIN_WALLET`.
     pub kind: String,
     pub destination_asset: String,
-    /// Whether payouts in `destination_asset` for this customer go here
-    /// unless another beneficiary is named.
     pub is_default: bool,
-    /// Electronic form: upper case, no spaces.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub iban: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -137,9 +174,50 @@ pub struct BeneficiaryAccount {
     pub network: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
-    /// Address family of `network`: `EVM`, `TRON`, `SOLANA`...
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address_format: Option<String>,
+}
+
+tagged_union! {
+    /// A beneficiary's payout account: a bank account or a stablecoin
+    /// wallet, told apart by `kind`.
+    BeneficiaryAccountDetails by "kind" {
+        "BANK_ACCOUNT" => BankAccount,
+        "STABLECOIN_WALLET" => StablecoinWallet,
+    }
+}
+
+/// A bank account as answered (`kind: BANK_ACCOUNT`). Schema only.
+#[derive(ToSchema)]
+pub struct BankAccount {
+    #[schema(inline)]
+    pub kind: BankAccountKind,
+    pub destination_asset: String,
+    /// Whether payouts in `destination_asset` for this customer go here
+    /// unless another beneficiary is named.
+    pub is_default: bool,
+    /// Electronic form: upper case, no spaces.
+    pub iban: String,
+    pub bank_name: String,
+    pub bank_country: String,
+    /// Absent when none was given.
+    #[schema(required = false)]
+    pub routing: String,
+}
+
+/// A stablecoin wallet as answered (`kind: STABLECOIN_WALLET`). Schema only.
+#[derive(ToSchema)]
+pub struct StablecoinWallet {
+    #[schema(inline)]
+    pub kind: StablecoinWalletKind,
+    pub destination_asset: String,
+    /// Whether payouts in `destination_asset` for this customer go here
+    /// unless another beneficiary is named.
+    pub is_default: bool,
+    pub network: String,
+    pub address: String,
+    /// Address family of `network`: `EVM`, `TRON`, `SOLANA`...
+    pub address_format: String,
 }
 
 pub const BANK_ACCOUNT: &str = "BANK_ACCOUNT";

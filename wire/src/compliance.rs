@@ -27,8 +27,10 @@ pub struct KybVerification {
     /// Whether this call restarted a rejected verification.
     pub restarted: bool,
     /// When the pending verification is decided automatically; null once decided.
+    #[schema(format = DateTime)]
     pub decision_due_at: Option<String>,
     /// When the verification was decided; null while pending.
+    #[schema(format = DateTime)]
     pub decided_at: Option<String>,
     /// What happens next, in words.
     pub next_step: String,

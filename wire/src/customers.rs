@@ -73,8 +73,11 @@ pub struct Customer {
     /// `pending`, then `approved` or `rejected` (final).
     pub kyb_status: String,
     /// When `kyb_status` left `pending`; null while pending.
+    #[schema(format = DateTime)]
     pub kyb_decided_at: Option<String>,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
 }
 

@@ -127,7 +127,10 @@ pub struct LegacyQuote {
     pub fees: LegacyQuoteFees,
     /// Destination units per source unit, locked until `expires_at`.
     pub guaranteed_rate: String,
+    #[schema(format = DateTime)]
     pub expires_at: String,
+    #[schema(format = DateTime)]
     pub accepted_at: Option<String>,
+    #[schema(format = DateTime)]
     pub created_at: String,
 }

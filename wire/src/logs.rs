@@ -88,8 +88,10 @@ pub struct RequestLog {
     #[schema(schema_with = request_body_schema)]
     pub request_body: Option<serde_json::Value>,
     /// When the request arrived, sandbox clock, ISO 8601 with milliseconds.
+    #[schema(format = DateTime)]
     pub requested_at: String,
     /// When the answer was ready, sandbox clock.
+    #[schema(format = DateTime)]
     pub responded_at: String,
 }
 

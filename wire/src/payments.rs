@@ -46,6 +46,7 @@ pub struct CollectionInstructions {
     pub amount_minor: String,
     pub currency: String,
     /// Funds must arrive before this, or the payment expires.
+    #[schema(format = DateTime)]
     pub pay_by: String,
 }
 
@@ -70,10 +71,15 @@ pub struct Payment {
     pub fee_minor: String,
     pub destination_amount_minor: String,
     pub exchange_rate: String,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
+    #[schema(format = DateTime)]
     pub funds_received_at: Option<String>,
+    #[schema(format = DateTime)]
     pub settled_at: Option<String>,
+    #[schema(format = DateTime)]
     pub expired_at: Option<String>,
 }
 

@@ -6,7 +6,9 @@
 //! decimal strings, so no client ever parses money into a float.
 
 use serde::{Deserialize, Serialize};
-use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, OneOfBuilder, RefBuilder, SchemaType, Type};
+use utoipa::openapi::schema::{
+    AdditionalProperties, KnownFormat, ObjectBuilder, RefBuilder, SchemaFormat, SchemaType, Type,
+};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -19,6 +21,15 @@ pub enum MarkupKind {
     Bps,
     /// A fixed amount in minor units of `currency`.
     Flat,
+}
+
+impl MarkupKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MarkupKind::Bps => "BPS",
+            MarkupKind::Flat => "FLAT",
+        }
+    }
 }
 
 /// The most basis points a BPS markup may take: the whole amount.
@@ -42,60 +53,71 @@ pub struct MarkupRequest {
     pub max_fee: Option<u64>,
 }
 
+/// The two shapes of [`MarkupRequest`], by name and `kind`.
+const MARKUP_SHAPES: [(&str, MarkupKind); 2] =
+    [("BpsMarkupRequest", MarkupKind::Bps), ("FlatMarkupRequest", MarkupKind::Flat)];
+
+/// One shape of the markup body: a BPS markup (no `currency`) or a FLAT one.
+fn markup_shape(kind: MarkupKind) -> RefOr<Schema> {
+    let integer = |max: u64, description: &str| {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .minimum(Some(0))
+            .maximum(Some(max))
+            .description(Some(description))
+    };
+    let fee = |description: &str| {
+        let bound = integer(i64::MAX as u64, description);
+        bound.schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+    };
+    let name = kind.as_str();
+    let (max, value) = match kind {
+        MarkupKind::Bps => (MAX_BPS, "Basis points of the source amount."),
+        MarkupKind::Flat => (i64::MAX as u64, "Minor units of `currency`."),
+    };
+    let object = ObjectBuilder::new()
+        .property("kind", ObjectBuilder::new().schema_type(Type::String).enum_values(Some([name])))
+        .required("kind")
+        .property("value", integer(max, value))
+        .required("value")
+        .property("min_fee", fee("Minor units of the source asset; the fee is raised to it."))
+        .property("max_fee", fee("Minor units of the source asset, not below `min_fee`; the fee is lowered to it."))
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+    match kind {
+        MarkupKind::Bps => object.description(Some("A markup in basis points of the source amount.")),
+        MarkupKind::Flat => object
+            .property(
+                "currency",
+                RefBuilder::new()
+                    .ref_location_from_schema_name(AssetCode::name())
+                    .description(Some("The currency of `value`.")),
+            )
+            .required("currency")
+            .description(Some("A fixed markup in minor units of `currency`.")),
+    }
+    .into()
+}
+
 impl utoipa::PartialSchema for MarkupRequest {
     fn schema() -> RefOr<Schema> {
-        let integer = |max: u64, description: &str| {
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(0))
-                .maximum(Some(max))
-                .description(Some(description))
-        };
-        let fee = |description: &str| {
-            let bound = integer(i64::MAX as u64, description);
-            bound.schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
-        };
-        let shape = |kind: MarkupKind, max: u64, value: &str| {
-            let name = match kind {
-                MarkupKind::Bps => "BPS",
-                MarkupKind::Flat => "FLAT",
-            };
-            let object = ObjectBuilder::new()
-                .property("kind", ObjectBuilder::new().schema_type(Type::String).enum_values(Some([name])))
-                .required("kind")
-                .property("value", integer(max, value))
-                .required("value")
-                .property("min_fee", fee("Minor units of the source asset; the fee is raised to it."))
-                .property(
-                    "max_fee",
-                    fee("Minor units of the source asset, not below `min_fee`; the fee is lowered to it."),
-                )
-                .additional_properties(Some(AdditionalProperties::FreeForm(false)));
-            match kind {
-                MarkupKind::Bps => object,
-                MarkupKind::Flat => object
-                    .property(
-                        "currency",
-                        RefBuilder::new()
-                            .ref_location_from_schema_name(AssetCode::name())
-                            .description(Some("The currency of `value`.")),
-                    )
-                    .required("currency"),
-            }
-        };
-        OneOfBuilder::new()
-            .item(shape(MarkupKind::Bps, MAX_BPS, "Basis points of the source amount."))
-            .item(shape(MarkupKind::Flat, i64::MAX as u64, "Minor units of `currency`."))
-            .description(Some(
-                "The body of the markup PUTs: a BPS markup (no `currency`) or a FLAT one. `min_fee` must not be \
-                 above `max_fee`, a rule no schema can state.",
-            ))
-            .into()
+        let variants = MARKUP_SHAPES.map(|(name, kind)| (kind.as_str(), name.to_owned()));
+        crate::schema::discriminated(
+            "kind",
+            &variants,
+            &[
+                "The body of the markup PUTs: a BPS markup (no `currency`) or a FLAT one, told apart by `kind`.",
+                "`min_fee` must not be above `max_fee`, a rule no schema can state.",
+            ],
+        )
     }
 }
 
 impl ToSchema for MarkupRequest {
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        for (name, kind) in MARKUP_SHAPES {
+            schemas.push((name.to_owned(), markup_shape(kind)));
+        }
         schemas.push((AssetCode::name().into_owned(), AssetCode::schema()));
     }
 }
@@ -125,6 +147,7 @@ pub struct Markup {
     pub min_fee: Option<u64>,
     pub max_fee: Option<u64>,
     /// When this markup was last changed; null for the default.
+    #[schema(format = DateTime)]
     pub updated_at: Option<String>,
 }
 

@@ -43,6 +43,7 @@ pub struct CreateUser {
 pub struct User {
     pub id: String,
     pub username: String,
+    #[schema(format = DateTime)]
     pub created_at: String,
 }
 
@@ -56,6 +57,7 @@ pub const SANDBOX_CLOCK_HEADER: &str = "x-sandbox-clock";
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Clock {
     /// Current time of this clock, ISO 8601 with milliseconds.
+    #[schema(format = DateTime)]
     pub now: String,
     /// How far this clock runs ahead of real time, in seconds (the global
     /// offset plus, for a TEST application, its own).
@@ -127,5 +129,6 @@ pub struct ResetDone {
     /// Rows deleted per table; tables with none are left out.
     pub deleted: std::collections::BTreeMap<String, i64>,
     /// Sandbox time, kept by a reset (ISO 8601 with milliseconds).
+    #[schema(format = DateTime)]
     pub now: String,
 }

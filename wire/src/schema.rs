@@ -12,8 +12,10 @@
 //! networks); their types here carry the shape, and the sandbox adds the
 //! values when it assembles the document.
 
-use utoipa::openapi::schema::{AnyOfBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
-use utoipa::openapi::{RefOr, Schema};
+use utoipa::openapi::schema::{
+    AnyOfBuilder, Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type,
+};
+use utoipa::openapi::{Ref, RefOr, Schema};
 
 /// A string out of a fixed list, matched exactly.
 pub fn string_enum(values: &[&str], doc: &[&str]) -> RefOr<Schema> {
@@ -137,3 +139,52 @@ string_type! {
 
 /// The rule of [`PositiveDecimal`] as a regular expression.
 pub const POSITIVE_DECIMAL_PATTERN: &str = r"^(0*[1-9][0-9]{0,19}(\.[0-9]{1,18})?|0+\.[0-9]{0,17}[1-9])$";
+
+string_type! {
+    /// A fiat currency code the API knows, in upper case (`AED`, `EUR`).
+    FiatCode => ObjectBuilder::new().pattern(Some("^[A-Z]{3}$"))
+}
+
+string_type! {
+    /// A stablecoin code, in upper case (`USDC`, `USDT`).
+    StablecoinCode => ObjectBuilder::new().pattern(Some("^[A-Z]{4,5}$"))
+}
+
+/// A `oneOf` of named schemas told apart by the value of `property`, which
+/// each variant has as a required single-value enum. Generators build a
+/// tagged union from it instead of trying every variant in turn.
+pub fn discriminated(property: &str, variants: &[(&str, String)], doc: &[&str]) -> RefOr<Schema> {
+    let mut discriminator = Discriminator::new(property);
+    let mut union = OneOfBuilder::new().description(Some(description(doc)));
+    for (value, name) in variants {
+        union = union.item(Ref::from_schema_name(name.as_str()));
+        discriminator.mapping.insert((*value).to_owned(), format!("#/components/schemas/{name}"));
+    }
+    union.discriminator(Some(discriminator)).into()
+}
+
+/// Declares a schema-only tagged union of `ToSchema` variants, told apart
+/// by `$property`; the variants' schemas are registered with it.
+macro_rules! tagged_union {
+    ($(#[doc = $doc:expr])+ $name:ident by $property:literal { $($value:literal => $variant:ty),+ $(,)? }) => {
+        $(#[doc = $doc])+
+        pub struct $name;
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+                let variants = [$(($value, <$variant as utoipa::ToSchema>::name().into_owned())),+];
+                $crate::schema::discriminated($property, &variants, &[$($doc),+])
+            }
+        }
+
+        impl utoipa::ToSchema for $name {
+            fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::Schema>)>) {
+                $(
+                    schemas.push((<$variant as utoipa::ToSchema>::name().into_owned(), <$variant as utoipa::PartialSchema>::schema()));
+                    <$variant as utoipa::ToSchema>::schemas(schemas);
+                )+
+            }
+        }
+    };
+}
+pub(crate) use tagged_union;

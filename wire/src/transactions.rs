@@ -52,7 +52,9 @@ pub struct TransactionQuote {
     /// after `expires_at`).
     pub status: String,
     /// End of the 3-minute rate lock (sandbox time).
+    #[schema(format = DateTime)]
     pub expires_at: String,
+    #[schema(format = DateTime)]
     pub accepted_at: Option<String>,
     /// Destination units per source unit, an exact decimal string.
     pub rate: String,
@@ -68,6 +70,7 @@ pub struct TransactionQuote {
     pub corridor_id: String,
     pub destination_kind: String,
     pub customer_id: Option<String>,
+    #[schema(format = DateTime)]
     pub created_at: String,
 }
 
@@ -117,8 +120,11 @@ pub struct Transaction {
     pub destination_amount_minor: String,
     pub exchange_rate: String,
     pub failure_reason: Option<String>,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
+    #[schema(format = DateTime)]
     pub completed_at: Option<String>,
 }
 

@@ -70,7 +70,9 @@ pub struct PartnerWallet {
     pub network: String,
     pub wallet_role: WalletRole,
     pub address: String,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
 }
 

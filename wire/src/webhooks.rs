@@ -78,7 +78,9 @@ pub struct WebhookEndpoint {
     pub status: String,
     /// `whsec_••••` and the secret's last four characters.
     pub masked_secret: String,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
 }
 
@@ -99,6 +101,7 @@ pub struct DeliveryAttempt {
     /// The `X-Request-ID` the attempt carried.
     pub request_id: String,
     /// Sandbox time the attempt started.
+    #[schema(format = DateTime)]
     pub attempted_at: String,
     /// The receiver's HTTP status; null when no answer came.
     pub status_code: Option<u16>,
@@ -119,8 +122,11 @@ pub struct Delivery {
     pub status: String,
     pub attempt_count: u32,
     /// Sandbox time of the next attempt; null unless pending.
+    #[schema(format = DateTime)]
     pub next_attempt_at: Option<String>,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
     /// Every attempt, oldest first.
     pub attempts: Vec<DeliveryAttempt>,
@@ -152,6 +158,7 @@ pub struct TriggeredEvent {
     pub resource_id: String,
     #[schema(value_type = Object)]
     pub data: serde_json::Value,
+    #[schema(format = DateTime)]
     pub created_at: String,
     pub deliveries: u32,
 }

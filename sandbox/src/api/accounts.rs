@@ -15,7 +15,7 @@ use payctl_wire::accounts::{Account, AccountType, Balances, CreateAccount, Ledge
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, SchemaType, Type};
 
 use super::customers::not_found as customer_not_found;
 use super::fields;
@@ -56,13 +56,26 @@ pub const STABLECOIN_NETWORKS: &[(&str, &[Network])] = &[
     ),
 ];
 
-/// The request as the document states it: one shape per fiat currency and
-/// per stablecoin and wallet mode, with the corridors and networks of the
-/// support matrix above, so a request valid by the document is one the
-/// sandbox can open. It replaces the wire type's field-by-field schema.
-pub fn request_schema() -> RefOr<Schema> {
+/// The request as the document states it, as named schemas: `CreateAccount`
+/// is told apart by `type` into `CreateFiatAccount` and
+/// `CreateStablecoinAccount`, each one plain object (generators cannot
+/// nest unions under a discriminator). Which corridor goes with which
+/// currency, and which network with which coin, is the support matrix:
+/// each shape's description lists it, and a pair outside it is 422
+/// `UNSUPPORTED_COMBINATION`. They replace the wire type's field-by-field
+/// schema.
+pub fn request_schemas() -> Vec<(String, RefOr<Schema>)> {
     let text = || ObjectBuilder::new().schema_type(Type::String);
     let among = |values: Vec<&str>| text().enum_values(Some(values));
+    // Every value of the lists, once, in first-seen order.
+    let union = |lists: Vec<Vec<&'static str>>| {
+        lists.concat().into_iter().fold(Vec::new(), |mut all, v| {
+            if !all.contains(&v) {
+                all.push(v);
+            }
+            all
+        })
+    };
     let label = || {
         ObjectBuilder::new()
             .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
@@ -70,45 +83,58 @@ pub fn request_schema() -> RefOr<Schema> {
             .max_length(Some(128))
             .description(Some("Friendly name, at most 128 characters."))
     };
-    // A field of the other shape is refused unless it is null.
-    let absent = || ObjectBuilder::new().schema_type(Type::Null);
-    // `fields` are the shape's own, already on `object`, all required.
-    let shape = |account_type: &str, currency: &str, fields: &[&str], mut object: ObjectBuilder| {
-        object = object
+    let shape = |account_type: &str, currencies: Vec<&str>, description: String| {
+        ObjectBuilder::new()
             .property("type", among(vec![account_type]))
-            .property("currency", among(vec![currency]))
+            .required("type")
+            .property("currency", among(currencies))
+            .required("currency")
             .property("label", label())
-            .additional_properties(Some(AdditionalProperties::FreeForm(false)));
-        for other in ["corridor", "network", "wallet_mode", "external_address"] {
-            if !fields.contains(&other) {
-                object = object.property(other, absent());
-            }
-        }
-        ["type", "currency"].iter().chain(fields).fold(object, |o, f| o.required(*f))
+            .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+            .description(Some(description))
     };
-    let mut shapes = OneOfBuilder::new().description(Some(
-        "Body of `POST /v1/accounts`: a fiat settlement account in a currency and corridor of the support matrix, \
-         or a stablecoin wallet on a network its coin is issued on. `self_custody` wallets bring an address, which \
-         must be valid on the network, checksum included where the format has one (no schema can state that).",
-    ));
-    for (currency, corridors) in FIAT_CORRIDORS {
-        let object = ObjectBuilder::new().property("corridor", among(corridors.to_vec()));
-        shapes = shapes.item(shape("fiat", currency, &["corridor"], object));
-    }
-    for (coin, networks) in STABLECOIN_NETWORKS {
-        for mode in WalletMode::VALUES {
-            let mut object = ObjectBuilder::new()
-                .property("network", among(networks.iter().map(|n| n.code()).collect()))
-                .property("wallet_mode", among(vec![mode]));
-            let mut fields = vec!["network", "wallet_mode"];
-            if *mode == "self_custody" {
-                object = object.property("external_address", text().min_length(Some(1)));
-                fields.push("external_address");
-            }
-            shapes = shapes.item(shape("stablecoin", coin, &fields, object));
-        }
-    }
-    shapes.into()
+    let matrix = |rows: Vec<String>| rows.join("; ");
+    let fiat = shape(
+        "fiat",
+        FIAT_CORRIDORS.iter().map(|(c, _)| *c).collect(),
+        format!(
+            "A fiat settlement account in a corridor of its currency ({}).",
+            matrix(FIAT_CORRIDORS.iter().map(|(c, corridors)| format!("{c} in {}", corridors.join(", "))).collect())
+        ),
+    )
+    .property("corridor", among(union(FIAT_CORRIDORS.iter().map(|(_, c)| c.to_vec()).collect())))
+    .required("corridor");
+    let networks = |list: &[Network]| list.iter().map(|n| n.code()).collect::<Vec<_>>();
+    let stablecoin = shape(
+        "stablecoin",
+        STABLECOIN_NETWORKS.iter().map(|(c, _)| *c).collect(),
+        format!(
+            "A stablecoin wallet on a network its coin is issued on ({}). `mpc` wallets get an address the sandbox \
+             provisions; `self_custody` wallets bring one in `external_address` (required for them, refused for \
+             `mpc`), valid on the network, checksum included where the format has one (no schema can state that).",
+            matrix(STABLECOIN_NETWORKS.iter().map(|(c, n)| format!("{c} on {}", networks(n).join(", "))).collect())
+        ),
+    )
+    .property("network", among(union(STABLECOIN_NETWORKS.iter().map(|(_, n)| networks(n)).collect())))
+    .required("network")
+    .property("wallet_mode", among(WalletMode::VALUES.to_vec()))
+    .required("wallet_mode")
+    .property("external_address", text().min_length(Some(1)));
+    let variants = [("fiat", "CreateFiatAccount".to_owned()), ("stablecoin", "CreateStablecoinAccount".to_owned())];
+    vec![
+        (
+            "CreateAccount".to_owned(),
+            payctl_wire::schema::discriminated(
+                "type",
+                &variants,
+                &[
+                    "Body of `POST /v1/accounts`: a fiat settlement account or a stablecoin wallet, told apart by `type`.",
+                ],
+            ),
+        ),
+        ("CreateFiatAccount".to_owned(), fiat.into()),
+        ("CreateStablecoinAccount".to_owned(), stablecoin.into()),
+    ]
 }
 
 fn unsupported(message: String) -> ApiError {
@@ -231,14 +257,18 @@ fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
     }
 }
 
-/// Opens a settlement account or a wallet. `mpc` wallets get an address the
-/// sandbox provisions (valid for the network, controlled by no one).
-#[utoipa::path(post, path = "/v1/accounts", tag = "accounts", request_body = CreateAccount,
+/// Open a settlement account or wallet
+///
+/// Opens a fiat settlement account in a corridor, or a stablecoin wallet on a network its coin is
+/// issued on. `mpc` wallets get an address the sandbox provisions (valid for the network,
+/// controlled by no one); `self_custody` wallets bring their own. A malformed request is 400, a
+/// well-formed one outside the support matrix 422. These routes answer with the flat error codes.
+#[utoipa::path(post, path = "/v1/accounts", tag = "accounts", operation_id = "createAccount", request_body = CreateAccount,
     security(("api_key" = [])),
     responses(
         (status = 201, body = Account, description = "the new account"),
-        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_ACCOUNT"),
-        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_ACCOUNT: the application already has this account (same currency and corridor, or coin and network)"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: a well-formed combination outside the support matrix"),
     ))]
 pub async fn create(
     State(state): State<AppState>,
@@ -254,7 +284,11 @@ pub async fn create(
     .await
 }
 
-#[utoipa::path(get, path = "/v1/accounts", tag = "accounts", params(PageQuery), security(("api_key" = [])),
+/// List settlement accounts and wallets
+///
+/// The caller's settlement accounts and wallets, newest first, each with its balance from the
+/// ledger.
+#[utoipa::path(get, path = "/v1/accounts", tag = "accounts", operation_id = "listAccounts", params(PageQuery), security(("api_key" = [])),
     responses((status = 200, body = Page<Account>, description = "settlement accounts and wallets, newest first")))]
 pub async fn list(
     State(state): State<AppState>,
@@ -265,9 +299,13 @@ pub async fn list(
     Ok(Json(state.db.read(move |conn| store::accounts::list(conn, key.application_id, &page)).await?))
 }
 
-#[utoipa::path(get, path = "/v1/accounts/{id}", tag = "accounts",
+/// Get a settlement account or wallet
+///
+/// One settlement account or wallet of the caller, with its balance from the ledger.
+#[utoipa::path(get, path = "/v1/accounts/{id}", tag = "accounts", operation_id = "getAccount",
     params(("id" = String, Path, description = "account id")), security(("api_key" = [])),
-    responses((status = 200, body = Account, description = "the account")))]
+    responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown account, or another application's"),(status = 200, body = Account, description = "the account")))]
 pub async fn get(
     State(state): State<AppState>,
     key: KeyCaller,
@@ -281,9 +319,11 @@ pub async fn get(
         .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "account"))
 }
 
-/// A customer's ledger accounts with live balances; an account appears
-/// once the customer has held the asset.
-#[utoipa::path(get, path = "/v1/customers/{customer_id}/accounts", tag = "accounts",
+/// List a customer's ledger accounts
+///
+/// A customer's ledger accounts with live balances; an account appears once the customer has held
+/// the asset.
+#[utoipa::path(get, path = "/v1/customers/{customer_id}/accounts", tag = "accounts", operation_id = "listCustomerAccounts",
     params(("customer_id" = String, Path, description = "customer id")), security(("api_key" = [])),
     responses(
         (status = 200, body = Vec<LedgerAccount>, description = "the customer's ledger accounts"),
@@ -305,9 +345,11 @@ pub async fn for_customer(
     Ok(Json(accounts))
 }
 
-/// The application's own balances: its prefunded float per asset (created
-/// and funded on first use), fees earned, settlement accounts and wallets.
-#[utoipa::path(get, path = "/v1/balances", tag = "accounts", security(("api_key" = [])),
+/// List the application's balances
+///
+/// The application's own ledger balances: its prefunded float per asset (created and funded on
+/// first use), fees earned, settlement accounts and wallets.
+#[utoipa::path(get, path = "/v1/balances", tag = "accounts", operation_id = "listBalances", security(("api_key" = [])),
     responses((status = 200, body = Balances, description = "the application's ledger balances")))]
 pub async fn balances(State(state): State<AppState>, key: KeyCaller) -> Result<Json<Balances>, ApiError> {
     let data = state.db.read(move |conn| store::accounts::balances(conn, key.application_id)).await?;

@@ -22,7 +22,11 @@ pub fn not_found() -> ApiError {
     ApiError::not_found(ErrorCode::NotFound, "application")
 }
 
-#[utoipa::path(post, path = "/v1/applications", tag = "applications", request_body = CreateApplication,
+/// Create an application
+///
+/// Creates an application of the signed-in user's partner in one environment (TEST or LIVE). Its
+/// API keys are created with `POST /v1/applications/{id}/keys`.
+#[utoipa::path(post, path = "/v1/applications", tag = "applications", operation_id = "createApplication", request_body = CreateApplication,
     security(("bearer" = [])),
     responses((status = 201, body = Application, description = "the new application")))]
 pub async fn create(
@@ -42,7 +46,10 @@ pub async fn create(
     .await
 }
 
-#[utoipa::path(get, path = "/v1/applications", tag = "applications", params(PageQuery),
+/// List applications
+///
+/// The partner's applications, newest first; empty for a user without a partner.
+#[utoipa::path(get, path = "/v1/applications", tag = "applications", operation_id = "listApplications", params(PageQuery),
     security(("bearer" = [])),
     responses((status = 200, body = Page<Application>, description = "the partner's applications, newest first")))]
 pub async fn list(
@@ -57,10 +64,14 @@ pub async fn list(
     Ok(Json(state.db.read(move |conn| store::applications::list(conn, partner.id, &page)).await?))
 }
 
-#[utoipa::path(get, path = "/v1/applications/{id}", tag = "applications",
+/// Get an application
+///
+/// One application of the signed-in user's partner.
+#[utoipa::path(get, path = "/v1/applications/{id}", tag = "applications", operation_id = "getApplication",
     params(("id" = String, Path, description = "application id")),
     security(("bearer" = [])),
-    responses((status = 200, body = Application, description = "the application")))]
+    responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application, or another partner's"),(status = 200, body = Application, description = "the application")))]
 pub async fn get(
     State(state): State<AppState>,
     user: DashboardUser,
@@ -71,13 +82,15 @@ pub async fn get(
     found.map(|(_, app)| Json(app)).ok_or_else(not_found)
 }
 
-/// Deactivates an application: its keys then answer 403 ATH_0002. Calling
-/// it again is harmless and returns the application unchanged. There is no
-/// reactivation.
-#[utoipa::path(post, path = "/v1/applications/{id}/deactivate", tag = "applications",
+/// Deactivate an application
+///
+/// Deactivates an application: its keys then answer 403 ATH_0002. Calling it again is harmless and
+/// returns the application unchanged. There is no reactivation.
+#[utoipa::path(post, path = "/v1/applications/{id}/deactivate", tag = "applications", operation_id = "deactivateApplication",
     params(("id" = String, Path, description = "application id")),
     security(("bearer" = [])),
-    responses((status = 200, body = Application, description = "the deactivated application")))]
+    responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application, or another partner's"),(status = 200, body = Application, description = "the deactivated application")))]
 pub async fn deactivate(
     State(state): State<AppState>,
     user: DashboardUser,

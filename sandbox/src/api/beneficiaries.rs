@@ -173,7 +173,12 @@ fn validate(body: &CreateBeneficiary) -> Result<NewBeneficiary, ApiError> {
     new.ok_or_else(|| ApiError::internal("beneficiary validation passed with a field missing"))
 }
 
-#[utoipa::path(post, path = "/v1/beneficiaries", tag = "beneficiaries", request_body = CreateBeneficiary,
+/// Create a beneficiary
+///
+/// Adds a beneficiary to a customer of the caller, with exactly one payout account: a bank account
+/// (`kind: BANK_ACCOUNT`, IBAN checked) or a stablecoin wallet (`kind: STABLECOIN_WALLET`, address
+/// checked for its network). One 400 lists every bad field, nested ones as `account.<field>`.
+#[utoipa::path(post, path = "/v1/beneficiaries", tag = "beneficiaries", operation_id = "createBeneficiary", request_body = CreateBeneficiary,
     security(("api_key" = [])),
     responses(
         (status = 201, body = Beneficiary, description = "the new beneficiary with its account"),
@@ -196,7 +201,10 @@ pub async fn create(
     .await
 }
 
-#[utoipa::path(get, path = "/v1/beneficiaries", tag = "beneficiaries", params(ListQuery),
+/// List a customer's beneficiaries
+///
+/// The beneficiaries of one customer of the caller (`customer_id` is required), newest first.
+#[utoipa::path(get, path = "/v1/beneficiaries", tag = "beneficiaries", operation_id = "listBeneficiaries", params(ListQuery),
     security(("api_key" = [])),
     responses(
         (status = 200, body = Page<Beneficiary>, description = "the customer's beneficiaries, newest first"),
@@ -224,7 +232,10 @@ pub async fn list(
     Ok(Json(page))
 }
 
-#[utoipa::path(get, path = "/v1/beneficiaries/{id}", tag = "beneficiaries",
+/// Get a beneficiary
+///
+/// One beneficiary of the caller, with its payout account.
+#[utoipa::path(get, path = "/v1/beneficiaries/{id}", tag = "beneficiaries", operation_id = "getBeneficiary",
     params(("id" = String, Path, description = "beneficiary id")),
     security(("api_key" = [])),
     responses(

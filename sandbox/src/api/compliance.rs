@@ -22,8 +22,12 @@ use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
 use crate::store::customers::{self, AUTO_DECISION_SECONDS, REJECT_MARKER};
 
-/// Starts, restarts or reports a customer's verification.
-#[utoipa::path(post, path = "/v1/compliance/kyb", tag = "compliance", request_body = StartKyb,
+/// Start or read a customer's verification
+///
+/// Starts, restarts (after a rejection) or reports a customer's business verification (KYB), and
+/// says what happens next. A pending verification is decided automatically after a while of sandbox
+/// time, or at once with the sandbox's approve and reject operations.
+#[utoipa::path(post, path = "/v1/compliance/kyb", tag = "compliance", operation_id = "startKybVerification", request_body = StartKyb,
     security(("api_key" = [])),
     responses(
         (status = 200, body = KybVerification, description = "the customer's verification and what happens next"),

@@ -12,9 +12,11 @@ use crate::http::extract::ApiJson;
 use crate::state::AppState;
 use crate::store::{self, settings};
 
-/// Creates a dashboard user (operator only). The user has no partner until
-/// they call `POST /v1/auth/register`.
-#[utoipa::path(post, path = "/sandbox/users", tag = "sandbox", request_body = CreateUser,
+/// Create a dashboard user
+///
+/// Operator only: creates a dashboard user, who can then sign in at the token endpoint. The user
+/// has no partner until they call `POST /v1/auth/register`.
+#[utoipa::path(post, path = "/sandbox/users", tag = "sandbox", operation_id = "createSandboxUser", request_body = CreateUser,
     security(("control" = [])),
     responses(
         (status = 201, body = User, description = "the new user"),
@@ -54,16 +56,23 @@ fn clock_view(state: &AppState) -> Clock {
     }
 }
 
-#[utoipa::path(get, path = "/sandbox/clock", tag = "sandbox",
+/// Get the sandbox clock
+///
+/// The clock that applies to the caller: its application's clock for a TEST key, the global clock
+/// for the control token. Every answer also carries it in `X-Sandbox-Clock`.
+#[utoipa::path(get, path = "/sandbox/clock", tag = "sandbox", operation_id = "getSandboxClock",
     security(("control" = []), ("api_key" = [])),
     responses((status = 200, body = Clock, description = "sandbox time")))]
 pub async fn get_clock(State(state): State<AppState>, _caller: ControlCaller) -> Json<Clock> {
     Json(clock_view(&state))
 }
 
-/// Moves sandbox time forward for everyone: time rules (expiries, retries,
+/// Advance the sandbox clock
+///
+/// Moves sandbox time forward: a TEST key moves its own application's clock; the control token
+/// moves every application (or one, with `application_id`). Time rules (expiries, retries,
 /// automatic state moves) then see the new time. Time never goes back.
-#[utoipa::path(post, path = "/sandbox/clock/advance", tag = "sandbox", request_body = AdvanceClock,
+#[utoipa::path(post, path = "/sandbox/clock/advance", tag = "sandbox", operation_id = "advanceSandboxClock", request_body = AdvanceClock,
     security(("control" = []), ("api_key" = [])),
     responses((status = 200, body = Clock, description = "sandbox time after the move")))]
 pub async fn advance_clock(

@@ -28,7 +28,7 @@ use crate::idempotency::{self, Claim, Idempotency};
 use crate::state::AppState;
 use crate::store::customers::{self, NewCustomer};
 
-const ALIAS: &str = "/v1/counterparties";
+pub const ALIAS: &str = "/v1/counterparties";
 
 pub fn not_found() -> ApiError {
     ApiError::not_found(ErrorCode::CustomerNotFound, "customer")
@@ -138,12 +138,18 @@ async fn decide(
 /// The three handlers of one path of the resource: create, list, get. Each
 /// path needs its own functions only so the OpenAPI document lists it.
 macro_rules! customer_path {
-    ($path:literal, $item_path:literal, $tag:literal, $create:ident, $list:ident, $get:ident) => {
-        #[utoipa::path(post, path = $path, tag = $tag, request_body = CreateCustomer,
+    ($path:literal, $item_path:literal, $tag:literal, $noun:literal, $nouns:literal,
+     $create:ident = $create_id:literal, $list:ident = $list_id:literal, $get:ident = $get_id:literal) => {
+        #[utoipa::path(post, path = $path, tag = $tag, operation_id = $create_id, request_body = CreateCustomer,
+            summary = concat!("Create a ", $noun),
+            description = concat!("Creates a ", $noun, " of the caller's application with `kyb_status` `pending`. \
+                It can move money once approved: automatically after 60 s of sandbox time, or at once with \
+                `POST /sandbox/customers/{id}/approve`. One 400 lists every bad field; the email must be unique \
+                per application (compared without regard to case)."),
             security(("api_key" = [])),
             responses(
-                (status = 201, body = Customer, description = "the new customer, kyb_status pending"),
-                (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL: the email is in use"),
+                (status = 201, body = Customer, description = "the new customer, `kyb_status` pending"),
+                (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL: another customer of the application has this email"),
             ))]
         pub async fn $create(
             State(state): State<AppState>,
@@ -154,7 +160,10 @@ macro_rules! customer_path {
             create(state, caller, claim, body).await
         }
 
-        #[utoipa::path(get, path = $path, tag = $tag, params(ListQuery),
+        #[utoipa::path(get, path = $path, tag = $tag, operation_id = $list_id, params(ListQuery),
+            summary = concat!("List ", $nouns),
+            description = concat!("The application's ", $nouns, ", newest first, optionally only those with one \
+                `kyb_status`."),
             security(("api_key" = [])),
             responses((status = 200, body = Page<Customer>, description = "the application's customers, newest first")))]
         pub async fn $list(
@@ -165,11 +174,14 @@ macro_rules! customer_path {
             list(state, caller, query).await
         }
 
-        #[utoipa::path(get, path = $item_path, tag = $tag, params(("id" = String, Path, description = "customer id")),
+        #[utoipa::path(get, path = $item_path, tag = $tag, operation_id = $get_id,
+            params(("id" = String, Path, description = "customer id")),
+            summary = concat!("Get a ", $noun),
+            description = concat!("One ", $noun, " of the caller's application, with its verification state."),
             security(("api_key" = [])),
             responses(
                 (status = 200, body = Customer, description = "the customer"),
-                (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown or not the caller's"),
+                (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or another application's"),
             ))]
         pub async fn $get(
             State(state): State<AppState>,
@@ -181,33 +193,50 @@ macro_rules! customer_path {
     };
 }
 
-customer_path!("/v1/customers", "/v1/customers/{id}", "customers", create_customer, list_customers, get_customer);
+customer_path!(
+    "/v1/customers",
+    "/v1/customers/{id}",
+    "customers",
+    "customer",
+    "customers",
+    create_customer = "createCustomer",
+    list_customers = "listCustomers",
+    get_customer = "getCustomer"
+);
 customer_path!(
     "/v1/participants",
     "/v1/participants/{id}",
     "participants",
-    create_participant,
-    list_participants,
-    get_participant
+    "participant",
+    "participants",
+    create_participant = "createParticipant",
+    list_participants = "listParticipants",
+    get_participant = "getParticipant"
 );
 // Deprecated alias of `/v1/participants`; see `deprecated_alias`.
 customer_path!(
     "/v1/counterparties",
     "/v1/counterparties/{id}",
     "counterparties",
-    create_counterparty,
-    list_counterparties,
-    get_counterparty
+    "counterparty",
+    "counterparties",
+    create_counterparty = "createCounterparty",
+    list_counterparties = "listCounterparties",
+    get_counterparty = "getCounterparty"
 );
 
-/// Sandbox only: approves a pending customer's verification (KYB) and
-/// records its event. A decided customer answers 409 CONFLICT.
-#[utoipa::path(post, path = "/sandbox/customers/{id}/approve", tag = "sandbox",
+/// Approve a customer's verification
+///
+/// Sandbox only: approves a pending customer's verification (KYB) and records its
+/// `customer.kyb_approved` event; the customer can then move money. A TEST key acts on its
+/// own application's customers, the control token on any. A decided customer answers 409
+/// CONFLICT.
+#[utoipa::path(post, path = "/sandbox/customers/{id}/approve", tag = "sandbox", operation_id = "approveCustomer",
     params(("id" = String, Path, description = "customer id")),
     security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Customer, description = "the decided customer"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or (with a TEST key) another application's"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: not pending"),
     ))]
 pub async fn approve(
@@ -219,14 +248,17 @@ pub async fn approve(
     decide(state, caller, claim, id, true).await
 }
 
-/// Sandbox only: rejects a pending customer's verification (KYB) and
-/// records its event. A decided customer answers 409 CONFLICT.
-#[utoipa::path(post, path = "/sandbox/customers/{id}/reject", tag = "sandbox",
+/// Reject a customer's verification
+///
+/// Sandbox only: rejects a pending customer's verification (KYB) and records its
+/// `customer.kyb_rejected` event. A TEST key acts on its own application's customers, the control
+/// token on any. A decided customer answers 409 CONFLICT.
+#[utoipa::path(post, path = "/sandbox/customers/{id}/reject", tag = "sandbox", operation_id = "rejectCustomer",
     params(("id" = String, Path, description = "customer id")),
     security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Customer, description = "the decided customer"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or (with a TEST key) another application's"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: not pending"),
     ))]
 pub async fn reject(

@@ -15,13 +15,15 @@ use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, partners::NewPartner};
 
-/// Registers the caller's company as a partner (status `active` at once in
-/// the sandbox) and links the user to it.
-#[utoipa::path(post, path = "/v1/auth/register", tag = "dashboard", request_body = RegisterRequest,
+/// Register the user's company as a partner
+///
+/// Registers the signed-in user's company as a partner (status `active` at once in the sandbox) and
+/// links the user to it.
+#[utoipa::path(post, path = "/v1/auth/register", tag = "dashboard", operation_id = "registerPartner", request_body = RegisterRequest,
     security(("bearer" = [])),
     responses(
         (status = 201, body = Partner, description = "the partner, now linked to the caller"),
-        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL, or CONFLICT when the user already has a partner"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL: a partner has this email; CONFLICT: the user already has a partner"),
     ))]
 pub async fn register(
     State(state): State<AppState>,
@@ -57,7 +59,10 @@ pub async fn register(
     .await
 }
 
-#[utoipa::path(get, path = "/v1/auth/me", tag = "dashboard", security(("bearer" = [])),
+/// Get the signed-in user
+///
+/// The dashboard user behind the bearer token, and its partner (null until it registers one).
+#[utoipa::path(get, path = "/v1/auth/me", tag = "dashboard", operation_id = "getCurrentUser", security(("bearer" = [])),
     responses((status = 200, body = Me, description = "the signed-in user and their partner")))]
 pub async fn me(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Me>, ApiError> {
     let partner = match user.partner {

@@ -31,13 +31,17 @@ fn owned_application(conn: &Connection, partner_id: i64, id: &str) -> Result<Key
     })
 }
 
-/// Creates a key. Body may be empty; `expires_at` (ISO 8601, in the future
-/// of the sandbox clock) sets an expiry, `name` a label.
-#[utoipa::path(post, path = "/v1/applications/{id}/keys", tag = "applications",
+/// Create an API key
+///
+/// Creates a key for the application. The body may be empty; `expires_at` (ISO 8601, in the future
+/// of the sandbox clock) sets an expiry, `name` a label. The answer carries `client_secret`, the
+/// value for `X-API-Key`, this once.
+#[utoipa::path(post, path = "/v1/applications/{id}/keys", tag = "applications", operation_id = "createApiKey",
     params(("id" = String, Path, description = "application id")),
     request_body(content = Option<CreateApiKey>, description = "may be empty"),
     security(("bearer" = [])),
     responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application, or another partner's"),
         (status = 201, body = CreatedApiKey, description = "the key, with its secret shown this once"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: the application is deactivated"),
     ))]
@@ -85,10 +89,14 @@ pub async fn create(
     Ok(response)
 }
 
-#[utoipa::path(get, path = "/v1/applications/{id}/keys", tag = "applications",
+/// List API keys
+///
+/// The application's keys, newest first, without their secrets.
+#[utoipa::path(get, path = "/v1/applications/{id}/keys", tag = "applications", operation_id = "listApiKeys",
     params(("id" = String, Path, description = "application id"), PageQuery),
     security(("bearer" = [])),
-    responses((status = 200, body = Page<ApiKey>, description = "the application's keys, newest first, without secrets")))]
+    responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application, or another partner's"),(status = 200, body = Page<ApiKey>, description = "the application's keys, newest first, without secrets")))]
 pub async fn list(
     State(state): State<AppState>,
     user: DashboardUser,
@@ -108,11 +116,15 @@ pub async fn list(
     Ok(Json(keys))
 }
 
-/// Revokes a key at once; 409 KEY_REVOKED when it already was.
-#[utoipa::path(delete, path = "/v1/applications/{id}/keys/{key_id}", tag = "applications",
+/// Revoke an API key
+///
+/// Revokes a key at once: it answers 401 ATH_0001 from then on. A key revoked already answers 409
+/// KEY_REVOKED.
+#[utoipa::path(delete, path = "/v1/applications/{id}/keys/{key_id}", tag = "applications", operation_id = "revokeApiKey",
     params(("id" = String, Path, description = "application id"), ("key_id" = String, Path, description = "api_key_id")),
     security(("bearer" = [])),
     responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application or key, or another partner's"),
         (status = 204, description = "revoked"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "KEY_REVOKED: the key was already revoked"),
     ))]

@@ -96,8 +96,12 @@ fn target_address_ok(target_type: &str, address: &str) -> bool {
     }
 }
 
-/// Creates a quote from the legacy JSON body sent on GET.
-#[utoipa::path(get, path = "/v1/quotes", tag = "legacy quotes", request_body = LegacyQuoteRequest,
+/// Create a legacy quote (JSON body on GET)
+///
+/// TEST keys only. Creates a quote from the legacy form: a JSON body sent on GET, as the published
+/// interface shows it. The quote is CREATED and locked for 3 minutes of sandbox time; accept it
+/// with `POST /v1/quotes/{id}/accept`, then fund a payment with it.
+#[utoipa::path(get, path = "/v1/quotes", tag = "legacy quotes", operation_id = "createLegacyQuote", request_body = LegacyQuoteRequest,
     security(("api_key" = [])),
     responses(
         (status = 201, body = LegacyQuote, description = "the quote, CREATED, locked for 3 minutes"),
@@ -168,8 +172,11 @@ pub async fn create_legacy(
     Ok((StatusCode::CREATED, Json(view(&row, now))).into_response())
 }
 
-/// Creates a quote on a corridor: corridor fee and guaranteed rate.
-#[utoipa::path(post, path = "/v1/quotes", tag = "legacy quotes", request_body = CorridorQuoteRequest,
+/// Create a corridor quote
+///
+/// TEST keys only. Creates a quote on a corridor, with the corridor's fee and the guaranteed rate
+/// for the 3-minute lock.
+#[utoipa::path(post, path = "/v1/quotes", tag = "legacy quotes", operation_id = "createCorridorQuote", request_body = CorridorQuoteRequest,
     security(("api_key" = [])),
     responses(
         (status = 201, body = LegacyQuote, description = "the quote with its corridor fee, CREATED, locked for 3 minutes"),
@@ -254,14 +261,17 @@ pub async fn create_corridor(
     .await
 }
 
-/// Reads a legacy or corridor quote.
-#[utoipa::path(get, path = "/v1/quotes/{id}", tag = "legacy quotes",
+/// Get a legacy quote
+///
+/// TEST keys only. A legacy or corridor quote of the caller; a CREATED quote past its lock reads as
+/// EXPIRED.
+#[utoipa::path(get, path = "/v1/quotes/{id}", tag = "legacy quotes", operation_id = "getLegacyQuote",
     params(("id" = String, Path, description = "quote id")),
     security(("api_key" = [])),
     responses(
         (status = 200, body = LegacyQuote, description = "the quote"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown quote, or another caller's"),
     ))]
 pub async fn get(
     State(state): State<AppState>,
@@ -274,15 +284,18 @@ pub async fn get(
     Ok(Json(view(&row, now)))
 }
 
-/// Accepts a legacy or corridor quote: CREATED → ACCEPTED within its lock.
-#[utoipa::path(post, path = "/v1/quotes/{id}/accept", tag = "legacy quotes",
+/// Accept a legacy quote
+///
+/// TEST keys only. Accepts a legacy or corridor quote: CREATED → ACCEPTED within its lock, so one
+/// payment may use it.
+#[utoipa::path(post, path = "/v1/quotes/{id}/accept", tag = "legacy quotes", operation_id = "acceptLegacyQuote",
     params(("id" = String, Path, description = "quote id")),
     security(("api_key" = [])),
     responses(
         (status = 200, body = LegacyQuote, description = "the quote, ACCEPTED"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "QTE_0001: expired"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown quote, or another caller's"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "QTE_0002: already accepted"),
     ))]
 pub async fn accept(

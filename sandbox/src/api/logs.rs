@@ -113,10 +113,11 @@ pub fn parse(query: &LogQuery) -> Result<(LogFilter, PageRequest), ApiError> {
     Ok((filter, page))
 }
 
-/// Lists the request logs of the caller's application, newest first.
-/// Logs are written in the background, so a request shows up a moment
-/// after its answer.
-#[utoipa::path(get, path = "/v1/logs", tag = "logs",
+/// List request logs
+///
+/// The request logs of the caller's application, newest first, bodies redacted. Logs are written in
+/// the background, so a request shows up a moment after its answer.
+#[utoipa::path(get, path = "/v1/logs", tag = "logs", operation_id = "listRequestLogs",
     params(LogQuery),
     security(("api_key" = [])),
     responses((status = 200, body = Page<RequestLog>, description = "request logs, newest first")))]

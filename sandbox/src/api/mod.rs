@@ -34,7 +34,6 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use payctl_wire::error::ErrorCode;
 use tower_http::catch_panic::CatchPanicLayer;
 use utoipa_axum::router::OpenApiRouter;
@@ -180,18 +179,7 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
         .merge(public_routes())
         .split_for_parts();
     let api = openapi::finish(api);
-    // Served as bytes rendered once: the document's tree is several
-    // megabytes of small allocations, too much to keep (or clone per
-    // request) for a file that never changes while the sandbox runs.
-    let document = axum::body::Bytes::from(serde_json::to_vec(&api).unwrap_or_default());
-    let router = router
-        .route(
-            "/v1/openapi.json",
-            get(move || {
-                let document = document.clone();
-                async move { ([(axum::http::header::CONTENT_TYPE, "application/json")], document) }
-            }),
-        )
+    let router = openapi::serve(router, &api)
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
         .layer(from_fn(customers::deprecated_alias))

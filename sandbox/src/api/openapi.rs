@@ -1,36 +1,93 @@
-//! The OpenAPI 3.1 document served at `GET /v1/openapi.json`.
+//! The OpenAPI 3.1 document, served at `GET /v1/openapi.json` and
+//! `GET /v1/openapi.yaml`.
 //!
 //! Operations are collected from the handlers' `#[utoipa::path]`
 //! annotations as the router registers them, so the document cannot list
 //! an operation the sandbox does not serve or miss one it does. [`finish`]
-//! then adds what every operation shares: the error envelope for each
-//! error status an operation can answer, the security schemes, the rules
-//! of the shared `limit` and `cursor` query parameters, and the values of
-//! the lists the wire crate leaves to the server's tables (countries, asset
-//! codes, networks, corridors).
+//! then adds what operations share, by one rule each rather than per
+//! handler: `security: []` on public operations, the `Idempotency-Key`
+//! header on every authenticated POST, the error responses every operation
+//! of its kind can answer ([`errors`]), the rules of the shared `limit` and
+//! `cursor` parameters, page item schemas by reference, closed request
+//! bodies, the values of the lists the wire crate leaves to the server's
+//! tables (countries, asset codes, networks, corridors), the links of the
+//! stateful chains ([`links`]) and the examples ([`examples`]).
 
-use payctl_wire::accounts::CreateAccount;
+mod errors;
+mod examples;
+mod links;
+#[cfg(test)]
+mod lint;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeSet;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::http::header::CONTENT_TYPE;
+use axum::routing::get;
 use payctl_wire::customers::KybStatus;
 use payctl_wire::error::{ErrorBody, ErrorEnvelope, FieldIssue};
 use payctl_wire::logs::LogMethod;
 use payctl_wire::page::{DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT};
 use payctl_wire::payments::PaymentStatus;
 use payctl_wire::schema;
+use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn, PathItem};
+use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{Components, Deprecated, OpenApi, Ref, RefOr, Required};
+use utoipa::{OpenApi as _, ToSchema};
 
 use super::legacy_quotes::CORRIDORS;
 use crate::domain::address::Network;
-use crate::domain::{asset, country};
-use utoipa::openapi::path::{Operation, ParameterIn};
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder};
-use utoipa::{OpenApi as _, ToSchema};
+use crate::domain::asset::{self, AssetKind};
+use crate::domain::country;
+use crate::idempotency;
+use crate::state::AppState;
 
 #[derive(utoipa::OpenApi)]
-#[openapi(info(
-    title = "Cross-border payments API (payctl sandbox)",
-    description = "The payments API as served by `payctl sandbox`. Server-to-server operations take an API key in `X-API-Key`; dashboard operations take a bearer token from the token endpoint; `/sandbox/...` operations exist only in the sandbox."
-))]
+#[openapi(
+    info(
+        title = "Cross-border payments API (payctl sandbox)",
+        description = "The payments API as served by `payctl sandbox`. Server-to-server operations take an API key in \
+                       `X-API-Key`; dashboard operations take a bearer token from the token endpoint; `/sandbox/...` \
+                       operations exist only in the sandbox. Every error answers with the `ErrorEnvelope` schema; \
+                       each error response lists the codes it can carry. This document is also served as YAML at \
+                       `/v1/openapi.yaml`."
+    ),
+    servers(
+        (url = "/", description = "This sandbox: the address that serves this document"),
+        (url = "{base_url}", description = "Production, serving TEST and LIVE keys (the key selects the environment)",
+            variables(("base_url" = (default = "https://api.payments.invalid",
+                description = "The production base address issued at onboarding")))),
+        (url = "{staging_url}", description = "Staging",
+            variables(("staging_url" = (default = "https://staging.payments.invalid",
+                description = "The staging base address issued at onboarding")))),
+    ),
+    tags(
+        (name = "identity", description = "The identity provider's token endpoint: bearer tokens for dashboard operations (OpenID Connect password and refresh grants)."),
+        (name = "dashboard", description = "The signed-in dashboard user, and the registration of its company as a partner."),
+        (name = "applications", description = "Applications (each in one environment, TEST or LIVE) and their API keys."),
+        (name = "partners", description = "Partners and sub-partners. These operations answer with the flat error codes (`VALIDATION_ERROR`, `UNAUTHORIZED`, `FORBIDDEN`, ...)."),
+        (name = "customers", description = "Customers: the businesses and people a partner moves money for. A customer is verified (KYB) before it can move money."),
+        (name = "participants", description = "The customers, under `/v1/participants`: the same records and rules."),
+        (name = "counterparties", description = "Deprecated alias of `/v1/participants`: answers carry `Deprecation: true` and a `Link` to the successor. New clients use `/v1/participants`."),
+        (name = "compliance", description = "Business verification (KYB) requests: start, restart after a rejection, or read where a customer stands."),
+        (name = "beneficiaries", description = "Who a customer pays out to, each with exactly one payout account: a bank account or a stablecoin wallet."),
+        (name = "quotes", description = "Transaction quotes: a price locked for 3 minutes, accepted once, then used by one transaction."),
+        (name = "transactions", description = "Transactions: an accepted quote's destination amount paid to a beneficiary, funded from the application's float."),
+        (name = "legacy quotes", description = "The legacy quote forms (TEST keys only): the JSON body on `GET /v1/quotes` and the corridor form on `POST /v1/quotes`. Their accepted quotes fund payments."),
+        (name = "payments", description = "Payments (TEST keys only): fiat collected on a virtual IBAN for an accepted legacy quote, then settled."),
+        (name = "transfers", description = "Transfers of every kind (payin, payout, bridge, on-chain swap) through one door or the granular ones."),
+        (name = "accounts", description = "Ledger balances, and the settlement accounts and wallets of `/v1/accounts` (which answer with the flat error codes)."),
+        (name = "wallets", description = "Wallet address validation (public) and the partner's own wallets."),
+        (name = "pricing", description = "Markups at partner and customer level, the corridors, and the fee simulation."),
+        (name = "webhooks", description = "Webhook endpoints and their deliveries. Deliveries are signed in `X-Service-Signature` (`t=<unix>,v1=<hex HMAC-SHA256 of \"t.body\">`), the construction of Stripe's `Stripe-Signature`."),
+        (name = "logs", description = "Request logs: one record per API-key request, bodies redacted."),
+        (name = "sandbox", description = "Sandbox-only operations: health, the clock, rates, decisions and simulated events. They do not exist in production."),
+    )
+)]
 struct Base;
 
 pub fn base() -> OpenApi {
@@ -39,32 +96,96 @@ pub fn base() -> OpenApi {
     api
 }
 
-/// Error statuses every operation of a family may answer, besides its own.
-fn common_errors(op: &Operation) -> Vec<(&'static str, &'static str)> {
-    let mut errors = vec![("400", "invalid request: see `error.details`"), ("500", "internal error")];
-    if op.security.as_ref().is_none_or(|s| !s.is_empty()) {
-        errors.push(("401", "missing or invalid credential (ATH_0001)"));
-        errors.push(("403", "forbidden (ATH_0002)"));
-        errors.push(("429", "rate limited"));
-    }
-    errors.push(("404", "not found"));
-    errors.push(("405", "method not allowed"));
-    errors.push(("413", "request body over 1 MiB"));
-    errors.push(("415", "request body is not JSON"));
-    errors
+/// The document as served, rendered once: its tree is several megabytes of
+/// small allocations, too much to keep (or clone per request) for a file
+/// that never changes while the sandbox runs.
+pub fn serve(router: Router<AppState>, api: &OpenApi) -> Router<AppState> {
+    let json = Bytes::from(serde_json::to_vec(api).unwrap_or_default());
+    let yaml = Bytes::from(api.to_yaml().unwrap_or_default());
+    router
+        .route("/v1/openapi.json", get(move || async move { ([(CONTENT_TYPE, "application/json")], json) }))
+        .route("/v1/openapi.yaml", get(move || async move { ([(CONTENT_TYPE, "application/yaml")], yaml) }))
 }
-
-#[cfg(test)]
-mod tests;
 
 fn named<T: ToSchema>() -> (String, RefOr<Schema>) {
     (T::name().into_owned(), T::schema())
 }
 
+/// Every operation of a path item, with its method in lower case.
+fn operations(item: &mut PathItem) -> impl Iterator<Item = (&'static str, &mut Operation)> {
+    [
+        ("get", &mut item.get),
+        ("post", &mut item.post),
+        ("put", &mut item.put),
+        ("patch", &mut item.patch),
+        ("delete", &mut item.delete),
+    ]
+    .into_iter()
+    .filter_map(|(method, op)| op.as_mut().map(|op| (method, op)))
+}
+
 pub fn finish(mut api: OpenApi) -> OpenApi {
+    components(api.components.get_or_insert_with(Default::default));
+    let flat: BTreeSet<String> = super::flat_code_key_routes().get_openapi().paths.paths.keys().cloned().collect();
+    for (path, item) in api.paths.paths.iter_mut() {
+        let dialect = if flat.contains(path) { errors::Dialect::Flat } else { errors::Dialect::Numbered };
+        for (method, op) in operations(item) {
+            if op.security.as_ref().is_none_or(|s| s.iter().all(|r| *r == Default::default())) {
+                op.security = Some(Vec::new());
+            }
+            if method == "post" && op.security.as_ref().is_some_and(|s| !s.is_empty()) {
+                idempotency_key(op, path);
+            }
+            if path == super::customers::ALIAS || path.starts_with(&format!("{}/", super::customers::ALIAS)) {
+                op.deprecated = Some(Deprecated::True);
+            }
+            page_params(op);
+            errors::complete(op, dialect);
+        }
+    }
     let components = api.components.get_or_insert_with(Default::default);
-    // The envelope is added to every operation below; the others are named
-    // only by query and path parameters, which do not register schemas.
+    page_items(components);
+    close_request_bodies(&mut api);
+    links::add(&mut api);
+    examples::add(&mut api);
+    prune(&mut api);
+    api
+}
+
+/// Drops the schemas nothing refers to (the wire types' own schemas that
+/// [`components`] replaced, and what only they named), so generators do
+/// not build types no operation uses.
+fn prune(api: &mut OpenApi) {
+    loop {
+        let document = serde_json::to_value(&*api).unwrap_or_default();
+        let mut used = BTreeSet::new();
+        let mut stack = vec![&document];
+        while let Some(value) = stack.pop() {
+            match value {
+                serde_json::Value::Object(map) => {
+                    if let Some(serde_json::Value::String(r)) = map.get("$ref") {
+                        used.insert(schema_name(r).to_owned());
+                    }
+                    stack.extend(map.values());
+                }
+                serde_json::Value::Array(items) => stack.extend(items),
+                _ => {}
+            }
+        }
+        let Some(components) = api.components.as_mut() else { return };
+        let before = components.schemas.len();
+        components.schemas.retain(|name, _| used.contains(name));
+        if components.schemas.len() == before {
+            return;
+        }
+    }
+}
+
+/// Schemas no operation names by type, the account shapes, the values of
+/// the server's tables, and the security schemes.
+fn components(components: &mut Components) {
+    // The envelope is added to every operation by `errors`; the others are
+    // named only by query and path parameters, which do not register schemas.
     for (name, schema) in [
         named::<ErrorEnvelope>(),
         named::<ErrorBody>(),
@@ -81,13 +202,19 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
     ] {
         components.schemas.entry(name).or_insert(schema);
     }
-    components.schemas.insert(CreateAccount::name().into_owned(), super::accounts::request_schema());
-    let assets: Vec<&str> = asset::ASSETS.iter().map(|a| a.code).collect();
+    for (name, schema) in super::accounts::request_schemas() {
+        components.schemas.insert(name, schema);
+    }
+    let assets = |kind: Option<AssetKind>| -> Vec<&str> {
+        asset::ASSETS.iter().filter(|a| kind.is_none_or(|k| a.kind == k)).map(|a| a.code).collect()
+    };
     let networks: Vec<&str> = Network::ALL.iter().map(|n| n.code()).collect();
     let corridors: Vec<&str> = CORRIDORS.iter().map(|(code, _)| *code).collect();
     for (name, values) in [
         ("Country", country::codes().collect()),
-        ("AssetCode", assets),
+        ("AssetCode", assets(None)),
+        ("FiatCode", assets(Some(AssetKind::Fiat))),
+        ("StablecoinCode", assets(Some(AssetKind::Stablecoin))),
         ("NetworkCode", networks),
         ("CorridorCode", corridors),
     ] {
@@ -110,26 +237,30 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
                 .build(),
         ),
     );
-    for item in api.paths.paths.values_mut() {
-        for op in
-            [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete].into_iter().flatten()
-        {
-            page_params(op);
-            for (status, description) in common_errors(op) {
-                op.responses.responses.entry(status.to_owned()).or_insert_with(|| {
-                    ResponseBuilder::new()
-                        .description(description)
-                        .content(
-                            "application/json",
-                            ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorEnvelope"))).build(),
-                        )
-                        .build()
-                        .into()
-                });
-            }
-        }
+}
+
+/// Every authenticated POST takes `Idempotency-Key` (one layer serves them
+/// all); it is required where the idempotency layer requires it.
+fn idempotency_key(op: &mut Operation, path: &str) {
+    let params = op.parameters.get_or_insert_with(Vec::new);
+    if params.iter().any(|p| p.name.eq_ignore_ascii_case(payctl_wire::IDEMPOTENCY_KEY_HEADER)) {
+        return;
     }
-    api
+    let required = idempotency::REQUIRED_ON.contains(&path);
+    let rule = if required { "Required" } else { "Optional" };
+    params.push(
+        ParameterBuilder::new()
+            .name("Idempotency-Key")
+            .parameter_in(ParameterIn::Header)
+            .required(if required { Required::True } else { Required::False })
+            .description(Some(format!(
+                "{rule}: 1 to 255 printable ASCII characters, a fresh UUID per operation. A repeat with the same key \
+                 within 24 hours answers the stored response (with `Idempotent-Replayed: true`) and runs nothing \
+                 again; the same key with another body is 409 IDM_0001."
+            )))
+            .schema(Some(ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"^[!-~]{1,255}$"))))
+            .build(),
+    );
 }
 
 /// Every list takes `limit` and `cursor` as text so a bad value is
@@ -161,3 +292,97 @@ fn page_params(op: &mut Operation) {
 const CURSOR: &str = "The `next_cursor` of the previous page, passed back unchanged. Cursors are opaque and only the \
                       API mints them: any other value is 400 VAL_0001 (`cursor`, `invalid`). Empty or absent: the \
                       first page.";
+
+/// Page envelopes (`Page_X`, `TransactionPage_X`) name their item schema
+/// by reference, so generators build one item type rather than one per
+/// list. A generic's item schema arrives inline; it moves to the
+/// components under its own name when no operation put it there.
+fn page_items(components: &mut Components) {
+    let pages: Vec<(String, String)> = components
+        .schemas
+        .keys()
+        .filter_map(|name| {
+            let (envelope, item) = name.split_once('_')?;
+            ["Page", "TransactionPage"].contains(&envelope).then(|| (name.clone(), item.to_owned()))
+        })
+        .collect();
+    for (page, item) in pages {
+        let Some(RefOr::T(Schema::Object(envelope))) = components.schemas.get_mut(&page) else { continue };
+        let Some(RefOr::T(Schema::Array(data))) = envelope.properties.get_mut("data") else { continue };
+        let reference = ArrayItems::RefOrSchema(Box::new(Ref::from_schema_name(item.as_str()).into()));
+        if let ArrayItems::RefOrSchema(inline) = std::mem::replace(&mut data.items, reference)
+            && let RefOr::T(inline) = *inline
+        {
+            components.schemas.entry(item).or_insert(RefOr::T(inline));
+        }
+    }
+}
+
+/// Request bodies refuse fields they do not know (400, `unknown_field`),
+/// at every level: every object schema a JSON request body reaches says so.
+fn close_request_bodies(api: &mut OpenApi) {
+    let mut roots = Vec::new();
+    for item in api.paths.paths.values_mut() {
+        for (_, op) in operations(item) {
+            let Some(body) = op.request_body.as_mut() else { continue };
+            if let Some(content) = body.content.get_mut("application/json") {
+                match content.schema.as_mut() {
+                    Some(RefOr::Ref(r)) => roots.push(schema_name(&r.ref_location).to_owned()),
+                    Some(RefOr::T(schema)) => close(schema, &mut roots),
+                    None => {}
+                }
+            }
+        }
+    }
+    let Some(components) = api.components.as_mut() else { return };
+    let mut seen = BTreeSet::new();
+    while let Some(name) = roots.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        if let Some(RefOr::T(schema)) = components.schemas.get_mut(&name) {
+            close(schema, &mut roots);
+        }
+    }
+}
+
+/// Closes `schema` and what it contains, collecting the names it refers to.
+fn close(schema: &mut Schema, refs: &mut Vec<String>) {
+    let visit = |child: &mut RefOr<Schema>, refs: &mut Vec<String>| match child {
+        RefOr::Ref(r) => refs.push(schema_name(&r.ref_location).to_owned()),
+        RefOr::T(s) => close(s, refs),
+    };
+    match schema {
+        Schema::Object(object) => {
+            let is_object = matches!(&object.schema_type, SchemaType::Type(Type::Object));
+            if is_object && object.additional_properties.is_none() {
+                object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+            }
+            for property in object.properties.values_mut() {
+                visit(property, refs);
+            }
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                visit(items, refs);
+            }
+        }
+        Schema::OneOf(union) => union.items.iter_mut().for_each(|i| visit(i, refs)),
+        Schema::AnyOf(union) => union.items.iter_mut().for_each(|i| visit(i, refs)),
+        Schema::AllOf(all) => all.items.iter_mut().for_each(|i| visit(i, refs)),
+        _ => {}
+    }
+}
+
+fn schema_name(reference: &str) -> &str {
+    reference.trim_start_matches("#/components/schemas/")
+}
+
+/// The operation with this `operationId`.
+fn find_operation<'a>(api: &'a mut OpenApi, id: &str) -> Option<&'a mut Operation> {
+    api.paths
+        .paths
+        .values_mut()
+        .flat_map(|item| operations(item).map(|(_, op)| op))
+        .find(|op| op.operation_id.as_deref() == Some(id))
+}

@@ -40,14 +40,16 @@ fn check_email(checks: &mut Checks, email: &str) {
     }
 }
 
-/// Creates a sub-partner of the caller's partner, `active` at once in the
-/// sandbox.
-#[utoipa::path(post, path = "/v1/partners", tag = "partners", request_body = CreatePartner,
+/// Create a sub-partner
+///
+/// Creates a sub-partner of the caller's partner, `active` at once in the sandbox. Answers with the
+/// flat error codes.
+#[utoipa::path(post, path = "/v1/partners", tag = "partners", operation_id = "createPartner", request_body = CreatePartner,
     security(("api_key" = [])),
     responses(
         (status = 201, body = Partner, description = "the new sub-partner"),
-        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VALIDATION_ERROR with details"),
-        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VALIDATION_ERROR: every bad field in `error.details`"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL: another partner has this email"),
     ))]
 pub async fn create(
     State(state): State<AppState>,
@@ -75,12 +77,15 @@ pub async fn create(
     .await
 }
 
-#[utoipa::path(get, path = "/v1/partners/{id}", tag = "partners",
+/// Get a partner
+///
+/// The caller's own partner or one of its sub-partners. Answers with the flat error codes.
+#[utoipa::path(get, path = "/v1/partners/{id}", tag = "partners", operation_id = "getPartner",
     params(("id" = String, Path, description = "partner id")), security(("api_key" = [])),
     responses(
         (status = 200, body = Partner, description = "the partner"),
-        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "FORBIDDEN: not the caller or its sub-partner"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "PARTNER_NOT_FOUND"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "FORBIDDEN: the partner is neither the caller's nor one of its sub-partners"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "PARTNER_NOT_FOUND: no partner has this id"),
     ))]
 pub async fn get(
     State(state): State<AppState>,
@@ -98,18 +103,20 @@ pub async fn get(
     partner.map(Json).ok_or_else(|| ApiError::not_found(ErrorCode::PartnerNotFound, "partner"))
 }
 
-/// Updates the fields sent; the others stay unchanged, and `updatedAt`
-/// moves only when a value changes.
-#[utoipa::path(put, path = "/v1/partners/{id}", tag = "partners", request_body = UpdatePartner,
+/// Update a partner
+///
+/// Updates the fields sent on the caller's own partner or a sub-partner; the others stay unchanged,
+/// and `updatedAt` moves only when a value changes. Answers with the flat error codes.
+#[utoipa::path(put, path = "/v1/partners/{id}", tag = "partners", operation_id = "updatePartner", request_body = UpdatePartner,
     params(("id" = String, Path, description = "partner id: the caller's own or a sub-partner's")),
     security(("api_key" = [])),
     responses(
         (status = 200, body = Partner, description = "the full partner"),
-        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VALIDATION_ERROR with details"),
-        (status = 401, body = payctl_wire::error::ErrorEnvelope, description = "UNAUTHORIZED"),
-        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "FORBIDDEN"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "PARTNER_NOT_FOUND"),
-        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VALIDATION_ERROR: every bad field in `error.details`"),
+        (status = 401, body = payctl_wire::error::ErrorEnvelope, description = "UNAUTHORIZED: the X-API-Key header is missing, or the key is unknown, expired or revoked"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "FORBIDDEN: the partner is neither the caller's nor one of its sub-partners"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "PARTNER_NOT_FOUND: no partner has this id"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL: another partner has this email"),
     ))]
 pub async fn update(
     State(state): State<AppState>,

@@ -70,10 +70,12 @@ fn parse_date(checks: &mut Checks, field: &str, value: Option<&str>, end_of_day:
     }
 }
 
-/// Creates a payment from an accepted legacy quote.
-#[utoipa::path(post, path = "/v1/payments", tag = "payments", request_body = CreatePayment,
-    params(("Idempotency-Key" = String, Header, pattern = "^[!-~]{1,255}$",
-        description = "required: 1 to 255 printable ASCII characters, a fresh UUID per operation")),
+/// Create a payment
+///
+/// TEST keys only. Creates a payment from an accepted, unused legacy quote: the answer's collection
+/// instructions give the virtual IBAN, reference and exact amount to send before `pay_by`.
+/// `Idempotency-Key` is required.
+#[utoipa::path(post, path = "/v1/payments", tag = "payments", operation_id = "createPayment", request_body = CreatePayment,
     security(("api_key" = [])),
     responses(
         (status = 201, body = Payment, description = "the payment, awaiting_funds, with collection instructions"),
@@ -141,14 +143,16 @@ pub async fn create(
     .await
 }
 
-/// Reads a payment.
-#[utoipa::path(get, path = "/v1/payments/{id}", tag = "payments",
+/// Get a payment
+///
+/// TEST keys only. A payment of the caller, with its status as of now.
+#[utoipa::path(get, path = "/v1/payments/{id}", tag = "payments", operation_id = "getPayment",
     params(("id" = String, Path, description = "payment id")),
     security(("api_key" = [])),
     responses(
         (status = 200, body = Payment, description = "the payment"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown payment, or another caller's"),
     ))]
 pub async fn get(
     State(state): State<AppState>,
@@ -161,8 +165,11 @@ pub async fn get(
     row.map(|r| Json(r.payment)).ok_or_else(not_found)
 }
 
-/// Lists payments, newest first.
-#[utoipa::path(get, path = "/v1/payments", tag = "payments", params(ListQuery),
+/// List payments
+///
+/// TEST keys only. The application's payments, newest first, optionally filtered by status and
+/// creation date.
+#[utoipa::path(get, path = "/v1/payments", tag = "payments", operation_id = "listPayments", params(ListQuery),
     security(("api_key" = [])),
     responses(
         (status = 200, body = Page<Payment>, description = "the application's payments, newest first"),
@@ -193,14 +200,17 @@ pub async fn list(
     Ok(Json(state.db.read(move |conn| payments::list(conn, application_id, &filter, &page)).await?))
 }
 
-/// Sandbox only: the funds arrive on the virtual IBAN now.
-#[utoipa::path(post, path = "/sandbox/payments/{id}/fund", tag = "sandbox",
+/// Simulate the funds of a payment arriving
+///
+/// Sandbox only: the funds of an `awaiting_funds` payment arrive on its virtual IBAN now;
+/// settlement follows with sandbox time.
+#[utoipa::path(post, path = "/sandbox/payments/{id}/fund", tag = "sandbox", operation_id = "fundPayment",
     params(("id" = String, Path, description = "payment id")),
     security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Payment, description = "the payment, funds_received"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
-        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: not awaiting funds"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown payment, or (with a TEST key) another application's"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: the payment is not awaiting funds"),
     ))]
 pub async fn fund(
     State(state): State<AppState>,

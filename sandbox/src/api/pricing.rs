@@ -133,14 +133,21 @@ fn put_response(created: bool, markup: Markup) -> Response {
     (status, Json(markup)).into_response()
 }
 
-#[utoipa::path(get, path = "/v1/pricing/markup", tag = "pricing", security(("bearer" = [])),
+/// Get the partner's markup
+///
+/// The partner-level markup; source `default` (0 BPS) when none is set.
+#[utoipa::path(get, path = "/v1/pricing/markup", tag = "pricing", operation_id = "getPartnerMarkup", security(("bearer" = [])),
     responses((status = 200, body = Markup, description = "the partner-level markup; source `default` (0 BPS) when none is set")))]
 pub async fn get_markup(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Markup>, ApiError> {
     let partner = user.partner()?.id;
     Ok(Json(state.db.read(move |conn| Ok(effective(conn, partner, None)?.0)).await?))
 }
 
-#[utoipa::path(put, path = "/v1/pricing/markup", tag = "pricing", request_body = MarkupRequest,
+/// Set the partner's markup
+///
+/// Sets the partner-level markup, which applies to every customer without an override: 201 the
+/// first time, 200 when it replaces one.
+#[utoipa::path(put, path = "/v1/pricing/markup", tag = "pricing", operation_id = "setPartnerMarkup", request_body = MarkupRequest,
     security(("bearer" = [])),
     responses(
         (status = 200, body = Markup, description = "the markup, replaced"),
@@ -158,7 +165,10 @@ pub async fn put_markup(
     Ok(put_response(created, view(MarkupSource::Partner, None, Some(stored))))
 }
 
-#[utoipa::path(get, path = "/v1/pricing/customers", tag = "pricing", params(PageQuery), security(("bearer" = [])),
+/// List customer markup overrides
+///
+/// The customers of the partner that have a markup override, newest customer first.
+#[utoipa::path(get, path = "/v1/pricing/customers", tag = "pricing", operation_id = "listCustomerMarkups", params(PageQuery), security(("bearer" = [])),
     responses((status = 200, body = Page<Markup>, description = "customer overrides, newest customer first")))]
 pub async fn list_customers(
     State(state): State<AppState>,
@@ -172,9 +182,11 @@ pub async fn list_customers(
     Ok(Json(Page { data, next_cursor: stored.next_cursor }))
 }
 
-/// The markup that applies to the customer: its override (`source:
-/// customer`), else the partner's (`partner`), else 0 BPS (`default`).
-#[utoipa::path(get, path = "/v1/pricing/customers/{id}/markup", tag = "pricing",
+/// Get a customer's effective markup
+///
+/// The markup that applies to the customer: its override (`source: customer`), else the partner's
+/// (`partner`), else 0 BPS (`default`).
+#[utoipa::path(get, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", operation_id = "getCustomerMarkup",
     params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
     responses((status = 200, body = Markup, description = "the effective markup and where it comes from")))]
 pub async fn get_customer_markup(
@@ -187,7 +199,11 @@ pub async fn get_customer_markup(
     Ok(Json(state.db.read(move |conn| Ok(effective(conn, partner, Some(&id))?.0)).await?))
 }
 
-#[utoipa::path(put, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", request_body = MarkupRequest,
+/// Set a customer's markup override
+///
+/// Sets the customer's own markup, which wins over the partner's: 201 when new, 200 when it
+/// replaces one.
+#[utoipa::path(put, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", operation_id = "setCustomerMarkup", request_body = MarkupRequest,
     params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
     responses(
         (status = 200, body = Markup, description = "the override, replaced"),
@@ -207,9 +223,11 @@ pub async fn put_customer_markup(
     Ok(put_response(created, view(MarkupSource::Customer, stored.customer_id.clone(), Some(stored))))
 }
 
-/// Removes the override, so the partner-level markup applies again. 204
-/// whether or not there was one: the outcome is the same.
-#[utoipa::path(delete, path = "/v1/pricing/customers/{id}/markup", tag = "pricing",
+/// Remove a customer's markup override
+///
+/// Removes the override, so the partner-level markup applies again. 204 whether or not there was
+/// one: the outcome is the same.
+#[utoipa::path(delete, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", operation_id = "deleteCustomerMarkup",
     params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
     responses((status = 204, description = "no override remains")))]
 pub async fn delete_customer_markup(
@@ -223,7 +241,10 @@ pub async fn delete_customer_markup(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-#[utoipa::path(get, path = "/v1/pricing/corridors", tag = "pricing", security(("bearer" = [])),
+/// List pricing corridors
+///
+/// The fiat corridors the sandbox prices, each with its fixed mid rate.
+#[utoipa::path(get, path = "/v1/pricing/corridors", tag = "pricing", operation_id = "listPricingCorridors", security(("bearer" = [])),
     responses((status = 200, body = CorridorList, description = "the fiat corridors and their mid rates")))]
 pub async fn corridors(user: DashboardUser) -> Result<Json<CorridorList>, ApiError> {
     user.partner()?;
@@ -275,12 +296,14 @@ fn unsupported(field: &str, message: String) -> ApiError {
     )])
 }
 
-/// Prices a transfer with the markup that applies (the customer's override,
-/// else the partner's, else none) at the given or the table rate.
-#[utoipa::path(get, path = "/v1/pricing/simulate", tag = "pricing", params(SimulateQuery), security(("bearer" = [])),
+/// Simulate the fee of a transfer
+///
+/// Prices a transfer with the markup that applies (the customer's override, else the partner's,
+/// else none) at the given or the table rate, without storing anything.
+#[utoipa::path(get, path = "/v1/pricing/simulate", tag = "pricing", operation_id = "simulatePricing", params(SimulateQuery), security(("bearer" = [])),
     responses(
         (status = 200, body = Simulation, description = "the fee breakdown and destination amount"),
-        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001 listing every bad parameter"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad parameter in `error.details`"),
         (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no table rate for the pair, or a FLAT markup in another currency"),
     ))]
 pub async fn simulate(

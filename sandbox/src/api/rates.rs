@@ -22,14 +22,20 @@ fn asset_code(checks: &mut Checks, field: &str, code: &str) {
     }
 }
 
-#[utoipa::path(get, path = "/sandbox/rates", tag = "sandbox", security(("control" = []), ("api_key" = [])),
+/// List sandbox exchange rates
+///
+/// Every pair the sandbox prices, with its rate and whether it comes from the built-in table or an
+/// override.
+#[utoipa::path(get, path = "/sandbox/rates", tag = "sandbox", operation_id = "listSandboxRates", security(("control" = []), ("api_key" = [])),
     responses((status = 200, body = Rates, description = "every pair the sandbox prices")))]
 pub async fn list(State(state): State<AppState>, _caller: ControlCaller) -> Result<Json<Rates>, ApiError> {
     Ok(Json(Rates { data: state.db.read(quoting::all_rates).await? }))
 }
 
+/// Override an exchange rate
+///
 /// Sets the rate of one pair until cleared; quotes created afterwards use it.
-#[utoipa::path(put, path = "/sandbox/rates", tag = "sandbox", request_body = SetRate,
+#[utoipa::path(put, path = "/sandbox/rates", tag = "sandbox", operation_id = "setSandboxRate", request_body = SetRate,
     security(("control" = []), ("api_key" = [])),
     responses((status = 200, body = Rate, description = "the rate now in force")))]
 pub async fn set(
@@ -57,12 +63,15 @@ pub async fn set(
     set.map(Json).ok_or_else(|| ApiError::internal("rate vanished after set"))
 }
 
-/// Removes an override: the pair goes back to the table rate (or is no
-/// longer priced if the table has none).
-#[utoipa::path(delete, path = "/sandbox/rates/{source}/{destination}", tag = "sandbox",
+/// Clear an exchange rate override
+///
+/// Removes an override: the pair goes back to the table rate (or is no longer priced if the table
+/// has none).
+#[utoipa::path(delete, path = "/sandbox/rates/{source}/{destination}", tag = "sandbox", operation_id = "clearSandboxRate",
     params(("source" = payctl_wire::schema::AssetCode, Path), ("destination" = payctl_wire::schema::AssetCode, Path)),
     security(("control" = []), ("api_key" = [])),
-    responses((status = 204, description = "the override is gone")))]
+    responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: the pair has no override"),(status = 204, description = "the override is gone")))]
 pub async fn clear(
     State(state): State<AppState>,
     _caller: ControlCaller,

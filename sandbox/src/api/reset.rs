@@ -8,9 +8,11 @@ use crate::auth::ControlCaller;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// Deletes everything created since seeding finished; seeded records, this
-/// start's keys and the clock stay.
-#[utoipa::path(post, path = "/sandbox/reset", tag = "sandbox",
+/// Reset the sandbox
+///
+/// Operator only: deletes everything created since seeding finished; seeded records, this start's
+/// keys and the clock stay.
+#[utoipa::path(post, path = "/sandbox/reset", tag = "sandbox", operation_id = "resetSandbox",
     security(("control" = [])),
     responses((status = 200, body = ResetDone, description = "rows deleted per table")))]
 pub async fn reset(State(state): State<AppState>, _operator: ControlCaller) -> Result<Json<ResetDone>, ApiError> {

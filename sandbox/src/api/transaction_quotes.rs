@@ -48,9 +48,12 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> TransactionQuote {
     }
 }
 
-/// Prices a transfer and stores it as a `CREATED` quote locked for 3
-/// minutes of sandbox time.
-#[utoipa::path(post, path = "/v1/transactions/quote", tag = "transactions", request_body = CreateTransactionQuote,
+/// Create a transaction quote
+///
+/// Prices a transfer and stores it as a CREATED quote locked for 3 minutes of sandbox time. With
+/// `customer_id`, the customer's markup override applies. Accept it with `POST
+/// /v1/transactions/quote/{id}/accept` before a transaction can use it.
+#[utoipa::path(post, path = "/v1/transactions/quote", tag = "quotes", operation_id = "createTransactionQuote", request_body = CreateTransactionQuote,
     security(("api_key" = [])),
     responses(
         (status = 201, body = TransactionQuote, description = "the quote, status CREATED"),
@@ -102,9 +105,11 @@ pub async fn create(
     .await
 }
 
-/// A quote of the caller. A `CREATED` quote past `expires_at` reads as
-/// `EXPIRED` (computed on read; nothing is stored).
-#[utoipa::path(get, path = "/v1/transactions/quote/{id}", tag = "transactions",
+/// Get a transaction quote
+///
+/// A quote of the caller. A CREATED quote past `expires_at` reads as EXPIRED (computed on read;
+/// nothing is stored).
+#[utoipa::path(get, path = "/v1/transactions/quote/{id}", tag = "quotes", operation_id = "getTransactionQuote",
     params(("id" = String, Path, description = "quote id")), security(("api_key" = [])),
     responses(
         (status = 200, body = TransactionQuote, description = "the quote"),
@@ -121,9 +126,11 @@ pub async fn get(
     found.map(|q| Json(view(&q, now))).ok_or_else(not_found)
 }
 
-/// Accepts a quote: `CREATED` → `ACCEPTED`, so one transaction may use it
-/// until `expires_at`. Answers 200 with the accepted quote.
-#[utoipa::path(post, path = "/v1/transactions/quote/{id}/accept", tag = "transactions",
+/// Accept a transaction quote
+///
+/// Accepts a quote: CREATED → ACCEPTED, so one transaction may use it until `expires_at`. Answers
+/// 200 with the accepted quote.
+#[utoipa::path(post, path = "/v1/transactions/quote/{id}/accept", tag = "quotes", operation_id = "acceptTransactionQuote",
     params(("id" = String, Path, description = "quote id")), security(("api_key" = [])),
     responses(
         (status = 200, body = TransactionQuote, description = "the quote, status ACCEPTED"),

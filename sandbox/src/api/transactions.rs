@@ -51,10 +51,13 @@ fn refuse_older_form(body: &CreateTransaction, checks: &mut Checks) {
     }
 }
 
-/// Creates a transaction on an accepted quote (Idempotency-Key required).
-#[utoipa::path(post, path = "/v1/transactions", tag = "transactions", request_body = CreateTransaction,
-    params(("Idempotency-Key" = String, Header, pattern = "^[!-~]{1,255}$",
-        description = "required: 1 to 255 printable ASCII characters, a fresh UUID per operation")),
+/// Create a transaction
+///
+/// Pays an accepted quote's destination amount to a beneficiary of the caller whose account
+/// receives the quote's destination asset, funded from the application's float. The quote is used
+/// once. `Idempotency-Key` is required. The older published body (`amount`, `currency`,
+/// `recipient_account_id`, `reference`) is refused with a 400 naming each of its fields.
+#[utoipa::path(post, path = "/v1/transactions", tag = "transactions", operation_id = "createTransaction", request_body = CreateTransaction,
     security(("api_key" = [])),
     responses(
         (status = 201, body = Transaction, description = "the transaction, state PENDING"),
@@ -99,7 +102,10 @@ pub async fn create(
     .await
 }
 
-#[utoipa::path(get, path = "/v1/transactions/{id}", tag = "transactions",
+/// Get a transaction
+///
+/// A transaction of the caller, by id or by its `txn_` external id, with its state as of now.
+#[utoipa::path(get, path = "/v1/transactions/{id}", tag = "transactions", operation_id = "getTransaction",
     params(("id" = String, Path, description = "transaction id or its external_id (txn_…)")),
     security(("api_key" = [])),
     responses(
@@ -116,7 +122,11 @@ pub async fn get(
     found.map(|r| Json(r.transaction)).ok_or_else(not_found)
 }
 
-#[utoipa::path(get, path = "/v1/transactions", tag = "transactions", params(PageQuery),
+/// List transactions
+///
+/// The caller's transactions, newest first, in the transaction list envelope
+/// (`pagination.has_more`, `pagination.next_cursor`).
+#[utoipa::path(get, path = "/v1/transactions", tag = "transactions", operation_id = "listTransactions", params(PageQuery),
     security(("api_key" = [])),
     responses((status = 200, body = TransactionPage<Transaction>, description = "the caller's transactions, newest first")))]
 pub async fn list(
@@ -152,15 +162,17 @@ async fn finish(
     .await
 }
 
-/// Sandbox only: settles a PENDING or PROCESSING transaction
-/// (`settlement.completed`). From a final state: 409 CONFLICT.
-#[utoipa::path(post, path = "/sandbox/transactions/{id}/complete", tag = "sandbox",
+/// Complete a transaction
+///
+/// Sandbox only: settles a PENDING or PROCESSING transaction and records `settlement.completed`.
+/// From a final state: 409 CONFLICT.
+#[utoipa::path(post, path = "/sandbox/transactions/{id}/complete", tag = "sandbox", operation_id = "completeTransaction",
     params(("id" = String, Path, description = "transaction id or external_id")),
     security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Transaction, description = "the transaction, COMPLETED"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "TXN_0001"),
-        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: already final"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "TXN_0001: unknown transaction, or (with a TEST key) another application's"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: the transaction is already COMPLETED or FAILED"),
     ))]
 pub async fn complete(
     State(state): State<AppState>,
@@ -171,17 +183,19 @@ pub async fn complete(
     finish(state, caller, claim, id, None).await
 }
 
-/// Sandbox only: fails a PENDING or PROCESSING transaction, refunding the
-/// float (`settlement.failed`). From a final state: 409 CONFLICT.
-#[utoipa::path(post, path = "/sandbox/transactions/{id}/fail", tag = "sandbox",
+/// Fail a transaction
+///
+/// Sandbox only: fails a PENDING or PROCESSING transaction, refunding the float, and records
+/// `settlement.failed`. From a final state: 409 CONFLICT.
+#[utoipa::path(post, path = "/sandbox/transactions/{id}/fail", tag = "sandbox", operation_id = "failTransaction",
     request_body(content = Option<FailTransaction>, description = "may be empty"),
     params(("id" = String, Path, description = "transaction id or external_id")),
     security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Transaction, description = "the transaction, FAILED"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: reason too long"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "TXN_0001"),
-        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: already final"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "TXN_0001: unknown transaction, or (with a TEST key) another application's"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: the transaction is already COMPLETED or FAILED"),
     ))]
 pub async fn fail(
     State(state): State<AppState>,

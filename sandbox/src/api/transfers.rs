@@ -383,15 +383,16 @@ fn store_new(
 
 /// The granular doors: each fixes `kind` and calls the same code.
 macro_rules! door {
-    ($name:ident, $path:literal, $kind:expr, $body:ty, $desc:literal) => {
-        #[utoipa::path(post, path = $path, tag = "transfers", request_body = CreateTransfer,
+    ($name:ident, $id:literal, $path:literal, $kind:expr, $request:ty, $answer:ty, $summary:literal, $description:literal, $created:literal) => {
+        #[utoipa::path(post, path = $path, tag = "transfers", operation_id = $id, request_body = $request,
+            summary = $summary, description = $description,
             security(("api_key" = [])),
             responses(
-                (status = 201, body = $body, description = $desc),
-                (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field; IDM_0002: quote not accepted"),
-                (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "CMP_0001: customer not verified"),
-                (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001, BEN_0001, NOT_FOUND (quote)"),
-                (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION, INSUFFICIENT_FUNDS, UNPROCESSABLE"),
+                (status = 201, body = $answer, description = $created),
+                (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field in `error.details`, a quote for another pair, or an amount that differs from the quote's; IDM_0002: the quote is not accepted, already used or past its lock"),
+                (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "CMP_0001: the customer has not passed verification (kyb_status is not approved)"),
+                (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or another caller's; BEN_0001: unknown beneficiary, or another customer's; NOT_FOUND: unknown quote"),
+                (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: a coin not issued on the network, no rate for the pair, or a beneficiary in another asset; INSUFFICIENT_FUNDS: the source balance cannot cover the amount; UNPROCESSABLE: the amount does not cover the network fee"),
             ))]
         pub async fn $name(
             State(state): State<AppState>,
@@ -404,18 +405,71 @@ macro_rules! door {
     };
 }
 
-door!(create_transfer, "/v1/transfers", None, Transfer, "the transfer, pending; kind from the body");
-door!(create_payin, "/v1/payins", Some("payin"), Transfer, "the payin transfer, pending");
-door!(create_payout, "/v1/payouts", Some("payout"), Transfer, "the payout transfer, pending");
-door!(create_bridge, "/v1/bridging", Some("bridge"), Transfer, "the bridge transfer, pending");
-door!(create_swap, "/v1/onchain-fx", Some("onchain_fx"), Swap, "the swap (spec 2.11), pending");
+door!(
+    create_transfer,
+    "createTransfer",
+    "/v1/transfers",
+    None,
+    payctl_wire::transfers::CreateTransferRequest,
+    Transfer,
+    "Create a transfer of any kind",
+    "The single door for every flow: `kind` in the body says which runs (`payin`, `payout`, `bridge`, `onchain_fx`) and which sides it takes. The transfer starts `pending` and moves on with sandbox time; the customer must be approved.",
+    "the transfer, `pending`"
+);
+door!(
+    create_payin,
+    "createPayin",
+    "/v1/payins",
+    Some("payin"),
+    payctl_wire::transfers::CreatePayin,
+    Transfer,
+    "Create a payin",
+    "Fiat in from outside, credited to the customer's account in the destination asset. The same as `POST /v1/transfers` with `kind: payin`; `kind` may be left out here (the document asks for it so one schema serves both doors).",
+    "the payin transfer, `pending`"
+);
+door!(
+    create_payout,
+    "createPayout",
+    "/v1/payouts",
+    Some("payout"),
+    payctl_wire::transfers::CreatePayout,
+    Transfer,
+    "Create a payout",
+    "From the customer's account to a beneficiary (fiat) or a stablecoin wallet. The same as `POST /v1/transfers` with `kind: payout`; `kind` may be left out here.",
+    "the payout transfer, `pending`"
+);
+door!(
+    create_bridge,
+    "createBridge",
+    "/v1/bridging",
+    Some("bridge"),
+    payctl_wire::transfers::CreateBridge,
+    Transfer,
+    "Bridge a stablecoin between networks",
+    "One stablecoin moved from a wallet on one network to a wallet on another. The same as `POST /v1/transfers` with `kind: bridge`; `kind` may be left out here.",
+    "the bridge transfer, `pending`"
+);
+door!(
+    create_swap,
+    "createSwap",
+    "/v1/onchain-fx",
+    Some("onchain_fx"),
+    payctl_wire::transfers::CreateSwap,
+    Swap,
+    "Swap USDC and USDT on chain",
+    "An on-chain swap, USDC to USDT or back, answered in the swap shape of spec 2.11 (read it back with `GET /v1/onchain-fx/{id}`). The same flow as `POST /v1/transfers` with `kind: onchain_fx`; `kind` may be left out here.",
+    "the swap, `pending`"
+);
 
-/// Reads a transfer of any kind.
-#[utoipa::path(get, path = "/v1/transfers/{id}", tag = "transfers",
+/// Get a transfer
+///
+/// A transfer of the caller, of any kind, in the transfer shape (swaps
+/// included), with its status as of now.
+#[utoipa::path(get, path = "/v1/transfers/{id}", tag = "transfers", operation_id = "getTransfer",
     params(("id" = String, Path, description = "transfer id (tr_… or fx_…)")),
     security(("api_key" = [])),
     responses((status = 200, body = Transfer, description = "the transfer"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND")))]
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown transfer, or another caller's")))]
 pub async fn get_transfer(
     State(state): State<AppState>,
     caller: KeyCaller,
@@ -426,12 +480,15 @@ pub async fn get_transfer(
     t.map(|t| Json(transfer_view(&t))).ok_or_else(not_found)
 }
 
-/// Reads a swap (spec 2.11).
-#[utoipa::path(get, path = "/v1/onchain-fx/{id}", tag = "transfers",
+/// Get a swap
+///
+/// An on-chain swap of the caller in the swap shape of spec 2.11; other
+/// transfer kinds are not found here.
+#[utoipa::path(get, path = "/v1/onchain-fx/{id}", tag = "transfers", operation_id = "getSwap",
     params(("id" = String, Path, description = "fx_id")),
     security(("api_key" = [])),
     responses((status = 200, body = Swap, description = "the swap"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND")))]
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown swap, or another caller's")))]
 pub async fn get_swap(
     State(state): State<AppState>,
     caller: KeyCaller,

@@ -21,8 +21,11 @@ use crate::webhooks::samples;
 
 const MAX_RESOURCE_ID: usize = 128;
 
-/// Records one event with sample data for the chosen application.
-#[utoipa::path(post, path = "/sandbox/events/trigger", tag = "sandbox", request_body = TriggerEvent,
+/// Trigger a webhook event
+///
+/// Sandbox only: records one event with sample data for the chosen application and queues a
+/// delivery to each of its enabled endpoints subscribed to it.
+#[utoipa::path(post, path = "/sandbox/events/trigger", tag = "sandbox", operation_id = "triggerEvent", request_body = TriggerEvent,
     security(("control" = []), ("api_key" = [])),
     responses(
         (status = 201, body = TriggeredEvent, description = "the recorded event and the number of deliveries queued"),

@@ -50,9 +50,11 @@ pub fn parse_network(checks: &mut Checks, field: &str, code: Option<&str>) -> Op
     }
 }
 
-/// Checks an address for a network. A malformed address is a normal answer
-/// (`valid: false` with the reason), not an error: asking is the point.
-#[utoipa::path(get, path = "/v1/wallets/validate", tag = "wallets", params(ValidateQuery),
+/// Validate a wallet address
+///
+/// Public: checks an address for a network, checksum included where the format has one. A malformed
+/// address is a normal answer (`valid: false` with the reason), not an error: asking is the point.
+#[utoipa::path(get, path = "/v1/wallets/validate", tag = "wallets", operation_id = "validateWalletAddress", params(ValidateQuery),
     responses(
         (status = 200, body = AddressValidation, description = "whether the address is valid for the network"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: a parameter is missing or the network is unknown"),
@@ -76,7 +78,11 @@ pub async fn validate(ApiQuery(query): ApiQuery<ValidateQuery>) -> Result<Json<A
     }))
 }
 
-#[utoipa::path(get, path = "/v1/partner-wallets", tag = "wallets", security(("bearer" = [])),
+/// List the partner's wallets
+///
+/// The partner's wallets, by network then role (at most one per network and role, so the list is
+/// not paginated).
+#[utoipa::path(get, path = "/v1/partner-wallets", tag = "wallets", operation_id = "listPartnerWallets", security(("bearer" = [])),
     responses((status = 200, body = PartnerWalletList, description = "the partner's wallets, by network then role")))]
 pub async fn list(State(state): State<AppState>, user: DashboardUser) -> Result<Json<PartnerWalletList>, ApiError> {
     let partner = user.partner()?.id;
@@ -84,10 +90,11 @@ pub async fn list(State(state): State<AppState>, user: DashboardUser) -> Result<
     Ok(Json(PartnerWalletList { data }))
 }
 
-/// Sets the address of the partner's wallet for a network and role: 201
-/// when the wallet is new, 200 when it existed (changed or not). The same
-/// body sent twice yields the same record.
-#[utoipa::path(put, path = "/v1/partner-wallets", tag = "wallets", request_body = PutPartnerWallet,
+/// Set a partner wallet
+///
+/// Sets the address of the partner's wallet for a network and role: 201 when the wallet is new, 200
+/// when it existed (changed or not). The same body sent twice yields the same record.
+#[utoipa::path(put, path = "/v1/partner-wallets", tag = "wallets", operation_id = "setPartnerWallet", request_body = PutPartnerWallet,
     security(("bearer" = [])),
     responses(
         (status = 200, body = payctl_wire::wallets::PartnerWallet, description = "the existing wallet, updated"),

@@ -39,8 +39,11 @@ fn check_description(checks: &mut Checks, raw: Option<&str>) {
     }
 }
 
-/// Registers an endpoint; the answer carries the signing secret this once.
-#[utoipa::path(post, path = "/v1/webhooks", tag = "webhooks", request_body = CreateWebhook,
+/// Register a webhook endpoint
+///
+/// Registers an endpoint for a set of event types. The answer carries the signing secret this once;
+/// deliveries are signed with it in `X-Service-Signature`.
+#[utoipa::path(post, path = "/v1/webhooks", tag = "webhooks", operation_id = "createWebhook", request_body = CreateWebhook,
     security(("api_key" = [])),
     responses(
         (status = 201, body = WebhookWithSecret, description = "the endpoint, with its secret shown this once"),
@@ -87,7 +90,10 @@ pub async fn create(
     .await
 }
 
-#[utoipa::path(get, path = "/v1/webhooks", tag = "webhooks", params(PageQuery),
+/// List webhook endpoints
+///
+/// The application's endpoints, newest first, secrets masked.
+#[utoipa::path(get, path = "/v1/webhooks", tag = "webhooks", operation_id = "listWebhooks", params(PageQuery),
     security(("api_key" = [])),
     responses((status = 200, body = Page<WebhookEndpoint>, description = "the application's endpoints, newest first, secrets masked")))]
 pub async fn list(
@@ -100,12 +106,15 @@ pub async fn list(
     Ok(Json(state.db.read(move |conn| store::webhooks::list(conn, application_id, &page)).await?))
 }
 
-#[utoipa::path(get, path = "/v1/webhooks/{id}", tag = "webhooks",
+/// Get a webhook endpoint
+///
+/// One endpoint of the application, its secret masked.
+#[utoipa::path(get, path = "/v1/webhooks/{id}", tag = "webhooks", operation_id = "getWebhook",
     params(("id" = String, Path, description = "webhook endpoint id")),
     security(("api_key" = [])),
     responses(
         (status = 200, body = WebhookEndpoint, description = "the endpoint, secret masked"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint, or another application's"),
     ))]
 pub async fn get(
     State(state): State<AppState>,
@@ -116,15 +125,17 @@ pub async fn get(
     Ok(Json(state.db.read(move |conn| owned(conn, application_id, &id).map(|e| e.1)).await?))
 }
 
-/// Changes any of url, events, status and description, with the rules of
-/// creation. Deliveries of a disabled endpoint wait until it is enabled.
-#[utoipa::path(patch, path = "/v1/webhooks/{id}", tag = "webhooks", request_body = UpdateWebhook,
+/// Update a webhook endpoint
+///
+/// Changes any of url, events, status and description, with the rules of creation. Deliveries of a
+/// disabled endpoint wait until it is enabled.
+#[utoipa::path(patch, path = "/v1/webhooks/{id}", tag = "webhooks", operation_id = "updateWebhook", request_body = UpdateWebhook,
     params(("id" = String, Path, description = "webhook endpoint id")),
     security(("api_key" = [])),
     responses(
         (status = 200, body = WebhookEndpoint, description = "the updated endpoint"),
-        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: url, description, events or status invalid"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint, or another application's"),
     ))]
 pub async fn update(
     State(state): State<AppState>,
@@ -174,13 +185,15 @@ pub async fn update(
     Ok(Json(updated))
 }
 
+/// Delete a webhook endpoint
+///
 /// Deletes the endpoint; its pending deliveries stop with it.
-#[utoipa::path(delete, path = "/v1/webhooks/{id}", tag = "webhooks",
+#[utoipa::path(delete, path = "/v1/webhooks/{id}", tag = "webhooks", operation_id = "deleteWebhook",
     params(("id" = String, Path, description = "webhook endpoint id")),
     security(("api_key" = [])),
     responses(
         (status = 204, description = "deleted"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint, or another application's"),
     ))]
 pub async fn delete(
     State(state): State<AppState>,
@@ -198,13 +211,16 @@ pub async fn delete(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-/// Replaces the signing secret; the old one signs nothing from now on.
-#[utoipa::path(post, path = "/v1/webhooks/{id}/secret/rotate", tag = "webhooks",
+/// Rotate a webhook endpoint's secret
+///
+/// Replaces the signing secret; the old one signs nothing from now on. The answer carries the new
+/// secret this once.
+#[utoipa::path(post, path = "/v1/webhooks/{id}/secret/rotate", tag = "webhooks", operation_id = "rotateWebhookSecret",
     params(("id" = String, Path, description = "webhook endpoint id")),
     security(("api_key" = [])),
     responses(
         (status = 200, body = WebhookWithSecret, description = "the endpoint with its new secret, shown this once"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint, or another application's"),
     ))]
 pub async fn rotate(
     State(state): State<AppState>,
@@ -226,13 +242,15 @@ pub async fn rotate(
     .await
 }
 
+/// List a webhook endpoint's deliveries
+///
 /// The endpoint's deliveries, newest first, each with all its attempts.
-#[utoipa::path(get, path = "/v1/webhooks/{id}/deliveries", tag = "webhooks",
+#[utoipa::path(get, path = "/v1/webhooks/{id}/deliveries", tag = "webhooks", operation_id = "listWebhookDeliveries",
     params(("id" = String, Path, description = "webhook endpoint id"), PageQuery),
     security(("api_key" = [])),
     responses(
         (status = 200, body = Page<Delivery>, description = "deliveries, newest first"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint, or another application's"),
     ))]
 pub async fn deliveries(
     State(state): State<AppState>,
@@ -253,15 +271,17 @@ pub async fn deliveries(
     ))
 }
 
-/// Queues an attempt now. A finished delivery (succeeded or failed) gets
-/// exactly one more attempt; a pending one has its next retry moved to now.
-#[utoipa::path(post, path = "/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", tag = "webhooks",
+/// Redeliver a webhook delivery
+///
+/// Queues an attempt now. A finished delivery (succeeded or failed) gets exactly one more attempt;
+/// a pending one has its next retry moved to now.
+#[utoipa::path(post, path = "/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", tag = "webhooks", operation_id = "redeliverWebhookDelivery",
     params(("id" = String, Path, description = "webhook endpoint id"),
         ("delivery_id" = String, Path, description = "delivery id")),
     security(("api_key" = [])),
     responses(
         (status = 202, body = Delivery, description = "the delivery, pending, its next attempt due now"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint or delivery, or another application's"),
     ))]
 pub async fn redeliver(
     State(state): State<AppState>,

@@ -43,10 +43,15 @@ fn invalid_request(message: impl Into<String>) -> OAuthFailure {
     OAuthFailure(StatusCode::BAD_REQUEST, "invalid_request", message.into())
 }
 
+/// Get dashboard tokens
+///
+/// The identity provider's token endpoint, shaped as an OpenID Connect provider's: the password
+/// grant (client `partner-console`) or the refresh grant. Answers OAuth's error shape (RFC 6749
+/// section 5.2), not the API's envelope.
 #[utoipa::path(
     post,
     path = "/auth/realms/sandbox/protocol/openid-connect/token",
-    tag = "identity",
+    tag = "identity", operation_id = "createToken",
     request_body(content = payctl_wire::auth::TokenRequest, content_type = "application/x-www-form-urlencoded",
         description = "grant_type=password with client_id, username, password; or grant_type=refresh_token with client_id, refresh_token"),
     responses(

@@ -117,31 +117,50 @@ fn lenient_bodies_state_their_required_fields_enums_and_formats() {
 #[test]
 fn conditional_bodies_are_stated_shape_by_shape() {
     let doc = document();
-    let markup = strings_by(&schema(&doc, "MarkupRequest")["oneOf"], |shape| {
+    let markup = strings_by(&schema(&doc, "MarkupRequest")["oneOf"], |variant| {
+        let shape = resolve(&doc, variant);
         let kind = strings(&shape["properties"]["kind"]["enum"])[0].to_owned();
         let max = shape["properties"]["value"]["maximum"].as_u64();
         (kind, max, strings(&shape["required"]).contains(&"currency"))
     });
     assert_eq!(markup, [("BPS".into(), Some(10_000), false), ("FLAT".into(), Some(i64::MAX as u64), true)]);
 
-    // Every account shape is a row of the support matrix, and every row has
-    // its shapes: fiat, then each coin with `mpc` and `self_custody`.
-    let shapes = strings_by(&schema(&doc, "CreateAccount")["oneOf"], |shape| {
-        let p = &shape["properties"];
-        let one = |f: &str| p[f]["enum"].as_array().map(|_| strings(&p[f]["enum"]).join(","));
-        (one("type"), one("currency"), one("corridor").or(one("network")), one("wallet_mode"))
-    });
-    let mut want = Vec::new();
-    for (currency, corridors) in FIAT_CORRIDORS {
-        want.push((Some("fiat".to_owned()), Some(currency.to_string()), Some(corridors.join(",")), None));
+    // The account shapes take the values of the support matrix, and each
+    // states its pairs (which no flat schema can).
+    let fiat = schema(&doc, "CreateFiatAccount");
+    let currencies: Vec<&str> = FIAT_CORRIDORS.iter().map(|(c, _)| *c).collect();
+    assert_eq!(strings(&fiat["properties"]["currency"]["enum"]), currencies);
+    assert_eq!(strings(&fiat["required"]), ["type", "currency", "corridor"]);
+    let coin = schema(&doc, "CreateStablecoinAccount");
+    let coins: Vec<&str> = STABLECOIN_NETWORKS.iter().map(|(c, _)| *c).collect();
+    assert_eq!(strings(&coin["properties"]["currency"]["enum"]), coins);
+    let networks = strings(&coin["properties"]["network"]["enum"]);
+    let description = coin["description"].as_str().expect("a description");
+    for (coin, issued) in STABLECOIN_NETWORKS {
+        let issued: Vec<&str> = issued.iter().map(|n| n.code()).collect();
+        assert!(issued.iter().all(|n| networks.contains(n)), "{coin}");
+        assert!(description.contains(&format!("{coin} on {}", issued.join(", "))), "{description}");
     }
-    for (coin, networks) in STABLECOIN_NETWORKS {
-        let networks: Vec<&str> = networks.iter().map(|n| n.code()).collect();
-        for mode in ["mpc", "self_custody"] {
-            want.push((Some("stablecoin".into()), Some(coin.to_string()), Some(networks.join(",")), Some(mode.into())));
-        }
-    }
-    assert_eq!(shapes, want);
+    assert_eq!(strings(&coin["properties"]["wallet_mode"]["enum"]), ["mpc", "self_custody"]);
+    assert_eq!(strings(&coin["required"]), ["type", "currency", "network", "wallet_mode"]);
+
+    // Beneficiary accounts and transfers: one closed shape per kind.
+    let kinds = |name: &str| -> Vec<(String, bool)> {
+        strings_by(&schema(&doc, name)["oneOf"], |variant| {
+            let shape = resolve(&doc, variant);
+            let kind = shape["properties"]["kind"]["enum"][0].as_str().expect("a kind").to_owned();
+            (kind, shape["additionalProperties"] == json!(false))
+        })
+    };
+    let closed = |kinds: &[&str]| kinds.iter().map(|k| (k.to_string(), true)).collect::<Vec<_>>();
+    assert_eq!(kinds("CreateBeneficiaryAccount"), closed(&["BANK_ACCOUNT", "STABLECOIN_WALLET"]));
+    assert_eq!(kinds("CreateTransferRequest"), closed(&["payin", "payout", "bridge", "onchain_fx"]));
+    let bank = schema(&doc, "CreateBankAccount");
+    assert_eq!(strings(&bank["required"]), ["kind", "destination_asset", "iban", "bank_name", "bank_country"]);
+    let fiat = strings(&resolve(&doc, &bank["properties"]["destination_asset"])["enum"]);
+    assert!(fiat.contains(&"EUR") && !fiat.contains(&"USDC"), "{fiat:?}");
+    let payout = schema(&doc, "CreatePayout");
+    assert_eq!(resolve(&doc, &payout["properties"]["destination"])["oneOf"].as_array().map(Vec::len), Some(2));
 }
 
 fn strings_by<T>(shapes: &Value, f: impl Fn(&Value) -> T) -> Vec<T> {
