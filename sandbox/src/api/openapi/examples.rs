@@ -39,9 +39,9 @@ pub fn table() -> Vec<(&'static str, Value)> {
             json!({
                 "id": "019a5c1e-2d40-7c11-9e0b-7f3a1c2d4e58", "status": "ACCEPTED",
                 "expires_at": "2026-03-02T09:17:06.004Z", "accepted_at": "2026-03-02T09:14:07.532Z",
-                "rate": "0.2505", "source_asset": "AED", "destination_asset": "EUR",
+                "rate": "0.249221", "source_asset": "AED", "destination_asset": "EUR",
                 "source_amount_minor": "100000", "fee_minor": "0", "net_source_minor": "100000",
-                "destination_amount_minor": "25050", "markup_source": "default", "corridor_id": "uae",
+                "destination_amount_minor": "24922", "markup_source": "default", "corridor_id": "uae",
                 "destination_kind": "BANK", "customer_id": "019a5c1e-0b6f-7a42-8d1e-5b2f0c9d7e31",
                 "created_at": "2026-03-02T09:14:06.004Z"
             }),
@@ -83,7 +83,7 @@ pub fn table() -> Vec<(&'static str, Value)> {
                 "state": "PENDING", "quote_id": "019a5c1e-2d40-7c11-9e0b-7f3a1c2d4e58",
                 "beneficiary_id": "019a5c1e-3a91-7e05-b6c4-0d8e2f1a3b76", "source_asset": "AED",
                 "destination_asset": "EUR", "source_amount_minor": "100000", "fee_minor": "0",
-                "destination_amount_minor": "25050", "exchange_rate": "0.2505", "failure_reason": null,
+                "destination_amount_minor": "24922", "exchange_rate": "0.249221", "failure_reason": null,
                 "created_at": "2026-03-02T09:14:09.018Z", "updated_at": "2026-03-02T09:14:09.018Z",
                 "completed_at": null
             }),

@@ -16,7 +16,8 @@ use utoipa::openapi::{OpenApi, RefOr};
 /// The id of the answered resource.
 const ID: &str = "$response.body#/id";
 
-/// `(from operationId, status, link name, to operationId, path parameters, request body)`.
+/// `(from operationId, status, link name, to operationId, parameters and their expressions, the body field
+/// that takes the id)`.
 type Chain = (
     &'static str,
     &'static str,
