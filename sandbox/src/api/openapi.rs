@@ -127,6 +127,7 @@ fn operations(item: &mut PathItem) -> impl Iterator<Item = (&'static str, &mut O
 pub fn finish(mut api: OpenApi) -> OpenApi {
     components(api.components.get_or_insert_with(Default::default));
     let flat: BTreeSet<String> = super::flat_code_key_routes().get_openapi().paths.paths.keys().cloned().collect();
+    let shared = &mut api.components.get_or_insert_with(Default::default).responses;
     for (path, item) in api.paths.paths.iter_mut() {
         let dialect = if flat.contains(path) { errors::Dialect::Flat } else { errors::Dialect::Numbered };
         for (method, op) in operations(item) {
@@ -140,7 +141,7 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
                 op.deprecated = Some(Deprecated::True);
             }
             page_params(op);
-            errors::complete(op, dialect);
+            errors::complete(op, dialect, shared);
         }
     }
     let components = api.components.get_or_insert_with(Default::default);

@@ -11,10 +11,12 @@
 
 use payctl_wire::error::ErrorCode;
 use serde_json::json;
+use std::collections::BTreeMap;
 use utoipa::openapi::example::ExampleBuilder;
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::SecurityRequirement;
-use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 
 use crate::http::dialect::flat_code;
 
@@ -34,51 +36,62 @@ fn secured_by(op: &Operation, scheme: &str) -> bool {
     op.security.iter().flatten().any(|r| *r == wanted)
 }
 
-/// The codes every operation of its kind can answer besides its own.
-fn common(op: &Operation) -> Vec<(ErrorCode, &'static str)> {
+/// The codes every operation of its kind can answer besides its own, each
+/// with the name its response has among the document's shared responses.
+fn common(op: &Operation) -> Vec<(ErrorCode, &'static str, &'static str)> {
     let (key, bearer, control) = (secured_by(op, "api_key"), secured_by(op, "bearer"), secured_by(op, "control"));
     let json_body = op.request_body.as_ref().is_some_and(|b| b.content.contains_key("application/json"));
-    let mut codes = vec![(ErrorCode::Validation, "the request is malformed (`error.details` names each bad field)")];
+    let mut codes = vec![(
+        ErrorCode::Validation,
+        "MalformedRequest",
+        "the request is malformed (`error.details` names each bad field)",
+    )];
+    let (unauthorized, forbidden) = (ErrorCode::InvalidCredential, ErrorCode::Forbidden);
     match (key, bearer, control) {
         (true, _, true) => {
-            codes.push((ErrorCode::InvalidCredential, "neither the control token nor a valid TEST key was sent"));
-            codes.push((ErrorCode::Forbidden, "a LIVE key, or the key's application is deactivated"));
+            codes.push((
+                unauthorized,
+                "UnauthorizedSimulation",
+                "neither the control token nor a valid TEST key was sent",
+            ));
+            codes.push((forbidden, "ForbiddenSimulation", "a LIVE key, or the key's application is deactivated"));
         }
         (true, _, false) => {
-            codes.push((
-                ErrorCode::InvalidCredential,
-                "the X-API-Key header is missing, or the key is unknown, expired or revoked",
-            ));
-            codes.push((ErrorCode::Forbidden, "the key's application is deactivated, or the key may not do this"));
+            let missing = "the X-API-Key header is missing, or the key is unknown, expired or revoked";
+            codes.push((unauthorized, "UnauthorizedKey", missing));
+            codes.push((forbidden, "ForbiddenKey", "the key's application is deactivated, or the key may not do this"));
         }
         (false, true, _) => {
-            codes.push((ErrorCode::InvalidCredential, "the bearer token is missing, invalid or expired"));
-            codes.push((ErrorCode::Forbidden, "the signed-in user has no partner yet (register one first)"));
+            codes.push((unauthorized, "UnauthorizedBearer", "the bearer token is missing, invalid or expired"));
+            codes.push((forbidden, "ForbiddenBearer", "the signed-in user has no partner yet (register one first)"));
         }
         (false, false, true) => {
-            codes.push((
-                ErrorCode::InvalidCredential,
-                "the control token of the ready line was not sent as a bearer token",
-            ));
+            let missing = "the control token of the ready line was not sent as a bearer token";
+            codes.push((unauthorized, "UnauthorizedOperator", missing));
         }
         (false, false, false) => {}
     }
     if json_body {
-        codes.push((ErrorCode::PayloadTooLarge, "the request body is larger than 1 MiB"));
-        codes.push((ErrorCode::UnsupportedMediaType, "the request body is not sent as `application/json`"));
+        codes.push((ErrorCode::PayloadTooLarge, "PayloadTooLarge", "the request body is larger than 1 MiB"));
+        let not_json = "the request body is not sent as `application/json`";
+        codes.push((ErrorCode::UnsupportedMediaType, "UnsupportedMediaType", not_json));
     }
     if key {
-        codes.push((ErrorCode::RateLimited, "too many requests for this key (retry after `Retry-After` seconds)"));
+        let limited = "too many requests for this key (retry after `Retry-After` seconds)";
+        codes.push((ErrorCode::RateLimited, "RateLimited", limited));
     }
-    codes.push((ErrorCode::Internal, "the sandbox hit an internal error"));
+    codes.push((ErrorCode::Internal, "InternalError", "the sandbox hit an internal error"));
     if key || bearer || control {
-        codes.push((ErrorCode::Unavailable, "the sandbox is shutting down"));
+        codes.push((ErrorCode::Unavailable, "ServiceUnavailable", "the sandbox is shutting down"));
     }
     codes
 }
 
-fn answers_envelope(response: &RefOr<utoipa::openapi::Response>) -> bool {
-    let RefOr::T(response) = response else { return false };
+fn answers_envelope(response: &RefOr<Response>) -> bool {
+    matches!(response, RefOr::T(response) if answers_envelope_schema(response))
+}
+
+fn answers_envelope_schema(response: &Response) -> bool {
     let schema = response.content.get("application/json").and_then(|c| c.schema.as_ref());
     matches!(schema, Some(RefOr::Ref(r)) if r.ref_location.ends_with(&format!("/{ENVELOPE}")))
 }
@@ -99,13 +112,16 @@ fn describe(codes: &[(ErrorCode, &str)]) -> String {
     codes.iter().map(|(code, meaning)| format!("{code}: {meaning}")).collect::<Vec<_>>().join("; ")
 }
 
-/// Adds the common codes to `op`'s error responses (new statuses get new
-/// responses), then one example per listed code.
-pub fn complete(op: &mut Operation, dialect: Dialect) {
-    for (code, meaning) in common(op) {
-        let code = match dialect {
-            Dialect::Flat => flat_code(code).unwrap_or(code),
-            Dialect::Numbered => code,
+/// Adds the common codes to `op`'s error responses, then one example per
+/// listed code. A status the operation answers with common codes alone
+/// refers to a shared response in `responses` (most operations share them,
+/// and the document is kept in memory as bytes).
+pub fn complete(op: &mut Operation, dialect: Dialect, responses: &mut BTreeMap<String, RefOr<Response>>) {
+    let mut shared = Vec::new();
+    for (code, name, meaning) in common(op) {
+        let (code, name) = match (dialect, flat_code(code)) {
+            (Dialect::Flat, Some(flat)) => (flat, format!("{name}Flat")),
+            _ => (code, name.to_owned()),
         };
         let status = code.status().to_string();
         // A status answered in another shape (the token endpoint's OAuth
@@ -113,43 +129,44 @@ pub fn complete(op: &mut Operation, dialect: Dialect) {
         if op.responses.responses.get(&status).is_some_and(|r| !answers_envelope(r)) {
             continue;
         }
-        let response = op.responses.responses.entry(status).or_insert_with(|| {
-            ResponseBuilder::new()
-                .content(
-                    "application/json",
-                    ContentBuilder::new().schema(Some(Ref::from_schema_name(ENVELOPE))).build(),
-                )
-                .build()
-                .into()
-        });
-        let RefOr::T(response) = response else { continue };
-        let mut codes = listed(&response.description).unwrap_or_default();
-        if response.description.is_empty() || !codes.iter().any(|(c, _)| *c == code) {
-            codes.push((code, meaning));
-            response.description = match response.description.as_str() {
-                "" => describe(&codes),
-                own => format!("{own}; {}", describe(&[(code, meaning)])),
-            };
+        let Some(RefOr::T(response)) = op.responses.responses.get_mut(&status) else {
+            let response = envelope_response(&[(code, meaning)]);
+            responses.entry(name.clone()).or_insert(response.into());
+            shared.push((status, name));
+            continue;
+        };
+        let codes = listed(&response.description).unwrap_or_default();
+        if !codes.iter().any(|(c, _)| *c == code) {
+            response.description = format!("{}; {}", response.description, describe(&[(code, meaning)]));
         }
     }
     for response in op.responses.responses.values_mut() {
-        if !answers_envelope(response) {
-            continue;
-        }
-        let RefOr::T(response) = response else { continue };
-        let Some(codes) = listed(&response.description) else { continue };
-        let Some(content) = response.content.get_mut("application/json") else { continue };
-        for (code, meaning) in codes {
-            let value = json!({"error": {
-                "code": code.as_str(),
-                "message": meaning,
-                "correlation_id": "0190f3b2-7c1e-7d44-9a51-3f0c2f6c9e10",
-                "details": [],
-            }});
-            content.examples.insert(
-                code.as_str().to_owned(),
-                ExampleBuilder::new().summary(format!("{code}: {meaning}")).value(Some(value)).build().into(),
-            );
+        if let RefOr::T(response) = response
+            && let Some(codes) = listed(&response.description)
+            && answers_envelope_schema(response)
+        {
+            *response = envelope_response(&codes);
         }
     }
+    for (status, name) in shared {
+        op.responses.responses.insert(status, RefOr::Ref(Ref::new(format!("#/components/responses/{name}"))));
+    }
+}
+
+/// An error response in the envelope listing `codes`, one example each.
+fn envelope_response(codes: &[(ErrorCode, &str)]) -> Response {
+    let mut content = ContentBuilder::new().schema(Some(Ref::from_schema_name(ENVELOPE))).build();
+    for (code, meaning) in codes {
+        let value = json!({"error": {
+            "code": code.as_str(),
+            "message": meaning,
+            "correlation_id": "0190f3b2-7c1e-7d44-9a51-3f0c2f6c9e10",
+            "details": [],
+        }});
+        content.examples.insert(
+            code.as_str().to_owned(),
+            ExampleBuilder::new().summary(format!("{code}: {meaning}")).value(Some(value)).build().into(),
+        );
+    }
+    ResponseBuilder::new().description(describe(codes)).content("application/json", content).build()
 }
