@@ -25,7 +25,7 @@ use std::collections::BTreeSet;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::routing::get;
 use payctl_wire::customers::KybStatus;
 use payctl_wire::error::{ErrorBody, ErrorEnvelope, FieldIssue};
@@ -98,14 +98,46 @@ pub fn base() -> OpenApi {
 
 /// The document as served, rendered once: its tree is several megabytes of
 /// small allocations, too much to keep (or clone per request) for a file
-/// that never changes while the sandbox runs.
+/// that never changes while the sandbox runs. Beside it, the API reference
+/// page: Redoc, embedded in the binary, rendering the JSON document, so the
+/// page needs nothing from outside the sandbox.
 pub fn serve(router: Router<AppState>, api: &OpenApi) -> Router<AppState> {
     let json = Bytes::from(serde_json::to_vec(api).unwrap_or_default());
     let yaml = Bytes::from(api.to_yaml().unwrap_or_default());
+    let page = (
+        [(CONTENT_TYPE, "text/html; charset=utf-8"), (CONTENT_SECURITY_POLICY, REFERENCE_POLICY)],
+        REFERENCE_PAGE,
+    );
+    let script = ([(CONTENT_TYPE, "text/javascript; charset=utf-8"), (CACHE_CONTROL, "max-age=3600")], REDOC);
     router
         .route("/v1/openapi.json", get(move || async move { ([(CONTENT_TYPE, "application/json")], json) }))
         .route("/v1/openapi.yaml", get(move || async move { ([(CONTENT_TYPE, "application/yaml")], yaml) }))
+        .route("/reference", get(move || async move { page }))
+        .route("/reference/redoc.standalone.js", get(move || async move { script }))
 }
+
+/// Redoc's standalone bundle (see `sandbox/assets/redoc/README.md`).
+const REDOC: &[u8] = include_bytes!("../../assets/redoc/redoc.standalone.js");
+
+const REFERENCE_PAGE: &str = r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Cross-border payments API reference (payctl sandbox)</title>
+<style>body { margin: 0; }</style>
+</head>
+<body>
+<redoc spec-url="/v1/openapi.json" expand-responses="200,201" path-in-middle-panel="true"></redoc>
+<script src="/reference/redoc.standalone.js"></script>
+</body>
+</html>
+"#;
+
+/// The page loads only from the sandbox itself; Redoc builds its styles
+/// and its search worker at run time.
+const REFERENCE_POLICY: &str = "default-src 'self'; script-src 'self' blob:; worker-src 'self' blob:; \
+                                style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
 
 fn named<T: ToSchema>() -> (String, RefOr<Schema>) {
     (T::name().into_owned(), T::schema())
