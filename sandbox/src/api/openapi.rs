@@ -104,10 +104,8 @@ pub fn base() -> OpenApi {
 pub fn serve(router: Router<AppState>, api: &OpenApi) -> Router<AppState> {
     let json = Bytes::from(serde_json::to_vec(api).unwrap_or_default());
     let yaml = Bytes::from(api.to_yaml().unwrap_or_default());
-    let page = (
-        [(CONTENT_TYPE, "text/html; charset=utf-8"), (CONTENT_SECURITY_POLICY, REFERENCE_POLICY)],
-        REFERENCE_PAGE,
-    );
+    let page =
+        ([(CONTENT_TYPE, "text/html; charset=utf-8"), (CONTENT_SECURITY_POLICY, REFERENCE_POLICY)], REFERENCE_PAGE);
     let script = ([(CONTENT_TYPE, "text/javascript; charset=utf-8"), (CACHE_CONTROL, "max-age=3600")], REDOC);
     router
         .route("/v1/openapi.json", get(move || async move { ([(CONTENT_TYPE, "application/json")], json) }))
