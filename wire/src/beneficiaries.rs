@@ -78,7 +78,7 @@ pub struct CreateAccount {
 tagged_union! {
     /// The payout account: a bank account or a stablecoin wallet, told
     /// apart by `kind`. A field of the other kind is refused.
-    CreateBeneficiaryAccount by "kind" {
+    CreateBeneficiaryAccount by "kind" closed {
         "BANK_ACCOUNT" => CreateBankAccount,
         "STABLECOIN_WALLET" => CreateStablecoinWallet,
     }

@@ -13,7 +13,8 @@
 //! values when it assembles the document.
 
 use utoipa::openapi::schema::{
-    AnyOfBuilder, Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type,
+    AdditionalProperties, AnyOfBuilder, Discriminator, KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat,
+    SchemaType, Type,
 };
 use utoipa::openapi::{Ref, RefOr, Schema};
 
@@ -150,6 +151,15 @@ string_type! {
     StablecoinCode => ObjectBuilder::new().pattern(Some("^[A-Z]{4,5}$"))
 }
 
+/// States that an object schema takes no field it does not name.
+pub fn close(schema: &mut RefOr<Schema>) {
+    if let RefOr::T(Schema::Object(object)) = schema
+        && object.schema_type == SchemaType::Type(Type::Object)
+    {
+        object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+    }
+}
+
 /// A `oneOf` of named schemas told apart by the value of `property`, which
 /// each variant has as a required single-value enum. Generators build a
 /// tagged union from it instead of trying every variant in turn.
@@ -164,9 +174,17 @@ pub fn discriminated(property: &str, variants: &[(&str, String)], doc: &[&str]) 
 }
 
 /// Declares a schema-only tagged union of `ToSchema` variants, told apart
-/// by `$property`; the variants' schemas are registered with it.
+/// by `$property`; the variants' schemas are registered with it. A request
+/// union is declared `closed`: the wire type behind it refuses unknown
+/// fields, so every object schema its variants register says so.
 macro_rules! tagged_union {
     ($(#[doc = $doc:expr])+ $name:ident by $property:literal { $($value:literal => $variant:ty),+ $(,)? }) => {
+        $crate::schema::tagged_union!(@ $(#[doc = $doc])+ $name by $property, false, { $($value => $variant),+ });
+    };
+    ($(#[doc = $doc:expr])+ $name:ident by $property:literal closed { $($value:literal => $variant:ty),+ $(,)? }) => {
+        $crate::schema::tagged_union!(@ $(#[doc = $doc])+ $name by $property, true, { $($value => $variant),+ });
+    };
+    (@ $(#[doc = $doc:expr])+ $name:ident by $property:literal, $closed:expr, { $($value:literal => $variant:ty),+ }) => {
         $(#[doc = $doc])+
         pub struct $name;
 
@@ -179,10 +197,14 @@ macro_rules! tagged_union {
 
         impl utoipa::ToSchema for $name {
             fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::Schema>)>) {
+                let start = schemas.len();
                 $(
                     schemas.push((<$variant as utoipa::ToSchema>::name().into_owned(), <$variant as utoipa::PartialSchema>::schema()));
                     <$variant as utoipa::ToSchema>::schemas(schemas);
                 )+
+                if $closed {
+                    schemas[start..].iter_mut().for_each(|(_, schema)| $crate::schema::close(schema));
+                }
             }
         }
     };

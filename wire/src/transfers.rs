@@ -149,7 +149,7 @@ tagged_union! {
     /// caller) and `amount` in the source asset unless `quote_id` names an
     /// ACCEPTED, unused quote for the same pair (its amount and locked price
     /// are used, and the quote is consumed).
-    CreateTransferRequest by "kind" {
+    CreateTransferRequest by "kind" closed {
         "payin" => CreatePayin,
         "payout" => CreatePayout,
         "bridge" => CreateBridge,

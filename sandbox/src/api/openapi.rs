@@ -8,10 +8,10 @@
 //! handler: `security: []` on public operations, the `Idempotency-Key`
 //! header on every authenticated POST, the error responses every operation
 //! of its kind can answer ([`errors`]), the rules of the shared `limit` and
-//! `cursor` parameters, page item schemas by reference, closed request
-//! bodies, the values of the lists the wire crate leaves to the server's
-//! tables (countries, asset codes, networks, corridors), the links of the
-//! stateful chains ([`links`]) and the examples ([`examples`]).
+//! `cursor` parameters, page item schemas by reference, the values of the
+//! lists the wire crate leaves to the server's tables (countries, asset
+//! codes, networks, corridors), the links of the stateful chains
+//! ([`links`]) and the examples ([`examples`]). Unused schemas are dropped.
 
 mod errors;
 mod examples;
@@ -27,14 +27,16 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::routing::get;
+use payctl_wire::beneficiaries::CreateBeneficiaryAccount;
 use payctl_wire::customers::KybStatus;
 use payctl_wire::error::{ErrorBody, ErrorEnvelope, FieldIssue};
 use payctl_wire::logs::LogMethod;
 use payctl_wire::page::{DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT};
 use payctl_wire::payments::PaymentStatus;
 use payctl_wire::schema;
+use payctl_wire::transfers::CreateTransferRequest;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn, PathItem};
-use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{ArrayItems, ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Components, Deprecated, OpenApi, Ref, RefOr, Required};
 use utoipa::{OpenApi as _, ToSchema};
@@ -176,7 +178,6 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
     }
     let components = api.components.get_or_insert_with(Default::default);
     page_items(components);
-    close_request_bodies(&mut api);
     links::add(&mut api);
     examples::add(&mut api);
     prune(&mut api);
@@ -233,7 +234,12 @@ fn components(components: &mut Components) {
     ] {
         components.schemas.entry(name).or_insert(schema);
     }
-    for (name, schema) in super::accounts::request_schemas() {
+    // The closed request unions are registered last: a granular transfer
+    // door names its variant directly, and that registration is not closed.
+    let mut closed = super::accounts::request_schemas();
+    CreateTransferRequest::schemas(&mut closed);
+    CreateBeneficiaryAccount::schemas(&mut closed);
+    for (name, schema) in closed {
         components.schemas.insert(name, schema);
     }
     let assets = |kind: Option<AssetKind>| -> Vec<&str> {
@@ -346,62 +352,6 @@ fn page_items(components: &mut Components) {
         {
             components.schemas.entry(item).or_insert(RefOr::T(inline));
         }
-    }
-}
-
-/// Request bodies refuse fields they do not know (400, `unknown_field`),
-/// at every level: every object schema a JSON request body reaches says so.
-fn close_request_bodies(api: &mut OpenApi) {
-    let mut roots = Vec::new();
-    for item in api.paths.paths.values_mut() {
-        for (_, op) in operations(item) {
-            let Some(body) = op.request_body.as_mut() else { continue };
-            if let Some(content) = body.content.get_mut("application/json") {
-                match content.schema.as_mut() {
-                    Some(RefOr::Ref(r)) => roots.push(schema_name(&r.ref_location).to_owned()),
-                    Some(RefOr::T(schema)) => close(schema, &mut roots),
-                    None => {}
-                }
-            }
-        }
-    }
-    let Some(components) = api.components.as_mut() else { return };
-    let mut seen = BTreeSet::new();
-    while let Some(name) = roots.pop() {
-        if !seen.insert(name.clone()) {
-            continue;
-        }
-        if let Some(RefOr::T(schema)) = components.schemas.get_mut(&name) {
-            close(schema, &mut roots);
-        }
-    }
-}
-
-/// Closes `schema` and what it contains, collecting the names it refers to.
-fn close(schema: &mut Schema, refs: &mut Vec<String>) {
-    let visit = |child: &mut RefOr<Schema>, refs: &mut Vec<String>| match child {
-        RefOr::Ref(r) => refs.push(schema_name(&r.ref_location).to_owned()),
-        RefOr::T(s) => close(s, refs),
-    };
-    match schema {
-        Schema::Object(object) => {
-            let is_object = matches!(&object.schema_type, SchemaType::Type(Type::Object));
-            if is_object && object.additional_properties.is_none() {
-                object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
-            }
-            for property in object.properties.values_mut() {
-                visit(property, refs);
-            }
-        }
-        Schema::Array(array) => {
-            if let ArrayItems::RefOrSchema(items) = &mut array.items {
-                visit(items, refs);
-            }
-        }
-        Schema::OneOf(union) => union.items.iter_mut().for_each(|i| visit(i, refs)),
-        Schema::AnyOf(union) => union.items.iter_mut().for_each(|i| visit(i, refs)),
-        Schema::AllOf(all) => all.items.iter_mut().for_each(|i| visit(i, refs)),
-        _ => {}
     }
 }
 
