@@ -210,14 +210,16 @@ where
     Ok(commit(state, claim, status, move |tx| Ok((work(tx)?, ()))).await?.0)
 }
 
-fn scope_of(request: &Request) -> String {
+/// Whose keys these are, and the time their retention runs on: an
+/// application's own clock, or the global clock for users and the operator.
+fn scope_of(state: &AppState, request: &Request) -> (String, Timestamp) {
     let ext = request.extensions();
     if let Some(key) = principal::key_of(ext) {
-        format!("app:{}", key.application_public_id)
+        (format!("app:{}", key.application_public_id), state.clock.app_now(key.application_id))
     } else if let Some(user) = ext.get::<DashboardUser>() {
-        format!("user:{}", user.public_id)
+        (format!("user:{}", user.public_id), state.clock.now())
     } else {
-        "operator".to_owned()
+        ("operator".to_owned(), state.clock.now())
     }
 }
 
@@ -251,7 +253,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
             })?
             .to_owned(),
     };
-    let scope = scope_of(&request);
+    let (scope, now) = scope_of(&state, &request);
     let (parts, body) = request.into_parts();
     let bytes = axum::body::to_bytes(body, MAX_BODY)
         .await
@@ -261,7 +263,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
         key,
         route: format!("POST {path}"),
         request_hash: secrets::sha256(&canonical(&bytes)),
-        now: state.clock.now(),
+        now,
         sealer: state.master_key.sealer(SEALING_PURPOSE),
     };
 

@@ -14,6 +14,11 @@
 //! - an `external` account (may be negative: it mirrors what entered and
 //!   left the ledger);
 //! - a `fees` account collecting platform fees;
+//! - an `in_flight` account holding what unfinished flows have taken in:
+//!   a flow moves value there first and out of it when it ends, so a flow
+//!   that fails is undone by [`reverse`], whose only debits are `in_flight`
+//!   (which holds at least that flow's share) and `external`: a refund can
+//!   always be posted;
 //!
 //! and each customer an account per asset it has held.
 
@@ -23,6 +28,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::domain::asset;
+use crate::domain::money::MinorUnit;
 use crate::error::ApiError;
 use crate::ids;
 
@@ -37,6 +43,7 @@ pub enum Owner {
     Float,
     External,
     Fees,
+    InFlight,
 }
 
 impl Owner {
@@ -46,6 +53,7 @@ impl Owner {
             Owner::Float => "float",
             Owner::External => "external",
             Owner::Fees => "fees",
+            Owner::InFlight => "in_flight",
         }
     }
 
@@ -81,6 +89,9 @@ pub fn account(
             conn.query_row_cached(SYSTEM_ACCOUNT_EXTERNAL, params![application_id, asset_code], |r| r.get(0))
         }
         Owner::Fees => conn.query_row_cached(SYSTEM_ACCOUNT_FEES, params![application_id, asset_code], |r| r.get(0)),
+        Owner::InFlight => {
+            conn.query_row_cached(SYSTEM_ACCOUNT_IN_FLIGHT, params![application_id, asset_code], |r| r.get(0))
+        }
     }
     .optional()?;
     if let Some(id) = found {
@@ -114,6 +125,8 @@ const SYSTEM_ACCOUNT_EXTERNAL: &str =
     "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'external' AND asset = ?2";
 const SYSTEM_ACCOUNT_FEES: &str =
     "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'fees' AND asset = ?2";
+const SYSTEM_ACCOUNT_IN_FLIGHT: &str =
+    "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'in_flight' AND asset = ?2";
 
 /// Inserts an account row; returns its internal id.
 pub fn insert_account(
@@ -130,6 +143,11 @@ pub fn insert_account(
         params![ids::prefixed("acc"), application_id, purpose, customer_id, asset_code, now.millis()],
     )?;
     Ok(conn.last_insert_rowid())
+}
+
+/// An account's balance.
+pub fn balance(conn: &Connection, account_id: i64) -> Result<MinorUnit, ApiError> {
+    Ok(conn.query_row_cached("SELECT balance_minor FROM accounts WHERE id = ?1", [account_id], |r| r.get(0))?)
 }
 
 fn public_id_of(conn: &Connection, account_id: i64) -> Result<String, ApiError> {
@@ -158,6 +176,19 @@ pub fn post(
     now: Timestamp,
 ) -> Result<String, ApiError> {
     check_balanced(legs)?;
+    // Legs on one account (a float paid and charged in one entry) count as
+    // their sum, so the overdraft check sees what the entry really does.
+    let mut merged: Vec<Leg<'_>> = Vec::with_capacity(legs.len());
+    for leg in legs {
+        match merged.iter_mut().find(|m| m.account_id == leg.account_id) {
+            Some(m) => {
+                m.amount_minor =
+                    m.amount_minor.checked_add(leg.amount_minor).ok_or_else(|| ApiError::internal("leg overflow"))?
+            }
+            None => merged.push(*leg),
+        }
+    }
+    let legs = merged.as_slice();
     for leg in legs {
         let (owner_app, asset_code, purpose, balance): (i64, String, String, i64) = conn.query_row_cached(
             "SELECT application_id, asset, purpose, balance_minor FROM accounts WHERE id = ?1",
@@ -193,6 +224,37 @@ pub fn post(
         )?;
     }
     Ok(public_id)
+}
+
+/// Undoes every posting made for `reference` with one entry of `kind`: each
+/// account gets back exactly what the reference's entries moved. Nothing to
+/// undo posts nothing. Returns whether an entry was posted.
+pub fn reverse(
+    conn: &Connection,
+    application_id: i64,
+    kind: &str,
+    reference: (&str, &str),
+    now: Timestamp,
+) -> Result<bool, ApiError> {
+    let net: Vec<(i64, String, i64)> = conn
+        .prepare_cached(
+            "SELECT p.account_id, p.asset, SUM(p.amount_minor) FROM ledger_postings p
+                 JOIN ledger_entries e ON e.id = p.entry_id
+             WHERE e.reference_type = ?1 AND e.reference_id = ?2 AND e.application_id = ?3
+             GROUP BY p.account_id, p.asset HAVING SUM(p.amount_minor) <> 0 ORDER BY p.account_id",
+        )?
+        .query_map(params![reference.0, reference.1, application_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    if net.is_empty() {
+        return Ok(false);
+    }
+    let mut legs = Vec::with_capacity(net.len());
+    for (account_id, asset, amount) in &net {
+        let amount = amount.checked_neg().ok_or_else(|| ApiError::internal("reversal overflow"))?;
+        legs.push(Leg { account_id: *account_id, asset: asset.as_str(), amount_minor: amount });
+    }
+    post(conn, application_id, kind, reference, &legs, now)?;
+    Ok(true)
 }
 
 /// Moves `amount_minor` of one asset from one account to another.

@@ -61,7 +61,6 @@ use payctl_wire::sandbox::ReadyLine;
 
 pub use db::Storage;
 
-use crate::clock::Clock;
 use crate::db::{Db, DbThreads};
 use crate::secrets::MasterKey;
 use crate::state::{AppState, SandboxState};
@@ -109,12 +108,7 @@ impl Sandbox {
             }
         };
         let (db, threads) = Db::open(&config.storage)?;
-        let offset = db
-            .read(|conn| Ok(store::settings::get(conn, store::settings::CLOCK_OFFSET)?))
-            .await?
-            .and_then(|v| v.parse::<i64>().ok())
-            .unwrap_or(0);
-        let clock = Clock::with_offset(offset);
+        let clock = std::sync::Arc::new(db.read(store::applications::load_clocks).await?);
 
         let now = clock.now();
         let seeded = db.write(move |tx| seed::seed(tx, seed::DEMO_PASSWORD_HASH, now)).await?;

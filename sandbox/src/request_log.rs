@@ -207,7 +207,7 @@ where
         return run(request).await;
     };
     let started = Instant::now();
-    let requested_at = state.clock.now();
+    let requested_at = state.clock.app_now(key.application_id);
     let application_id = key.application_id;
     let api_key_id = key.key_public_id.clone();
     let method = request.method().clone();

@@ -72,16 +72,18 @@ pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
 
 /// Resets a running sandbox: waits for queued request-log records (so none
 /// from before the reset lands after it), wipes, and rebuilds the API key
-/// index from the keys that are left.
+/// index and the application clocks from what is left.
 pub async fn reset(state: &AppState) -> Result<BTreeMap<String, i64>, ApiError> {
     state.request_log.drained(Duration::from_secs(2)).await;
-    let (deleted, keys) = state
+    let (deleted, keys, clocks) = state
         .db
         .write(|tx| {
             let deleted = wipe(tx)?;
-            Ok((deleted, store::api_keys::all_usable(tx)?))
+            Ok((deleted, store::api_keys::all_usable(tx)?, store::applications::clock_offsets(tx)?))
         })
         .await?;
+    // Deleted applications' ids may be given out again: their clocks go too.
+    state.clock.reload_apps(clocks);
     state.keys.clear();
     for key in keys {
         state.keys.insert(key);

@@ -5,6 +5,7 @@
 
 use crate::domain::asset::{ASSETS, Asset};
 use crate::domain::country;
+use crate::domain::money::{AmountError, MinorUnit};
 use crate::error::Checks;
 
 /// A present, non-blank value, trimmed; otherwise a `required` issue.
@@ -76,12 +77,18 @@ pub fn decimal_amount(
     field: &str,
     value: &Option<String>,
     asset: Option<crate::domain::asset::Asset>,
-) -> Option<u64> {
+) -> Option<MinorUnit> {
     let v = required(checks, field, value)?;
     let parsed = crate::domain::decimal::Decimal::parse_positive(v)
         .and_then(|d| asset.map(|a| d.to_minor(a.decimals)).transpose().map(|m| (d, m)));
     match parsed {
-        Ok((_, minor)) => minor,
+        Ok((_, minor)) => match minor.map(MinorUnit::from_u64).transpose() {
+            Ok(amount) => amount,
+            Err(e) => {
+                checks.push(field, "out_of_range", e.to_string());
+                None
+            }
+        },
         Err(e) => {
             checks.push(field, "invalid", format!("must be a positive decimal amount: {e}"));
             None
@@ -100,27 +107,25 @@ pub fn uuid(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<
     }
 }
 
-/// A required positive integer in minor units, sent as a string of digits
-/// (no sign, no decimal point) that fits the ledger's 64-bit amounts.
-pub fn amount_minor(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<u64> {
-    let raw = required(checks, field, value)?;
-    let parsed = raw.bytes().all(|b| b.is_ascii_digit()).then(|| raw.parse::<i64>().ok()).flatten();
-    match parsed {
-        Some(0) => checks.push(field, "out_of_range", "must be greater than 0"),
-        Some(n) => return u64::try_from(n).ok(),
-        None if raw.bytes().all(|b| b.is_ascii_digit()) => {
-            checks.push(field, "out_of_range", format!("must be at most {}", i64::MAX))
-        }
-        None if raw.contains('.') => checks.push(
-            field,
-            "invalid",
-            "must be an integer in minor units (1050 for 10.50); decimals are not accepted",
-        ),
-        None => {
-            checks.push(field, "invalid", "must be a positive integer in minor units, as a string (\"1050\" for 10.50)")
+/// A required positive integer in minor units, sent as a string of ASCII
+/// digits (no sign, space or decimal point) that fits the ledger's 64-bit
+/// amounts.
+pub fn amount_minor(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<MinorUnit> {
+    let Some(raw) = value.as_deref() else {
+        checks.push(field, "required", "is required");
+        return None;
+    };
+    match MinorUnit::parse_amount(raw) {
+        Ok(amount) => Some(amount),
+        Err(e) => {
+            let code = match e {
+                AmountError::Zero | AmountError::TooLarge => "out_of_range",
+                AmountError::NotDigits | AmountError::HasDecimals => "invalid",
+            };
+            checks.push(field, code, e.to_string());
+            None
         }
     }
-    None
 }
 
 /// An optional uuid (`customer_id` and the like); `None` when absent.

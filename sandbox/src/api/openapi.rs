@@ -17,7 +17,6 @@ use payctl_wire::page::{DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT};
 use payctl_wire::payments::PaymentStatus;
 use payctl_wire::schema;
 
-use super::legacy_quotes::CORRIDORS;
 use crate::domain::address::Network;
 use crate::domain::{asset, country};
 use utoipa::openapi::path::{Operation, ParameterIn};
@@ -82,14 +81,13 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
         components.schemas.entry(name).or_insert(schema);
     }
     components.schemas.insert(CreateAccount::name().into_owned(), super::accounts::request_schema());
-    let assets: Vec<&str> = asset::ASSETS.iter().map(|a| a.code).collect();
-    let networks: Vec<&str> = Network::ALL.iter().map(|n| n.code()).collect();
-    let corridors: Vec<&str> = CORRIDORS.iter().map(|(code, _)| *code).collect();
+    let assets: Vec<String> = asset::ASSETS.iter().map(|a| a.code.to_owned()).collect();
+    let networks: Vec<String> = Network::ALL.iter().map(|n| n.code().to_owned()).collect();
     for (name, values) in [
-        ("Country", country::codes().collect()),
+        ("Country", country::codes().map(str::to_owned).collect()),
         ("AssetCode", assets),
         ("NetworkCode", networks),
-        ("CorridorCode", corridors),
+        ("CorridorCode", crate::domain::rates::corridor_ids()),
     ] {
         if let Some(RefOr::T(Schema::Object(schema))) = components.schemas.get_mut(name) {
             schema.pattern = None;

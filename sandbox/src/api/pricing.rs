@@ -20,7 +20,8 @@ use serde::Deserialize;
 use super::fields;
 use crate::auth::DashboardUser;
 use crate::domain::decimal::Decimal;
-use crate::domain::pricing::{self as rules, MarkupError, PricingError};
+use crate::domain::money::MinorUnit;
+use crate::domain::pricing::{self as rules, MarkupError};
 use crate::domain::rates;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
@@ -233,12 +234,16 @@ pub async fn corridors(user: DashboardUser) -> Result<Json<CorridorList>, ApiErr
             let rate =
                 rates::mid_rate(c.source, c.destination).ok_or_else(|| ApiError::internal("corridor unpriced"))?;
             Ok(Corridor {
-                id: format!("{}-{}", c.source, c.destination),
+                id: c.id(),
+                code: c.code().map(str::to_owned),
                 source_asset: c.source.to_owned(),
                 destination_asset: c.destination.to_owned(),
                 direction: match c.direction {
                     rates::Direction::Outbound => Direction::Outbound,
                     rates::Direction::Inbound => Direction::Inbound,
+                    rates::Direction::OnRamp => Direction::OnRamp,
+                    rates::Direction::OffRamp => Direction::OffRamp,
+                    rates::Direction::Swap => Direction::Swap,
                 },
                 mid_rate: rate.to_string(),
             })
@@ -299,16 +304,13 @@ pub async fn simulate(
     if let Some(id) = q.customer_id.as_deref() {
         customer_id(&mut checks, "customer_id", id);
     }
-    checks.finish()?;
-    let (Some(amount), Some(source), Some(destination)) = (amount, source, destination) else {
-        return Err(ApiError::internal("validated parameters missing"));
-    };
+    let (amount, source, destination) = checks.conclude((move || Some((amount?, source?, destination?)))())?;
     let customer = q.customer_id.clone();
     let (source_code, destination_code) = (source.code, destination.code);
     let (table_rate, markup, rule) = state
         .db
         .read(move |conn| {
-            let table_rate = quoting::rate(conn, source_code, destination_code)?;
+            let table_rate = quoting::rate(conn, None, source_code, destination_code)?;
             let (markup, rule) = effective(conn, partner, customer.as_deref())?;
             Ok((table_rate, markup, rule))
         })
@@ -323,21 +325,28 @@ pub async fn simulate(
             ));
         }
     };
-    let breakdown = rules::simulate(rule.as_ref(), amount, source, destination, &rate).map_err(|e| match e {
-        PricingError::FlatCurrencyMismatch { .. } => unsupported("source_currency", e.to_string()),
-        PricingError::Overflow => ApiError::invalid_field("source_amount", "out_of_range", e.to_string()),
-        PricingError::ZeroRate => ApiError::invalid_field("exchange_rate", "invalid", e.to_string()),
-        PricingError::InvalidMarkup(_) => ApiError::internal(e),
-    })?;
+    let request = quoting::Request {
+        application_id: None,
+        partner_id: partner,
+        customer_id: q.customer_id.as_deref(),
+        source,
+        destination,
+        amount,
+        corridor_fee: None,
+        network_fee: MinorUnit::ZERO,
+        amount_field: "source_amount",
+        pair_field: "source_currency",
+    };
+    let priced = quoting::price_at(&request, &rate, rule.as_ref(), "simulation")?;
     Ok(Json(Simulation {
         source_currency: source.code.to_owned(),
         dest_currency: destination.code.to_owned(),
-        source_amount_minor: breakdown.source_amount_minor.to_string(),
-        fee_minor: breakdown.fee_minor.to_string(),
-        net_source_minor: breakdown.net_source_minor.to_string(),
-        exchange_rate: breakdown.exchange_rate.to_string(),
+        source_amount_minor: priced.source_amount.to_string(),
+        fee_minor: priced.fee.to_string(),
+        net_source_minor: priced.net_source.to_string(),
+        exchange_rate: priced.exchange_rate.to_string(),
         rate_source,
-        destination_amount_minor: breakdown.destination_amount_minor.to_string(),
+        destination_amount_minor: priced.destination_amount.to_string(),
         markup,
         rounding: ROUNDING.to_owned(),
     }))

@@ -58,7 +58,7 @@ pub async fn create(
     check_description(&mut checks, body.description.as_deref());
     let events = webhooks::check_events(&mut checks, &body.events);
     checks.finish()?;
-    let now = state.clock.now();
+    let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let master_key = state.master_key.clone();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
@@ -145,7 +145,7 @@ pub async fn update(
         webhooks::check_status(&mut checks, status);
     }
     checks.finish()?;
-    let now = state.clock.now();
+    let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let updated = state
         .db
@@ -212,7 +212,7 @@ pub async fn rotate(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let now = state.clock.now();
+    let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let master_key = state.master_key.clone();
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
@@ -269,7 +269,7 @@ pub async fn redeliver(
     Idempotency(claim): Idempotency,
     Path((id, delivery_id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let now = state.clock.now();
+    let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let response = idempotency::commit_json(&state, claim, StatusCode::ACCEPTED, move |tx| {
         let (endpoint_id, _) = owned(tx, application_id, &id)?;

@@ -73,7 +73,7 @@ fn api_key(headers: &HeaderMap) -> Option<&str> {
 
 fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, ApiError> {
     match api_key(headers) {
-        Some(secret) => state.keys.authenticate(secret, state.clock.now()),
+        Some(secret) => state.keys.authenticate(secret, |app| state.clock.app_now(app)),
         None if bearer(headers).is_some() => Err(ApiError::unauthorized(
             "this operation authenticates with the X-API-Key header; bearer tokens are for dashboard operations",
         )),
