@@ -174,16 +174,14 @@ pub fn price_at(
     };
     let smallest = pricing::smallest_amount(i64::MAX as u64, delivers);
     let decimals = req.source.decimals;
+    let (code, asked) = (req.source.code, format_minor(req.amount.as_u64(), decimals));
     let message = match smallest {
         Some(min) => format!(
-            "{} {} delivers nothing once fees are paid; the smallest amount that delivers anything is {min} \
-             minor units ({} {})",
-            req.amount,
-            req.source.code,
-            format_minor(min, decimals),
-            req.source.code
+            "{asked} {code} delivers nothing once fees are paid; the smallest amount that delivers anything is \
+             {} {code} ({min} minor units)",
+            format_minor(min, decimals)
         ),
-        None => format!("no amount of {} delivers anything at this rate and these fees", req.source.code),
+        None => format!("no amount of {code} delivers anything at this rate and these fees"),
     };
     Err(ApiError::new(ErrorCode::InvalidAmount, message.clone()).with_details(vec![FieldIssue::new(
         req.amount_field,

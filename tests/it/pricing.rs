@@ -185,18 +185,32 @@ async fn corridors_carry_the_table_rates() {
         .unwrap()
         .iter()
         .map(|c| {
-            format!("{} {}>{} {} {}", c["id"], c["source_asset"], c["destination_asset"], c["direction"], c["mid_rate"])
-                .replace('"', "")
+            format!(
+                "{} {} {}>{} {} {}",
+                c["id"], c["code"], c["source_asset"], c["destination_asset"], c["direction"], c["mid_rate"]
+            )
+            .replace('"', "")
         })
         .collect();
     assert_eq!(
         rows,
         vec![
-            "AED-EUR AED>EUR outbound 0.249221",
-            "AED-GBP AED>GBP outbound 0.214823",
-            "AED-USD AED>USD outbound 0.272294",
-            "EUR-AED EUR>AED inbound 4.0125",
-            "USD-AED USD>AED inbound 3.6725",
+            "AED-EUR uae AED>EUR outbound 0.249221",
+            "AED-GBP uae AED>GBP outbound 0.214823",
+            "AED-USD uae AED>USD outbound 0.272294",
+            "EUR-AED uae EUR>AED inbound 4.0125",
+            "GBP-AED uae GBP>AED inbound 4.655",
+            "USD-AED uae USD>AED inbound 3.6725",
+            "AED-USDC uae AED>USDC on_ramp 0.272294",
+            "AED-USDT uae AED>USDT on_ramp 0.272294",
+            "USD-USDC null USD>USDC on_ramp 1",
+            "USD-USDT null USD>USDT on_ramp 1",
+            "USDC-AED uae USDC>AED off_ramp 3.6725",
+            "USDT-AED uae USDT>AED off_ramp 3.6725",
+            "USDC-USD null USDC>USD off_ramp 1",
+            "USDT-USD null USDT>USD off_ramp 1",
+            "USDC-USDT null USDC>USDT swap 1",
+            "USDT-USDC null USDT>USDC swap 1",
         ]
     );
 }
@@ -225,8 +239,17 @@ async fn simulate_matches_hand_computed_amounts() {
     assert_eq!(amounts(&s), ("500", "9500", "2586")); // 9500 × 0.272294 = 2586.793
     let s = simulate(&sb, &bearer, "source_amount=1000000&source_currency=AED&dest_currency=USD").await;
     assert_eq!(amounts(&s).0, "10000");
-    let s = simulate(&sb, &bearer, "source_amount=300&source_currency=AED&dest_currency=USD").await;
-    assert_eq!(amounts(&s), ("300", "0", "0"));
+    // 300 all goes in fees: nothing would be delivered, so the simulation
+    // refuses as a quote would, naming the smallest amount that works
+    // (504: 4 × 0.272294 = 1.09 → 1 cent).
+    let r = sb.get("/v1/pricing/simulate?source_amount=300&source_currency=AED&dest_currency=USD", &bearer).await;
+    let e = r.assert_error(422, "INVALID_AMOUNT");
+    assert!(e["message"].as_str().unwrap().contains("is 5.04 AED (504 minor units)"), "{e}");
+    assert_eq!(r.detail_fields(), vec!["source_amount"]);
+    assert_eq!(
+        amounts(&simulate(&sb, &bearer, "source_amount=504&source_currency=AED&dest_currency=USD").await).2,
+        "1"
+    );
 
     // Half up: 100 × 150 / 10000 = 1.5 → 2; 98 × 3.5 = 343 at the caller's rate.
     sb.put(&customer_path(C1), &bearer, json!({"kind": "BPS", "value": 150})).await;

@@ -112,7 +112,6 @@ pub struct Rates {
 /// `GET /sandbox/clock`, `GET` and `DELETE /sandbox/rates`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
 pub struct ApplicationScope {
     /// Control token only: one TEST application instead of every
     /// application. A TEST key always acts on its own application.

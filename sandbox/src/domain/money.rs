@@ -159,7 +159,7 @@ mod tests {
         assert_eq!(MinorUnit(i64::MIN).checked_neg(), Err(Overflow));
         assert_eq!(MinorUnit(5).checked_sub(MinorUnit(7)), Ok(MinorUnit(-2)));
         assert_eq!(MinorUnit::from_u64(u64::MAX), Err(Overflow));
-        assert!(MinorUnit(10_013).ends_in(13) && !MinorUnit(10_113).ends_in(13));
+        assert!(MinorUnit(10_013).ends_in(13) && !MinorUnit(10_131).ends_in(13));
         assert_eq!(MinorUnit(-3).as_u64(), 0);
     }
 }

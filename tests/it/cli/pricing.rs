@@ -83,5 +83,5 @@ async fn corridors_are_listed() {
         .map(|c| format!("{}>{}", c["source_asset"].as_str().unwrap(), c["destination_asset"].as_str().unwrap()))
         .collect();
     assert!(pairs.contains(&"AED>USD".to_owned()), "{pairs:?}");
-    assert_eq!(pairs.len(), 5);
+    assert_eq!(pairs.len(), 16);
 }
