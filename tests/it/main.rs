@@ -12,6 +12,7 @@ mod accounts;
 mod applications;
 mod beneficiaries;
 mod cli;
+mod clocks;
 mod compliance;
 mod customers;
 mod envelope;

@@ -2,8 +2,9 @@
 //! family, collected into the OpenAPI document as it is registered.
 //!
 //! Layers, outermost first: request id → panic guard → body limit →
-//! (per family) authentication → [on families an API key can call: rate
-//! limit → request log] → idempotency → handler.
+//! sandbox clock header → (per family) authentication → [on families an
+//! API key can call: rate limit → request log] → the caller's clock header
+//! → idempotency → handler.
 
 pub mod accounts;
 pub mod applications;
@@ -42,7 +43,7 @@ use utoipa_axum::routes;
 
 use crate::auth::{principal, token_endpoint};
 use crate::error::ApiError;
-use crate::http::{dialect, fallback, request_id};
+use crate::http::{dialect, fallback, request_id, sandbox_clock};
 use crate::state::AppState;
 use crate::{idempotency, rate_limit, request_log};
 
@@ -154,9 +155,12 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
                    auth: fn(OpenApiRouter<AppState>, &AppState) -> OpenApiRouter<AppState>| {
         match &state {
             // axum refuses a route layer on a group without routes.
-            Some(s) if !routes.get_openapi().paths.paths.is_empty() => {
-                auth(routes.route_layer(from_fn_with_state(s.clone(), idempotency::middleware)), s)
-            }
+            Some(s) if !routes.get_openapi().paths.paths.is_empty() => auth(
+                routes
+                    .route_layer(from_fn_with_state(s.clone(), idempotency::middleware))
+                    .route_layer(from_fn_with_state(s.clone(), sandbox_clock::for_caller)),
+                s,
+            ),
             _ => routes,
         }
     };
@@ -194,7 +198,12 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
         )
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
-        .layer(from_fn(customers::deprecated_alias))
+        .layer(from_fn(customers::deprecated_alias));
+    let router = match &state {
+        Some(s) => router.layer(from_fn_with_state(s.clone(), sandbox_clock::global_if_absent)),
+        None => router,
+    };
+    let router = router
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(from_fn(request_id::middleware));
