@@ -17,6 +17,7 @@ mod compliance;
 mod customers;
 mod envelope;
 mod fixtures;
+mod flows;
 mod hardening;
 mod idempotency;
 mod identity;

@@ -6,33 +6,12 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::customers::create_customer;
 use crate::quotes::{accepted_quote, create_quote, one_percent_markup};
-use crate::support::{Auth, Reply, TestSandbox, spawn_sandbox};
+use crate::support::{Auth, Reply, TestSandbox, factories, spawn_sandbox};
 
-const EVM: &str = "0x52908400098527886E0F7030069857D2E4169EE7";
-
-/// A beneficiary receiving `asset` (a USDC wallet, or a bank account) of a
-/// new, verified customer; returns its id.
+/// A beneficiary receiving `asset` of a new, verified customer.
 pub(crate) async fn beneficiary(sb: &TestSandbox, auth: &Auth, asset: &str) -> String {
-    let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
-    let customer = create_customer(sb, auth, &email).await;
-    let approved = sb
-        .post(&format!("/sandbox/customers/{}/approve", customer["id"].as_str().unwrap()), &sb.control(), json!(null))
-        .await;
-    assert_eq!(approved.status, StatusCode::OK, "{}", approved.body);
-    let account = match asset {
-        "USDC" => {
-            json!({"kind": "STABLECOIN_WALLET", "destination_asset": "USDC", "network": "ethereum", "address": EVM})
-        }
-        _ => json!({"kind": "BANK_ACCOUNT", "destination_asset": asset, "iban": "DE89370400440532013000",
-                    "bank_name": "Commerzbank", "bank_country": "DE"}),
-    };
-    let body = json!({"customer_id": customer["id"], "type": "business", "full_name": "Acme", "country": "AE",
-                      "account": account});
-    let r = sb.post("/v1/beneficiaries", auth, body).await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    r.body["id"].as_str().unwrap().to_owned()
+    factories::verified_beneficiary(sb, auth, asset).await
 }
 
 pub(crate) async fn post_txn(sb: &TestSandbox, auth: &Auth, key: &str, body: Value) -> Reply {

@@ -182,7 +182,7 @@ pub async fn create_legacy(
         (status = 201, body = LegacyQuote, description = "the quote with its corridor fee, CREATED, locked for 3 minutes"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
-        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: pair not on the corridor; UNPROCESSABLE: amount below the corridor fee"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: pair not on the corridor; INVALID_AMOUNT: the amount delivers nothing once the fees are paid"),
     ))]
 pub async fn create_corridor(
     State(state): State<AppState>,

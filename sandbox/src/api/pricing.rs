@@ -286,7 +286,7 @@ fn unsupported(field: &str, message: String) -> ApiError {
     responses(
         (status = 200, body = Simulation, description = "the fee breakdown and destination amount"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001 listing every bad parameter"),
-        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no table rate for the pair, or a FLAT markup in another currency"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no table rate for the pair, or a FLAT markup in another currency; INVALID_AMOUNT: nothing would be delivered once the fee is paid (the message names the smallest amount that works)"),
     ))]
 pub async fn simulate(
     State(state): State<AppState>,

@@ -112,7 +112,7 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> TransactionQuote {
         (status = 201, body = TransactionQuote, description = "the quote, status CREATED"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field in details"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: customer_id unknown or not the caller's"),
-        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no rate for the pair"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: the corridor does not carry the pair (the message names the ids that do); INVALID_AMOUNT: nothing would be delivered once the fee is paid (the message names the smallest amount that works)"),
     ))]
 pub async fn create(
     State(state): State<AppState>,

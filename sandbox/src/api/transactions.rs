@@ -100,6 +100,7 @@ fn refuse_older_form(body: &CreateTransaction, checks: &mut Checks) {
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0002: no Idempotency-Key, or the quote is not accepted, already used or past its lock; VAL_0001: bad fields, the older form, or a beneficiary in another asset"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown quote; BEN_0001: unknown beneficiary"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0001: key reused with another body"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "CMP_0001: the sender (the quote's customer, else the beneficiary's) has not passed verification"),
         (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "INSUFFICIENT_FUNDS: the float cannot cover the source amount"),
     ))]
 pub async fn create(

@@ -294,7 +294,7 @@ macro_rules! door {
                 (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field; IDM_0002: quote not accepted"),
                 (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "CMP_0001: customer not verified"),
                 (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001, BEN_0001, NOT_FOUND (quote)"),
-                (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION, INSUFFICIENT_FUNDS, UNPROCESSABLE"),
+                (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION, INSUFFICIENT_FUNDS, INVALID_AMOUNT (delivers nothing once fees are paid)"),
             ))]
         pub async fn $name(
             State(state): State<AppState>,
