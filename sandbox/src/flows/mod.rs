@@ -310,7 +310,7 @@ fn post(
     let mut legs = Vec::with_capacity(postings.len());
     for p in postings {
         let account_id = ledger::account(conn, app, p.owner, &p.asset, at)?;
-        legs.push(Leg { account_id, asset: &p.asset, amount_minor: p.amount.get() });
+        legs.push(Leg { account_id, asset: &p.asset, amount: p.amount });
     }
     ledger::post(conn, app, kind, reference, &legs, at).map(drop)
 }
