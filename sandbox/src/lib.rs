@@ -92,20 +92,24 @@ pub struct Sandbox {
     log_writer: request_log::Writer,
     control_token: String,
     seeded: seed::Seeded,
+    /// Held until the database is closed: one process per database file.
+    lock: Option<db::files::DatabaseLock>,
 }
 
 impl Sandbox {
     /// Opens and migrates the database, seeds it when empty, and mints this
-    /// start's keys and control token.
+    /// start's keys and control token. A database file another sandbox
+    /// holds is refused before anything in it is touched.
     pub async fn open(config: SandboxConfig) -> anyhow::Result<Sandbox> {
-        let master_key = match &config.storage {
-            Storage::Memory => MasterKey::ephemeral(),
+        let (master_key, lock) = match &config.storage {
+            Storage::Memory => (MasterKey::ephemeral(), None),
             Storage::File(path) => {
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     std::fs::create_dir_all(dir)
                         .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
                 }
-                MasterKey::load_or_create(&MasterKey::path_for_database(path))?
+                let lock = db::files::DatabaseLock::acquire(path)?;
+                (MasterKey::load_or_create(&MasterKey::path_for_database(path))?, Some(lock))
             }
         };
         let (db, threads) = Db::open(&config.storage)?;
@@ -142,7 +146,7 @@ impl Sandbox {
         }
         let router = api::router(state.clone());
         release_startup_memory();
-        Ok(Sandbox { state, router, threads, log_writer, control_token, seeded })
+        Ok(Sandbox { state, router, threads, log_writer, control_token, seeded, lock })
     }
 
     /// The ready line for a sandbox listening on `addr`.
@@ -183,6 +187,9 @@ impl Sandbox {
     ) -> anyhow::Result<()> {
         let addr = listener.local_addr()?;
         let _ = self.state.base_url.set(base_url_for(addr));
+        if let Some(lock) = &self.lock {
+            lock.announce(&base_url_for(addr)).context("cannot write the database's lock file")?;
+        }
         let (stop_tasks, tasks_stop) = tokio::sync::watch::channel(false);
         let background = [
             tokio::spawn(webhooks::dispatcher::run(self.state.clone(), tasks_stop.clone())),
@@ -198,6 +205,8 @@ impl Sandbox {
         // The router is gone; flush the request log before the database closes.
         self.log_writer.stop().await;
         tokio::task::spawn_blocking(move || self.threads.join()).await?;
+        // Only now, with the database closed, may another sandbox open it.
+        drop(self.lock);
         Ok(())
     }
 }
