@@ -13,15 +13,23 @@
 //!   (400 IDM_0002 without it) and optional elsewhere; GET, PATCH and DELETE
 //!   ignore it.
 //!
-//! Work that changes data runs through [`commit`], which checks and stores
-//! the key inside the same write transaction as the work. So two requests
-//! racing with one key run the work once, and a crash can never keep the
-//! work but lose the stored answer (or the reverse).
+//! Two mechanisms make a key once-only. Requests with the same scope, key
+//! and route take turns ([`InFlight`]): a racer waits for the request ahead
+//! of it to finish, then finds its stored answer and replays it, so a
+//! handler never runs twice for one key, whatever it does. And work that
+//! changes data runs through [`commit`], which checks and stores the key
+//! inside the same write transaction as the work, so a crash can never keep
+//! the work but lose the stored answer (or the reverse). One process serves
+//! a database (see `db::files`), so turns taken in memory cover every
+//! request.
 //!
 //! Stored answers are sealed (AES-256-GCM under the master key's
 //! `idempotency-answers-v1` sub-key, bound to scope, key and route): some
 //! answers carry a secret shown once (API keys, webhook signing secrets),
 //! and no secret may rest in the database in plaintext.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Request, State};
@@ -47,6 +55,35 @@ pub const REQUIRED_ON: &[&str] = &["/v1/transactions", "/v1/payments"];
 const MAX_BODY: usize = 1024 * 1024;
 const REPLAYED_HEADER: &str = "idempotent-replayed";
 const SEALING_PURPOSE: &str = "idempotency-answers-v1";
+
+/// Requests being answered, by scope, key and route: the next request with
+/// the same ones waits for its turn.
+#[derive(Debug, Default)]
+pub struct InFlight(Mutex<HashMap<Vec<u8>, Arc<tokio::sync::Mutex<()>>>>);
+
+/// A request's turn with its key; the next one starts when it is dropped.
+struct Turn<'a> {
+    in_flight: &'a InFlight,
+    id: Vec<u8>,
+    _held: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl InFlight {
+    async fn turn(&self, id: Vec<u8>) -> Turn<'_> {
+        let slot = self.0.lock().unwrap_or_else(|e| e.into_inner()).entry(id.clone()).or_default().clone();
+        Turn { in_flight: self, id, _held: slot.lock_owned().await }
+    }
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        let mut slots = self.in_flight.0.lock().unwrap_or_else(|e| e.into_inner());
+        // The map's handle and this turn's are the only ones: nobody waits.
+        if slots.get(&self.id).is_some_and(|slot| Arc::strong_count(slot) <= 2) {
+            slots.remove(&self.id);
+        }
+    }
+}
 
 /// The key a request carries, handed to the handler.
 #[derive(Debug, Clone)]
@@ -265,6 +302,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
         sealer: state.master_key.sealer(SEALING_PURPOSE),
     };
 
+    let _turn = state.in_flight.turn(claim.aad()).await;
     let probe = claim.clone();
     if let Some(stored) = state.db.read(move |conn| probe.find(conn)).await? {
         return claim.replay(stored);

@@ -140,6 +140,7 @@ impl Sandbox {
             base_url: OnceLock::new(),
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,
+            in_flight: Default::default(),
         });
         for key in stored_keys {
             state.keys.insert(key);

@@ -3,12 +3,13 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use payctl_wire::sandbox::{AdvanceClock, Clock, CreateUser, User};
 
 use crate::auth::{ControlCaller, password};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
+use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, settings};
 
@@ -23,6 +24,7 @@ use crate::store::{self, settings};
 pub async fn create_user(
     State(state): State<AppState>,
     _operator: ControlCaller,
+    Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateUser>,
 ) -> Result<Response, ApiError> {
     let mut checks = Checks::new();
@@ -39,8 +41,10 @@ pub async fn create_user(
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
     let now = state.clock.now();
-    let user = state.db.write(move |tx| store::users::insert(tx, &username, &hash, now)).await?;
-    Ok((StatusCode::CREATED, Json(user)).into_response())
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        store::users::insert(tx, &username, &hash, now)
+    })
+    .await
 }
 
 fn clock_view(state: &AppState) -> Clock {
