@@ -31,6 +31,7 @@ mod rates;
 mod resilience;
 mod sandbox_binary;
 mod storage;
+mod test_only;
 mod transactions;
 mod transfers;
 mod walkthrough;

@@ -88,7 +88,6 @@ pub async fn create(
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreatePayment>,
 ) -> Result<Response, ApiError> {
-    caller.require_test("POST /v1/payments")?;
     let mut c = Checks::new();
     let quote_id = fields::uuid(&mut c, "quote_id", &body.quote_id);
     fields::one_of(&mut c, "collection_method", &body.collection_method, CollectionMethod::VALUES);
@@ -155,7 +154,6 @@ pub async fn get(
     caller: KeyCaller,
     Path(id): Path<String>,
 ) -> Result<Json<Payment>, ApiError> {
-    caller.require_test("GET /v1/payments/{id}")?;
     let application_id = caller.application_id;
     let row = state.db.read(move |conn| payments::find(conn, Some(application_id), &id)).await?;
     row.map(|r| Json(r.payment)).ok_or_else(not_found)
@@ -174,7 +172,6 @@ pub async fn list(
     caller: KeyCaller,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Page<Payment>>, ApiError> {
-    caller.require_test("GET /v1/payments")?;
     let mut c = Checks::new();
     let page = PageRequest::check(&PageQuery { limit: query.limit.clone(), cursor: query.cursor.clone() }, &mut c);
     if let Some(s) = query.status.as_deref().filter(|s| !PAYMENT_STATUSES.contains(s)) {

@@ -7,7 +7,7 @@
 //! the route takes. The middleware stores the caller in the request's
 //! extensions; the extractors read it back.
 
-use axum::extract::{FromRequestParts, Request, State};
+use axum::extract::{FromRequestParts, MatchedPath, Request, State};
 use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap, header};
 use axum::middleware::Next;
@@ -155,6 +155,19 @@ pub async fn require_control_or_test_key(
         return Err(ApiError::unauthorized("send a TEST key as X-API-Key, or the control token as a bearer token"));
     };
     request.extensions_mut().insert(caller);
+    Ok(next.run(request).await)
+}
+
+/// Middleware for TEST-only operations, inside [`require_api_key`]: a LIVE
+/// key gets 403 whatever its request holds, before the body is parsed or
+/// the Idempotency-Key checked.
+pub async fn require_test_key(request: Request, next: Next) -> Result<Response, ApiError> {
+    let key = request.extensions().get::<KeyCaller>().ok_or_else(|| ApiError::internal("no key authenticated"))?;
+    let operation = match request.extensions().get::<MatchedPath>() {
+        Some(path) => format!("{} {}", request.method(), path.as_str()),
+        None => "this operation".to_owned(),
+    };
+    key.require_test(&operation)?;
     Ok(next.run(request).await)
 }
 
