@@ -18,6 +18,17 @@ pub fn required<'a>(checks: &mut Checks, field: &str, value: &'a Option<String>)
     }
 }
 
+/// A required amount string, exactly as sent: spaces around it are refused
+/// rather than trimmed, since an amount is digits (and a point) only.
+fn amount_text<'a>(checks: &mut Checks, field: &str, value: &'a Option<String>) -> Option<&'a str> {
+    let trimmed = required(checks, field, value)?;
+    if value.as_deref().is_some_and(|raw| raw.len() != trimmed.len()) {
+        checks.push(field, "invalid", "must be an amount without spaces around it");
+        return None;
+    }
+    Some(trimmed)
+}
+
 /// A required text of at most `max` characters.
 pub fn text(checks: &mut Checks, field: &str, value: &Option<String>, max: usize) -> Option<String> {
     let v = required(checks, field, value)?;
@@ -77,7 +88,7 @@ pub fn decimal_amount(
     value: &Option<String>,
     asset: Option<crate::domain::asset::Asset>,
 ) -> Option<u64> {
-    let v = required(checks, field, value)?;
+    let v = amount_text(checks, field, value)?;
     let parsed = crate::domain::decimal::Decimal::parse_positive(v)
         .and_then(|d| asset.map(|a| d.to_minor(a.decimals)).transpose().map(|m| (d, m)));
     match parsed {
@@ -100,10 +111,11 @@ pub fn uuid(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<
     }
 }
 
-/// A required positive integer in minor units, sent as a string of digits
-/// (no sign, no decimal point) that fits the ledger's 64-bit amounts.
+/// A required positive integer in minor units, sent as a string of ASCII
+/// digits only (no sign, no spaces, no decimal point, no other script's
+/// digits) that fits the ledger's 64-bit amounts.
 pub fn amount_minor(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<u64> {
-    let raw = required(checks, field, value)?;
+    let raw = amount_text(checks, field, value)?;
     let parsed = raw.bytes().all(|b| b.is_ascii_digit()).then(|| raw.parse::<i64>().ok()).flatten();
     match parsed {
         Some(0) => checks.push(field, "out_of_range", "must be greater than 0"),

@@ -1,6 +1,6 @@
 //! Pure domain rules, free of HTTP and SQL: what a valid address, IBAN,
-//! country, asset, decimal amount and markup are, and the integer money
-//! arithmetic of pricing.
+//! country, asset, decimal amount, markup and text are, and the integer
+//! money arithmetic of pricing.
 
 pub mod address;
 pub mod asset;
@@ -9,3 +9,4 @@ pub mod decimal;
 pub mod iban;
 pub mod pricing;
 pub mod rates;
+pub mod text;
