@@ -126,7 +126,7 @@ impl Sandbox {
         db.write(reset::mark).await?;
         let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
 
-        let control_token = secrets::random_token("ctl_", 40);
+        let control_token = auth::principal::new_control_token();
         let (request_log, log_writer) = request_log::start(db.clone());
         let state = AppState::new(SandboxState {
             db,

@@ -28,6 +28,7 @@ mod pricing;
 mod quotes;
 mod rate_limits;
 mod rates;
+mod redaction;
 mod resilience;
 mod sandbox_binary;
 mod storage;

@@ -119,6 +119,14 @@ pub async fn require_bearer(
     Ok(next.run(request).await)
 }
 
+/// What every control token starts with, followed by 40 random alphanumerics.
+pub const CONTROL_TOKEN_PREFIX: &str = "ctl_";
+
+/// A fresh control token, new on every start.
+pub fn new_control_token() -> String {
+    secrets::random_token(CONTROL_TOKEN_PREFIX, 40)
+}
+
 fn is_control_token(state: &AppState, headers: &HeaderMap) -> bool {
     bearer(headers).is_some_and(|t| bool::from(secrets::sha256(t.as_bytes()).ct_eq(&state.control_token_hash)))
 }
