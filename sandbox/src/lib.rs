@@ -11,8 +11,11 @@
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
 //!   the control token; middleware that identifies the caller.
 //! - [`store`]: SQL, one module per noun. [`db`]: the writer thread, the
-//!   reader pool and the migrations.
-//! - [`idempotency`]: the `Idempotency-Key` layer for every POST.
+//!   reader pool, the migrations, and the database's files on disk
+//!   (owner-only modes, the lock that allows one process per file).
+//! - [`idempotency`]: the `Idempotency-Key` layer for every POST: one
+//!   request per key at a time, answers committed with the work, secrets
+//!   shown once withheld from replays.
 //! - [`ledger`]: double-entry postings; balances that always sum to zero.
 //! - [`quoting`]: rates (table or override) and fees for every quote form.
 //! - [`schedule`]: timed state moves on the sandbox clock and their runner.
@@ -21,11 +24,12 @@
 //!   pagination and fallbacks. [`error`]: that envelope.
 //! - [`clock`], [`ids`], [`secrets`]: sandbox time, public ids, randomness.
 //! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
-//!   decimals and pricing arithmetic.
+//!   decimals, pricing arithmetic, and the text every request may hold.
 //! - [`seed`]: the demo user, partner, applications and keys.
 //! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher.
 //! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
-//!   request log of every key-authenticated request.
+//!   request log of every key-authenticated request, redacted by name and
+//!   by content (minted secrets, IBANs).
 
 pub mod api;
 pub mod auth;
