@@ -64,25 +64,31 @@ const SEALING_PURPOSE: &str = "idempotency-answers-v1";
 #[derive(Debug, Default)]
 pub struct InFlight(Mutex<HashMap<Vec<u8>, Arc<tokio::sync::Mutex<()>>>>);
 
-/// A request's turn with its key; the next one starts when it is dropped.
+/// A request's turn with its key, or its place in the queue for it; the
+/// next one starts when it is dropped (also when the request is abandoned
+/// while waiting).
 struct Turn<'a> {
     in_flight: &'a InFlight,
     id: Vec<u8>,
-    _held: tokio::sync::OwnedMutexGuard<()>,
+    slot: Arc<tokio::sync::Mutex<()>>,
+    held: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
 impl InFlight {
     async fn turn(&self, id: Vec<u8>) -> Turn<'_> {
         let slot = self.0.lock().unwrap_or_else(|e| e.into_inner()).entry(id.clone()).or_default().clone();
-        Turn { in_flight: self, id, _held: slot.lock_owned().await }
+        let mut turn = Turn { in_flight: self, id, slot, held: None };
+        turn.held = Some(turn.slot.clone().lock_owned().await);
+        turn
     }
 }
 
 impl Drop for Turn<'_> {
     fn drop(&mut self) {
+        drop(self.held.take());
         let mut slots = self.in_flight.0.lock().unwrap_or_else(|e| e.into_inner());
-        // The map's handle and this turn's are the only ones: nobody waits.
-        if slots.get(&self.id).is_some_and(|slot| Arc::strong_count(slot) <= 2) {
+        // Only the map and this turn know the slot: nobody waits for it.
+        if Arc::strong_count(&self.slot) <= 2 {
             slots.remove(&self.id);
         }
     }
@@ -473,6 +479,35 @@ fn write_canonical(value: &serde_json::Value, out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn turns_on_one_key_are_taken_one_at_a_time_and_leave_nothing_behind() {
+        let in_flight = InFlight::default();
+        let first = in_flight.turn(b"k".to_vec()).await;
+        // Another key is not held up.
+        drop(in_flight.turn(b"other".to_vec()).await);
+        let waiting = in_flight.turn(b"k".to_vec());
+        tokio::pin!(waiting);
+        assert!(futures_poll_once(waiting.as_mut()).await.is_none(), "the second waits for the first");
+        drop(first);
+        drop(waiting.await);
+        // An abandoned waiter leaves nothing either.
+        let held = in_flight.turn(b"k".to_vec()).await;
+        drop(tokio::time::timeout(std::time::Duration::from_millis(5), in_flight.turn(b"k".to_vec())).await);
+        drop(held);
+        assert!(in_flight.0.lock().unwrap().is_empty());
+    }
+
+    /// Polls a future once: `Some` when it finished.
+    async fn futures_poll_once<F: std::future::Future + Unpin>(mut f: F) -> Option<F::Output> {
+        std::future::poll_fn(|cx| {
+            std::task::Poll::Ready(match std::pin::Pin::new(&mut f).poll(cx) {
+                std::task::Poll::Ready(v) => Some(v),
+                std::task::Poll::Pending => None,
+            })
+        })
+        .await
+    }
 
     #[test]
     fn canonical_json_ignores_order_and_whitespace() {
