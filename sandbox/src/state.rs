@@ -7,6 +7,7 @@ use crate::auth::api_keys::KeyIndex;
 use crate::auth::jwt::JwtKey;
 use crate::clock::Clocks;
 use crate::db::{Db, Storage};
+use crate::idempotency;
 use crate::rate_limit::RateLimiter;
 use crate::request_log;
 use crate::secrets::MasterKey;
@@ -30,6 +31,8 @@ pub struct SandboxState {
     pub rate_limiter: Option<RateLimiter>,
     /// Where finished requests go to be logged.
     pub request_log: request_log::Sink,
+    /// Requests answering an `Idempotency-Key`, so the next with it waits.
+    pub in_flight: idempotency::InFlight,
 }
 
 #[derive(Clone)]

@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use payctl_wire::applications::Environment;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::sandbox::{AdvanceClock, ApplicationScope, Clock, CreateUser, User};
@@ -27,6 +27,7 @@ use crate::store::{self, settings};
 pub async fn create_user(
     State(state): State<AppState>,
     _operator: ControlCaller,
+    Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateUser>,
 ) -> Result<Response, ApiError> {
     let mut checks = Checks::new();
@@ -43,8 +44,10 @@ pub async fn create_user(
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
     let now = state.clock.now();
-    let user = state.db.write(move |tx| store::users::insert(tx, &username, &hash, now)).await?;
-    Ok((StatusCode::CREATED, Json(user)).into_response())
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        store::users::insert(tx, &username, &hash, now)
+    })
+    .await
 }
 
 /// The application a control or simulation call acts on (`None`: every

@@ -19,6 +19,17 @@ pub fn required<'a>(checks: &mut Checks, field: &str, value: &'a Option<String>)
     }
 }
 
+/// A required amount string, exactly as sent: spaces around it are refused
+/// rather than trimmed, since an amount is digits (and a point) only.
+fn amount_text<'a>(checks: &mut Checks, field: &str, value: &'a Option<String>) -> Option<&'a str> {
+    let trimmed = required(checks, field, value)?;
+    if value.as_deref().is_some_and(|raw| raw.len() != trimmed.len()) {
+        checks.push(field, "invalid", "must be an amount without spaces around it");
+        return None;
+    }
+    Some(trimmed)
+}
+
 /// A required text of at most `max` characters.
 pub fn text(checks: &mut Checks, field: &str, value: &Option<String>, max: usize) -> Option<String> {
     let v = required(checks, field, value)?;
@@ -78,7 +89,7 @@ pub fn decimal_amount(
     value: &Option<String>,
     asset: Option<crate::domain::asset::Asset>,
 ) -> Option<MinorUnit> {
-    let v = required(checks, field, value)?;
+    let v = amount_text(checks, field, value)?;
     let parsed = crate::domain::decimal::Decimal::parse_positive(v)
         .and_then(|d| asset.map(|a| d.to_minor(a.decimals)).transpose().map(|m| (d, m)));
     match parsed {
@@ -111,10 +122,7 @@ pub fn uuid(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<
 /// digits (no sign, space or decimal point) that fits the ledger's 64-bit
 /// amounts.
 pub fn amount_minor(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<MinorUnit> {
-    let Some(raw) = value.as_deref() else {
-        checks.push(field, "required", "is required");
-        return None;
-    };
+    let raw = amount_text(checks, field, value)?;
     match MinorUnit::parse_amount(raw) {
         Ok(amount) => Some(amount),
         Err(e) => {

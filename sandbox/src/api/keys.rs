@@ -63,7 +63,7 @@ pub async fn create(
         },
     };
     checks.finish()?;
-    let (response, stored) = idempotency::commit(&state, claim, StatusCode::CREATED, move |tx| {
+    let (response, stored) = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
         let app = owned_application(tx, partner.id, &id)?;
         // Keys expire on their application's clock.
         let now = clocks.app_now(app.id);

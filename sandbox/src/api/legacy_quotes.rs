@@ -109,7 +109,6 @@ pub async fn create_legacy(
     caller: KeyCaller,
     ApiJson(body): ApiJson<LegacyQuoteRequest>,
 ) -> Result<Response, ApiError> {
-    caller.require_test("GET /v1/quotes")?;
     let mut c = Checks::new();
     let customer = fields::uuid(&mut c, "from_customer_id", &body.from_customer_id);
     let source = fields::asset(&mut c, "source_currency", &body.source_currency, 16);
@@ -190,7 +189,6 @@ pub async fn create_corridor(
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CorridorQuoteRequest>,
 ) -> Result<Response, ApiError> {
-    caller.require_test("POST /v1/quotes")?;
     let mut c = Checks::new();
     let source = fields::asset(&mut c, "source_currency", &body.source_currency, 16);
     let destination = fields::asset(&mut c, "destination_currency", &body.destination_currency, 16);
@@ -265,7 +263,6 @@ pub async fn get(
     caller: KeyCaller,
     Path(id): Path<String>,
 ) -> Result<Json<LegacyQuote>, ApiError> {
-    caller.require_test("GET /v1/quotes/{id}")?;
     let (application_id, now) = (caller.application_id, state.clock.app_now(caller.application_id));
     let row = state.db.read(move |conn| find_legacy(conn, application_id, &id)).await?;
     Ok(Json(view(&row, now)))
@@ -288,7 +285,6 @@ pub async fn accept(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    caller.require_test("POST /v1/quotes/{id}/accept")?;
     let (application_id, now) = (caller.application_id, state.clock.app_now(caller.application_id));
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         let row = find_legacy(tx, application_id, &id)?;

@@ -3,8 +3,10 @@
 //!
 //! Layers, outermost first: request id → panic guard → body limit →
 //! sandbox clock header → (per family) authentication → [on families an
-//! API key can call: rate limit → request log] → the caller's clock header
-//! → idempotency → handler.
+//! API key can call: rate limit → request log] → [TEST-only operations: the
+//! key's environment] → the caller's clock header → idempotency → handler.
+//! So a caller learns it may not call an operation before anything about
+//! its request: body, headers or Idempotency-Key.
 
 pub mod accounts;
 pub mod applications;
@@ -75,11 +77,6 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(transactions::create, transactions::list))
         .routes(routes!(transactions::get))
         .routes(routes!(compliance::start))
-        .routes(routes!(legacy_quotes::create_legacy, legacy_quotes::create_corridor))
-        .routes(routes!(legacy_quotes::get))
-        .routes(routes!(legacy_quotes::accept))
-        .routes(routes!(payments::create, payments::list))
-        .routes(routes!(payments::get))
         .routes(routes!(transfers::create_transfer))
         .routes(routes!(transfers::get_transfer))
         .routes(routes!(transfers::create_payin))
@@ -87,6 +84,17 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(transfers::create_bridge))
         .routes(routes!(transfers::create_swap))
         .routes(routes!(transfers::get_swap))
+}
+
+/// `X-API-Key` operations for TEST keys only (spec 4.2, 4.4, 5.9): a LIVE
+/// key is refused before its request is read.
+fn test_key_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(legacy_quotes::create_legacy, legacy_quotes::create_corridor))
+        .routes(routes!(legacy_quotes::get))
+        .routes(routes!(legacy_quotes::accept))
+        .routes(routes!(payments::create, payments::list))
+        .routes(routes!(payments::get))
 }
 
 /// `X-API-Key` operations that answer with the flat error codes of spec
@@ -168,6 +176,10 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
     let (router, api) = OpenApiRouter::with_openapi(openapi::base())
         .merge(layered(key_routes(), |r, s| {
             keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_api_key))
+        }))
+        .merge(layered(test_key_routes(), |r, s| {
+            keyed(r.route_layer(from_fn(principal::require_test_key)), s)
+                .route_layer(from_fn_with_state(s.clone(), principal::require_api_key))
         }))
         .merge(layered(dialect::flat_codes(flat_code_key_routes()), |r, s| {
             dialect::flat_codes(keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_api_key)))

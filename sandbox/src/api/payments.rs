@@ -97,7 +97,6 @@ pub async fn create(
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreatePayment>,
 ) -> Result<Response, ApiError> {
-    caller.require_test("POST /v1/payments")?;
     let new = NewPayment::try_from(body)?;
     let (application_id, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
@@ -120,7 +119,6 @@ pub async fn get(
     caller: KeyCaller,
     Path(id): Path<String>,
 ) -> Result<Json<Payment>, ApiError> {
-    caller.require_test("GET /v1/payments/{id}")?;
     let application_id = caller.application_id;
     let row = state.db.read(move |conn| payments::find(conn, Some(application_id), &id)).await?;
     row.map(|r| Json(r.payment)).ok_or_else(not_found)
@@ -139,7 +137,6 @@ pub async fn list(
     caller: KeyCaller,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Page<Payment>>, ApiError> {
-    caller.require_test("GET /v1/payments")?;
     let mut c = Checks::new();
     let page = PageRequest::check(&PageQuery { limit: query.limit.clone(), cursor: query.cursor.clone() }, &mut c);
     if let Some(s) = query.status.as_deref().filter(|s| !PAYMENT_STATUSES.contains(s)) {

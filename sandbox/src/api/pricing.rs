@@ -1,9 +1,10 @@
 //! Pricing (spec 4.8): the partner's markup, per-customer overrides, the
 //! corridors with the sandbox's mid rates, and the fee simulation.
 //!
-//! Customers are owned by another part of the API; an override keys on the
-//! customer id string (a UUID). Until customers exist in the sandbox, the
-//! id is not checked against them.
+//! A customer override keys on the customer's id and is only for the
+//! partner's own customers (of any of its applications): any other id,
+//! another partner's customer or none at all, is 404 on every customer
+//! operation, simulation included.
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -103,13 +104,25 @@ fn view(source: MarkupSource, customer_id: Option<String>, stored: Option<Stored
     }
 }
 
+/// 404 unless `customer_id` is one of the partner's customers.
+fn owned_customer(conn: &rusqlite::Connection, partner: i64, customer_id: &str) -> Result<(), ApiError> {
+    if store::customers::of_partner(conn, partner, customer_id)? {
+        Ok(())
+    } else {
+        Err(ApiError::not_found(ErrorCode::CustomerNotFound, "customer"))
+    }
+}
+
 /// The markup that applies to a customer (or the partner when `None`), as
-/// shown and as the rule to apply.
+/// shown and as the rule to apply. A customer must be the partner's.
 fn effective(
     conn: &rusqlite::Connection,
     partner: i64,
     customer_id: Option<&str>,
 ) -> Result<(Markup, Option<rules::Markup>), ApiError> {
+    if let Some(id) = customer_id {
+        owned_customer(conn, partner, id)?;
+    }
     let (from_customer, stored) = store::markups::effective(conn, partner, customer_id)?;
     let rule = stored.as_ref().map(|s| s.markup.clone());
     let source = if from_customer { MarkupSource::Customer } else { MarkupSource::Partner };
@@ -177,7 +190,10 @@ pub async fn list_customers(
 /// customer`), else the partner's (`partner`), else 0 BPS (`default`).
 #[utoipa::path(get, path = "/v1/pricing/customers/{id}/markup", tag = "pricing",
     params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
-    responses((status = 200, body = Markup, description = "the effective markup and where it comes from")))]
+    responses(
+        (status = 200, body = Markup, description = "the effective markup and where it comes from"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: not one of the partner's customers"),
+    ))]
 pub async fn get_customer_markup(
     State(state): State<AppState>,
     user: DashboardUser,
@@ -193,6 +209,7 @@ pub async fn get_customer_markup(
     responses(
         (status = 200, body = Markup, description = "the override, replaced"),
         (status = 201, body = Markup, description = "the override, new"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: not one of the partner's customers"),
     ))]
 pub async fn put_customer_markup(
     State(state): State<AppState>,
@@ -204,7 +221,13 @@ pub async fn put_customer_markup(
     path_customer_id(&id)?;
     let markup = markup_from(body)?;
     let now = state.clock.now();
-    let (created, stored) = state.db.write(move |tx| store::markups::put(tx, partner, Some(&id), &markup, now)).await?;
+    let (created, stored) = state
+        .db
+        .write(move |tx| {
+            owned_customer(tx, partner, &id)?;
+            store::markups::put(tx, partner, Some(&id), &markup, now)
+        })
+        .await?;
     Ok(put_response(created, view(MarkupSource::Customer, stored.customer_id.clone(), Some(stored))))
 }
 
@@ -212,7 +235,10 @@ pub async fn put_customer_markup(
 /// whether or not there was one: the outcome is the same.
 #[utoipa::path(delete, path = "/v1/pricing/customers/{id}/markup", tag = "pricing",
     params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
-    responses((status = 204, description = "no override remains")))]
+    responses(
+        (status = 204, description = "no override remains"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: not one of the partner's customers"),
+    ))]
 pub async fn delete_customer_markup(
     State(state): State<AppState>,
     user: DashboardUser,
@@ -220,7 +246,13 @@ pub async fn delete_customer_markup(
 ) -> Result<Response, ApiError> {
     let partner = user.partner()?.id;
     path_customer_id(&id)?;
-    state.db.write(move |tx| store::markups::delete_override(tx, partner, &id)).await?;
+    state
+        .db
+        .write(move |tx| {
+            owned_customer(tx, partner, &id)?;
+            store::markups::delete_override(tx, partner, &id)
+        })
+        .await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -286,6 +318,7 @@ fn unsupported(field: &str, message: String) -> ApiError {
     responses(
         (status = 200, body = Simulation, description = "the fee breakdown and destination amount"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001 listing every bad parameter"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: customer_id is not one of the partner's customers"),
         (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no table rate for the pair, or a FLAT markup in another currency; INVALID_AMOUNT: nothing would be delivered once the fee is paid (the message names the smallest amount that works)"),
     ))]
 pub async fn simulate(

@@ -61,7 +61,7 @@ pub async fn create(
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let master_key = state.master_key.clone();
-    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+    let created = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
         if store::webhooks::count(tx, application_id)? >= MAX_ENDPOINTS {
             return Err(ApiError::conflict(
                 ErrorCode::WebhookLimit,
@@ -82,9 +82,10 @@ pub async fn create(
             hint: &hint,
         };
         let endpoint = store::webhooks::insert(tx, application_id, new, now)?;
-        Ok(WebhookWithSecret { endpoint, secret })
+        Ok((WebhookWithSecret { endpoint, secret: Some(secret) }, ()))
     })
-    .await
+    .await?;
+    Ok(created.0)
 }
 
 #[utoipa::path(get, path = "/v1/webhooks", tag = "webhooks", params(PageQuery),
@@ -215,15 +216,16 @@ pub async fn rotate(
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let master_key = state.master_key.clone();
-    idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
+    let rotated = idempotency::commit_secret(&state, claim, StatusCode::OK, move |tx| {
         let (internal_id, _) = owned(tx, application_id, &id)?;
         let secret = webhooks::new_secret();
         let sealed = webhooks::seal(&master_key, &id, &secret);
         store::webhooks::set_secret(tx, internal_id, &sealed, &webhooks::hint(&secret), now)?;
         let endpoint = owned(tx, application_id, &id)?.1;
-        Ok(WebhookWithSecret { endpoint, secret })
+        Ok((WebhookWithSecret { endpoint, secret: Some(secret) }, ()))
     })
-    .await
+    .await?;
+    Ok(rotated.0)
 }
 
 /// The endpoint's deliveries, newest first, each with all its attempts.

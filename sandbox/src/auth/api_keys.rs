@@ -29,10 +29,15 @@ pub struct NewSecret {
     pub hash: [u8; 32],
 }
 
+/// What a TEST key's secret starts with.
+pub const TEST_PREFIX: &str = "sk_test_";
+/// What a LIVE key's secret starts with.
+pub const LIVE_PREFIX: &str = "sk_live_";
+
 pub fn mint(environment: Environment) -> NewSecret {
     let marker = match environment {
-        Environment::Test => "sk_test_",
-        Environment::Live => "sk_live_",
+        Environment::Test => TEST_PREFIX,
+        Environment::Live => LIVE_PREFIX,
     };
     let secret = secrets::random_token(marker, RANDOM_LEN);
     NewSecret { prefix: secret[..PREFIX_LEN].to_owned(), hash: secrets::sha256(secret.as_bytes()), secret }

@@ -10,6 +10,7 @@
 //! no SQLite call ever runs on a tokio worker.
 
 mod checkpoint;
+pub mod files;
 mod migrations;
 mod writer;
 
@@ -123,7 +124,10 @@ impl Db {
     /// Opens (creating if needed) and migrates the database.
     pub fn open(storage: &Storage) -> anyhow::Result<(Db, DbThreads)> {
         let mut writer_conn = match storage {
-            Storage::File(path) => open_file(path, false)?,
+            Storage::File(path) => {
+                files::make_private(path)?;
+                open_file(path, false)?
+            }
             Storage::Memory => {
                 let conn = Connection::open_in_memory()?;
                 configure(&conn, false)?;
