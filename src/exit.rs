@@ -48,6 +48,16 @@ pub fn invalid(message: impl Into<String>) -> anyhow::Error {
     with(API_ERROR, message)
 }
 
+/// A secret shown once is missing from an answer: the API replayed an
+/// earlier answer (`Secret-Withheld: true`) and never shows a secret twice
+/// (exit 1).
+pub fn secret_withheld(what: &str) -> anyhow::Error {
+    api(format!(
+        "the answer has no {what}: it is shown only once, to the first request with this Idempotency-Key; \
+         revoke or rotate it and create a new one"
+    ))
+}
+
 /// Credentials are missing, wrong or expired (exit 3).
 pub fn auth(message: impl Into<String>) -> anyhow::Error {
     with(AUTH, message)

@@ -95,7 +95,7 @@ async fn beneficiary(api: &Api) -> anyhow::Result<String> {
 
 /// An accepted quote of 1 USD into USDC; returns its id.
 async fn accepted_quote(api: &Api, latencies: &mut Vec<Duration>) -> anyhow::Result<String> {
-    let body = json!({"corridor_id": "us-to-wallet", "source_asset": "USD", "source_amount_minor": "100",
+    let body = json!({"corridor_id": "USD-USDC", "source_asset": "USD", "source_amount_minor": "100",
                       "destination_asset": "USDC", "destination_kind": "STABLECOIN"});
     let started = Instant::now();
     let quote = id(&api.post("/v1/transactions/quote", &body).await?)?;

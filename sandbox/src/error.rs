@@ -40,6 +40,18 @@ impl ApiError {
             .with_details(vec![FieldIssue::new(field, code, message)])
     }
 
+    /// The same error about a field the caller knows by another name (a
+    /// rule shared by two request forms).
+    pub fn renamed_field(mut self, from: &str, to: &str) -> Self {
+        for issue in &mut self.details {
+            if issue.field == from {
+                issue.field = to.to_owned();
+            }
+        }
+        self.message = self.message.replace(from, to).into();
+        self
+    }
+
     pub fn not_found(code: ErrorCode, what: &str) -> Self {
         ApiError::new(code, format!("{what} not found"))
     }
@@ -152,6 +164,14 @@ impl Checks {
 
     pub fn is_ok(&self) -> bool {
         self.issues.is_empty()
+    }
+
+    /// The parsed value when nothing was wrong, else 400 VAL_0001 listing
+    /// every issue. Field parsers push an issue for every field they return
+    /// `None` for, so a missing value without an issue is a bug of ours.
+    pub fn conclude<T>(self, parsed: Option<T>) -> Result<T, ApiError> {
+        self.finish()?;
+        parsed.ok_or_else(|| ApiError::internal("a request passed its checks with a field missing"))
     }
 
     /// `Ok` when nothing was wrong, else 400 VAL_0001 listing every issue.

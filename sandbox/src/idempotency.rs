@@ -13,15 +13,27 @@
 //!   (400 IDM_0002 without it) and optional elsewhere; GET, PATCH and DELETE
 //!   ignore it.
 //!
-//! Work that changes data runs through [`commit`], which checks and stores
-//! the key inside the same write transaction as the work. So two requests
-//! racing with one key run the work once, and a crash can never keep the
-//! work but lose the stored answer (or the reverse).
+//! Two mechanisms make a key once-only. Requests with the same scope, key
+//! and route take turns ([`InFlight`]): a racer waits for the request ahead
+//! of it to finish, then finds its stored answer and replays it, so a
+//! handler never runs twice for one key, whatever it does. And work that
+//! changes data runs through [`commit`], which checks and stores the key
+//! inside the same write transaction as the work, so a crash can never keep
+//! the work but lose the stored answer (or the reverse). One process serves
+//! a database (see `db::files`), so turns taken in memory cover every
+//! request.
 //!
-//! Stored answers are sealed (AES-256-GCM under the master key's
-//! `idempotency-answers-v1` sub-key, bound to scope, key and route): some
-//! answers carry a secret shown once (API keys, webhook signing secrets),
-//! and no secret may rest in the database in plaintext.
+//! A secret shown once (an API key's, a webhook's signing secret) is never
+//! stored: an answer that carries one is stored with it withheld
+//! ([`OneTimeSecret`], through [`commit_secret`]), and its replays answer
+//! the same record with the secret null and `Secret-Withheld: true`. So
+//! the secret cannot be read again, not even with the master key. Stored
+//! answers are sealed all the same (AES-256-GCM under the master key's
+//! `idempotency-answers-v1` sub-key, bound to scope, key and route), since
+//! they repeat what partners sent.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Request, State};
@@ -29,8 +41,8 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use payctl_wire::IDEMPOTENCY_KEY_HEADER;
 use payctl_wire::error::ErrorCode;
+use payctl_wire::{IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SECRET_WITHHELD_HEADER};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
@@ -45,8 +57,42 @@ pub const RETENTION_SECONDS: i64 = 24 * 60 * 60;
 /// Routes on which the key is required (spec 4.13 rule 1).
 pub const REQUIRED_ON: &[&str] = &["/v1/transactions", "/v1/payments"];
 const MAX_BODY: usize = 1024 * 1024;
-const REPLAYED_HEADER: &str = "idempotent-replayed";
 const SEALING_PURPOSE: &str = "idempotency-answers-v1";
+
+/// Requests being answered, by scope, key and route: the next request with
+/// the same ones waits for its turn.
+#[derive(Debug, Default)]
+pub struct InFlight(Mutex<HashMap<Vec<u8>, Arc<tokio::sync::Mutex<()>>>>);
+
+/// A request's turn with its key, or its place in the queue for it; the
+/// next one starts when it is dropped (also when the request is abandoned
+/// while waiting).
+struct Turn<'a> {
+    in_flight: &'a InFlight,
+    id: Vec<u8>,
+    slot: Arc<tokio::sync::Mutex<()>>,
+    held: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl InFlight {
+    async fn turn(&self, id: Vec<u8>) -> Turn<'_> {
+        let slot = self.0.lock().unwrap_or_else(|e| e.into_inner()).entry(id.clone()).or_default().clone();
+        let mut turn = Turn { in_flight: self, id, slot, held: None };
+        turn.held = Some(turn.slot.clone().lock_owned().await);
+        turn
+    }
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        drop(self.held.take());
+        let mut slots = self.in_flight.0.lock().unwrap_or_else(|e| e.into_inner());
+        // Only the map and this turn know the slot: nobody waits for it.
+        if Arc::strong_count(&self.slot) <= 2 {
+            slots.remove(&self.id);
+        }
+    }
+}
 
 /// The key a request carries, handed to the handler.
 #[derive(Debug, Clone)]
@@ -66,6 +112,27 @@ struct Stored {
     status: u16,
     content_type: Option<String>,
     body: Vec<u8>,
+    /// The first answer carried a secret that this one leaves out.
+    secret_withheld: bool,
+}
+
+/// An answer carrying a secret shown once. What is stored for replays is
+/// the same answer after [`OneTimeSecret::withhold`].
+pub trait OneTimeSecret: Serialize {
+    /// Drops the secret (sets its field to null).
+    fn withhold(&mut self);
+}
+
+impl OneTimeSecret for payctl_wire::applications::CreatedApiKey {
+    fn withhold(&mut self) {
+        self.client_secret = None;
+    }
+}
+
+impl OneTimeSecret for payctl_wire::webhooks::WebhookWithSecret {
+    fn withhold(&mut self) {
+        self.secret = None;
+    }
 }
 
 /// Marks a response whose key was stored inside the work's transaction.
@@ -81,10 +148,18 @@ impl Claim {
     fn find(&self, conn: &Connection) -> Result<Option<Stored>, ApiError> {
         let stored = conn
             .query_row_cached(
-                "SELECT request_hash, status, content_type, body FROM idempotency_keys
+                "SELECT request_hash, status, content_type, body, secret_withheld FROM idempotency_keys
                  WHERE scope = ?1 AND key = ?2 AND route = ?3 AND created_at > ?4",
                 params![self.scope, self.key, self.route, self.now.plus_seconds(-RETENTION_SECONDS).millis()],
-                |r| Ok(Stored { request_hash: r.get(0)?, status: r.get(1)?, content_type: r.get(2)?, body: r.get(3)? }),
+                |r| {
+                    Ok(Stored {
+                        request_hash: r.get(0)?,
+                        status: r.get(1)?,
+                        content_type: r.get(2)?,
+                        body: r.get(3)?,
+                        secret_withheld: r.get(4)?,
+                    })
+                },
             )
             .optional()?;
         let Some(mut stored) = stored else { return Ok(None) };
@@ -95,15 +170,23 @@ impl Claim {
         Ok(Some(stored))
     }
 
-    fn insert(&self, conn: &Connection, status: u16, content_type: Option<&str>, body: &[u8]) -> rusqlite::Result<()> {
+    fn insert(
+        &self,
+        conn: &Connection,
+        status: u16,
+        content_type: Option<&str>,
+        body: &[u8],
+        secret_withheld: bool,
+    ) -> rusqlite::Result<()> {
         // An expired row with the same key may still be there; it no longer counts.
         conn.execute_cached(
             "DELETE FROM idempotency_keys WHERE scope = ?1 AND key = ?2 AND route = ?3",
             params![self.scope, self.key, self.route],
         )?;
         conn.execute_cached(
-            "INSERT INTO idempotency_keys (scope, key, route, request_hash, status, content_type, body, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO idempotency_keys
+                 (scope, key, route, request_hash, status, content_type, body, secret_withheld, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 self.scope,
                 self.key,
@@ -112,6 +195,7 @@ impl Claim {
                 status,
                 content_type,
                 self.sealer.seal(&self.aad(), body).to_bytes(),
+                secret_withheld,
                 self.now.millis()
             ],
         )?;
@@ -131,7 +215,10 @@ impl Claim {
         if let Some(ct) = stored.content_type.and_then(|ct| HeaderValue::from_str(&ct).ok()) {
             response.headers_mut().insert(header::CONTENT_TYPE, ct);
         }
-        response.headers_mut().insert(REPLAYED_HEADER, HeaderValue::from_static("true"));
+        response.headers_mut().insert(IDEMPOTENT_REPLAYED_HEADER, HeaderValue::from_static("true"));
+        if stored.secret_withheld {
+            response.headers_mut().insert(SECRET_WITHHELD_HEADER, HeaderValue::from_static("true"));
+        }
         Ok(response)
     }
 }
@@ -160,6 +247,44 @@ where
     A: Send + 'static,
     F: FnOnce(&Transaction<'_>) -> Result<(T, A), ApiError> + Send + 'static,
 {
+    run(state, claim, status, work, |_| Ok(None)).await
+}
+
+/// [`commit`] for an answer that carries a secret shown once: the stored
+/// answer (what replays show) has the secret withheld.
+pub async fn commit_secret<T, A, F>(
+    state: &AppState,
+    claim: Option<Claim>,
+    status: StatusCode,
+    work: F,
+) -> Result<(Response, Option<A>), ApiError>
+where
+    T: OneTimeSecret + Send + 'static,
+    A: Send + 'static,
+    F: FnOnce(&Transaction<'_>) -> Result<(T, A), ApiError> + Send + 'static,
+{
+    run(state, claim, status, work, |mut value: T| {
+        value.withhold();
+        Ok(Some(serde_json::to_vec(&value)?))
+    })
+    .await
+}
+
+/// `withheld` gives the body to store instead of the answer's, if any; it
+/// only runs when a key is to be stored.
+async fn run<T, A, F, W>(
+    state: &AppState,
+    claim: Option<Claim>,
+    status: StatusCode,
+    work: F,
+    withheld: W,
+) -> Result<(Response, Option<A>), ApiError>
+where
+    T: Serialize + Send + 'static,
+    A: Send + 'static,
+    F: FnOnce(&Transaction<'_>) -> Result<(T, A), ApiError> + Send + 'static,
+    W: FnOnce(T) -> Result<Option<Vec<u8>>, ApiError> + Send + 'static,
+{
     enum Done<A> {
         Fresh(Vec<u8>, A),
         Replay(Stored),
@@ -176,7 +301,9 @@ where
             let (value, after) = work(tx)?;
             let body = serde_json::to_vec(&value)?;
             if let Some(claim) = &claim {
-                claim.insert(tx, status.as_u16(), Some("application/json"), &body)?;
+                let without_secret = withheld(value)?;
+                let stored = without_secret.as_deref().unwrap_or(&body);
+                claim.insert(tx, status.as_u16(), Some("application/json"), stored, without_secret.is_some())?;
             }
             Ok(Done::Fresh(body, after))
         })
@@ -210,14 +337,16 @@ where
     Ok(commit(state, claim, status, move |tx| Ok((work(tx)?, ()))).await?.0)
 }
 
-fn scope_of(request: &Request) -> String {
+/// Whose keys these are, and the time their retention runs on: an
+/// application's own clock, or the global clock for users and the operator.
+fn scope_of(state: &AppState, request: &Request) -> (String, Timestamp) {
     let ext = request.extensions();
     if let Some(key) = principal::key_of(ext) {
-        format!("app:{}", key.application_public_id)
+        (format!("app:{}", key.application_public_id), state.clock.app_now(key.application_id))
     } else if let Some(user) = ext.get::<DashboardUser>() {
-        format!("user:{}", user.public_id)
+        (format!("user:{}", user.public_id), state.clock.now())
     } else {
-        "operator".to_owned()
+        ("operator".to_owned(), state.clock.now())
     }
 }
 
@@ -251,7 +380,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
             })?
             .to_owned(),
     };
-    let scope = scope_of(&request);
+    let (scope, now) = scope_of(&state, &request);
     let (parts, body) = request.into_parts();
     let bytes = axum::body::to_bytes(body, MAX_BODY)
         .await
@@ -261,10 +390,11 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
         key,
         route: format!("POST {path}"),
         request_hash: secrets::sha256(&canonical(&bytes)),
-        now: state.clock.now(),
+        now,
         sealer: state.master_key.sealer(SEALING_PURPOSE),
     };
 
+    let _turn = state.in_flight.turn(claim.aad()).await;
     let probe = claim.clone();
     if let Some(stored) = state.db.read(move |conn| probe.find(conn)).await? {
         return claim.replay(stored);
@@ -294,7 +424,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
             if let Some(stored) = claim.find(tx)? {
                 return Ok(Some(stored));
             }
-            claim.insert(tx, status.as_u16(), content_type.as_deref(), &body)?;
+            claim.insert(tx, status.as_u16(), content_type.as_deref(), &body, false)?;
             Ok(None)
         })
         .await?;
@@ -351,6 +481,35 @@ fn write_canonical(value: &serde_json::Value, out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn turns_on_one_key_are_taken_one_at_a_time_and_leave_nothing_behind() {
+        let in_flight = InFlight::default();
+        let first = in_flight.turn(b"k".to_vec()).await;
+        // Another key is not held up.
+        drop(in_flight.turn(b"other".to_vec()).await);
+        let waiting = in_flight.turn(b"k".to_vec());
+        tokio::pin!(waiting);
+        assert!(futures_poll_once(waiting.as_mut()).await.is_none(), "the second waits for the first");
+        drop(first);
+        drop(waiting.await);
+        // An abandoned waiter leaves nothing either.
+        let held = in_flight.turn(b"k".to_vec()).await;
+        drop(tokio::time::timeout(std::time::Duration::from_millis(5), in_flight.turn(b"k".to_vec())).await);
+        drop(held);
+        assert!(in_flight.0.lock().unwrap().is_empty());
+    }
+
+    /// Polls a future once: `Some` when it finished.
+    async fn futures_poll_once<F: std::future::Future + Unpin>(mut f: F) -> Option<F::Output> {
+        std::future::poll_fn(|cx| {
+            std::task::Poll::Ready(match std::pin::Pin::new(&mut f).poll(cx) {
+                std::task::Poll::Ready(v) => Some(v),
+                std::task::Poll::Pending => None,
+            })
+        })
+        .await
+    }
 
     #[test]
     fn canonical_json_ignores_order_and_whitespace() {

@@ -14,6 +14,11 @@
 //! - an `external` account (may be negative: it mirrors what entered and
 //!   left the ledger);
 //! - a `fees` account collecting platform fees;
+//! - an `in_flight` account holding what unfinished flows have taken in:
+//!   a flow moves value there first and out of it when it ends, so a flow
+//!   that fails is undone by [`reverse`], whose only debits are `in_flight`
+//!   (which holds at least that flow's share) and `external`: a refund can
+//!   always be posted;
 //!
 //! and each customer an account per asset it has held.
 
@@ -23,6 +28,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::domain::asset;
+use crate::domain::money::MinorUnit;
 use crate::error::ApiError;
 use crate::ids;
 
@@ -37,6 +43,7 @@ pub enum Owner {
     Float,
     External,
     Fees,
+    InFlight,
 }
 
 impl Owner {
@@ -46,6 +53,7 @@ impl Owner {
             Owner::Float => "float",
             Owner::External => "external",
             Owner::Fees => "fees",
+            Owner::InFlight => "in_flight",
         }
     }
 
@@ -81,6 +89,9 @@ pub fn account(
             conn.query_row_cached(SYSTEM_ACCOUNT_EXTERNAL, params![application_id, asset_code], |r| r.get(0))
         }
         Owner::Fees => conn.query_row_cached(SYSTEM_ACCOUNT_FEES, params![application_id, asset_code], |r| r.get(0)),
+        Owner::InFlight => {
+            conn.query_row_cached(SYSTEM_ACCOUNT_IN_FLIGHT, params![application_id, asset_code], |r| r.get(0))
+        }
     }
     .optional()?;
     if let Some(id) = found {
@@ -91,6 +102,7 @@ pub fn account(
         let decimals = asset::asset(asset_code).map_or(2, |a| a.decimals);
         let amount = PREFUND_UNITS
             .checked_mul(10u64.pow(decimals))
+            .and_then(|a| MinorUnit::from_u64(a).ok())
             .ok_or_else(|| ApiError::internal("prefund amount overflows"))?;
         let external = account(conn, application_id, Owner::External, asset_code, now)?;
         post(
@@ -99,8 +111,8 @@ pub fn account(
             "prefund",
             ("account", &public_id_of(conn, id)?),
             &[
-                Leg { account_id: external, asset: asset_code, amount_minor: -(amount as i64) },
-                Leg { account_id: id, asset: asset_code, amount_minor: amount as i64 },
+                Leg { account_id: external, asset: asset_code, amount: -amount },
+                Leg { account_id: id, asset: asset_code, amount },
             ],
             now,
         )?;
@@ -114,6 +126,8 @@ const SYSTEM_ACCOUNT_EXTERNAL: &str =
     "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'external' AND asset = ?2";
 const SYSTEM_ACCOUNT_FEES: &str =
     "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'fees' AND asset = ?2";
+const SYSTEM_ACCOUNT_IN_FLIGHT: &str =
+    "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'in_flight' AND asset = ?2";
 
 /// Inserts an account row; returns its internal id.
 pub fn insert_account(
@@ -132,6 +146,11 @@ pub fn insert_account(
     Ok(conn.last_insert_rowid())
 }
 
+/// An account's balance.
+pub fn balance(conn: &Connection, account_id: i64) -> Result<MinorUnit, ApiError> {
+    Ok(conn.query_row_cached("SELECT balance_minor FROM accounts WHERE id = ?1", [account_id], |r| r.get(0))?)
+}
+
 fn public_id_of(conn: &Connection, account_id: i64) -> Result<String, ApiError> {
     Ok(conn.query_row_cached("SELECT public_id FROM accounts WHERE id = ?1", [account_id], |r| r.get(0))?)
 }
@@ -141,7 +160,7 @@ fn public_id_of(conn: &Connection, account_id: i64) -> Result<String, ApiError> 
 pub struct Leg<'a> {
     pub account_id: i64,
     pub asset: &'a str,
-    pub amount_minor: i64,
+    pub amount: MinorUnit,
 }
 
 /// Records one balanced entry and updates the balances it touches.
@@ -158,6 +177,16 @@ pub fn post(
     now: Timestamp,
 ) -> Result<String, ApiError> {
     check_balanced(legs)?;
+    // Legs on one account (a float paid and charged in one entry) count as
+    // their sum, so the overdraft check sees what the entry really does.
+    let mut merged: Vec<Leg<'_>> = Vec::with_capacity(legs.len());
+    for leg in legs {
+        match merged.iter_mut().find(|m| m.account_id == leg.account_id) {
+            Some(m) => m.amount = m.amount.checked_add(leg.amount).map_err(|_| ApiError::internal("leg overflow"))?,
+            None => merged.push(*leg),
+        }
+    }
+    let legs = merged.as_slice();
     for leg in legs {
         let (owner_app, asset_code, purpose, balance): (i64, String, String, i64) = conn.query_row_cached(
             "SELECT application_id, asset, purpose, balance_minor FROM accounts WHERE id = ?1",
@@ -167,7 +196,7 @@ pub fn post(
         if owner_app != application_id || asset_code != leg.asset {
             return Err(ApiError::internal("ledger leg names an account of another application or asset"));
         }
-        let after = balance.checked_add(leg.amount_minor).ok_or_else(|| ApiError::internal("balance overflow"))?;
+        let after = balance.checked_add(leg.amount.get()).ok_or_else(|| ApiError::internal("balance overflow"))?;
         if after < 0 && purpose != "external" {
             return Err(ApiError::new(
                 ErrorCode::InsufficientFunds,
@@ -182,17 +211,48 @@ pub fn post(
         params![public_id, application_id, kind, reference.0, reference.1, now.millis()],
     )?;
     let entry_id = conn.last_insert_rowid();
-    for leg in legs.iter().filter(|l| l.amount_minor != 0) {
+    for leg in legs.iter().filter(|l| l.amount != MinorUnit::ZERO) {
         conn.execute_cached(
             "INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor) VALUES (?1, ?2, ?3, ?4)",
-            params![entry_id, leg.account_id, leg.asset, leg.amount_minor],
+            params![entry_id, leg.account_id, leg.asset, leg.amount],
         )?;
         conn.execute_cached(
             "UPDATE accounts SET balance_minor = balance_minor + ?2, updated_at = ?3 WHERE id = ?1",
-            params![leg.account_id, leg.amount_minor, now.millis()],
+            params![leg.account_id, leg.amount, now.millis()],
         )?;
     }
     Ok(public_id)
+}
+
+/// Undoes every posting made for `reference` with one entry of `kind`: each
+/// account gets back exactly what the reference's entries moved. Nothing to
+/// undo posts nothing. Returns whether an entry was posted.
+pub fn reverse(
+    conn: &Connection,
+    application_id: i64,
+    kind: &str,
+    reference: (&str, &str),
+    now: Timestamp,
+) -> Result<bool, ApiError> {
+    let net: Vec<(i64, String, MinorUnit)> = conn
+        .prepare_cached(
+            "SELECT p.account_id, p.asset, SUM(p.amount_minor) FROM ledger_postings p
+                 JOIN ledger_entries e ON e.id = p.entry_id
+             WHERE e.reference_type = ?1 AND e.reference_id = ?2 AND e.application_id = ?3
+             GROUP BY p.account_id, p.asset HAVING SUM(p.amount_minor) <> 0 ORDER BY p.account_id",
+        )?
+        .query_map(params![reference.0, reference.1, application_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    if net.is_empty() {
+        return Ok(false);
+    }
+    let mut legs = Vec::with_capacity(net.len());
+    for (account_id, asset, amount) in &net {
+        let amount = amount.checked_neg().map_err(|_| ApiError::internal("reversal overflow"))?;
+        legs.push(Leg { account_id: *account_id, asset: asset.as_str(), amount });
+    }
+    post(conn, application_id, kind, reference, &legs, now)?;
+    Ok(true)
 }
 
 /// Moves `amount_minor` of one asset from one account to another.
@@ -205,19 +265,17 @@ pub fn transfer(
     asset_code: &str,
     from: i64,
     to: i64,
-    amount_minor: u64,
+    amount: MinorUnit,
     now: Timestamp,
 ) -> Result<String, ApiError> {
-    let amount =
-        i64::try_from(amount_minor).map_err(|_| ApiError::invalid_field("amount", "out_of_range", "is too large"))?;
     post(
         conn,
         application_id,
         kind,
         reference,
         &[
-            Leg { account_id: from, asset: asset_code, amount_minor: -amount },
-            Leg { account_id: to, asset: asset_code, amount_minor: amount },
+            Leg { account_id: from, asset: asset_code, amount: -amount },
+            Leg { account_id: to, asset: asset_code, amount },
         ],
         now,
     )
@@ -227,8 +285,8 @@ fn check_balanced(legs: &[Leg<'_>]) -> Result<(), ApiError> {
     let mut sums: Vec<(&str, i128)> = Vec::new();
     for leg in legs {
         match sums.iter_mut().find(|(a, _)| *a == leg.asset) {
-            Some((_, sum)) => *sum += i128::from(leg.amount_minor),
-            None => sums.push((leg.asset, i128::from(leg.amount_minor))),
+            Some((_, sum)) => *sum += i128::from(leg.amount.get()),
+            None => sums.push((leg.asset, i128::from(leg.amount.get()))),
         }
     }
     if legs.len() < 2 || sums.iter().any(|(_, s)| *s != 0) {
@@ -325,19 +383,19 @@ mod tests {
             .write(move |tx| {
                 let fees = account(tx, app, Owner::Fees, "EUR", now)?;
                 let float = account(tx, app, Owner::Float, "EUR", now)?;
-                let e = transfer(tx, app, "test", ("t", "1"), "EUR", fees, float, 1, now).unwrap_err();
+                let e = transfer(tx, app, "test", ("t", "1"), "EUR", fees, float, MinorUnit::new(1), now).unwrap_err();
                 assert_eq!(e.code, ErrorCode::InsufficientFunds);
                 let e = post(
                     tx,
                     app,
                     "test",
                     ("t", "2"),
-                    &[Leg { account_id: float, asset: "EUR", amount_minor: -5 }],
+                    &[Leg { account_id: float, asset: "EUR", amount: MinorUnit::new(-5) }],
                     now,
                 )
                 .unwrap_err();
                 assert_eq!(e.code, ErrorCode::Internal);
-                transfer(tx, app, "test", ("t", "3"), "EUR", float, fees, 250, now)?;
+                transfer(tx, app, "test", ("t", "3"), "EUR", float, fees, MinorUnit::new(250), now)?;
                 assert_eq!(balance(tx, fees), 250);
                 let entries: i64 =
                     tx.query_row_cached("SELECT COUNT(*) FROM ledger_entries WHERE kind = 'test'", [], |r| r.get(0))?;

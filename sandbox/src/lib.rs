@@ -11,8 +11,11 @@
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
 //!   the control token; middleware that identifies the caller.
 //! - [`store`]: SQL, one module per noun. [`db`]: the writer thread, the
-//!   reader pool and the migrations.
-//! - [`idempotency`]: the `Idempotency-Key` layer for every POST.
+//!   reader pool, the migrations, and the database's files on disk
+//!   (owner-only modes, the lock that allows one process per file).
+//! - [`idempotency`]: the `Idempotency-Key` layer for every POST: one
+//!   request per key at a time, answers committed with the work, secrets
+//!   shown once withheld from replays.
 //! - [`ledger`]: double-entry postings; balances that always sum to zero.
 //! - [`quoting`]: rates (table or override) and fees for every quote form.
 //! - [`schedule`]: timed state moves on the sandbox clock and their runner.
@@ -21,11 +24,12 @@
 //!   pagination and fallbacks. [`error`]: that envelope.
 //! - [`clock`], [`ids`], [`secrets`]: sandbox time, public ids, randomness.
 //! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
-//!   decimals and pricing arithmetic.
+//!   decimals, pricing arithmetic, and the text every request may hold.
 //! - [`seed`]: the demo user, partner, applications and keys.
 //! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher.
 //! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
-//!   request log of every key-authenticated request.
+//!   request log of every key-authenticated request, redacted by name and
+//!   by content (minted secrets, IBANs).
 
 pub mod api;
 pub mod auth;
@@ -61,7 +65,6 @@ use payctl_wire::sandbox::ReadyLine;
 
 pub use db::Storage;
 
-use crate::clock::Clock;
 use crate::db::{Db, DbThreads};
 use crate::secrets::MasterKey;
 use crate::state::{AppState, SandboxState};
@@ -92,29 +95,28 @@ pub struct Sandbox {
     log_writer: request_log::Writer,
     control_token: String,
     seeded: seed::Seeded,
+    /// Held until the database is closed: one process per database file.
+    lock: Option<db::files::DatabaseLock>,
 }
 
 impl Sandbox {
     /// Opens and migrates the database, seeds it when empty, and mints this
-    /// start's keys and control token.
+    /// start's keys and control token. A database file another sandbox
+    /// holds is refused before anything in it is touched.
     pub async fn open(config: SandboxConfig) -> anyhow::Result<Sandbox> {
-        let master_key = match &config.storage {
-            Storage::Memory => MasterKey::ephemeral(),
+        let (master_key, lock) = match &config.storage {
+            Storage::Memory => (MasterKey::ephemeral(), None),
             Storage::File(path) => {
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     std::fs::create_dir_all(dir)
                         .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
                 }
-                MasterKey::load_or_create(&MasterKey::path_for_database(path))?
+                let lock = db::files::DatabaseLock::acquire(path)?;
+                (MasterKey::load_or_create(&MasterKey::path_for_database(path))?, Some(lock))
             }
         };
         let (db, threads) = Db::open(&config.storage)?;
-        let offset = db
-            .read(|conn| Ok(store::settings::get(conn, store::settings::CLOCK_OFFSET)?))
-            .await?
-            .and_then(|v| v.parse::<i64>().ok())
-            .unwrap_or(0);
-        let clock = Clock::with_offset(offset);
+        let clock = std::sync::Arc::new(db.read(store::applications::load_clocks).await?);
 
         let now = clock.now();
         let seeded = db.write(move |tx| seed::seed(tx, seed::DEMO_PASSWORD_HASH, now)).await?;
@@ -122,7 +124,7 @@ impl Sandbox {
         db.write(reset::mark).await?;
         let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
 
-        let control_token = secrets::random_token("ctl_", 40);
+        let control_token = auth::principal::new_control_token();
         let (request_log, log_writer) = request_log::start(db.clone());
         let state = AppState::new(SandboxState {
             db,
@@ -136,13 +138,14 @@ impl Sandbox {
             base_url: OnceLock::new(),
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,
+            in_flight: Default::default(),
         });
         for key in stored_keys {
             state.keys.insert(key);
         }
         let router = api::router(state.clone());
         release_startup_memory();
-        Ok(Sandbox { state, router, threads, log_writer, control_token, seeded })
+        Ok(Sandbox { state, router, threads, log_writer, control_token, seeded, lock })
     }
 
     /// The ready line for a sandbox listening on `addr`.
@@ -183,6 +186,9 @@ impl Sandbox {
     ) -> anyhow::Result<()> {
         let addr = listener.local_addr()?;
         let _ = self.state.base_url.set(base_url_for(addr));
+        if let Some(lock) = &self.lock {
+            lock.announce(&base_url_for(addr)).context("cannot write the database's lock file")?;
+        }
         let (stop_tasks, tasks_stop) = tokio::sync::watch::channel(false);
         let background = [
             tokio::spawn(webhooks::dispatcher::run(self.state.clone(), tasks_stop.clone())),
@@ -198,6 +204,8 @@ impl Sandbox {
         // The router is gone; flush the request log before the database closes.
         self.log_writer.stop().await;
         tokio::task::spawn_blocking(move || self.threads.join()).await?;
+        // Only now, with the database closed, may another sandbox open it.
+        drop(self.lock);
         Ok(())
     }
 }

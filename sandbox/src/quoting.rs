@@ -1,130 +1,229 @@
-//! Prices a movement of value, the same way for every quote form.
+//! Prices a movement of value, the same way for every quote form and every
+//! transfer kind.
 //!
-//! The rate is the one set for the pair with `PUT /sandbox/rates`, else the
-//! fixed table of `domain::rates`. The fee comes from the markup that
-//! applies: the customer's override, else the partner's, else none. The
-//! arithmetic is `domain::pricing`'s (integer, basis points, fee rounded
-//! half up, destination rounded down).
+//! The rate is the application's own override of the pair, else the
+//! operator's override for every application, else the fixed table of
+//! `domain::rates`. The fee comes from the markup that applies: the
+//! customer's override, else the partner's, else none. A corridor quote
+//! pays its corridor's fee first; a transfer to a network pays the network
+//! fee out of the converted amount. The arithmetic is `domain::pricing`'s
+//! (integer, basis points, fee rounded half up, destination rounded down).
+//!
+//! Nothing is priced that would deliver nothing: when the fees leave no
+//! destination amount, the answer is 422 `INVALID_AMOUNT` naming the
+//! smallest source amount that delivers something.
 
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::sandbox::Rate;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 
-use crate::clock::Timestamp;
-use crate::db::CachedSql;
 use crate::domain::asset::Asset;
-use crate::domain::decimal::Decimal;
-use crate::domain::pricing::{self, Breakdown, PricingError};
+use crate::domain::decimal::{Decimal, format_minor};
+use crate::domain::money::MinorUnit;
+use crate::domain::pricing::{self, Markup, PricingError};
 use crate::domain::rates;
 use crate::error::ApiError;
 use crate::store;
 
-/// A priced movement.
+/// Where a rate comes from.
+pub const ORIGIN_TABLE: &str = "table";
+pub const ORIGIN_GLOBAL: &str = "global";
+pub const ORIGIN_APPLICATION: &str = "application";
+
+/// What to price.
 #[derive(Debug, Clone)]
+pub struct Request<'a> {
+    /// Whose rate overrides apply; `None` sees the global ones only.
+    pub application_id: Option<i64>,
+    pub partner_id: i64,
+    /// Public id of the customer whose markup override applies, if any.
+    pub customer_id: Option<&'a str>,
+    pub source: Asset,
+    pub destination: Asset,
+    pub amount: MinorUnit,
+    /// A corridor's own fee, taken off the amount before anything else.
+    pub corridor_fee: Option<Markup>,
+    /// Paid out of the converted amount, in minor units of the destination.
+    pub network_fee: MinorUnit,
+    /// The request fields blamed for an amount that delivers nothing, and
+    /// for a pair that cannot be priced.
+    pub amount_field: &'a str,
+    pub pair_field: &'a str,
+}
+
+/// A priced movement.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Priced {
     pub source: Asset,
     pub destination: Asset,
-    pub breakdown: Breakdown,
+    pub source_amount: MinorUnit,
+    pub corridor_fee: MinorUnit,
+    /// The platform fee (the markup).
+    pub fee: MinorUnit,
+    /// What is converted: the amount less both fees.
+    pub net_source: MinorUnit,
+    pub exchange_rate: Decimal,
+    pub network_fee: MinorUnit,
+    /// What arrives, after the network fee; always above zero.
+    pub destination_amount: MinorUnit,
     /// `customer`, `partner` or `default`: which markup set the fee.
     pub markup_source: &'static str,
 }
 
-/// The rate from `source` to `destination`: an override, else the table.
-pub fn rate(conn: &Connection, source: &str, destination: &str) -> Result<Option<Rate>, ApiError> {
-    let overridden: Option<String> = conn
-        .query_row_cached(
-            "SELECT rate FROM rate_overrides WHERE source = ?1 AND destination = ?2",
-            params![source, destination],
-            |r| r.get(0),
-        )
-        .optional()?;
-    let (rate, origin) = match overridden {
-        Some(rate) => (rate, "override"),
+/// The rate from `source` to `destination` for an application (or, with
+/// `None`, for no application in particular): its own override, else the
+/// global override, else the table.
+pub fn rate(
+    conn: &Connection,
+    application_id: Option<i64>,
+    source: &str,
+    destination: &str,
+) -> Result<Option<Rate>, ApiError> {
+    let own = match application_id {
+        Some(app) => store::rates::get(conn, Some(app), source, destination)?.map(|r| (r, ORIGIN_APPLICATION)),
+        None => None,
+    };
+    let found = match own {
+        Some(found) => Some(found),
+        None => store::rates::get(conn, None, source, destination)?.map(|r| (r, ORIGIN_GLOBAL)),
+    };
+    let (rate, origin) = match found {
+        Some(found) => found,
         None => match rates::mid_rate(source, destination) {
-            Some(rate) => (rate.to_string(), "table"),
+            Some(rate) => (rate.to_string(), ORIGIN_TABLE),
             None => return Ok(None),
         },
     };
     Ok(Some(Rate { source: source.to_owned(), destination: destination.to_owned(), rate, origin: origin.to_owned() }))
 }
 
-/// Every pair the sandbox prices: the table, with overrides applied, plus
-/// pairs that exist only as overrides.
-pub fn all_rates(conn: &Connection) -> Result<Vec<Rate>, ApiError> {
-    let mut out = Vec::new();
-    for (source, destination, _) in rates::RATES {
-        if let Some(r) = rate(conn, source, destination)? {
+/// Every pair priced for an application (or globally with `None`): the
+/// table with overrides applied, plus pairs that exist only as overrides.
+pub fn all_rates(conn: &Connection, application_id: Option<i64>) -> Result<Vec<Rate>, ApiError> {
+    let mut pairs: Vec<(String, String)> =
+        rates::RATES.iter().map(|(s, d, _)| ((*s).to_owned(), (*d).to_owned())).collect();
+    for o in store::rates::visible(conn, application_id)? {
+        if !pairs.iter().any(|(s, d)| *s == o.source && *d == o.destination) {
+            pairs.push((o.source, o.destination));
+        }
+    }
+    let mut out = Vec::with_capacity(pairs.len());
+    for (source, destination) in pairs {
+        if let Some(r) = rate(conn, application_id, &source, &destination)? {
             out.push(r);
         }
     }
-    let extra: Vec<Rate> = conn
-        .prepare_cached("SELECT source, destination, rate FROM rate_overrides ORDER BY source, destination")?
-        .query_map([], |r| {
-            Ok(Rate { source: r.get(0)?, destination: r.get(1)?, rate: r.get(2)?, origin: "override".to_owned() })
-        })?
-        .collect::<Result<_, _>>()?;
-    out.extend(extra.into_iter().filter(|r| rates::mid_rate(&r.source, &r.destination).is_none()));
     Ok(out)
 }
 
-pub fn set_override(
-    conn: &Connection,
-    source: &str,
-    destination: &str,
-    rate: &Decimal,
-    now: Timestamp,
-) -> Result<(), ApiError> {
-    conn.execute_cached(
-        "INSERT INTO rate_overrides (source, destination, rate, updated_at) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (source, destination) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at",
-        params![source, destination, rate.to_string(), now.millis()],
-    )?;
-    Ok(())
+fn unsupported(field: &str, message: String) -> ApiError {
+    ApiError::new(ErrorCode::UnsupportedCombination, message.clone()).with_details(vec![FieldIssue::new(
+        field,
+        "not_allowed",
+        message,
+    )])
 }
 
-/// Removes an override; returns whether there was one.
-pub fn clear_override(conn: &Connection, source: &str, destination: &str) -> Result<bool, ApiError> {
-    Ok(conn.execute_cached(
-        "DELETE FROM rate_overrides WHERE source = ?1 AND destination = ?2",
-        params![source, destination],
-    )? == 1)
-}
-
-/// Prices `amount_minor` of `source` into `destination` for a partner and,
-/// optionally, one of its customers (public id). `pair_field` names the
-/// request field blamed when the pair cannot be priced (422
-/// `UNSUPPORTED_COMBINATION`).
-pub fn price(
+/// The markup that applies and which level set it.
+fn markup(
     conn: &Connection,
     partner_id: i64,
     customer_id: Option<&str>,
-    source: Asset,
-    destination: Asset,
-    amount_minor: u64,
-    pair_field: &str,
-) -> Result<Priced, ApiError> {
-    let unsupported = |message: String| {
-        ApiError::new(ErrorCode::UnsupportedCombination, message.clone()).with_details(vec![FieldIssue::new(
-            pair_field,
-            "not_allowed",
-            message,
-        )])
-    };
-    let rate = rate(conn, source.code, destination.code)?
-        .ok_or_else(|| unsupported(format!("the sandbox has no rate from {} to {}", source.code, destination.code)))?;
-    let rate = Decimal::parse_positive(&rate.rate).map_err(ApiError::internal)?;
+) -> Result<(Option<Markup>, &'static str), ApiError> {
     let (from_customer, stored) = store::markups::effective(conn, partner_id, customer_id)?;
     let markup = stored.map(|s| s.markup);
-    let markup_source = match (&markup, from_customer) {
+    let source = match (&markup, from_customer) {
         (None, _) => "default",
         (Some(_), true) => "customer",
         (Some(_), false) => "partner",
     };
-    let breakdown =
-        pricing::simulate(markup.as_ref(), amount_minor, source, destination, &rate).map_err(|e| match e {
-            PricingError::FlatCurrencyMismatch { .. } => unsupported(e.to_string()),
-            PricingError::Overflow => ApiError::new(ErrorCode::Validation, e.to_string()),
-            PricingError::ZeroRate | PricingError::InvalidMarkup(_) => ApiError::internal(e),
-        })?;
-    Ok(Priced { source, destination, breakdown, markup_source })
+    Ok((markup, source))
+}
+
+/// Prices a request; 422 `UNSUPPORTED_COMBINATION` for a pair without a
+/// rate (or a flat markup in another currency), 422 `INVALID_AMOUNT` when
+/// nothing would be delivered.
+pub fn price(conn: &Connection, req: &Request<'_>) -> Result<Priced, ApiError> {
+    let found = rate(conn, req.application_id, req.source.code, req.destination.code)?.ok_or_else(|| {
+        unsupported(
+            req.pair_field,
+            format!("the sandbox has no rate from {} to {}", req.source.code, req.destination.code),
+        )
+    })?;
+    let rate = Decimal::parse_positive(&found.rate).map_err(ApiError::internal)?;
+    let (markup, markup_source) = markup(conn, req.partner_id, req.customer_id)?;
+    price_at(req, &rate, markup.as_ref(), markup_source)
+}
+
+/// [`price`] at a given rate and markup (the pricing simulation).
+pub fn price_at(
+    req: &Request<'_>,
+    rate: &Decimal,
+    markup: Option<&Markup>,
+    markup_source: &'static str,
+) -> Result<Priced, ApiError> {
+    let priced = compute(req, rate, markup, markup_source, req.amount.as_u64()).map_err(|e| pricing_error(req, e))?;
+    if priced.net_source.is_positive() && priced.destination_amount.is_positive() {
+        return Ok(priced);
+    }
+    let delivers = |amount: u64| match compute(req, rate, markup, markup_source, amount) {
+        Ok(p) => p.net_source.is_positive() && p.destination_amount.is_positive(),
+        // Too large to price means far more than enough.
+        Err(PricingError::Overflow) => true,
+        Err(_) => false,
+    };
+    let smallest = pricing::smallest_amount(i64::MAX as u64, delivers);
+    let decimals = req.source.decimals;
+    let (code, asked) = (req.source.code, format_minor(req.amount.as_u64(), decimals));
+    let message = match smallest {
+        Some(min) => format!(
+            "{asked} {code} delivers nothing once fees are paid; the smallest amount that delivers anything is \
+             {} {code} ({min} minor units)",
+            format_minor(min, decimals)
+        ),
+        None => format!("no amount of {code} delivers anything at this rate and these fees"),
+    };
+    Err(ApiError::new(ErrorCode::InvalidAmount, message.clone()).with_details(vec![FieldIssue::new(
+        req.amount_field,
+        "out_of_range",
+        message,
+    )]))
+}
+
+fn pricing_error(req: &Request<'_>, e: PricingError) -> ApiError {
+    match e {
+        PricingError::FlatCurrencyMismatch { .. } => unsupported(req.pair_field, e.to_string()),
+        PricingError::Overflow => ApiError::invalid_field(req.amount_field, "out_of_range", e.to_string()),
+        PricingError::ZeroRate | PricingError::InvalidMarkup(_) => ApiError::internal(e),
+    }
+}
+
+fn compute(
+    req: &Request<'_>,
+    rate: &Decimal,
+    markup: Option<&Markup>,
+    markup_source: &'static str,
+    amount: u64,
+) -> Result<Priced, PricingError> {
+    let corridor_fee = match &req.corridor_fee {
+        Some(m) => pricing::fee_minor(m, amount)?,
+        None => 0,
+    };
+    let after_corridor = amount - corridor_fee;
+    let b = pricing::simulate(markup, after_corridor, req.source, req.destination, rate)?;
+    let minor = |v: u64| MinorUnit::from_u64(v).map_err(|_| PricingError::Overflow);
+    let converted = minor(b.destination_amount_minor)?;
+    let delivered = converted.checked_sub(req.network_fee).map_err(|_| PricingError::Overflow)?;
+    Ok(Priced {
+        source: req.source,
+        destination: req.destination,
+        source_amount: minor(amount)?,
+        corridor_fee: minor(corridor_fee)?,
+        fee: minor(b.fee_minor)?,
+        net_source: minor(b.net_source_minor)?,
+        exchange_rate: b.exchange_rate,
+        network_fee: req.network_fee,
+        destination_amount: delivered,
+        markup_source,
+    })
 }

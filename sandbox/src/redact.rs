@@ -2,21 +2,34 @@
 //!
 //! Request logs (spec 2.15) must never hold secrets, passwords, tokens,
 //! IBANs, account numbers, card data or provider payloads. Two rules, applied
-//! recursively to JSON bodies and to query strings alike:
-//! - by name: a member whose key names a secret (see [`is_sensitive_key`])
-//!   keeps its key but its whole value becomes `[REDACTED]`, whatever it is;
-//! - by content: any string that is, or contains a word that is, a valid
-//!   IBAN or an API key secret (`sk_test_…`, `sk_live_…`) becomes
-//!   `[REDACTED]` wherever it appears, so a secret under an innocent name
-//!   (`"note": "pay GB82 WEST 1234 5698 7654 32"`) is caught too.
+//! alike to JSON bodies (recursively, member names included), query
+//! strings, paths and the stored `X-Request-ID`:
+//! - by name: a member or parameter whose name names a secret (see
+//!   [`is_sensitive_key`]) keeps its name but its whole value becomes
+//!   `[REDACTED]`, whatever it is;
+//! - by content ([`text`]): inside any string, wherever it starts, every
+//!   secret the sandbox mints, recognised by its prefix (`sk_test_`,
+//!   `sk_live_`, `whsec_`, `ctl_`, `rt_` refresh tokens, and JWTs
+//!   `eyJ….….…`), becomes `[REDACTED]`, and every valid IBAN (structure and
+//!   check digits verified; electronic or paper format, any case) becomes
+//!   `[REDACTED:IBAN:<country>]`; the text around them is kept, so
+//!   `"Pay GB82WEST12345698765432."` is stored as
+//!   `"Pay [REDACTED:IBAN:GB]."`.
 //!
 //! A body that is not JSON cannot be inspected, so it is not kept at all.
-//! Headers are never stored, so `Authorization` and `X-API-Key` need no rule.
+//! Other headers are never stored, so `Authorization` and `X-API-Key` need
+//! no rule.
 
-use payctl_wire::logs::{REDACTED, REDACTED_NON_JSON};
+use std::borrow::Cow;
+use std::ops::Range;
+
+use payctl_wire::logs::{REDACTED, REDACTED_NON_JSON, redacted_iban};
+use percent_encoding::{AsciiSet, CONTROLS, percent_decode_str, utf8_percent_encode};
 use serde_json::Value;
 
-use crate::domain::iban::Iban;
+use crate::auth::{api_keys, principal, token_endpoint};
+use crate::domain::iban::{self, Iban};
+use crate::webhooks;
 
 /// Fragments that mark a key as sensitive wherever they occur in it
 /// (compared in lower case, with `-` read as `_`).
@@ -44,54 +57,164 @@ const SENSITIVE_FRAGMENTS: &[&str] = &[
 /// would also match `discard`.
 const SENSITIVE_WORDS: &[&str] = &["card", "pan", "pin"];
 
+/// The secrets the sandbox mints: their prefix, and how many random
+/// alphanumerics must follow it to count. The distinctive prefixes count
+/// with any tail (a partial key is still hidden); the short ones need a
+/// tail as long as no ordinary word has (`sysctl_x` and `start_time` stay).
+const MINTED: &[(&str, usize)] = &[
+    (api_keys::TEST_PREFIX, 1),
+    (api_keys::LIVE_PREFIX, 1),
+    (webhooks::SECRET_PREFIX, 1),
+    (principal::CONTROL_TOKEN_PREFIX, 16),
+    (token_endpoint::REFRESH_TOKEN_PREFIX, 32),
+];
+
+/// A JWT's header is base64url of a JSON object, so it starts with `eyJ`
+/// (`{"`); this many characters of it at least, then two more segments.
+const JWT_MIN_HEADER: usize = 10;
+
 /// Whether a JSON member or query parameter of this name holds a secret.
 pub fn is_sensitive_key(key: &str) -> bool {
     let key = key.to_ascii_lowercase().replace('-', "_");
     SENSITIVE_FRAGMENTS.iter().any(|f| key.contains(f)) || key.split('_').any(|w| SENSITIVE_WORDS.contains(&w))
 }
 
-/// Whether a string value holds an IBAN or an API key secret.
-pub fn is_sensitive_value(value: &str) -> bool {
-    if looks_like_key_secret(value) || is_iban(value) {
-        return true;
+/// What a span of text is replaced with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Marker {
+    Secret,
+    Iban(String),
+}
+
+/// `text` with every minted secret and every valid IBAN in it replaced by
+/// its marker; borrowed unchanged when there is none.
+pub fn text(text: &str) -> Cow<'_, str> {
+    let mut hits = Vec::new();
+    minted_secrets(text, &mut hits);
+    jwts(text, &mut hits);
+    ibans(text, &mut hits);
+    if hits.is_empty() {
+        return Cow::Borrowed(text);
     }
-    let words: Vec<&str> = value.split(|c: char| c.is_whitespace() || ",;:()[]{}\"'<>".contains(c)).collect();
-    if words.iter().any(|w| looks_like_key_secret(w) || is_iban(w)) {
-        return true;
+    // Overlapping hits become one span, so no part of either survives.
+    hits.sort_by_key(|(range, _)| (range.start, std::cmp::Reverse(range.end)));
+    let mut spans: Vec<(Range<usize>, Marker)> = Vec::with_capacity(hits.len());
+    for (range, marker) in hits {
+        match spans.last_mut() {
+            Some((last, kind)) if range.start < last.end => {
+                last.end = last.end.max(range.end);
+                if *kind != marker {
+                    *kind = Marker::Secret;
+                }
+            }
+            _ => spans.push((range, marker)),
+        }
     }
-    // An IBAN in paper format inside text: four-character groups.
-    (0..words.len()).any(|start| {
-        let mut joined = String::new();
-        words[start..].iter().take(9).any(|w| {
-            joined.push_str(w);
-            (15..=34).contains(&joined.len()) && is_iban(&joined)
-        })
-    })
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for (range, marker) in spans {
+        out.push_str(&text[from..range.start]);
+        match marker {
+            Marker::Secret => out.push_str(REDACTED),
+            Marker::Iban(country) => out.push_str(&redacted_iban(&country)),
+        }
+        from = range.end;
+    }
+    out.push_str(&text[from..]);
+    Cow::Owned(out)
 }
 
-fn is_iban(s: &str) -> bool {
-    (15..=42).contains(&s.len()) && Iban::parse(s).is_ok()
+/// Each minted prefix, wherever it occurs, with the alphanumerics after it.
+fn minted_secrets(text: &str, hits: &mut Vec<(Range<usize>, Marker)>) {
+    for &(prefix, min_tail) in MINTED {
+        for (start, _) in text.match_indices(prefix) {
+            let tail_start = start + prefix.len();
+            let tail = text[tail_start..].bytes().take_while(u8::is_ascii_alphanumeric).count();
+            if tail >= min_tail {
+                hits.push((start..tail_start + tail, Marker::Secret));
+            }
+        }
+    }
 }
 
-fn looks_like_key_secret(s: &str) -> bool {
-    let s = s.trim();
-    s.starts_with("sk_test_") || s.starts_with("sk_live_")
+/// `eyJ…` header, payload and signature in base64url, dot-separated.
+fn jwts(text: &str, hits: &mut Vec<(Range<usize>, Marker)>) {
+    let b64 = |b: &u8| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_';
+    for (start, _) in text.match_indices("eyJ") {
+        let bytes = &text.as_bytes()[start..];
+        let header = bytes.iter().take_while(|b| b64(b)).count();
+        if header < JWT_MIN_HEADER || bytes.get(header) != Some(&b'.') {
+            continue;
+        }
+        let payload = bytes[header + 1..].iter().take_while(|b| b64(b)).count();
+        let after_payload = header + 1 + payload;
+        if payload == 0 || bytes.get(after_payload) != Some(&b'.') {
+            continue;
+        }
+        let signature = bytes[after_payload + 1..].iter().take_while(|b| b64(b)).count();
+        hits.push((start..start + after_payload + 1 + signature, Marker::Secret));
+    }
 }
 
-/// Redacts a JSON value in place.
+/// Every valid IBAN, found by structure: letters and digits in runs that
+/// single spaces do not break (the paper format groups by four), scanned
+/// for a country code, two check digits and that country's length, then
+/// verified by [`Iban::parse`] (registry structure and mod-97 check).
+fn ibans(text: &str, hits: &mut Vec<(Range<usize>, Marker)>) {
+    let bytes = text.as_bytes();
+    // (upper-cased character, its byte offset) of the current run.
+    let mut run: Vec<(u8, usize)> = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b.is_ascii_alphanumeric() {
+            run.push((b.to_ascii_uppercase(), i));
+            continue;
+        }
+        let joins = b == b' ' && !run.is_empty() && bytes.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+        if !joins {
+            ibans_in_run(&run, hits);
+            run.clear();
+        }
+    }
+    ibans_in_run(&run, hits);
+}
+
+fn ibans_in_run(run: &[(u8, usize)], hits: &mut Vec<(Range<usize>, Marker)>) {
+    for start in 0..run.len() {
+        let Some(&[(a, _), (b, _), (c, _), (d, _)]) = run.get(start..start + 4) else { return };
+        if !(a.is_ascii_alphabetic() && b.is_ascii_alphabetic() && c.is_ascii_digit() && d.is_ascii_digit()) {
+            continue;
+        }
+        let Some(len) = iban::length_for(&[a, b]) else { continue };
+        let Some(candidate) = run.get(start..start + len) else { continue };
+        let compact: String = candidate.iter().map(|&(c, _)| char::from(c)).collect();
+        if let Ok(found) = Iban::parse(&compact) {
+            let (first, last) = (candidate[0].1, candidate[len - 1].1);
+            hits.push((first..last + 1, Marker::Iban(found.country().to_owned())));
+        }
+    }
+}
+
+/// Redacts a JSON value in place: by name, then by content, member names
+/// included.
 pub fn value(v: &mut Value) {
     match v {
         Value::Object(map) => {
-            for (key, member) in map.iter_mut() {
-                if is_sensitive_key(key) {
-                    *member = Value::String(REDACTED.to_owned());
+            let members = std::mem::take(map);
+            for (key, mut member) in members {
+                if is_sensitive_key(&key) {
+                    member = Value::String(REDACTED.to_owned());
                 } else {
-                    value(member);
+                    value(&mut member);
                 }
+                map.insert(text(&key).into_owned(), member);
             }
         }
         Value::Array(items) => items.iter_mut().for_each(value),
-        Value::String(s) if is_sensitive_value(s) => *s = REDACTED.to_owned(),
+        Value::String(s) => {
+            if let Cow::Owned(redacted) = text(s) {
+                *s = redacted;
+            }
+        }
         _ => {}
     }
 }
@@ -111,17 +234,50 @@ pub fn body(bytes: &[u8]) -> Option<Value> {
     }
 }
 
-/// A query string with the values of sensitive parameters redacted.
+/// A query string with sensitive parameters' values redacted, and secrets
+/// and IBANs redacted wherever they appear in names or values.
 pub fn query(raw: &str) -> String {
     let mut out = form_urlencoded::Serializer::new(String::new());
     for (name, v) in form_urlencoded::parse(raw.as_bytes()) {
-        if is_sensitive_key(&name) || is_sensitive_value(&v) {
-            out.append_pair(&name, REDACTED);
-        } else {
-            out.append_pair(&name, &v);
-        }
+        let value = if is_sensitive_key(&name) { Cow::Borrowed(REDACTED) } else { text(&v) };
+        out.append_pair(&text(&name), &value);
     }
     out.finish()
+}
+
+/// What a path segment may not hold unencoded.
+const SEGMENT: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'/')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}');
+
+/// A request path with secrets and IBANs redacted in each segment, read
+/// percent-decoded (so `GB82%20WEST…` is found too); segments without one
+/// stay exactly as sent.
+pub fn path(raw: &str) -> Cow<'_, str> {
+    let mut changed = false;
+    let segments: Vec<Cow<'_, str>> = raw
+        .split('/')
+        .map(|segment| {
+            let decoded = percent_decode_str(segment).decode_utf8_lossy();
+            match text(&decoded) {
+                Cow::Borrowed(_) => Cow::Borrowed(segment),
+                Cow::Owned(redacted) => {
+                    changed = true;
+                    Cow::Owned(utf8_percent_encode(&redacted, SEGMENT).to_string())
+                }
+            }
+        })
+        .collect();
+    if changed { Cow::Owned(segments.join("/")) } else { Cow::Borrowed(raw) }
 }
 
 #[cfg(test)]
@@ -158,17 +314,43 @@ mod tests {
     }
 
     #[test]
-    fn sensitive_values_anywhere_in_a_string() {
-        assert!(is_sensitive_value(IBAN));
-        assert!(is_sensitive_value("gb82 west 1234 5698 7654 32"));
-        assert!(is_sensitive_value("please pay GB82 WEST 1234 5698 7654 32 today"));
-        assert!(is_sensitive_value("to GB82WEST12345698765432, thanks"));
-        assert!(is_sensitive_value("sk_test_abcdefghijklmnopqrstuvwxyz012345"));
-        assert!(is_sensitive_value("key sk_live_abc"));
+    fn ibans_anywhere_become_their_country_marker() {
+        let gb = "[REDACTED:IBAN:GB]";
+        assert_eq!(text(IBAN), gb);
+        assert_eq!(text("Pay GB82WEST12345698765432."), format!("Pay {gb}."));
+        assert_eq!(text("iban=GB82WEST12345698765432"), format!("iban={gb}"));
+        assert_eq!(text("gb82 west 1234 5698 7654 32"), gb);
+        assert_eq!(text("please pay GB82 WEST 1234 5698 7654 32 today"), format!("please pay {gb} today"));
+        assert_eq!(text("to GB82WEST12345698765432, thanks"), format!("to {gb}, thanks"));
+        assert_eq!(text("x1GB82WEST12345698765432yz"), format!("x1{gb}yz"), "glued to other text");
+        assert_eq!(text("(DE89370400440532013000/GB82WEST12345698765432)"), "([REDACTED:IBAN:DE]/[REDACTED:IBAN:GB])");
         // A wrong check digit is not an IBAN: nothing to hide.
-        assert!(!is_sensitive_value("GB83WEST12345698765432"));
-        assert!(!is_sensitive_value("Acme Trading LLC"));
-        assert!(!is_sensitive_value("2026-11-21T22:03:00.000Z"));
+        for kept in ["GB83WEST12345698765432", "Acme Trading LLC", "2026-11-21T22:03:00.000Z", "DE89 3704"] {
+            assert_eq!(text(kept), kept);
+        }
+    }
+
+    #[test]
+    fn every_minted_secret_is_hidden_wherever_it_starts() {
+        let secrets = [
+            api_keys::mint(payctl_wire::applications::Environment::Test).secret,
+            api_keys::mint(payctl_wire::applications::Environment::Live).secret,
+            webhooks::new_secret(),
+            principal::new_control_token(),
+            crate::secrets::random_token(token_endpoint::REFRESH_TOKEN_PREFIX, 48),
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl_-x".to_owned(),
+        ];
+        for secret in &secrets {
+            for (before, after) in [("", ""), ("key ", "."), ("x=", "&y"), ("glued", "on"), ("\"", "\"")] {
+                let stored = text(&format!("{before}{secret}{after}")).into_owned();
+                assert!(!stored.contains(&secret[secret.len() - 20..]), "{stored}");
+                assert!(stored.contains(REDACTED), "{stored}");
+            }
+        }
+        assert_eq!(text("key sk_live_abc, done"), "key [REDACTED], done");
+        for kept in ["sk_test_", "sysctl_max", "start_time", "eyJ alone", "eyJhbGciOiJIUzI1NiJ9 no dots"] {
+            assert_eq!(text(kept), kept);
+        }
     }
 
     #[test]
@@ -179,6 +361,7 @@ mod tests {
             "nested": {"iban": {"any": "shape"}, "note": format!("to {IBAN}"), "ok": "keep"},
             "list": [IBAN, "keep", {"client_secret": 5}],
             "Card": {"number": "4111111111111111"},
+            IBAN: "as a name",
         });
         let stored = body(raw.to_string().as_bytes()).unwrap();
         assert_eq!(
@@ -186,9 +369,10 @@ mod tests {
             json!({
                 "seconds": 1,
                 "password": REDACTED,
-                "nested": {"iban": REDACTED, "note": REDACTED, "ok": "keep"},
-                "list": [REDACTED, "keep", {"client_secret": REDACTED}],
+                "nested": {"iban": REDACTED, "note": "to [REDACTED:IBAN:GB]", "ok": "keep"},
+                "list": ["[REDACTED:IBAN:GB]", "keep", {"client_secret": REDACTED}],
                 "Card": REDACTED,
+                "[REDACTED:IBAN:GB]": "as a name",
             })
         );
         assert!(!stored.to_string().contains("WEST"));
@@ -205,10 +389,19 @@ mod tests {
     #[test]
     fn query_strings() {
         assert_eq!(
-            query("limit=5&token=abc&account=GB82WEST12345698765432"),
-            "limit=5&token=%5BREDACTED%5D&account=%5BREDACTED%5D"
+            query("limit=5&token=abc&account=GB82WEST12345698765432&note=pay+sk_test_abc+now"),
+            "limit=5&token=%5BREDACTED%5D&account=%5BREDACTED%3AIBAN%3AGB%5D&note=pay+%5BREDACTED%5D+now"
         );
         assert_eq!(query("endpoint=%2Fv1%2Fcustomers"), "endpoint=%2Fv1%2Fcustomers");
         assert_eq!(query(""), "");
+    }
+
+    #[test]
+    fn paths() {
+        assert_eq!(path("/v1/customers/0190f5c4-7a1b"), "/v1/customers/0190f5c4-7a1b");
+        assert_eq!(path("/v1/customers/%7Bx%7D"), "/v1/customers/%7Bx%7D", "unchanged segments stay as sent");
+        assert_eq!(path("/v1/customers/GB82WEST12345698765432"), "/v1/customers/[REDACTED:IBAN:GB]");
+        assert_eq!(path("/v1/x/GB82%20WEST%201234%205698%207654%2032/y"), "/v1/x/[REDACTED:IBAN:GB]/y");
+        assert_eq!(path("/v1/customers/a%20sk_test_abc"), "/v1/customers/a%20[REDACTED]");
     }
 }

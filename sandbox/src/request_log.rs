@@ -5,8 +5,9 @@
 //! known) and inside the rate limiter (whose refusals it also records). It
 //! covers every key-authenticated route, `/v1/...` and the `/sandbox/...`
 //! simulation routes when called with a TEST key; requests with a bearer or
-//! the control token are not logged. The body is kept only after
-//! [`redact`]ion; headers are never kept.
+//! the control token are not logged. The path, query, body and the
+//! `X-Request-ID` (the one header kept, as `correlation_id`) are kept only
+//! after [`redact`]ion; no other header is kept.
 //!
 //! Handlers never wait for the log: a finished record goes into a bounded
 //! channel ([`Sink::record`] never blocks; when the channel is full the
@@ -207,13 +208,15 @@ where
         return run(request).await;
     };
     let started = Instant::now();
-    let requested_at = state.clock.now();
+    let requested_at = state.clock.app_now(key.application_id);
     let application_id = key.application_id;
     let api_key_id = key.key_public_id.clone();
     let method = request.method().clone();
-    let path = request.uri().path().to_owned();
+    let path = redact::path(request.uri().path()).into_owned();
     let query = request.uri().query().filter(|q| !q.is_empty()).map(redact::query);
-    let correlation_id = request.extensions().get::<CorrelationId>().map(|c| c.0.clone()).unwrap_or_default();
+    // The one header kept: the caller's X-Request-ID (or the one generated).
+    let correlation_id =
+        request.extensions().get::<CorrelationId>().map(|c| redact::text(&c.0).into_owned()).unwrap_or_default();
 
     let (response, request_body) = if method == Method::GET || method == Method::HEAD {
         (run(request).await, None)

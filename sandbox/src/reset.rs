@@ -13,9 +13,13 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use axum::http::StatusCode;
+use axum::response::Response;
+use payctl_wire::sandbox::ResetDone;
 use rusqlite::{Connection, Transaction};
 
 use crate::error::ApiError;
+use crate::idempotency::{self, Claim};
 use crate::state::AppState;
 use crate::store::{self, settings};
 
@@ -72,21 +76,27 @@ pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
 
 /// Resets a running sandbox: waits for queued request-log records (so none
 /// from before the reset lands after it), wipes, and rebuilds the API key
-/// index from the keys that are left.
-pub async fn reset(state: &AppState) -> Result<BTreeMap<String, i64>, ApiError> {
+/// index and the application clocks from what is left. The wipe runs
+/// through the idempotency commit, so a reset sent again with its
+/// `Idempotency-Key` (or racing with itself) deletes nothing more.
+pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Response, ApiError> {
     state.request_log.drained(Duration::from_secs(2)).await;
-    let (deleted, keys) = state
-        .db
-        .write(|tx| {
-            let deleted = wipe(tx)?;
-            Ok((deleted, store::api_keys::all_usable(tx)?))
-        })
-        .await?;
-    state.keys.clear();
-    for key in keys {
-        state.keys.insert(key);
+    let now = state.clock.now();
+    let (response, left) = idempotency::commit(state, claim, StatusCode::OK, move |tx| {
+        let deleted = wipe(tx)?;
+        let left = (store::api_keys::all_usable(tx)?, store::applications::clock_offsets(tx)?);
+        Ok((ResetDone { deleted, now: now.to_rfc3339() }, left))
+    })
+    .await?;
+    if let Some((keys, clocks)) = left {
+        // Deleted applications' ids may be given out again: their clocks go too.
+        state.clock.reload_apps(clocks);
+        state.keys.clear();
+        for key in keys {
+            state.keys.insert(key);
+        }
     }
-    Ok(deleted)
+    Ok(response)
 }
 
 /// Marks the reset point of a running sandbox, after seeding it.

@@ -1,72 +1,36 @@
-//! Timed state moves on the sandbox clock.
+//! The runner of timed moves.
 //!
-//! Sandbox flows move by themselves: a customer is decided 60 s after it is
-//! created, a transaction settles some seconds after it is created. Each
-//! such move is a row (kind, resource id, due time) written in the same
-//! transaction as the state that needs it, so a move can be neither lost
-//! nor run for a change that was rolled back, and pending moves survive a
-//! restart.
+//! Flows move by themselves on their application's clock: a customer is
+//! decided 60 s after it is created, a transaction settles some seconds
+//! after it is created. Each such move is a row (`store::moves`) written in
+//! the same transaction as the state that needs it, so a move can be
+//! neither lost nor run for a change that was rolled back, and pending
+//! moves survive a restart. What a move does is the flow's
+//! (`flows::apply_move`); this module only decides when.
 //!
-//! A runner applies due moves: each in its own savepoint (one failing move
-//! cannot undo the others) and dated at its due time, so the outcome and its
-//! timestamps do not depend on when the runner got to it. It wakes every
-//! [`POLL`]; advancing the clock runs due moves before the advance answers,
-//! so a test that advances the clock sees their effects at once. A handler
-//! whose resource has already moved on (say, decided by hand) does nothing.
+//! The runner applies due moves: each in its own savepoint (one failing
+//! move cannot undo the others) and dated at its due time, so the outcome
+//! and its timestamps do not depend on when the runner got to it. It wakes
+//! every [`POLL`]; advancing a clock runs due moves before the advance
+//! answers, so a test that advances the clock sees their effects at once.
+//! A move whose flow has moved on (decided or ended by hand) does nothing;
+//! a move that cannot be carried out fails its flow (see `flows`), so the
+//! only moves ever dropped are those of a flow that no longer exists.
 
 use std::time::Duration;
 
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use tokio::sync::watch;
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
+use crate::flows;
 use crate::state::AppState;
-use crate::{flows, store};
+use crate::store::moves;
 
 pub const POLL: Duration = Duration::from_millis(100);
 const BATCH: i64 = 200;
-
-/// Applies one move. New kinds of move are added here.
-fn apply(conn: &Connection, kind: &str, resource_id: &str, due: Timestamp) -> Result<(), ApiError> {
-    match kind {
-        store::customers::AUTO_DECISION => store::customers::auto_decide(conn, resource_id, due),
-        store::transactions::PROCESS => store::transactions::auto_process(conn, resource_id, due),
-        store::transactions::SETTLE => store::transactions::auto_settle(conn, resource_id, due),
-        flows::payments::FUND | flows::payments::SETTLE | flows::payments::EXPIRE => {
-            flows::payments::apply(conn, kind, resource_id, due)
-        }
-        flows::transfers::PROCESS | flows::transfers::COMPLETE => flows::transfers::apply(conn, kind, resource_id, due),
-        other => Err(ApiError::internal(format!("unknown scheduled move {other}"))),
-    }
-}
-
-/// Schedules `kind` for `resource_id` at `due` (sandbox time).
-pub fn at(conn: &Connection, kind: &str, resource_id: &str, due: Timestamp, now: Timestamp) -> Result<(), ApiError> {
-    conn.execute_cached(
-        "INSERT INTO scheduled_moves (kind, resource_id, due_at, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![kind, resource_id, due.millis(), now.millis()],
-    )?;
-    Ok(())
-}
-
-/// Applies, inside the caller's transaction, the moves of one resource that
-/// are due at `now`: a handler about to change a resource calls this first,
-/// so a move already due wins over a later request.
-pub fn settle(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<(), ApiError> {
-    let due: Vec<(i64, String, i64)> = conn
-        .prepare_cached(
-            "SELECT id, kind, due_at FROM scheduled_moves WHERE resource_id = ?1 AND due_at <= ?2 ORDER BY due_at, id",
-        )?
-        .query_map(params![resource_id, now.millis()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
-    for (id, kind, due_at) in due {
-        conn.execute_cached("DELETE FROM scheduled_moves WHERE id = ?1", [id])?;
-        apply(conn, &kind, resource_id, Timestamp::from_millis(due_at))?;
-    }
-    Ok(())
-}
 
 /// Applies every move due at the current sandbox time; returns how many.
 pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
@@ -77,32 +41,22 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
     // always.
     loop {
         let now = state.clock.now();
-        if !state.db.read(move |conn| any_due(conn, now)).await? {
+        if !state.db.read(move |conn| moves::any_due(conn, now)).await? {
             return Ok(total);
         }
         total += state.db.write(move |tx| apply_batch(tx, now)).await?;
     }
 }
 
-fn any_due(conn: &Connection, now: Timestamp) -> Result<bool, ApiError> {
-    Ok(conn
-        .prepare_cached("SELECT EXISTS (SELECT 1 FROM scheduled_moves WHERE due_at <= ?1)")?
-        .query_row([now.millis()], |r| r.get(0))?)
-}
-
-fn apply_batch(conn: &Connection, now: Timestamp) -> Result<usize, ApiError> {
-    let due: Vec<(i64, String, String, i64)> = conn
-        .prepare_cached(
-            "SELECT id, kind, resource_id, due_at FROM scheduled_moves WHERE due_at <= ?1 ORDER BY due_at, id LIMIT ?2",
-        )?
-        .query_map(params![now.millis(), BATCH], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
-        .collect::<Result<_, _>>()?;
-    for (id, kind, resource_id, due_at) in &due {
-        conn.execute_cached("DELETE FROM scheduled_moves WHERE id = ?1", [id])?;
+fn apply_batch(conn: &Connection, global_now: Timestamp) -> Result<usize, ApiError> {
+    let due = moves::due_batch(conn, global_now, BATCH)?;
+    for m in &due {
+        moves::delete(conn, m.id)?;
         conn.execute_cached("SAVEPOINT scheduled_move", [])?;
-        if let Err(e) = apply(conn, kind, resource_id, Timestamp::from_millis(*due_at)) {
-            // Keep the other moves; this one is dropped (it would fail again).
-            tracing::warn!(%kind, %resource_id, error = %e, "scheduled move failed");
+        if let Err(e) = flows::apply_move(conn, m) {
+            // The flow could not even be failed: the sandbox is broken for
+            // this row, and retrying would fail the same way.
+            tracing::error!(kind = %m.kind, resource_id = %m.resource_id, error = %e, "scheduled move failed");
             conn.execute_cached("ROLLBACK TO scheduled_move", [])?;
         }
         conn.execute_cached("RELEASE scheduled_move", [])?;
@@ -131,15 +85,30 @@ mod tests {
     use super::*;
     use crate::db::{Db, Storage};
 
+    async fn app(db: &Db) -> i64 {
+        db.write(|tx| {
+            tx.execute_batch(
+                "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
+                     VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);
+                 INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
+                     VALUES ('a', 1, 'A', 'TEST', 'active', 0, 0);",
+            )?;
+            Ok(tx.last_insert_rowid())
+        })
+        .await
+        .unwrap()
+    }
+
     #[tokio::test]
     async fn a_failing_move_is_dropped_without_undoing_the_batch() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();
+        let app = app(&db).await;
         let now = Timestamp::from_millis(10_000);
         let applied = db
             .write(move |tx| {
-                at(tx, "no.such.move", "r1", Timestamp::from_millis(1_000), now)?;
-                at(tx, "no.such.move", "r2", Timestamp::from_millis(2_000), now)?;
-                at(tx, "no.such.move", "later", Timestamp::from_millis(20_000), now)?;
+                moves::insert(tx, app, "no.such.move", "r1", Timestamp::from_millis(1_000), now)?;
+                moves::insert(tx, app, "no.such.move", "r2", Timestamp::from_millis(2_000), now)?;
+                moves::insert(tx, app, "no.such.move", "later", Timestamp::from_millis(20_000), now)?;
                 tx.execute_cached("INSERT INTO settings (name, value) VALUES ('kept', '1')", [])?;
                 apply_batch(tx, now)
             })
@@ -160,19 +129,24 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn only_moves_at_or_before_now_count_as_due() {
+    async fn moves_run_by_global_time_and_an_application_advance_brings_them_forward() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();
+        let app = app(&db).await;
         let now = Timestamp::from_millis(10_000);
-        let (empty, future, due) = db
+        let (empty, future, after_shift) = db
             .write(move |tx| {
-                let empty = any_due(tx, now)?;
-                at(tx, "k", "later", Timestamp::from_millis(10_001), now)?;
-                let future = any_due(tx, now)?;
-                at(tx, "k", "now", now, now)?;
-                Ok((empty, future, any_due(tx, now)?))
+                let empty = moves::any_due(tx, now)?;
+                moves::insert(tx, app, "k", "later", Timestamp::from_millis(70_000), now)?;
+                let future = moves::any_due(tx, now)?;
+                // The application's clock moves 60 s ahead of the global one.
+                tx.execute_cached("UPDATE applications SET clock_offset_millis = 60000 WHERE id = ?1", [app])?;
+                moves::shift_application(tx, app, 60_000)?;
+                Ok((empty, future, moves::any_due(tx, now)?))
             })
             .await
             .unwrap();
-        assert_eq!((empty, future, due), (false, false, true));
+        assert_eq!((empty, future, after_shift), (false, false, true));
+        let due = db.write(move |tx| moves::due_batch(tx, now, 10)).await.unwrap();
+        assert_eq!(due[0].due_at, Timestamp::from_millis(70_000), "dated on the application's clock");
     }
 }

@@ -115,9 +115,7 @@ impl MasterKey {
 
     /// The key file that belongs to a database file.
     pub fn path_for_database(db: &Path) -> PathBuf {
-        let mut name = db.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-        name.push(".key");
-        db.with_file_name(name)
+        crate::db::files::beside(db, ".key")
     }
 
     /// A sub-key for one purpose, so no two uses ever share key material.

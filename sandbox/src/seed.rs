@@ -100,7 +100,7 @@ fn mint_key(
     };
     let (created, stored) =
         store::api_keys::insert(tx, &app, api_keys::mint(environment), Some("sandbox start"), None, now)?;
-    Ok((SeedApp { partner_public_id }, (created.client_secret, stored)))
+    Ok((SeedApp { partner_public_id }, (created.client_secret.unwrap_or_default(), stored)))
 }
 
 #[cfg(test)]

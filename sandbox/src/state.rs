@@ -1,19 +1,21 @@
-//! What every handler shares: the database, the clock, the key index and
+//! What every handler shares: the database, the clocks, the key index and
 //! the signing keys. Cloning is an `Arc` bump.
 
 use std::sync::{Arc, OnceLock};
 
 use crate::auth::api_keys::KeyIndex;
 use crate::auth::jwt::JwtKey;
-use crate::clock::Clock;
+use crate::clock::Clocks;
 use crate::db::{Db, Storage};
+use crate::idempotency;
 use crate::rate_limit::RateLimiter;
 use crate::request_log;
 use crate::secrets::MasterKey;
 
 pub struct SandboxState {
     pub db: Db,
-    pub clock: Clock,
+    /// Shared with write jobs, which date what they do on these clocks.
+    pub clock: Arc<Clocks>,
     pub keys: KeyIndex,
     pub jwt: JwtKey,
     pub master_key: MasterKey,
@@ -29,6 +31,8 @@ pub struct SandboxState {
     pub rate_limiter: Option<RateLimiter>,
     /// Where finished requests go to be logged.
     pub request_log: request_log::Sink,
+    /// Requests answering an `Idempotency-Key`, so the next with it waits.
+    pub in_flight: idempotency::InFlight,
 }
 
 #[derive(Clone)]

@@ -91,7 +91,11 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
         Some(url) => Some((reqwest::Client::builder().timeout(FORWARD_TIMEOUT).build()?, url)),
         None => None,
     };
-    let receiver = Arc::new(Receiver { secret: created.secret, output: s.ctx.output, forward });
+    let receiver = Arc::new(Receiver {
+        secret: created.secret.ok_or_else(|| exit::secret_withheld("signing secret"))?,
+        output: s.ctx.output,
+        forward,
+    });
     let app = Router::new().fallback(receive).with_state(receiver);
     eprintln!(
         "Listening on http://{local}/webhooks as webhook endpoint {id} ({}).",

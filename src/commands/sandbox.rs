@@ -63,12 +63,14 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
             args.listen
         );
     }
-    let listener = tokio::net::TcpListener::bind(args.listen)
-        .await
-        .with_context(|| format!("cannot listen on {}", args.listen))?;
+    // The database first: a second sandbox on the same file is refused
+    // with the first one's address, not with "address in use" on its port.
     let sandbox = Sandbox::open(SandboxConfig { storage, rate_limit: args.rate_limit.0 })
         .await
         .context("cannot start the sandbox")?;
+    let listener = tokio::net::TcpListener::bind(args.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", args.listen))?;
     // Signal handlers go in before the ready line: a script may send
     // SIGTERM the moment it has read it.
     let shutdown = shutdown_signal()?;

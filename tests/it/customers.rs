@@ -276,7 +276,14 @@ async fn approve_and_reject_record_events() {
     assert_eq!((rows[1].0.as_str(), rows[1].2.as_str()), ("customer.kyb_rejected", b_id.as_str()));
     assert!(rows.iter().all(|r| r.4 == app));
     let data: Value = serde_json::from_str(&rows[0].3).unwrap();
-    assert_eq!(data, json!({"customer_id": a_id, "kyb_status": "approved", "legal_name": "Acme Trading LLC"}));
+    let decided_at = data["decided_at"].as_str().expect("a decision time").to_owned();
+    assert_eq!(
+        data,
+        json!({"customer_id": a_id, "status": "APPROVED", "legal_name": "Acme Trading LLC", "country": "AE",
+               "verification_level": "standard", "decided_at": decided_at})
+    );
+    let rejected: Value = serde_json::from_str(&rows[1].3).unwrap();
+    assert_eq!((rejected["status"].as_str(), rejected["reason"].is_string()), (Some("REJECTED"), true));
 }
 
 #[tokio::test]

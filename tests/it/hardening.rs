@@ -208,3 +208,117 @@ async fn arrays_are_not_objects() {
     assert!(r.detail_fields().contains(&"account".to_owned()), "{}", r.body);
     assert_eq!(customer_count(&sb, &key).await, count);
 }
+
+/// The `(field, code)` of every entry of an error's details.
+fn details(r: &crate::support::Reply) -> Vec<(String, String)> {
+    r.body["error"]["details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["field"].as_str().unwrap().to_owned(), d["code"].as_str().unwrap().to_owned()))
+        .collect()
+}
+
+/// Text that would drive a terminal (NUL, ESC sequences, C1 controls) or
+/// display in another order than stored (bidirectional overrides) is
+/// refused in every text field of every request, nested ones and query
+/// parameters included, and nothing is stored.
+#[tokio::test]
+async fn control_and_bidi_characters_are_refused_in_every_text_field() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let before = customer_count(&sb, &key).await;
+
+    let mut body = customer_body("hostile@example.com");
+    body["legal_name"] = json!("Acme\u{0}Trading");
+    body["tax_id"] = json!("\u{1b}[2J\u{1b}[31mTAX");
+    let r = sb.post("/v1/customers", &key, body).await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(details(&r), [("legal_name".into(), "invalid".into()), ("tax_id".into(), "invalid".into())]);
+    let message = r.body["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(message.contains("control characters") && message.contains("U+0000"), "{message}");
+
+    for (name, c) in
+        [("rlo", '\u{202E}'), ("lri", '\u{2066}'), ("rlm", '\u{200F}'), ("c1", '\u{9b}'), ("del", '\u{7f}')]
+    {
+        let mut body = customer_body(&format!("{name}@example.com"));
+        body["legal_name"] = json!(format!("Acme{c}CLL"));
+        let r = sb.post("/v1/customers", &key, body).await;
+        r.assert_error(400, "VAL_0001");
+        assert_eq!(details(&r), [("legal_name".into(), "invalid".into())], "{name}");
+    }
+    assert_eq!(customer_count(&sb, &key).await, before, "a refused request stored a customer");
+
+    // Nested fields, array items and member names are named by their path.
+    let customer = crate::customers::create_customer(&sb, &key, "named@example.com").await;
+    let r = sb
+        .post(
+            "/v1/beneficiaries",
+            &key,
+            json!({"customer_id": customer["id"], "type": "business", "full_name": "Acme", "country": "DE",
+                   "account": {"kind": "BANK_ACCOUNT", "destination_asset": "EUR", "iban": "DE89370400440532013000",
+                               "bank_name": "Commerz\u{202D}bank", "bank_country": "DE"}}),
+        )
+        .await;
+    assert_eq!(details(&r), [("account.bank_name".into(), "invalid".into())]);
+    let r = sb
+        .post(
+            "/v1/webhooks",
+            &key,
+            json!({"url": "https://example.com/h", "events": ["customer.kyb_approved", "x\ny"]}),
+        )
+        .await;
+    assert_eq!(details(&r), [("events[1]".into(), "invalid".into())]);
+    let r = sb.post("/v1/customers", &key, json!({"bad\u{1b}name": 1})).await;
+    assert_eq!(details(&r), [("bad\\u{001b}name".into(), "invalid".into())], "the name is shown escaped");
+    let r = sb.get("/v1/customers?status=%1B%5B31m", &key).await;
+    assert_eq!(details(&r), [("status".into(), "invalid".into())]);
+
+    // Every route family: dashboard, flat-code partners, sandbox control.
+    let bearer = sb.login().await;
+    let r = sb.post("/v1/applications", &bearer, json!({"name": "app\u{2067}", "environment": "TEST"})).await;
+    assert_eq!(details(&r), [("name".into(), "invalid".into())]);
+    let r = sb.post("/v1/partners", &key, json!({"name": "Sub\u{85}", "email": "sub@example.com"})).await;
+    r.assert_error(400, "VALIDATION_ERROR");
+    let r = sb
+        .post("/sandbox/users", &sb.control(), json!({"username": "eve\u{1b}]0;owned\u{7}", "password": "long enough"}))
+        .await;
+    assert_eq!(details(&r), [("username".into(), "invalid".into())]);
+
+    // Ordinary text in any script is accepted as sent.
+    let mut body = customer_body("script@example.com");
+    body["legal_name"] = json!("شركة أكمي Zürich 株式会社");
+    let r = sb.post("/v1/customers", &key, body).await;
+    assert_eq!((r.status.as_u16(), &r.body["legal_name"]), (201, &json!("شركة أكمي Zürich 株式会社")), "{}", r.body);
+}
+
+/// An amount of minor units is ASCII digits and nothing else.
+#[tokio::test]
+async fn minor_unit_amounts_are_ascii_digits_only() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    for amount in [" 100", "100 ", "+100", "１００", "1_000", "0x10", "1e3", "٣٠٠"] {
+        let mut body = crate::quotes::quote_body("100");
+        body["source_amount_minor"] = json!(amount);
+        let r = sb.post("/v1/transactions/quote", &key, body).await;
+        r.assert_error(400, "VAL_0001");
+        assert_eq!(details(&r), [("source_amount_minor".into(), "invalid".into())], "{amount:?}");
+    }
+    let r = sb.post("/v1/transactions/quote", &key, crate::quotes::quote_body("100")).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+
+    // The same rule in a query string (`+` is a space there) and for decimals.
+    let bearer = sb.login().await;
+    for amount in ["+100", "%2B100", "%20100", "%EF%BC%91"] {
+        let r = sb
+            .get(&format!("/v1/pricing/simulate?source_amount={amount}&source_currency=AED&dest_currency=USD"), &bearer)
+            .await;
+        r.assert_error(400, "VAL_0001");
+        assert_eq!(details(&r), [("source_amount".into(), "invalid".into())], "{amount}");
+    }
+    let customer = crate::customers::create_customer(&sb, &key, "decimal@example.com").await;
+    let mut legacy = crate::legacy_quotes::legacy_body(customer["id"].as_str().unwrap(), "100.50");
+    legacy["source_amount"] = json!(" 100.50");
+    let r = crate::legacy_quotes::legacy_quote(&sb, &key, legacy).await;
+    assert_eq!(details(&r), [("source_amount".into(), "invalid".into())]);
+}

@@ -1,9 +1,16 @@
-//! The Idempotency-Key layer, exercised on a dashboard POST.
+//! The Idempotency-Key layer, exercised on a dashboard POST and on every
+//! sandbox control and simulation POST.
 
+use payctl_sandbox::{SandboxConfig, Storage};
 use reqwest::{Method, StatusCode};
-use serde_json::json;
+use serde_json::{Value, json};
 
-use crate::support::spawn_sandbox;
+use crate::customers::create_customer;
+use crate::legacy_quotes::{accepted_quote as legacy_accepted_quote, customer, fix_rate};
+use crate::quotes::accepted_quote;
+use crate::support::{Auth, Reply, TestSandbox, spawn_sandbox, spawn_with_config};
+use crate::transactions::{beneficiary, new_key, post_txn};
+use crate::webhooks::{Receiver, create as create_endpoint};
 
 #[tokio::test]
 async fn a_repeat_replays_the_stored_answer_and_runs_nothing() {
@@ -110,4 +117,98 @@ async fn keys_are_scoped_per_caller_and_route_and_invalid_keys_are_refused() {
         .await;
     bad.assert_error(400, "VAL_0001");
     assert_eq!(bad.detail_fields(), vec!["Idempotency-Key"]);
+}
+
+/// Sends `body` 20 times at once with one Idempotency-Key. Exactly one
+/// answer is fresh, the 19 others say they are replays, and all 20 are
+/// byte for byte the same; returns that answer.
+async fn twenty_racing(sb: &TestSandbox, path: &str, auth: &Auth, body: Value) -> Reply {
+    let key = new_key();
+    let requests =
+        (0..20).map(|_| sb.send(sb.request(Method::POST, path, auth).header("Idempotency-Key", &key).json(&body)));
+    let mut replies = futures::future::join_all(requests).await;
+    let fresh: Vec<usize> = (0..20).filter(|&i| replies[i].header("idempotent-replayed").is_none()).collect();
+    assert_eq!(fresh.len(), 1, "POST {path}: one answer ran the work, the others replay it");
+    let first = replies.swap_remove(fresh[0]);
+    for r in &replies {
+        assert_eq!(r.header("idempotent-replayed"), Some("true"), "POST {path}");
+        assert_eq!((r.status, &r.raw), (first.status, &first.raw), "POST {path}: the replay is the answer");
+    }
+    first
+}
+
+#[tokio::test]
+async fn racing_control_and_simulation_posts_run_once() {
+    // 20 requests a race exceed a key's 100 a minute.
+    let sb = spawn_with_config(SandboxConfig { storage: Storage::Memory, rate_limit: None }).await;
+    fix_rate(&sb).await;
+    let (control, key) = (sb.control(), sb.test_key());
+
+    // Time moves once: 100 s, not 20 times 100 s.
+    let offset = |r: Reply| r.body["offset_seconds"].as_i64().unwrap();
+    let before = offset(sb.get("/sandbox/clock", &key).await);
+    let advanced = twenty_racing(&sb, "/sandbox/clock/advance", &key, json!({"seconds": 100})).await;
+    assert_eq!(advanced.status, StatusCode::OK, "{}", advanced.body);
+    assert_eq!(offset(sb.get("/sandbox/clock", &key).await) - before, 100);
+
+    // A user is created once, and the winner's 201 is what every racer sees.
+    let user =
+        twenty_racing(&sb, "/sandbox/users", &control, json!({"username": "raced", "password": "a long password"}))
+            .await;
+    assert_eq!(user.status, StatusCode::CREATED, "{}", user.body);
+    sb.login_as("raced", "a long password").await;
+
+    // An event is recorded (and delivered) once.
+    let receiver = Receiver::start().await;
+    create_endpoint(&sb, &key, &receiver.url, &["settlement.completed"]).await;
+    let event = twenty_racing(&sb, "/sandbox/events/trigger", &key, json!({"event": "settlement.completed"})).await;
+    assert_eq!(event.status, StatusCode::CREATED, "{}", event.body);
+    assert_eq!(receiver.wait_for(1).await.len(), 1);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(receiver.received().len(), 1, "one event, one delivery");
+
+    // State moves: each answers 200 once and the racers see that 200, not a 409.
+    let pending = create_customer(&sb, &key, "raced-kyb@example.com").await;
+    let approved =
+        twenty_racing(&sb, &format!("/sandbox/customers/{}/approve", pending["id"].as_str().unwrap()), &key, json!({}))
+            .await;
+    assert_eq!((approved.status, &approved.body["kyb_status"]), (StatusCode::OK, &json!("approved")));
+
+    let quote = accepted_quote(&sb, &key, "10000").await;
+    let ben = beneficiary(&sb, &key, "USDC").await;
+    let txn = post_txn(&sb, &key, &new_key(), json!({"quote_id": quote, "beneficiary_id": ben})).await;
+    let completed = twenty_racing(
+        &sb,
+        &format!("/sandbox/transactions/{}/complete", txn.body["id"].as_str().unwrap()),
+        &key,
+        json!({}),
+    )
+    .await;
+    assert_eq!((completed.status, &completed.body["state"]), (StatusCode::OK, &json!("COMPLETED")));
+
+    let payer = customer(&sb, "raced-pay@example.com", true).await;
+    let legacy = legacy_accepted_quote(&sb, &payer, "100.00").await;
+    let payment = sb
+        .send(
+            sb.request(Method::POST, "/v1/payments", &key)
+                .header("Idempotency-Key", new_key())
+                .json(&json!({"quote_id": legacy, "collection_method": "VIRTUAL_IBAN"})),
+        )
+        .await;
+    assert_eq!(payment.status, StatusCode::CREATED, "{}", payment.body);
+    let funded = twenty_racing(
+        &sb,
+        &format!("/sandbox/payments/{}/fund", payment.body["id"].as_str().unwrap()),
+        &key,
+        json!({}),
+    )
+    .await;
+    assert_eq!((funded.status, &funded.body["status"]), (StatusCode::OK, &json!("funds_received")));
+
+    // A reset runs once: its answer counts what it deleted, and a racer
+    // that reset again would have found nothing left to delete.
+    let reset = twenty_racing(&sb, "/sandbox/reset", &control, json!({})).await;
+    assert_eq!(reset.status, StatusCode::OK, "{}", reset.body);
+    assert_eq!(reset.body["deleted"]["customers"], 3, "{}", reset.body);
+    assert_eq!(reset.body["deleted"]["users"], 1, "{}", reset.body);
 }

@@ -194,9 +194,22 @@ async fn corridor_form_rules() {
         vec!["source_currency", "destination_currency", "amount", "corridor", "recipient_type"]
     );
     let r = sb.post("/v1/quotes", &key, json!({"source_currency": "AED", "destination_currency": "EUR", "amount": -5, "corridor": "mars", "recipient_type": "cash"})).await;
-    assert_eq!(r.detail_fields(), vec!["amount", "corridor", "recipient_type"]);
+    assert_eq!(r.detail_fields(), vec!["amount", "recipient_type"]);
+    // Corridors are the ids of GET /v1/pricing/corridors, or the code uae.
+    let mars = json!({"source_currency": "AED", "destination_currency": "EUR", "amount": 10000, "corridor": "mars", "recipient_type": "wallet"});
+    let r = sb.post("/v1/quotes", &key, mars).await;
+    let e = r.assert_error(422, "UNSUPPORTED_COMBINATION");
+    assert_eq!(r.detail_fields(), vec!["corridor"]);
+    assert!(e["message"].as_str().unwrap().ends_with("use uae or AED-EUR"), "{e}");
+    let pair = json!({"source_currency": "AED", "destination_currency": "EUR", "amount": 10000, "corridor": "AED-EUR", "recipient_type": "wallet"});
+    assert_eq!(sb.post("/v1/quotes", &key, pair).await.status, reqwest::StatusCode::CREATED);
     let off = json!({"source_currency": "EUR", "destination_currency": "GBP", "amount": 10000, "corridor": "uae", "recipient_type": "wallet"});
     sb.post("/v1/quotes", &key, off).await.assert_error(422, "UNSUPPORTED_COMBINATION");
     let tiny = json!({"source_currency": "AED", "destination_currency": "EUR", "amount": 400, "corridor": "uae", "recipient_type": "bank_account"});
-    sb.post("/v1/quotes", &key, tiny).await.assert_error(422, "UNPROCESSABLE");
+    let e = sb.post("/v1/quotes", &key, tiny).await;
+    let e = e.assert_error(422, "INVALID_AMOUNT");
+    assert!(
+        e["message"].as_str().unwrap().contains("smallest amount that delivers anything is 5.05 AED (505 minor units)"),
+        "{e}"
+    );
 }

@@ -68,7 +68,7 @@ async fn a_rejected_post_is_logged_with_its_body_redacted() {
             "iban": "[REDACTED]",
             "password": "[REDACTED]",
             "client_secret": "[REDACTED]",
-            "note": "[REDACTED]",
+            "note": "pay [REDACTED:IBAN:GB] please",
             "nested": [{"account_number": "[REDACTED]", "amount_minor": 100}],
             "reference": "kept as is",
         })
@@ -102,7 +102,7 @@ async fn gets_have_no_body_and_queries_and_non_json_bodies_are_redacted() {
     assert_eq!(records[0]["request_body"], "[REDACTED: non-JSON body]");
     assert_eq!(records[1]["request_body"], Value::Null);
     assert_eq!(records[1]["error_code"], Value::Null);
-    assert_eq!(records[1]["query"], "limit=5&access_token=%5BREDACTED%5D&account=%5BREDACTED%5D");
+    assert_eq!(records[1]["query"], "limit=5&access_token=%5BREDACTED%5D&account=%5BREDACTED%3AIBAN%3AGB%5D");
 }
 
 #[tokio::test]

@@ -8,7 +8,7 @@ use crate::support::{Auth, TestSandbox, spawn_sandbox};
 
 pub fn quote_body(amount: &str) -> Value {
     json!({
-        "corridor_id": "us-to-wallet",
+        "corridor_id": "USD-USDC",
         "source_asset": "USD",
         "source_amount_minor": amount,
         "destination_asset": "USDC",
@@ -65,7 +65,7 @@ async fn a_quote_is_priced_with_the_partner_markup_and_locked_for_three_minutes(
             "status": "CREATED", "accepted_at": null, "rate": "1", "source_asset": "USD",
             "destination_asset": "USDC", "source_amount_minor": "10050", "fee_minor": "101",
             "net_source_minor": "9949", "destination_amount_minor": "99490000", "markup_source": "partner",
-            "corridor_id": "us-to-wallet", "destination_kind": "STABLECOIN", "customer_id": null,
+            "corridor_id": "USD-USDC", "destination_kind": "STABLECOIN", "customer_id": null,
         })
     );
     let id = q["id"].as_str().unwrap();
@@ -149,13 +149,15 @@ async fn one_answer_lists_every_bad_field() {
 }
 
 #[tokio::test]
-async fn a_pair_without_a_rate_is_unsupported() {
+async fn a_pair_no_corridor_carries_is_unsupported() {
     let sb = spawn_sandbox().await;
     let mut body = quote_body("1000");
     body["destination_asset"] = json!("GBP");
     let r = sb.post("/v1/transactions/quote", &sb.test_key(), body).await;
     let e = r.assert_error(422, "UNSUPPORTED_COMBINATION");
-    assert_eq!(e["details"][0]["field"], "destination_asset");
+    assert_eq!(e["details"][0]["field"], "corridor_id");
+    let message = e["message"].as_str().unwrap();
+    assert!(message.contains("no corridor carries USD to GBP") && message.contains("uae, AED-EUR"), "{message}");
 }
 
 #[tokio::test]

@@ -120,3 +120,78 @@ fn conflicting_flags_are_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
 }
+
+/// Two processes on one database would each keep their own key index and
+/// webhook dispatcher: the second start is refused, naming the file, the
+/// first sandbox's address and pid, and the way out. `kill -9` of the
+/// holder frees the file at once.
+#[tokio::test]
+async fn a_second_sandbox_on_the_same_database_is_refused_until_the_first_dies() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shared.db");
+    let args = ["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"];
+    let (mut first, ready) = start(&args);
+
+    let refused = payctl().arg("sandbox").args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(5), "{stderr}");
+    assert!(refused.stdout.is_empty(), "no ready line: {}", String::from_utf8_lossy(&refused.stdout));
+    assert!(stderr.contains(&db.display().to_string()), "names the file: {stderr}");
+    assert!(stderr.contains(&format!("pid {}", first.id())), "names the holder's pid: {stderr}");
+    assert!(stderr.contains(&ready.base_url), "names the holder's URL: {stderr}");
+    assert!(stderr.contains("--db PATH") && stderr.contains("--in-memory"), "says the way out: {stderr}");
+    // The refused start changed nothing: the first still serves its keys.
+    let http = reqwest::Client::new();
+    let clock = http.get(format!("{}/sandbox/clock", ready.base_url)).header("X-API-Key", &ready.test_api_key);
+    assert_eq!(clock.send().await.unwrap().status(), 200);
+
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let (second, again) = start(&args);
+    assert_eq!(again.partner_id, ready.partner_id, "the same database, free again after kill -9");
+    signal(&second, "TERM");
+    assert!(wait(second).success());
+}
+
+/// The database holds personal data: it, its WAL and shared-memory files,
+/// the lock and the key file are the owner's only, even under the usual
+/// umask 022 and after SQLite created the WAL files by itself.
+#[cfg(unix)]
+#[tokio::test]
+async fn every_file_beside_the_database_is_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("private.db");
+    let mut child = Command::new("sh")
+        .args(["-c", "umask 022 && exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_payctl"), "sandbox"])
+        .args(["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let ready = read_ready(&mut child).unwrap();
+    let sb = crate::support::TestSandbox::attach(ready);
+    let created = sb.post("/v1/customers", &sb.test_key(), crate::customers::customer_body("files@example.com")).await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    sb.advance_clock(120).await;
+
+    let names = ["private.db", "private.db-wal", "private.db-shm", "private.db.lock", "private.db.key"];
+    let mode = |e: std::fs::DirEntry| {
+        (
+            e.file_name().to_string_lossy().into_owned(),
+            format!("{:o}", e.metadata().unwrap().permissions().mode() & 0o777),
+        )
+    };
+    let mut modes: Vec<(String, String)> = std::fs::read_dir(dir.path()).unwrap().map(|e| mode(e.unwrap())).collect();
+    modes.sort();
+    let mut expected: Vec<(String, String)> = names.iter().map(|n| ((*n).to_owned(), "600".to_owned())).collect();
+    expected.sort();
+    assert_eq!(modes, expected, "every file, and nothing else, owner-only");
+    // The umask really was permissive: a file the shell creates is 0644.
+    let probe = dir.path().join("probe");
+    let made = Command::new("sh").args(["-c", "umask 022 && : > \"$0\"", probe.to_str().unwrap()]).status().unwrap();
+    assert!(made.success());
+    assert_eq!(std::fs::metadata(&probe).unwrap().permissions().mode() & 0o777, 0o644);
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+}

@@ -6,28 +6,12 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::customers::create_customer;
 use crate::quotes::{accepted_quote, create_quote, one_percent_markup};
-use crate::support::{Auth, Reply, TestSandbox, spawn_sandbox};
+use crate::support::{Auth, Reply, TestSandbox, factories, spawn_sandbox};
 
-const EVM: &str = "0x52908400098527886E0F7030069857D2E4169EE7";
-
-/// A USDC wallet beneficiary of a new customer; returns its id.
+/// A beneficiary receiving `asset` of a new, verified customer.
 pub(crate) async fn beneficiary(sb: &TestSandbox, auth: &Auth, asset: &str) -> String {
-    let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
-    let customer = create_customer(sb, auth, &email).await;
-    let account = match asset {
-        "USDC" => {
-            json!({"kind": "STABLECOIN_WALLET", "destination_asset": "USDC", "network": "ethereum", "address": EVM})
-        }
-        _ => json!({"kind": "BANK_ACCOUNT", "destination_asset": asset, "iban": "DE89370400440532013000",
-                    "bank_name": "Commerzbank", "bank_country": "DE"}),
-    };
-    let body = json!({"customer_id": customer["id"], "type": "business", "full_name": "Acme", "country": "AE",
-                      "account": account});
-    let r = sb.post("/v1/beneficiaries", auth, body).await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-    r.body["id"].as_str().unwrap().to_owned()
+    factories::verified_beneficiary(sb, auth, asset).await
 }
 
 pub(crate) async fn post_txn(sb: &TestSandbox, auth: &Auth, key: &str, body: Value) -> Reply {
@@ -186,7 +170,8 @@ async fn a_transaction_progresses_by_itself_and_moves_the_ledger() {
     let path = format!("/v1/transactions/{}", t["id"].as_str().unwrap());
     assert_eq!(t["fee_minor"], "200");
     assert_eq!(balance(&sb, &key, "float", "USD").await, 1_000_000_000 - 20000);
-    assert_eq!(balance(&sb, &key, "fees", "USD").await, 200);
+    assert_eq!(balance(&sb, &key, "in_flight", "USD").await, 20000, "held until the transaction ends");
+    assert_eq!(balance(&sb, &key, "fees", "USD").await, 0, "the fee is earned on completion");
     sb.advance_clock(5).await;
     assert_eq!(sb.get(&path, &key).await.body["state"], "PROCESSING");
     sb.advance_clock(25).await;
@@ -194,7 +179,8 @@ async fn a_transaction_progresses_by_itself_and_moves_the_ledger() {
     assert_eq!(done["state"], "COMPLETED");
     assert!(done["completed_at"].is_string());
     assert_eq!(done["failure_reason"], Value::Null);
-    assert_eq!(balance(&sb, &key, "float", "USD").await, 1_000_000_000 - 20000, "completion posts nothing");
+    assert_eq!(balance(&sb, &key, "float", "USD").await, 1_000_000_000 - 20000);
+    assert_eq!(balance(&sb, &key, "in_flight", "USD").await, 0, "completion pays the held amount out");
     assert_eq!(balance(&sb, &key, "fees", "USD").await, 200);
     // A final transaction cannot be moved by hand.
     let id = t["id"].as_str().unwrap();
@@ -218,6 +204,7 @@ async fn an_amount_ending_in_13_fails_by_itself_and_is_refunded() {
     assert!(done["failure_reason"].as_str().unwrap().contains("13"));
     assert_eq!(done["completed_at"], Value::Null);
     assert_eq!(balance(&sb, &key, "float", "USD").await, 1_000_000_000);
+    assert_eq!(balance(&sb, &key, "in_flight", "USD").await, 0);
 }
 
 #[tokio::test]

@@ -190,7 +190,14 @@ async fn a_bridge_moves_one_coin_between_networks_with_validated_addresses() {
     let r = post(&sb, "/v1/bridging", bad(&|b| b["amount"] = json!("1.0000001"))).await;
     assert_eq!(r.detail_fields(), vec!["amount"]);
     let r = post(&sb, "/v1/bridging", bad(&|b| b["amount"] = json!("0.5"))).await;
-    r.assert_error(422, "UNPROCESSABLE");
+    let e = r.assert_error(422, "INVALID_AMOUNT");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("the smallest amount that delivers anything is 1.000001 USDT (1000001 minor units)"),
+        "{e}"
+    );
     sb.advance_clock(15).await;
     assert_eq!(status(&sb, t["id"].as_str().unwrap()).await["status"], "completed");
 }
@@ -229,7 +236,7 @@ async fn a_swap_has_the_fields_of_the_spec_and_fires_both_ramp_events() {
     let got: Vec<Value> = receiver.wait_for(2).await.iter().map(|r| r.json()).collect();
     let names: Vec<&str> = got.iter().map(|e| e["event"].as_str().unwrap()).collect();
     assert_eq!(names, vec!["on_ramp.completed", "off_ramp.completed"]);
-    assert!(got.iter().all(|e| e["fx_id"] == fx), "{got:?}");
+    assert!(got.iter().all(|e| e["payment_id"] == fx && e["data"]["payment_type"] == "onchain_fx"), "{got:?}");
     // Swap rules.
     let same = json!({"customer_id": cust, "source": {"asset": "USDC", "network": "ethereum", "address": WALLET},
         "destination": {"asset": "USDC", "network": "polygon", "address": WALLET}, "amount": "1"});

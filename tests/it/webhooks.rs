@@ -13,6 +13,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode as AxumStatus};
 use hmac::{Hmac, Mac};
 use payctl_sandbox::Storage;
+use payctl_sandbox::secrets::{MasterKey, Sealed};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sha2::Sha256;
@@ -351,35 +352,78 @@ async fn keyed_post(sb: &TestSandbox, path: &str, auth: &Auth, idempotency_key: 
     sb.send(sb.request(Method::POST, path, auth).header("Idempotency-Key", idempotency_key).json(&body)).await
 }
 
+/// A replay of an answer that carried a secret shown once: the same
+/// status and record, the secret null, and headers that say why.
+#[track_caller]
+fn assert_withheld_replay(replay: &Reply, first: &Reply, field: &str) {
+    assert_eq!(replay.status, first.status, "{}", replay.body);
+    assert_eq!(replay.header("idempotent-replayed"), Some("true"));
+    assert_eq!(replay.header("secret-withheld"), Some("true"));
+    assert_eq!(first.header("secret-withheld"), None, "the first answer withholds nothing");
+    assert!(first.body[field].as_str().is_some_and(|s| s.len() > 20), "{}", first.body);
+    let mut expected = first.body.clone();
+    expected[field] = Value::Null;
+    assert_eq!(replay.body, expected, "the same record, its secret withheld");
+}
+
 #[tokio::test]
-async fn secrets_never_reach_the_disk_in_plaintext() {
+async fn secrets_shown_once_are_never_stored_nor_replayed() {
     let dir = tempfile::tempdir().unwrap();
-    let sb = spawn_with(Storage::File(dir.path().join("sandbox.db"))).await;
+    let db = dir.path().join("sandbox.db");
+    let sb = spawn_with(Storage::File(db.clone())).await;
     let key = sb.test_key();
     let body = json!({"url": "https://example.com/hook", "events": ALL});
     let created = keyed_post(&sb, "/v1/webhooks", &key, "create-1", body.clone()).await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
-    let replayed = keyed_post(&sb, "/v1/webhooks", &key, "create-1", body).await;
-    assert_eq!(replayed.header("idempotent-replayed"), Some("true"));
-    assert_eq!(replayed.raw, created.raw, "the replay answers byte for byte");
+    assert_withheld_replay(&keyed_post(&sb, "/v1/webhooks", &key, "create-1", body).await, &created, "secret");
     let first = created.body["secret"].as_str().unwrap().to_owned();
     let rotate = format!("/v1/webhooks/{}/secret/rotate", created.body["id"].as_str().unwrap());
     let rotated = keyed_post(&sb, &rotate, &key, "rotate-1", json!({})).await;
     assert_eq!(rotated.status, StatusCode::OK, "{}", rotated.body);
     let second = rotated.body["secret"].as_str().unwrap().to_owned();
     assert_ne!(first, second);
-    assert_eq!(keyed_post(&sb, &rotate, &key, "rotate-1", json!({})).await.raw, rotated.raw);
-    // API key secrets ride the same sealed idempotency store.
+    assert_withheld_replay(&keyed_post(&sb, &rotate, &key, "rotate-1", json!({})).await, &rotated, "secret");
+
+    // API keys: not even a revoked key's secret comes back.
     let bearer = sb.login().await;
     let app = sb.ready.test_application_id.clone();
-    let api_key = keyed_post(&sb, &format!("/v1/applications/{app}/keys"), &bearer, "key-1", json!({})).await;
+    let keys = format!("/v1/applications/{app}/keys");
+    let api_key = keyed_post(&sb, &keys, &bearer, "key-1", json!({})).await;
+    assert_eq!(api_key.status, StatusCode::CREATED, "{}", api_key.body);
     let api_secret = api_key.body["client_secret"].as_str().unwrap().to_owned();
+    assert_withheld_replay(&keyed_post(&sb, &keys, &bearer, "key-1", json!({})).await, &api_key, "client_secret");
+    let revoked = sb.delete(&format!("{keys}/{}", api_key.body["api_key_id"].as_str().unwrap()), &bearer).await;
+    assert_eq!(revoked.status, StatusCode::NO_CONTENT);
+    assert_withheld_replay(&keyed_post(&sb, &keys, &bearer, "key-1", json!({})).await, &api_key, "client_secret");
     sb.shutdown().await;
-    for secret in [&first, &second, &api_secret] {
+
+    let secrets = [&first, &second, &api_secret];
+    for secret in secrets {
         assert!(!file_contains(dir.path(), secret), "a secret reached the disk");
         assert!(!file_contains(dir.path(), &secret[8..28]), "part of a secret reached the disk");
     }
     assert!(file_contains(dir.path(), created.body["id"].as_str().unwrap()), "sanity: the endpoint is stored");
+
+    // Not even the master key recovers one: the stored answers, opened,
+    // hold the records without their secrets.
+    let master = MasterKey::load_or_create(&MasterKey::path_for_database(&db)).unwrap();
+    let sealer = master.sealer("idempotency-answers-v1");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut stmt = conn.prepare("SELECT scope, key, route, body, secret_withheld FROM idempotency_keys").unwrap();
+    let rows: Vec<(String, String, String, Vec<u8>, bool)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), 3, "create, rotate and the key each stored one answer");
+    for (scope, key, route, sealed, withheld) in rows {
+        let aad = format!("{scope}\n{key}\n{route}");
+        let answer = sealer.open(aad.as_bytes(), &Sealed::from_bytes(&sealed)).expect("opens with the master key");
+        let answer: Value = serde_json::from_slice(&answer).unwrap();
+        assert!(withheld, "{route}");
+        assert!(answer["id"].is_string() || answer["api_key_id"].is_string(), "{route}: the record is kept: {answer}");
+        assert!(secrets.iter().all(|s| !answer.to_string().contains(s.as_str())), "{route}: {answer}");
+    }
 }
 
 #[tokio::test]

@@ -87,8 +87,11 @@ pub struct CreatedApiKey {
     #[schema(format = DateTime)]
     pub created_at: String,
     pub name: Option<String>,
-    /// The secret to send as `X-API-Key`. Store it now: it cannot be read again.
-    pub client_secret: String,
+    /// The secret to send as `X-API-Key`. Store it now: it cannot be read
+    /// again. Null on an idempotent replay of the creation (header
+    /// `Secret-Withheld: true`): the secret is never stored, so a replay
+    /// cannot show it.
+    pub client_secret: Option<String>,
 }
 
 /// A key as listed: never carries the secret.

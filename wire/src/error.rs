@@ -98,8 +98,10 @@ error_codes! {
     KeyRevoked = "KEY_REVOKED", 409;
     PayloadTooLarge = "PAYLOAD_TOO_LARGE", 413;
     UnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE", 415;
-    Unprocessable = "UNPROCESSABLE", 422;
     InsufficientFunds = "INSUFFICIENT_FUNDS", 422;
+    // The specification's example code for an amount that is not above 0;
+    // also what the sandbox answers when fees leave nothing to deliver.
+    InvalidAmount = "INVALID_AMOUNT", 422;
     RateLimited = "RATE_LIMITED", 429;
     Internal = "INTERNAL_ERROR", 500;
     Unavailable = "SERVICE_UNAVAILABLE", 503;

@@ -47,6 +47,20 @@ impl EventType {
     pub fn parse(s: &str) -> Option<EventType> {
         EventType::ALL.into_iter().find(|e| e.as_str() == s)
     }
+
+    /// What the payload names its resource by, without `_id`: `payment` for
+    /// every money event (a transaction, payment or transfer, spec section
+    /// 6), `customer` for verification events.
+    pub fn subject(self) -> &'static str {
+        match self {
+            EventType::SettlementCreated
+            | EventType::SettlementCompleted
+            | EventType::SettlementFailed
+            | EventType::OnRampCompleted
+            | EventType::OffRampCompleted => "payment",
+            EventType::CustomerKybApproved | EventType::CustomerKybRejected => "customer",
+        }
+    }
 }
 
 impl std::fmt::Display for EventType {

@@ -39,6 +39,13 @@ pub const API_KEY_HEADER: &str = "x-api-key";
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
 /// Header that makes a POST safe to retry.
 pub const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
+/// `true` on an answer replayed from an earlier request with the same
+/// Idempotency-Key.
+pub const IDEMPOTENT_REPLAYED_HEADER: &str = "idempotent-replayed";
+/// `true` on a replay whose first answer carried a secret shown once (an
+/// API key's `client_secret`, a webhook's `secret`): the replay answers the
+/// same record with that field null, since the secret is never stored.
+pub const SECRET_WITHHELD_HEADER: &str = "secret-withheld";
 /// The dashboard client identifier of the identity provider.
 pub const DASHBOARD_CLIENT_ID: &str = "partner-console";
 pub mod compliance;

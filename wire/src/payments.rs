@@ -14,8 +14,9 @@ one_of! {
 
 one_of! {
     /// A payment's state: `awaiting_funds`, then `funds_received` and
-    /// `settled`, or `expired`.
-    PaymentStatus = ["awaiting_funds", "funds_received", "settled", "expired"]
+    /// `settled`; or `expired` (no funds by `pay_by`); or `failed` (the
+    /// settlement could not be made and the funds were returned).
+    PaymentStatus = ["awaiting_funds", "funds_received", "settled", "expired", "failed"]
 }
 
 /// Body of `POST /v1/payments` (header `Idempotency-Key` required).
@@ -55,7 +56,7 @@ pub struct CollectionInstructions {
 pub struct Payment {
     /// UUIDv7.
     pub id: String,
-    /// `awaiting_funds`, `funds_received`, `settled` or `expired`.
+    /// `awaiting_funds`, `funds_received`, `settled`, `expired` or `failed`.
     pub status: String,
     pub quote_id: String,
     pub customer_id: String,
@@ -81,6 +82,10 @@ pub struct Payment {
     pub settled_at: Option<String>,
     #[schema(format = DateTime)]
     pub expired_at: Option<String>,
+    #[schema(format = DateTime)]
+    pub failed_at: Option<String>,
+    /// Why the payment failed or expired; null otherwise.
+    pub failure_reason: Option<String>,
 }
 
 /// The values of `status`.

@@ -151,17 +151,27 @@ pub struct Markup {
     pub updated_at: Option<String>,
 }
 
+/// What a corridor does: fiat out of the UAE (`outbound`) or into it
+/// (`inbound`), fiat into a stablecoin (`on_ramp`) or out of one
+/// (`off_ramp`), or one stablecoin into another (`swap`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum Direction {
     Outbound,
     Inbound,
+    OnRamp,
+    OffRamp,
+    Swap,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Corridor {
-    /// `SOURCE-DESTINATION`, e.g. `AED-EUR`.
+    /// `SOURCE-DESTINATION`, e.g. `AED-EUR`: a `corridor_id` of
+    /// `POST /v1/transactions/quote`.
     pub id: String,
+    /// The corridor code carrying this pair (`uae`), if any; also a valid
+    /// `corridor_id`.
+    pub code: Option<String>,
     pub source_asset: String,
     pub destination_asset: String,
     pub direction: Direction,

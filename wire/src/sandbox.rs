@@ -99,7 +99,8 @@ pub struct Rate {
     pub destination: String,
     /// Destination units per source unit, an exact decimal string.
     pub rate: String,
-    /// `table` (the built-in rate) or `override` (set with `PUT /sandbox/rates`).
+    /// `table` (the built-in rate), `global` (the operator's override for
+    /// every application) or `application` (the application's own override).
     pub origin: String,
 }
 
@@ -107,6 +108,16 @@ pub struct Rate {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Rates {
     pub data: Vec<Rate>,
+}
+
+/// Query of the control routes that act on one application or all:
+/// `GET /sandbox/clock`, `GET` and `DELETE /sandbox/rates`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ApplicationScope {
+    /// Control token only: one TEST application instead of every
+    /// application. A TEST key always acts on its own application.
+    pub application_id: Option<String>,
 }
 
 /// Body of `PUT /sandbox/rates`.
@@ -121,6 +132,12 @@ pub struct SetRate {
     /// A positive exact decimal, at most 18 decimal places.
     #[schema(value_type = PositiveDecimal)]
     pub rate: String,
+    /// Control token only: the TEST application whose rate this is.
+    /// Without it the control token sets the rate for every application
+    /// (an application's own override still wins). A TEST key always sets
+    /// its own application's rate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub application_id: Option<String>,
 }
 
 /// The answer of `POST /sandbox/reset`.

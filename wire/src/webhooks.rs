@@ -89,8 +89,10 @@ pub struct WebhookEndpoint {
 pub struct WebhookWithSecret {
     #[serde(flatten)]
     pub endpoint: WebhookEndpoint,
-    /// The signing secret, in plaintext, this once.
-    pub secret: String,
+    /// The signing secret, in plaintext, this once. Null on an idempotent
+    /// replay of the creation or rotation (header `Secret-Withheld: true`):
+    /// the answer is stored without it, so a replay cannot show it.
+    pub secret: Option<String>,
 }
 
 /// One HTTP attempt of a delivery.

@@ -277,7 +277,7 @@ pub async fn create(
     ApiJson(body): ApiJson<CreateAccount>,
 ) -> Result<Response, ApiError> {
     let new = validate(&body)?;
-    let now = state.clock.now();
+    let now = state.clock.app_now(key.application_id);
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         store::accounts::open(tx, key.application_id, &new, now)
     })

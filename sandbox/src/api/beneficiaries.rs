@@ -191,7 +191,7 @@ pub async fn create(
     ApiJson(body): ApiJson<CreateBeneficiary>,
 ) -> Result<Response, ApiError> {
     let new = validate(&body)?;
-    let now = state.clock.now();
+    let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         let customer =

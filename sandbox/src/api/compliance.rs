@@ -1,11 +1,11 @@
 //! Business verification (KYB), spec 4.12: `POST /v1/compliance/kyb`.
 //!
-//! Verification is the customer's own `kyb_status` machinery
-//! (`store::customers`): every customer starts `pending` and is decided by
+//! Verification is the customer's own `kyb_status` state machine
+//! (`flows::verification`): every customer starts `pending` and is decided by
 //! the scheduled automatic decision or by the sandbox approve/reject routes.
 //! This operation reports where that stands and, for a rejected customer,
 //! starts over (a resubmission): back to `pending`, decided again
-//! [`AUTO_DECISION_SECONDS`] later. Calling it for a pending or approved
+//! [`DECISION_SECONDS`] later. Calling it for a pending or approved
 //! customer changes nothing, so retries are harmless even without a key.
 
 use axum::extract::State;
@@ -13,14 +13,15 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use payctl_wire::compliance::{KybVerification, StartKyb};
 
-use super::customers::not_found;
 use super::fields;
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
+use crate::flows::Move;
+use crate::flows::verification::{self, DECISION_SECONDS, Move as VerificationMove, REJECT_MARKER};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
-use crate::store::customers::{self, AUTO_DECISION_SECONDS, REJECT_MARKER};
+use crate::store::moves;
 
 /// Start or read a customer's verification
 ///
@@ -42,25 +43,20 @@ pub async fn start(
 ) -> Result<Response, ApiError> {
     let mut checks = Checks::new();
     let customer_id = fields::required(&mut checks, "customer_id", &body.customer_id).map(str::to_owned);
-    checks.finish()?;
-    let customer_id = customer_id.ok_or_else(|| ApiError::internal("customer_id vanished after validation"))?;
-    let application_id = caller.application_id;
-    let now = state.clock.now();
+    let customer_id = checks.conclude(customer_id)?;
+    let (application_id, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
-        let row = customers::find(tx, Some(application_id), &customer_id)?.ok_or_else(not_found)?;
-        // A decision already due is applied first, so the answer is current.
-        crate::schedule::settle(tx, &row.customer.id, now)?;
-        let row = customers::find(tx, Some(application_id), &customer_id)?.ok_or_else(not_found)?;
-        let restarted = customers::restart_verification(tx, &row, now)?;
-        let row = customers::find(tx, Some(application_id), &customer_id)?.ok_or_else(not_found)?;
+        let (row, restarted) = verification::resubmit(tx, &clocks, application_id, &customer_id)?;
         let c = row.customer;
         let due = match c.kyb_status.as_str() {
-            "pending" => customers::decision_due(tx, &c.id)?.map(|t| t.to_rfc3339()),
+            "pending" => {
+                moves::next_due(tx, Move::Verification(VerificationMove::Decide).code(), &c.id)?.map(|t| t.to_rfc3339())
+            }
             _ => None,
         };
         let next_step = match (c.kyb_status.as_str(), &due) {
             ("pending", Some(due)) => format!(
-                "decided automatically at {due} ({AUTO_DECISION_SECONDS} s after submission): approved, or rejected \
+                "decided automatically at {due} ({DECISION_SECONDS} s after submission): approved, or rejected \
                  when the legal name contains {REJECT_MARKER}; POST /sandbox/customers/{{id}}/approve or /reject \
                  decides it now"
             ),

@@ -1,14 +1,18 @@
-//! Sandbox-only control operations: more dashboard users, and the clock.
+//! Sandbox-only control operations: more dashboard users, and the clocks
+//! (one per TEST application, on top of the operator's global one).
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use payctl_wire::sandbox::{AdvanceClock, Clock, CreateUser, User};
+use axum::response::Response;
+use payctl_wire::applications::Environment;
+use payctl_wire::error::ErrorCode;
+use payctl_wire::sandbox::{AdvanceClock, ApplicationScope, Clock, CreateUser, User};
 
 use crate::auth::{ControlCaller, password};
 use crate::error::{ApiError, Checks};
-use crate::http::extract::ApiJson;
+use crate::http::extract::{ApiJson, ApiQuery};
+use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, settings};
 
@@ -25,6 +29,7 @@ use crate::store::{self, settings};
 pub async fn create_user(
     State(state): State<AppState>,
     _operator: ControlCaller,
+    Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateUser>,
 ) -> Result<Response, ApiError> {
     let mut checks = Checks::new();
@@ -41,63 +46,143 @@ pub async fn create_user(
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
     let now = state.clock.now();
-    let user = state.db.write(move |tx| store::users::insert(tx, &username, &hash, now)).await?;
-    Ok((StatusCode::CREATED, Json(user)).into_response())
+    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+        store::users::insert(tx, &username, &hash, now)
+    })
+    .await
 }
 
-fn clock_view(state: &AppState) -> Clock {
-    let offset_seconds = state.clock.offset_millis() / 1000;
-    Clock {
-        now: state.clock.now().to_rfc3339(),
-        offset_seconds,
-        scope: "global".to_owned(),
-        application_id: None,
-        global_offset_seconds: offset_seconds,
+/// The application a control or simulation call acts on (`None`: every
+/// application, the global scope). A TEST key acts on its own application
+/// (naming another is 404). The operator acts globally, or on the TEST
+/// application it names; LIVE applications follow the global clock and
+/// rates only, so naming one is refused.
+pub async fn target_application(
+    state: &AppState,
+    caller: &ControlCaller,
+    application_id: Option<String>,
+) -> Result<Option<i64>, ApiError> {
+    let missing = || ApiError::not_found(ErrorCode::NotFound, "application");
+    match (caller, application_id) {
+        (ControlCaller::TestKey(key), None) => Ok(Some(key.application_id)),
+        (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => Ok(Some(key.application_id)),
+        (ControlCaller::TestKey(_), Some(_)) => Err(missing()),
+        (ControlCaller::Operator, None) => Ok(None),
+        (ControlCaller::Operator, Some(id)) => {
+            match state.db.read(move |conn| store::applications::by_public_id(conn, &id)).await? {
+                None => Err(missing()),
+                Some((_, Environment::Live)) => Err(ApiError::invalid_field(
+                    "application_id",
+                    "not_allowed",
+                    "is a LIVE application: LIVE applications follow real time, the global offset and the global \
+                     rates only; leave out application_id to act on every application",
+                )),
+                Some((app, Environment::Test)) => Ok(Some(app)),
+            }
+        }
+    }
+}
+
+/// A clock as it reads with these offsets: the global one, or an
+/// application's (its public id and own offset) on top of it.
+fn clock_view(global_millis: i64, app: Option<(String, i64)>) -> Clock {
+    let global = crate::clock::real_now().plus_millis(global_millis);
+    match app {
+        Some((public_id, own)) => Clock {
+            now: global.plus_millis(own).to_rfc3339(),
+            offset_seconds: (global_millis + own) / 1000,
+            scope: "application".to_owned(),
+            application_id: Some(public_id),
+            global_offset_seconds: global_millis / 1000,
+        },
+        None => Clock {
+            now: global.to_rfc3339(),
+            offset_seconds: global_millis / 1000,
+            scope: "global".to_owned(),
+            application_id: None,
+            global_offset_seconds: global_millis / 1000,
+        },
     }
 }
 
 /// Get the sandbox clock
 ///
-/// The clock that applies to the caller: its application's clock for a TEST key, the global clock
-/// for the control token. Every answer also carries it in `X-Sandbox-Clock`.
-#[utoipa::path(get, path = "/sandbox/clock", tag = "sandbox", operation_id = "getSandboxClock",
+/// The clock that applies to the caller: a TEST key's application's, or for the control token the
+/// global one (or, with `application_id`, that application's). Every answer also carries the
+/// caller's clock in `X-Sandbox-Clock`.
+#[utoipa::path(get, path = "/sandbox/clock", tag = "sandbox", operation_id = "getSandboxClock", params(ApplicationScope),
     security(("control" = []), ("api_key" = [])),
-    responses((status = 200, body = Clock, description = "sandbox time")))]
-pub async fn get_clock(State(state): State<AppState>, _caller: ControlCaller) -> Json<Clock> {
-    Json(clock_view(&state))
+    responses((status = 200, body = Clock, description = "the clock that applies")))]
+pub async fn get_clock(
+    State(state): State<AppState>,
+    caller: ControlCaller,
+    ApiQuery(query): ApiQuery<ApplicationScope>,
+) -> Result<Json<Clock>, ApiError> {
+    let named = query.application_id.clone();
+    let app = target_application(&state, &caller, query.application_id).await?;
+    let own = app.map(|app| (public_id_of(&caller, named), state.clock.app_offset_millis(app)));
+    Ok(Json(clock_view(state.clock.global_offset_millis(), own)))
+}
+
+fn public_id_of(caller: &ControlCaller, named: Option<String>) -> String {
+    match caller {
+        ControlCaller::TestKey(key) => key.application_public_id.clone(),
+        ControlCaller::Operator => named.unwrap_or_default(),
+    }
 }
 
 /// Advance the sandbox clock
 ///
-/// Moves sandbox time forward: a TEST key moves its own application's clock; the control token
-/// moves every application (or one, with `application_id`). Time rules (expiries, retries,
-/// automatic state moves) then see the new time. Time never goes back.
+/// Moves time forward: a TEST key moves its own application's clock; the control token every
+/// application's (the global offset) or, with `application_id`, one TEST application's. Time rules
+/// (expiries, retries, automatic state moves) then see the new time; moves that fell due are
+/// applied before the answer. Time never goes back.
 #[utoipa::path(post, path = "/sandbox/clock/advance", tag = "sandbox", operation_id = "advanceSandboxClock", request_body = AdvanceClock,
     security(("control" = []), ("api_key" = [])),
-    responses((status = 200, body = Clock, description = "sandbox time after the move")))]
+    responses((status = 200, body = Clock, description = "the clock after the move")))]
 pub async fn advance_clock(
     State(state): State<AppState>,
-    _caller: ControlCaller,
+    caller: ControlCaller,
+    Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<AdvanceClock>,
-) -> Result<Json<Clock>, ApiError> {
+) -> Result<Response, ApiError> {
     if !(1..=31_536_000).contains(&body.seconds) {
         return Err(ApiError::invalid_field("seconds", "out_of_range", "must be an integer from 1 to 31536000"));
     }
     let delta = body.seconds * 1000;
-    let offset = state
-        .db
-        .write(move |tx| {
-            let current = settings::get(tx, settings::CLOCK_OFFSET)?.and_then(|v| v.parse::<i64>().ok()).unwrap_or(0);
-            let next = current.saturating_add(delta);
-            settings::set(tx, settings::CLOCK_OFFSET, &next.to_string())?;
-            Ok(next)
-        })
-        .await?;
-    state.clock.set_offset_millis(offset);
-    // Moves that fell due answer before the advance does, so callers see
-    // their effects at once.
-    crate::schedule::run_due(&state).await?;
-    // Retries that just became due fire now, not at the next poll.
-    state.db.outbox().notify_one();
-    Ok(Json(clock_view(&state)))
+    let named = body.application_id.clone();
+    let app = target_application(&state, &caller, body.application_id).await?;
+    let public_id = public_id_of(&caller, named);
+    let global = state.clock.global_offset_millis();
+    let (response, moved) = idempotency::commit(&state, claim, StatusCode::OK, move |tx| {
+        let (view, offset) = match app {
+            Some(app) => {
+                let offset = store::applications::advance_clock(tx, app, delta)?;
+                store::moves::shift_application(tx, app, delta)?;
+                store::webhooks::shift_application(tx, app, delta)?;
+                (clock_view(global, Some((public_id, offset))), offset)
+            }
+            None => {
+                let current =
+                    settings::get(tx, settings::CLOCK_OFFSET)?.and_then(|v| v.parse::<i64>().ok()).unwrap_or(0);
+                let next = current.saturating_add(delta);
+                settings::set(tx, settings::CLOCK_OFFSET, &next.to_string())?;
+                (clock_view(next, None), next)
+            }
+        };
+        Ok((view, offset))
+    })
+    .await?;
+    if let Some(offset) = moved {
+        match app {
+            Some(app) => state.clock.set_app_offset_millis(app, offset),
+            None => state.clock.set_global_offset_millis(offset),
+        }
+        // Moves that fell due answer before the advance does, so callers
+        // see their effects at once.
+        crate::schedule::run_due(&state).await?;
+        // Retries that just became due fire now, not at the next poll.
+        state.db.outbox().notify_one();
+    }
+    Ok(response)
 }

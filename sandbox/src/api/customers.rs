@@ -15,13 +15,13 @@ use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use payctl_wire::customers::{CreateCustomer, Customer, CustomerType, KYB_STATUSES, KybStatus, VerificationLevel};
-use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use serde::Deserialize;
 
 use super::fields;
 use crate::auth::{ControlCaller, KeyCaller};
 use crate::error::{ApiError, Checks};
+use crate::flows::verification;
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Claim, Idempotency};
@@ -30,9 +30,7 @@ use crate::store::customers::{self, NewCustomer};
 
 pub const ALIAS: &str = "/v1/counterparties";
 
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::CustomerNotFound, "customer")
-}
+pub use crate::flows::verification::not_found;
 
 /// Query of the customer lists.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -60,7 +58,15 @@ pub async fn deprecated_alias(request: Request, next: Next) -> Response {
     response
 }
 
-fn validate(body: &CreateCustomer) -> Result<NewCustomer, ApiError> {
+impl TryFrom<&CreateCustomer> for NewCustomer {
+    type Error = ApiError;
+
+    fn try_from(body: &CreateCustomer) -> Result<NewCustomer, ApiError> {
+        parse(body)
+    }
+}
+
+fn parse(body: &CreateCustomer) -> Result<NewCustomer, ApiError> {
     let mut c = Checks::new();
     let customer_type = fields::one_of(&mut c, "type", &body.customer_type, CustomerType::VALUES);
     let legal_name = fields::text(&mut c, "legal_name", &body.legal_name, 256);
@@ -72,13 +78,16 @@ fn validate(body: &CreateCustomer) -> Result<NewCustomer, ApiError> {
     let verification_level =
         fields::one_of(&mut c, "verification_level", &body.verification_level, VerificationLevel::VALUES);
     let tax_id = fields::text(&mut c, "tax_id", &body.tax_id, 64);
-    c.finish()?;
-    match (customer_type, legal_name, email, country, verification_level, tax_id) {
-        (Some(customer_type), Some(legal_name), Some(email), Some(country), Some(verification_level), Some(tax_id)) => {
-            Ok(NewCustomer { customer_type, legal_name, email, country, verification_level, tax_id })
-        }
-        _ => Err(ApiError::internal("customer validation passed with a field missing")),
-    }
+    c.conclude((move || {
+        Some(NewCustomer {
+            customer_type: customer_type?,
+            legal_name: legal_name?,
+            email: email?,
+            country: country?,
+            verification_level: verification_level?,
+            tax_id: tax_id?,
+        })
+    })())
 }
 
 async fn create(
@@ -87,11 +96,10 @@ async fn create(
     claim: Option<Claim>,
     body: CreateCustomer,
 ) -> Result<Response, ApiError> {
-    let new = validate(&body)?;
-    let now = state.clock.now();
-    let application_id = caller.application_id;
+    let new = NewCustomer::try_from(&body)?;
+    let (application_id, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        customers::insert(tx, application_id, &new, now)
+        Ok(verification::create(tx, &clocks, application_id, &new)?.customer)
     })
     .await
 }
@@ -123,14 +131,9 @@ async fn decide(
     id: String,
     approve: bool,
 ) -> Result<Response, ApiError> {
-    let scope = caller.application_scope();
-    let now = state.clock.now();
+    let (scope, clocks) = (caller.application_scope(), state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
-        let row = customers::find(tx, scope, &id)?.ok_or_else(not_found)?;
-        // A decision already due automatically wins over a late manual one.
-        crate::schedule::settle(tx, &row.customer.id, now)?;
-        let row = customers::find(tx, scope, &id)?.ok_or_else(not_found)?;
-        customers::decide(tx, &row, approve, now)
+        Ok(verification::decide(tx, &clocks, scope, &id, approve)?.customer)
     })
     .await
 }

@@ -5,6 +5,7 @@
 
 use crate::domain::asset::{ASSETS, Asset};
 use crate::domain::country;
+use crate::domain::money::{AmountError, MinorUnit};
 use crate::error::Checks;
 
 /// A present, non-blank value, trimmed; otherwise a `required` issue.
@@ -16,6 +17,17 @@ pub fn required<'a>(checks: &mut Checks, field: &str, value: &'a Option<String>)
             None
         }
     }
+}
+
+/// A required amount string, exactly as sent: spaces around it are refused
+/// rather than trimmed, since an amount is digits (and a point) only.
+fn amount_text<'a>(checks: &mut Checks, field: &str, value: &'a Option<String>) -> Option<&'a str> {
+    let trimmed = required(checks, field, value)?;
+    if value.as_deref().is_some_and(|raw| raw.len() != trimmed.len()) {
+        checks.push(field, "invalid", "must be an amount without spaces around it");
+        return None;
+    }
+    Some(trimmed)
 }
 
 /// A required text of at most `max` characters.
@@ -76,12 +88,18 @@ pub fn decimal_amount(
     field: &str,
     value: &Option<String>,
     asset: Option<crate::domain::asset::Asset>,
-) -> Option<u64> {
-    let v = required(checks, field, value)?;
+) -> Option<MinorUnit> {
+    let v = amount_text(checks, field, value)?;
     let parsed = crate::domain::decimal::Decimal::parse_positive(v)
         .and_then(|d| asset.map(|a| d.to_minor(a.decimals)).transpose().map(|m| (d, m)));
     match parsed {
-        Ok((_, minor)) => minor,
+        Ok((_, minor)) => match minor.map(MinorUnit::from_u64).transpose() {
+            Ok(amount) => amount,
+            Err(e) => {
+                checks.push(field, "out_of_range", e.to_string());
+                None
+            }
+        },
         Err(e) => {
             checks.push(field, "invalid", format!("must be a positive decimal amount: {e}"));
             None
@@ -100,27 +118,22 @@ pub fn uuid(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<
     }
 }
 
-/// A required positive integer in minor units, sent as a string of digits
-/// (no sign, no decimal point) that fits the ledger's 64-bit amounts.
-pub fn amount_minor(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<u64> {
-    let raw = required(checks, field, value)?;
-    let parsed = raw.bytes().all(|b| b.is_ascii_digit()).then(|| raw.parse::<i64>().ok()).flatten();
-    match parsed {
-        Some(0) => checks.push(field, "out_of_range", "must be greater than 0"),
-        Some(n) => return u64::try_from(n).ok(),
-        None if raw.bytes().all(|b| b.is_ascii_digit()) => {
-            checks.push(field, "out_of_range", format!("must be at most {}", i64::MAX))
-        }
-        None if raw.contains('.') => checks.push(
-            field,
-            "invalid",
-            "must be an integer in minor units (1050 for 10.50); decimals are not accepted",
-        ),
-        None => {
-            checks.push(field, "invalid", "must be a positive integer in minor units, as a string (\"1050\" for 10.50)")
+/// A required positive integer in minor units, sent as a string of ASCII
+/// digits (no sign, space or decimal point) that fits the ledger's 64-bit
+/// amounts.
+pub fn amount_minor(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<MinorUnit> {
+    let raw = amount_text(checks, field, value)?;
+    match MinorUnit::parse_amount(raw) {
+        Ok(amount) => Some(amount),
+        Err(e) => {
+            let code = match e {
+                AmountError::Zero | AmountError::TooLarge => "out_of_range",
+                AmountError::NotDigits | AmountError::HasDecimals => "invalid",
+            };
+            checks.push(field, code, e.to_string());
+            None
         }
     }
-    None
 }
 
 /// An optional uuid (`customer_id` and the like); `None` when absent.

@@ -53,17 +53,13 @@ pub async fn create(
     OptionalJson(body): OptionalJson<CreateApiKey>,
 ) -> Result<Response, ApiError> {
     let partner = user.partner.ok_or_else(application_not_found)?;
-    let now = state.clock.now();
+    let clocks = state.clock.clone();
     let mut checks = Checks::new();
     checks.optional_text("name", body.name.as_deref(), 128);
     let expires_at = match body.expires_at.as_deref() {
         None => None,
         Some(raw) => match Timestamp::parse_rfc3339(raw) {
-            Some(t) if t > now => Some(t),
-            Some(_) => {
-                checks.push("expires_at", "out_of_range", "must be in the future");
-                None
-            }
+            Some(t) => Some(t),
             None => {
                 checks.push("expires_at", "invalid", "must be an ISO 8601 timestamp with a time zone");
                 None
@@ -71,8 +67,17 @@ pub async fn create(
         },
     };
     checks.finish()?;
-    let (response, stored) = idempotency::commit(&state, claim, StatusCode::CREATED, move |tx| {
+    let (response, stored) = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
         let app = owned_application(tx, partner.id, &id)?;
+        // Keys expire on their application's clock.
+        let now = clocks.app_now(app.id);
+        if expires_at.is_some_and(|t| t <= now) {
+            return Err(ApiError::invalid_field(
+                "expires_at",
+                "out_of_range",
+                format!("must be in the future of the application's clock (now {now})"),
+            ));
+        }
         if !app.active {
             return Err(ApiError::conflict(
                 ErrorCode::Conflict,
@@ -105,12 +110,12 @@ pub async fn list(
 ) -> Result<Json<Page<ApiKey>>, ApiError> {
     let page = PageRequest::parse(&query)?;
     let partner = user.partner.ok_or_else(application_not_found)?;
-    let now = state.clock.now();
+    let clocks = state.clock.clone();
     let keys = state
         .db
         .read(move |conn| {
             let app = owned_application(conn, partner.id, &id)?;
-            store::api_keys::list(conn, app.id, app.environment, &page, now)
+            store::api_keys::list(conn, app.id, app.environment, &page, clocks.app_now(app.id))
         })
         .await?;
     Ok(Json(keys))
@@ -134,11 +139,12 @@ pub async fn revoke(
     Path((id, key_id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let partner = user.partner.ok_or_else(application_not_found)?;
-    let now = state.clock.now();
+    let clocks = state.clock.clone();
     let revoked = state
         .db
         .write(move |tx| {
             let app = owned_application(tx, partner.id, &id)?;
+            let now = clocks.app_now(app.id);
             let (internal_id, _) = store::api_keys::find(tx, app.id, app.environment, &key_id, now)?
                 .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "API key"))?;
             if !store::api_keys::revoke(tx, internal_id, now)? {

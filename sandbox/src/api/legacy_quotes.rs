@@ -24,8 +24,8 @@ use crate::domain::address::{self, Network};
 use crate::domain::asset::{self, AssetKind};
 use crate::domain::decimal::format_minor;
 use crate::domain::iban::Iban;
-use crate::domain::pricing::{self, Markup, MarkupKind};
-use crate::domain::rates;
+use crate::domain::money::MinorUnit;
+use crate::domain::pricing::{Markup, MarkupKind};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Idempotency};
@@ -33,12 +33,10 @@ use crate::quoting;
 use crate::state::AppState;
 use crate::store::{self, quotes};
 
-/// Corridor codes of the `POST /v1/quotes` form; a corridor carries the
-/// pairs of `domain::rates::CORRIDORS` with its currency on one side.
-pub const CORRIDORS: &[(&str, &str)] = &[("uae", "AED")];
-/// The corridor's own fee per recipient type: basis points of the amount,
-/// with a minimum in minor units of the source currency.
-pub const CORRIDOR_FEES: &[(&str, &str, u64, u64)] = &[("uae", "bank_account", 15, 500), ("uae", "wallet", 10, 100)];
+/// A corridor's own fee per recipient type: basis points of the amount,
+/// with a minimum in minor units of the source currency (2-decimal fiat;
+/// for a stablecoin source the minimum is scaled to its decimals).
+pub const CORRIDOR_FEES: &[(&str, u64, u64)] = &[("bank_account", 15, 500), ("wallet", 10, 100)];
 
 pub fn not_found() -> ApiError {
     ApiError::not_found(ErrorCode::NotFound, "quote")
@@ -51,7 +49,7 @@ fn decimals(code: &str) -> u32 {
 /// The answer for a legacy or corridor quote as seen at `now`.
 pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
     let (src, dst) = (decimals(&q.source_asset), decimals(&q.destination_asset));
-    let corridor_fee = q.corridor_fee_minor.unwrap_or(0);
+    let corridor_fee = q.corridor_fee.unwrap_or_default().as_u64();
     let legacy = q.form == quotes::Form::Legacy;
     LegacyQuote {
         id: q.public_id.clone(),
@@ -67,14 +65,14 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
         recipient_type: q.recipient_type.clone(),
         source_currency: q.source_asset.clone(),
         destination_currency: q.destination_asset.clone(),
-        source_amount: format_minor(q.source_amount_minor, src),
-        destination_amount: format_minor(q.destination_amount_minor, dst),
-        source_amount_minor: q.source_amount_minor.to_string(),
-        destination_amount_minor: q.destination_amount_minor.to_string(),
+        source_amount: format_minor(q.source_amount.as_u64(), src),
+        destination_amount: format_minor(q.destination_amount.as_u64(), dst),
+        source_amount_minor: q.source_amount.to_string(),
+        destination_amount_minor: q.destination_amount.to_string(),
         fees: LegacyQuoteFees {
-            platform_fee: format_minor(q.fee_minor, src),
+            platform_fee: format_minor(q.fee.as_u64(), src),
             corridor_fee: format_minor(corridor_fee, src),
-            total: format_minor(q.fee_minor.saturating_add(corridor_fee), src),
+            total: format_minor(q.fee.as_u64().saturating_add(corridor_fee), src),
         },
         guaranteed_rate: q.rate.clone(),
         expires_at: q.expires_at.to_rfc3339(),
@@ -108,14 +106,13 @@ fn target_address_ok(target_type: &str, address: &str) -> bool {
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer"),
-        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no rate for the pair"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no rate for the pair; INVALID_AMOUNT: the amount delivers nothing once the fees are paid"),
     ))]
 pub async fn create_legacy(
     State(state): State<AppState>,
     caller: KeyCaller,
     ApiJson(body): ApiJson<LegacyQuoteRequest>,
 ) -> Result<Response, ApiError> {
-    caller.require_test("GET /v1/quotes")?;
     let mut c = Checks::new();
     let customer = fields::uuid(&mut c, "from_customer_id", &body.from_customer_id);
     let source = fields::asset(&mut c, "source_currency", &body.source_currency, 16);
@@ -144,23 +141,32 @@ pub async fn create_legacy(
     {
         c.push("to.currency", "not_allowed", "a WALLET receives a stablecoin (USDC, USDT)");
     }
-    c.finish()?;
-    let (Some(customer), Some(source), Some(amount), Some(destination)) = (customer, source, amount, destination)
-    else {
-        return Err(ApiError::internal("legacy quote validation passed with a field missing"));
-    };
-    let (application_id, partner_id, now) = (caller.application_id, caller.partner_id, state.clock.now());
+    let (customer, source, amount, destination) =
+        c.conclude((move || Some((customer?, source?, amount?, destination?)))())?;
+    let (application_id, partner_id) = (caller.application_id, caller.partner_id);
+    let now = state.clock.app_now(application_id);
     let row = state
         .db
         .write(move |tx| {
             let owner = store::customers::find(tx, Some(application_id), &customer)?.ok_or_else(customer_not_found)?;
-            let priced = quoting::price(tx, partner_id, Some(&customer), source, destination, amount, "to.currency")?;
+            let request = quoting::Request {
+                application_id: Some(application_id),
+                partner_id,
+                customer_id: Some(&customer),
+                source,
+                destination,
+                amount,
+                corridor_fee: None,
+                network_fee: MinorUnit::ZERO,
+                amount_field: "source_amount",
+                pair_field: "to.currency",
+            };
+            let priced = quoting::price(tx, &request)?;
             let new = quotes::NewQuote {
                 application_id,
                 form: quotes::Form::Legacy,
                 customer_id: Some(owner.id),
                 priced: &priced,
-                corridor_fee_minor: None,
                 corridor: None,
                 destination_kind: target_type,
                 recipient_type: None,
@@ -182,7 +188,7 @@ pub async fn create_legacy(
         (status = 201, body = LegacyQuote, description = "the quote with its corridor fee, CREATED, locked for 3 minutes"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
-        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: pair not on the corridor; UNPROCESSABLE: amount below the corridor fee"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: pair not on the corridor; INVALID_AMOUNT: the amount delivers nothing once the fees are paid"),
     ))]
 pub async fn create_corridor(
     State(state): State<AppState>,
@@ -190,7 +196,6 @@ pub async fn create_corridor(
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CorridorQuoteRequest>,
 ) -> Result<Response, ApiError> {
-    caller.require_test("POST /v1/quotes")?;
     let mut c = Checks::new();
     let source = fields::asset(&mut c, "source_currency", &body.source_currency, 16);
     let destination = fields::asset(&mut c, "destination_currency", &body.destination_currency, 16);
@@ -199,59 +204,49 @@ pub async fn create_corridor(
             c.push("amount", "required", "is required");
             None
         }
-        Some(v) => match v.as_u64().filter(|a| *a > 0) {
-            Some(a) => Some(a),
+        Some(v) => match v.as_i64().filter(|a| *a > 0) {
+            Some(a) => Some(MinorUnit::new(a)),
             None => {
                 c.push("amount", "invalid", "must be a positive integer of minor units (e.g. 100000 for 1000.00)");
                 None
             }
         },
     };
-    let codes: Vec<&str> = CORRIDORS.iter().map(|(code, _)| *code).collect();
-    let corridor = fields::one_of(&mut c, "corridor", &body.corridor, &codes);
+    let corridor = fields::text(&mut c, "corridor", &body.corridor, 64);
     let recipient_type = fields::one_of(&mut c, "recipient_type", &body.recipient_type, RecipientType::VALUES);
-    c.finish()?;
-    let (Some(source), Some(destination), Some(amount), Some(corridor), Some(recipient_type)) =
-        (source, destination, amount, corridor, recipient_type)
-    else {
-        return Err(ApiError::internal("corridor quote validation passed with a field missing"));
-    };
-    let home = CORRIDORS.iter().find(|(code, _)| *code == corridor).map(|(_, cur)| *cur).unwrap_or_default();
-    let on_corridor = rates::CORRIDORS.iter().any(|k| {
-        k.source == source.code && k.destination == destination.code && (k.source == home || k.destination == home)
-    });
-    if !on_corridor {
-        return Err(ApiError::new(
-            ErrorCode::UnsupportedCombination,
-            format!("the {corridor} corridor does not carry {} to {}", source.code, destination.code),
-        ));
-    }
+    let (source, destination, amount, corridor, recipient_type) =
+        c.conclude((move || Some((source?, destination?, amount?, corridor?, recipient_type?)))())?;
+    let corridor = super::transaction_quotes::corridor_for(&corridor, source.code, destination.code)
+        .map_err(|e| e.renamed_field("corridor_id", "corridor"))?;
     let (bps, min_fee) = CORRIDOR_FEES
         .iter()
-        .find(|(k, r, _, _)| *k == corridor && *r == recipient_type)
-        .map(|(_, _, bps, min)| (*bps, *min))
-        .ok_or_else(|| ApiError::internal("corridor without a fee for a recipient type"))?;
-    let markup = Markup { kind: MarkupKind::Bps, value: bps, currency: None, min_fee: Some(min_fee), max_fee: None };
-    let corridor_fee = pricing::fee_minor(&markup, amount).map_err(ApiError::internal)?;
-    let priced_amount = amount.checked_sub(corridor_fee).filter(|a| *a > 0).ok_or_else(|| {
-        ApiError::new(
-            ErrorCode::Unprocessable,
-            format!("amount {amount} does not cover the corridor fee of {corridor_fee} minor units"),
-        )
-    })?;
-    let (application_id, partner_id, now) = (caller.application_id, caller.partner_id, state.clock.now());
+        .find(|(r, _, _)| *r == recipient_type)
+        .map(|(_, bps, min)| (*bps, *min * 10u64.pow(source.decimals.saturating_sub(2))))
+        .ok_or_else(|| ApiError::internal("a recipient type without a corridor fee"))?;
+    let corridor_fee =
+        Markup { kind: MarkupKind::Bps, value: bps, currency: None, min_fee: Some(min_fee), max_fee: None };
+    let (application_id, partner_id) = (caller.application_id, caller.partner_id);
+    let now = state.clock.app_now(application_id);
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        // The corridor fee comes off first; the rest is priced like any quote.
-        let mut priced =
-            quoting::price(tx, partner_id, None, source, destination, priced_amount, "destination_currency")?;
-        priced.breakdown.source_amount_minor = amount;
+        let request = quoting::Request {
+            application_id: Some(application_id),
+            partner_id,
+            customer_id: None,
+            source,
+            destination,
+            amount,
+            corridor_fee: Some(corridor_fee),
+            network_fee: MinorUnit::ZERO,
+            amount_field: "amount",
+            pair_field: "destination_currency",
+        };
+        let priced = quoting::price(tx, &request)?;
         let new = quotes::NewQuote {
             application_id,
             form: quotes::Form::Corridor,
             customer_id: None,
             priced: &priced,
-            corridor_fee_minor: Some(corridor_fee),
-            corridor: Some(corridor),
+            corridor: Some(corridor.as_str()),
             destination_kind: None,
             recipient_type: Some(recipient_type),
             destination_address: None,
@@ -278,8 +273,7 @@ pub async fn get(
     caller: KeyCaller,
     Path(id): Path<String>,
 ) -> Result<Json<LegacyQuote>, ApiError> {
-    caller.require_test("GET /v1/quotes/{id}")?;
-    let (application_id, now) = (caller.application_id, state.clock.now());
+    let (application_id, now) = (caller.application_id, state.clock.app_now(caller.application_id));
     let row = state.db.read(move |conn| find_legacy(conn, application_id, &id)).await?;
     Ok(Json(view(&row, now)))
 }
@@ -304,8 +298,7 @@ pub async fn accept(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    caller.require_test("POST /v1/quotes/{id}/accept")?;
-    let (application_id, now) = (caller.application_id, state.clock.now());
+    let (application_id, now) = (caller.application_id, state.clock.app_now(caller.application_id));
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         let row = find_legacy(tx, application_id, &id)?;
         Ok(view(&quotes::accept(tx, &row, now)?, now))

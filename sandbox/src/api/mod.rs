@@ -2,8 +2,11 @@
 //! family, collected into the OpenAPI document as it is registered.
 //!
 //! Layers, outermost first: request id → panic guard → body limit →
-//! (per family) authentication → [on families an API key can call: rate
-//! limit → request log] → idempotency → handler.
+//! sandbox clock header → (per family) authentication → [on families an
+//! API key can call: rate limit → request log] → [TEST-only operations: the
+//! key's environment] → the caller's clock header → idempotency → handler.
+//! So a caller learns it may not call an operation before anything about
+//! its request: body, headers or Idempotency-Key.
 
 pub mod accounts;
 pub mod applications;
@@ -41,7 +44,7 @@ use utoipa_axum::routes;
 
 use crate::auth::{principal, token_endpoint};
 use crate::error::ApiError;
-use crate::http::{dialect, fallback, request_id};
+use crate::http::{dialect, fallback, request_id, sandbox_clock};
 use crate::state::AppState;
 use crate::{idempotency, rate_limit, request_log};
 
@@ -73,11 +76,6 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(transactions::create, transactions::list))
         .routes(routes!(transactions::get))
         .routes(routes!(compliance::start))
-        .routes(routes!(legacy_quotes::create_legacy, legacy_quotes::create_corridor))
-        .routes(routes!(legacy_quotes::get))
-        .routes(routes!(legacy_quotes::accept))
-        .routes(routes!(payments::create, payments::list))
-        .routes(routes!(payments::get))
         .routes(routes!(transfers::create_transfer))
         .routes(routes!(transfers::get_transfer))
         .routes(routes!(transfers::create_payin))
@@ -85,6 +83,17 @@ fn key_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(transfers::create_bridge))
         .routes(routes!(transfers::create_swap))
         .routes(routes!(transfers::get_swap))
+}
+
+/// `X-API-Key` operations for TEST keys only (spec 4.2, 4.4, 5.9): a LIVE
+/// key is refused before its request is read.
+fn test_key_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(legacy_quotes::create_legacy, legacy_quotes::create_corridor))
+        .routes(routes!(legacy_quotes::get))
+        .routes(routes!(legacy_quotes::accept))
+        .routes(routes!(payments::create, payments::list))
+        .routes(routes!(payments::get))
 }
 
 /// `X-API-Key` operations that answer with the flat error codes of spec
@@ -153,9 +162,12 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
                    auth: fn(OpenApiRouter<AppState>, &AppState) -> OpenApiRouter<AppState>| {
         match &state {
             // axum refuses a route layer on a group without routes.
-            Some(s) if !routes.get_openapi().paths.paths.is_empty() => {
-                auth(routes.route_layer(from_fn_with_state(s.clone(), idempotency::middleware)), s)
-            }
+            Some(s) if !routes.get_openapi().paths.paths.is_empty() => auth(
+                routes
+                    .route_layer(from_fn_with_state(s.clone(), idempotency::middleware))
+                    .route_layer(from_fn_with_state(s.clone(), sandbox_clock::for_caller)),
+                s,
+            ),
             _ => routes,
         }
     };
@@ -163,6 +175,10 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
     let (router, api) = OpenApiRouter::with_openapi(openapi::base())
         .merge(layered(key_routes(), |r, s| {
             keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_api_key))
+        }))
+        .merge(layered(test_key_routes(), |r, s| {
+            keyed(r.route_layer(from_fn(principal::require_test_key)), s)
+                .route_layer(from_fn_with_state(s.clone(), principal::require_api_key))
         }))
         .merge(layered(dialect::flat_codes(flat_code_key_routes()), |r, s| {
             dialect::flat_codes(keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_api_key)))
@@ -182,7 +198,12 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
     let router = openapi::serve(router, &api)
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
-        .layer(from_fn(customers::deprecated_alias))
+        .layer(from_fn(customers::deprecated_alias));
+    let router = match &state {
+        Some(s) => router.layer(from_fn_with_state(s.clone(), sandbox_clock::global_if_absent)),
+        None => router,
+    };
+    let router = router
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(from_fn(request_id::middleware));

@@ -41,7 +41,6 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::openapi::{Components, Deprecated, OpenApi, Ref, RefOr, Required};
 use utoipa::{OpenApi as _, ToSchema};
 
-use super::legacy_quotes::CORRIDORS;
 use crate::domain::address::Network;
 use crate::domain::asset::{self, AssetKind};
 use crate::domain::country;
@@ -242,18 +241,17 @@ fn components(components: &mut Components) {
     for (name, schema) in closed {
         components.schemas.insert(name, schema);
     }
-    let assets = |kind: Option<AssetKind>| -> Vec<&str> {
-        asset::ASSETS.iter().filter(|a| kind.is_none_or(|k| a.kind == k)).map(|a| a.code).collect()
+    let assets = |kind: Option<AssetKind>| -> Vec<String> {
+        asset::ASSETS.iter().filter(|a| kind.is_none_or(|k| a.kind == k)).map(|a| a.code.to_owned()).collect()
     };
-    let networks: Vec<&str> = Network::ALL.iter().map(|n| n.code()).collect();
-    let corridors: Vec<&str> = CORRIDORS.iter().map(|(code, _)| *code).collect();
+    let networks: Vec<String> = Network::ALL.iter().map(|n| n.code().to_owned()).collect();
     for (name, values) in [
-        ("Country", country::codes().collect()),
+        ("Country", country::codes().map(str::to_owned).collect()),
         ("AssetCode", assets(None)),
         ("FiatCode", assets(Some(AssetKind::Fiat))),
         ("StablecoinCode", assets(Some(AssetKind::Stablecoin))),
         ("NetworkCode", networks),
-        ("CorridorCode", corridors),
+        ("CorridorCode", crate::domain::rates::corridor_ids()),
     ] {
         if let Some(RefOr::T(Schema::Object(schema))) = components.schemas.get_mut(name) {
             schema.pattern = None;

@@ -10,28 +10,21 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::NaiveDate;
-use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use payctl_wire::payments::{CollectionMethod, CreatePayment, PAYMENT_STATUSES, Payment, PaymentStatus};
 use serde::Deserialize;
 
 use super::fields;
-use super::legacy_quotes::not_found as quote_not_found;
 use crate::auth::{ControlCaller, KeyCaller};
 use crate::clock::Timestamp;
-use crate::domain::iban;
 use crate::error::{ApiError, Checks};
 use crate::flows;
+use crate::flows::payments::not_found;
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
-use crate::store::{self, payments, quotes};
-use crate::{ids, schedule, secrets};
-
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotFound, "payment")
-}
+use crate::store::payments;
 
 /// Query of `GET /v1/payments`.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -70,12 +63,30 @@ fn parse_date(checks: &mut Checks, field: &str, value: Option<&str>, end_of_day:
     }
 }
 
+/// A create request with its fields checked.
+pub struct NewPayment {
+    pub quote_id: String,
+}
+
+impl TryFrom<CreatePayment> for NewPayment {
+    type Error = ApiError;
+
+    fn try_from(body: CreatePayment) -> Result<Self, ApiError> {
+        let mut c = Checks::new();
+        let quote_id = fields::uuid(&mut c, "quote_id", &body.quote_id);
+        fields::one_of(&mut c, "collection_method", &body.collection_method, CollectionMethod::VALUES);
+        c.conclude(quote_id.map(|quote_id| NewPayment { quote_id }))
+    }
+}
+
 /// Create a payment
 ///
 /// TEST keys only. Creates a payment from an accepted, unused legacy quote: the answer's collection
 /// instructions give the virtual IBAN, reference and exact amount to send before `pay_by`.
 /// `Idempotency-Key` is required.
 #[utoipa::path(post, path = "/v1/payments", tag = "payments", operation_id = "createPayment", request_body = CreatePayment,
+    params(("Idempotency-Key" = String, Header, pattern = "^[!-~]{1,255}$",
+        description = "required: 1 to 255 printable ASCII characters, a fresh UUID per operation")),
     security(("api_key" = [])),
     responses(
         (status = 201, body = Payment, description = "the payment, awaiting_funds, with collection instructions"),
@@ -90,55 +101,10 @@ pub async fn create(
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreatePayment>,
 ) -> Result<Response, ApiError> {
-    caller.require_test("POST /v1/payments")?;
-    let mut c = Checks::new();
-    let quote_id = fields::uuid(&mut c, "quote_id", &body.quote_id);
-    fields::one_of(&mut c, "collection_method", &body.collection_method, CollectionMethod::VALUES);
-    c.finish()?;
-    let quote_id = quote_id.ok_or_else(|| ApiError::internal("quote_id vanished after validation"))?;
-    let (application_id, now) = (caller.application_id, state.clock.now());
+    let new = NewPayment::try_from(body)?;
+    let (application_id, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let quote = quotes::find(tx, application_id, &quote_id)?.ok_or_else(quote_not_found)?;
-        let customer_id = match (quote.form, &quote.customer_public_id) {
-            (quotes::Form::Legacy, Some(id)) => id.clone(),
-            _ => {
-                return Err(ApiError::invalid_field(
-                    "quote_id",
-                    "invalid",
-                    "payments use quotes from GET /v1/quotes (legacy form); this quote is of another form",
-                ));
-            }
-        };
-        // A verification decision already due counts.
-        schedule::settle(tx, &customer_id, now)?;
-        let customer = store::customers::find(tx, Some(application_id), &customer_id)?
-            .ok_or_else(|| ApiError::internal("quote names a missing customer"))?;
-        if customer.customer.kyb_status != "approved" {
-            return Err(ApiError::new(
-                ErrorCode::ComplianceGate,
-                format!(
-                    "customer {customer_id} has not passed verification (kyb_status {}); see POST /v1/compliance/kyb",
-                    customer.customer.kyb_status
-                ),
-            ));
-        }
-        let public_id = ids::uuid();
-        let quote = quotes::consume(tx, &quote, &public_id, now)?;
-        let iban = iban::generate("AE", &secrets::sha256(public_id.as_bytes()))
-            .ok_or_else(|| ApiError::internal("no IBAN structure for AE"))?;
-        let reference = format!("PAY-{}", &public_id.replace('-', "")[20..].to_uppercase());
-        let new = payments::NewPayment {
-            public_id: &public_id,
-            application_id,
-            quote: &quote,
-            customer_id: customer.id,
-            virtual_iban: iban.as_ref(),
-            reference: &reference,
-            funds_due_at: now.plus_seconds(flows::payments::EXPIRY_SECONDS),
-        };
-        let row = payments::insert(tx, &new, now)?;
-        flows::payments::schedule_new(tx, &row, now)?;
-        Ok(row.payment)
+        Ok(flows::payments::create(tx, &clocks, application_id, &new.quote_id)?.payment)
     })
     .await
 }
@@ -159,7 +125,6 @@ pub async fn get(
     caller: KeyCaller,
     Path(id): Path<String>,
 ) -> Result<Json<Payment>, ApiError> {
-    caller.require_test("GET /v1/payments/{id}")?;
     let application_id = caller.application_id;
     let row = state.db.read(move |conn| payments::find(conn, Some(application_id), &id)).await?;
     row.map(|r| Json(r.payment)).ok_or_else(not_found)
@@ -181,7 +146,6 @@ pub async fn list(
     caller: KeyCaller,
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Page<Payment>>, ApiError> {
-    caller.require_test("GET /v1/payments")?;
     let mut c = Checks::new();
     let page = PageRequest::check(&PageQuery { limit: query.limit.clone(), cursor: query.cursor.clone() }, &mut c);
     if let Some(s) = query.status.as_deref().filter(|s| !PAYMENT_STATUSES.contains(s)) {
@@ -210,7 +174,7 @@ pub async fn list(
     responses(
         (status = 200, body = Payment, description = "the payment, funds_received"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown payment, or (with a TEST key) another application's"),
-        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: the payment is not awaiting funds"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: not awaiting funds"),
     ))]
 pub async fn fund(
     State(state): State<AppState>,
@@ -218,18 +182,9 @@ pub async fn fund(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let scope = caller.application_scope();
-    let now = state.clock.now();
+    let (scope, clocks) = (caller.application_scope(), state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
-        schedule::settle(tx, &id, now)?;
-        let row = payments::find(tx, scope, &id)?.ok_or_else(not_found)?;
-        if !flows::payments::fund(tx, &row, now)? {
-            return Err(ApiError::conflict(
-                ErrorCode::Conflict,
-                format!("payment is {}; only a payment awaiting funds can be funded", row.payment.status),
-            ));
-        }
-        Ok(payments::find(tx, scope, &id)?.ok_or_else(not_found)?.payment)
+        Ok(flows::payments::fund(tx, &clocks, scope, &id)?.payment)
     })
     .await
 }

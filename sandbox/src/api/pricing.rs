@@ -1,9 +1,10 @@
 //! Pricing (spec 4.8): the partner's markup, per-customer overrides, the
 //! corridors with the sandbox's mid rates, and the fee simulation.
 //!
-//! Customers are owned by another part of the API; an override keys on the
-//! customer id string (a UUID). Until customers exist in the sandbox, the
-//! id is not checked against them.
+//! A customer override keys on the customer's id and is only for the
+//! partner's own customers (of any of its applications): any other id,
+//! another partner's customer or none at all, is 404 on every customer
+//! operation, simulation included.
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -20,7 +21,8 @@ use serde::Deserialize;
 use super::fields;
 use crate::auth::DashboardUser;
 use crate::domain::decimal::Decimal;
-use crate::domain::pricing::{self as rules, MarkupError, PricingError};
+use crate::domain::money::MinorUnit;
+use crate::domain::pricing::{self as rules, MarkupError};
 use crate::domain::rates;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
@@ -102,13 +104,25 @@ fn view(source: MarkupSource, customer_id: Option<String>, stored: Option<Stored
     }
 }
 
+/// 404 unless `customer_id` is one of the partner's customers.
+fn owned_customer(conn: &rusqlite::Connection, partner: i64, customer_id: &str) -> Result<(), ApiError> {
+    if store::customers::of_partner(conn, partner, customer_id)? {
+        Ok(())
+    } else {
+        Err(ApiError::not_found(ErrorCode::CustomerNotFound, "customer"))
+    }
+}
+
 /// The markup that applies to a customer (or the partner when `None`), as
-/// shown and as the rule to apply.
+/// shown and as the rule to apply. A customer must be the partner's.
 fn effective(
     conn: &rusqlite::Connection,
     partner: i64,
     customer_id: Option<&str>,
 ) -> Result<(Markup, Option<rules::Markup>), ApiError> {
+    if let Some(id) = customer_id {
+        owned_customer(conn, partner, id)?;
+    }
     let (from_customer, stored) = store::markups::effective(conn, partner, customer_id)?;
     let rule = stored.as_ref().map(|s| s.markup.clone());
     let source = if from_customer { MarkupSource::Customer } else { MarkupSource::Partner };
@@ -188,7 +202,10 @@ pub async fn list_customers(
 /// (`partner`), else 0 BPS (`default`).
 #[utoipa::path(get, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", operation_id = "getCustomerMarkup",
     params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
-    responses((status = 200, body = Markup, description = "the effective markup and where it comes from")))]
+    responses(
+        (status = 200, body = Markup, description = "the effective markup and where it comes from"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: not one of the partner's customers"),
+    ))]
 pub async fn get_customer_markup(
     State(state): State<AppState>,
     user: DashboardUser,
@@ -208,6 +225,7 @@ pub async fn get_customer_markup(
     responses(
         (status = 200, body = Markup, description = "the override, replaced"),
         (status = 201, body = Markup, description = "the override, new"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: not one of the partner's customers"),
     ))]
 pub async fn put_customer_markup(
     State(state): State<AppState>,
@@ -219,7 +237,13 @@ pub async fn put_customer_markup(
     path_customer_id(&id)?;
     let markup = markup_from(body)?;
     let now = state.clock.now();
-    let (created, stored) = state.db.write(move |tx| store::markups::put(tx, partner, Some(&id), &markup, now)).await?;
+    let (created, stored) = state
+        .db
+        .write(move |tx| {
+            owned_customer(tx, partner, &id)?;
+            store::markups::put(tx, partner, Some(&id), &markup, now)
+        })
+        .await?;
     Ok(put_response(created, view(MarkupSource::Customer, stored.customer_id.clone(), Some(stored))))
 }
 
@@ -229,7 +253,10 @@ pub async fn put_customer_markup(
 /// one: the outcome is the same.
 #[utoipa::path(delete, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", operation_id = "deleteCustomerMarkup",
     params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
-    responses((status = 204, description = "no override remains")))]
+    responses(
+        (status = 204, description = "no override remains"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: not one of the partner's customers"),
+    ))]
 pub async fn delete_customer_markup(
     State(state): State<AppState>,
     user: DashboardUser,
@@ -237,7 +264,13 @@ pub async fn delete_customer_markup(
 ) -> Result<Response, ApiError> {
     let partner = user.partner()?.id;
     path_customer_id(&id)?;
-    state.db.write(move |tx| store::markups::delete_override(tx, partner, &id)).await?;
+    state
+        .db
+        .write(move |tx| {
+            owned_customer(tx, partner, &id)?;
+            store::markups::delete_override(tx, partner, &id)
+        })
+        .await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -254,12 +287,16 @@ pub async fn corridors(user: DashboardUser) -> Result<Json<CorridorList>, ApiErr
             let rate =
                 rates::mid_rate(c.source, c.destination).ok_or_else(|| ApiError::internal("corridor unpriced"))?;
             Ok(Corridor {
-                id: format!("{}-{}", c.source, c.destination),
+                id: c.id(),
+                code: c.code().map(str::to_owned),
                 source_asset: c.source.to_owned(),
                 destination_asset: c.destination.to_owned(),
                 direction: match c.direction {
                     rates::Direction::Outbound => Direction::Outbound,
                     rates::Direction::Inbound => Direction::Inbound,
+                    rates::Direction::OnRamp => Direction::OnRamp,
+                    rates::Direction::OffRamp => Direction::OffRamp,
+                    rates::Direction::Swap => Direction::Swap,
                 },
                 mid_rate: rate.to_string(),
             })
@@ -304,7 +341,8 @@ fn unsupported(field: &str, message: String) -> ApiError {
     responses(
         (status = 200, body = Simulation, description = "the fee breakdown and destination amount"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad parameter in `error.details`"),
-        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no table rate for the pair, or a FLAT markup in another currency"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: customer_id is not one of the partner's customers"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no table rate for the pair, or a FLAT markup in another currency; INVALID_AMOUNT: nothing would be delivered once the fee is paid (the message names the smallest amount that works)"),
     ))]
 pub async fn simulate(
     State(state): State<AppState>,
@@ -322,16 +360,13 @@ pub async fn simulate(
     if let Some(id) = q.customer_id.as_deref() {
         customer_id(&mut checks, "customer_id", id);
     }
-    checks.finish()?;
-    let (Some(amount), Some(source), Some(destination)) = (amount, source, destination) else {
-        return Err(ApiError::internal("validated parameters missing"));
-    };
+    let (amount, source, destination) = checks.conclude((move || Some((amount?, source?, destination?)))())?;
     let customer = q.customer_id.clone();
     let (source_code, destination_code) = (source.code, destination.code);
     let (table_rate, markup, rule) = state
         .db
         .read(move |conn| {
-            let table_rate = quoting::rate(conn, source_code, destination_code)?;
+            let table_rate = quoting::rate(conn, None, source_code, destination_code)?;
             let (markup, rule) = effective(conn, partner, customer.as_deref())?;
             Ok((table_rate, markup, rule))
         })
@@ -346,21 +381,28 @@ pub async fn simulate(
             ));
         }
     };
-    let breakdown = rules::simulate(rule.as_ref(), amount, source, destination, &rate).map_err(|e| match e {
-        PricingError::FlatCurrencyMismatch { .. } => unsupported("source_currency", e.to_string()),
-        PricingError::Overflow => ApiError::invalid_field("source_amount", "out_of_range", e.to_string()),
-        PricingError::ZeroRate => ApiError::invalid_field("exchange_rate", "invalid", e.to_string()),
-        PricingError::InvalidMarkup(_) => ApiError::internal(e),
-    })?;
+    let request = quoting::Request {
+        application_id: None,
+        partner_id: partner,
+        customer_id: q.customer_id.as_deref(),
+        source,
+        destination,
+        amount,
+        corridor_fee: None,
+        network_fee: MinorUnit::ZERO,
+        amount_field: "source_amount",
+        pair_field: "source_currency",
+    };
+    let priced = quoting::price_at(&request, &rate, rule.as_ref(), "simulation")?;
     Ok(Json(Simulation {
         source_currency: source.code.to_owned(),
         dest_currency: destination.code.to_owned(),
-        source_amount_minor: breakdown.source_amount_minor.to_string(),
-        fee_minor: breakdown.fee_minor.to_string(),
-        net_source_minor: breakdown.net_source_minor.to_string(),
-        exchange_rate: breakdown.exchange_rate.to_string(),
+        source_amount_minor: priced.source_amount.to_string(),
+        fee_minor: priced.fee.to_string(),
+        net_source_minor: priced.net_source.to_string(),
+        exchange_rate: priced.exchange_rate.to_string(),
         rate_source,
-        destination_amount_minor: breakdown.destination_amount_minor.to_string(),
+        destination_amount_minor: priced.destination_amount.to_string(),
         markup,
         rounding: ROUNDING.to_owned(),
     }))

@@ -1,20 +1,28 @@
 //! `/sandbox/rates`: the exchange rates quotes use, and overrides of them
-//! so a test can pin the rate it needs (sandbox only; for every application).
+//! so a test can pin the rate it needs (sandbox only).
+//!
+//! A TEST key reads and overrides its own application's rates: what it
+//! sets moves no one else's prices. The control token reads and sets the
+//! global overrides every application follows (unless it has its own for
+//! the pair), or, with `application_id`, one TEST application's. A LIVE
+//! application follows the table and the global overrides only.
 
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
-use payctl_wire::sandbox::{Rate, Rates, SetRate};
+use payctl_wire::sandbox::{ApplicationScope, Rate, Rates, SetRate};
 
+use super::control::target_application;
 use crate::auth::ControlCaller;
 use crate::domain::asset;
 use crate::domain::decimal::Decimal;
 use crate::error::{ApiError, Checks};
-use crate::http::extract::ApiJson;
+use crate::http::extract::{ApiJson, ApiQuery};
 use crate::quoting;
 use crate::state::AppState;
+use crate::store;
 
 fn asset_code(checks: &mut Checks, field: &str, code: &str) {
     if asset::asset(code).is_none() {
@@ -22,25 +30,43 @@ fn asset_code(checks: &mut Checks, field: &str, code: &str) {
     }
 }
 
+/// Whose rates a call reads or changes: `None` is the global scope.
+async fn scope(
+    state: &AppState,
+    caller: &ControlCaller,
+    application_id: Option<String>,
+) -> Result<Option<i64>, ApiError> {
+    target_application(state, caller, application_id).await
+}
+
 /// List sandbox exchange rates
 ///
-/// Every pair the sandbox prices, with its rate and whether it comes from the built-in table or an
-/// override.
-#[utoipa::path(get, path = "/sandbox/rates", tag = "sandbox", operation_id = "listSandboxRates", security(("control" = []), ("api_key" = [])),
-    responses((status = 200, body = Rates, description = "every pair the sandbox prices")))]
-pub async fn list(State(state): State<AppState>, _caller: ControlCaller) -> Result<Json<Rates>, ApiError> {
-    Ok(Json(Rates { data: state.db.read(quoting::all_rates).await? }))
+/// Every pair priced in the caller's scope (a TEST key: its application's; the control token: the
+/// global scope, or one application's with `application_id`), with its rate and where it comes
+/// from: the built-in table, a global override or the application's own.
+#[utoipa::path(get, path = "/sandbox/rates", tag = "sandbox", operation_id = "listSandboxRates", params(ApplicationScope),
+    security(("control" = []), ("api_key" = [])),
+    responses((status = 200, body = Rates, description = "every pair priced in the caller's scope, with where its rate comes from")))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: ControlCaller,
+    ApiQuery(query): ApiQuery<ApplicationScope>,
+) -> Result<Json<Rates>, ApiError> {
+    let app = scope(&state, &caller, query.application_id).await?;
+    Ok(Json(Rates { data: state.db.read(move |conn| quoting::all_rates(conn, app)).await? }))
 }
 
 /// Override an exchange rate
 ///
-/// Sets the rate of one pair until cleared; quotes created afterwards use it.
+/// Sets the rate of one pair in the caller's scope until cleared; quotes created afterwards in that
+/// scope use it. A TEST key's override moves no one else's prices; a global one applies to every
+/// application without its own.
 #[utoipa::path(put, path = "/sandbox/rates", tag = "sandbox", operation_id = "setSandboxRate", request_body = SetRate,
     security(("control" = []), ("api_key" = [])),
-    responses((status = 200, body = Rate, description = "the rate now in force")))]
+    responses((status = 200, body = Rate, description = "the rate now in force in that scope")))]
 pub async fn set(
     State(state): State<AppState>,
-    _caller: ControlCaller,
+    caller: ControlCaller,
     ApiJson(body): ApiJson<SetRate>,
 ) -> Result<Json<Rate>, ApiError> {
     let mut checks = Checks::new();
@@ -50,14 +76,17 @@ pub async fn set(
         checks.push("destination", "invalid", "must differ from source");
     }
     let rate = Decimal::parse_positive(&body.rate).map_err(|e| checks.push("rate", "invalid", e.to_string())).ok();
-    checks.finish()?;
-    let rate = rate.ok_or_else(|| ApiError::internal("rate missing after validation"))?;
-    let now = state.clock.now();
+    let rate = checks.conclude(rate)?;
+    let app = scope(&state, &caller, body.application_id.clone()).await?;
+    let now = match app {
+        Some(app) => state.clock.app_now(app),
+        None => state.clock.now(),
+    };
     let set = state
         .db
         .write(move |tx| {
-            quoting::set_override(tx, &body.source, &body.destination, &rate, now)?;
-            quoting::rate(tx, &body.source, &body.destination)
+            store::rates::set(tx, app, &body.source, &body.destination, &rate.to_string(), now)?;
+            quoting::rate(tx, app, &body.source, &body.destination)
         })
         .await?;
     set.map(Json).ok_or_else(|| ApiError::internal("rate vanished after set"))
@@ -65,19 +94,22 @@ pub async fn set(
 
 /// Clear an exchange rate override
 ///
-/// Removes an override: the pair goes back to the table rate (or is no longer priced if the table
-/// has none).
+/// Removes an override of the caller's scope: the pair goes back to the global override or the
+/// table rate (or is no longer priced).
 #[utoipa::path(delete, path = "/sandbox/rates/{source}/{destination}", tag = "sandbox", operation_id = "clearSandboxRate",
-    params(("source" = payctl_wire::schema::AssetCode, Path), ("destination" = payctl_wire::schema::AssetCode, Path)),
+    params(("source" = payctl_wire::schema::AssetCode, Path), ("destination" = payctl_wire::schema::AssetCode, Path),
+        ApplicationScope),
     security(("control" = []), ("api_key" = [])),
-    responses(
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: the pair has no override"),(status = 204, description = "the override is gone")))]
+    responses((status = 204, description = "the override is gone"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: no override of the pair in that scope")))]
 pub async fn clear(
     State(state): State<AppState>,
-    _caller: ControlCaller,
+    caller: ControlCaller,
     Path((source, destination)): Path<(String, String)>,
+    ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Response, ApiError> {
-    let removed = state.db.write(move |tx| quoting::clear_override(tx, &source, &destination)).await?;
+    let app = scope(&state, &caller, query.application_id).await?;
+    let removed = state.db.write(move |tx| store::rates::clear(tx, app, &source, &destination)).await?;
     if removed {
         Ok(StatusCode::NO_CONTENT.into_response())
     } else {

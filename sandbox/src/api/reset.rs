@@ -1,11 +1,12 @@
 //! `POST /sandbox/reset` (control token only): see [`crate::reset`].
 
-use axum::Json;
 use axum::extract::State;
+use axum::response::Response;
 use payctl_wire::sandbox::ResetDone;
 
 use crate::auth::ControlCaller;
 use crate::error::ApiError;
+use crate::idempotency::Idempotency;
 use crate::state::AppState;
 
 /// Reset the sandbox
@@ -15,7 +16,10 @@ use crate::state::AppState;
 #[utoipa::path(post, path = "/sandbox/reset", tag = "sandbox", operation_id = "resetSandbox",
     security(("control" = [])),
     responses((status = 200, body = ResetDone, description = "rows deleted per table")))]
-pub async fn reset(State(state): State<AppState>, _operator: ControlCaller) -> Result<Json<ResetDone>, ApiError> {
-    let deleted = crate::reset::reset(&state).await?;
-    Ok(Json(ResetDone { deleted, now: state.clock.now().to_rfc3339() }))
+pub async fn reset(
+    State(state): State<AppState>,
+    _operator: ControlCaller,
+    Idempotency(claim): Idempotency,
+) -> Result<Response, ApiError> {
+    crate::reset::reset(&state, claim).await
 }

@@ -9,12 +9,15 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use payctl_wire::error::ErrorCode;
+use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::transactions::{CreateTransactionQuote, DestinationKind, TransactionQuote};
 
 use super::fields;
 use crate::auth::KeyCaller;
 use crate::clock::Timestamp;
+use crate::domain::asset::Asset;
+use crate::domain::money::MinorUnit;
+use crate::domain::rates::{self, CorridorId};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Idempotency};
@@ -24,6 +27,59 @@ use crate::store::{self, quotes};
 
 pub fn not_found() -> ApiError {
     ApiError::not_found(ErrorCode::NotFound, "quote")
+}
+
+/// A quote request with its fields checked and its corridor known to carry
+/// its pair.
+pub struct NewTransactionQuote {
+    pub corridor: CorridorId,
+    pub source: Asset,
+    pub amount: MinorUnit,
+    pub destination: Asset,
+    pub destination_kind: String,
+    pub customer_id: Option<String>,
+}
+
+impl TryFrom<CreateTransactionQuote> for NewTransactionQuote {
+    type Error = ApiError;
+
+    fn try_from(body: CreateTransactionQuote) -> Result<Self, ApiError> {
+        let mut c = Checks::new();
+        let corridor = fields::text(&mut c, "corridor_id", &body.corridor_id, 64);
+        let source = fields::asset(&mut c, "source_asset", &body.source_asset, 16);
+        let amount = fields::amount_minor(&mut c, "source_amount_minor", &body.source_amount_minor);
+        let destination = fields::asset(&mut c, "destination_asset", &body.destination_asset, 16);
+        let kind = fields::one_of(&mut c, "destination_kind", &body.destination_kind, DestinationKind::VALUES);
+        let customer_id = fields::optional_uuid(&mut c, "customer_id", &body.customer_id);
+        let parsed = (move || Some((corridor?, source?, amount?, destination?, kind?)))();
+        let (corridor, source, amount, destination, destination_kind) = c.conclude(parsed)?;
+        let corridor = corridor_for(&corridor, source.code, destination.code)?;
+        Ok(NewTransactionQuote { corridor, source, amount, destination, destination_kind, customer_id })
+    }
+}
+
+/// The corridor `id` names, if it carries `source` to `destination`;
+/// otherwise 422 `UNSUPPORTED_COMBINATION` naming the ids that would.
+pub fn corridor_for(id: &str, source: &str, destination: &str) -> Result<CorridorId, ApiError> {
+    let refuse = |message: String| {
+        Err(ApiError::new(ErrorCode::UnsupportedCombination, message.clone()).with_details(vec![FieldIssue::new(
+            "corridor_id",
+            "not_allowed",
+            message,
+        )]))
+    };
+    let valid = rates::corridor_ids_for(source, destination);
+    match CorridorId::parse(id) {
+        Some(corridor) if corridor.carries(source, destination) => Ok(corridor),
+        _ if valid.is_empty() => refuse(format!(
+            "no corridor carries {source} to {destination}; the corridors are: {}",
+            rates::corridor_ids().join(", ")
+        )),
+        Some(_) => {
+            refuse(format!("corridor {id} does not carry {source} to {destination}; use {}", valid.join(" or ")))
+        }
+        None => refuse(format!("unknown corridor_id; for {source} to {destination} use {}", valid.join(" or "))),
+    }
 }
 
 /// The answer for a quote read at `now` (its status may read `EXPIRED`).
@@ -36,10 +92,10 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> TransactionQuote {
         rate: q.rate.clone(),
         source_asset: q.source_asset.clone(),
         destination_asset: q.destination_asset.clone(),
-        source_amount_minor: q.source_amount_minor.to_string(),
-        fee_minor: q.fee_minor.to_string(),
-        net_source_minor: q.net_source_minor.to_string(),
-        destination_amount_minor: q.destination_amount_minor.to_string(),
+        source_amount_minor: q.source_amount.to_string(),
+        fee_minor: q.fee.to_string(),
+        net_source_minor: q.net_source.to_string(),
+        destination_amount_minor: q.destination_amount.to_string(),
         markup_source: q.markup_source.clone(),
         corridor_id: q.corridor.clone().unwrap_or_default(),
         destination_kind: q.destination_kind.clone().unwrap_or_default(),
@@ -59,7 +115,7 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> TransactionQuote {
         (status = 201, body = TransactionQuote, description = "the quote, status CREATED"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field in details"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: customer_id unknown or not the caller's"),
-        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: no rate for the pair"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: the corridor does not carry the pair (the message names the ids that do); INVALID_AMOUNT: nothing would be delivered once the fee is paid (the message names the smallest amount that works)"),
     ))]
 pub async fn create(
     State(state): State<AppState>,
@@ -67,36 +123,36 @@ pub async fn create(
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateTransactionQuote>,
 ) -> Result<Response, ApiError> {
-    let mut c = Checks::new();
-    let corridor = fields::text(&mut c, "corridor_id", &body.corridor_id, 64);
-    let source = fields::asset(&mut c, "source_asset", &body.source_asset, 16);
-    let amount = fields::amount_minor(&mut c, "source_amount_minor", &body.source_amount_minor);
-    let destination = fields::asset(&mut c, "destination_asset", &body.destination_asset, 16);
-    let kind = fields::one_of(&mut c, "destination_kind", &body.destination_kind, DestinationKind::VALUES);
-    let customer = fields::optional_uuid(&mut c, "customer_id", &body.customer_id);
-    c.finish()?;
-    let (Some(corridor), Some(source), Some(amount), Some(destination), Some(kind)) =
-        (corridor, source, amount, destination, kind)
-    else {
-        return Err(ApiError::internal("quote validation passed with a field missing"));
-    };
-    let now = state.clock.now();
-    let (app, partner) = (caller.application_id, caller.partner_id);
+    let new = NewTransactionQuote::try_from(body)?;
+    let (app, partner, clocks) = (caller.application_id, caller.partner_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let customer_id = match &customer {
+        let now = clocks.app_now(app);
+        let customer_id = match &new.customer_id {
             Some(id) => Some(store::customers::find(tx, Some(app), id)?.ok_or_else(super::customers::not_found)?.id),
             None => None,
         };
-        let priced =
-            quoting::price(tx, partner, customer.as_deref(), source, destination, amount, "destination_asset")?;
+        let priced = quoting::price(
+            tx,
+            &quoting::Request {
+                application_id: Some(app),
+                partner_id: partner,
+                customer_id: new.customer_id.as_deref(),
+                source: new.source,
+                destination: new.destination,
+                amount: new.amount,
+                corridor_fee: None,
+                network_fee: MinorUnit::ZERO,
+                amount_field: "source_amount_minor",
+                pair_field: "destination_asset",
+            },
+        )?;
         let new = quotes::NewQuote {
             application_id: app,
             form: quotes::Form::Transaction,
             customer_id,
             priced: &priced,
-            corridor_fee_minor: None,
-            corridor: Some(corridor),
-            destination_kind: Some(kind),
+            corridor: Some(new.corridor.as_str()),
+            destination_kind: Some(new.destination_kind),
             recipient_type: None,
             destination_address: None,
         };
@@ -121,7 +177,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<TransactionQuote>, ApiError> {
     let app = caller.application_id;
-    let now = state.clock.now();
+    let now = state.clock.app_now(app);
     let found = state.db.read(move |conn| quotes::find(conn, app, &id)).await?;
     found.map(|q| Json(view(&q, now))).ok_or_else(not_found)
 }
@@ -145,7 +201,7 @@ pub async fn accept(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let app = caller.application_id;
-    let now = state.clock.now();
+    let now = state.clock.app_now(app);
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         let quote = quotes::find(tx, app, &id)?.ok_or_else(not_found)?;
         Ok(view(&quotes::accept(tx, &quote, now)?, now))

@@ -2,7 +2,8 @@
 //!
 //! A transaction consumes an accepted quote of the caller, exactly once, and
 //! pays the quote's destination amount to a beneficiary of the caller. The
-//! state machine, ledger postings and events are `store::transactions`'.
+//! rules, the state machine, ledger postings and events are
+//! `flows::transactions`'; this module parses requests and shapes answers.
 //! The older published body (`amount`, `currency`, `recipient_account_id`,
 //! `reference`) is refused with a 400 that names the current form: it
 //! carries no rate and no fee, so it cannot be priced the way every other
@@ -12,23 +13,61 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::page::TransactionPage;
 use payctl_wire::transactions::{CreateTransaction, FailTransaction, Transaction};
 
 use super::fields;
 use crate::auth::{ControlCaller, KeyCaller};
-use crate::clock::Timestamp;
 use crate::error::{ApiError, Checks};
+use crate::flows::FlowState;
+use crate::flows::transactions::{self as flow, DEFAULT_FAILURE_REASON, Trigger, not_found};
 use crate::http::extract::{ApiJson, ApiQuery, OptionalJson};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Claim, Idempotency};
-use crate::schedule;
 use crate::state::AppState;
-use crate::store::{self, quotes, transactions};
+use crate::store::transactions::{self, Row};
 
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::TransactionNotFound, "transaction")
+/// The answer for a stored transaction.
+pub fn view(t: &Row) -> Transaction {
+    Transaction {
+        id: t.public_id.clone(),
+        external_id: t.external_id.clone(),
+        state: t.state.as_str().to_owned(),
+        quote_id: t.quote_id.clone(),
+        beneficiary_id: t.beneficiary_id.clone(),
+        source_asset: t.source_asset.clone(),
+        destination_asset: t.destination_asset.clone(),
+        source_amount_minor: t.source_amount.to_string(),
+        fee_minor: t.fee.to_string(),
+        destination_amount_minor: t.destination_amount.to_string(),
+        exchange_rate: t.exchange_rate.clone(),
+        failure_reason: t.failure_reason.clone(),
+        created_at: t.created_at.to_rfc3339(),
+        updated_at: t.updated_at.to_rfc3339(),
+        completed_at: t.completed_at.map(|c| c.to_rfc3339()),
+    }
+}
+
+/// A create request with its fields checked.
+pub struct NewTransaction {
+    pub quote_id: String,
+    pub beneficiary_id: String,
+}
+
+impl TryFrom<CreateTransaction> for NewTransaction {
+    type Error = ApiError;
+
+    fn try_from(body: CreateTransaction) -> Result<Self, ApiError> {
+        let mut c = Checks::new();
+        refuse_older_form(&body, &mut c);
+        let quote_id = fields::text(&mut c, "quote_id", &body.quote_id, 64);
+        let beneficiary_id = fields::text(&mut c, "beneficiary_id", &body.beneficiary_id, 64);
+        let parsed = match (quote_id, beneficiary_id) {
+            (Some(quote_id), Some(beneficiary_id)) => Some(NewTransaction { quote_id, beneficiary_id }),
+            _ => None,
+        };
+        c.conclude(parsed)
+    }
 }
 
 /// The older body's fields, refused one by one so the answer names each.
@@ -64,6 +103,7 @@ fn refuse_older_form(body: &CreateTransaction, checks: &mut Checks) {
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0002: no Idempotency-Key, or the quote is not accepted, already used or past its lock; VAL_0001: bad fields, the older form, or a beneficiary in another asset"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown quote; BEN_0001: unknown beneficiary"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0001: key reused with another body"),
+        (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "CMP_0001: the sender (the quote's customer, else the beneficiary's) has not passed verification"),
         (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "INSUFFICIENT_FUNDS: the float cannot cover the source amount"),
     ))]
 pub async fn create(
@@ -72,32 +112,10 @@ pub async fn create(
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateTransaction>,
 ) -> Result<Response, ApiError> {
-    let mut c = Checks::new();
-    refuse_older_form(&body, &mut c);
-    let quote_id = fields::text(&mut c, "quote_id", &body.quote_id, 64);
-    let beneficiary_id = fields::text(&mut c, "beneficiary_id", &body.beneficiary_id, 64);
-    c.finish()?;
-    let (Some(quote_id), Some(beneficiary_id)) = (quote_id, beneficiary_id) else {
-        return Err(ApiError::internal("transaction validation passed with a field missing"));
-    };
-    let app = caller.application_id;
-    let now = state.clock.now();
+    let new = NewTransaction::try_from(body)?;
+    let (app, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let quote = quotes::find(tx, app, &quote_id)?.ok_or_else(super::transaction_quotes::not_found)?;
-        let beneficiary = store::beneficiaries::find(tx, app, &beneficiary_id)?
-            .ok_or_else(|| ApiError::not_found(ErrorCode::BeneficiaryNotFound, "beneficiary"))?;
-        if beneficiary.account.destination_asset != quote.destination_asset {
-            let message = format!(
-                "the beneficiary receives {}, but the quote pays out {}",
-                beneficiary.account.destination_asset, quote.destination_asset
-            );
-            return Err(ApiError::new(ErrorCode::Validation, message.clone()).with_details(vec![FieldIssue::new(
-                "beneficiary_id",
-                "invalid",
-                message,
-            )]));
-        }
-        transactions::create(tx, &quote, &beneficiary.id, now)
+        Ok(view(&flow::create(tx, &clocks, app, &new.quote_id, &new.beneficiary_id)?))
     })
     .await
 }
@@ -119,7 +137,7 @@ pub async fn get(
 ) -> Result<Json<Transaction>, ApiError> {
     let app = caller.application_id;
     let found = state.db.read(move |conn| transactions::find(conn, Some(app), &id)).await?;
-    found.map(|r| Json(r.transaction)).ok_or_else(not_found)
+    found.map(|t| Json(view(&t))).ok_or_else(not_found)
 }
 
 /// List transactions
@@ -136,28 +154,21 @@ pub async fn list(
 ) -> Result<Json<TransactionPage<Transaction>>, ApiError> {
     let page = PageRequest::parse(&query)?;
     let app = caller.application_id;
-    Ok(Json(state.db.read(move |conn| transactions::list(conn, app, &page)).await?))
+    let page = state.db.read(move |conn| transactions::list(conn, app, &page)).await?;
+    Ok(Json(TransactionPage { data: page.data.iter().map(view).collect(), pagination: page.pagination }))
 }
 
-/// Ends a transaction by hand, after applying its moves already due (so a
-/// transaction that has settled by itself answers 409).
+/// Ends a transaction by hand (see `flows::transactions::finish`).
 async fn finish(
     state: AppState,
     caller: ControlCaller,
     claim: Option<Claim>,
     id: String,
-    failure: Option<String>,
+    trigger: Trigger,
 ) -> Result<Response, ApiError> {
-    let scope = caller.application_scope();
-    let now: Timestamp = state.clock.now();
+    let (scope, clocks) = (caller.application_scope(), state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
-        let row = transactions::find(tx, scope, &id)?.ok_or_else(not_found)?;
-        schedule::settle(tx, &row.transaction.id, now)?;
-        let row = transactions::find(tx, scope, &id)?.ok_or_else(not_found)?;
-        match &failure {
-            Some(reason) => transactions::fail(tx, &row, reason, now),
-            None => transactions::complete(tx, &row, now),
-        }
+        Ok(view(&flow::finish(tx, &clocks, scope, &id, trigger)?))
     })
     .await
 }
@@ -180,7 +191,7 @@ pub async fn complete(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    finish(state, caller, claim, id, None).await
+    finish(state, caller, claim, id, Trigger::Complete).await
 }
 
 /// Fail a transaction
@@ -211,6 +222,6 @@ pub async fn fail(
     let reason = reason
         .map(|r| r.trim().to_owned())
         .filter(|r| !r.is_empty())
-        .unwrap_or_else(|| transactions::DEFAULT_FAILURE_REASON.to_owned());
-    finish(state, caller, claim, id, Some(reason)).await
+        .unwrap_or_else(|| DEFAULT_FAILURE_REASON.to_owned());
+    finish(state, caller, claim, id, Trigger::Fail(reason)).await
 }

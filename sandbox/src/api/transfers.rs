@@ -27,19 +27,16 @@ use crate::auth::KeyCaller;
 use crate::domain::address::{self, Network};
 use crate::domain::asset::{self, Asset, AssetKind};
 use crate::domain::decimal::format_minor;
+use crate::domain::money::MinorUnit;
 use crate::error::{ApiError, Checks};
 use crate::flows;
+use crate::flows::FlowState;
+use crate::flows::transfers::{Kind, NewTransfer};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Claim, Idempotency};
 use crate::state::AppState;
-use crate::store::transfers::{Row, Side};
-use crate::store::{self, quotes, transfers};
-use crate::{ids, quoting, schedule};
+use crate::store::transfers::{self, Row, Side};
 
-/// Network fee per destination network, in minor units of the (6-decimal)
-/// stablecoin; networks not listed charge [`DEFAULT_NETWORK_FEE`].
-pub const NETWORK_FEES: &[(Network, u64)] = &[(Network::Ethereum, 1_000_000), (Network::Tron, 1_000_000)];
-pub const DEFAULT_NETWORK_FEE: u64 = 100_000;
 const SWAP_COINS: [&str; 2] = ["USDC", "USDT"];
 
 pub fn not_found() -> ApiError {
@@ -59,16 +56,23 @@ enum End {
     Payout,
 }
 
-fn ends(kind: &str) -> (End, End) {
+fn ends(kind: Kind) -> (End, End) {
     match kind {
-        "payin" => (End::Fiat, End::Account),
-        "payout" => (End::Account, End::Payout),
-        _ => (End::Chain, End::Chain),
+        Kind::Payin => (End::Fiat, End::Account),
+        Kind::Payout => (End::Account, End::Payout),
+        Kind::Bridge | Kind::OnchainFx => (End::Chain, End::Chain),
     }
 }
 
-/// Checks one side; returns it with its asset when well formed.
-fn endpoint(c: &mut Checks, name: &str, ep: &Option<TransferEndpoint>, end: End) -> Option<(Side, Asset)> {
+/// One side, checked: the stored side, its asset and its network.
+struct CheckedEnd {
+    side: Side,
+    asset: Asset,
+    network: Option<Network>,
+}
+
+/// Checks one side; returns it when well formed.
+fn endpoint(c: &mut Checks, name: &str, ep: &Option<TransferEndpoint>, end: End) -> Option<CheckedEnd> {
     let Some(ep) = ep else {
         c.push(name, "required", "is required");
         return None;
@@ -118,32 +122,28 @@ fn endpoint(c: &mut Checks, name: &str, ep: &Option<TransferEndpoint>, end: End)
     let asset = asset?;
     let side =
         Side { asset: asset.code.to_owned(), network: network.map(|n| n.code().to_owned()), address, beneficiary_id };
-    Some((side, asset))
+    Some(CheckedEnd { side, asset, network })
 }
 
-/// A validated request.
-struct Plan {
-    kind: String,
-    customer_id: String,
-    source: (Side, Asset),
-    destination: (Side, Asset),
-    amount: Option<u64>,
-    quote_id: Option<String>,
-}
-
-fn validate(door: Option<&'static str>, body: &CreateTransfer) -> Result<Plan, ApiError> {
+/// Parses a request through `door` (`None`: `POST /v1/transfers`, which
+/// takes `kind` from the body).
+fn parse(door: Option<Kind>, body: &CreateTransfer) -> Result<NewTransfer, ApiError> {
     let mut c = Checks::new();
     let kind = match door {
-        None => fields::one_of(&mut c, "kind", &body.kind, TRANSFER_KINDS),
+        None => fields::one_of(&mut c, "kind", &body.kind, TRANSFER_KINDS).and_then(|k| Kind::parse(&k)),
         Some(door) => {
-            if body.kind.as_deref().is_some_and(|k| k != door) {
-                c.push("kind", "not_allowed", format!("this operation is for kind {door}; use POST /v1/transfers"));
+            if body.kind.as_deref().is_some_and(|k| k != door.as_str()) {
+                c.push(
+                    "kind",
+                    "not_allowed",
+                    format!("this operation is for kind {}; use POST /v1/transfers", door.as_str()),
+                );
             }
-            Some(door.to_owned())
+            Some(door)
         }
     };
     let customer_id = fields::uuid(&mut c, "customer_id", &body.customer_id);
-    let (source, destination) = match kind.as_deref() {
+    let (source, destination) = match kind {
         Some(k) => {
             let (s, d) = ends(k);
             (endpoint(&mut c, "source", &body.source, s), endpoint(&mut c, "destination", &body.destination, d))
@@ -153,34 +153,35 @@ fn validate(door: Option<&'static str>, body: &CreateTransfer) -> Result<Plan, A
     let quote_id = fields::optional_uuid(&mut c, "quote_id", &body.quote_id);
     let amount = match (&body.amount, &source) {
         (None, _) if quote_id.is_some() => None,
-        (_, Some((_, a))) if a.kind == AssetKind::Stablecoin => {
-            fields::decimal_amount(&mut c, "amount", &body.amount, Some(*a))
+        (_, Some(s)) if s.asset.kind == AssetKind::Stablecoin => {
+            fields::decimal_amount(&mut c, "amount", &body.amount, Some(s.asset))
         }
         (_, Some(_)) => fields::amount_minor(&mut c, "amount", &body.amount),
         (_, None) => fields::required(&mut c, "amount", &body.amount).and(None),
     };
-    if let (Some(k), Some((s, sa)), Some((d, da))) = (kind.as_deref(), &source, &destination) {
+    if let (Some(k), Some(s), Some(d)) = (kind, &source, &destination) {
         match k {
-            "bridge" if sa.code != da.code => {
+            Kind::Bridge if s.asset.code != d.asset.code => {
                 c.push("destination.asset", "invalid", "a bridge moves one stablecoin: must equal source.asset")
             }
-            "bridge" if s.network.is_some() && s.network == d.network => c.push(
+            Kind::Bridge if s.network.is_some() && s.network == d.network => c.push(
                 "destination.network",
                 "invalid",
                 "a bridge moves between two networks: must differ from source.network",
             ),
-            "onchain_fx" if !SWAP_COINS.contains(&sa.code) || !SWAP_COINS.contains(&da.code) || sa.code == da.code => {
+            Kind::OnchainFx
+                if !SWAP_COINS.contains(&s.asset.code)
+                    || !SWAP_COINS.contains(&d.asset.code)
+                    || s.asset.code == d.asset.code =>
+            {
                 c.push("destination.asset", "invalid", "a swap converts USDC to USDT or USDT to USDC")
             }
             _ => {}
         }
     }
-    c.finish()?;
-    let (Some(kind), Some(customer_id), Some(source), Some(destination)) = (kind, customer_id, source, destination)
-    else {
-        return Err(ApiError::internal("transfer validation passed with a field missing"));
-    };
-    for (name, (side, _)) in [("source", &source), ("destination", &destination)] {
+    let (kind, customer_id, source, destination) =
+        c.conclude((move || Some((kind?, customer_id?, source?, destination?)))())?;
+    for (name, side) in [("source", &source.side), ("destination", &destination.side)] {
         if let Some(network) = &side.network {
             let supported = STABLECOIN_NETWORKS
                 .iter()
@@ -193,47 +194,50 @@ fn validate(door: Option<&'static str>, body: &CreateTransfer) -> Result<Plan, A
             }
         }
     }
-    Ok(Plan { kind, customer_id, source, destination, amount, quote_id })
-}
-
-fn network_fee(network: Option<&str>) -> u64 {
-    match network.and_then(Network::parse) {
-        None => 0,
-        Some(n) => NETWORK_FEES.iter().find(|(k, _)| *k == n).map_or(DEFAULT_NETWORK_FEE, |(_, fee)| *fee),
-    }
+    Ok(NewTransfer {
+        kind,
+        customer_id,
+        source: source.side,
+        source_asset: source.asset,
+        destination: destination.side,
+        destination_asset: destination.asset,
+        destination_network: destination.network,
+        amount,
+        quote_id,
+    })
 }
 
 fn decimals(code: &str) -> u32 {
     asset::asset(code).map_or(2, |a| a.decimals)
 }
 
-fn side_view(side: &Side, amount: u64) -> TransferSide {
+fn side_view(side: &Side, amount: MinorUnit) -> TransferSide {
     TransferSide {
         asset: side.asset.clone(),
         network: side.network.clone(),
         address: side.address.clone(),
         beneficiary_id: side.beneficiary_id.clone(),
-        amount: format_minor(amount, decimals(&side.asset)),
+        amount: format_minor(amount.as_u64(), decimals(&side.asset)),
         amount_minor: amount.to_string(),
     }
 }
 
 fn fees(t: &Row) -> TransferFees {
     TransferFees {
-        platform_fee: format_minor(t.fee_minor, decimals(&t.source.asset)),
-        network_fee: format_minor(t.network_fee_minor, decimals(&t.destination.asset)),
+        platform_fee: format_minor(t.fee.as_u64(), decimals(&t.source.asset)),
+        network_fee: format_minor(t.network_fee.as_u64(), decimals(&t.destination.asset)),
     }
 }
 
 pub fn transfer_view(t: &Row) -> Transfer {
     Transfer {
         id: t.public_id.clone(),
-        kind: t.kind.clone(),
-        status: t.status.clone(),
+        kind: t.kind.as_str().to_owned(),
+        status: t.status.as_str().to_owned(),
         customer_id: t.customer_public_id.clone(),
         quote_id: t.quote_public_id.clone(),
-        source: side_view(&t.source, t.source_amount_minor),
-        destination: side_view(&t.destination, t.destination_amount_minor),
+        source: side_view(&t.source, t.source_amount),
+        destination: side_view(&t.destination, t.destination_amount),
         exchange_rate: t.exchange_rate.clone(),
         fees: fees(t),
         failure_reason: t.failure_reason.clone(),
@@ -247,15 +251,15 @@ pub fn swap_view(t: &Row) -> Swap {
     Swap {
         fx_id: t.public_id.clone(),
         quote_id: t.quote_public_id.clone(),
-        status: t.status.clone(),
+        status: t.status.as_str().to_owned(),
         source_currency: t.source.asset.clone(),
         destination_currency: t.destination.asset.clone(),
         source_network: t.source.network.clone().unwrap_or_default(),
         destination_network: t.destination.network.clone().unwrap_or_default(),
         source_address: t.source.address.clone().unwrap_or_default(),
         destination_address: t.destination.address.clone().unwrap_or_default(),
-        source_amount: format_minor(t.source_amount_minor, decimals(&t.source.asset)),
-        destination_amount: format_minor(t.destination_amount_minor, decimals(&t.destination.asset)),
+        source_amount: format_minor(t.source_amount.as_u64(), decimals(&t.source.asset)),
+        destination_amount: format_minor(t.destination_amount.as_u64(), decimals(&t.destination.asset)),
         exchange_rate: t.exchange_rate.clone(),
         fees: fees(t),
         created_at: t.created_at.to_rfc3339(),
@@ -268,117 +272,16 @@ async fn create(
     caller: KeyCaller,
     claim: Option<Claim>,
     body: CreateTransfer,
-    door: Option<&'static str>,
+    door: Option<Kind>,
 ) -> Result<Response, ApiError> {
-    let plan = validate(door, &body)?;
-    let as_swap = door == Some("onchain_fx");
-    let (application_id, partner_id, now) = (caller.application_id, caller.partner_id, state.clock.now());
+    let new = parse(door, &body)?;
+    let as_swap = door == Some(Kind::OnchainFx);
+    let (application_id, partner_id, clocks) = (caller.application_id, caller.partner_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let t = store_new(tx, application_id, partner_id, plan, now)?;
+        let t = flows::transfers::create(tx, &clocks, application_id, partner_id, new)?;
         Ok(if as_swap { serde_json::to_value(swap_view(&t))? } else { serde_json::to_value(transfer_view(&t))? })
     })
     .await
-}
-
-/// Prices, stores and starts a validated transfer.
-fn store_new(
-    tx: &rusqlite::Connection,
-    application_id: i64,
-    partner_id: i64,
-    plan: Plan,
-    now: crate::clock::Timestamp,
-) -> Result<Row, ApiError> {
-    let Plan { kind, customer_id, source, destination, amount, quote_id } = plan;
-    schedule::settle(tx, &customer_id, now)?;
-    let customer =
-        store::customers::find(tx, Some(application_id), &customer_id)?.ok_or_else(super::customers::not_found)?;
-    if customer.customer.kyb_status != "approved" {
-        return Err(ApiError::new(
-            ErrorCode::ComplianceGate,
-            format!("customer {customer_id} has not passed verification (kyb_status {})", customer.customer.kyb_status),
-        ));
-    }
-    if let Some(bid) = &destination.0.beneficiary_id {
-        let b = store::beneficiaries::find(tx, application_id, bid)?
-            .filter(|b| b.customer_id == customer_id)
-            .ok_or_else(super::beneficiaries::not_found)?;
-        if b.account.destination_asset != destination.0.asset {
-            return Err(ApiError::new(
-                ErrorCode::UnsupportedCombination,
-                format!("beneficiary {bid} receives {}, not {}", b.account.destination_asset, destination.0.asset),
-            ));
-        }
-    }
-    let public_id = ids::prefixed(if kind == "onchain_fx" { "fx" } else { "tr" });
-    let (gross_minor, fee_minor, source_minor, rate) = match &quote_id {
-        Some(qid) => {
-            let q = quotes::find(tx, application_id, qid)?.ok_or_else(super::legacy_quotes::not_found)?;
-            if q.source_asset != source.0.asset || q.destination_asset != destination.0.asset {
-                return Err(ApiError::invalid_field(
-                    "quote_id",
-                    "invalid",
-                    format!("the quote prices {} to {}, not this transfer's pair", q.source_asset, q.destination_asset),
-                ));
-            }
-            if amount.is_some_and(|a| a != q.source_amount_minor) {
-                return Err(ApiError::invalid_field(
-                    "amount",
-                    "invalid",
-                    "differs from the quote's amount; leave it out",
-                ));
-            }
-            let q = quotes::consume(tx, &q, &public_id, now)?;
-            (q.destination_amount_minor, q.fee_minor, q.source_amount_minor, q.rate)
-        }
-        None => {
-            let amount = amount.ok_or_else(|| ApiError::internal("amount missing without a quote"))?;
-            let p = quoting::price(
-                tx,
-                partner_id,
-                Some(&customer_id),
-                source.1,
-                destination.1,
-                amount,
-                "destination.asset",
-            )?;
-            let b = p.breakdown;
-            (b.destination_amount_minor, b.fee_minor, b.source_amount_minor, b.exchange_rate.to_string())
-        }
-    };
-    let network_fee_minor = network_fee(destination.0.network.as_deref());
-    let destination_amount_minor = gross_minor.checked_sub(network_fee_minor).filter(|d| *d > 0).ok_or_else(|| {
-        ApiError::new(
-            ErrorCode::Unprocessable,
-            format!(
-                "the amount does not cover the network fee of {}",
-                format_minor(network_fee_minor, destination.1.decimals)
-            ),
-        )
-    })?;
-    let new = Row {
-        id: 0,
-        public_id,
-        application_id,
-        kind,
-        status: "pending".to_owned(),
-        customer_id: customer.id,
-        customer_public_id: customer_id,
-        quote_public_id: quote_id,
-        source: source.0,
-        destination: destination.0,
-        source_amount_minor: source_minor,
-        fee_minor,
-        network_fee_minor,
-        destination_amount_minor,
-        exchange_rate: rate,
-        failure_reason: None,
-        created_at: now,
-        updated_at: now,
-        completed_at: None,
-    };
-    let t = transfers::insert(tx, &new, now)?;
-    flows::transfers::start(tx, &t, now)?;
-    Ok(t)
 }
 
 /// The granular doors: each fixes `kind` and calls the same code.
@@ -392,7 +295,7 @@ macro_rules! door {
                 (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field in `error.details`, a quote for another pair, or an amount that differs from the quote's; IDM_0002: the quote is not accepted, already used or past its lock"),
                 (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "CMP_0001: the customer has not passed verification (kyb_status is not approved)"),
                 (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or another caller's; BEN_0001: unknown beneficiary, or another customer's; NOT_FOUND: unknown quote"),
-                (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: a coin not issued on the network, no rate for the pair, or a beneficiary in another asset; INSUFFICIENT_FUNDS: the source balance cannot cover the amount; UNPROCESSABLE: the amount does not cover the network fee"),
+                (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: a coin not issued on the network, no rate for the pair, or a beneficiary in another asset; INSUFFICIENT_FUNDS: the source balance cannot cover the amount; INVALID_AMOUNT: the amount delivers nothing once fees are paid (the message names the smallest amount that does)"),
             ))]
         pub async fn $name(
             State(state): State<AppState>,
@@ -420,7 +323,7 @@ door!(
     create_payin,
     "createPayin",
     "/v1/payins",
-    Some("payin"),
+    Some(Kind::Payin),
     payctl_wire::transfers::CreatePayin,
     Transfer,
     "Create a payin",
@@ -431,7 +334,7 @@ door!(
     create_payout,
     "createPayout",
     "/v1/payouts",
-    Some("payout"),
+    Some(Kind::Payout),
     payctl_wire::transfers::CreatePayout,
     Transfer,
     "Create a payout",
@@ -442,7 +345,7 @@ door!(
     create_bridge,
     "createBridge",
     "/v1/bridging",
-    Some("bridge"),
+    Some(Kind::Bridge),
     payctl_wire::transfers::CreateBridge,
     Transfer,
     "Bridge a stablecoin between networks",
@@ -453,7 +356,7 @@ door!(
     create_swap,
     "createSwap",
     "/v1/onchain-fx",
-    Some("onchain_fx"),
+    Some(Kind::OnchainFx),
     payctl_wire::transfers::CreateSwap,
     Swap,
     "Swap USDC and USDT on chain",
@@ -496,5 +399,5 @@ pub async fn get_swap(
 ) -> Result<Json<Swap>, ApiError> {
     let application_id = caller.application_id;
     let t = state.db.read(move |conn| transfers::find(conn, Some(application_id), &id)).await?;
-    t.filter(|t| t.kind == "onchain_fx").map(|t| Json(swap_view(&t))).ok_or_else(not_found)
+    t.filter(|t| t.kind == Kind::OnchainFx).map(|t| Json(swap_view(&t))).ok_or_else(not_found)
 }

@@ -54,9 +54,8 @@ pub async fn trigger(
     if matches!(caller, ControlCaller::Operator) && body.application_id.is_none() {
         checks.push("application_id", "required", "the control token must say whose endpoints receive the event");
     }
-    checks.finish()?;
-    let Some(event) = event else { return Err(ApiError::internal("event checked above")) };
-    let now = state.clock.now();
+    let event = checks.conclude(event)?;
+    let clocks = state.clock.clone();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         let missing = || ApiError::not_found(ErrorCode::NotFound, "application");
         let application_id = match (&caller, body.application_id.as_deref()) {
@@ -67,9 +66,10 @@ pub async fn trigger(
                 store::webhooks::application_id(tx, id.unwrap_or_default())?.ok_or_else(missing)?
             }
         };
+        let now = clocks.app_now(application_id);
         let kind = samples::resource_kind(event);
         let resource_id = body.resource_id.unwrap_or_else(|| samples::resource_id(event));
-        let data = samples::data(event, now);
+        let data = samples::data(event, &resource_id, now);
         let id = events::record(tx, application_id, event, Subject { kind, id: &resource_id }, &data, now)?;
         let deliveries: u32 = tx.query_row_cached(
             "SELECT COUNT(*) FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.public_id = ?1",

@@ -61,10 +61,10 @@ pub async fn create(
     check_description(&mut checks, body.description.as_deref());
     let events = webhooks::check_events(&mut checks, &body.events);
     checks.finish()?;
-    let now = state.clock.now();
+    let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let master_key = state.master_key.clone();
-    idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
+    let created = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
         if store::webhooks::count(tx, application_id)? >= MAX_ENDPOINTS {
             return Err(ApiError::conflict(
                 ErrorCode::WebhookLimit,
@@ -85,9 +85,10 @@ pub async fn create(
             hint: &hint,
         };
         let endpoint = store::webhooks::insert(tx, application_id, new, now)?;
-        Ok(WebhookWithSecret { endpoint, secret })
+        Ok((WebhookWithSecret { endpoint, secret: Some(secret) }, ()))
     })
-    .await
+    .await?;
+    Ok(created.0)
 }
 
 /// List webhook endpoints
@@ -156,7 +157,7 @@ pub async fn update(
         webhooks::check_status(&mut checks, status);
     }
     checks.finish()?;
-    let now = state.clock.now();
+    let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let updated = state
         .db
@@ -228,18 +229,19 @@ pub async fn rotate(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let now = state.clock.now();
+    let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let master_key = state.master_key.clone();
-    idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
+    let rotated = idempotency::commit_secret(&state, claim, StatusCode::OK, move |tx| {
         let (internal_id, _) = owned(tx, application_id, &id)?;
         let secret = webhooks::new_secret();
         let sealed = webhooks::seal(&master_key, &id, &secret);
         store::webhooks::set_secret(tx, internal_id, &sealed, &webhooks::hint(&secret), now)?;
         let endpoint = owned(tx, application_id, &id)?.1;
-        Ok(WebhookWithSecret { endpoint, secret })
+        Ok((WebhookWithSecret { endpoint, secret: Some(secret) }, ()))
     })
-    .await
+    .await?;
+    Ok(rotated.0)
 }
 
 /// List a webhook endpoint's deliveries
@@ -289,7 +291,7 @@ pub async fn redeliver(
     Idempotency(claim): Idempotency,
     Path((id, delivery_id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let now = state.clock.now();
+    let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let response = idempotency::commit_json(&state, claim, StatusCode::ACCEPTED, move |tx| {
         let (endpoint_id, _) = owned(tx, application_id, &id)?;

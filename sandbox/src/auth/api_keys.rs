@@ -29,10 +29,15 @@ pub struct NewSecret {
     pub hash: [u8; 32],
 }
 
+/// What a TEST key's secret starts with.
+pub const TEST_PREFIX: &str = "sk_test_";
+/// What a LIVE key's secret starts with.
+pub const LIVE_PREFIX: &str = "sk_live_";
+
 pub fn mint(environment: Environment) -> NewSecret {
     let marker = match environment {
-        Environment::Test => "sk_test_",
-        Environment::Live => "sk_live_",
+        Environment::Test => TEST_PREFIX,
+        Environment::Live => LIVE_PREFIX,
     };
     let secret = secrets::random_token(marker, RANDOM_LEN);
     NewSecret { prefix: secret[..PREFIX_LEN].to_owned(), hash: secrets::sha256(secret.as_bytes()), secret }
@@ -132,9 +137,10 @@ impl KeyIndex {
         self.write().clear();
     }
 
-    /// 401 ATH_0001 for a missing, unknown, revoked or expired key; 403
+    /// 401 ATH_0001 for a missing, unknown, revoked or expired key (expiry
+    /// on the key's application's clock, `now_of(application_id)`); 403
     /// ATH_0002 when the key's application is deactivated.
-    pub fn authenticate(&self, secret: &str, now: Timestamp) -> Result<KeyCaller, ApiError> {
+    pub fn authenticate(&self, secret: &str, now_of: impl Fn(i64) -> Timestamp) -> Result<KeyCaller, ApiError> {
         let invalid = || ApiError::unauthorized("the API key is invalid or has been revoked");
         if secret.len() > 128 {
             return Err(invalid());
@@ -146,7 +152,7 @@ impl KeyIndex {
             let candidates = map.get(prefix).ok_or_else(invalid)?;
             candidates.iter().find(|k| bool::from(k.hash.ct_eq(&hash))).cloned().ok_or_else(invalid)?
         };
-        if found.expires_at.is_some_and(|at| at <= now) {
+        if found.expires_at.is_some_and(|at| at <= now_of(found.caller.application_id)) {
             return Err(ApiError::unauthorized("the API key has expired"));
         }
         if !found.application_active.load(Ordering::Acquire) {
@@ -199,7 +205,7 @@ mod tests {
         let index = KeyIndex::default();
         let s = mint(Environment::Test);
         index.insert(stored(&s, 1, None));
-        let now = Timestamp::from_millis(0);
+        let now = |_| Timestamp::from_millis(0);
         assert_eq!(index.authenticate(&s.secret, now).unwrap().key_id, 1);
         let mut wrong = s.secret.clone();
         wrong.pop();
@@ -216,11 +222,11 @@ mod tests {
         let index = KeyIndex::default();
         let s = mint(Environment::Test);
         index.insert(stored(&s, 1, Some(Timestamp::from_millis(1000))));
-        assert!(index.authenticate(&s.secret, Timestamp::from_millis(999)).is_ok());
-        let e = index.authenticate(&s.secret, Timestamp::from_millis(1000)).unwrap_err();
+        assert!(index.authenticate(&s.secret, |_| Timestamp::from_millis(999)).is_ok());
+        let e = index.authenticate(&s.secret, |_| Timestamp::from_millis(1000)).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidCredential);
         index.set_application_active(1, false);
-        let e = index.authenticate(&s.secret, Timestamp::from_millis(0)).unwrap_err();
+        let e = index.authenticate(&s.secret, |_| Timestamp::from_millis(0)).unwrap_err();
         assert_eq!(e.code, ErrorCode::Forbidden);
     }
 }

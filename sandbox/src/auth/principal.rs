@@ -7,7 +7,7 @@
 //! the route takes. The middleware stores the caller in the request's
 //! extensions; the extractors read it back.
 
-use axum::extract::{FromRequestParts, Request, State};
+use axum::extract::{FromRequestParts, MatchedPath, Request, State};
 use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap, header};
 use axum::middleware::Next;
@@ -73,7 +73,7 @@ fn api_key(headers: &HeaderMap) -> Option<&str> {
 
 fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, ApiError> {
     match api_key(headers) {
-        Some(secret) => state.keys.authenticate(secret, state.clock.now()),
+        Some(secret) => state.keys.authenticate(secret, |app| state.clock.app_now(app)),
         None if bearer(headers).is_some() => Err(ApiError::unauthorized(
             "this operation authenticates with the X-API-Key header; bearer tokens are for dashboard operations",
         )),
@@ -119,6 +119,14 @@ pub async fn require_bearer(
     Ok(next.run(request).await)
 }
 
+/// What every control token starts with, followed by 40 random alphanumerics.
+pub const CONTROL_TOKEN_PREFIX: &str = "ctl_";
+
+/// A fresh control token, new on every start.
+pub fn new_control_token() -> String {
+    secrets::random_token(CONTROL_TOKEN_PREFIX, 40)
+}
+
 fn is_control_token(state: &AppState, headers: &HeaderMap) -> bool {
     bearer(headers).is_some_and(|t| bool::from(secrets::sha256(t.as_bytes()).ct_eq(&state.control_token_hash)))
 }
@@ -155,6 +163,19 @@ pub async fn require_control_or_test_key(
         return Err(ApiError::unauthorized("send a TEST key as X-API-Key, or the control token as a bearer token"));
     };
     request.extensions_mut().insert(caller);
+    Ok(next.run(request).await)
+}
+
+/// Middleware for TEST-only operations, inside [`require_api_key`]: a LIVE
+/// key gets 403 whatever its request holds, before the body is parsed or
+/// the Idempotency-Key checked.
+pub async fn require_test_key(request: Request, next: Next) -> Result<Response, ApiError> {
+    let key = request.extensions().get::<KeyCaller>().ok_or_else(|| ApiError::internal("no key authenticated"))?;
+    let operation = match request.extensions().get::<MatchedPath>() {
+        Some(path) => format!("{} {}", request.method(), path.as_str()),
+        None => "this operation".to_owned(),
+    };
+    key.require_test(&operation)?;
     Ok(next.run(request).await)
 }
 

@@ -27,6 +27,8 @@ use crate::store;
 pub const ACCESS_TOKEN_SECONDS: i64 = 300;
 /// Refresh tokens live thirty minutes of sandbox time.
 pub const REFRESH_TOKEN_SECONDS: i64 = 1800;
+/// What every refresh token starts with, followed by 48 random alphanumerics.
+pub const REFRESH_TOKEN_PREFIX: &str = "rt_";
 
 struct OAuthFailure(StatusCode, &'static str, String);
 
@@ -126,7 +128,7 @@ async fn issue(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Outcome<To
             })?
     };
 
-    let refresh_token = secrets::random_token("rt_", 48);
+    let refresh_token = secrets::random_token(REFRESH_TOKEN_PREFIX, 48);
     let refresh_hash = secrets::sha256(refresh_token.as_bytes());
     let expires_at = now.plus_seconds(REFRESH_TOKEN_SECONDS);
     state

@@ -10,6 +10,7 @@
 //! no SQLite call ever runs on a tokio worker.
 
 mod checkpoint;
+pub mod files;
 mod migrations;
 mod writer;
 
@@ -99,6 +100,21 @@ pub struct Db {
     _checkpoints: Sender<()>,
 }
 
+/// Brings the schema up to date. Foreign keys are off while migrations run,
+/// because rebuilding a table that others refer to (SQLite's recipe for
+/// changing a constraint) would otherwise trip them; every key is checked
+/// before they are turned back on.
+fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
+    conn.pragma_update(None, "foreign_keys", "OFF")?;
+    migrations().to_latest(conn).map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+    let broken: i64 = conn.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
+    if broken > 0 {
+        anyhow::bail!("database migration failed: {broken} rows refer to rows that do not exist");
+    }
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
 /// Joins the database threads on shutdown.
 pub struct DbThreads(Vec<JoinHandle<()>>);
 
@@ -108,14 +124,17 @@ impl Db {
     /// Opens (creating if needed) and migrates the database.
     pub fn open(storage: &Storage) -> anyhow::Result<(Db, DbThreads)> {
         let mut writer_conn = match storage {
-            Storage::File(path) => open_file(path, false)?,
+            Storage::File(path) => {
+                files::make_private(path)?;
+                open_file(path, false)?
+            }
             Storage::Memory => {
                 let conn = Connection::open_in_memory()?;
                 configure(&conn, false)?;
                 conn
             }
         };
-        migrations().to_latest(&mut writer_conn).map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+        migrate(&mut writer_conn)?;
 
         let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
         let outbox = Arc::<Notify>::default();

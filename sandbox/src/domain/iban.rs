@@ -252,6 +252,11 @@ pub fn generate(country: &str, entropy: &[u8; 32]) -> Option<Iban> {
     Iban::parse(&s).ok()
 }
 
+/// The length of every IBAN of `country` (an upper-case registry code).
+pub fn length_for(country: &[u8]) -> Option<usize> {
+    lookup(country).map(|(len, _)| len)
+}
+
 fn lookup(country: &[u8]) -> Option<(usize, &'static str)> {
     REGISTRY
         .binary_search_by(|(code, _, _)| code.as_bytes().cmp(country))

@@ -287,3 +287,23 @@ pub fn simulate(
         destination_amount_minor,
     })
 }
+
+/// The smallest amount in `1..=max` for which `delivers` holds, when it is
+/// monotonic: false up to some amount, true from there on (the destination
+/// of [`simulate`] never falls as the source grows, see the property
+/// tests). `None` when even `max` delivers nothing. At most 64 probes.
+pub fn smallest_amount(max: u64, delivers: impl Fn(u64) -> bool) -> Option<u64> {
+    if max == 0 || !delivers(max) {
+        return None;
+    }
+    let (mut low, mut high) = (1, max);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if delivers(middle) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    Some(low)
+}

@@ -1,8 +1,341 @@
-//! The state machines of the money flows: what each step changes, posts to
-//! the ledger and announces, in one transaction. Handlers (api) start and
-//! move flows by hand; `schedule` moves them on by itself after documented
-//! delays. Both call the same step functions, so a flow behaves the same
-//! whichever moved it.
+//! The state machines of the sandbox, one module each: [`transactions`],
+//! [`payments`], [`transfers`] (every transfer kind, swaps included) and
+//! customer [`verification`].
+//!
+//! Each flow names its states and its triggers as enums, and its `step`
+//! function is one exhaustive `match` of (state, trigger) that answers a
+//! [`Step`]: the next state, the ledger postings, the events and the timed
+//! moves, as data. [`commit`] is the one place a step is carried out: the
+//! row moves (only from the state the step was computed for), the postings
+//! are made, the events recorded, the moves scheduled and the state added
+//! to the flow's timeline, all in the caller's transaction, so none happens
+//! without the others.
+//!
+//! Every money flow ends. A step the sandbox takes by itself (a scheduled
+//! [`Move`]) that cannot be carried out, say because a float cannot cover
+//! it, fails its flow instead, in the same transaction ([`commit_or_fail`]):
+//! the flow's postings are reversed (see `ledger::reverse`; value held in
+//! `in_flight` goes back where it came from), the reason is recorded and
+//! `settlement.failed` is emitted. Nothing is dropped.
+//!
+//! Handlers act on a flow through [`current`], which applies the moves
+//! already due first, so a move that is due wins over a later request.
 
+pub mod events;
 pub mod payments;
+pub mod transactions;
 pub mod transfers;
+pub mod verification;
+
+use payctl_wire::error::ErrorCode;
+use payctl_wire::events::EventType;
+use rusqlite::Connection;
+
+use crate::clock::{Clocks, Timestamp};
+use crate::db::CachedSql;
+use crate::domain::money::MinorUnit;
+use crate::error::ApiError;
+use crate::ledger::{self, Leg, Owner};
+use crate::store;
+
+/// Which state machine a row belongs to; names its timeline, its events'
+/// resource and its ledger references.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FlowKind {
+    Transaction,
+    Payment,
+    Transfer,
+    Verification,
+}
+
+impl FlowKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FlowKind::Transaction => "transaction",
+            FlowKind::Payment => "payment",
+            FlowKind::Transfer => "transfer",
+            FlowKind::Verification => "customer",
+        }
+    }
+}
+
+/// A state of some flow.
+pub trait FlowState: Copy + Eq + std::fmt::Debug {
+    fn as_str(self) -> &'static str;
+    /// A final state is never left.
+    fn is_final(self) -> bool;
+}
+
+/// A stored flow the engine can move.
+pub trait Flow: Sized {
+    type State: FlowState;
+    const KIND: FlowKind;
+
+    fn application_id(&self) -> i64;
+    fn public_id(&self) -> &str;
+    fn state(&self) -> Self::State;
+    /// Finds a flow by id, limited to one application unless `None`.
+    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Self>, ApiError>;
+    /// Stores the move from `self.state()` to `to`; false when the row was
+    /// no longer in that state.
+    fn save(&self, conn: &Connection, to: Self::State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError>;
+    /// The step that fails this flow from its current state, if it can fail.
+    fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<Self::State>>;
+}
+
+/// One posting of a step, by owner: the engine finds the account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Posting {
+    pub owner: Owner,
+    pub asset: String,
+    pub amount: MinorUnit,
+}
+
+impl Posting {
+    pub fn new(owner: Owner, asset: &str, amount: MinorUnit) -> Self {
+        Posting { owner, asset: asset.to_owned(), amount }
+    }
+}
+
+/// What a step does to the ledger.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LedgerMove {
+    /// One balanced entry.
+    Post { kind: &'static str, postings: Vec<Posting> },
+    /// Undo everything this flow posted so far.
+    ReverseAll { kind: &'static str },
+}
+
+/// One transition of a flow, as data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step<S> {
+    pub to: S,
+    /// Why the flow failed, recorded with the state.
+    pub reason: Option<String>,
+    pub ledger: Vec<LedgerMove>,
+    pub events: Vec<(EventType, serde_json::Value)>,
+    /// Timed moves to schedule, with their due times (the flow's clock).
+    pub moves: Vec<(Move, Timestamp)>,
+}
+
+impl<S> Step<S> {
+    pub fn to(state: S) -> Self {
+        Step { to: state, reason: None, ledger: Vec::new(), events: Vec::new(), moves: Vec::new() }
+    }
+
+    pub fn post(mut self, kind: &'static str, postings: Vec<Posting>) -> Self {
+        self.ledger.push(LedgerMove::Post { kind, postings });
+        self
+    }
+
+    pub fn reverse_all(mut self, kind: &'static str) -> Self {
+        self.ledger.push(LedgerMove::ReverseAll { kind });
+        self
+    }
+
+    pub fn event(mut self, event: EventType, data: serde_json::Value) -> Self {
+        self.events.push((event, data));
+        self
+    }
+
+    pub fn schedule(mut self, mv: Move, due: Timestamp) -> Self {
+        self.moves.push((mv, due));
+        self
+    }
+
+    pub fn because(mut self, reason: impl Into<String>) -> Self {
+        self.reason = Some(reason.into());
+        self
+    }
+}
+
+/// A timed move: which flow it belongs to and which of its moves it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    Verification(verification::Move),
+    Transaction(transactions::Move),
+    Payment(payments::Move),
+    Transfer(transfers::Move),
+}
+
+impl Move {
+    pub const ALL: [Move; 8] = [
+        Move::Verification(verification::Move::Decide),
+        Move::Transaction(transactions::Move::Process),
+        Move::Transaction(transactions::Move::Settle),
+        Move::Payment(payments::Move::Fund),
+        Move::Payment(payments::Move::Settle),
+        Move::Payment(payments::Move::Expire),
+        Move::Transfer(transfers::Move::Process),
+        Move::Transfer(transfers::Move::Complete),
+    ];
+
+    /// The name stored in `scheduled_moves.kind`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Move::Verification(verification::Move::Decide) => "customer.kyb_decide",
+            Move::Transaction(transactions::Move::Process) => "transaction.process",
+            Move::Transaction(transactions::Move::Settle) => "transaction.settle",
+            Move::Payment(payments::Move::Fund) => "payment.fund",
+            Move::Payment(payments::Move::Settle) => "payment.settle",
+            Move::Payment(payments::Move::Expire) => "payment.expire",
+            Move::Transfer(transfers::Move::Process) => "transfer.process",
+            Move::Transfer(transfers::Move::Complete) => "transfer.complete",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Move> {
+        Move::ALL.into_iter().find(|m| m.code() == code)
+    }
+}
+
+/// Carries out `step` on `flow` as of `at`; returns the flow as it now is.
+pub fn commit<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<F, ApiError> {
+    let (app, id) = (flow.application_id(), flow.public_id());
+    if !flow.save(conn, step.to, step.reason.as_deref(), at)? {
+        return Err(ApiError::conflict(ErrorCode::Conflict, format!("{} {id} changed meanwhile", F::KIND.as_str())));
+    }
+    let reference = (F::KIND.as_str(), id);
+    for movement in &step.ledger {
+        match movement {
+            LedgerMove::Post { kind, postings } => post(conn, app, kind, reference, postings, at)?,
+            LedgerMove::ReverseAll { kind } => {
+                ledger::reverse(conn, app, kind, reference, at)?;
+            }
+        }
+    }
+    for (event, data) in &step.events {
+        crate::events::record(conn, app, *event, crate::events::Subject { kind: F::KIND.as_str(), id }, data, at)?;
+    }
+    for (mv, due) in &step.moves {
+        store::moves::insert(conn, app, mv.code(), id, *due, at)?;
+    }
+    store::flow_states::insert(conn, app, F::KIND.as_str(), id, step.to.as_str(), step.reason.as_deref(), at)?;
+    F::find(conn, Some(app), id)?.ok_or_else(|| ApiError::internal(format!("{} {id} vanished", F::KIND.as_str())))
+}
+
+/// Records the first state of a flow just inserted, with its step's
+/// postings, events and moves (the row is already in `step.to`).
+pub fn start<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
+    let (app, id) = (flow.application_id(), flow.public_id());
+    let reference = (F::KIND.as_str(), id);
+    for movement in &step.ledger {
+        if let LedgerMove::Post { kind, postings } = movement {
+            post(conn, app, kind, reference, postings, at)?;
+        }
+    }
+    for (event, data) in &step.events {
+        crate::events::record(conn, app, *event, crate::events::Subject { kind: F::KIND.as_str(), id }, data, at)?;
+    }
+    for (mv, due) in &step.moves {
+        store::moves::insert(conn, app, mv.code(), id, *due, at)?;
+    }
+    store::flow_states::insert(conn, app, F::KIND.as_str(), id, step.to.as_str(), None, at)?;
+    Ok(())
+}
+
+/// [`commit`] for a step the sandbox takes by itself: when it cannot be
+/// carried out, the flow fails instead, in the same transaction.
+pub fn commit_or_fail<F: Flow>(
+    conn: &Connection,
+    flow: &F,
+    step: Step<F::State>,
+    at: Timestamp,
+) -> Result<F, ApiError> {
+    conn.execute_cached("SAVEPOINT flow_step", [])?;
+    let tried = commit(conn, flow, step, at);
+    let outcome = match tried {
+        Ok(moved) => Ok(moved),
+        Err(e) => {
+            conn.execute_cached("ROLLBACK TO flow_step", [])?;
+            let reason = match e.code {
+                ErrorCode::InsufficientFunds => format!("the sandbox could not complete the flow: {}", e.message),
+                _ => "the sandbox could not complete the flow (internal error; see its log)".to_owned(),
+            };
+            match flow.failure(&reason, at) {
+                Some(failure) => commit(conn, flow, failure, at),
+                None => Err(e),
+            }
+        }
+    };
+    conn.execute_cached("RELEASE flow_step", [])?;
+    outcome
+}
+
+/// A flow to act on: found by id (within `scope`, or any application for
+/// `None`) after the moves already due on its own clock are applied.
+pub fn current<F: Flow>(
+    conn: &Connection,
+    clocks: &Clocks,
+    scope: Option<i64>,
+    id: &str,
+) -> Result<Option<F>, ApiError> {
+    let Some(flow) = F::find(conn, scope, id)? else { return Ok(None) };
+    catch_up(conn, flow.public_id(), clocks.app_now(flow.application_id()))?;
+    F::find(conn, scope, id)
+}
+
+/// Applies, inside the caller's transaction, the moves of one flow that
+/// are due at `now`.
+pub fn catch_up(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<(), ApiError> {
+    for due in store::moves::take_due_for(conn, resource_id, now)? {
+        apply_move(conn, &due)?;
+    }
+    Ok(())
+}
+
+/// Applies one scheduled move, dated at its due time. A flow that moved on
+/// meanwhile (decided or ended by hand) ignores it.
+pub fn apply_move(conn: &Connection, due: &store::moves::DueMove) -> Result<(), ApiError> {
+    let Some(mv) = Move::parse(&due.kind) else {
+        return Err(ApiError::internal(format!("unknown scheduled move {}", due.kind)));
+    };
+    let (id, at) = (due.resource_id.as_str(), due.due_at);
+    match mv {
+        Move::Verification(m) => verification::on_move(conn, m, id, at),
+        Move::Transaction(m) => transactions::on_move(conn, m, id, at),
+        Move::Payment(m) => payments::on_move(conn, m, id, at),
+        Move::Transfer(m) => transfers::on_move(conn, m, id, at),
+    }
+}
+
+fn post(
+    conn: &Connection,
+    app: i64,
+    kind: &str,
+    reference: (&str, &str),
+    postings: &[Posting],
+    at: Timestamp,
+) -> Result<(), ApiError> {
+    let mut legs = Vec::with_capacity(postings.len());
+    for p in postings {
+        let account_id = ledger::account(conn, app, p.owner, &p.asset, at)?;
+        legs.push(Leg { account_id, asset: &p.asset, amount: p.amount });
+    }
+    ledger::post(conn, app, kind, reference, &legs, at).map(drop)
+}
+
+/// Refuses with 422 `INSUFFICIENT_FUNDS` unless `owner` holds `amount` of
+/// `asset`: what a flow will need later, checked when it is created.
+pub fn require_funds(
+    conn: &Connection,
+    app: i64,
+    owner: Owner,
+    asset: &str,
+    amount: MinorUnit,
+    what: &str,
+    at: Timestamp,
+) -> Result<(), ApiError> {
+    let account = ledger::account(conn, app, owner, asset, at)?;
+    let balance = ledger::balance(conn, account)?;
+    if balance < amount {
+        return Err(ApiError::new(
+            ErrorCode::InsufficientFunds,
+            format!("insufficient funds: {what} needs {amount} minor units of {asset}; the account holds {balance}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The magic amount that makes a flow fail on its own (documented).
+pub const FAIL_SUFFIX: i64 = 13;

@@ -1,155 +1,265 @@
-//! The payment flow (spec 2.9): `awaiting_funds` → `funds_received` →
-//! `settled`, or `awaiting_funds` → `expired`.
+//! Payments (spec 2.9): fiat collected on a virtual IBAN and converted at
+//! an accepted legacy quote.
+//!
+//! States: `awaiting_funds` → `funds_received` → `settled`; or
+//! `awaiting_funds` → `expired` (no funds by `pay_by`); or → `failed` (the
+//! settlement could not be made; the funds go back to the payer).
 //!
 //! - Funds land by `POST /sandbox/payments/{id}/fund` or by themselves
 //!   [`AUTO_FUND_SECONDS`] after creation, unless the amount's minor units
-//!   end in [`NO_AUTO_FUND_SUFFIX`] (the magic value to reach `expired`).
-//!   The ledger credits the customer's account from `external`; events
-//!   `on_ramp.completed` and `settlement.created`.
-//! - Settlement follows [`SETTLE_SECONDS`] later: the customer's source
-//!   funds are converted at the quote's rate (fee to `fees`, net to the
-//!   float, destination amount from the float to the customer); event
-//!   `settlement.completed` with data.status `SETTLED` and `settled_at`.
-//! - A payment still awaiting funds [`EXPIRY_SECONDS`] after creation expires.
+//!   end in [`NO_AUTO_FUND_SUFFIX`] (the magic value to reach `expired`):
+//!   `external` → `in_flight` in the source asset; `on_ramp.completed`.
+//! - Settlement follows [`SETTLE_SECONDS`] later: out of `in_flight`, the
+//!   fee to `fees` and the rest to the float; the destination amount from
+//!   the float to the customer's account; `settlement.completed`.
+//! - A payment still awaiting funds [`EXPIRY_SECONDS`] after creation
+//!   expires; `settlement.failed` says so.
+//!
+//! The destination float must cover the destination amount when the
+//! payment is created (422 `INSUFFICIENT_FUNDS` otherwise); if other flows
+//! drained it before settlement, the payment fails and returns the funds.
 
+use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
-use serde_json::json;
 
-use crate::clock::Timestamp;
+use super::events::Money;
+use super::{Flow, FlowKind, FlowState, Posting, Step, verification};
+use crate::clock::{Clocks, Timestamp};
+use crate::domain::iban;
 use crate::error::ApiError;
-use crate::events::{self, Subject};
-use crate::ledger::{self, Leg, Owner};
-use crate::schedule;
-use crate::store::payments::{self, Row};
+use crate::ledger::Owner;
+use crate::store::payments::{self, NewPayment, Row};
+use crate::store::quotes;
+use crate::{ids, secrets};
 
 pub const AUTO_FUND_SECONDS: i64 = 30;
 pub const SETTLE_SECONDS: i64 = 10;
 pub const EXPIRY_SECONDS: i64 = 24 * 60 * 60;
 /// Amounts whose minor units end in these digits are never funded by themselves.
-pub const NO_AUTO_FUND_SUFFIX: u64 = 99;
+pub const NO_AUTO_FUND_SUFFIX: i64 = 99;
+pub const EXPIRY_REASON: &str = "no funds arrived on the virtual IBAN by pay_by";
 
-pub const FUND: &str = "payment.fund";
-pub const SETTLE: &str = "payment.settle";
-pub const EXPIRE: &str = "payment.expire";
-
-fn as_i64(v: u64) -> Result<i64, ApiError> {
-    i64::try_from(v).map_err(|_| ApiError::internal("amount out of range"))
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    AwaitingFunds,
+    FundsReceived,
+    Settled,
+    Expired,
+    Failed,
 }
 
-/// Schedules the automatic moves of a payment created at `now`.
-pub fn schedule_new(conn: &Connection, row: &Row, now: Timestamp) -> Result<(), ApiError> {
-    let id = &row.payment.id;
-    if row.source_amount_minor % 100 != NO_AUTO_FUND_SUFFIX {
-        schedule::at(conn, FUND, id, now.plus_seconds(AUTO_FUND_SECONDS), now)?;
+impl State {
+    pub const ALL: [State; 5] =
+        [State::AwaitingFunds, State::FundsReceived, State::Settled, State::Expired, State::Failed];
+
+    pub fn parse(s: &str) -> Option<State> {
+        State::ALL.into_iter().find(|state| state.as_str() == s)
     }
-    schedule::at(conn, EXPIRE, id, now.plus_seconds(EXPIRY_SECONDS), now)
 }
 
-fn event(
-    conn: &Connection,
-    row: &Row,
-    kind: EventType,
-    data: serde_json::Value,
-    at: Timestamp,
-) -> Result<(), ApiError> {
-    let subject = Subject { kind: "payment", id: &row.payment.id };
-    events::record(conn, row.application_id, kind, subject, &data, at).map(drop)
-}
-
-/// `awaiting_funds` → `funds_received`; false if the payment was elsewhere.
-pub fn fund(conn: &Connection, row: &Row, at: Timestamp) -> Result<bool, ApiError> {
-    if !payments::advance(conn, row.id, "awaiting_funds", "funds_received", "funds_received_at", at)? {
-        return Ok(false);
+impl FlowState for State {
+    fn as_str(self) -> &'static str {
+        match self {
+            State::AwaitingFunds => "awaiting_funds",
+            State::FundsReceived => "funds_received",
+            State::Settled => "settled",
+            State::Expired => "expired",
+            State::Failed => "failed",
+        }
     }
-    let p = &row.payment;
-    let app = row.application_id;
-    let external = ledger::account(conn, app, Owner::External, &p.source_currency, at)?;
-    let customer = ledger::account(conn, app, Owner::Customer(row.customer_id), &p.source_currency, at)?;
-    let reference = ("payment", p.id.as_str());
-    ledger::transfer(
+
+    fn is_final(self) -> bool {
+        matches!(self, State::Settled | State::Expired | State::Failed)
+    }
+}
+
+/// The timed moves of a payment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    Fund,
+    Settle,
+    Expire,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trigger {
+    /// The funds land (by hand or by themselves).
+    Fund,
+    Settle,
+    Expire,
+    /// The settlement cannot be made.
+    Fail(String),
+}
+
+impl Flow for Row {
+    type State = State;
+    const KIND: FlowKind = FlowKind::Payment;
+
+    fn application_id(&self) -> i64 {
+        self.application_id
+    }
+
+    fn public_id(&self) -> &str {
+        &self.payment.id
+    }
+
+    fn state(&self) -> State {
+        self.status
+    }
+
+    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        payments::find(conn, application_id, id)
+    }
+
+    fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+        payments::advance(conn, self.id, self.status, to, reason, at)
+    }
+
+    fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<State>> {
+        step(self, Trigger::Fail(reason.to_owned()), at)
+    }
+}
+
+fn money(p: &Row) -> Money<'_> {
+    let payment = &p.payment;
+    Money {
+        payment_type: "payment",
+        source_asset: &payment.source_currency,
+        source_amount: p.source_amount,
+        fee: p.fee,
+        destination_asset: &payment.destination_currency,
+        destination_amount: p.destination_amount,
+        customer_id: Some(&payment.customer_id),
+        beneficiary_id: None,
+        quote_id: Some(&payment.quote_id),
+        external_id: None,
+    }
+}
+
+/// The transition `trigger` makes, or `None` when it makes none.
+pub fn step(p: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
+    let (src, dst) = (p.payment.source_currency.as_str(), p.payment.destination_currency.as_str());
+    let fail = |reason: &str, to: State| {
+        Step::to(to)
+            .because(reason)
+            .reverse_all("payment.refund")
+            .event(EventType::SettlementFailed, money(p).failed(reason, at))
+    };
+    match (p.status, trigger) {
+        (State::AwaitingFunds, Trigger::Fund) => Some(
+            Step::to(State::FundsReceived)
+                .post(
+                    "payment.funds",
+                    vec![
+                        Posting::new(Owner::External, src, -p.source_amount),
+                        Posting::new(Owner::InFlight, src, p.source_amount),
+                    ],
+                )
+                .event(EventType::OnRampCompleted, money(p).leg_completed(at))
+                .schedule(super::Move::Payment(Move::Settle), at.plus_seconds(SETTLE_SECONDS)),
+        ),
+        (State::FundsReceived, Trigger::Settle) => Some(
+            Step::to(State::Settled)
+                .post(
+                    "payment.settlement",
+                    vec![
+                        Posting::new(Owner::InFlight, src, -p.source_amount),
+                        Posting::new(Owner::Fees, src, p.fee),
+                        Posting::new(Owner::Float, src, p.net_amount),
+                        Posting::new(Owner::Float, dst, -p.destination_amount),
+                        Posting::new(Owner::Customer(p.customer_id), dst, p.destination_amount),
+                    ],
+                )
+                .event(EventType::SettlementCompleted, money(p).settled(at)),
+        ),
+        (State::AwaitingFunds, Trigger::Expire) => Some(fail(EXPIRY_REASON, State::Expired)),
+        (State::AwaitingFunds | State::FundsReceived, Trigger::Fail(reason)) => Some(fail(&reason, State::Failed)),
+        (State::FundsReceived | State::Settled | State::Expired | State::Failed, Trigger::Fund | Trigger::Expire) => {
+            None
+        }
+        (State::AwaitingFunds | State::Settled | State::Expired | State::Failed, Trigger::Settle) => None,
+        (State::Settled | State::Expired | State::Failed, Trigger::Fail(_)) => None,
+    }
+}
+
+/// A scheduled move, dated `at`.
+pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
+    let Some(p) = payments::find(conn, None, id)? else { return Ok(()) };
+    let trigger = match mv {
+        Move::Fund => Trigger::Fund,
+        Move::Settle => Trigger::Settle,
+        Move::Expire => Trigger::Expire,
+    };
+    match step(&p, trigger, at) {
+        Some(s) => super::commit_or_fail(conn, &p, s, at).map(drop),
+        None => Ok(()),
+    }
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::NotFound, "payment")
+}
+
+/// The funds land now (the simulation route); 409 unless awaiting funds.
+pub fn fund(conn: &Connection, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<Row, ApiError> {
+    let p = super::current::<Row>(conn, clocks, scope, id)?.ok_or_else(not_found)?;
+    let at = clocks.app_now(p.application_id);
+    let step = step(&p, Trigger::Fund, at).ok_or_else(|| {
+        ApiError::conflict(
+            ErrorCode::Conflict,
+            format!("payment is {}; only a payment awaiting funds can be funded", p.status.as_str()),
+        )
+    })?;
+    super::commit(conn, &p, step, at)
+}
+
+/// Creates a payment of application `app` from an accepted legacy quote of
+/// a verified customer, consuming the quote.
+pub fn create(conn: &Connection, clocks: &Clocks, app: i64, quote_id: &str) -> Result<Row, ApiError> {
+    let now = clocks.app_now(app);
+    let quote = quotes::find(conn, app, quote_id)?.ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "quote"))?;
+    let customer_id = match (quote.form, &quote.customer_public_id) {
+        (quotes::Form::Legacy, Some(id)) => id.clone(),
+        _ => {
+            return Err(ApiError::invalid_field(
+                "quote_id",
+                "invalid",
+                "payments use quotes from GET /v1/quotes (legacy form); this quote is of another form",
+            ));
+        }
+    };
+    let customer = verification::require_verified(conn, clocks, app, &customer_id)?;
+    super::require_funds(
         conn,
         app,
-        "payment.funds",
-        reference,
-        &p.source_currency,
-        external,
-        customer,
-        row.source_amount_minor,
-        at,
+        Owner::Float,
+        &quote.destination_asset,
+        quote.destination_amount,
+        "settling this payment",
+        now,
     )?;
-    let amount = json!({"amount": p.source_amount, "currency": p.source_currency, "reference": p.collection_instructions.reference});
-    event(
-        conn,
-        row,
-        EventType::OnRampCompleted,
-        json!({"status": "FUNDS_RECEIVED", "received": amount, "received_at": at.to_rfc3339()}),
-        at,
-    )?;
-    event(
-        conn,
-        row,
-        EventType::SettlementCreated,
-        json!({"status": "PENDING", "source_amount": p.source_amount, "source_currency": p.source_currency, "destination_amount": p.destination_amount, "destination_currency": p.destination_currency}),
-        at,
-    )?;
-    schedule::at(conn, SETTLE, &p.id, at.plus_seconds(SETTLE_SECONDS), at)?;
-    Ok(true)
-}
-
-/// `funds_received` → `settled`: converts the customer's funds at the quote.
-pub fn settle(conn: &Connection, row: &Row, at: Timestamp) -> Result<bool, ApiError> {
-    if !payments::advance(conn, row.id, "funds_received", "settled", "settled_at", at)? {
-        return Ok(false);
+    let public_id = ids::uuid();
+    let quote = quotes::consume(conn, &quote, &public_id, now)?;
+    let iban = iban::generate("AE", &secrets::sha256(public_id.as_bytes()))
+        .ok_or_else(|| ApiError::internal("no IBAN structure for AE"))?;
+    let reference = format!("PAY-{}", &public_id.replace('-', "")[20..].to_uppercase());
+    let new = NewPayment {
+        public_id: &public_id,
+        application_id: app,
+        quote: &quote,
+        customer_id: customer.id,
+        virtual_iban: iban.as_ref(),
+        reference: &reference,
+        funds_due_at: now.plus_seconds(EXPIRY_SECONDS),
+    };
+    let p = payments::insert(conn, &new, now)?;
+    let mut start = Step::to(State::AwaitingFunds)
+        .event(EventType::SettlementCreated, money(&p).created(now))
+        .schedule(super::Move::Payment(Move::Expire), now.plus_seconds(EXPIRY_SECONDS));
+    if !p.source_amount.ends_in(NO_AUTO_FUND_SUFFIX) {
+        start = start.schedule(super::Move::Payment(Move::Fund), now.plus_seconds(AUTO_FUND_SECONDS));
     }
-    let p = &row.payment;
-    let app = row.application_id;
-    let (src, dst) = (p.source_currency.as_str(), p.destination_currency.as_str());
-    let legs = [
-        Leg {
-            account_id: ledger::account(conn, app, Owner::Customer(row.customer_id), src, at)?,
-            asset: src,
-            amount_minor: -as_i64(row.source_amount_minor)?,
-        },
-        Leg {
-            account_id: ledger::account(conn, app, Owner::Fees, src, at)?,
-            asset: src,
-            amount_minor: as_i64(row.fee_minor)?,
-        },
-        Leg {
-            account_id: ledger::account(conn, app, Owner::Float, src, at)?,
-            asset: src,
-            amount_minor: as_i64(row.source_amount_minor - row.fee_minor)?,
-        },
-        Leg {
-            account_id: ledger::account(conn, app, Owner::Float, dst, at)?,
-            asset: dst,
-            amount_minor: -as_i64(row.destination_amount_minor)?,
-        },
-        Leg {
-            account_id: ledger::account(conn, app, Owner::Customer(row.customer_id), dst, at)?,
-            asset: dst,
-            amount_minor: as_i64(row.destination_amount_minor)?,
-        },
-    ];
-    ledger::post(conn, app, "payment.settlement", ("payment", &p.id), &legs, at)?;
-    let data = json!({"status": "SETTLED", "settled_at": at.to_rfc3339(), "destination_amount": p.destination_amount, "destination_currency": dst});
-    event(conn, row, EventType::SettlementCompleted, data, at)?;
-    Ok(true)
-}
-
-/// `awaiting_funds` → `expired`.
-pub fn expire(conn: &Connection, row: &Row, at: Timestamp) -> Result<bool, ApiError> {
-    payments::advance(conn, row.id, "awaiting_funds", "expired", "expired_at", at)
-}
-
-/// The scheduled moves; a payment that already moved on is left alone.
-pub fn apply(conn: &Connection, kind: &str, public_id: &str, due: Timestamp) -> Result<(), ApiError> {
-    let Some(row) = payments::find(conn, None, public_id)? else { return Ok(()) };
-    match kind {
-        FUND => fund(conn, &row, due),
-        SETTLE => settle(conn, &row, due),
-        _ => expire(conn, &row, due),
-    }
-    .map(drop)
+    super::start(conn, &p, start, now)?;
+    Ok(p)
 }

@@ -1,249 +1,379 @@
-//! The transfer flow, the same for every kind: `pending` → `processing` →
-//! `completed`, or `pending` → `failed`.
+//! Transfers (spec 1, 2.11, 4.12): one state machine for every kind —
+//! `payin`, `payout`, `bridge` and `onchain_fx` (swaps). `pending` →
+//! `processing` → `completed`, or → `failed` from either.
 //!
-//! Each kind is only a pair of ends. The source is `external` (value comes
-//! from outside the ledger: fiat for a payin, a wallet for a bridge or a
-//! swap) or the customer's account (a payout spends the customer's balance).
-//! The destination is the customer's account (payin) or `external` (payout,
-//! bridge, swap). The steps:
-//! - created: a source that is the customer's account is charged at once
-//!   (amount off the customer, fee to `fees`, the rest to the float), so a
-//!   short balance is 422 `INSUFFICIENT_FUNDS` and nothing is stored;
-//! - [`PROCESS_SECONDS`] later, `processing`: an external source arrives the
-//!   same way (amount from `external`) and `on_ramp.completed` fires (the
-//!   leg into the platform ended). An amount whose minor units end in
-//!   [`FAIL_SUFFIX`] fails here instead, and a charged customer is refunded;
-//! - [`COMPLETE_SECONDS`] after that, `completed`: the destination amount
-//!   leaves the float for the destination, the network fee for `external`
-//!   (paid to the chain); an external destination fires `off_ramp.completed`.
-//!
-//! Events name the resource `transfer_id`, or `fx_id` for a swap.
+//! Each kind is a pair of ends. The source is `external` (value arrives
+//! from outside: fiat for a payin, a wallet for a bridge or a swap) or the
+//! customer's account (a payout spends the customer's balance). The
+//! destination is the customer's account (payin) or `external` (payout,
+//! bridge, swap). The steps, every one balanced per asset:
+//! - created: a payout takes the amount from the customer into `in_flight`
+//!   at once (a short balance is 422 `INSUFFICIENT_FUNDS`, nothing stored);
+//!   the destination float must cover what will leave it (422 otherwise);
+//!   `settlement.created`;
+//! - [`PROCESS_SECONDS`] later, `processing`: an external source arrives
+//!   into `in_flight` and `on_ramp.completed` fires. An amount whose minor
+//!   units end in [`super::FAIL_SUFFIX`] fails here instead;
+//! - [`COMPLETE_SECONDS`] after that, `completed`: out of `in_flight`, the
+//!   fee to `fees` and the rest to the float; the destination amount and
+//!   the network fee leave the destination float; an external destination
+//!   fires `off_ramp.completed`; `settlement.completed`;
+//! - `failed`: every posting of the transfer reversed (the customer, or the
+//!   sender outside, gets the amount back); `settlement.failed`.
 
+use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
-use serde_json::json;
 
-use crate::clock::Timestamp;
+use super::events::Money;
+use super::{Flow, FlowKind, FlowState, Posting, Step, verification};
+use crate::clock::{Clocks, Timestamp};
+use crate::domain::address::Network;
+use crate::domain::asset::Asset;
+use crate::domain::money::MinorUnit;
 use crate::error::ApiError;
-use crate::events::{self, Subject};
-use crate::ledger::{self, Leg, Owner};
-use crate::schedule;
-use crate::store::transfers::{self, Row};
+use crate::ledger::Owner;
+use crate::store::transfers::{self, Row, Side};
+use crate::store::{self, quotes};
+use crate::{ids, quoting};
 
 pub const PROCESS_SECONDS: i64 = 5;
 pub const COMPLETE_SECONDS: i64 = 10;
-/// Amounts whose minor units end in these digits fail (as transactions do).
-pub const FAIL_SUFFIX: u64 = 13;
 pub const FAILURE_REASON: &str = "rejected by the sandbox (amount ending in 13)";
 
-pub const PROCESS: &str = "transfer.process";
-pub const COMPLETE: &str = "transfer.complete";
+/// Network fee per destination network, in minor units of the (6-decimal)
+/// stablecoin; networks not listed charge [`DEFAULT_NETWORK_FEE`].
+pub const NETWORK_FEES: &[(Network, i64)] = &[(Network::Ethereum, 1_000_000), (Network::Tron, 1_000_000)];
+pub const DEFAULT_NETWORK_FEE: i64 = 100_000;
 
-/// Whether a kind's source is the customer's own balance (else `external`).
-pub fn source_is_customer(kind: &str) -> bool {
-    kind == "payout"
-}
-
-/// Whether a kind's destination is the customer's account (else `external`).
-pub fn destination_is_customer(kind: &str) -> bool {
-    kind == "payin"
-}
-
-/// The event subject kind: swaps are `fx`, so their events carry `fx_id`.
-pub fn subject_kind(kind: &str) -> &'static str {
-    if kind == "onchain_fx" { "fx" } else { "transfer" }
-}
-
-fn signed(v: u64) -> Result<i64, ApiError> {
-    i64::try_from(v).map_err(|_| ApiError::internal("amount out of range"))
-}
-
-/// Posts the source leg (`direction` 1) or its refund (-1).
-fn source_leg(conn: &Connection, t: &Row, direction: i64, kind: &str, at: Timestamp) -> Result<(), ApiError> {
-    let (app, asset) = (t.application_id, t.source.asset.as_str());
-    let from = if source_is_customer(&t.kind) { Owner::Customer(t.customer_id) } else { Owner::External };
-    let amount = signed(t.source_amount_minor)?;
-    let fee = signed(t.fee_minor)?;
-    let legs = [
-        Leg { account_id: ledger::account(conn, app, from, asset, at)?, asset, amount_minor: -amount * direction },
-        Leg { account_id: ledger::account(conn, app, Owner::Fees, asset, at)?, asset, amount_minor: fee * direction },
-        Leg {
-            account_id: ledger::account(conn, app, Owner::Float, asset, at)?,
-            asset,
-            amount_minor: (amount - fee) * direction,
-        },
-    ];
-    ledger::post(conn, app, kind, ("transfer", &t.public_id), &legs, at).map(drop)
-}
-
-fn event(conn: &Connection, t: &Row, event: EventType, at: Timestamp) -> Result<(), ApiError> {
-    let data = json!({
-        "kind": t.kind,
-        "status": t.status,
-        "source_asset": t.source.asset,
-        "destination_asset": t.destination.asset,
-        "source_amount_minor": t.source_amount_minor.to_string(),
-        "destination_amount_minor": t.destination_amount_minor.to_string(),
-    });
-    let subject = Subject { kind: subject_kind(&t.kind), id: &t.public_id };
-    events::record(conn, t.application_id, event, subject, &data, at).map(drop)
-}
-
-fn reload(conn: &Connection, t: &Row) -> Result<Row, ApiError> {
-    transfers::find(conn, None, &t.public_id)?.ok_or_else(|| ApiError::internal("transfer vanished"))
-}
-
-/// Starts a stored transfer: charges a customer source, schedules processing.
-pub fn start(conn: &Connection, t: &Row, now: Timestamp) -> Result<(), ApiError> {
-    if source_is_customer(&t.kind) {
-        source_leg(conn, t, 1, "transfer.source", now)?;
+/// What a destination on `network` pays the chain; nothing off-chain.
+pub fn network_fee(network: Option<Network>) -> MinorUnit {
+    match network {
+        None => MinorUnit::ZERO,
+        Some(n) => MinorUnit::new(NETWORK_FEES.iter().find(|(k, _)| *k == n).map_or(DEFAULT_NETWORK_FEE, |(_, f)| *f)),
     }
-    schedule::at(conn, PROCESS, &t.public_id, now.plus_seconds(PROCESS_SECONDS), now)
 }
 
-/// `pending` → `processing` (or `failed` for the magic amount).
-pub fn process(conn: &Connection, t: &Row, at: Timestamp) -> Result<(), ApiError> {
-    if t.source_amount_minor % 100 == FAIL_SUFFIX {
-        if transfers::advance(conn, t.id, "pending", "failed", Some(FAILURE_REASON), at)? && source_is_customer(&t.kind)
-        {
-            source_leg(conn, t, -1, "transfer.refund", at)?;
-        }
-        return Ok(());
-    }
-    if !transfers::advance(conn, t.id, "pending", "processing", None, at)? {
-        return Ok(());
-    }
-    let t = reload(conn, t)?;
-    if !source_is_customer(&t.kind) {
-        source_leg(conn, &t, 1, "transfer.source", at)?;
-        event(conn, &t, EventType::OnRampCompleted, at)?;
-    }
-    schedule::at(conn, COMPLETE, &t.public_id, at.plus_seconds(COMPLETE_SECONDS), at)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Payin,
+    Payout,
+    Bridge,
+    OnchainFx,
 }
 
-/// `processing` → `completed`: the destination leg.
-pub fn complete(conn: &Connection, t: &Row, at: Timestamp) -> Result<(), ApiError> {
-    if !transfers::advance(conn, t.id, "processing", "completed", None, at)? {
-        return Ok(());
-    }
-    let t = reload(conn, t)?;
-    let (app, asset) = (t.application_id, t.destination.asset.as_str());
-    let to = if destination_is_customer(&t.kind) { Owner::Customer(t.customer_id) } else { Owner::External };
-    let out = signed(t.destination_amount_minor)?;
-    let network_fee = signed(t.network_fee_minor)?;
-    let legs = [
-        Leg {
-            account_id: ledger::account(conn, app, Owner::Float, asset, at)?,
-            asset,
-            amount_minor: -(out + network_fee),
-        },
-        Leg { account_id: ledger::account(conn, app, to, asset, at)?, asset, amount_minor: out },
-        Leg { account_id: ledger::account(conn, app, Owner::External, asset, at)?, asset, amount_minor: network_fee },
-    ];
-    ledger::post(conn, app, "transfer.destination", ("transfer", &t.public_id), &legs, at)?;
-    if !destination_is_customer(&t.kind) {
-        event(conn, &t, EventType::OffRampCompleted, at)?;
-    }
-    Ok(())
-}
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::Payin, Kind::Payout, Kind::Bridge, Kind::OnchainFx];
 
-/// The scheduled moves; a transfer that already moved on is left alone.
-pub fn apply(conn: &Connection, kind: &str, public_id: &str, due: Timestamp) -> Result<(), ApiError> {
-    let Some(t) = transfers::find(conn, None, public_id)? else { return Ok(()) };
-    if kind == PROCESS { process(conn, &t, due) } else { complete(conn, &t, due) }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::db::{CachedSql, Db, Storage};
-    use crate::store::transfers::Side;
-
-    fn balance(conn: &Connection, app: i64, owner: Owner, asset: &str, now: Timestamp) -> i64 {
-        let id = ledger::account(conn, app, owner, asset, now).unwrap();
-        conn.query_row_cached("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
-    }
-
-    fn new_row(app: i64, customer: i64, kind: &str, amount: u64) -> Row {
-        let chain = |asset: &str, network: &str| Side {
-            asset: asset.to_owned(),
-            network: Some(network.to_owned()),
-            address: Some("a".to_owned()),
-            beneficiary_id: None,
-        };
-        Row {
-            id: 0,
-            public_id: crate::ids::prefixed("tr"),
-            application_id: app,
-            kind: kind.to_owned(),
-            status: "pending".to_owned(),
-            customer_id: customer,
-            customer_public_id: "c".to_owned(),
-            quote_public_id: None,
-            source: if kind == "payout" {
-                Side { asset: "USDC".to_owned(), ..Side::default() }
-            } else {
-                chain("USDC", "ethereum")
-            },
-            destination: chain("USDT", "tron"),
-            source_amount_minor: amount,
-            fee_minor: 1_000,
-            network_fee_minor: 500,
-            destination_amount_minor: amount - 1_500,
-            exchange_rate: "1".to_owned(),
-            failure_reason: None,
-            created_at: Timestamp::from_millis(0),
-            updated_at: Timestamp::from_millis(0),
-            completed_at: None,
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Payin => "payin",
+            Kind::Payout => "payout",
+            Kind::Bridge => "bridge",
+            Kind::OnchainFx => "onchain_fx",
         }
     }
 
-    #[tokio::test]
-    async fn every_step_balances_and_a_failure_refunds_exactly() {
-        let (db, _t) = Db::open(&Storage::Memory).unwrap();
-        db.write(|tx| {
-            tx.execute_batch(
-                "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
-                     VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);
-                 INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
-                     VALUES ('a', 1, 'A', 'TEST', 'active', 0, 0);
-                 INSERT INTO customers (public_id, application_id, type, legal_name, email, country,
-                     verification_level, tax_id, kyb_status, created_at, updated_at)
-                     VALUES ('c', 1, 'business', 'C', 'c@x.io', 'AE', 'standard', 'T', 'approved', 0, 0);",
-            )?;
-            let (app, customer, t0) = (1, 1, Timestamp::from_millis(0));
-            let external = ledger::account(tx, app, Owner::External, "USDC", t0)?;
-            let held = ledger::account(tx, app, Owner::Customer(customer), "USDC", t0)?;
-            ledger::transfer(tx, app, "test", ("t", "0"), "USDC", external, held, 50_000_000, t0)?;
-
-            // A swap: nothing at creation, the source at processing, the destination at completion.
-            let swap = transfers::insert(tx, &new_row(app, customer, "onchain_fx", 10_000_000), t0)?;
-            start(tx, &swap, t0)?;
-            assert_eq!(balance(tx, app, Owner::Fees, "USDC", t0), 0);
-            process(tx, &swap, t0)?;
-            assert_eq!(balance(tx, app, Owner::Fees, "USDC", t0), 1_000);
-            complete(tx, &transfers::find(tx, None, &swap.public_id)?.unwrap(), t0)?;
-            let done = transfers::find(tx, None, &swap.public_id)?.unwrap();
-            assert_eq!((done.status.as_str(), done.completed_at), ("completed", Some(t0)));
-            ledger::verify(tx).map_err(ApiError::internal)?;
-
-            // A payout charged at creation and failing (amount ending in 13) is refunded to the unit.
-            let payout = transfers::insert(tx, &new_row(app, customer, "payout", 20_000_013), t0)?;
-            start(tx, &payout, t0)?;
-            assert_eq!(balance(tx, app, Owner::Customer(customer), "USDC", t0), 29_999_987);
-            process(tx, &payout, t0)?;
-            let failed = transfers::find(tx, None, &payout.public_id)?.unwrap();
-            assert_eq!(failed.status, "failed");
-            assert_eq!(balance(tx, app, Owner::Customer(customer), "USDC", t0), 50_000_000);
-            assert_eq!(balance(tx, app, Owner::Fees, "USDC", t0), 1_000, "the failed payout's fee is returned");
-            // Late moves on a final transfer do nothing.
-            complete(tx, &failed, t0)?;
-            process(tx, &failed, t0)?;
-            assert_eq!(transfers::find(tx, None, &payout.public_id)?.unwrap().status, "failed");
-            ledger::verify(tx).map_err(ApiError::internal)?;
-            Ok(())
-        })
-        .await
-        .unwrap();
+    pub fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == s)
     }
+
+    /// Whether the source is the customer's own balance (else `external`).
+    pub fn spends_customer_balance(self) -> bool {
+        match self {
+            Kind::Payout => true,
+            Kind::Payin | Kind::Bridge | Kind::OnchainFx => false,
+        }
+    }
+
+    /// Whether the destination is the customer's account (else `external`).
+    pub fn credits_customer(self) -> bool {
+        match self {
+            Kind::Payin => true,
+            Kind::Payout | Kind::Bridge | Kind::OnchainFx => false,
+        }
+    }
+
+    /// Public id prefix: swaps are `fx_`, the rest `tr_`.
+    pub fn id_prefix(self) -> &'static str {
+        match self {
+            Kind::OnchainFx => "fx",
+            Kind::Payin | Kind::Payout | Kind::Bridge => "tr",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    Pending,
+    Processing,
+    Completed,
+    Failed,
+}
+
+impl State {
+    pub const ALL: [State; 4] = [State::Pending, State::Processing, State::Completed, State::Failed];
+
+    pub fn parse(s: &str) -> Option<State> {
+        State::ALL.into_iter().find(|state| state.as_str() == s)
+    }
+}
+
+impl FlowState for State {
+    fn as_str(self) -> &'static str {
+        match self {
+            State::Pending => "pending",
+            State::Processing => "processing",
+            State::Completed => "completed",
+            State::Failed => "failed",
+        }
+    }
+
+    fn is_final(self) -> bool {
+        matches!(self, State::Completed | State::Failed)
+    }
+}
+
+/// The timed moves of a transfer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    Process,
+    Complete,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trigger {
+    Process,
+    Complete,
+    Fail(String),
+}
+
+impl Flow for Row {
+    type State = State;
+    const KIND: FlowKind = FlowKind::Transfer;
+
+    fn application_id(&self) -> i64 {
+        self.application_id
+    }
+
+    fn public_id(&self) -> &str {
+        &self.public_id
+    }
+
+    fn state(&self) -> State {
+        self.status
+    }
+
+    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        transfers::find(conn, application_id, id)
+    }
+
+    fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+        transfers::advance(conn, self.id, self.status, to, reason, at)
+    }
+
+    fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<State>> {
+        step(self, Trigger::Fail(reason.to_owned()), at)
+    }
+}
+
+fn money(t: &Row) -> Money<'_> {
+    Money {
+        payment_type: t.kind.as_str(),
+        source_asset: &t.source.asset,
+        source_amount: t.source_amount,
+        fee: t.fee,
+        destination_asset: &t.destination.asset,
+        destination_amount: t.destination_amount,
+        customer_id: Some(&t.customer_public_id),
+        beneficiary_id: t.destination.beneficiary_id.as_deref(),
+        quote_id: t.quote_public_id.as_deref(),
+        external_id: None,
+    }
+}
+
+/// Into `in_flight` from the source: the customer's balance or outside.
+fn take_source(t: &Row) -> Vec<Posting> {
+    let from = if t.kind.spends_customer_balance() { Owner::Customer(t.customer_id) } else { Owner::External };
+    vec![
+        Posting::new(from, &t.source.asset, -t.source_amount),
+        Posting::new(Owner::InFlight, &t.source.asset, t.source_amount),
+    ]
+}
+
+/// The transition `trigger` makes, or `None` when it makes none.
+pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
+    let fail = |reason: &str| {
+        Step::to(State::Failed)
+            .because(reason)
+            .reverse_all("transfer.refund")
+            .event(EventType::SettlementFailed, money(t).failed(reason, at))
+    };
+    match (t.status, trigger) {
+        (State::Pending, Trigger::Process) if t.source_amount.ends_in(super::FAIL_SUFFIX) => Some(fail(FAILURE_REASON)),
+        (State::Pending, Trigger::Process) => {
+            let mut processing = Step::to(State::Processing)
+                .schedule(super::Move::Transfer(Move::Complete), at.plus_seconds(COMPLETE_SECONDS));
+            if !t.kind.spends_customer_balance() {
+                processing = processing
+                    .post("transfer.source", take_source(t))
+                    .event(EventType::OnRampCompleted, money(t).leg_completed(at));
+            }
+            Some(processing)
+        }
+        (State::Processing, Trigger::Complete) => {
+            let (src, dst) = (t.source.asset.as_str(), t.destination.asset.as_str());
+            let to = if t.kind.credits_customer() { Owner::Customer(t.customer_id) } else { Owner::External };
+            let leaving = MinorUnit::new(t.destination_amount.get().saturating_add(t.network_fee.get()));
+            let mut done = Step::to(State::Completed).post(
+                "transfer.settlement",
+                vec![
+                    Posting::new(Owner::InFlight, src, -t.source_amount),
+                    Posting::new(Owner::Fees, src, t.fee),
+                    Posting::new(Owner::Float, src, t.net_amount),
+                    Posting::new(Owner::Float, dst, -leaving),
+                    Posting::new(to, dst, t.destination_amount),
+                    Posting::new(Owner::External, dst, t.network_fee),
+                ],
+            );
+            if !t.kind.credits_customer() {
+                done = done.event(EventType::OffRampCompleted, money(t).leg_completed(at));
+            }
+            Some(done.event(EventType::SettlementCompleted, money(t).settled(at)))
+        }
+        (State::Pending | State::Processing, Trigger::Fail(reason)) => Some(fail(&reason)),
+        (State::Processing | State::Completed | State::Failed, Trigger::Process) => None,
+        (State::Pending | State::Completed | State::Failed, Trigger::Complete) => None,
+        (State::Completed | State::Failed, Trigger::Fail(_)) => None,
+    }
+}
+
+/// A scheduled move, dated `at`.
+pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
+    let Some(t) = transfers::find(conn, None, id)? else { return Ok(()) };
+    let trigger = match mv {
+        Move::Process => Trigger::Process,
+        Move::Complete => Trigger::Complete,
+    };
+    match step(&t, trigger, at) {
+        Some(s) => super::commit_or_fail(conn, &t, s, at).map(drop),
+        None => Ok(()),
+    }
+}
+
+/// A validated transfer request (the shapes per kind are checked by the
+/// handler; the rules that need the database are checked by [`create`]).
+#[derive(Debug, Clone)]
+pub struct NewTransfer {
+    pub kind: Kind,
+    pub customer_id: String,
+    pub source: Side,
+    pub source_asset: Asset,
+    pub destination: Side,
+    pub destination_asset: Asset,
+    pub destination_network: Option<Network>,
+    /// `None` when a quote gives it.
+    pub amount: Option<MinorUnit>,
+    pub quote_id: Option<String>,
+}
+
+/// Prices, stores and starts a transfer of application `app`.
+pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: NewTransfer) -> Result<Row, ApiError> {
+    let now = clocks.app_now(app);
+    let customer = verification::require_verified(conn, clocks, app, &new.customer_id)?;
+    if let Some(bid) = &new.destination.beneficiary_id {
+        let b = store::beneficiaries::find(conn, app, bid)?
+            .filter(|b| b.customer_id == new.customer_id)
+            .ok_or_else(|| ApiError::not_found(ErrorCode::BeneficiaryNotFound, "beneficiary"))?;
+        if b.account.destination_asset != new.destination.asset {
+            return Err(ApiError::new(
+                ErrorCode::UnsupportedCombination,
+                format!("beneficiary {bid} receives {}, not {}", b.account.destination_asset, new.destination.asset),
+            ));
+        }
+    }
+    let public_id = ids::prefixed(new.kind.id_prefix());
+    let network_fee = network_fee(new.destination_network);
+    let request = |amount: MinorUnit| quoting::Request {
+        application_id: Some(app),
+        partner_id: partner,
+        customer_id: Some(&new.customer_id),
+        source: new.source_asset,
+        destination: new.destination_asset,
+        amount,
+        corridor_fee: None,
+        network_fee,
+        amount_field: "amount",
+        pair_field: "destination.asset",
+    };
+    let (source_amount, fee, destination_amount, rate) = match &new.quote_id {
+        Some(qid) => {
+            let q = quotes::find(conn, app, qid)?.ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "quote"))?;
+            if q.source_asset != new.source.asset || q.destination_asset != new.destination.asset {
+                return Err(ApiError::invalid_field(
+                    "quote_id",
+                    "invalid",
+                    format!("the quote prices {} to {}, not this transfer's pair", q.source_asset, q.destination_asset),
+                ));
+            }
+            if new.amount.is_some_and(|a| a != q.source_amount) {
+                return Err(ApiError::invalid_field(
+                    "amount",
+                    "invalid",
+                    "differs from the quote's amount; leave it out",
+                ));
+            }
+            let delivered = q.destination_amount.checked_sub(network_fee).map_err(ApiError::internal)?;
+            if !delivered.is_positive() {
+                // Priced now only to name the smallest amount that works.
+                quoting::price(conn, &request(q.source_amount))?;
+                return Err(ApiError::new(
+                    ErrorCode::InvalidAmount,
+                    format!(
+                        "the quote's destination amount does not cover the network fee of {network_fee} minor units"
+                    ),
+                ));
+            }
+            let q = quotes::consume(conn, &q, &public_id, now)?;
+            (q.source_amount, q.fee, delivered, q.rate)
+        }
+        None => {
+            let amount = new.amount.ok_or_else(|| ApiError::internal("a transfer without amount or quote"))?;
+            let p = quoting::price(conn, &request(amount))?;
+            (p.source_amount, p.fee, p.destination_amount, p.exchange_rate.to_string())
+        }
+    };
+    let leaving = destination_amount.checked_add(network_fee).map_err(ApiError::internal)?;
+    super::require_funds(conn, app, Owner::Float, &new.destination.asset, leaving, "this transfer's destination", now)?;
+    let row = Row {
+        id: 0,
+        public_id,
+        application_id: app,
+        kind: new.kind,
+        status: State::Pending,
+        customer_id: customer.id,
+        customer_public_id: new.customer_id,
+        quote_public_id: new.quote_id,
+        source: new.source,
+        destination: new.destination,
+        source_amount,
+        fee,
+        net_amount: source_amount.checked_sub(fee).map_err(ApiError::internal)?,
+        network_fee,
+        destination_amount,
+        exchange_rate: rate,
+        failure_reason: None,
+        created_at: now,
+        updated_at: now,
+        completed_at: None,
+    };
+    let t = transfers::insert(conn, &row, now)?;
+    let mut start = Step::to(State::Pending)
+        .event(EventType::SettlementCreated, money(&t).created(now))
+        .schedule(super::Move::Transfer(Move::Process), now.plus_seconds(PROCESS_SECONDS));
+    if t.kind.spends_customer_balance() {
+        start = start.post("transfer.source", take_source(&t));
+    }
+    super::start(conn, &t, start, now)?;
+    Ok(t)
 }

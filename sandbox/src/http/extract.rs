@@ -4,6 +4,12 @@
 //! wrappers answer with `ApiError` instead and name the offending field,
 //! using `serde_path_to_error` to find where in the body deserialisation
 //! stopped.
+//!
+//! They are also where every text of every request is held to
+//! [`domain::text`](crate::domain::text): a string anywhere in a JSON body
+//! (member names included) or a query parameter holding a control or
+//! bidirectional formatting character is refused before any handler sees
+//! it, one `invalid` detail per offending field.
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -12,8 +18,11 @@ use axum::http::{StatusCode, header};
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use serde::de::DeserializeOwned;
 
+use serde_json::Value;
+
 use super::strict::Strict;
-use crate::error::ApiError;
+use crate::domain::text;
+use crate::error::{ApiError, Checks};
 
 /// A JSON request body.
 pub struct ApiJson<T>(pub T);
@@ -59,6 +68,13 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or_default();
+        let mut checks = Checks::new();
+        for (name, value) in form_urlencoded_parse(query) {
+            if let Some((at, c)) = text::forbidden(&name).or_else(|| text::forbidden(&value)) {
+                checks.push(printable(&name), "invalid", text::refusal(at, c));
+            }
+        }
+        checks.finish()?;
         let de = serde_urlencoded::Deserializer::new(form_urlencoded_parse(query));
         serde_path_to_error::deserialize(de).map(ApiQuery).map_err(|e| {
             let field = e.path().to_string();
@@ -77,7 +93,10 @@ fn form_urlencoded_parse(query: &str) -> form_urlencoded::Parse<'_> {
 /// from objects only (see [`Strict`]).
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     match serde_json::from_slice::<serde_json::Value>(bytes) {
-        Ok(json) => serde_path_to_error::deserialize(Strict(&json)).map_err(path_error),
+        Ok(json) => {
+            refuse_forbidden_text(&json)?;
+            serde_path_to_error::deserialize(Strict(&json)).map_err(path_error)
+        }
         // Not a document (or nested past the parser's depth): reading it as
         // a stream names the first field it cannot take, ahead of the syntax
         // error further on, as a client fixing its body wants.
@@ -87,6 +106,56 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             Err(streamed.err().map_or_else(|| json_error(".".into(), &e), path_error))
         }
     }
+}
+
+/// Every string of a document, values and member names, against
+/// [`text::forbidden`]: one issue per offending field, named by its path
+/// (`account.bank_name`, `events[2]`, `body` for a bare string).
+fn refuse_forbidden_text(json: &Value) -> Result<(), ApiError> {
+    fn walk(value: &Value, path: &mut String, checks: &mut Checks) {
+        match value {
+            Value::String(s) => {
+                if let Some((at, c)) = text::forbidden(s) {
+                    let field = if path.is_empty() { "body" } else { path.as_str() };
+                    checks.push(field, "invalid", text::refusal(at, c));
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let len = path.len();
+                    path.push_str(&format!("[{i}]"));
+                    walk(item, path, checks);
+                    path.truncate(len);
+                }
+            }
+            Value::Object(members) => {
+                for (name, member) in members {
+                    let len = path.len();
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(&printable(name));
+                    match text::forbidden(name) {
+                        Some((at, c)) => checks.push(path.as_str(), "invalid", text::refusal(at, c)),
+                        None => walk(member, path, checks),
+                    }
+                    path.truncate(len);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut checks = Checks::new();
+    walk(json, &mut String::new(), &mut checks);
+    checks.finish()
+}
+
+/// A name for `details[].field` that is safe to show: forbidden characters
+/// written as `\u{…}`.
+fn printable(name: &str) -> String {
+    name.chars()
+        .map(|c| if text::is_forbidden(c) { format!("\\u{{{:04x}}}", u32::from(c)) } else { c.to_string() })
+        .collect()
 }
 
 fn path_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {

@@ -1,9 +1,11 @@
 //! HTTP plumbing shared by every route: request ids, body and query
-//! extraction that fails with the API's envelope, pagination, fallbacks.
+//! extraction that fails with the API's envelope, pagination, fallbacks,
+//! and the `X-Sandbox-Clock` header.
 
 pub mod dialect;
 pub mod extract;
 pub mod fallback;
 pub mod pagination;
 pub mod request_id;
+pub mod sandbox_clock;
 pub mod strict;

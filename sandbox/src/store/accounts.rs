@@ -32,12 +32,13 @@ pub fn for_customer(conn: &Connection, customer_id: i64) -> Result<Vec<LedgerAcc
     Ok(conn.prepare_cached(&sql)?.query_map([customer_id], ledger_row)?.collect::<Result<_, _>>()?)
 }
 
-/// The application's own balances: float, fees, settlement accounts and
-/// wallets (not customers', not the external mirror).
+/// The application's own balances: float, fees, what unfinished flows
+/// hold (`in_flight`), settlement accounts and wallets (not customers', not
+/// the external mirror).
 pub fn balances(conn: &Connection, application_id: i64) -> Result<Vec<LedgerAccount>, ApiError> {
     let sql = format!(
         "SELECT {LEDGER_COLUMNS} FROM accounts
-         WHERE application_id = ?1 AND purpose IN ('float', 'fees', 'settlement', 'wallet') ORDER BY public_id"
+         WHERE application_id = ?1 AND purpose IN ('float', 'fees', 'in_flight', 'settlement', 'wallet') ORDER BY public_id"
     );
     Ok(conn.prepare_cached(&sql)?.query_map([application_id], ledger_row)?.collect::<Result<_, _>>()?)
 }

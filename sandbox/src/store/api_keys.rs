@@ -51,7 +51,7 @@ pub fn insert(
         expires_at: expires_at.map(|t| t.to_rfc3339()),
         created_at: now.to_rfc3339(),
         name: name.map(str::to_owned),
-        client_secret: secret.secret,
+        client_secret: Some(secret.secret),
     };
     let stored = StoredKey {
         prefix: secret.prefix,

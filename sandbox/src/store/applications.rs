@@ -1,8 +1,10 @@
 //! Applications: one environment each, owned by a partner (spec 2.3).
 
+use std::collections::HashMap;
+
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
+use crate::clock::{Clocks, Timestamp};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
@@ -75,4 +77,39 @@ pub fn deactivate(conn: &Connection, id: i64, now: Timestamp) -> rusqlite::Resul
         params![id, now.millis()],
     )?;
     Ok(changed == 1)
+}
+
+/// An application by public id whatever its partner (the operator's view):
+/// its internal id and environment.
+pub fn by_public_id(conn: &Connection, public_id: &str) -> Result<Option<(i64, Environment)>, ApiError> {
+    let found: Option<(i64, String)> = conn
+        .query_row_cached("SELECT id, environment FROM applications WHERE public_id = ?1", [public_id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()?;
+    Ok(found.map(|(id, env)| (id, Environment::parse(&env).unwrap_or(Environment::Test))))
+}
+
+/// The sandbox clocks as stored: the global offset and every application's own.
+pub fn load_clocks(conn: &Connection) -> Result<Clocks, ApiError> {
+    let global = super::settings::get(conn, super::settings::CLOCK_OFFSET)?.and_then(|v| v.parse::<i64>().ok());
+    Ok(Clocks::new(global.unwrap_or(0), clock_offsets(conn)?))
+}
+
+/// Every application's own clock offset (those without one are left out).
+pub fn clock_offsets(conn: &Connection) -> Result<HashMap<i64, i64>, ApiError> {
+    Ok(conn
+        .prepare_cached("SELECT id, clock_offset_millis FROM applications WHERE clock_offset_millis > 0")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?)
+}
+
+/// Moves an application's own clock `delta_millis` ahead; returns its new offset.
+pub fn advance_clock(conn: &Connection, id: i64, delta_millis: i64) -> Result<i64, ApiError> {
+    Ok(conn.query_row_cached(
+        "UPDATE applications SET clock_offset_millis = clock_offset_millis + ?2 WHERE id = ?1
+         RETURNING clock_offset_millis",
+        params![id, delta_millis],
+        |r| r.get(0),
+    )?)
 }

@@ -1,30 +1,19 @@
-//! Customers (spec 2.5) and their verification (KYB) decisions.
-//!
-//! A decision changes `kyb_status` and records its event in the same
-//! statement sequence, so callers always run it inside a write transaction.
+//! Customers (spec 2.5): SQL only. Their verification (KYB) is the state
+//! machine `flows::verification`.
 
 use payctl_wire::customers::Customer;
 use payctl_wire::error::{ErrorCode, FieldIssue};
-use payctl_wire::events::EventType;
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::json;
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::domain::country;
 use crate::error::ApiError;
-use crate::events::{self, Subject};
+use crate::flows::FlowState;
+use crate::flows::verification::State;
 use crate::http::pagination::PageRequest;
 use crate::ids;
-
-/// Sandbox seconds after creation at which a pending customer is decided
-/// automatically.
-pub const AUTO_DECISION_SECONDS: i64 = 60;
-/// A legal name containing this (any case) is rejected automatically.
-pub const REJECT_MARKER: &str = "REJECT";
-/// The scheduled move that decides a customer automatically.
-pub const AUTO_DECISION: &str = "customer.kyb_decide";
 
 /// A validated create request.
 pub struct NewCustomer {
@@ -40,6 +29,7 @@ pub struct NewCustomer {
 pub struct Row {
     pub id: i64,
     pub application_id: i64,
+    pub status: State,
     pub created_at: Timestamp,
     pub customer: Customer,
 }
@@ -50,9 +40,11 @@ const SELECT: &str = "SELECT id, application_id, public_id, type, legal_name, em
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     let country: String = r.get(6)?;
+    let status: String = r.get(9)?;
     Ok(Row {
         id: r.get(0)?,
         application_id: r.get(1)?,
+        status: State::parse(&status).ok_or_else(|| super::bad_value(9, &status))?,
         created_at: Timestamp::from_millis(r.get(11)?),
         customer: Customer {
             id: r.get(2)?,
@@ -76,7 +68,7 @@ pub fn duplicate_email() -> ApiError {
         .with_details(vec![FieldIssue::new("email", "duplicate", "is already used by another customer")])
 }
 
-pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Timestamp) -> Result<Customer, ApiError> {
+pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Timestamp) -> Result<Row, ApiError> {
     let public_id = ids::uuid();
     conn.execute_cached(
         "INSERT INTO customers (public_id, application_id, type, legal_name, email, country, verification_level,
@@ -95,10 +87,7 @@ pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Ti
         ],
     )
     .map_err(|e| if super::is_unique_violation(&e) { duplicate_email() } else { e.into() })?;
-    crate::schedule::at(conn, AUTO_DECISION, &public_id, now.plus_seconds(AUTO_DECISION_SECONDS), now)?;
-    find(conn, Some(application_id), &public_id)?
-        .map(|r| r.customer)
-        .ok_or_else(|| ApiError::internal("customer vanished after insert"))
+    find(conn, Some(application_id), &public_id)?.ok_or_else(|| ApiError::internal("customer vanished after insert"))
 }
 
 /// A customer by public id, limited to one application unless `None`
@@ -127,68 +116,26 @@ pub fn list(
     Ok(page.page(rows, |c| &c.id))
 }
 
-/// Moves a pending customer to `approved` or `rejected` and records the
-/// matching event, both as of `at`. A customer already decided is 409.
-pub fn decide(conn: &Connection, row: &Row, approve: bool, at: Timestamp) -> Result<Customer, ApiError> {
-    let (status, event) = if approve {
-        ("approved", EventType::CustomerKybApproved)
-    } else {
-        ("rejected", EventType::CustomerKybRejected)
-    };
+/// Moves a customer's verification from `from` to `to` as of `at`: a
+/// decision stamps `kyb_decided_at`, a return to `pending` clears it.
+/// False when the customer was elsewhere.
+pub fn set_verification(conn: &Connection, id: i64, from: State, to: State, at: Timestamp) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
-        "UPDATE customers SET kyb_status = ?2, kyb_decided_at = ?3, updated_at = ?3
-         WHERE id = ?1 AND kyb_status = 'pending'",
-        params![row.id, status, at.millis()],
+        "UPDATE customers SET kyb_status = ?3, updated_at = ?4,
+             kyb_decided_at = CASE WHEN ?3 = 'pending' THEN NULL ELSE ?4 END
+         WHERE id = ?1 AND kyb_status = ?2",
+        params![id, from.as_str(), to.as_str(), at.millis()],
     )?;
-    if changed == 0 {
-        return Err(ApiError::conflict(
-            ErrorCode::Conflict,
-            format!(
-                "customer verification is already {}; only a pending customer can be decided",
-                row.customer.kyb_status
-            ),
-        ));
-    }
-    let c = &row.customer;
-    let data = json!({"customer_id": c.id, "kyb_status": status, "legal_name": c.legal_name});
-    events::record(conn, row.application_id, event, Subject { kind: "customer", id: &c.id }, &data, at)?;
-    find(conn, None, &c.id)?.map(|r| r.customer).ok_or_else(|| ApiError::internal("customer vanished after decision"))
-}
-
-/// The automatic decision, as a scheduled move: approved, or rejected when
-/// the legal name carries [`REJECT_MARKER`]. A customer decided by hand in
-/// the meantime is left alone.
-pub fn auto_decide(conn: &Connection, public_id: &str, at: Timestamp) -> Result<(), ApiError> {
-    match find(conn, None, public_id)? {
-        Some(row) if row.customer.kyb_status == "pending" => {
-            let approve = !row.customer.legal_name.to_uppercase().contains(REJECT_MARKER);
-            decide(conn, &row, approve, at).map(drop)
-        }
-        _ => Ok(()),
-    }
-}
-
-/// Puts a rejected customer back to `pending` (a resubmitted verification)
-/// and schedules its automatic decision [`AUTO_DECISION_SECONDS`] from `now`.
-/// Returns whether the customer was rejected (and so restarted).
-pub fn restart_verification(conn: &Connection, row: &Row, now: Timestamp) -> Result<bool, ApiError> {
-    let changed = conn.execute_cached(
-        "UPDATE customers SET kyb_status = 'pending', kyb_decided_at = NULL, updated_at = ?2
-         WHERE id = ?1 AND kyb_status = 'rejected'",
-        params![row.id, now.millis()],
-    )?;
-    if changed == 1 {
-        crate::schedule::at(conn, AUTO_DECISION, &row.customer.id, now.plus_seconds(AUTO_DECISION_SECONDS), now)?;
-    }
     Ok(changed == 1)
 }
 
-/// When a pending customer's automatic decision is due, if one is scheduled.
-pub fn decision_due(conn: &Connection, public_id: &str) -> Result<Option<Timestamp>, ApiError> {
-    let due: Option<i64> = conn.query_row_cached(
-        "SELECT MIN(due_at) FROM scheduled_moves WHERE kind = ?1 AND resource_id = ?2",
-        params![AUTO_DECISION, public_id],
+/// Whether `public_id` is a customer of one of the partner's applications
+/// (TEST or LIVE): what the partner's dashboard may price.
+pub fn of_partner(conn: &Connection, partner_id: i64, public_id: &str) -> rusqlite::Result<bool> {
+    conn.query_row_cached(
+        "SELECT EXISTS (SELECT 1 FROM customers c JOIN applications a ON a.id = c.application_id
+                        WHERE c.public_id = ?1 AND a.partner_id = ?2)",
+        params![public_id, partner_id],
         |r| r.get(0),
-    )?;
-    Ok(due.map(Timestamp::from_millis))
+    )
 }

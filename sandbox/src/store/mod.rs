@@ -7,11 +7,14 @@ pub mod api_keys;
 pub mod applications;
 pub mod beneficiaries;
 pub mod customers;
+pub mod flow_states;
 pub mod markups;
+pub mod moves;
 pub mod partner_wallets;
 pub mod partners;
 pub mod payments;
 pub mod quotes;
+pub mod rates;
 pub mod request_logs;
 pub mod settings;
 pub mod transactions;
@@ -26,6 +29,15 @@ pub fn is_unique_violation(e: &rusqlite::Error) -> bool {
     matches!(
         e,
         rusqlite::Error::SqliteFailure(err, _) if err.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+    )
+}
+
+/// The error for a stored value that is none of its column's known values.
+pub fn bad_value(column: usize, value: &str) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(
+        column,
+        rusqlite::types::Type::Text,
+        format!("unknown stored value {value:?}").into(),
     )
 }
 

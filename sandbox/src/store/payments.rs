@@ -9,17 +9,24 @@ use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::domain::asset;
 use crate::domain::decimal::format_minor;
+use crate::domain::money::MinorUnit;
 use crate::error::ApiError;
+use crate::flows::FlowState;
+use crate::flows::payments::State;
 use crate::http::pagination::PageRequest;
 
 /// A stored payment with the internal ids that never leave the server.
+#[derive(Debug, Clone)]
 pub struct Row {
     pub id: i64,
     pub application_id: i64,
     pub customer_id: i64,
-    pub source_amount_minor: u64,
-    pub fee_minor: u64,
-    pub destination_amount_minor: u64,
+    pub status: State,
+    pub source_amount: MinorUnit,
+    pub fee: MinorUnit,
+    /// `source_amount - fee`: what is converted.
+    pub net_amount: MinorUnit,
+    pub destination_amount: MinorUnit,
     pub payment: Payment,
 }
 
@@ -37,44 +44,43 @@ pub struct NewPayment<'a> {
 const SELECT: &str = "SELECT p.id, p.application_id, p.customer_id, p.public_id, p.status, q.public_id, c.public_id,
         p.collection_method, p.virtual_iban, p.reference, p.source_asset, p.destination_asset,
         p.source_amount_minor, p.fee_minor, p.destination_amount_minor, p.exchange_rate, p.funds_due_at,
-        p.funds_received_at, p.settled_at, p.expired_at, p.created_at, p.updated_at
+        p.funds_received_at, p.settled_at, p.expired_at, p.created_at, p.updated_at, p.failed_at, p.failure_reason
     FROM payments p JOIN quotes q ON q.id = p.quote_id JOIN customers c ON c.id = p.customer_id";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    let minor = |i: usize| -> rusqlite::Result<u64> {
-        u64::try_from(r.get::<_, i64>(i)?)
-            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Integer, Box::new(e)))
-    };
     let (source, destination): (String, String) = (r.get(10)?, r.get(11)?);
     let (sd, dd) =
         (asset::asset(&source).map_or(2, |a| a.decimals), asset::asset(&destination).map_or(2, |a| a.decimals));
-    let (amount, fee, out) = (minor(12)?, minor(13)?, minor(14)?);
+    let (amount, fee, out): (MinorUnit, MinorUnit, MinorUnit) = (r.get(12)?, r.get(13)?, r.get(14)?);
+    let status: String = r.get(4)?;
     Ok(Row {
         id: r.get(0)?,
         application_id: r.get(1)?,
         customer_id: r.get(2)?,
-        source_amount_minor: amount,
-        fee_minor: fee,
-        destination_amount_minor: out,
+        status: State::parse(&status).ok_or_else(|| super::bad_value(4, &status))?,
+        source_amount: amount,
+        fee,
+        net_amount: MinorUnit::new(amount.get() - fee.get()),
+        destination_amount: out,
         payment: Payment {
             id: r.get(3)?,
-            status: r.get(4)?,
+            status,
             quote_id: r.get(5)?,
             customer_id: r.get(6)?,
             collection_instructions: CollectionInstructions {
                 method: r.get(7)?,
                 iban: r.get(8)?,
                 reference: r.get(9)?,
-                amount: format_minor(amount, sd),
+                amount: format_minor(amount.as_u64(), sd),
                 amount_minor: amount.to_string(),
                 currency: source.clone(),
                 pay_by: super::iso_at(r.get(16)?),
             },
             source_currency: source,
             destination_currency: destination,
-            source_amount: format_minor(amount, sd),
-            fee: format_minor(fee, sd),
-            destination_amount: format_minor(out, dd),
+            source_amount: format_minor(amount.as_u64(), sd),
+            fee: format_minor(fee.as_u64(), sd),
+            destination_amount: format_minor(out.as_u64(), dd),
             source_amount_minor: amount.to_string(),
             fee_minor: fee.to_string(),
             destination_amount_minor: out.to_string(),
@@ -84,6 +90,8 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
             expired_at: super::iso(r.get(19)?),
             created_at: super::iso_at(r.get(20)?),
             updated_at: super::iso_at(r.get(21)?),
+            failed_at: super::iso(r.get(22)?),
+            failure_reason: r.get(23)?,
         },
     })
 }
@@ -104,9 +112,9 @@ pub fn insert(conn: &Connection, new: &NewPayment<'_>, now: Timestamp) -> Result
             new.reference,
             q.source_asset,
             q.destination_asset,
-            q.source_amount_minor as i64,
-            q.fee_minor as i64,
-            q.destination_amount_minor as i64,
+            q.source_amount,
+            q.fee,
+            q.destination_amount,
             q.rate,
             new.funds_due_at.millis(),
             now.millis()
@@ -121,22 +129,37 @@ pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> 
     Ok(conn.query_row_cached(&sql, params![public_id, application_id], from_row).optional()?)
 }
 
-/// Moves a payment from `from` to `to`, stamping `column` (one of the
-/// status timestamps) with `at`. Returns whether it was in `from`.
+/// Moves a payment from `from` to `to` as of `at`, stamping the time
+/// column of `to` (and the reason of a failure or expiry). False when it
+/// was elsewhere.
 pub fn advance(
     conn: &Connection,
     id: i64,
-    from: &str,
-    to: &str,
-    column: &str,
+    from: State,
+    to: State,
+    reason: Option<&str>,
     at: Timestamp,
 ) -> Result<bool, ApiError> {
-    let column = match column {
-        "funds_received_at" | "settled_at" | "expired_at" => column,
-        _ => return Err(ApiError::internal("unknown payment timestamp column")),
+    let sql = match to {
+        State::AwaitingFunds => return Err(ApiError::internal("a payment never returns to awaiting_funds")),
+        State::FundsReceived => {
+            "UPDATE payments SET status = ?3, funds_received_at = ?4, failure_reason = ?5, updated_at = ?4
+             WHERE id = ?1 AND status = ?2"
+        }
+        State::Settled => {
+            "UPDATE payments SET status = ?3, settled_at = ?4, failure_reason = ?5, updated_at = ?4
+             WHERE id = ?1 AND status = ?2"
+        }
+        State::Expired => {
+            "UPDATE payments SET status = ?3, expired_at = ?4, failure_reason = ?5, updated_at = ?4
+             WHERE id = ?1 AND status = ?2"
+        }
+        State::Failed => {
+            "UPDATE payments SET status = ?3, failed_at = ?4, failure_reason = ?5, updated_at = ?4
+             WHERE id = ?1 AND status = ?2"
+        }
     };
-    let sql = format!("UPDATE payments SET status = ?3, {column} = ?4, updated_at = ?4 WHERE id = ?1 AND status = ?2");
-    Ok(conn.execute_cached(&sql, params![id, from, to, at.millis()])? == 1)
+    Ok(conn.execute_cached(sql, params![id, from.as_str(), to.as_str(), at.millis(), reason])? == 1)
 }
 
 /// Filters of the list; `None` means any.

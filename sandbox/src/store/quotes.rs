@@ -17,6 +17,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
+use crate::domain::money::MinorUnit;
 use crate::error::ApiError;
 use crate::ids;
 use crate::quoting::Priced;
@@ -60,7 +61,6 @@ pub struct NewQuote<'a> {
     /// Internal id of the sending customer, if any.
     pub customer_id: Option<i64>,
     pub priced: &'a Priced,
-    pub corridor_fee_minor: Option<u64>,
     pub corridor: Option<String>,
     pub destination_kind: Option<String>,
     pub recipient_type: Option<String>,
@@ -79,13 +79,13 @@ pub struct Row {
     pub customer_public_id: Option<String>,
     pub source_asset: String,
     pub destination_asset: String,
-    pub source_amount_minor: u64,
-    pub fee_minor: u64,
-    pub net_source_minor: u64,
-    pub destination_amount_minor: u64,
+    pub source_amount: MinorUnit,
+    pub fee: MinorUnit,
+    pub net_source: MinorUnit,
+    pub destination_amount: MinorUnit,
     pub rate: String,
     pub markup_source: String,
-    pub corridor_fee_minor: Option<u64>,
+    pub corridor_fee: Option<MinorUnit>,
     pub corridor: Option<String>,
     pub destination_kind: Option<String>,
     pub recipient_type: Option<String>,
@@ -125,10 +125,6 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     let ts = |i: usize| -> rusqlite::Result<Option<Timestamp>> {
         Ok(r.get::<_, Option<i64>>(i)?.map(Timestamp::from_millis))
     };
-    let minor = |i: usize| -> rusqlite::Result<u64> {
-        u64::try_from(r.get::<_, i64>(i)?)
-            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Integer, Box::new(e)))
-    };
     Ok(Row {
         id: r.get(0)?,
         public_id: r.get(1)?,
@@ -138,13 +134,13 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         customer_public_id: r.get(5)?,
         source_asset: r.get(6)?,
         destination_asset: r.get(7)?,
-        source_amount_minor: minor(8)?,
-        fee_minor: minor(9)?,
-        net_source_minor: minor(10)?,
-        destination_amount_minor: minor(11)?,
+        source_amount: r.get(8)?,
+        fee: r.get(9)?,
+        net_source: r.get(10)?,
+        destination_amount: r.get(11)?,
         rate: r.get(12)?,
         markup_source: r.get(13)?,
-        corridor_fee_minor: r.get::<_, Option<i64>>(14)?.map(|_| minor(14)).transpose()?,
+        corridor_fee: r.get(14)?,
         corridor: r.get(15)?,
         destination_kind: r.get(16)?,
         recipient_type: r.get(17)?,
@@ -162,9 +158,8 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
 /// Stores a new `CREATED` quote locked until `now` + [`VALIDITY_SECONDS`].
 pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<Row, ApiError> {
     let public_id = ids::uuid();
-    let b = &new.priced.breakdown;
-    let minor =
-        |v: u64| i64::try_from(v).map_err(|_| ApiError::invalid_field("amount", "out_of_range", "is too large"));
+    let p = new.priced;
+    let corridor_fee = (new.form == Form::Corridor).then_some(p.corridor_fee);
     conn.execute_cached(
         "INSERT INTO quotes (public_id, application_id, form, customer_id, source_asset, destination_asset,
              source_amount_minor, fee_minor, net_source_minor, destination_amount_minor, rate, markup_source,
@@ -176,15 +171,15 @@ pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<R
             new.application_id,
             new.form.as_str(),
             new.customer_id,
-            new.priced.source.code,
-            new.priced.destination.code,
-            minor(b.source_amount_minor)?,
-            minor(b.fee_minor)?,
-            minor(b.net_source_minor)?,
-            minor(b.destination_amount_minor)?,
-            b.exchange_rate.to_string(),
-            new.priced.markup_source,
-            new.corridor_fee_minor.map(minor).transpose()?,
+            p.source.code,
+            p.destination.code,
+            p.source_amount,
+            p.fee,
+            p.net_source,
+            p.destination_amount,
+            p.exchange_rate.to_string(),
+            p.markup_source,
+            corridor_fee,
             new.corridor,
             new.destination_kind,
             new.recipient_type,
@@ -262,19 +257,18 @@ mod tests {
     use crate::db::{Db, Storage};
     use crate::domain::asset::asset;
     use crate::domain::decimal::Decimal;
-    use crate::domain::pricing::Breakdown;
 
     fn priced() -> Priced {
         Priced {
             source: asset("USD").unwrap(),
             destination: asset("EUR").unwrap(),
-            breakdown: Breakdown {
-                source_amount_minor: 10_000,
-                fee_minor: 100,
-                net_source_minor: 9_900,
-                exchange_rate: Decimal::parse_positive("0.9").unwrap(),
-                destination_amount_minor: 8_910,
-            },
+            source_amount: MinorUnit::new(10_000),
+            corridor_fee: MinorUnit::ZERO,
+            fee: MinorUnit::new(100),
+            net_source: MinorUnit::new(9_900),
+            exchange_rate: Decimal::parse_positive("0.9").unwrap(),
+            network_fee: MinorUnit::ZERO,
+            destination_amount: MinorUnit::new(8_910),
             markup_source: "partner",
         }
     }
@@ -296,7 +290,6 @@ mod tests {
                 form: Form::Transaction,
                 customer_id: None,
                 priced: &p,
-                corridor_fee_minor: None,
                 corridor: Some("c1".into()),
                 destination_kind: Some("BANK".into()),
                 recipient_type: None,
@@ -304,7 +297,10 @@ mod tests {
             };
             let t0 = Timestamp::from_millis(1_000_000);
             let q = insert(tx, &new, t0)?;
-            assert_eq!((q.status.as_str(), q.rate.as_str(), q.destination_amount_minor), ("CREATED", "0.9", 8_910));
+            assert_eq!(
+                (q.status.as_str(), q.rate.as_str(), q.destination_amount),
+                ("CREATED", "0.9", MinorUnit::new(8_910))
+            );
             assert!(find(tx, app + 1, &q.public_id)?.is_none(), "scoped to the application");
             assert_eq!(consume(tx, &q, "t1", t0).unwrap_err().code, ErrorCode::IdempotencyRequired);
             assert_eq!(q.status_at(t0.plus_seconds(VALIDITY_SECONDS)), "EXPIRED");

@@ -5,7 +5,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
+use crate::domain::money::MinorUnit;
 use crate::error::ApiError;
+use crate::flows::FlowState;
+use crate::flows::transfers::{Kind, State};
 
 /// One side of a stored transfer.
 #[derive(Debug, Clone, Default)]
@@ -23,18 +26,22 @@ pub struct Row {
     pub id: i64,
     pub public_id: String,
     pub application_id: i64,
-    pub kind: String,
-    pub status: String,
+    pub kind: Kind,
+    pub status: State,
     /// Internal and public id of the customer.
     pub customer_id: i64,
     pub customer_public_id: String,
     pub quote_public_id: Option<String>,
     pub source: Side,
     pub destination: Side,
-    pub source_amount_minor: u64,
-    pub fee_minor: u64,
-    pub network_fee_minor: u64,
-    pub destination_amount_minor: u64,
+    pub source_amount: MinorUnit,
+    pub fee: MinorUnit,
+    /// `source_amount - fee`: what is converted.
+    pub net_amount: MinorUnit,
+    /// In the destination asset, out of the converted amount.
+    pub network_fee: MinorUnit,
+    /// What the destination receives, after the network fee.
+    pub destination_amount: MinorUnit,
     pub exchange_rate: String,
     pub failure_reason: Option<String>,
     pub created_at: Timestamp,
@@ -46,40 +53,34 @@ const SELECT: &str = "SELECT t.id, t.public_id, t.application_id, t.kind, t.stat
         q.public_id, t.source_asset, t.source_network, t.source_address, t.destination_asset,
         t.destination_network, t.destination_address, b.public_id, t.source_amount_minor, t.fee_minor,
         t.network_fee_minor, t.destination_amount_minor, t.exchange_rate, t.failure_reason, t.created_at,
-        t.updated_at, t.completed_at
+        t.updated_at, t.completed_at, t.source_amount_minor - t.fee_minor
     FROM transfers t JOIN customers c ON c.id = t.customer_id LEFT JOIN quotes q ON q.id = t.quote_id
         LEFT JOIN beneficiaries b ON b.id = t.beneficiary_id";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    let minor = |i: usize| -> rusqlite::Result<u64> {
-        u64::try_from(r.get::<_, i64>(i)?)
-            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Integer, Box::new(e)))
-    };
+    let (kind, status): (String, String) = (r.get(3)?, r.get(4)?);
     Ok(Row {
         id: r.get(0)?,
         public_id: r.get(1)?,
         application_id: r.get(2)?,
-        kind: r.get(3)?,
-        status: r.get(4)?,
+        kind: Kind::parse(&kind).ok_or_else(|| super::bad_value(3, &kind))?,
+        status: State::parse(&status).ok_or_else(|| super::bad_value(4, &status))?,
         customer_id: r.get(5)?,
         customer_public_id: r.get(6)?,
         quote_public_id: r.get(7)?,
         source: Side { asset: r.get(8)?, network: r.get(9)?, address: r.get(10)?, beneficiary_id: None },
         destination: Side { asset: r.get(11)?, network: r.get(12)?, address: r.get(13)?, beneficiary_id: r.get(14)? },
-        source_amount_minor: minor(15)?,
-        fee_minor: minor(16)?,
-        network_fee_minor: minor(17)?,
-        destination_amount_minor: minor(18)?,
+        source_amount: r.get(15)?,
+        fee: r.get(16)?,
+        net_amount: r.get(24)?,
+        network_fee: r.get(17)?,
+        destination_amount: r.get(18)?,
         exchange_rate: r.get(19)?,
         failure_reason: r.get(20)?,
         created_at: Timestamp::from_millis(r.get(21)?),
         updated_at: Timestamp::from_millis(r.get(22)?),
         completed_at: r.get::<_, Option<i64>>(23)?.map(Timestamp::from_millis),
     })
-}
-
-fn as_i64(v: u64) -> Result<i64, ApiError> {
-    i64::try_from(v).map_err(|_| ApiError::invalid_field("amount", "out_of_range", "is too large"))
 }
 
 /// Stores `new` as `pending` (its `id`, status and times are ignored).
@@ -96,7 +97,7 @@ pub fn insert(conn: &Connection, new: &Row, now: Timestamp) -> Result<Row, ApiEr
         params![
             new.public_id,
             new.application_id,
-            new.kind,
+            new.kind.as_str(),
             new.customer_id,
             new.quote_public_id,
             new.source.asset,
@@ -106,10 +107,10 @@ pub fn insert(conn: &Connection, new: &Row, now: Timestamp) -> Result<Row, ApiEr
             new.destination.network,
             new.destination.address,
             new.destination.beneficiary_id,
-            as_i64(new.source_amount_minor)?,
-            as_i64(new.fee_minor)?,
-            as_i64(new.network_fee_minor)?,
-            as_i64(new.destination_amount_minor)?,
+            new.source_amount,
+            new.fee,
+            new.network_fee,
+            new.destination_amount,
             new.exchange_rate,
             now.millis()
         ],
@@ -129,8 +130,8 @@ pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> 
 pub fn advance(
     conn: &Connection,
     id: i64,
-    from: &str,
-    to: &str,
+    from: State,
+    to: State,
     failure_reason: Option<&str>,
     at: Timestamp,
 ) -> Result<bool, ApiError> {
@@ -138,7 +139,7 @@ pub fn advance(
         "UPDATE transfers SET status = ?3, failure_reason = ?4, updated_at = ?5,
              completed_at = CASE WHEN ?3 = 'completed' THEN ?5 ELSE completed_at END
          WHERE id = ?1 AND status = ?2",
-        params![id, from, to, failure_reason, at.millis()],
+        params![id, from.as_str(), to.as_str(), failure_reason, at.millis()],
     )?;
     Ok(changed == 1)
 }

@@ -145,9 +145,17 @@ pub fn enqueue(
     for endpoint in endpoints {
         conn.execute_cached(
             "INSERT INTO webhook_deliveries (public_id, endpoint_id, event_id, status, attempt_limit,
-                 next_attempt_at, created_at, updated_at)
-             VALUES (?1, ?2, ?3, 'pending', ?4, ?5, ?5, ?5)",
-            params![ids::prefixed("dlv"), endpoint?, event_id, webhooks::dispatcher::MAX_ATTEMPTS, now.millis()],
+                 next_attempt_at, next_attempt_runs_at, created_at, updated_at)
+             VALUES (?1, ?2, ?3, 'pending', ?4, ?5,
+                 ?5 - (SELECT clock_offset_millis FROM applications WHERE id = ?6), ?5, ?5)",
+            params![
+                ids::prefixed("dlv"),
+                endpoint?,
+                event_id,
+                webhooks::dispatcher::MAX_ATTEMPTS,
+                now.millis(),
+                application_id
+            ],
         )?;
         queued += 1;
     }
@@ -223,9 +231,22 @@ pub fn redeliver(conn: &Connection, delivery_id: i64, now: Timestamp) -> rusqlit
     conn.execute_cached(
         "UPDATE webhook_deliveries SET
              attempt_limit = CASE WHEN status = 'pending' THEN attempt_limit ELSE attempt_count + 1 END,
-             status = 'pending', next_attempt_at = ?2, updated_at = ?2
+             status = 'pending', next_attempt_at = ?2, updated_at = ?2,
+             next_attempt_runs_at = ?2 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
+                 JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
          WHERE id = ?1",
         params![delivery_id, now.millis()],
+    )?;
+    Ok(())
+}
+
+/// An application's clock moved `delta_millis` ahead: its pending
+/// deliveries come due that much sooner on the global clock.
+pub fn shift_application(conn: &Connection, application_id: i64, delta_millis: i64) -> Result<(), ApiError> {
+    conn.execute_cached(
+        "UPDATE webhook_deliveries SET next_attempt_runs_at = next_attempt_runs_at - ?2
+         WHERE status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE application_id = ?1)",
+        params![application_id, delta_millis],
     )?;
     Ok(())
 }

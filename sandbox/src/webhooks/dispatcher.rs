@@ -53,6 +53,7 @@ struct Due {
     resource_id: String,
     data: String,
     created_at: i64,
+    application_id: i64,
 }
 
 impl Due {
@@ -65,10 +66,19 @@ impl Due {
             s(&self.event_public_id),
             s(&self.event_type),
             s(&Timestamp::from_millis(self.created_at).to_rfc3339()),
-            s(&format!("{}_id", self.resource_type)),
+            s(&format!("{}_id", subject_key(&self.event_type, &self.resource_type))),
             s(&self.resource_id),
             self.data
         )
+    }
+}
+
+/// The envelope's id field: money events name their flow `payment_id`
+/// (spec section 6), verification events `customer_id`.
+fn subject_key<'a>(event_type: &str, resource_type: &'a str) -> &'a str {
+    match payctl_wire::events::EventType::parse(event_type) {
+        Some(e) => e.subject(),
+        None => resource_type,
     }
 }
 
@@ -139,12 +149,12 @@ async fn due(state: &AppState, in_flight: &Arc<Mutex<HashSet<i64>>>) -> Result<V
         .read(move |conn| {
             let mut stmt = conn.prepare_cached(
                 "SELECT d.id, d.attempt_count, w.public_id, w.url, w.secret_nonce, w.secret_sealed,
-                        e.public_id, e.type, e.resource_type, e.resource_id, e.data, e.created_at
+                        e.public_id, e.type, e.resource_type, e.resource_id, e.data, e.created_at, w.application_id
                  FROM webhook_deliveries d
                  JOIN webhook_endpoints w ON w.id = d.endpoint_id
                  JOIN events e ON e.id = d.event_id
-                 WHERE d.status = 'pending' AND d.next_attempt_at <= ?1 AND w.status = 'enabled'
-                 ORDER BY d.next_attempt_at, d.id LIMIT ?2",
+                 WHERE d.status = 'pending' AND d.next_attempt_runs_at <= ?1 AND w.status = 'enabled'
+                 ORDER BY d.next_attempt_runs_at, d.id LIMIT ?2",
             )?;
             let rows = stmt
                 .query_map(params![now, limit], |r| {
@@ -160,6 +170,7 @@ async fn due(state: &AppState, in_flight: &Arc<Mutex<HashSet<i64>>>) -> Result<V
                         resource_id: r.get(9)?,
                         data: r.get(10)?,
                         created_at: r.get(11)?,
+                        application_id: r.get(12)?,
                     })
                 })?
                 .collect::<Result<Vec<_>, _>>()?;
@@ -171,7 +182,7 @@ async fn due(state: &AppState, in_flight: &Arc<Mutex<HashSet<i64>>>) -> Result<V
 
 async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outcome {
     let request_id = crate::ids::uuid();
-    let attempted_at = state.clock.now();
+    let attempted_at = state.clock.app_now(job.application_id);
     let started = Instant::now();
     let result = match webhooks::open(&state.master_key, &job.endpoint_public_id, &job.sealed) {
         Err(e) => Err(e.message.to_string()),
@@ -226,7 +237,7 @@ fn describe(e: &reqwest::Error) -> String {
 /// its last allowed attempt, or pending again after the backoff.
 async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), ApiError> {
     let (delivery_id, number) = (job.delivery_id, job.attempt_count + 1);
-    let now = state.clock.now();
+    let now = state.clock.app_now(job.application_id);
     state
         .db
         .write(move |tx| {
@@ -234,7 +245,11 @@ async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), Api
             let changed = tx.execute_cached(
                 "UPDATE webhook_deliveries SET attempt_count = ?2, updated_at = ?3,
                      status = CASE WHEN ?4 THEN 'succeeded' WHEN ?2 >= attempt_limit THEN 'failed' ELSE 'pending' END,
-                     next_attempt_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL ELSE ?5 END
+                     next_attempt_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL ELSE ?5 END,
+                     next_attempt_runs_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL
+                         ELSE ?5 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
+                             JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
+                         END
                  WHERE id = ?1 AND attempt_count = ?2 - 1",
                 params![delivery_id, number, now.millis(), outcome.error.is_none(), next],
             )?;
@@ -279,10 +294,11 @@ mod tests {
             sealed: Sealed { nonce: vec![], ciphertext: vec![] },
             event_public_id: "evt_1".into(),
             event_type: "settlement.completed".into(),
-            resource_type: "payment".into(),
+            resource_type: "transaction".into(),
             resource_id: "p\"1".into(),
             data: r#"{"status":"SETTLED"}"#.into(),
             created_at: 1_700_000_000_123,
+            application_id: 1,
         };
         let v: serde_json::Value = serde_json::from_str(&due.payload()).unwrap();
         assert_eq!(

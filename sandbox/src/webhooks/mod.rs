@@ -21,7 +21,8 @@ use crate::secrets::{self, MasterKey};
 pub const MAX_ENDPOINTS: i64 = 10;
 pub const MAX_URL: usize = 2048;
 pub const MAX_DESCRIPTION: usize = 256;
-const SECRET_PREFIX: &str = "whsec_";
+/// What every signing secret starts with (request logs recognise it).
+pub const SECRET_PREFIX: &str = "whsec_";
 const SECRET_RANDOM_LEN: usize = 40;
 const KEY_PURPOSE: &str = "webhook-secrets-v1";
 

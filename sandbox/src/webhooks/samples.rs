@@ -1,72 +1,91 @@
-//! Realistic event data for `POST /sandbox/events/trigger`, one shape per
-//! event type, so receivers can be developed before the flows that emit
-//! these events are exercised.
+//! Realistic event data for `POST /sandbox/events/trigger`, one sample flow
+//! per event type, built by the same functions the flows use
+//! (`flows::events`), so a triggered event has exactly the shape of a real
+//! one and receivers can be developed before the flows are exercised.
 
 use payctl_wire::events::EventType;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::clock::Timestamp;
+use crate::domain::money::MinorUnit;
+use crate::flows::FlowKind;
+use crate::flows::events::{Money, Verification};
 use crate::ids;
 
-/// The resource kind an event type is about (it names the payload's
-/// `<kind>_id` field).
+/// The kind of flow a sample event is about (its `resource_type`).
 pub fn resource_kind(event: EventType) -> &'static str {
     match event {
-        EventType::SettlementCreated | EventType::SettlementCompleted | EventType::SettlementFailed => "payment",
-        EventType::CustomerKybApproved | EventType::CustomerKybRejected => "customer",
-        EventType::OnRampCompleted | EventType::OffRampCompleted => "transaction",
+        EventType::SettlementCreated | EventType::SettlementCompleted | EventType::SettlementFailed => {
+            FlowKind::Transaction.as_str()
+        }
+        EventType::CustomerKybApproved | EventType::CustomerKybRejected => FlowKind::Verification.as_str(),
+        EventType::OnRampCompleted | EventType::OffRampCompleted => FlowKind::Transfer.as_str(),
     }
 }
 
-/// A fresh id of the shape the resource kind uses.
+/// A fresh id of the shape the sample's resource uses.
 pub fn resource_id(event: EventType) -> String {
-    match resource_kind(event) {
-        "transaction" => ids::prefixed("txn"),
+    match event {
+        EventType::OnRampCompleted | EventType::OffRampCompleted => ids::prefixed("tr"),
         _ => ids::uuid(),
     }
 }
 
-/// The event's `data`. Fiat amounts are integer minor units in strings,
-/// stablecoin amounts decimal strings (spec 2.1).
-pub fn data(event: EventType, now: Timestamp) -> Value {
-    let at = now.to_rfc3339();
+/// The event's `data` for a sample flow whose id is `resource_id`.
+pub fn data(event: EventType, resource_id: &str, now: Timestamp) -> Value {
+    let (customer, beneficiary, quote, external) = (ids::uuid(), ids::uuid(), ids::uuid(), ids::prefixed("txn"));
+    let transaction = Money {
+        payment_type: "transaction",
+        source_asset: "AED",
+        source_amount: MinorUnit::new(250_000),
+        fee: MinorUnit::new(375),
+        destination_asset: "EUR",
+        destination_amount: MinorUnit::new(62_211),
+        customer_id: Some(&customer),
+        beneficiary_id: Some(&beneficiary),
+        quote_id: Some(&quote),
+        external_id: Some(&external),
+    };
+    let payin = Money {
+        payment_type: "payin",
+        source_asset: "AED",
+        source_amount: MinorUnit::new(367_250),
+        fee: MinorUnit::new(551),
+        destination_asset: "USDC",
+        destination_amount: MinorUnit::new(999_850_000),
+        beneficiary_id: None,
+        quote_id: None,
+        external_id: None,
+        ..transaction
+    };
+    let payout = Money {
+        payment_type: "payout",
+        source_asset: "USDC",
+        source_amount: MinorUnit::new(1_000_000_000),
+        fee: MinorUnit::new(1_500_000),
+        destination_asset: "AED",
+        destination_amount: MinorUnit::new(366_699),
+        quote_id: None,
+        external_id: None,
+        ..transaction
+    };
+    let verification = Verification {
+        customer_id: resource_id,
+        legal_name: "Falcon Trading LLC",
+        country: "AE",
+        verification_level: "standard",
+    };
     match event {
-        EventType::SettlementCreated => json!({
-            "status": "PENDING", "amount_minor": "250000", "currency": "AED",
-            "destination_amount_minor": "6807", "destination_currency": "USD", "created_at": at,
-        }),
-        EventType::SettlementCompleted => json!({
-            "status": "SETTLED", "settled_at": at, "amount_minor": "250000", "currency": "AED",
-            "destination_amount_minor": "6807", "destination_currency": "USD",
-        }),
-        EventType::SettlementFailed => json!({
-            "status": "FAILED", "failed_at": at, "amount_minor": "250000", "currency": "AED",
-            "failure_code": "BENEFICIARY_ACCOUNT_CLOSED",
-            "failure_reason": "the beneficiary's bank reports the account as closed",
-        }),
-        EventType::CustomerKybApproved => json!({
-            "status": "APPROVED", "approved_at": at, "legal_name": "Falcon Trading LLC", "country": "AE",
-        }),
-        EventType::CustomerKybRejected => json!({
-            "status": "REJECTED", "rejected_at": at, "legal_name": "Falcon Trading LLC", "country": "AE",
-            "reason": "the trade licence could not be verified",
-        }),
-        EventType::OnRampCompleted => json!({
-            "status": "COMPLETED", "completed_at": at,
-            "source_amount_minor": "367250", "source_currency": "AED",
-            "destination_amount": "1000.00", "destination_asset": "USDC", "network": "ETHEREUM",
-            "tx_hash": format!("0x{}", hex64()),
-        }),
-        EventType::OffRampCompleted => json!({
-            "status": "COMPLETED", "completed_at": at,
-            "source_amount": "1000.00", "source_asset": "USDT", "network": "TRON",
-            "destination_amount_minor": "91850", "destination_currency": "EUR",
-        }),
+        EventType::SettlementCreated => transaction.created(now),
+        EventType::SettlementCompleted => transaction.settled(now),
+        EventType::SettlementFailed => {
+            transaction.failed("the beneficiary's bank reports the account as closed (sandbox sample)", now)
+        }
+        EventType::CustomerKybApproved => verification.approved(now),
+        EventType::CustomerKybRejected => verification.rejected("the trade licence could not be verified", now),
+        EventType::OnRampCompleted => payin.leg_completed(now),
+        EventType::OffRampCompleted => payout.leg_completed(now),
     }
-}
-
-fn hex64() -> String {
-    crate::secrets::random_bytes::<32>().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]
@@ -76,11 +95,12 @@ mod tests {
     #[test]
     fn every_type_has_a_status_and_a_time() {
         for e in EventType::ALL {
-            let d = data(e, Timestamp::from_millis(0));
+            let d = data(e, "r", Timestamp::from_millis(0));
             assert!(d["status"].is_string(), "{e}");
             assert!(d.as_object().unwrap().values().any(|v| v == "1970-01-01T00:00:00.000Z"), "{e}");
         }
-        assert_eq!(data(EventType::SettlementCompleted, Timestamp::from_millis(0))["status"], "SETTLED");
-        assert!(resource_id(EventType::OnRampCompleted).starts_with("txn_"));
+        assert_eq!(data(EventType::SettlementCompleted, "r", Timestamp::from_millis(0))["status"], "SETTLED");
+        assert_eq!(data(EventType::CustomerKybApproved, "c1", Timestamp::from_millis(0))["customer_id"], "c1");
+        assert!(resource_id(EventType::OnRampCompleted).starts_with("tr_"));
     }
 }

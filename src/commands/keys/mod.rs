@@ -112,7 +112,8 @@ impl AppArg {
 
 /// Makes a new key the profile's key, with what the profile needs to rotate it later.
 fn adopt(ctx: &mut Ctx, app_id: &str, key: &CreatedApiKey) -> anyhow::Result<()> {
-    ctx.store()?.set(&ctx.profile, Secret::ApiKey, &key.client_secret)?;
+    let secret = key.client_secret.as_deref().ok_or_else(|| exit::secret_withheld("key secret"))?;
+    ctx.store()?.set(&ctx.profile, Secret::ApiKey, secret)?;
     let profile = ctx.profile_mut();
     profile.application_id = Some(app_id.to_owned());
     profile.api_key_id = Some(key.api_key_id.clone());

@@ -136,7 +136,8 @@ impl SecretArgs {
     /// Saves the secret if asked, then prints the record, secret masked unless asked.
     fn keep(&self, format: output::Format, created: &WebhookWithSecret) -> anyhow::Result<()> {
         if let Some(path) = &self.secret_file {
-            write_private(path, &created.secret)?;
+            let secret = created.secret.as_deref().ok_or_else(|| exit::secret_withheld("signing secret"))?;
+            write_private(path, secret)?;
             eprintln!("Saved the signing secret of {} to {}.", created.endpoint.id, path.display());
         } else {
             eprintln!("Keep the signing secret now: it cannot be read again.");

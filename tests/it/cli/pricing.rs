@@ -2,12 +2,14 @@
 //! corridors, simulation.
 
 use super::Home;
-
-const CUSTOMER: &str = "0190a0a0-0000-7000-8000-0000000000aa";
+use crate::customers::create_customer;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn markup_set_get_clear_and_simulate() {
     let home = Home::logged_in().await;
+    // Overrides are for the partner's own customers.
+    let customer = create_customer(&home.sb, &home.sb.test_key(), "priced@example.com").await;
+    let customer = customer["id"].as_str().unwrap();
     let default = home.json(&["pricing", "markup", "get", "-o", "json"]).await;
     assert_eq!(default["source"], "default");
     let set = home
@@ -23,7 +25,7 @@ async fn markup_set_get_clear_and_simulate() {
             "markup",
             "set",
             "--customer",
-            CUSTOMER,
+            customer,
             "--kind",
             "flat",
             "--value",
@@ -35,8 +37,8 @@ async fn markup_set_get_clear_and_simulate() {
         ])
         .await;
     assert_eq!(custom["source"], "customer");
-    assert_eq!(custom["customer_id"], CUSTOMER);
-    let applied = home.json(&["pricing", "markup", "get", "--customer", CUSTOMER, "-o", "json"]).await;
+    assert_eq!(custom["customer_id"], customer);
+    let applied = home.json(&["pricing", "markup", "get", "--customer", customer, "-o", "json"]).await;
     assert_eq!(applied["kind"], "FLAT");
     let sim = home
         .json(&[
@@ -49,15 +51,15 @@ async fn markup_set_get_clear_and_simulate() {
             "--to",
             "USD",
             "--customer",
-            CUSTOMER,
+            customer,
             "-o",
             "json",
         ])
         .await;
     assert_eq!(sim["fee_minor"], "500");
     assert_eq!(sim["net_source_minor"], "99500");
-    home.run(&["pricing", "markup", "clear", "--customer", CUSTOMER], None).await.ok();
-    let back = home.json(&["pricing", "markup", "get", "--customer", CUSTOMER, "-o", "json"]).await;
+    home.run(&["pricing", "markup", "clear", "--customer", customer], None).await.ok();
+    let back = home.json(&["pricing", "markup", "get", "--customer", customer, "-o", "json"]).await;
     assert_eq!(back["source"], "partner");
     let partner_sim =
         home.json(&["pricing", "simulate", "--amount", "100000", "--from", "AED", "--to", "USD", "-o", "json"]).await;
@@ -83,5 +85,5 @@ async fn corridors_are_listed() {
         .map(|c| format!("{}>{}", c["source_asset"].as_str().unwrap(), c["destination_asset"].as_str().unwrap()))
         .collect();
     assert!(pairs.contains(&"AED>USD".to_owned()), "{pairs:?}");
-    assert_eq!(pairs.len(), 5);
+    assert_eq!(pairs.len(), 16);
 }

@@ -14,6 +14,8 @@ pub async fn bank_beneficiary(sb: &TestSandbox) -> String {
     let key = sb.test_key();
     let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
     let customer = create_customer(sb, &key, &email).await;
+    let approve = format!("/sandbox/customers/{}/approve", customer["id"].as_str().unwrap());
+    assert_eq!(sb.post(&approve, &key, json!(null)).await.status, 200, "a sender must be verified");
     let body = json!({"customer_id": customer["id"], "type": "business", "full_name": "Acme GmbH", "country": "DE",
         "account": {"kind": "BANK_ACCOUNT", "destination_asset": "EUR", "iban": "DE89370400440532013000",
                     "bank_name": "Commerzbank", "bank_country": "DE"}});

@@ -13,7 +13,7 @@ use payctl_sandbox::Storage;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::{FLOAT_USD, all_transactions, assert_sound, minor, spawn_on_file, usd_balances, usd_float_and_fees};
+use super::{FLOAT_USD, UsdLedger, all_transactions, assert_sound, minor, spawn_on_file, usd_balances, usd_ledger};
 use crate::quotes::{accepted_quote, one_percent_markup};
 use crate::support::{Auth, Reply, TestSandbox, spawn_with_config};
 use crate::transactions::{beneficiary, new_key, post_txn};
@@ -66,7 +66,8 @@ async fn assert_one_transaction(sb: &TestSandbox, race: &Race, winner: &Value) {
     assert_eq!(minor(winner, "fee_minor"), FEE);
     let quote = sb.get(&format!("/v1/transactions/quote/{}", race.quote), &race.key).await.body;
     assert_eq!(quote["status"], "USED");
-    assert_eq!(usd_balances(sb, &race.key).await, (FLOAT_USD - AMOUNT, FEE), "the ledger moved once");
+    let held = UsdLedger { float: FLOAT_USD - AMOUNT, in_flight: AMOUNT, fees: 0 };
+    assert_eq!(usd_balances(sb, &race.key).await, held, "the ledger moved once");
     // The delivery is queued with the event, in the same transaction.
     let deliveries = sb.get(&format!("/v1/webhooks/{}/deliveries", race.endpoint), &race.key).await;
     assert_eq!(deliveries.body["data"].as_array().unwrap().len(), 1, "one settlement.created: {}", deliveries.body);
@@ -197,17 +198,19 @@ async fn bank_flow(sb: &TestSandbox, key: &Auth, ben: &str, i: usize) -> Flow {
 }
 
 /// Reads balances until `done`; every read is one snapshot and must show
-/// whole transactions only: the float down by k amounts and the fees up
-/// by k fees, for the same k, never below zero. Returns the reads made.
+/// whole transactions only: the float down by k amounts, of which j are
+/// held in flight and k - j completed with their fees, never below zero.
+/// Returns the reads made.
 async fn read_balances_until(sb: &TestSandbox, key: &Auth, done: &AtomicBool) -> usize {
     let mut reads = 0;
     while !done.load(Ordering::Acquire) {
         let r = sb.get("/v1/balances", key).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-        let (float, fees) = usd_float_and_fees(&r.body);
-        let spent = FLOAT_USD - float;
-        assert!(spent >= 0 && spent % BANK_AMOUNT == 0, "a torn read: float {float}, fees {fees}");
-        assert_eq!(fees, spent / BANK_AMOUNT * BANK_FEE, "fees out of step with the float: float {float}");
+        let l = usd_ledger(&r.body);
+        let spent = FLOAT_USD - l.float;
+        assert!(spent >= 0 && spent % BANK_AMOUNT == 0 && l.in_flight % BANK_AMOUNT == 0, "a torn read: {l:?}");
+        let completed = (spent - l.in_flight) / BANK_AMOUNT;
+        assert_eq!(l.fees, completed * BANK_FEE, "fees out of step with the float: {l:?}");
         reads += 1;
     }
     reads
@@ -254,7 +257,7 @@ async fn bank_style_flows_with_concurrent_reads_always_balance() {
     println!("{created} transactions ({completed} completed), {refused} refused, balance reads {reads:?}");
     assert_eq!(
         usd_balances(&sb, &key).await,
-        (FLOAT_USD - completed * BANK_AMOUNT, completed * BANK_FEE),
+        UsdLedger { float: FLOAT_USD - completed * BANK_AMOUNT, in_flight: 0, fees: completed * BANK_FEE },
         "the float paid for the completed transactions only"
     );
     sb.shutdown().await;

@@ -25,7 +25,7 @@ use rand::{Rng, SeedableRng};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use super::{all_transactions, assert_sound, expected_float_and_fees, read_only, usd_balances};
+use super::{all_transactions, assert_sound, expected_ledger, read_only, usd_balances};
 use crate::customers::customer_body;
 use crate::quotes::{one_percent_markup, quote_body};
 use crate::sandbox_binary::{read_ready, spawn};
@@ -234,7 +234,7 @@ async fn assert_caught_up(sb: &TestSandbox, key: &Auth, acked: &[Acked]) {
         let fails = t["source_amount_minor"].as_str().unwrap().ends_with("13");
         assert_eq!(t["state"], if fails { "FAILED" } else { "COMPLETED" }, "{t}");
     }
-    assert_eq!(usd_balances(sb, key).await, expected_float_and_fees(&transactions), "balances against transactions");
+    assert_eq!(usd_balances(sb, key).await, expected_ledger(&transactions), "balances against transactions");
     for customer in acked.iter().filter(|a| a.request.path == "/v1/customers") {
         let got = sb.get(&format!("/v1/customers/{}", customer.answer["id"].as_str().unwrap()), key).await;
         assert_eq!(got.body["kyb_status"], "approved", "{}", got.body);

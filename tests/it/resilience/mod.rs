@@ -53,28 +53,38 @@ fn assert_sound(db: &Path) {
     payctl_sandbox::ledger::verify(&conn).unwrap();
 }
 
-/// The USD float and fees balances of one `GET /v1/balances` answer (a
-/// single read, so one snapshot); asserts no balance is negative. Before
-/// the first movement there are no accounts: the float is funded on first
-/// use, so an absent one still holds its initial amount.
-fn usd_float_and_fees(balances: &Value) -> (i64, i64) {
-    let (mut float, mut fees) = (FLOAT_USD, 0);
+/// The application's USD ledger as one `GET /v1/balances` answer shows it
+/// (a single read, so one snapshot).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct UsdLedger {
+    float: i64,
+    /// What unfinished transactions hold.
+    in_flight: i64,
+    fees: i64,
+}
+
+/// Reads the USD float, in-flight and fees balances; asserts no balance is
+/// negative. Before the first movement there are no accounts: the float is
+/// funded on first use, so an absent one still holds its initial amount.
+fn usd_ledger(balances: &Value) -> UsdLedger {
+    let mut ledger = UsdLedger { float: FLOAT_USD, in_flight: 0, fees: 0 };
     for account in balances["data"].as_array().expect("a balances list") {
         let minor: i64 = account["balance_minor"].as_str().unwrap().parse().unwrap();
         assert!(minor >= 0, "a negative balance: {account}");
         match (account["purpose"].as_str(), account["asset"].as_str()) {
-            (Some("float"), Some("USD")) => float = minor,
-            (Some("fees"), Some("USD")) => fees = minor,
+            (Some("float"), Some("USD")) => ledger.float = minor,
+            (Some("in_flight"), Some("USD")) => ledger.in_flight = minor,
+            (Some("fees"), Some("USD")) => ledger.fees = minor,
             _ => {}
         }
     }
-    (float, fees)
+    ledger
 }
 
-async fn usd_balances(sb: &TestSandbox, auth: &Auth) -> (i64, i64) {
+async fn usd_balances(sb: &TestSandbox, auth: &Auth) -> UsdLedger {
     let r = sb.get("/v1/balances", auth).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    usd_float_and_fees(&r.body)
+    usd_ledger(&r.body)
 }
 
 /// Every transaction of the caller, all pages.
@@ -96,12 +106,24 @@ fn minor(value: &Value, field: &str) -> i64 {
     value[field].as_str().unwrap_or_else(|| panic!("{field} missing: {value}")).parse().unwrap()
 }
 
-/// What the transactions left on the float and in fees, as the ledger
-/// rules say: a transaction takes its source amount from the float and
-/// books its fee; a failed one gives both back.
-fn expected_float_and_fees(transactions: &[Value]) -> (i64, i64) {
-    let live = transactions.iter().filter(|t| t["state"] != "FAILED");
-    live.fold((FLOAT_USD, 0), |(float, fees), t| {
-        (float - minor(t, "source_amount_minor"), fees + minor(t, "fee_minor"))
-    })
+/// What the transactions left, as the ledger rules say: a transaction
+/// takes its source amount from the float into `in_flight`; a completed one
+/// pays it out and books its fee; a failed one gives it back.
+fn expected_ledger(transactions: &[Value]) -> UsdLedger {
+    let mut ledger = UsdLedger { float: FLOAT_USD, in_flight: 0, fees: 0 };
+    for t in transactions {
+        let amount = minor(t, "source_amount_minor");
+        match t["state"].as_str() {
+            Some("FAILED") => {}
+            Some("COMPLETED") => {
+                ledger.float -= amount;
+                ledger.fees += minor(t, "fee_minor");
+            }
+            _ => {
+                ledger.float -= amount;
+                ledger.in_flight += amount;
+            }
+        }
+    }
+    ledger
 }

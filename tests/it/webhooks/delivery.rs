@@ -271,8 +271,9 @@ async fn trigger_sends_every_event_type_and_checks_its_caller() {
         let payload = got[i].json();
         assert_eq!(payload["event"], *event);
         assert_eq!(got[i].header("x-service-event"), *event);
-        let field = format!("{}_id", t["resource_type"].as_str().unwrap());
-        assert_eq!(payload[&field], t["resource_id"], "{payload}");
+        // Money events name their flow `payment_id` (spec section 6).
+        let field = if event.starts_with("customer.") { "customer_id" } else { "payment_id" };
+        assert_eq!(payload[field], t["resource_id"], "{payload}");
         assert!(payload["data"]["status"].is_string(), "{payload}");
     }
     let kinds: Vec<String> = receiver
@@ -285,7 +286,7 @@ async fn trigger_sends_every_event_type_and_checks_its_caller() {
         .collect();
     assert_eq!(kinds[0], "payment_id");
     assert_eq!(kinds[3], "customer_id");
-    assert_eq!(kinds[5], "transaction_id");
+    assert_eq!(kinds[5], "payment_id");
 
     let r = sb.post("/sandbox/events/trigger", &sb.control(), json!({"event": "settlement.completed"})).await;
     r.assert_error(400, "VAL_0001");

@@ -71,6 +71,11 @@ fn common(op: &Operation) -> Vec<(ErrorCode, &'static str, &'static str)> {
         }
         (false, false, false) => {}
     }
+    let keyed = op.parameters.iter().flatten().any(|p| p.name == "Idempotency-Key");
+    if keyed {
+        let reused = "this Idempotency-Key was sent within 24 hours with another body";
+        codes.push((ErrorCode::IdempotencyConflict, "IdempotencyConflict", reused));
+    }
     if json_body {
         codes.push((ErrorCode::PayloadTooLarge, "PayloadTooLarge", "the request body is larger than 1 MiB"));
         let not_json = "the request body is not sent as `application/json`";

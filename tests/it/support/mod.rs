@@ -1,6 +1,10 @@
-//! Small helpers shared by the integration tests.
+//! Small helpers shared by the integration tests: a sandbox per test, a
+//! request builder that knows the credentials, and the factories of
+//! [`factories`].
 
 #![allow(dead_code)]
+
+pub mod factories;
 
 use std::net::SocketAddr;
 

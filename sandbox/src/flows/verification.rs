@@ -1,0 +1,209 @@
+//! Customer verification (KYB): `pending` → `approved` | `rejected`, and
+//! `rejected` → `pending` again when the partner resubmits
+//! (`POST /v1/compliance/kyb`).
+//!
+//! A pending customer is decided by itself [`DECISION_SECONDS`] after it
+//! was created or resubmitted, on its application's clock: approved, or
+//! rejected when its legal name contains [`REJECT_MARKER`]; or at once by
+//! `POST /sandbox/customers/{id}/approve|reject`. Each decision records
+//! `customer.kyb_approved` or `customer.kyb_rejected`. Money flows ask
+//! [`require_verified`] before they move a customer's value.
+
+use payctl_wire::error::ErrorCode;
+use payctl_wire::events::EventType;
+use rusqlite::Connection;
+
+use super::events::Verification;
+use super::{Flow, FlowKind, FlowState, Step};
+use crate::clock::{Clocks, Timestamp};
+use crate::error::ApiError;
+use crate::store::customers::{self, NewCustomer, Row};
+
+/// Seconds after creation (or resubmission) at which a pending customer is
+/// decided by itself.
+pub const DECISION_SECONDS: i64 = 60;
+/// A legal name containing this (any case) is rejected by the automatic decision.
+pub const REJECT_MARKER: &str = "REJECT";
+pub const MARKER_REASON: &str = "the legal name contains REJECT (the sandbox's rejection rule)";
+pub const SIMULATED_REASON: &str = "rejected by the sandbox simulation";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+impl State {
+    pub const ALL: [State; 3] = [State::Pending, State::Approved, State::Rejected];
+
+    pub fn parse(s: &str) -> Option<State> {
+        State::ALL.into_iter().find(|state| state.as_str() == s)
+    }
+}
+
+impl FlowState for State {
+    fn as_str(self) -> &'static str {
+        match self {
+            State::Pending => "pending",
+            State::Approved => "approved",
+            State::Rejected => "rejected",
+        }
+    }
+
+    /// Approval is final; a rejection can be resubmitted.
+    fn is_final(self) -> bool {
+        self == State::Approved
+    }
+}
+
+/// The timed move of a verification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    Decide,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    /// Scheduled: the automatic decision.
+    Decide,
+    Approve,
+    Reject,
+    /// The partner resubmits a rejected verification.
+    Resubmit,
+}
+
+impl Flow for Row {
+    type State = State;
+    const KIND: FlowKind = FlowKind::Verification;
+
+    fn application_id(&self) -> i64 {
+        self.application_id
+    }
+
+    fn public_id(&self) -> &str {
+        &self.customer.id
+    }
+
+    fn state(&self) -> State {
+        self.status
+    }
+
+    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        customers::find(conn, application_id, id)
+    }
+
+    fn save(&self, conn: &Connection, to: State, _reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+        customers::set_verification(conn, self.id, self.status, to, at)
+    }
+
+    /// A verification does not fail; it is decided.
+    fn failure(&self, _reason: &str, _at: Timestamp) -> Option<Step<State>> {
+        None
+    }
+}
+
+fn subject(c: &Row) -> Verification<'_> {
+    Verification {
+        customer_id: &c.customer.id,
+        legal_name: &c.customer.legal_name,
+        country: &c.customer.country,
+        verification_level: &c.customer.verification_level,
+    }
+}
+
+/// The transition `trigger` makes, or `None` when it makes none.
+pub fn step(c: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
+    let approve = || Step::to(State::Approved).event(EventType::CustomerKybApproved, subject(c).approved(at));
+    let reject = |reason: &str| {
+        Step::to(State::Rejected).because(reason).event(EventType::CustomerKybRejected, subject(c).rejected(reason, at))
+    };
+    match (c.status, trigger) {
+        (State::Pending, Trigger::Approve) => Some(approve()),
+        (State::Pending, Trigger::Reject) => Some(reject(SIMULATED_REASON)),
+        (State::Pending, Trigger::Decide) if c.customer.legal_name.to_uppercase().contains(REJECT_MARKER) => {
+            Some(reject(MARKER_REASON))
+        }
+        (State::Pending, Trigger::Decide) => Some(approve()),
+        (State::Rejected, Trigger::Resubmit) => Some(
+            Step::to(State::Pending)
+                .schedule(super::Move::Verification(Move::Decide), at.plus_seconds(DECISION_SECONDS)),
+        ),
+        (State::Pending | State::Approved, Trigger::Resubmit) => None,
+        (State::Approved | State::Rejected, Trigger::Decide | Trigger::Approve | Trigger::Reject) => None,
+    }
+}
+
+/// Stores a new customer, `pending`, with its automatic decision scheduled.
+pub fn create(conn: &Connection, clocks: &Clocks, app: i64, new: &NewCustomer) -> Result<Row, ApiError> {
+    let now = clocks.app_now(app);
+    let c = customers::insert(conn, app, new, now)?;
+    let start =
+        Step::to(State::Pending).schedule(super::Move::Verification(Move::Decide), now.plus_seconds(DECISION_SECONDS));
+    super::start(conn, &c, start, now)?;
+    Ok(c)
+}
+
+/// A scheduled move, dated `at`.
+pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
+    let Some(c) = customers::find(conn, None, id)? else { return Ok(()) };
+    let trigger = match mv {
+        Move::Decide => Trigger::Decide,
+    };
+    match step(&c, trigger, at) {
+        Some(s) => super::commit(conn, &c, s, at).map(drop),
+        None => Ok(()),
+    }
+}
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::CustomerNotFound, "customer")
+}
+
+/// Approves or rejects a pending customer by hand; a decided one is 409.
+pub fn decide(
+    conn: &Connection,
+    clocks: &Clocks,
+    scope: Option<i64>,
+    id: &str,
+    approve: bool,
+) -> Result<Row, ApiError> {
+    let c = super::current::<Row>(conn, clocks, scope, id)?.ok_or_else(not_found)?;
+    let at = clocks.app_now(c.application_id);
+    let trigger = if approve { Trigger::Approve } else { Trigger::Reject };
+    let step = step(&c, trigger, at).ok_or_else(|| {
+        ApiError::conflict(
+            ErrorCode::Conflict,
+            format!("customer verification is already {}; only a pending customer can be decided", c.status.as_str()),
+        )
+    })?;
+    super::commit(conn, &c, step, at)
+}
+
+/// Resubmits a rejected customer's verification; returns the customer as
+/// it now is and whether it was restarted. Pending or approved customers
+/// are left as they are, so calling it again is harmless.
+pub fn resubmit(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Result<(Row, bool), ApiError> {
+    let c = super::current::<Row>(conn, clocks, Some(app), id)?.ok_or_else(not_found)?;
+    let at = clocks.app_now(app);
+    match step(&c, Trigger::Resubmit, at) {
+        Some(s) => Ok((super::commit(conn, &c, s, at)?, true)),
+        None => Ok((c, false)),
+    }
+}
+
+/// The customer of application `app`, with a decision already due applied;
+/// 403 `CMP_0001` unless it passed verification.
+pub fn require_verified(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Result<Row, ApiError> {
+    let c = super::current::<Row>(conn, clocks, Some(app), id)?.ok_or_else(not_found)?;
+    if c.status != State::Approved {
+        return Err(ApiError::new(
+            ErrorCode::ComplianceGate,
+            format!(
+                "customer {id} has not passed verification (kyb_status {}); see POST /v1/compliance/kyb",
+                c.status.as_str()
+            ),
+        ));
+    }
+    Ok(c)
+}
