@@ -31,8 +31,11 @@ pub struct ReadyLine {
 #[serde(deny_unknown_fields)]
 pub struct CreateUser {
     /// Login name, 3 to 128 characters once surrounding white space is
-    /// trimmed, unique (case-insensitive).
-    #[schema(pattern = r"^\s*\S[\s\S]{1,126}\S\s*$")]
+    /// trimmed, unique (case-insensitive). No control or bidirectional
+    /// formatting character; the document asks for plain spaces around.
+    #[schema(
+        pattern = r"^ *[^\s\x00-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069][^\x00-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]{1,126}[^\s\x00-\x1F\x7F-\x9F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069] *$"
+    )]
     pub username: String,
     /// At least 8 characters and at most 1024 bytes of UTF-8.
     #[schema(min_length = 8, max_length = 1024)]

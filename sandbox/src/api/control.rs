@@ -112,7 +112,8 @@ fn clock_view(global_millis: i64, app: Option<(String, i64)>) -> Clock {
 /// caller's clock in `X-Sandbox-Clock`.
 #[utoipa::path(get, path = "/sandbox/clock", tag = "sandbox", operation_id = "getSandboxClock", params(ApplicationScope),
     security(("control" = []), ("api_key" = [])),
-    responses((status = 200, body = Clock, description = "the clock that applies")))]
+    responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Clock, description = "the clock that applies")))]
 pub async fn get_clock(
     State(state): State<AppState>,
     caller: ControlCaller,
@@ -139,7 +140,8 @@ fn public_id_of(caller: &ControlCaller, named: Option<String>) -> String {
 /// applied before the answer. Time never goes back.
 #[utoipa::path(post, path = "/sandbox/clock/advance", tag = "sandbox", operation_id = "advanceSandboxClock", request_body = AdvanceClock,
     security(("control" = []), ("api_key" = [])),
-    responses((status = 200, body = Clock, description = "the clock after the move")))]
+    responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Clock, description = "the clock after the move")))]
 pub async fn advance_clock(
     State(state): State<AppState>,
     caller: ControlCaller,

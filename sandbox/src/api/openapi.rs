@@ -11,7 +11,8 @@
 //! `cursor` parameters, page item schemas by reference, the values of the
 //! lists the wire crate leaves to the server's tables (countries, asset
 //! codes, networks, corridors), the links of the stateful chains
-//! ([`links`]) and the examples ([`examples`]). Unused schemas are dropped.
+//! ([`links`]), the examples ([`examples`]), and the characters text may
+//! hold ([`text`]). Unused schemas are dropped.
 
 mod errors;
 mod examples;
@@ -20,6 +21,7 @@ mod links;
 mod lint;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::collections::BTreeSet;
 
@@ -177,6 +179,7 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
     }
     let components = api.components.get_or_insert_with(Default::default);
     page_items(components);
+    text::state(&mut api);
     links::add(&mut api);
     examples::add(&mut api);
     prune(&mut api);

@@ -46,7 +46,8 @@ async fn scope(
 /// from: the built-in table, a global override or the application's own.
 #[utoipa::path(get, path = "/sandbox/rates", tag = "sandbox", operation_id = "listSandboxRates", params(ApplicationScope),
     security(("control" = []), ("api_key" = [])),
-    responses((status = 200, body = Rates, description = "every pair priced in the caller's scope, with where its rate comes from")))]
+    responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Rates, description = "every pair priced in the caller's scope, with where its rate comes from")))]
 pub async fn list(
     State(state): State<AppState>,
     caller: ControlCaller,
@@ -63,7 +64,8 @@ pub async fn list(
 /// application without its own.
 #[utoipa::path(put, path = "/sandbox/rates", tag = "sandbox", operation_id = "setSandboxRate", request_body = SetRate,
     security(("control" = []), ("api_key" = [])),
-    responses((status = 200, body = Rate, description = "the rate now in force in that scope")))]
+    responses(
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Rate, description = "the rate now in force in that scope")))]
 pub async fn set(
     State(state): State<AppState>,
     caller: ControlCaller,
@@ -101,7 +103,7 @@ pub async fn set(
         ApplicationScope),
     security(("control" = []), ("api_key" = [])),
     responses((status = 204, description = "the override is gone"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: no override of the pair in that scope")))]
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: no override of the pair in that scope, or `application_id` names no application")))]
 pub async fn clear(
     State(state): State<AppState>,
     caller: ControlCaller,

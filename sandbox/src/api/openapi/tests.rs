@@ -85,7 +85,8 @@ fn lenient_bodies_state_their_required_fields_enums_and_formats() {
     assert_eq!(
         customer["properties"]["legal_name"],
         json!({
-            "type": "string", "description": "At most 256 characters.", "maxLength": 256, "pattern": "\\S"
+            "type": "string", "description": "At most 256 characters.", "maxLength": 256,
+            "pattern": format!("^{c}*{}{c}*$", super::text::VISIBLE, c = super::text::CHAR)
         })
     );
     let email = resolve(&doc, &customer["properties"]["email"]);
@@ -247,7 +248,17 @@ proptest! {
     }
 
     #[test]
+    fn documented_text_is_accepted(
+        text in matching(&format!("^{}*$", super::text::CHAR)),
+        named in matching(&format!("^{c}*{}{c}*$", super::text::VISIBLE, c = super::text::CHAR)),
+    ) {
+        prop_assert!(crate::domain::text::forbidden(&text).is_none(), "{text:?}");
+        prop_assert!(crate::domain::text::forbidden(&named).is_none() && !named.trim().is_empty(), "{named:?}");
+    }
+
+    #[test]
     fn documented_usernames_are_accepted(name in matching(documented("CreateUser", &["properties", "username"]))) {
         prop_assert!((3..=128).contains(&name.trim().chars().count()), "{name:?}");
+        prop_assert!(crate::domain::text::forbidden(&name).is_none(), "{name:?}");
     }
 }
