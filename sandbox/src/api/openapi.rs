@@ -24,10 +24,12 @@ mod tests;
 mod text;
 
 use std::collections::BTreeSet;
+use std::sync::{Arc, OnceLock};
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use payctl_wire::beneficiaries::CreateBeneficiaryAccount;
 use payctl_wire::customers::KybStatus;
@@ -46,6 +48,7 @@ use utoipa::{OpenApi as _, ToSchema};
 use crate::domain::address::Network;
 use crate::domain::asset::{self, AssetKind};
 use crate::domain::country;
+use crate::error::ApiError;
 use crate::idempotency;
 use crate::state::AppState;
 
@@ -101,20 +104,40 @@ pub fn base() -> OpenApi {
 
 /// The document as served, rendered once: its tree is several megabytes of
 /// small allocations, too much to keep (or clone per request) for a file
-/// that never changes while the sandbox runs. Beside it, the API reference
-/// page: Redoc, embedded in the binary, rendering the JSON document, so the
-/// page needs nothing from outside the sandbox.
+/// that never changes while the sandbox runs. The YAML form is rendered
+/// from the JSON bytes when first asked for, so a sandbox nobody asks for
+/// it neither spends start-up time nor holds memory on it. Beside them,
+/// the API reference page: Redoc, embedded in the binary, rendering the
+/// JSON document, so the page needs nothing from outside the sandbox.
 pub fn serve(router: Router<AppState>, api: &OpenApi) -> Router<AppState> {
     let json = Bytes::from(serde_json::to_vec(api).unwrap_or_default());
-    let yaml = Bytes::from(api.to_yaml().unwrap_or_default());
+    let yaml = Arc::new(OnceLock::new());
     let page =
         ([(CONTENT_TYPE, "text/html; charset=utf-8"), (CONTENT_SECURITY_POLICY, REFERENCE_POLICY)], REFERENCE_PAGE);
     let script = ([(CONTENT_TYPE, "text/javascript; charset=utf-8"), (CACHE_CONTROL, "max-age=3600")], REDOC);
+    let json_route = json.clone();
     router
-        .route("/v1/openapi.json", get(move || async move { ([(CONTENT_TYPE, "application/json")], json) }))
-        .route("/v1/openapi.yaml", get(move || async move { ([(CONTENT_TYPE, "application/yaml")], yaml) }))
+        .route("/v1/openapi.json", get(move || async move { ([(CONTENT_TYPE, "application/json")], json_route) }))
+        .route(
+            "/v1/openapi.yaml",
+            get(move || async move {
+                match yaml.get_or_init(|| to_yaml(&json)) {
+                    Some(yaml) => ([(CONTENT_TYPE, "application/yaml")], yaml.clone()).into_response(),
+                    None => ApiError::internal("the document did not render as YAML").into_response(),
+                }
+            }),
+        )
         .route("/reference", get(move || async move { page }))
         .route("/reference/redoc.standalone.js", get(move || async move { script }))
+}
+
+/// The same document as YAML, transcoded as it streams so every key keeps
+/// its place (a `serde_json::Value` would sort them).
+fn to_yaml(json: &[u8]) -> Option<Bytes> {
+    let mut yaml = Vec::new();
+    let mut from = serde_json::Deserializer::from_slice(json);
+    serde_transcode::transcode(&mut from, &mut serde_norway::Serializer::new(&mut yaml)).ok()?;
+    Some(Bytes::from(yaml))
 }
 
 /// Redoc's standalone bundle (see `sandbox/assets/redoc/README.md`).
@@ -188,30 +211,37 @@ pub fn finish(mut api: OpenApi) -> OpenApi {
 
 /// Drops the schemas nothing refers to (the wire types' own schemas that
 /// [`components`] replaced, and what only they named), so generators do
-/// not build types no operation uses.
+/// not build types no operation uses. A schema is used when the document
+/// outside the schemas refers to it, or a used schema does.
 fn prune(api: &mut OpenApi) {
-    loop {
-        let document = serde_json::to_value(&*api).unwrap_or_default();
-        let mut used = BTreeSet::new();
-        let mut stack = vec![&document];
-        while let Some(value) = stack.pop() {
-            match value {
-                serde_json::Value::Object(map) => {
-                    if let Some(serde_json::Value::String(r)) = map.get("$ref") {
-                        used.insert(schema_name(r).to_owned());
-                    }
-                    stack.extend(map.values());
-                }
-                serde_json::Value::Array(items) => stack.extend(items),
-                _ => {}
-            }
+    let mut document = serde_json::to_value(&*api).unwrap_or_default();
+    let schemas = document.pointer_mut("/components/schemas").map(serde_json::Value::take).unwrap_or_default();
+    let mut used = BTreeSet::new();
+    let mut pending = Vec::new();
+    references(&document, &mut pending);
+    while let Some(name) = pending.pop() {
+        if used.insert(name.clone())
+            && let Some(schema) = schemas.get(&name)
+        {
+            references(schema, &mut pending);
         }
-        let Some(components) = api.components.as_mut() else { return };
-        let before = components.schemas.len();
+    }
+    if let Some(components) = api.components.as_mut() {
         components.schemas.retain(|name, _| used.contains(name));
-        if components.schemas.len() == before {
-            return;
+    }
+}
+
+/// The schema names `value` refers to.
+fn references(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(serde_json::Value::String(r)) = map.get("$ref") {
+                out.push(schema_name(r).to_owned());
+            }
+            map.values().for_each(|v| references(v, out));
         }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| references(v, out)),
+        _ => {}
     }
 }
 

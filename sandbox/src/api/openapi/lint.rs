@@ -324,3 +324,13 @@ fn error_responses_list_their_codes_in_the_envelope() {
         unlisted.join("\n")
     );
 }
+
+#[test]
+fn the_yaml_form_is_the_same_document_in_the_same_order() {
+    let json = serde_json::to_vec(&crate::api::openapi()).expect("the document serialises");
+    let yaml = super::to_yaml(&json).expect("the document renders as YAML");
+    let text = std::str::from_utf8(&yaml).expect("UTF-8");
+    assert!(text.starts_with("openapi: 3.1.0\ninfo:\n"), "{}", &text[..80]);
+    let back: Value = serde_norway::from_slice(&yaml).expect("YAML that parses");
+    assert_eq!(back, serde_json::from_slice::<Value>(&json).expect("JSON"));
+}
