@@ -34,7 +34,8 @@
 //! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
 //!   decimals, money in minor units, pricing arithmetic, corridors and
 //!   rates, and the text every request may hold.
-//! - [`seed`]: the demo user, partner, applications and keys.
+//! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
+//!   back to the seeded state. [`state`]: what every handler shares.
 //! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher.
 //! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
 //!   request log of every key-authenticated request, redacted by name and
