@@ -93,28 +93,28 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
     };
     let receiver = Arc::new(Receiver { secret: created.secret, output: s.ctx.output, forward });
     let app = Router::new().fallback(receive).with_state(receiver);
-    eprintln!(
+    crate::say!(
         "Listening on http://{local}/webhooks as webhook endpoint {id} ({}).",
         created.endpoint.events.join(", ")
     );
     if let Some(url) = &args.forward_to {
-        eprintln!("Forwarding verified deliveries to {url}.");
+        crate::say!("Forwarding verified deliveries to {url}.");
     }
-    eprintln!("Ready. Press Ctrl-C to stop.");
+    crate::say!("Ready. Press Ctrl-C to stop.");
     let served = axum::serve(listener, app).with_graceful_shutdown(stop.wait()).await;
     // The endpoint goes whatever happened to the server.
     let deleted = s.client.call(Method::DELETE, &format!("/v1/webhooks/{id}"), &s.auth, None).await;
     served.map_err(|e| anyhow::anyhow!("the local receiver failed: {e}"))?;
     deleted
         .map_err(|e| e.context(format!("could not delete webhook endpoint {id}; run `payctl webhooks delete {id}`")))?;
-    eprintln!("Deleted webhook endpoint {id}.");
+    crate::say!("Deleted webhook endpoint {id}.");
     Ok(())
 }
 
 async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Bytes) -> StatusCode {
     let header = headers.get(signature::HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
     if let Err(why) = signature::verify(&rx.secret, header, &body, DEFAULT_TOLERANCE_SECS, signature::now()) {
-        eprintln!("Rejected a delivery: {why}");
+        crate::say!("Rejected a delivery: {why}");
         return StatusCode::BAD_REQUEST;
     }
     print_event(rx.output, &body);
@@ -126,8 +126,8 @@ async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Byte
             }
         }
         match request.send().await {
-            Ok(answer) => eprintln!("  forwarded to {url}: {}", answer.status()),
-            Err(e) => eprintln!("  forwarding to {url} failed: {e}"),
+            Ok(answer) => crate::say!("  forwarded to {url}: {}", answer.status()),
+            Err(e) => crate::say!("  forwarding to {url} failed: {e}"),
         }
     }
     StatusCode::OK
@@ -135,7 +135,7 @@ async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Byte
 
 fn print_event(format: Format, body: &[u8]) {
     let Ok(event) = serde_json::from_slice::<Value>(body) else {
-        eprintln!("A verified delivery whose body is not JSON ({} bytes).", body.len());
+        crate::say!("A verified delivery whose body is not JSON ({} bytes).", body.len());
         return;
     };
     match format {

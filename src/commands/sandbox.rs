@@ -57,7 +57,7 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
         })
     };
     if !args.listen.ip().is_loopback() {
-        eprintln!(
+        crate::say!(
             "warning: listening on {}, reachable from other machines. The sandbox has demo credentials; \
              use a loopback address (127.0.0.1) unless you mean to share it.",
             args.listen
@@ -99,7 +99,7 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
         stdout.write_all(b"\n")?;
         stdout.flush()?;
     } else {
-        eprintln!(
+        crate::say!(
             "payctl sandbox {version} is ready\n\n  base_url      {base}\n  auth_url      {auth}\n  client_id     {client}\n  username      {user}\n  password      {password}\n  partner_id    {partner}\n  TEST app      {test_app}\n  TEST API key  {test_key}\n  LIVE app      {live_app}\n  LIVE API key  {live_key}\n  control token {control}\n  database      {db}\n\nPress Ctrl-C to stop.",
             version = ready.version,
             base = ready.base_url,

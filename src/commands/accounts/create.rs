@@ -20,6 +20,6 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
     let body = args.data.body(&flags)?;
     let s = Session::open(ctx, Cred::Key).await?;
     let account: Account = s.call(Method::POST, "/v1/accounts", Some(&body)).await?;
-    eprintln!("Opened {} {} account {}.", account.account_type, account.currency, account.id);
+    crate::say!("Opened {} {} account {}.", account.account_type, account.currency, account.id);
     s.print(&account)
 }

@@ -43,6 +43,6 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
     let body = args.data.body(&flags)?;
     let s = Session::open(ctx, Cred::Key).await?;
     let beneficiary: Beneficiary = s.call(Method::POST, "/v1/beneficiaries", Some(&body)).await?;
-    eprintln!("Created beneficiary {} with a {} account.", beneficiary.id, beneficiary.account.kind);
+    crate::say!("Created beneficiary {} with a {} account.", beneficiary.id, beneficiary.account.kind);
     s.print(&beneficiary)
 }

@@ -55,7 +55,7 @@ pub fn run(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool) -> any
         ctx.config.current_profile = Some(name.clone());
     }
     ctx.save()?;
-    eprintln!(
+    crate::say!(
         "Profile {name} now points at {} with the TEST key; profile {live_name} holds the LIVE key. Secrets are in {}.\nLog in with: payctl login --username {} --password-stdin",
         ready.base_url,
         store.describe(),

@@ -5,6 +5,6 @@ use crate::context::Ctx;
 pub fn run(mut ctx: Ctx, key: &str, value: &str) -> anyhow::Result<()> {
     ctx.profile_mut().set(key, value)?;
     ctx.save()?;
-    eprintln!("Set {key} of profile {}.", ctx.profile);
+    crate::say!("Set {key} of profile {}.", ctx.profile);
     Ok(())
 }

@@ -19,6 +19,6 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
     let body = args.data.body(&flags)?;
     let s = Session::open(ctx, Cred::Key).await?;
     let customer: Customer = s.call(Method::POST, "/v1/customers", Some(&body)).await?;
-    eprintln!("Created customer {}; verification is {}.", customer.id, customer.kyb_status);
+    crate::say!("Created customer {}; verification is {}.", customer.id, customer.kyb_status);
     s.print(&customer)
 }

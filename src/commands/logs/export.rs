@@ -13,7 +13,8 @@ use crate::fixtures::export;
 
 pub async fn run(ctx: Ctx, filters: &Filters, name: &str, file: Option<PathBuf>) -> anyhow::Result<()> {
     let session = Session::open(ctx, Cred::Key).await?;
-    let page = session.client.list::<RequestLog>(&filters.path(), &session.auth, 100, true).await?;
+    let page =
+        session.client.list::<RequestLog>(&filters.path(), &session.auth, &crate::cli::ListArgs::every()).await?;
     let mut logs = page.data;
     // The API answers newest first; a replay goes in the order things happened.
     logs.reverse();
@@ -28,14 +29,14 @@ pub async fn run(ctx: Ctx, filters: &Filters, name: &str, file: Option<PathBuf>)
     match file {
         Some(path) => {
             std::fs::write(&path, text).map_err(|e| exit::usage(format!("{}: cannot write: {e}", path.display())))?;
-            eprintln!("Wrote {} step(s) to {}.", fixture.steps.len(), path.display());
+            crate::say!("Wrote {} step(s) to {}.", fixture.steps.len(), path.display());
         }
         None => print!("{text}"),
     }
     if let Some(description) = &fixture.description
         && description.contains("REDACTED_")
     {
-        eprintln!("note: {description}");
+        crate::say!("note: {description}");
     }
     Ok(())
 }

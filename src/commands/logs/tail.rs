@@ -26,7 +26,7 @@ pub async fn run(ctx: Ctx, filters: &Filters, interval: u64, lines: u32) -> anyh
     let page_path = format!("{path}{}limit=100", if path.contains('?') { '&' } else { '?' });
     let mut last_seen: Option<String> = None;
     let mut first = true;
-    eprintln!("Following request logs (Ctrl-C to stop)…");
+    crate::say!("Following request logs (Ctrl-C to stop)…");
     let stopped = stop.wait();
     tokio::pin!(stopped);
     loop {
