@@ -148,15 +148,6 @@ impl Client {
         typed(self.call(Method::GET, path, auth, None).await?)
     }
 
-    pub async fn post<T: DeserializeOwned>(
-        &self,
-        path: &str,
-        auth: &Auth,
-        body: &impl serde::Serialize,
-    ) -> anyhow::Result<T> {
-        typed(self.call(Method::POST, path, auth, Some(&serde_json::to_value(body)?)).await?)
-    }
-
     /// Fetches one page (from `--cursor`, else the first), or every page
     /// from there with `--all`, following `next_cursor`.
     pub async fn list<T: DeserializeOwned>(

@@ -81,10 +81,6 @@ impl Prompter {
         Ok(self.line(prompt).await?.is_some_and(|a| is_yes(&a)))
     }
 
-    /// Waits for Ctrl-C; for callers racing a question against other work.
-    pub async fn interrupted(&mut self) {
-        self.interrupt.wait().await
-    }
 }
 
 pub fn is_yes(answer: &str) -> bool {

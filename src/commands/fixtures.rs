@@ -103,26 +103,47 @@ pub async fn run_all(
     ready: Option<&ReadyLine>,
     dry_run: bool,
 ) -> anyhow::Result<()> {
-    let needs_bearer = fixtures.iter().any(|(_, f)| f.steps.iter().any(|s| s.auth == AuthKind::Bearer));
-    let (base, creds) = credentials(ctx, ready, needs_bearer && !dry_run).await?;
-    let mut runner = Runner::new(&base, creds)?;
-    let mut printed = Vec::new();
-    let mut failure = None;
-    for (label, fixture) in fixtures {
-        let (reports, outcome) = runner.run(label, fixture, dry_run).await;
-        if ctx.output == Format::Table {
-            print_steps(label, &reports, dry_run);
-        }
-        printed.push(json!({"file": label, "name": fixture.name, "steps": reports}));
-        if let Err(e) = outcome {
-            failure = Some(e);
-            break;
-        }
-    }
+    let (base, creds) = resolve(ctx, fixtures, ready, dry_run).await?;
+    let (printed, failure) = run_resolved(ctx, fixtures, &base, creds, dry_run).await?;
     if ctx.output == Format::Json {
         crate::output::json(&Value::Array(printed))?;
     }
     failure.map_or(Ok(()), Err)
+}
+
+/// The base URL and the credentials the fixtures' steps need.
+pub async fn resolve(
+    ctx: &Ctx,
+    fixtures: &[(String, Fixture)],
+    ready: Option<&ReadyLine>,
+    dry_run: bool,
+) -> anyhow::Result<(String, Credentials)> {
+    let needs_bearer = fixtures.iter().any(|(_, f)| f.steps.iter().any(|s| s.auth == AuthKind::Bearer));
+    credentials(ctx, ready, needs_bearer && !dry_run).await
+}
+
+/// Runs the fixtures, printing each step as a table line when asked;
+/// answers every run's report (for JSON) and the first failure.
+pub async fn run_resolved(
+    ctx: &Ctx,
+    fixtures: &[(String, Fixture)],
+    base: &str,
+    creds: Credentials,
+    dry_run: bool,
+) -> anyhow::Result<(Vec<Value>, Option<anyhow::Error>)> {
+    let mut runner = Runner::new(base, creds)?;
+    let mut printed = Vec::new();
+    for (label, fixture) in fixtures {
+        let (reports, outcome) = runner.run(label, fixture, dry_run).await;
+        if ctx.output == Format::Table {
+            print_steps(label, &reports, dry_run)?;
+        }
+        printed.push(json!({"file": label, "name": fixture.name, "steps": reports}));
+        if let Err(e) = outcome {
+            return Ok((printed, Some(e)));
+        }
+    }
+    Ok((printed, None))
 }
 
 async fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>, bearer: bool) -> anyhow::Result<(String, Credentials)> {
@@ -157,7 +178,7 @@ async fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>, bearer: bool) -> anyh
     Ok((base, creds))
 }
 
-fn print_steps(label: &str, reports: &[StepReport], dry_run: bool) {
+fn print_steps(label: &str, reports: &[StepReport], dry_run: bool) -> anyhow::Result<()> {
     for (i, report) in reports.iter().enumerate() {
         let request = &report.request;
         let line = format!(
@@ -167,15 +188,15 @@ fn print_steps(label: &str, reports: &[StepReport], dry_run: bool) {
             request["method"].as_str().unwrap_or(""),
             request["path"].as_str().unwrap_or("")
         );
-        match &report.response {
-            Some(response) => println!("{line} -> {}", response["status"]),
-            None if dry_run => {
-                println!("{line}");
-                if let Some(body) = request.get("body") {
-                    println!("  {body}");
-                }
-            }
-            None => println!("{line} -> not answered"),
-        }
+        let shown = match &report.response {
+            Some(response) => format!("{line} -> {}", response["status"]),
+            None if dry_run => match request.get("body") {
+                Some(body) => format!("{line}\n  {body}"),
+                None => line,
+            },
+            None => format!("{line} -> not answered"),
+        };
+        crate::output::line(&crate::output::safe::escape(&shown, true))?;
     }
+    Ok(())
 }

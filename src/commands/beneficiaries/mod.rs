@@ -59,7 +59,7 @@ pub struct CreateArgs {
     #[arg(long)]
     pub gov_id_ref: Option<String>,
     /// The account's destination asset: a fiat code for a bank account, USDC or USDT for a wallet.
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", add = crate::complete::assets())]
     pub asset: Option<String>,
     /// Bank account: IBAN (spaces and any case accepted).
     #[arg(long, help_heading = "Bank account")]
@@ -74,7 +74,7 @@ pub struct CreateArgs {
     #[arg(long, help_heading = "Bank account")]
     pub routing: Option<String>,
     /// Wallet: network code (ethereum, tron, solana...).
-    #[arg(long, help_heading = "Stablecoin wallet")]
+    #[arg(long, help_heading = "Stablecoin wallet", add = crate::complete::networks())]
     pub network: Option<String>,
     /// Wallet: address on that network.
     #[arg(long, help_heading = "Stablecoin wallet")]
