@@ -40,7 +40,8 @@ answered 400 and not forwarded. Ctrl-C deletes the endpoint.
 
 Examples:
   payctl listen
-  payctl listen --forward-to http://localhost:3000/webhooks --events settlement.completed,settlement.failed
+  payctl listen --forward-to http://localhost:3000/webhooks \\
+      --events settlement.completed,settlement.failed
   payctl listen --output json | jq -r .event";
 
 #[derive(Debug, Args)]

@@ -21,8 +21,8 @@ pub enum AccountsCommand {
     #[command(after_help = "Examples:
   payctl accounts create --type fiat --currency AED --corridor uae --label 'AED settlement'
   payctl accounts create --type stablecoin --currency USDC --network base --wallet-mode mpc
-  payctl accounts create --type stablecoin --currency USDT --network tron --wallet-mode self_custody \\
-      --external-address TXYZ...
+  payctl accounts create --type stablecoin --currency USDT --network tron \\
+      --wallet-mode self_custody --external-address TXYZ...
   payctl accounts create --data @account.json")]
     Create(CreateArgs),
     /// List the application's settlement accounts and wallets, newest first.

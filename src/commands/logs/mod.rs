@@ -18,7 +18,7 @@ pub enum LogsCommand {
     /// List request logs, newest first.
     #[command(after_help = "Examples:
   payctl logs list --status-gte 400
-  payctl logs list --method POST --endpoint /v1/transactions --from 2026-01-01T00:00:00Z --all --output json")]
+  payctl logs list --method POST --endpoint /v1/transactions --from 2026-01-01T00:00:00Z --all")]
     List {
         #[command(flatten)]
         filters: Filters,

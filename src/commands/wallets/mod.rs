@@ -40,7 +40,8 @@ pub enum PartnerCommand {
     List,
     /// Set the partner's wallet for a network and role (replaces its address).
     #[command(after_help = "Examples:
-  payctl wallets partner set --network ethereum --role PARTNER_MARGIN --address 0x52908400098527886E0F7030069857D2E4169EE7
+  payctl wallets partner set --network ethereum --role PARTNER_MARGIN \\
+      --address 0x52908400098527886E0F7030069857D2E4169EE7
   payctl wallets partner set --network tron --role FEES --address TJRabPrwbZy45sbavfcjinPJC18kjpRTv8")]
     Set {
         #[arg(long, add = crate::complete::networks())]

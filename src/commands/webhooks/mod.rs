@@ -32,8 +32,10 @@ pub enum WebhooksCommand {
 to write it to a new file (mode 0600), or both. The file is checked before the endpoint is created.
 
 Examples:
-  payctl webhooks create --url https://example.com/hooks --events settlement.completed,settlement.failed --show-secret
-  payctl webhooks create --url http://127.0.0.1:8000/hooks --events customer.kyb_approved --secret-file whsec.txt")]
+  payctl webhooks create --url https://example.com/hooks \\
+      --events settlement.completed,settlement.failed --show-secret
+  payctl webhooks create --url http://127.0.0.1:8000/hooks --events customer.kyb_approved \\
+      --secret-file whsec.txt")]
     Create {
         /// `https://` URL (the sandbox also accepts `http://` on loopback).
         #[arg(long)]
@@ -109,8 +111,9 @@ Examples:
 
 Examples:
   payctl webhooks verify --secret \"$WHSEC\" --header 't=1764000000,v1=5d41...' --payload body.json
-  payctl webhooks verify --secret \"$WHSEC\" --header 'X-Service-Signature: t=...,v1=...' --payload - < body.json
-  payctl webhooks verify --secret \"$WHSEC\" --header \"$SIG\" --tolerance 0 --payload body.json   # any age")]
+  payctl webhooks verify --secret \"$WHSEC\" --header 'X-Service-Signature: t=...,v1=...' \\
+      --payload - < body.json
+  payctl webhooks verify --secret \"$WHSEC\" --header \"$SIG\" --tolerance 0 --payload body.json")]
     Verify(verify::VerifyArgs),
 }
 
