@@ -62,10 +62,12 @@ impl Store {
                 )));
             }
         }
-        match keyring::Entry::new(SERVICE, "probe").and_then(|e| e.get_password()) {
-            Ok(_) | Err(keyring::Error::NoEntry) => Ok(keyring),
-            Err(_) => Ok(Store::File { path, announce: true }),
-        }
+        // Reading proves little (some keyrings answer "no entry" and then
+        // refuse every write): a keyring is used only if it takes an entry.
+        let works = keyring::Entry::new(SERVICE, "probe")
+            .and_then(|e| e.set_password("probe").and_then(|()| e.delete_credential()))
+            .is_ok();
+        Ok(if works { keyring } else { Store::File { path, announce: true } })
     }
 
     pub fn describe(&self) -> String {

@@ -29,11 +29,12 @@ pub enum FixturesCommand {
 }
 
 const RUN_HELP: &str = "Credentials, per step `auth`:
-  test_key  --api-key / PAYCTL_API_KEY, else the profile's key, else the ready line's TEST key
-  live_key  PAYCTL_LIVE_API_KEY, else the key of the profile `<profile>-live`, else the ready line's LIVE key
+  test_key  --api-key / PAYCTL_API_KEY, else the --ready line's TEST key, else the profile's key
+  live_key  PAYCTL_LIVE_API_KEY, else the --ready line's LIVE key, else the profile `<profile>-live`'s key
   bearer    the ready line's demo login with --ready, else the profile's stored login (`payctl login`)
   control   PAYCTL_CONTROL_TOKEN, else the ready line's control token
-With --ready FILE the base URL is the ready line's unless --base-url / PAYCTL_BASE_URL is given.
+With --ready FILE the base URL is the ready line's unless --base-url / PAYCTL_BASE_URL is given. A step \
+answered 429 is sent again after its Retry-After.
 
 Examples:
   payctl fixtures run fixtures/onboarding.json
