@@ -224,10 +224,15 @@ impl Client {
                     })
                     .collect();
                 let hint = (status.as_u16() == 404).then(|| lister(path)).flatten();
+                // A one-field error names its field in the message too.
+                let mut message = error.message.clone();
+                for (field, flag) in self.flags {
+                    message = message.replace(&format!("{field}: "), &format!("{flag}: "));
+                }
                 ApiError {
                     status: status.as_u16(),
                     code: error.code.clone(),
-                    message: error.message.clone(),
+                    message,
                     correlation_id: error.correlation_id.clone(),
                     details,
                     hint,

@@ -80,7 +80,6 @@ impl Prompter {
     pub async fn yes_no(&mut self, prompt: &str) -> anyhow::Result<bool> {
         Ok(self.line(prompt).await?.is_some_and(|a| is_yes(&a)))
     }
-
 }
 
 pub fn is_yes(answer: &str) -> bool {

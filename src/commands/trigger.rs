@@ -124,9 +124,8 @@ impl Watch {
         let hooks = client.list::<WebhookEndpoint>("/v1/webhooks", &auth, &ListArgs::every()).await?;
         let mut endpoints = Vec::new();
         for hook in hooks.data.into_iter().filter(|h| h.events.iter().any(|e| e == event)) {
-            let newest = client
-                .list::<Delivery>(&format!("/v1/webhooks/{}/deliveries", hook.id), &auth, &first_page(1))
-                .await?;
+            let newest =
+                client.list::<Delivery>(&format!("/v1/webhooks/{}/deliveries", hook.id), &auth, &first_page(1)).await?;
             endpoints.push((hook.id, newest.data.into_iter().next().map(|d| d.id)));
         }
         Ok(Watch { client, auth, event: event.to_owned(), endpoints })
@@ -140,9 +139,11 @@ impl Watch {
                 .client
                 .list::<Delivery>(&format!("/v1/webhooks/{id}/deliveries"), &self.auth, &first_page(100))
                 .await?;
-            out.extend(page.data.into_iter().filter(|d| {
-                d.event == self.event && before.as_deref().is_none_or(|b| d.id.as_str() > b)
-            }));
+            out.extend(
+                page.data
+                    .into_iter()
+                    .filter(|d| d.event == self.event && before.as_deref().is_none_or(|b| d.id.as_str() > b)),
+            );
         }
         Ok(out)
     }

@@ -84,13 +84,8 @@ pub const COLUMNS: &[Column] = &[
 ];
 
 /// The ledger shape, of balances and customer accounts.
-pub const LEDGER_COLUMNS: &[Column] = &[
-    ("ID", "id"),
-    ("ASSET", "asset"),
-    ("PURPOSE", "purpose"),
-    ("BALANCE", "balance_minor"),
-    ("STATUS", "status"),
-];
+pub const LEDGER_COLUMNS: &[Column] =
+    &[("ID", "id"), ("ASSET", "asset"), ("PURPOSE", "purpose"), ("BALANCE", "balance_minor"), ("STATUS", "status")];
 
 pub async fn run(ctx: Ctx, cmd: AccountsCommand) -> anyhow::Result<()> {
     match cmd {

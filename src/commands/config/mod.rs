@@ -29,7 +29,11 @@ Examples:
     Set { key: String, value: String },
     /// Make PROFILE the default for later commands.
     #[command(after_help = "Examples:\n  payctl config use staging")]
-    Use { profile: String },
+    Use {
+        /// The profile to make the default (its own id, so the global --profile still works here).
+        #[arg(value_name = "PROFILE", add = crate::complete::profiles())]
+        name: String,
+    },
     /// List the profiles; the default one is marked.
     #[command(after_help = "Examples:\n  payctl config list\n  payctl config list --output json")]
     List,
@@ -63,7 +67,7 @@ pub async fn run(ctx: Ctx, cmd: ConfigCommand) -> anyhow::Result<()> {
     match cmd {
         ConfigCommand::Show => show::run(ctx),
         ConfigCommand::Set { key, value } => set::run(ctx, &key, &value),
-        ConfigCommand::Use { profile } => use_profile::run(ctx, profile),
+        ConfigCommand::Use { name } => use_profile::run(ctx, name),
         ConfigCommand::List => list::run(ctx),
         ConfigCommand::Init { from_ready, app, name, no_use } => match from_ready {
             Some(file) => init::from_ready(ctx, &file, name, no_use),

@@ -12,7 +12,13 @@ use crate::context::Ctx;
 use crate::exit;
 use crate::fixtures::export::{self, synthetic::Fills};
 
-pub async fn run(ctx: Ctx, filters: &Filters, name: &str, file: Option<PathBuf>, fill: &[String]) -> anyhow::Result<()> {
+pub async fn run(
+    ctx: Ctx,
+    filters: &Filters,
+    name: &str,
+    file: Option<PathBuf>,
+    fill: &[String],
+) -> anyhow::Result<()> {
     let fills = Fills::parse(fill)?;
     let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
     let page = session.client.list::<RequestLog>(&filters.path(), &session.auth, &ListArgs::every()).await?;

@@ -39,8 +39,7 @@ pub enum LogsCommand {
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100))]
         lines: u32,
     },
-    /// Turn request logs (oldest first) into a fixture that replays them into a fresh sandbox:
-    /// ids created in the sequence become references, redacted values synthetic ones.
+    /// Turn request logs into a fixture that replays them into a fresh sandbox.
     #[command(after_help = "Every id the session created, by whichever route, becomes a reference to the step \
 that created it. Each redacted value becomes a valid synthetic value of its kind (an IBAN of the same country, \
 an address valid on its network, a fresh email), unless --fill gives one. The file then replays with no \

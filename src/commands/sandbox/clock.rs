@@ -177,7 +177,8 @@ mod tests {
 
     #[test]
     fn durations_read_as_people_write_them() {
-        for (text, seconds) in [("90s", 90), ("3m", 180), ("1h30m", 5400), ("2d", 172_800), ("45", 45), (" 1D2H ", 93_600)]
+        for (text, seconds) in
+            [("90s", 90), ("3m", 180), ("1h30m", 5400), ("2d", 172_800), ("45", 45), (" 1D2H ", 93_600)]
         {
             assert_eq!(parse_duration(text), Ok(seconds), "{text}");
         }

@@ -167,7 +167,9 @@ impl Running {
             .or_else(|| self.ready.as_ref().map(|r| r.control_token.clone()))
             .map(crate::client::Auth::Bearer)
             .ok_or_else(|| {
-                crate::exit::auth("no control token: pass --ready FILE (the sandbox's ready line) or set PAYCTL_CONTROL_TOKEN")
+                crate::exit::auth(
+                    "no control token: pass --ready FILE (the sandbox's ready line) or set PAYCTL_CONTROL_TOKEN",
+                )
             })
     }
 

@@ -25,9 +25,13 @@ async fn the_banners_next_command_gives_a_working_profile() {
     })
     .await
     .unwrap();
-    let command = banner.lines().find(|l| l.trim_start().starts_with("payctl config init")).unwrap_or_else(|| panic!("{banner}"));
+    let command =
+        banner.lines().find(|l| l.trim_start().starts_with("payctl config init")).unwrap_or_else(|| panic!("{banner}"));
     let args: Vec<&str> = command.split_whitespace().skip(1).collect();
-    assert!(banner.lines().any(|l| l.trim() == format!("payctl login --username {}", home.sb.ready.username)), "{banner}");
+    assert!(
+        banner.lines().any(|l| l.trim() == format!("payctl login --username {}", home.sb.ready.username)),
+        "{banner}"
+    );
     let init = home.run(&args, None).await.ok();
     assert!(init.stderr.contains("Profile default now points at"), "{}", init.stderr);
     let customers = home.json(&["customers", "list", "-o", "json"]).await;

@@ -12,7 +12,22 @@ async fn the_clock_is_shown_and_advanced_in_human_durations() {
     let offset = before["offset_seconds"].as_i64().unwrap();
     // A quote made now expires once its application's clock has moved 3 minutes.
     let quote = home
-        .json(&["quotes", "create", "--corridor", "uae", "--from", "AED", "--amount-minor", "10000", "--to", "EUR", "--kind", "BANK", "-o", "json"])
+        .json(&[
+            "quotes",
+            "create",
+            "--corridor",
+            "uae",
+            "--from",
+            "AED",
+            "--amount-minor",
+            "10000",
+            "--to",
+            "EUR",
+            "--kind",
+            "BANK",
+            "-o",
+            "json",
+        ])
         .await;
     let moved = home.run(&["sandbox", "clock", "advance", "3m", "-o", "json"], None).await.ok();
     assert!(moved.stderr.contains("forward 3m (180 s)"), "{}", moved.stderr);
@@ -44,13 +59,17 @@ async fn the_control_token_moves_every_application_or_one() {
     assert_eq!(global["scope"], "global");
     assert!(global["application_id"].is_null());
     let moved = home.json(&["sandbox", "clock", "advance", "2d", "--global", "--ready", r, "-o", "json"]).await;
-    assert_eq!(moved["global_offset_seconds"].as_i64().unwrap(), global["global_offset_seconds"].as_i64().unwrap() + 172_800);
+    assert_eq!(
+        moved["global_offset_seconds"].as_i64().unwrap(),
+        global["global_offset_seconds"].as_i64().unwrap() + 172_800
+    );
     // The TEST application follows the global offset.
     let mine = home.json(&["sandbox", "clock", "-o", "json"]).await;
     assert!(mine["offset_seconds"].as_i64().unwrap() >= 172_800, "{mine}");
     // One application by id, with the control token.
     let app = home.sb.ready.test_application_id.clone();
-    let one = home.run(&["sandbox", "clock", "advance", "90s", "--app", &app, "--ready", r, "-o", "json"], None).await.ok();
+    let one =
+        home.run(&["sandbox", "clock", "advance", "90s", "--app", &app, "--ready", r, "-o", "json"], None).await.ok();
     assert!(one.stderr.contains(&format!("application {app}'s clock forward 1m30s")), "{}", one.stderr);
     let after = home.json(&["sandbox", "clock", "-o", "json"]).await;
     assert_eq!(after["offset_seconds"].as_i64().unwrap(), mine["offset_seconds"].as_i64().unwrap() + 90);

@@ -104,10 +104,21 @@ fn bash_completes_values_by_name_and_subcommands_first() {
     .unwrap();
     let d = dir.path();
     let events = complete(d, &["trigger", ""]);
-    assert!(events.contains(&"settlement.completed".to_owned()) && events.contains(&"on_ramp.completed".to_owned()), "{events:?}");
-    assert_eq!(events.len(), 7, "{events:?}");
+    assert!(
+        events.contains(&"settlement.completed".to_owned()) && events.contains(&"on_ramp.completed".to_owned()),
+        "{events:?}"
+    );
+    // The seven events first; flags only after them.
+    assert!(
+        events[..7].iter().all(|e| e.contains('.')) && events[7..].iter().all(|e| e.starts_with('-')),
+        "{events:?}"
+    );
     let hooks = complete(d, &["webhooks", "create", "--events", "settlement.c"]);
-    assert!(hooks.iter().any(|e| e.ends_with("settlement.completed")) && hooks.iter().any(|e| e.ends_with("settlement.created")), "{hooks:?}");
+    assert!(
+        hooks.iter().any(|e| e.ends_with("settlement.completed"))
+            && hooks.iter().any(|e| e.ends_with("settlement.created")),
+        "{hooks:?}"
+    );
     let listen = complete(d, &["listen", "--events", "customer.kyb_approved,cust"]);
     assert!(listen.iter().any(|e| e.ends_with("customer.kyb_rejected")), "{listen:?}");
     assert_eq!(complete(d, &["--profile", ""]), ["default", "staging"]);

@@ -108,12 +108,19 @@ async fn errors_speak_the_clis_language() {
     // A negative amount is a clear usage error.
     let negative = home.run(&["quotes", "create", "--amount-minor", "-5"], None).await;
     assert_eq!(negative.code, Some(2), "{}", negative.stderr);
-    assert!(negative.stderr.contains("'-5'") && negative.stderr.contains("positive whole number of minor units"), "{}", negative.stderr);
-    // Local files exit 5.
+    assert!(
+        negative.stderr.contains("'-5'") && negative.stderr.contains("positive whole number of minor units"),
+        "{}",
+        negative.stderr
+    );
+    // Local files exit 5 (with something logged to export).
+    home.json(&["customers", "list", "-o", "json"]).await;
+    home.sb.logs_until(&home.sb.test_key(), "", |l| l.iter().any(|r| r["path"] == "/v1/customers")).await;
     let missing = home.dir.path().join("nope.json");
     let data = home.run(&["customers", "create", "--data", &format!("@{}", missing.display())], None).await;
     assert_eq!(data.code, Some(5), "{}", data.stderr);
-    let export = home.run(&["logs", "export", "--file", home.dir.path().join("no/dir/x.json").to_str().unwrap()], None).await;
+    let export =
+        home.run(&["logs", "export", "--file", home.dir.path().join("no/dir/x.json").to_str().unwrap()], None).await;
     assert_eq!(export.code, Some(5), "{}", export.stderr);
     // No message is printed twice.
     for run in [&from, &negative, &data, &export] {

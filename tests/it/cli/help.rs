@@ -16,6 +16,8 @@ fn subcommands(text: &str) -> Vec<String> {
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
         .take_while(|l| l.starts_with("  "))
+        // A command's name starts at column 2; deeper lines continue its summary.
+        .filter(|l| !l.starts_with("   "))
         .filter_map(|l| l.split_whitespace().next())
         .filter(|name| *name != "help")
         .map(str::to_owned)
@@ -39,7 +41,8 @@ fn every_help_reads_at_100_columns() {
         seen += 1;
         let lines: Vec<&str> = text.lines().collect();
         if !path.is_empty() {
-            let heading = lines.iter().position(|l| *l == "Global options:").unwrap_or_else(|| panic!("{path:?}: {text}"));
+            let heading =
+                lines.iter().position(|l| *l == "Global options:").unwrap_or_else(|| panic!("{path:?}: {text}"));
             assert!(lines[heading + 1].contains("--profile"), "{path:?}: {text}");
         }
         let mut in_examples = false;

@@ -39,7 +39,8 @@ async fn two_config_directories_never_share_a_login() {
     let (a, b) = (home.dir.path().to_owned(), other.path().to_owned());
     let user = home.sb.ready.username.clone();
     let runs = tokio::task::spawn_blocking(move || {
-        let login = keyring_run(&a, &["--base-url", &base, "login", "--username", &user, "--password-stdin"], Some(&password));
+        let login =
+            keyring_run(&a, &["--base-url", &base, "login", "--username", &user, "--password-stdin"], Some(&password));
         let whoami_b = keyring_run(&b, &["--base-url", &base, "whoami", "-o", "json"], None);
         let whoami_a = keyring_run(&a, &["--base-url", &base, "whoami", "-o", "json"], None);
         let logout = keyring_run(&a, &["logout"], None);

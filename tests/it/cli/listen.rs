@@ -155,9 +155,12 @@ async fn listen_shows_its_secret_and_prints_the_raw_body_the_app_can_verify() {
     let payload = home.dir.path().join("body.json");
     std::fs::write(&payload, &body).unwrap();
     let sig = headers["x-service-signature"].to_str().unwrap().to_owned();
-    home.run(&["webhooks", "verify", "--secret", &secret, "--header", &sig, "--payload", payload.to_str().unwrap()], None)
-        .await
-        .ok();
+    home.run(
+        &["webhooks", "verify", "--secret", &secret, "--header", &sig, "--payload", payload.to_str().unwrap()],
+        None,
+    )
+    .await
+    .ok();
     stop(&home, child, &endpoint).await;
 }
 

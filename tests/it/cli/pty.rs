@@ -9,7 +9,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use expectrl::process::unix::WaitStatus;
-use expectrl::{ControlCode, Eof, Expect, Session};
+use expectrl::{ControlCode, Expect, Session};
 use serde_json::{Value, json};
 
 use super::Home;
@@ -17,11 +17,19 @@ use super::transfer::bank_beneficiary;
 
 type Pty = expectrl::session::OsSession;
 
-/// `payctl ARGS` on a pseudo-terminal of its own, in this home.
+/// `payctl ARGS` on a pseudo-terminal of its own, in this home. The
+/// terminal echoes what is typed, as a person's does (expectrl turns echo
+/// off when it opens one).
 fn spawn(home: &Home, args: &[String], colour: bool) -> Pty {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_payctl"));
-    cmd.args(args)
-        .env("PAYCTL_CONFIG_DIR", home.dir.path())
+    let mut cmd = Command::new("bash");
+    cmd.args(["-c", "stty echo; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_payctl")]).args(args);
+    spawn_command(home, &mut cmd, colour)
+}
+
+/// A command on a pseudo-terminal of its own, with this home's environment.
+fn spawn_command(home: &Home, cmd: &mut Command, colour: bool) -> Pty {
+    let mut cmd = std::mem::replace(cmd, Command::new("true"));
+    cmd.env("PAYCTL_CONFIG_DIR", home.dir.path())
         .env("PAYCTL_CREDENTIAL_STORE", "file")
         .env("TERM", "xterm")
         .env_remove("PAYCTL_BASE_URL")
@@ -39,7 +47,20 @@ fn spawn(home: &Home, args: &[String], colour: bool) -> Pty {
 
 /// Everything printed from here to the end, and the exit code.
 fn finish(mut pty: Pty) -> (String, i32) {
-    let rest = pty.expect(Eof).map(|c| String::from_utf8_lossy(c.before()).into_owned()).unwrap_or_default();
+    use std::io::Read;
+    // A pseudo-terminal whose child has gone reads as an error (EIO), not an
+    // end of file: read until either.
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match pty.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    let rest = String::from_utf8_lossy(&out).into_owned();
     let code = match pty.get_process().wait().unwrap() {
         WaitStatus::Exited(_, code) => code,
         other => panic!("not exited: {other:?}"),
@@ -56,7 +77,8 @@ fn strings(args: &[&str]) -> Vec<String> {
 }
 
 fn transfer(amount: &str, beneficiary: &str, extra: &[&str]) -> Vec<String> {
-    let mut args = strings(&["transfer", "--corridor", "uae", "--from", "AED", "--amount-minor", amount, "--to", "EUR"]);
+    let mut args =
+        strings(&["transfer", "--corridor", "uae", "--from", "AED", "--amount-minor", amount, "--to", "EUR"]);
     args.extend(strings(&["--kind", "BANK", "--beneficiary", beneficiary, "-o", "json"]));
     args.extend(strings(extra));
     args
@@ -77,38 +99,40 @@ async fn login_prompts_for_both_and_never_echoes_the_password() {
         let mut pty = pty;
         pty.expect("Username: ").unwrap();
         pty.send_line(&user).unwrap();
-        pty.expect("Password: ").unwrap();
+        let typed = text(&pty.expect("Password: ").unwrap());
         pty.send_line(&password).unwrap();
         let after = text(&pty.expect("Logged in as").unwrap());
         let (rest, code) = finish(pty);
-        (after + &rest, code)
+        (typed + &after + &rest, code)
     })
     .await
     .unwrap();
     assert_eq!(code, 0, "{typed}");
+    assert!(typed.contains(&home.sb.ready.username), "the terminal echoes the username: {typed:?}");
     assert!(!typed.contains(&home.sb.ready.password), "the password was echoed: {typed:?}");
     let me = home.run(&["--base-url", &base, "whoami", "-o", "json"], None).await.ok();
     assert_eq!(me.json()["username"], home.sb.ready.username.as_str());
 
-    // Ctrl-C at the password: exit 130, and the terminal echoes again.
-    let pty = spawn(&home, &strings(&["--base-url", &base, "login", "--username", "x"]), false);
-    let (code, echo) = tokio::task::spawn_blocking(move || {
+    // Ctrl-C at the password: exit 130, and the terminal echoes again, as
+    // the shell it ran in sees it.
+    // The shell survives the Ctrl-C (its trap runs a command) to report.
+    let script = format!(
+        "stty echo; trap 'true' INT; '{}' --base-url {base} login --username x; echo \"exit=$?\"; stty -a",
+        env!("CARGO_BIN_EXE_payctl")
+    );
+    let pty = spawn_command(&home, Command::new("bash").args(["-c", &script]), false);
+    let shown = tokio::task::spawn_blocking(move || {
         let mut pty = pty;
         pty.expect("Password: ").unwrap();
         std::thread::sleep(Duration::from_millis(200));
         pty.send(ControlCode::EndOfText).unwrap();
-        let _ = pty.expect(Eof);
-        let echo = pty.get_process().get_echo().unwrap();
-        let code = match pty.get_process().wait().unwrap() {
-            WaitStatus::Exited(_, code) => code,
-            other => panic!("{other:?}"),
-        };
-        (code, echo)
+        finish(pty).0
     })
     .await
     .unwrap();
-    assert_eq!(code, 130);
-    assert!(echo, "echo is restored after Ctrl-C");
+    assert!(shown.contains("exit=130"), "{shown}");
+    let settings: Vec<&str> = shown.split_whitespace().collect();
+    assert!(settings.contains(&"echo") && !settings.contains(&"-echo"), "echo is restored: {shown}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -152,8 +176,12 @@ async fn a_live_transfer_asks_for_the_amount_again_after_a_mistype() {
     let live = home.sb.live_key();
     let customer = home
         .sb
-        .post("/v1/customers", &live, json!({"type": "business", "legal_name": "Live Co", "email": "live@example.com",
-            "country": "AE", "verification_level": "standard", "tax_id": "TRN-1"}))
+        .post(
+            "/v1/customers",
+            &live,
+            json!({"type": "business", "legal_name": "Live Co", "email": "live@example.com",
+            "country": "AE", "verification_level": "standard", "tax_id": "TRN-1"}),
+        )
         .await;
     assert_eq!(customer.status, 201, "{}", customer.body);
     let body = json!({"customer_id": customer.body["id"], "type": "business", "full_name": "Live GmbH", "country": "DE",

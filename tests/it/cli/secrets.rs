@@ -14,7 +14,24 @@ async fn an_existing_secret_file_stops_rotate_and_create_before_the_api_is_calle
     let (url, mut rx) = capture().await;
     let file = home.dir.path().join("whsec.txt");
     let f = file.to_str().unwrap();
-    let created = home.run(&["webhooks", "create", "--url", &url, "--events", "customer.kyb_approved", "--secret-file", f, "-o", "json"], None).await.ok();
+    let created = home
+        .run(
+            &[
+                "webhooks",
+                "create",
+                "--url",
+                &url,
+                "--events",
+                "customer.kyb_approved",
+                "--secret-file",
+                f,
+                "-o",
+                "json",
+            ],
+            None,
+        )
+        .await
+        .ok();
     let id = created.json()["id"].as_str().unwrap().to_owned();
     let old_secret = std::fs::read_to_string(&file).unwrap().trim().to_owned();
     let before = home.sb.get(&format!("/v1/webhooks/{id}"), &home.sb.test_key()).await.body["masked_secret"].clone();
@@ -26,25 +43,46 @@ async fn an_existing_secret_file_stops_rotate_and_create_before_the_api_is_calle
     let after = home.sb.get(&format!("/v1/webhooks/{id}"), &home.sb.test_key()).await.body["masked_secret"].clone();
     assert_eq!(before, after, "the secret was not rotated");
     // The old secret still signs what the endpoint receives.
-    let r = home.sb.post("/sandbox/events/trigger", &home.sb.test_key(), json!({"event": "customer.kyb_approved"})).await;
+    let r =
+        home.sb.post("/sandbox/events/trigger", &home.sb.test_key(), json!({"event": "customer.kyb_approved"})).await;
     assert_eq!(r.status, 201, "{}", r.body);
     let (headers, body) = next(&mut rx).await;
     let payload = home.dir.path().join("body.json");
     std::fs::write(&payload, &body).unwrap();
     let sig = headers["x-service-signature"].to_str().unwrap().to_owned();
-    home.run(&["webhooks", "verify", "--secret", &old_secret, "--header", &sig, "--payload", payload.to_str().unwrap()], None)
-        .await
-        .ok();
+    home.run(
+        &["webhooks", "verify", "--secret", &old_secret, "--header", &sig, "--payload", payload.to_str().unwrap()],
+        None,
+    )
+    .await
+    .ok();
 
     // Creating into a file that exists creates no endpoint nobody has the secret of.
-    let count = || async { home.sb.get("/v1/webhooks", &home.sb.test_key()).await.body["data"].as_array().unwrap().len() };
+    let count =
+        || async { home.sb.get("/v1/webhooks", &home.sb.test_key()).await.body["data"].as_array().unwrap().len() };
     let endpoints = count().await;
-    let create = home.run(&["webhooks", "create", "--url", &url, "--events", "customer.kyb_approved", "--secret-file", f], None).await;
+    let create = home
+        .run(&["webhooks", "create", "--url", &url, "--events", "customer.kyb_approved", "--secret-file", f], None)
+        .await;
     assert_eq!(create.code, Some(5), "{}", create.stderr);
     assert_eq!(count().await, endpoints);
     // A directory that does not exist is found out first too.
     let nowhere = home.dir.path().join("no/such/dir/whsec.txt");
-    let create = home.run(&["webhooks", "create", "--url", &url, "--events", "customer.kyb_approved", "--secret-file", nowhere.to_str().unwrap()], None).await;
+    let create = home
+        .run(
+            &[
+                "webhooks",
+                "create",
+                "--url",
+                &url,
+                "--events",
+                "customer.kyb_approved",
+                "--secret-file",
+                nowhere.to_str().unwrap(),
+            ],
+            None,
+        )
+        .await;
     assert_eq!(create.code, Some(5), "{}", create.stderr);
     assert_eq!(count().await, endpoints);
     // A successful rotation writes a new file with only the new secret, and leaves no temporary file.

@@ -33,15 +33,14 @@ async fn records_and_lists_read_as_people_expect() {
     assert!(json["data"].as_array().unwrap().iter().any(|t| t["source_amount_minor"] == "123456"));
     // A record: id first, then the API's order, not alphabetical.
     let record = home.run(&["beneficiaries", "get", &ben, "-o", "table"], None).await.ok().stdout;
-    let fields: Vec<&str> = record
-        .lines()
-        .filter_map(|l| l.strip_prefix("│ ").and_then(|r| r.split_whitespace().next()))
-        .collect();
+    let fields: Vec<&str> =
+        record.lines().filter_map(|l| l.strip_prefix("│ ").and_then(|r| r.split_whitespace().next())).collect();
     assert_eq!(&fields[..3], ["id", "customer_id", "type"], "{record}");
     // The nested account reads as its kind and a masked IBAN, never wrapped raw JSON.
     assert!(record.contains("BANK_ACCOUNT DE89••••••••3000"), "{record}");
     assert!(!record.contains("DE89370400440532013000") && !record.contains('{'), "{record}");
-    let customer = home.json(&["beneficiaries", "get", &ben, "-o", "json"]).await["customer_id"].as_str().unwrap().to_owned();
+    let customer =
+        home.json(&["beneficiaries", "get", &ben, "-o", "json"]).await["customer_id"].as_str().unwrap().to_owned();
     let list = home.run(&["beneficiaries", "list", "--customer", &customer, "-o", "table"], None).await.ok().stdout;
     assert!(list.contains("BANK_ACCOUNT DE89••••••••3000"), "{list}");
 }
@@ -67,8 +66,27 @@ async fn stored_text_cannot_drive_the_terminal() {
     assert_eq!(run.json()["legal_name"], evil);
     // Messages on stderr too.
     let made = home
-        .run(&["customers", "create", "--type", "business", "--legal-name", evil, "--email", "e2@example.com", "--country", "AE",
-            "--verification-level", "standard", "--tax-id", "T-2", "-o", "json"], None)
+        .run(
+            &[
+                "customers",
+                "create",
+                "--type",
+                "business",
+                "--legal-name",
+                evil,
+                "--email",
+                "e2@example.com",
+                "--country",
+                "AE",
+                "--verification-level",
+                "standard",
+                "--tax-id",
+                "T-2",
+                "-o",
+                "json",
+            ],
+            None,
+        )
         .await
         .ok();
     assert!(!dangerous(&made.stderr), "{:?}", made.stderr);
