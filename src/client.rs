@@ -370,6 +370,10 @@ impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {} (correlation id {})", self.code, self.message, self.correlation_id)?;
         for (field, message, code) in &self.details {
+            // A one-field error already says it in its message.
+            if self.message.contains(&format!("{field}: {message}")) {
+                continue;
+            }
             write!(f, "\n  {field}: {message} ({code})")?;
         }
         if let Some(hint) = &self.hint {
