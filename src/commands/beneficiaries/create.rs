@@ -13,6 +13,7 @@ const FLAGS: &[(&str, &str)] = &[
     ("customer_id", "--customer"),
     ("type", "--type"),
     ("full_name", "--full-name"),
+    ("country", "--country"),
     ("gov_id_ref", "--gov-id-ref"),
     ("account.destination_asset", "--asset"),
     ("account.iban", "--iban"),

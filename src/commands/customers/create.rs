@@ -20,6 +20,8 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
     let flags = &[
         ("type", "--type"),
         ("legal_name", "--legal-name"),
+        ("email", "--email"),
+        ("country", "--country"),
         ("verification_level", "--verification-level"),
         ("tax_id", "--tax-id"),
     ];
