@@ -24,24 +24,26 @@ pub struct Cli {
 const TOP_EXAMPLES: &str = "Examples:
   payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &
   payctl config init --from-ready ready.json
-  payctl login --username demo@example.com --password-stdin < password.txt
-  payctl apps list --output json
-  payctl keys rotate --app APP_ID
+  printf '%s' payctl-demo-password | payctl login --username demo@payctl.local --password-stdin
+  payctl customers list
+  payctl keys rotate
 
-Exit codes: 0 ok, 1 API error, 2 usage, 3 authentication, 4 network, 5 other.";
+Exit codes: 0 ok, 1 API error, 2 usage, 3 authentication, 4 network, 5 local failure (files), \
+130 interrupted at a prompt.";
 
-/// Flags every command accepts. Flags beat environment variables, which
-/// beat the profile, which beats the defaults.
+/// Flags every command accepts, listed under their own heading. Flags beat
+/// environment variables, which beat the profile, which beats the defaults.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = GLOBAL)]
 pub struct Globals {
     /// Profile of the config file to use.
-    #[arg(long, global = true, env = "PAYCTL_PROFILE", value_name = "NAME")]
+    #[arg(long, global = true, env = "PAYCTL_PROFILE", value_name = "NAME", add = crate::complete::profiles())]
     pub profile: Option<String>,
     /// Base URL of the API [default: the profile's, else http://127.0.0.1:4242].
-    #[arg(long, global = true, env = "PAYCTL_BASE_URL", value_name = "URL")]
+    #[arg(long, global = true, env = "PAYCTL_BASE_URL", value_name = "URL", value_hint = clap::ValueHint::Url)]
     pub base_url: Option<String>,
     /// Identity provider URL [default: the profile's, else <base-url>/auth/realms/sandbox].
-    #[arg(long, global = true, env = "PAYCTL_AUTH_URL", value_name = "URL")]
+    #[arg(long, global = true, env = "PAYCTL_AUTH_URL", value_name = "URL", value_hint = clap::ValueHint::Url)]
     pub auth_url: Option<String>,
     /// API key secret for X-API-Key calls, instead of the profile's stored key.
     #[arg(long, global = true, env = "PAYCTL_API_KEY", hide_env_values = true, value_name = "SECRET")]
@@ -56,6 +58,9 @@ pub struct Globals {
     #[arg(long, short = 'v', global = true)]
     pub verbose: bool,
 }
+
+/// The heading of the flags every command accepts.
+pub const GLOBAL: &str = "Global options";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -126,7 +131,7 @@ pub enum Command {
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
         #[arg(value_enum)]
-        shell: clap_complete::Shell,
+        shell: crate::commands::completions::Shell,
     },
     /// Run the whole API locally (axum over SQLite) with demo data.
     #[command(after_help = SANDBOX_EXAMPLES, args_conflicts_with_subcommands = true)]
@@ -158,17 +163,22 @@ pub struct ApiArgs {
     pub bearer: bool,
 }
 
-const COMPLETIONS_EXAMPLES: &str = "Examples:
+const COMPLETIONS_EXAMPLES: &str =
+    "The script asks `payctl` itself what to offer, so values such as profiles, events, \
+networks, assets and corridors complete by name, and it never goes stale after an upgrade.
+
+Examples:
   payctl completions bash > ~/.local/share/bash-completion/completions/payctl
   payctl completions zsh > \"${fpath[1]}/_payctl\"
   payctl completions fish > ~/.config/fish/completions/payctl.fish";
 
 const SANDBOX_EXAMPLES: &str = "Examples:
-  payctl sandbox                                  # http://127.0.0.1:4242, data kept between runs
-  payctl sandbox --in-memory --json --listen 127.0.0.1:0   # throwaway, for CI: read the JSON ready line
-  payctl sandbox --rate-limit off                 # no per-key limits, for load tests
-  payctl sandbox --in-memory --json --seed fixtures/onboarding.json   # seeded before the ready line
-  payctl sandbox reset --ready ready.json         # back to the seeded state";
+  payctl sandbox                                # http://127.0.0.1:4242, data kept between runs
+  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &   # for CI
+  payctl sandbox --rate-limit off               # no per-key limits, for load tests
+  payctl sandbox --in-memory --json --seed fixtures/onboarding.json > ready.json &
+  payctl sandbox reset --ready ready.json       # back to the seeded state
+  payctl sandbox clock advance 3m               # move the TEST application's clock";
 
 #[derive(Debug, Args)]
 pub struct SandboxArgs {
@@ -184,8 +194,8 @@ pub struct SandboxArgs {
     /// Print the ready line as one JSON object on stdout (for scripts).
     #[arg(long)]
     pub json: bool,
-    /// Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or
-    /// `off` (e.g. for load tests). PER_MINUTE alone sets PER_HOUR to 60 times it.
+    /// Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load
+    /// tests). PER_MINUTE alone sets PER_HOUR to 60 times it.
     #[arg(long, value_name = "LIMITS", default_value = "100/5000", value_parser = parse_rate_limit)]
     pub rate_limit: RateLimitArg,
     /// Run this fixture after the sandbox starts listening and before the
@@ -206,16 +216,26 @@ fn parse_rate_limit(s: &str) -> Result<RateLimitArg, String> {
         .map_err(|e| format!("{e}; expected PER_MINUTE, PER_MINUTE/PER_HOUR (e.g. 100/5000) or off"))
 }
 
-/// `--limit` and `--all`, shared by every list command.
+/// `--limit`, `--cursor` and `--all`, shared by every list command.
 #[derive(Debug, Args)]
 pub struct ListArgs {
     /// Records per page, 1 to 100.
     #[arg(long, default_value_t = payctl_wire::page::DEFAULT_LIMIT,
         value_parser = clap::value_parser!(u32).range(payctl_wire::page::MIN_LIMIT as i64..=payctl_wire::page::MAX_LIMIT as i64))]
     pub limit: u32,
+    /// Start at this page: the `next cursor` a previous page printed.
+    #[arg(long, value_name = "CURSOR")]
+    pub cursor: Option<String>,
     /// Follow next_cursor until the last page.
     #[arg(long)]
     pub all: bool,
+}
+
+impl ListArgs {
+    /// Every page, the largest the API serves: for commands that need all.
+    pub fn every() -> ListArgs {
+        ListArgs { limit: payctl_wire::page::MAX_LIMIT, cursor: None, all: true }
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! failures to exit codes are the same everywhere.
 
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use payctl_wire::auth::{OAuthError, TokenResponse};
 use payctl_wire::error::ErrorEnvelope;
@@ -12,6 +12,7 @@ use reqwest::{Method, Url};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::cli::ListArgs;
 use crate::commands::session::Login;
 use crate::exit;
 
@@ -32,6 +33,11 @@ pub struct Client {
     /// An access token obtained by a retry; later calls use it instead of
     /// the one they were given, which the API has already refused.
     renewed: Mutex<Option<String>>,
+    /// The server's time at the last answer, and when it arrived here.
+    server_time: Mutex<Option<(i64, Instant)>>,
+    /// API field names the command knows by its flags (`source_asset` is
+    /// `--from`), so errors name what the user typed.
+    flags: &'static [(&'static str, &'static str)],
 }
 
 /// JSON fields whose values `-v` never prints.
@@ -45,7 +51,33 @@ impl Client {
             .timeout(Duration::from_secs(60))
             .user_agent(concat!("payctl/", env!("CARGO_PKG_VERSION")))
             .build()?;
-        Ok(Client { http, base, verbose, request_id, login, renewed: Mutex::new(None) })
+        Ok(Client {
+            http,
+            base,
+            verbose,
+            request_id,
+            login,
+            renewed: Mutex::new(None),
+            server_time: Mutex::new(None),
+            flags: &[],
+        })
+    }
+
+    /// Names API fields in errors by these flags: `(field, flag)` pairs.
+    pub fn with_flags(mut self, flags: &'static [(&'static str, &'static str)]) -> Client {
+        self.flags = flags;
+        self
+    }
+
+    /// The server's clock now, in Unix milliseconds: the time of its last
+    /// answer (`X-Sandbox-Clock`, else `Date`) plus the time elapsed here
+    /// since; the local clock when no answer said.
+    pub fn server_now(&self) -> i64 {
+        let last = self.server_time.lock().ok().and_then(|t| *t);
+        match last {
+            Some((at, seen)) => at + i64::try_from(seen.elapsed().as_millis()).unwrap_or(i64::MAX / 2),
+            None => local_millis(),
+        }
     }
 
     pub fn url(&self, path: &str) -> anyhow::Result<Url> {
@@ -72,6 +104,7 @@ impl Client {
     ) -> anyhow::Result<Value> {
         let url = self.url(path)?;
         let mut retried = false;
+        let mut limited = 0;
         loop {
             let renewed = self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))?.clone();
             let mut request = self.http.request(method.clone(), url.clone());
@@ -90,7 +123,7 @@ impl Client {
                 request = request.json(body);
             }
             self.log_request(&method, &url, auth, body.map(|b| mask_json(b.clone()).to_string()));
-            let (status, bytes) = self.send(request, &url).await?;
+            let (status, bytes, retry_after) = self.send(request, &url).await?;
             if status.is_success() {
                 return decode(&bytes, &url);
             }
@@ -100,7 +133,13 @@ impl Client {
                     let token = login.refresh(self).await?;
                     *self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))? = Some(token);
                 }
-                _ => return Err(api_failure(status, &bytes, &url)),
+                _ if status.as_u16() == 429 && limited < MAX_RATE_LIMIT_WAITS => {
+                    limited += 1;
+                    let wait = retry_after.unwrap_or(1).min(MAX_RETRY_AFTER_SECS);
+                    crate::say!("Rate limited by the API: waiting {wait} s (Retry-After), then going on.");
+                    tokio::time::sleep(Duration::from_secs(wait)).await;
+                }
+                _ => return Err(self.failure(status, &bytes, &url, path)),
             }
         }
     }
@@ -109,31 +148,23 @@ impl Client {
         typed(self.call(Method::GET, path, auth, None).await?)
     }
 
-    pub async fn post<T: DeserializeOwned>(
-        &self,
-        path: &str,
-        auth: &Auth,
-        body: &impl serde::Serialize,
-    ) -> anyhow::Result<T> {
-        typed(self.call(Method::POST, path, auth, Some(&serde_json::to_value(body)?)).await?)
-    }
-
-    /// Fetches one page, or every page with `all`, following `next_cursor`.
+    /// Fetches one page (from `--cursor`, else the first), or every page
+    /// from there with `--all`, following `next_cursor`.
     pub async fn list<T: DeserializeOwned>(
         &self,
         path: &str,
         auth: &Auth,
-        limit: u32,
-        all: bool,
+        paging: &ListArgs,
     ) -> anyhow::Result<Page<T>> {
-        self.list_in::<Page<T>>(path, auth, limit, all).await
+        self.list_in::<Page<T>>(path, auth, paging).await
     }
 
     /// [`Client::list`] for any list envelope: the general one, or the
     /// transaction list's `{data, pagination}`. The answer keeps the shape.
-    pub async fn list_in<E: Envelope>(&self, path: &str, auth: &Auth, limit: u32, all: bool) -> anyhow::Result<E> {
+    pub async fn list_in<E: Envelope>(&self, path: &str, auth: &Auth, paging: &ListArgs) -> anyhow::Result<E> {
+        let (limit, all) = (paging.limit, paging.all);
         let mut data = Vec::new();
-        let mut cursor: Option<String> = None;
+        let mut cursor: Option<String> = paging.cursor.clone();
         loop {
             // Filters (`?status=...`) may already open the query string.
             let separator = if path.contains('?') { '&' } else { '?' };
@@ -160,9 +191,9 @@ impl Client {
         let shown: Vec<String> =
             form.iter().map(|(k, v)| format!("{k}={}", if SECRET_FIELDS.contains(k) { MASK } else { v })).collect();
         if self.verbose {
-            eprintln!("> POST {url}\n> content-type: application/x-www-form-urlencoded\n> {}", shown.join("&"));
+            crate::say!("> POST {url}\n> content-type: application/x-www-form-urlencoded\n> {}", shown.join("&"));
         }
-        let (status, bytes) = self.send(self.http.post(url.clone()).form(form), &url).await?;
+        let (status, bytes, _) = self.send(self.http.post(url.clone()).form(form), &url).await?;
         if status.is_success() {
             return typed(decode(&bytes, &url)?);
         }
@@ -171,7 +202,49 @@ impl Client {
                 Err(exit::auth(format!("login refused: {}: {}", e.error, e.error_description)))
             }
             Ok(e) => Err(exit::api(format!("token endpoint refused: {}: {}", e.error, e.error_description))),
-            Err(_) => Err(api_failure(status, &bytes, &url)),
+            Err(_) => Err(self.failure(status, &bytes, &url, url.path())),
+        }
+    }
+
+    /// The API's error envelope as an [`ApiError`] naming flags, with a hint
+    /// for an id that was not found; anything else as the raw answer.
+    fn failure(&self, status: reqwest::StatusCode, bytes: &[u8], url: &Url, path: &str) -> anyhow::Error {
+        match serde_json::from_slice::<ErrorEnvelope>(bytes) {
+            Ok(ErrorEnvelope { error }) => {
+                let details = error
+                    .details
+                    .iter()
+                    .map(|issue| {
+                        let field = self
+                            .flags
+                            .iter()
+                            .find(|(f, _)| *f == issue.field)
+                            .map_or(issue.field.clone(), |(_, flag)| (*flag).to_owned());
+                        (field, issue.message.clone(), issue.code.clone())
+                    })
+                    .collect();
+                let hint = (status.as_u16() == 404).then(|| lister(path)).flatten();
+                // A one-field error names its field in the message too.
+                let mut message = error.message.clone();
+                for (field, flag) in self.flags {
+                    message = message.replace(&format!("{field}: "), &format!("{flag}: "));
+                }
+                ApiError {
+                    status: status.as_u16(),
+                    code: error.code.clone(),
+                    message,
+                    correlation_id: error.correlation_id.clone(),
+                    details,
+                    hint,
+                }
+                .into()
+            }
+            Err(_) => {
+                let text = String::from_utf8_lossy(bytes);
+                let excerpt: String = text.chars().take(200).collect();
+                let message = format!("HTTP {status} from {url} without an error envelope: {excerpt}");
+                if matches!(status.as_u16(), 401 | 403) { exit::auth(message) } else { exit::api(message) }
+            }
         }
     }
 
@@ -179,43 +252,52 @@ impl Client {
         &self,
         mut request: reqwest::RequestBuilder,
         url: &Url,
-    ) -> anyhow::Result<(reqwest::StatusCode, Vec<u8>)> {
+    ) -> anyhow::Result<(reqwest::StatusCode, Vec<u8>, Option<u64>)> {
         if let Some(id) = &self.request_id {
             request = request.header(payctl_wire::REQUEST_ID_HEADER, id);
         }
         let response = request.send().await.map_err(|e| network_failure(&e, url))?;
         let status = response.status();
         let headers = response.headers().clone();
+        if let Some(at) = server_time(&headers)
+            && let Ok(mut slot) = self.server_time.lock()
+        {
+            *slot = Some((at, Instant::now()));
+        }
+        let retry_after = headers
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok());
         let bytes = response.bytes().await.map_err(|e| network_failure(&e, url))?.to_vec();
         if self.verbose {
-            eprintln!("< {status}");
+            crate::say!("< {status}");
             for (name, value) in &headers {
-                eprintln!("< {name}: {}", value.to_str().unwrap_or("<binary>"));
+                crate::say!("< {name}: {}", value.to_str().unwrap_or("<binary>"));
             }
             match serde_json::from_slice::<Value>(&bytes) {
-                Ok(v) => eprintln!("< {}", mask_json(v)),
+                Ok(v) => crate::say!("< {}", mask_json(v)),
                 Err(_) if bytes.is_empty() => {}
-                Err(_) => eprintln!("< {}", String::from_utf8_lossy(&bytes)),
+                Err(_) => crate::say!("< {}", String::from_utf8_lossy(&bytes)),
             }
         }
-        Ok((status, bytes))
+        Ok((status, bytes, retry_after))
     }
 
     fn log_request(&self, method: &Method, url: &Url, auth: &Auth, body: Option<String>) {
         if !self.verbose {
             return;
         }
-        eprintln!("> {method} {url}");
+        crate::say!("> {method} {url}");
         match auth {
-            Auth::Key(_) => eprintln!("> x-api-key: {MASK}"),
-            Auth::Bearer(_) => eprintln!("> authorization: Bearer {MASK}"),
+            Auth::Key(_) => crate::say!("> x-api-key: {MASK}"),
+            Auth::Bearer(_) => crate::say!("> authorization: Bearer {MASK}"),
             Auth::None => {}
         }
         if let Some(id) = &self.request_id {
-            eprintln!("> x-request-id: {id}");
+            crate::say!("> x-request-id: {id}");
         }
         if let Some(body) = body {
-            eprintln!("> {body}");
+            crate::say!("> {body}");
         }
     }
 }
@@ -259,35 +341,117 @@ fn decode(bytes: &[u8], url: &Url) -> anyhow::Result<Value> {
         .map_err(|e| exit::api(format!("the server at {url} answered with malformed JSON: {e}")))
 }
 
-/// The API's error envelope becomes `CODE: message (correlation id ...)`;
-/// 401 and 403 exit 3, other statuses 1.
-fn api_failure(status: reqwest::StatusCode, bytes: &[u8], url: &Url) -> anyhow::Error {
-    let message = match serde_json::from_slice::<ErrorEnvelope>(bytes) {
-        Ok(ErrorEnvelope { error }) => {
-            let mut m = format!("{}: {} (correlation id {})", error.code, error.message, error.correlation_id);
-            for issue in &error.details {
-                m.push_str(&format!("\n  {}: {} ({})", issue.field, issue.message, issue.code));
-            }
-            m
-        }
-        Err(_) => {
-            let text = String::from_utf8_lossy(bytes);
-            let excerpt: String = text.chars().take(200).collect();
-            format!("HTTP {status} from {url} without an error envelope: {excerpt}")
-        }
-    };
-    if matches!(status.as_u16(), 401 | 403) { exit::auth(message) } else { exit::api(message) }
+/// Retries of a call the API answered 429, each after its `Retry-After`.
+const MAX_RATE_LIMIT_WAITS: u32 = 3;
+const MAX_RETRY_AFTER_SECS: u64 = 60;
+
+/// An answer in the API's error envelope: `CODE: message (correlation id
+/// ...)` and one line per field, fields named by their flags. 401 and 403
+/// exit 3, other statuses 1.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: u16,
+    pub code: String,
+    pub message: String,
+    pub correlation_id: String,
+    /// `(field or --flag, message, code)`.
+    pub details: Vec<(String, String, String)>,
+    /// The command that lists the ids of what was not found.
+    pub hint: Option<String>,
 }
 
-fn network_failure(err: &reqwest::Error, url: &Url) -> anyhow::Error {
-    let mut cause = String::new();
-    let mut source: Option<&dyn std::error::Error> = Some(err);
+impl ApiError {
+    pub fn exit_code(&self) -> u8 {
+        if matches!(self.status, 401 | 403) { exit::AUTH } else { exit::API_ERROR }
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {} (correlation id {})", self.code, self.message, self.correlation_id)?;
+        for (field, message, code) in &self.details {
+            // A one-field error already says it in its message.
+            if self.message.contains(&format!("{field}: {message}")) {
+                continue;
+            }
+            write!(f, "\n  {field}: {message} ({code})")?;
+        }
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  `{hint}` lists them")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// The command that lists what a path's id names, for 404 hints.
+fn lister(path: &str) -> Option<String> {
+    const LISTERS: &[(&str, &str)] = &[
+        ("/v1/applications/*/keys/", "payctl keys list --app APP_ID"),
+        ("/v1/applications/", "payctl apps list"),
+        ("/v1/customers/", "payctl customers list"),
+        ("/sandbox/customers/", "payctl customers list"),
+        ("/v1/beneficiaries/", "payctl beneficiaries list --customer CUSTOMER_ID"),
+        ("/v1/accounts/", "payctl accounts list"),
+        ("/v1/webhooks/*/deliveries/", "payctl webhooks deliveries WEBHOOK_ID"),
+        ("/v1/webhooks/", "payctl webhooks list"),
+        ("/v1/transactions/quote/", "payctl quotes create"),
+        ("/v1/transactions/", "payctl transactions list"),
+        ("/sandbox/transactions/", "payctl transactions list"),
+        ("/v1/payments/", "payctl payments list"),
+        ("/sandbox/payments/", "payctl payments list"),
+    ];
+    let path = path.split('?').next().unwrap_or(path);
+    LISTERS.iter().find(|(pattern, _)| matches_prefix(path, pattern)).map(|(_, cmd)| (*cmd).to_owned())
+}
+
+/// `pattern` is a path prefix where `*` stands for one segment.
+fn matches_prefix(path: &str, pattern: &str) -> bool {
+    let mut rest = path;
+    for (i, part) in pattern.split('*').enumerate() {
+        if i > 0 {
+            let Some(end) = rest.find('/') else { return false };
+            rest = &rest[end..];
+        }
+        let Some(tail) = rest.strip_prefix(part) else { return false };
+        rest = tail;
+    }
+    !rest.is_empty()
+}
+
+/// The server's time in an answer: `X-Sandbox-Clock` (RFC 3339), else `Date`.
+fn server_time(headers: &reqwest::header::HeaderMap) -> Option<i64> {
+    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Some(clock) = text(payctl_wire::sandbox::SANDBOX_CLOCK_HEADER)
+        && let Some(t) = payctl_sandbox::clock::Timestamp::parse_rfc3339(clock)
+    {
+        return Some(t.millis());
+    }
+    text("date").and_then(|d| chrono::DateTime::parse_from_rfc2822(d).ok()).map(|d| d.timestamp_millis())
+}
+
+fn local_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX / 2))
+}
+
+/// The innermost cause of a failed request (`Connection refused`), which
+/// says more than reqwest's own `error sending request`.
+pub fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = err.to_string();
+    let mut source = err.source();
     while let Some(e) = source {
         cause = e.to_string();
         source = e.source();
     }
+    cause
+}
+
+fn network_failure(err: &reqwest::Error, url: &Url) -> anyhow::Error {
     let what = if err.is_timeout() { "timed out talking to" } else { "cannot reach" };
-    exit::network(format!("{what} {url}: {cause}"))
+    exit::network(format!("{what} {url}: {}", root_cause(err)))
 }
 
 /// Replaces the value of every secret-named field, at any depth.
@@ -327,6 +491,28 @@ mod tests {
             mask_json(v),
             serde_json::json!({"client_secret": "***", "a": [{"refresh_token": "***", "id": 1}], "expires_at": null})
         );
+    }
+
+    #[test]
+    fn not_found_ids_name_the_command_that_lists_them() {
+        assert_eq!(lister("/v1/customers/abc").as_deref(), Some("payctl customers list"));
+        assert_eq!(
+            lister("/v1/webhooks/w/deliveries/d/redeliver").as_deref(),
+            Some("payctl webhooks deliveries WEBHOOK_ID")
+        );
+        assert_eq!(lister("/v1/webhooks/w").as_deref(), Some("payctl webhooks list"));
+        assert_eq!(lister("/v1/applications/a/keys/k").as_deref(), Some("payctl keys list --app APP_ID"));
+        assert_eq!(lister("/v1/customers"), None);
+        assert_eq!(lister("/v1/logs?x=1"), None);
+    }
+
+    #[test]
+    fn the_server_clock_comes_from_its_headers() {
+        let mut h = reqwest::header::HeaderMap::new();
+        h.insert("date", "Mon, 23 Nov 2026 08:53:27 GMT".parse().unwrap());
+        assert_eq!(server_time(&h), Some(1_795_424_007_000));
+        h.insert(payctl_wire::sandbox::SANDBOX_CLOCK_HEADER, "2026-11-23T09:00:00.250Z".parse().unwrap());
+        assert_eq!(server_time(&h), Some(1_795_424_400_250));
     }
 
     #[test]

@@ -79,7 +79,10 @@ impl Profile {
             "application_id" => self.application_id = value,
             "api_key_id" => self.api_key_id = value,
             other => {
-                return Err(exit::usage(format!("unknown config key {other:?}; known keys: {}", KEYS.join(", "))));
+                return Err(exit::usage(format!(
+                    "unknown config key {other:?}; known keys: {}, and api_key (kept in the secret store)",
+                    KEYS.join(", ")
+                )));
             }
         }
         Ok(())

@@ -3,6 +3,11 @@
 //!
 //! Secrets never go into `config.toml`, which people paste into bug reports.
 //! `PAYCTL_CREDENTIAL_STORE=file` forces the file, `=keyring` the keyring.
+//!
+//! A keyring is one per OS user, shared by every config directory, so each
+//! entry names its config directory as well as its profile: two
+//! directories (two `HOME`s, two CI jobs, `PAYCTL_CONFIG_DIR`) never see or
+//! overwrite each other's tokens.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -32,17 +37,24 @@ impl Secret {
 }
 
 pub enum Store {
-    Keyring,
-    File { path: PathBuf, announce: bool },
+    /// Entries `<profile>:<kind>@<config dir>` under the service `payctl`.
+    Keyring {
+        scope: String,
+    },
+    File {
+        path: PathBuf,
+        announce: bool,
+    },
 }
 
 impl Store {
     /// Picks the store; probes the keyring once when not told which.
     pub fn open(dir: &Path) -> anyhow::Result<Store> {
         let path = dir.join(FILE_NAME);
+        let keyring = Store::Keyring { scope: scope(dir) };
         match std::env::var("PAYCTL_CREDENTIAL_STORE").unwrap_or_default().as_str() {
             "file" => return Ok(Store::File { path, announce: false }),
-            "keyring" => return Ok(Store::Keyring),
+            "keyring" => return Ok(keyring),
             "" => {}
             other => {
                 return Err(crate::exit::usage(format!(
@@ -50,22 +62,24 @@ impl Store {
                 )));
             }
         }
-        match keyring::Entry::new(SERVICE, "probe").and_then(|e| e.get_password()) {
-            Ok(_) | Err(keyring::Error::NoEntry) => Ok(Store::Keyring),
-            Err(_) => Ok(Store::File { path, announce: true }),
-        }
+        // Reading proves little (some keyrings answer "no entry" and then
+        // refuse every write): a keyring is used only if it takes an entry.
+        let works = keyring::Entry::new(SERVICE, "probe")
+            .and_then(|e| e.set_password("probe").and_then(|()| e.delete_credential()))
+            .is_ok();
+        Ok(if works { keyring } else { Store::File { path, announce: true } })
     }
 
     pub fn describe(&self) -> String {
         match self {
-            Store::Keyring => "the OS keyring".to_owned(),
+            Store::Keyring { .. } => "the OS keyring".to_owned(),
             Store::File { path, .. } => path.display().to_string(),
         }
     }
 
     pub fn get(&self, profile: &str, secret: Secret) -> anyhow::Result<Option<String>> {
         match self {
-            Store::Keyring => match entry(profile, secret)?.get_password() {
+            Store::Keyring { scope } => match entry(scope, profile, secret)?.get_password() {
                 Ok(v) => Ok(Some(v)),
                 Err(keyring::Error::NoEntry) => Ok(None),
                 Err(e) => Err(e).context("cannot read from the OS keyring"),
@@ -76,10 +90,12 @@ impl Store {
 
     pub fn set(&self, profile: &str, secret: Secret, value: &str) -> anyhow::Result<()> {
         match self {
-            Store::Keyring => entry(profile, secret)?.set_password(value).context("cannot write to the OS keyring"),
+            Store::Keyring { scope } => {
+                entry(scope, profile, secret)?.set_password(value).context("cannot write to the OS keyring")
+            }
             Store::File { path, announce } => {
                 if *announce && !path.exists() {
-                    eprintln!("note: no OS keyring is available; secrets are kept in {} (mode 0600)", path.display());
+                    crate::say!("note: no OS keyring is available; secrets are kept in {} (mode 0600)", path.display());
                 }
                 let mut all = read_file(path)?;
                 all.entry(profile.to_owned()).or_default().insert(secret.name().to_owned(), value.to_owned());
@@ -90,7 +106,7 @@ impl Store {
 
     pub fn delete(&self, profile: &str, secret: Secret) -> anyhow::Result<()> {
         match self {
-            Store::Keyring => match entry(profile, secret)?.delete_credential() {
+            Store::Keyring { scope } => match entry(scope, profile, secret)?.delete_credential() {
                 Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
                 Err(e) => Err(e).context("cannot delete from the OS keyring"),
             },
@@ -109,8 +125,50 @@ impl Store {
     }
 }
 
-fn entry(profile: &str, secret: Secret) -> anyhow::Result<keyring::Entry> {
-    keyring::Entry::new(SERVICE, &format!("{profile}:{}", secret.name())).context("cannot use the OS keyring")
+impl Store {
+    /// Checked before a secret that exists only once is minted: the store
+    /// can take it (the file is writable, the keyring accepts an entry).
+    pub fn check_writable(&self, profile: &str) -> anyhow::Result<()> {
+        let failed = |e: &dyn std::fmt::Display| {
+            crate::exit::local(format!("cannot store secrets in {}: {e}; nothing was created", self.describe()))
+        };
+        match self {
+            Store::Keyring { scope } => {
+                let probe =
+                    keyring::Entry::new(SERVICE, &format!("{profile}:write-check@{scope}")).map_err(|e| failed(&e))?;
+                probe.set_password("ok").map_err(|e| failed(&e))?;
+                let _ = probe.delete_credential();
+                Ok(())
+            }
+            Store::File { path, .. } => {
+                let dir = path.parent().unwrap_or(Path::new("."));
+                std::fs::create_dir_all(dir).map_err(|e| failed(&e))?;
+                if path.exists() {
+                    std::fs::OpenOptions::new().append(true).open(path).map_err(|e| failed(&e))?;
+                } else {
+                    let probe = dir.join(format!(".{FILE_NAME}.{}.check", uuid::Uuid::new_v4().simple()));
+                    std::fs::File::create(&probe).map_err(|e| failed(&e))?;
+                    let _ = std::fs::remove_file(&probe);
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The config directory as the keyring scope: absolute and canonical, so
+/// `./cfg` and its full path are one scope.
+fn scope(dir: &Path) -> String {
+    let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    std::fs::canonicalize(&absolute).unwrap_or(absolute).display().to_string()
+}
+
+fn entry(scope: &str, profile: &str, secret: Secret) -> anyhow::Result<keyring::Entry> {
+    keyring::Entry::new(SERVICE, &entry_name(scope, profile, secret)).context("cannot use the OS keyring")
+}
+
+fn entry_name(scope: &str, profile: &str, secret: Secret) -> String {
+    format!("{profile}:{}@{scope}", secret.name())
 }
 
 type FileContents = BTreeMap<String, BTreeMap<String, String>>;
@@ -148,6 +206,19 @@ fn write_file(path: &Path, contents: &FileContents) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keyring_entries_are_scoped_to_the_config_directory() {
+        let a = tempfile::tempdir().unwrap();
+        let b = tempfile::tempdir().unwrap();
+        let (sa, sb) = (scope(a.path()), scope(b.path()));
+        assert_ne!(entry_name(&sa, "default", Secret::RefreshToken), entry_name(&sb, "default", Secret::RefreshToken));
+        assert_ne!(entry_name(&sa, "default", Secret::ApiKey), entry_name(&sa, "ci", Secret::ApiKey));
+        // A relative spelling of a directory is the same scope.
+        let nested = a.path().join("x");
+        std::fs::create_dir(&nested).unwrap();
+        assert_eq!(scope(&nested.join("..")), sa);
+    }
 
     #[test]
     fn file_store_round_trips_with_private_permissions() {

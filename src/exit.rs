@@ -2,7 +2,8 @@
 //! 0 success, 1 the API answered with an error (or a check the command
 //! made failed: an invalid address or signature), 2 usage error,
 //! 3 authentication failed or is missing, 4 network failure,
-//! 5 anything else (local failure: files, the sandbox failing to start).
+//! 5 anything else (local failure: files, the keyring, the sandbox failing
+//! to start), 130 interrupted with Ctrl-C at a prompt.
 //!
 //! Scripts branch on these codes, so every failure path picks one on purpose
 //! through the constructors below rather than falling through to 5.
@@ -12,6 +13,8 @@ pub const USAGE: u8 = 2;
 pub const AUTH: u8 = 3;
 pub const NETWORK: u8 = 4;
 pub const FAILURE: u8 = 5;
+/// 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C.
+pub const INTERRUPTED: u8 = 130;
 
 /// An error that knows its exit code; other errors exit with [`FAILURE`].
 #[derive(Debug)]
@@ -48,13 +51,14 @@ pub fn invalid(message: impl Into<String>) -> anyhow::Error {
     with(API_ERROR, message)
 }
 
-/// A secret shown once is missing from an answer: the API replayed an
-/// earlier answer (`Secret-Withheld: true`) and never shows a secret twice
-/// (exit 1).
-pub fn secret_withheld(what: &str) -> anyhow::Error {
+/// A secret shown once is missing from an answer (`field`): the API
+/// replayed an earlier answer (`Secret-Withheld: true`) and never shows a
+/// secret twice, so nothing was printed or stored (exit 1). `remedy` says
+/// how to get a new one.
+pub fn secret_withheld(field: &str, remedy: &str) -> anyhow::Error {
     api(format!(
-        "the answer has no {what}: it is shown only once, to the first request with this Idempotency-Key; \
-         revoke or rotate it and create a new one"
+        "the API answered without the secret (`{field}`): an answer replayed for a repeated Idempotency-Key \
+         withholds it, so nothing was printed or stored; {remedy}"
     ))
 }
 
@@ -68,8 +72,43 @@ pub fn network(message: impl Into<String>) -> anyhow::Error {
     with(NETWORK, message)
 }
 
+/// A local file could not be read or written (exit 5).
+pub fn local(message: impl Into<String>) -> anyhow::Error {
+    with(FAILURE, message)
+}
+
+/// Ctrl-C at a prompt (exit 130).
+pub fn interrupted() -> anyhow::Error {
+    with(INTERRUPTED, "interrupted")
+}
+
+/// The reader of standard output went away (`payctl ... | head -1`): the
+/// command stops writing and exits 0 without a word, as `rg` and `cat` do.
+#[derive(Debug)]
+pub struct ClosedPipe;
+
+impl std::fmt::Display for ClosedPipe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("standard output was closed")
+    }
+}
+
+impl std::error::Error for ClosedPipe {}
+
+pub fn is_closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| e.downcast_ref::<ClosedPipe>().is_some())
+}
+
 pub fn code_for(err: &anyhow::Error) -> u8 {
-    err.chain().find_map(|e| e.downcast_ref::<Exit>()).map_or(FAILURE, |e| e.code)
+    for e in err.chain() {
+        if let Some(exit) = e.downcast_ref::<Exit>() {
+            return exit.code;
+        }
+        if let Some(api) = e.downcast_ref::<crate::client::ApiError>() {
+            return api.exit_code();
+        }
+    }
+    FAILURE
 }
 
 #[cfg(test)]
@@ -84,5 +123,8 @@ mod tests {
         assert_eq!(code_for(&api("x")), API_ERROR);
         assert_eq!(code_for(&auth("x")), AUTH);
         assert_eq!(code_for(&network("x")), NETWORK);
+        assert_eq!(code_for(&local("x")), FAILURE);
+        assert_eq!(code_for(&interrupted()), INTERRUPTED);
+        assert!(is_closed_pipe(&anyhow::Error::new(ClosedPipe).context("printing")));
     }
 }

@@ -1,41 +1,72 @@
 //! `payctl`: the partner CLI of the cross-border payments API, and its
 //! local sandbox.
 //!
-//! `main` parses the command line, runs one command, prints any error with
-//! its chain of causes, and exits with a documented code (see [`exit`]).
+//! `main` answers shell completion requests (`COMPLETE=bash payctl ...`),
+//! parses the command line, runs one command, prints any error with its
+//! chain of causes, and exits with a documented code (see [`exit`]).
 
 mod cli;
 mod client;
 mod commands;
+mod complete;
 mod config;
 mod context;
 mod credentials;
 mod exit;
 mod fixtures;
 mod output;
+mod prompt;
 mod signals;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 fn main() -> ExitCode {
+    clap_complete::CompleteEnv::with_factory(cli::Cli::command).complete();
+    quiet_on_closed_streams();
     let cli = cli::Cli::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
+            say!("error: cannot start the async runtime: {e}");
             return ExitCode::from(exit::FAILURE);
         }
     };
     match runtime.block_on(commands::run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if exit::is_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err}");
+            let mut shown = err.to_string();
+            say!("error: {shown}");
             for cause in err.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
+                // A cause already spelled out in the message is not repeated.
+                let text = cause.to_string();
+                if !shown.contains(&text) {
+                    say!("  caused by: {text}");
+                    shown.push_str(&text);
+                }
             }
             ExitCode::from(exit::code_for(&err))
         }
     }
+}
+
+/// Data goes through `output::out`, which turns a closed stdout into a
+/// quiet exit; this catches what is left (a `print!` in a dependency, a
+/// closed stderr) so a reader that went away never causes a stack trace.
+fn quiet_on_closed_streams() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }

@@ -28,12 +28,12 @@ impl StopSignal {
             _ = self.term.recv() => {}
             _ = self.int.recv() => {}
         }
-        eprintln!("Stopping.");
+        crate::say!("Stopping.");
     }
 
     #[cfg(not(unix))]
     pub async fn wait(self) {
         let _ = tokio::signal::ctrl_c().await;
-        eprintln!("Stopping.");
+        crate::say!("Stopping.");
     }
 }

@@ -76,7 +76,8 @@ fn id(body: &Value) -> anyhow::Result<String> {
     body["id"].as_str().map(str::to_owned).ok_or_else(|| anyhow::anyhow!("no id in {body}"))
 }
 
-/// A customer with a USDC wallet beneficiary; returns the beneficiary's id.
+/// A verified customer with a USDC wallet beneficiary; returns the
+/// beneficiary's id.
 async fn beneficiary(api: &Api) -> anyhow::Result<String> {
     let customer = api
         .post(
@@ -86,6 +87,8 @@ async fn beneficiary(api: &Api) -> anyhow::Result<String> {
                     "tax_id": "TRN-1"}),
         )
         .await?;
+    // A transaction's sender must have passed verification.
+    api.post(&format!("/sandbox/customers/{}/approve", id(&customer)?), &Value::Null).await?;
     let account = json!({"kind": "STABLECOIN_WALLET", "destination_asset": "USDC", "network": "ethereum",
                          "address": "0x52908400098527886E0F7030069857D2E4169EE7"});
     let body = json!({"customer_id": id(&customer)?, "type": "business", "full_name": "Load Trading LLC",

@@ -10,6 +10,10 @@
 //!   them behind their authentication layers; also the OpenAPI document.
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
 //!   the control token; middleware that identifies the caller.
+//! - [`flows`]: every state machine (transactions, payments, transfers and
+//!   swaps, customer verification): typed states, moves and triggers, one
+//!   exhaustive step function each, and the engine that carries a step out
+//!   (row, postings, events, timed moves, timeline) in one transaction.
 //! - [`store`]: SQL, one module per noun. [`db`]: the writer thread, the
 //!   reader pool, the migrations, and the database's files on disk
 //!   (owner-only modes, the lock that allows one process per file).
@@ -17,15 +21,21 @@
 //!   request per key at a time, answers committed with the work, secrets
 //!   shown once withheld from replays.
 //! - [`ledger`]: double-entry postings; balances that always sum to zero.
-//! - [`quoting`]: rates (table or override) and fees for every quote form.
-//! - [`schedule`]: timed state moves on the sandbox clock and their runner.
+//! - [`quoting`]: rates (an application's override, the global one, the
+//!   table) and fees for every quote form and transfer kind; nothing that
+//!   delivers nothing is priced.
+//! - [`schedule`]: the runner of timed moves (what a move does is `flows`').
 //! - [`events`]: the outbox that records events with the change causing them.
 //! - [`http`]: request ids, extractors that fail with the API's envelope,
-//!   pagination and fallbacks. [`error`]: that envelope.
-//! - [`clock`], [`ids`], [`secrets`]: sandbox time, public ids, randomness.
+//!   pagination, fallbacks and the `X-Sandbox-Clock` header. [`error`]:
+//!   that envelope.
+//! - [`clock`], [`ids`], [`secrets`]: sandbox time (a global clock and one
+//!   per TEST application), public ids, randomness.
 //! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
-//!   decimals, pricing arithmetic, and the text every request may hold.
-//! - [`seed`]: the demo user, partner, applications and keys.
+//!   decimals, money in minor units, pricing arithmetic, corridors and
+//!   rates, and the text every request may hold.
+//! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
+//!   back to the seeded state. [`state`]: what every handler shares.
 //! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher.
 //! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
 //!   request log of every key-authenticated request, redacted by name and

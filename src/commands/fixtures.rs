@@ -29,11 +29,12 @@ pub enum FixturesCommand {
 }
 
 const RUN_HELP: &str = "Credentials, per step `auth`:
-  test_key  --api-key / PAYCTL_API_KEY, else the profile's key, else the ready line's TEST key
-  live_key  PAYCTL_LIVE_API_KEY, else the key of the profile `<profile>-live`, else the ready line's LIVE key
+  test_key  --api-key / PAYCTL_API_KEY, else the --ready line's TEST key, else the profile's key
+  live_key  PAYCTL_LIVE_API_KEY, else the --ready line's LIVE key, else the profile `<profile>-live`'s key
   bearer    the ready line's demo login with --ready, else the profile's stored login (`payctl login`)
   control   PAYCTL_CONTROL_TOKEN, else the ready line's control token
-With --ready FILE the base URL is the ready line's unless --base-url / PAYCTL_BASE_URL is given.
+With --ready FILE the base URL is the ready line's unless --base-url / PAYCTL_BASE_URL is given. A step \
+answered 429 is sent again after its Retry-After.
 
 Examples:
   payctl fixtures run fixtures/onboarding.json
@@ -103,26 +104,47 @@ pub async fn run_all(
     ready: Option<&ReadyLine>,
     dry_run: bool,
 ) -> anyhow::Result<()> {
-    let needs_bearer = fixtures.iter().any(|(_, f)| f.steps.iter().any(|s| s.auth == AuthKind::Bearer));
-    let (base, creds) = credentials(ctx, ready, needs_bearer && !dry_run).await?;
-    let mut runner = Runner::new(&base, creds)?;
-    let mut printed = Vec::new();
-    let mut failure = None;
-    for (label, fixture) in fixtures {
-        let (reports, outcome) = runner.run(label, fixture, dry_run).await;
-        if ctx.output == Format::Table {
-            print_steps(label, &reports, dry_run);
-        }
-        printed.push(json!({"file": label, "name": fixture.name, "steps": reports}));
-        if let Err(e) = outcome {
-            failure = Some(e);
-            break;
-        }
-    }
+    let (base, creds) = resolve(ctx, fixtures, ready, dry_run).await?;
+    let (printed, failure) = run_resolved(ctx, fixtures, &base, creds, dry_run).await?;
     if ctx.output == Format::Json {
         crate::output::json(&Value::Array(printed))?;
     }
     failure.map_or(Ok(()), Err)
+}
+
+/// The base URL and the credentials the fixtures' steps need.
+pub async fn resolve(
+    ctx: &Ctx,
+    fixtures: &[(String, Fixture)],
+    ready: Option<&ReadyLine>,
+    dry_run: bool,
+) -> anyhow::Result<(String, Credentials)> {
+    let needs_bearer = fixtures.iter().any(|(_, f)| f.steps.iter().any(|s| s.auth == AuthKind::Bearer));
+    credentials(ctx, ready, needs_bearer && !dry_run).await
+}
+
+/// Runs the fixtures, printing each step as a table line when asked;
+/// answers every run's report (for JSON) and the first failure.
+pub async fn run_resolved(
+    ctx: &Ctx,
+    fixtures: &[(String, Fixture)],
+    base: &str,
+    creds: Credentials,
+    dry_run: bool,
+) -> anyhow::Result<(Vec<Value>, Option<anyhow::Error>)> {
+    let mut runner = Runner::new(base, creds)?;
+    let mut printed = Vec::new();
+    for (label, fixture) in fixtures {
+        let (reports, outcome) = runner.run(label, fixture, dry_run).await;
+        if ctx.output == Format::Table {
+            print_steps(label, &reports, dry_run)?;
+        }
+        printed.push(json!({"file": label, "name": fixture.name, "steps": reports}));
+        if let Err(e) = outcome {
+            return Ok((printed, Some(e)));
+        }
+    }
+    Ok((printed, None))
 }
 
 async fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>, bearer: bool) -> anyhow::Result<(String, Credentials)> {
@@ -157,7 +179,7 @@ async fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>, bearer: bool) -> anyh
     Ok((base, creds))
 }
 
-fn print_steps(label: &str, reports: &[StepReport], dry_run: bool) {
+fn print_steps(label: &str, reports: &[StepReport], dry_run: bool) -> anyhow::Result<()> {
     for (i, report) in reports.iter().enumerate() {
         let request = &report.request;
         let line = format!(
@@ -167,15 +189,15 @@ fn print_steps(label: &str, reports: &[StepReport], dry_run: bool) {
             request["method"].as_str().unwrap_or(""),
             request["path"].as_str().unwrap_or("")
         );
-        match &report.response {
-            Some(response) => println!("{line} -> {}", response["status"]),
-            None if dry_run => {
-                println!("{line}");
-                if let Some(body) = request.get("body") {
-                    println!("  {body}");
-                }
-            }
-            None => println!("{line} -> not answered"),
-        }
+        let shown = match &report.response {
+            Some(response) => format!("{line} -> {}", response["status"]),
+            None if dry_run => match request.get("body") {
+                Some(body) => format!("{line}\n  {body}"),
+                None => line,
+            },
+            None => format!("{line} -> not answered"),
+        };
+        crate::output::line(&crate::output::safe::escape(&shown, true))?;
     }
+    Ok(())
 }

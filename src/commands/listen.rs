@@ -2,12 +2,15 @@
 //!
 //! It serves HTTP on 127.0.0.1, registers a webhook endpoint pointing at it
 //! with the profile's API key (the sandbox accepts `http://` on loopback),
-//! keeps the endpoint's secret in memory only, verifies every delivery's
-//! signature with [`signature`], prints each event, optionally forwards the
-//! raw body and headers to the developer's own server, and deletes the
-//! endpoint on Ctrl-C or SIGTERM so no stale endpoint keeps collecting
-//! failed deliveries.
+//! prints the endpoint's signing secret once on stderr (as `stripe listen`
+//! does: an app behind `--forward-to` needs it to verify what it gets) and
+//! keeps it in memory only, verifies every delivery's signature with
+//! [`signature`], prints each event (with `--output json`, the raw body as
+//! sent), optionally forwards the raw body and headers to the developer's
+//! own server, and deletes the endpoint on Ctrl-C, SIGTERM or a closed
+//! stdout, so no stale endpoint keeps collecting failed deliveries.
 
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,14 +32,16 @@ use crate::context::Ctx;
 use crate::exit;
 use crate::output::Format;
 
-pub const EXAMPLES: &str =
-    "Prints \"Ready\" on stderr once the endpoint is registered. Each verified event is printed on
-stdout (one JSON line with --output json) and, with --forward-to, POSTed with its raw body and original headers to
-that URL. Deliveries whose signature does not verify are answered 400 and not forwarded. Ctrl-C deletes the endpoint.
+pub const EXAMPLES: &str = "Prints the endpoint's signing secret, then \"Ready\", on stderr once the endpoint is \
+registered: give the secret to the app behind --forward-to so it can verify what it receives. Each verified \
+event is printed on stdout (with --output json, its raw body as sent, one line each) and, with --forward-to, \
+POSTed with its raw body and original headers to that URL. Deliveries whose signature does not verify are \
+answered 400 and not forwarded. Ctrl-C deletes the endpoint.
 
 Examples:
   payctl listen
-  payctl listen --forward-to http://localhost:3000/webhooks --events settlement.completed,settlement.failed
+  payctl listen --forward-to http://localhost:3000/webhooks \\
+      --events settlement.completed,settlement.failed
   payctl listen --output json | jq -r .event";
 
 #[derive(Debug, Args)]
@@ -45,7 +50,7 @@ pub struct ListenArgs {
     #[arg(long, value_name = "URL")]
     pub forward_to: Option<String>,
     /// Event types to receive, comma-separated [default: all].
-    #[arg(long, value_delimiter = ',', value_name = "EVENT,...")]
+    #[arg(long, value_delimiter = ',', value_name = "EVENT,...", add = crate::complete::events())]
     pub events: Vec<String>,
     /// Local port to listen on; 0 picks a free one.
     #[arg(long, default_value_t = 0)]
@@ -56,6 +61,8 @@ struct Receiver {
     secret: String,
     output: Format,
     forward: Option<(reqwest::Client, Url)>,
+    /// Told when stdout is closed: nobody reads the events any more.
+    reader_gone: tokio::sync::Notify,
 }
 
 /// Headers that describe the hop rather than the delivery; the forward sets its own.
@@ -91,37 +98,49 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
         Some(url) => Some((reqwest::Client::builder().timeout(FORWARD_TIMEOUT).build()?, url)),
         None => None,
     };
-    let receiver = Arc::new(Receiver {
-        secret: created.secret.ok_or_else(|| exit::secret_withheld("signing secret"))?,
-        output: s.ctx.output,
-        forward,
-    });
-    let app = Router::new().fallback(receive).with_state(receiver);
-    eprintln!(
+    crate::say!(
         "Listening on http://{local}/webhooks as webhook endpoint {id} ({}).",
         created.endpoint.events.join(", ")
     );
+    let secret = created.secret.ok_or_else(|| exit::secret_withheld("secret", "start `payctl listen` again"))?;
+    crate::say!("Webhook signing secret: {secret} (valid until this command stops)");
+    let receiver =
+        Arc::new(Receiver { secret, output: s.ctx.output, forward, reader_gone: tokio::sync::Notify::new() });
+    let gone = receiver.clone();
+    let app = Router::new().fallback(receive).with_state(receiver);
     if let Some(url) = &args.forward_to {
-        eprintln!("Forwarding verified deliveries to {url}.");
+        crate::say!("Forwarding verified deliveries to {url}.");
     }
-    eprintln!("Ready. Press Ctrl-C to stop.");
-    let served = axum::serve(listener, app).with_graceful_shutdown(stop.wait()).await;
+    crate::say!("Ready. Press Ctrl-C to stop.");
+    let stopped = async move {
+        tokio::select! {
+            () = stop.wait() => {}
+            () = gone.reader_gone.notified() => {}
+        }
+    };
+    let served = axum::serve(listener, app).with_graceful_shutdown(stopped).await;
     // The endpoint goes whatever happened to the server.
     let deleted = s.client.call(Method::DELETE, &format!("/v1/webhooks/{id}"), &s.auth, None).await;
     served.map_err(|e| anyhow::anyhow!("the local receiver failed: {e}"))?;
     deleted
         .map_err(|e| e.context(format!("could not delete webhook endpoint {id}; run `payctl webhooks delete {id}`")))?;
-    eprintln!("Deleted webhook endpoint {id}.");
+    crate::say!("Deleted webhook endpoint {id}.");
     Ok(())
 }
 
 async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Bytes) -> StatusCode {
     let header = headers.get(signature::HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
     if let Err(why) = signature::verify(&rx.secret, header, &body, DEFAULT_TOLERANCE_SECS, signature::now()) {
-        eprintln!("Rejected a delivery: {why}");
+        crate::say!("Rejected a delivery: {why}");
         return StatusCode::BAD_REQUEST;
     }
-    print_event(rx.output, &body);
+    if let Err(e) = print_event(rx.output, &body) {
+        if crate::exit::is_closed_pipe(&e) {
+            rx.reader_gone.notify_one();
+        } else {
+            crate::say!("cannot print an event: {e}");
+        }
+    }
     if let Some((client, url)) = &rx.forward {
         let mut request = client.post(url.clone()).body(body.clone());
         for (name, value) in &headers {
@@ -130,28 +149,43 @@ async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Byte
             }
         }
         match request.send().await {
-            Ok(answer) => eprintln!("  forwarded to {url}: {}", answer.status()),
-            Err(e) => eprintln!("  forwarding to {url} failed: {e}"),
+            Ok(answer) => crate::say!("  forwarded to {url}: {}", answer.status()),
+            Err(e) => crate::say!("  forwarding to {url} failed: {}", crate::client::root_cause(&e)),
         }
     }
     StatusCode::OK
 }
 
-fn print_event(format: Format, body: &[u8]) {
-    let Ok(event) = serde_json::from_slice::<Value>(body) else {
-        eprintln!("A verified delivery whose body is not JSON ({} bytes).", body.len());
-        return;
+/// `--output json`: the body exactly as it was sent and signed (made safe
+/// only on a terminal, where escapes keep it the same JSON); a table line
+/// otherwise.
+fn print_event(format: Format, body: &[u8]) -> anyhow::Result<()> {
+    let Ok(text) = std::str::from_utf8(body) else {
+        crate::say!("A verified delivery whose body is not UTF-8 ({} bytes).", body.len());
+        return Ok(());
     };
     match format {
-        Format::Json => println!("{event}"),
+        Format::Json => {
+            let raw = text.trim_end_matches(['\n', '\r']);
+            if std::io::stdout().is_terminal() {
+                crate::output::line(&crate::output::safe::json_text(raw))
+            } else {
+                crate::output::line(raw)
+            }
+        }
         Format::Table => {
+            let Ok(event) = serde_json::from_str::<Value>(text) else {
+                crate::say!("A verified delivery whose body is not JSON ({} bytes).", body.len());
+                return Ok(());
+            };
             let subject = event
                 .as_object()
                 .and_then(|m| m.iter().find(|(k, v)| k.ends_with("_id") && v.is_string()))
                 .map(|(k, v)| format!(" {k}={}", v.as_str().unwrap_or_default()))
                 .unwrap_or_default();
             let text = |f: &str| event[f].as_str().unwrap_or("-").to_owned();
-            println!("{}  {}  {}{subject}", text("timestamp"), text("event"), text("id"));
+            let line = format!("{}  {}  {}{subject}", text("timestamp"), text("event"), text("id"));
+            crate::output::line(&crate::output::safe::text(&line))
         }
     }
 }

@@ -37,7 +37,17 @@ pub struct Session {
 
 impl Session {
     pub async fn open(ctx: Ctx, cred: Cred) -> anyhow::Result<Session> {
-        let client = ctx.client()?;
+        Session::open_with(ctx, cred, &[]).await
+    }
+
+    /// [`Session::open`] for a verb whose flags name API fields differently
+    /// (`--from` for `source_asset`): errors then name the flags.
+    pub async fn open_with(
+        ctx: Ctx,
+        cred: Cred,
+        flags: &'static [(&'static str, &'static str)],
+    ) -> anyhow::Result<Session> {
+        let client = ctx.client()?.with_flags(flags);
         let auth = match cred {
             Cred::Key => ctx.api_key()?,
             Cred::Bearer => bearer(&ctx, &client).await?,
@@ -79,14 +89,14 @@ impl Session {
         args: &ListArgs,
         columns: &[Column],
     ) -> anyhow::Result<()> {
-        let page = self.client.list_in::<E>(path, &self.auth, args.limit, args.all).await?;
-        output::list(self.ctx.output, &serde_json::to_value(&page)?, columns)
+        let page = self.client.list_in::<E>(path, &self.auth, args).await?;
+        output::list(self.ctx.output, &page, columns)
     }
 
     /// `GET` an unpaginated `{data: [...]}` list and print it.
     pub async fn rows<T: DeserializeOwned + Serialize>(&self, path: &str, columns: &[Column]) -> anyhow::Result<()> {
         let list: T = self.call(Method::GET, path, None).await?;
-        output::list(self.ctx.output, &serde_json::to_value(&list)?, columns)
+        output::list(self.ctx.output, &list, columns)
     }
 
     /// `GET {collection}/{id}` and print it; the id is checked first so it
@@ -102,7 +112,7 @@ impl Session {
     }
 
     pub fn print(&self, record: &impl Serialize) -> anyhow::Result<()> {
-        output::record(self.ctx.output, &serde_json::to_value(record)?)
+        output::record(self.ctx.output, record)
     }
 }
 
@@ -126,7 +136,7 @@ impl DataArg {
                     Some("-") => std::io::read_to_string(std::io::stdin())
                         .map_err(|e| exit::usage(format!("cannot read --data from stdin: {e}")))?,
                     Some(file) => std::fs::read_to_string(file)
-                        .map_err(|e| exit::usage(format!("cannot read --data file {file}: {e}")))?,
+                        .map_err(|e| exit::local(format!("cannot read --data file {file}: {e}")))?,
                     None => raw.clone(),
                 };
                 serde_json::from_str(&text).map_err(|e| exit::usage(format!("--data is not valid JSON: {e}")))?

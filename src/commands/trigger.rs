@@ -1,29 +1,37 @@
 //! `payctl trigger EVENT`: fires one of the seven webhook events by running
 //! the fixture shipped for it (`fixtures/trigger/<event>.json`, built into
 //! the binary), so the event comes from the same flow a partner's own
-//! calls would drive.
+//! calls would drive; then sums up what it fired: the event's id, its
+//! type, and the deliveries queued for the endpoints subscribed to it.
 
 use std::path::PathBuf;
 
 use clap::Args;
+use clap::builder::PossibleValuesParser;
 use payctl_wire::events::EventType;
+use payctl_wire::webhooks::{Delivery, WebhookEndpoint};
+use serde_json::json;
 
-use crate::commands::fixtures::{read_ready, run_all};
+use crate::cli::ListArgs;
+use crate::client::{Auth, Client};
+use crate::commands::fixtures::{read_ready, resolve, run_resolved};
 use crate::context::Ctx;
 use crate::exit;
 use crate::fixtures::{Fixture, SHIPPED};
+use crate::output::{self, Format};
 
-pub const EXAMPLES: &str = "Examples:
+pub const EXAMPLES: &str = "Credentials are those of `payctl fixtures run` (the shipped fixtures use the TEST key). \\
+The run ends with a summary: the event's id and type, and the deliveries queued for the endpoints \\
+subscribed to it (none without an endpoint: add one with `payctl webhooks create` or `payctl listen`).
+
+Examples:
   payctl trigger customer.kyb_approved
-  payctl trigger settlement.completed --ready ready.json --output json
-
-Credentials are those of `payctl fixtures run` (the shipped fixtures use the TEST key).";
+  payctl trigger settlement.completed --ready ready.json --output json";
 
 #[derive(Debug, Args)]
 pub struct TriggerArgs {
-    /// The event: settlement.created, settlement.completed, settlement.failed,
-    /// customer.kyb_approved, customer.kyb_rejected, on_ramp.completed, off_ramp.completed.
-    #[arg(value_parser = event_name)]
+    /// The event to fire.
+    #[arg(value_parser = PossibleValuesParser::new(EventType::ALL.iter().map(|e| e.as_str())))]
     pub event: String,
     /// A sandbox's ready line (`payctl sandbox --json`): base URL and credentials.
     #[arg(long, value_name = "FILE")]
@@ -31,16 +39,6 @@ pub struct TriggerArgs {
     /// Print the requests instead of sending them.
     #[arg(long)]
     pub dry_run: bool,
-}
-
-fn event_name(s: &str) -> Result<String, String> {
-    match EventType::parse(s) {
-        Some(e) => Ok(e.as_str().to_owned()),
-        None => {
-            let names: Vec<&str> = EventType::ALL.iter().map(|e| e.as_str()).collect();
-            Err(format!("unknown event; expected one of: {}", names.join(", ")))
-        }
-    }
 }
 
 /// The shipped fixture of an event.
@@ -56,7 +54,101 @@ pub fn fixture_for(event: &str) -> anyhow::Result<(String, Fixture)> {
 }
 
 pub async fn run(ctx: Ctx, args: TriggerArgs) -> anyhow::Result<()> {
-    let fixture = fixture_for(&args.event)?;
+    let fixtures = [fixture_for(&args.event)?];
     let ready = args.ready.as_deref().map(read_ready).transpose()?;
-    run_all(&ctx, &[fixture], ready.as_ref(), args.dry_run).await
+    let (base, creds) = resolve(&ctx, &fixtures, ready.as_ref(), args.dry_run).await?;
+    let watch = match (&creds.test_key, args.dry_run) {
+        (Some(key), false) => {
+            let client = Client::new(crate::config::parse_url(&base, "base URL")?, ctx.globals.verbose, None, None)?;
+            Some(Watch::start(client, Auth::Key(key.clone()), &args.event).await?)
+        }
+        _ => None,
+    };
+    let (steps, failure) = run_resolved(&ctx, &fixtures, &base, creds, args.dry_run).await?;
+    if let Some(e) = failure {
+        if ctx.output == Format::Json {
+            output::json(&json!({"event": args.event, "fixtures": steps}))?;
+        }
+        return Err(e);
+    }
+    let deliveries = match watch {
+        Some(w) => w.queued().await?,
+        None => Vec::new(),
+    };
+    let mut event_ids: Vec<&str> = deliveries.iter().map(|d| d.event_id.as_str()).collect();
+    event_ids.dedup();
+    if ctx.output == Format::Json {
+        return output::json(&json!({
+            "event": args.event,
+            "event_ids": event_ids,
+            "deliveries_queued": deliveries.len(),
+            "deliveries": deliveries,
+            "fixtures": steps,
+        }));
+    }
+    if args.dry_run {
+        return Ok(());
+    }
+    let line = match (event_ids.as_slice(), deliveries.len()) {
+        ([], _) => format!(
+            "Fired {}; no webhook endpoint subscribes to it, so no delivery was queued (its event id shows only in \
+             deliveries: add an endpoint with `payctl webhooks create` or run `payctl listen`).",
+            args.event
+        ),
+        (ids, n) => {
+            let hooks: Vec<&str> = deliveries.iter().map(|d| d.webhook_id.as_str()).collect();
+            format!(
+                "Fired {} as event {}: {n} {} queued ({}).",
+                args.event,
+                ids.join(", "),
+                if n == 1 { "delivery" } else { "deliveries" },
+                hooks.join(", ")
+            )
+        }
+    };
+    output::line(&output::safe::text(&line))
+}
+
+/// The endpoints subscribed to an event, and the newest delivery each had
+/// before the run, so the deliveries the run queued can be told apart.
+struct Watch {
+    client: Client,
+    auth: Auth,
+    event: String,
+    /// `(endpoint id, newest delivery id before the run)`; ids grow with time.
+    endpoints: Vec<(String, Option<String>)>,
+}
+
+impl Watch {
+    async fn start(client: Client, auth: Auth, event: &str) -> anyhow::Result<Watch> {
+        let hooks = client.list::<WebhookEndpoint>("/v1/webhooks", &auth, &ListArgs::every()).await?;
+        let mut endpoints = Vec::new();
+        for hook in hooks.data.into_iter().filter(|h| h.events.iter().any(|e| e == event)) {
+            let newest =
+                client.list::<Delivery>(&format!("/v1/webhooks/{}/deliveries", hook.id), &auth, &first_page(1)).await?;
+            endpoints.push((hook.id, newest.data.into_iter().next().map(|d| d.id)));
+        }
+        Ok(Watch { client, auth, event: event.to_owned(), endpoints })
+    }
+
+    /// Deliveries of the event queued since [`Watch::start`].
+    async fn queued(&self) -> anyhow::Result<Vec<Delivery>> {
+        let mut out = Vec::new();
+        for (id, before) in &self.endpoints {
+            let page = self
+                .client
+                .list::<Delivery>(&format!("/v1/webhooks/{id}/deliveries"), &self.auth, &first_page(100))
+                .await?;
+            out.extend(
+                page.data
+                    .into_iter()
+                    .filter(|d| d.event == self.event && before.as_deref().is_none_or(|b| d.id.as_str() > b)),
+            );
+        }
+        Ok(out)
+    }
+}
+
+fn first_page(limit: u32) -> ListArgs {
+    ListArgs { limit, cursor: None, all: false }
 }

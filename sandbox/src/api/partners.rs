@@ -62,7 +62,8 @@ pub async fn create(
     check_email(&mut checks, &body.email);
     checks.optional_text("businessType", body.business_type.as_deref(), BUSINESS_TYPE_MAX);
     checks.finish()?;
-    let now = state.clock.app_now(caller.application_id);
+    // Partners belong to no application: their times are on the global clock.
+    let now = state.clock.now();
     let parent = caller.partner_id;
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         let new = NewPartner {
@@ -131,7 +132,8 @@ pub async fn update(
     }
     checks.optional_text("businessType", body.business_type.as_deref(), BUSINESS_TYPE_MAX);
     let me = caller.partner_id;
-    let now = state.clock.app_now(caller.application_id);
+    // Partners belong to no application: their times are on the global clock.
+    let now = state.clock.now();
     // An unknown or foreign id answers before the field rules do: a call
     // that may not be made is refused as such, whatever its body.
     let target = state.db.read(move |conn| authorize(conn, me, &id)).await?;

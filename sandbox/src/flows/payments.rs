@@ -40,38 +40,15 @@ pub const EXPIRY_SECONDS: i64 = 24 * 60 * 60;
 pub const NO_AUTO_FUND_SUFFIX: i64 = 99;
 pub const EXPIRY_REASON: &str = "no funds arrived on the virtual IBAN by pay_by";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum State {
-    AwaitingFunds,
-    FundsReceived,
-    Settled,
-    Expired,
-    Failed,
-}
-
-impl State {
-    pub const ALL: [State; 5] =
-        [State::AwaitingFunds, State::FundsReceived, State::Settled, State::Expired, State::Failed];
-
-    pub fn parse(s: &str) -> Option<State> {
-        State::ALL.into_iter().find(|state| state.as_str() == s)
+super::flow_states! {
+    pub enum State {
+        AwaitingFunds => "awaiting_funds",
+        FundsReceived => "funds_received",
+        Settled => "settled",
+        Expired => "expired",
+        Failed => "failed",
     }
-}
-
-impl FlowState for State {
-    fn as_str(self) -> &'static str {
-        match self {
-            State::AwaitingFunds => "awaiting_funds",
-            State::FundsReceived => "funds_received",
-            State::Settled => "settled",
-            State::Expired => "expired",
-            State::Failed => "failed",
-        }
-    }
-
-    fn is_final(self) -> bool {
-        matches!(self, State::Settled | State::Expired | State::Failed)
-    }
+    final: [Settled, Expired, Failed]
 }
 
 /// The timed moves of a payment.

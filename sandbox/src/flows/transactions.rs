@@ -35,35 +35,14 @@ pub const SETTLE_AFTER_SECONDS: i64 = 30;
 pub const MAGIC_FAILURE_REASON: &str = "payout rejected by the beneficiary's bank (sandbox: amount ending in 13)";
 pub const DEFAULT_FAILURE_REASON: &str = "failed by the sandbox simulation";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum State {
-    Pending,
-    Processing,
-    Completed,
-    Failed,
-}
-
-impl State {
-    pub const ALL: [State; 4] = [State::Pending, State::Processing, State::Completed, State::Failed];
-
-    pub fn parse(s: &str) -> Option<State> {
-        State::ALL.into_iter().find(|state| state.as_str() == s)
+super::flow_states! {
+    pub enum State {
+        Pending => "PENDING",
+        Processing => "PROCESSING",
+        Completed => "COMPLETED",
+        Failed => "FAILED",
     }
-}
-
-impl FlowState for State {
-    fn as_str(self) -> &'static str {
-        match self {
-            State::Pending => "PENDING",
-            State::Processing => "PROCESSING",
-            State::Completed => "COMPLETED",
-            State::Failed => "FAILED",
-        }
-    }
-
-    fn is_final(self) -> bool {
-        matches!(self, State::Completed | State::Failed)
-    }
+    final: [Completed, Failed]
 }
 
 /// The timed moves of a transaction.

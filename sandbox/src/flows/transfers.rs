@@ -26,7 +26,7 @@ use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
 use super::events::Money;
-use super::{Flow, FlowKind, FlowState, Posting, Step, verification};
+use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::{Clocks, Timestamp};
 use crate::domain::address::Network;
 use crate::domain::asset::Asset;
@@ -103,35 +103,14 @@ impl Kind {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum State {
-    Pending,
-    Processing,
-    Completed,
-    Failed,
-}
-
-impl State {
-    pub const ALL: [State; 4] = [State::Pending, State::Processing, State::Completed, State::Failed];
-
-    pub fn parse(s: &str) -> Option<State> {
-        State::ALL.into_iter().find(|state| state.as_str() == s)
+super::flow_states! {
+    pub enum State {
+        Pending => "pending",
+        Processing => "processing",
+        Completed => "completed",
+        Failed => "failed",
     }
-}
-
-impl FlowState for State {
-    fn as_str(self) -> &'static str {
-        match self {
-            State::Pending => "pending",
-            State::Processing => "processing",
-            State::Completed => "completed",
-            State::Failed => "failed",
-        }
-    }
-
-    fn is_final(self) -> bool {
-        matches!(self, State::Completed | State::Failed)
-    }
+    final: [Completed, Failed]
 }
 
 /// The timed moves of a transfer.

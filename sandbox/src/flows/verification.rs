@@ -27,34 +27,14 @@ pub const REJECT_MARKER: &str = "REJECT";
 pub const MARKER_REASON: &str = "the legal name contains REJECT (the sandbox's rejection rule)";
 pub const SIMULATED_REASON: &str = "rejected by the sandbox simulation";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum State {
-    Pending,
-    Approved,
-    Rejected,
-}
-
-impl State {
-    pub const ALL: [State; 3] = [State::Pending, State::Approved, State::Rejected];
-
-    pub fn parse(s: &str) -> Option<State> {
-        State::ALL.into_iter().find(|state| state.as_str() == s)
-    }
-}
-
-impl FlowState for State {
-    fn as_str(self) -> &'static str {
-        match self {
-            State::Pending => "pending",
-            State::Approved => "approved",
-            State::Rejected => "rejected",
-        }
-    }
-
+super::flow_states! {
     /// Approval is final; a rejection can be resubmitted.
-    fn is_final(self) -> bool {
-        self == State::Approved
+    pub enum State {
+        Pending => "pending",
+        Approved => "approved",
+        Rejected => "rejected",
     }
+    final: [Approved]
 }
 
 /// The timed move of a verification.

@@ -18,8 +18,17 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
         label: args.label,
     };
     let body = args.data.body(&flags)?;
-    let s = Session::open(ctx, Cred::Key).await?;
+    let flags = &[
+        ("type", "--type"),
+        ("currency", "--currency"),
+        ("corridor", "--corridor"),
+        ("network", "--network"),
+        ("wallet_mode", "--wallet-mode"),
+        ("external_address", "--external-address"),
+        ("label", "--label"),
+    ];
+    let s = Session::open_with(ctx, Cred::Key, flags).await?;
     let account: Account = s.call(Method::POST, "/v1/accounts", Some(&body)).await?;
-    eprintln!("Opened {} {} account {}.", account.account_type, account.currency, account.id);
+    crate::say!("Opened {} {} account {}.", account.account_type, account.currency, account.id);
     s.print(&account)
 }

@@ -21,8 +21,8 @@ pub enum AccountsCommand {
     #[command(after_help = "Examples:
   payctl accounts create --type fiat --currency AED --corridor uae --label 'AED settlement'
   payctl accounts create --type stablecoin --currency USDC --network base --wallet-mode mpc
-  payctl accounts create --type stablecoin --currency USDT --network tron --wallet-mode self_custody \\
-      --external-address TXYZ...
+  payctl accounts create --type stablecoin --currency USDT --network tron \\
+      --wallet-mode self_custody --external-address TXYZ...
   payctl accounts create --data @account.json")]
     Create(CreateArgs),
     /// List the application's settlement accounts and wallets, newest first.
@@ -32,7 +32,8 @@ pub enum AccountsCommand {
     #[command(after_help = "Examples:\n  payctl accounts get ACCOUNT_ID")]
     Get { id: String },
     /// The application's own ledger accounts (float, fees, settlement, wallets) with balances.
-    #[command(after_help = "Balances are integer minor units of each asset (2 decimals for AED, 6 for USDC...).
+    #[command(after_help = "Tables show balances in each asset's major units (1,234.56 AED); JSON keeps integer \
+minor units (2 decimals for AED, 6 for USDC...).
 
 Examples:
   payctl accounts balances
@@ -50,13 +51,13 @@ pub struct CreateArgs {
     #[arg(long = "type", value_name = "TYPE")]
     pub account_type: Option<String>,
     /// Asset code: AED for fiat, USDC or USDT for stablecoin.
-    #[arg(long)]
+    #[arg(long, add = crate::complete::assets())]
     pub currency: Option<String>,
     /// Fiat only: the corridor, e.g. uae.
-    #[arg(long)]
+    #[arg(long, add = crate::complete::corridors())]
     pub corridor: Option<String>,
     /// Stablecoin only: the network code.
-    #[arg(long)]
+    #[arg(long, add = crate::complete::networks())]
     pub network: Option<String>,
     /// Stablecoin only: `mpc` (address provisioned) or `self_custody`.
     #[arg(long)]
@@ -78,18 +79,13 @@ pub const COLUMNS: &[Column] = &[
     ("CORRIDOR", "corridor"),
     ("NETWORK", "network"),
     ("ADDRESS", "address"),
-    ("BALANCE (MINOR)", "balance_minor"),
+    ("BALANCE", "balance_minor"),
     ("STATUS", "status"),
 ];
 
 /// The ledger shape, of balances and customer accounts.
-pub const LEDGER_COLUMNS: &[Column] = &[
-    ("ID", "id"),
-    ("ASSET", "asset"),
-    ("PURPOSE", "purpose"),
-    ("BALANCE (MINOR)", "balance_minor"),
-    ("STATUS", "status"),
-];
+pub const LEDGER_COLUMNS: &[Column] =
+    &[("ID", "id"), ("ASSET", "asset"), ("PURPOSE", "purpose"), ("BALANCE", "balance_minor"), ("STATUS", "status")];
 
 pub async fn run(ctx: Ctx, cmd: AccountsCommand) -> anyhow::Result<()> {
     match cmd {

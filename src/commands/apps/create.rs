@@ -1,15 +1,15 @@
 //! `payctl apps create`: `POST /v1/applications`.
 
 use payctl_wire::applications::{Application, CreateApplication, Environment};
+use reqwest::Method;
 
-use crate::commands::session::bearer;
+use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
-use crate::output;
 
 pub async fn run(ctx: Ctx, name: String, environment: Environment) -> anyhow::Result<()> {
-    let client = ctx.client()?;
-    let auth = bearer(&ctx, &client).await?;
-    let app: Application = client.post("/v1/applications", &auth, &CreateApplication { name, environment }).await?;
-    eprintln!("Created {environment} application {}.", app.id);
-    output::record(ctx.output, &serde_json::to_value(&app)?)
+    let s = Session::open(ctx, Cred::Bearer).await?;
+    let body = serde_json::to_value(CreateApplication { name, environment })?;
+    let app: Application = s.call(Method::POST, "/v1/applications", Some(&body)).await?;
+    crate::say!("Created {environment} application {}.", app.id);
+    s.print(&app)
 }

@@ -1,16 +1,11 @@
 //! `payctl apps list`: `GET /v1/applications`, following cursors with `--all`.
 
 use payctl_wire::applications::Application;
-use payctl_wire::page::Page;
 
 use crate::cli::ListArgs;
-use crate::commands::session::bearer;
+use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
-use crate::output;
 
 pub async fn run(ctx: Ctx, args: ListArgs) -> anyhow::Result<()> {
-    let client = ctx.client()?;
-    let auth = bearer(&ctx, &client).await?;
-    let page: Page<Application> = client.list("/v1/applications", &auth, args.limit, args.all).await?;
-    output::list(ctx.output, &serde_json::to_value(&page)?, super::COLUMNS)
+    Session::open(ctx, Cred::Bearer).await?.list::<Application>("/v1/applications", &args, super::COLUMNS).await
 }

@@ -8,6 +8,23 @@ use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 use crate::exit;
 
+/// The API's fields by the flags that set them.
+const FLAGS: &[(&str, &str)] = &[
+    ("customer_id", "--customer"),
+    ("type", "--type"),
+    ("full_name", "--full-name"),
+    ("country", "--country"),
+    ("gov_id_ref", "--gov-id-ref"),
+    ("account.destination_asset", "--asset"),
+    ("account.iban", "--iban"),
+    ("account.bank_name", "--bank-name"),
+    ("account.bank_country", "--bank-country"),
+    ("account.routing", "--routing"),
+    ("account.network", "--network"),
+    ("account.address", "--address"),
+    ("account.is_default", "--default"),
+];
+
 pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
     let bank = args.iban.is_some() || args.bank_name.is_some() || args.bank_country.is_some() || args.routing.is_some();
     let wallet = args.network.is_some() || args.address.is_some();
@@ -41,8 +58,8 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
         }),
     };
     let body = args.data.body(&flags)?;
-    let s = Session::open(ctx, Cred::Key).await?;
+    let s = Session::open_with(ctx, Cred::Key, FLAGS).await?;
     let beneficiary: Beneficiary = s.call(Method::POST, "/v1/beneficiaries", Some(&body)).await?;
-    eprintln!("Created beneficiary {} with a {} account.", beneficiary.id, beneficiary.account.kind);
+    crate::say!("Created beneficiary {} with a {} account.", beneficiary.id, beneficiary.account.kind);
     s.print(&beneficiary)
 }

@@ -15,14 +15,16 @@ use crate::output::Column;
 #[derive(Debug, Subcommand)]
 pub enum BeneficiariesCommand {
     /// Create a beneficiary with its payout account (`POST /v1/beneficiaries`).
-    #[command(after_help = "The account kind follows from the flags: bank flags (--iban, --bank-name, --bank-country,
---routing) make a BANK_ACCOUNT, wallet flags (--network, --address) a STABLECOIN_WALLET.
+    #[command(after_help = "The account kind follows from the flags: bank flags (--iban, --bank-name, \
+--bank-country, --routing) make a BANK_ACCOUNT, wallet flags (--network, --address) a STABLECOIN_WALLET.
 
 Examples:
-  payctl beneficiaries create --customer CUSTOMER_ID --type individual --full-name 'Jane Doe' --country GB \\
-      --iban GB82WEST12345698765432 --bank-name 'West Bank' --bank-country GB --asset GBP --default
-  payctl beneficiaries create --customer CUSTOMER_ID --type business --full-name 'Acme' --country AE \\
-      --network ethereum --address 0x52908400098527886E0F7030069857D2E4169EE7 --asset USDC
+  payctl beneficiaries create --customer CUSTOMER_ID --type individual --full-name 'Jane Doe' \\
+      --country GB --iban GB82WEST12345698765432 --bank-name 'West Bank' --bank-country GB \\
+      --asset GBP --default
+  payctl beneficiaries create --customer CUSTOMER_ID --type business --full-name 'Acme' \\
+      --country AE --network ethereum --address 0x52908400098527886E0F7030069857D2E4169EE7 \\
+      --asset USDC
   payctl beneficiaries create --data @beneficiary.json")]
     Create(Box<CreateArgs>),
     /// List a customer's beneficiaries, newest first.
@@ -59,7 +61,7 @@ pub struct CreateArgs {
     #[arg(long)]
     pub gov_id_ref: Option<String>,
     /// The account's destination asset: a fiat code for a bank account, USDC or USDT for a wallet.
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", add = crate::complete::assets())]
     pub asset: Option<String>,
     /// Bank account: IBAN (spaces and any case accepted).
     #[arg(long, help_heading = "Bank account")]
@@ -74,7 +76,7 @@ pub struct CreateArgs {
     #[arg(long, help_heading = "Bank account")]
     pub routing: Option<String>,
     /// Wallet: network code (ethereum, tron, solana...).
-    #[arg(long, help_heading = "Stablecoin wallet")]
+    #[arg(long, help_heading = "Stablecoin wallet", add = crate::complete::networks())]
     pub network: Option<String>,
     /// Wallet: address on that network.
     #[arg(long, help_heading = "Stablecoin wallet")]

@@ -1,5 +1,6 @@
-//! `payctl config init --from-ready`: a CI job that started
-//! `payctl sandbox --json` points the CLI at it in one step.
+//! `payctl config init`: points a profile at an API in one step, from a
+//! sandbox's JSON ready line (`--from-ready`, for CI), or from a base URL
+//! and an API key the user already has (what the sandbox's banner prints).
 
 use std::io::Read;
 use std::path::Path;
@@ -13,14 +14,14 @@ use crate::context::Ctx;
 use crate::credentials::Secret;
 use crate::exit;
 
-pub fn run(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool) -> anyhow::Result<()> {
+pub fn from_ready(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool) -> anyhow::Result<()> {
     let text = if from == Path::new("-") {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).context("cannot read the ready line from standard input")?;
         s
     } else {
         std::fs::read_to_string(from)
-            .map_err(|e| exit::usage(format!("cannot read --from-ready {}: {e}", from.display())))?
+            .map_err(|e| exit::local(format!("cannot read --from-ready {}: {e}", from.display())))?
     };
     // The sandbox prints the ready line first; anything after it is ignored.
     let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or_default();
@@ -55,11 +56,59 @@ pub fn run(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool) -> any
         ctx.config.current_profile = Some(name.clone());
     }
     ctx.save()?;
-    eprintln!(
+    crate::say!(
         "Profile {name} now points at {} with the TEST key; profile {live_name} holds the LIVE key. Secrets are in {}.\nLog in with: payctl login --username {} --password-stdin",
         ready.base_url,
         store.describe(),
         ready.username
     );
     Ok(())
+}
+
+/// A key the user already has: `--api-key` (or `PAYCTL_API_KEY`) stored as
+/// the profile's, for `--base-url` (else the profile's or the default).
+pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use: bool) -> anyhow::Result<()> {
+    let Some(key) = ctx.globals.api_key.clone() else {
+        return Err(exit::usage(
+            "pass --from-ready FILE (a sandbox's ready line), or --api-key KEY with --base-url URL and --app APP_ID \
+             to store a key you already have (the sandbox's banner prints this command)",
+        ));
+    };
+    let name = name.unwrap_or_else(|| ctx.profile.clone());
+    let base = ctx.base_url()?;
+    let base = base.as_str().trim_end_matches('/').to_owned();
+    let store = ctx.store()?;
+    store.set(&name, Secret::ApiKey, &key)?;
+    // Tokens of another server would only fail.
+    store.delete(&name, Secret::AccessToken)?;
+    store.delete(&name, Secret::RefreshToken)?;
+    let previous = ctx.config.profiles.get(&name).cloned().unwrap_or_default();
+    let same_server = previous.base_url.as_deref() == Some(base.as_str());
+    let profile = Profile {
+        auth_url: ctx.globals.auth_url.clone().or(if same_server { previous.auth_url } else { None }),
+        client_id: previous.client_id,
+        username: if same_server { previous.username } else { None },
+        environment: environment_of(&key),
+        application_id: app,
+        api_key_id: None,
+        base_url: Some(base.clone()),
+    };
+    ctx.config.profiles.insert(name.clone(), profile);
+    if !no_use {
+        ctx.config.current_profile = Some(name.clone());
+    }
+    ctx.save()?;
+    crate::say!("Profile {name} now points at {base} with that API key, kept in {}.", store.describe());
+    Ok(())
+}
+
+/// A key's environment, from its prefix.
+pub fn environment_of(key: &str) -> Option<Environment> {
+    if key.starts_with("sk_live_") {
+        Some(Environment::Live)
+    } else if key.starts_with("sk_test_") {
+        Some(Environment::Test)
+    } else {
+        None
+    }
 }

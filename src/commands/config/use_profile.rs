@@ -8,7 +8,7 @@ pub fn run(mut ctx: Ctx, profile: String) -> anyhow::Result<()> {
         let known: Vec<&str> = ctx.config.profiles.keys().map(String::as_str).collect();
         return Err(exit::usage(format!("no profile {profile:?}; known profiles: {}", known.join(", "))));
     }
-    eprintln!("Now using profile {profile}.");
+    crate::say!("Now using profile {profile}.");
     ctx.config.current_profile = Some(profile);
     ctx.save()
 }

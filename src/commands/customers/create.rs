@@ -17,8 +17,16 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
         tax_id: args.tax_id,
     };
     let body = args.data.body(&flags)?;
-    let s = Session::open(ctx, Cred::Key).await?;
+    let flags = &[
+        ("type", "--type"),
+        ("legal_name", "--legal-name"),
+        ("email", "--email"),
+        ("country", "--country"),
+        ("verification_level", "--verification-level"),
+        ("tax_id", "--tax-id"),
+    ];
+    let s = Session::open_with(ctx, Cred::Key, flags).await?;
     let customer: Customer = s.call(Method::POST, "/v1/customers", Some(&body)).await?;
-    eprintln!("Created customer {}; verification is {}.", customer.id, customer.kyb_status);
+    crate::say!("Created customer {}; verification is {}.", customer.id, customer.kyb_status);
     s.print(&customer)
 }

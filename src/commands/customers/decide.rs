@@ -23,6 +23,6 @@ pub async fn run(ctx: Ctx, id: &str, decision: Decision) -> anyhow::Result<()> {
     let path = format!("/sandbox/customers/{}/{verb}", segment(id)?);
     let s = Session::open(ctx, Cred::Key).await?;
     let customer: Customer = s.call(Method::POST, &path, Some(&serde_json::json!({}))).await?;
-    eprintln!("Customer {} is now {}.", customer.id, customer.kyb_status);
+    crate::say!("Customer {} is now {}.", customer.id, customer.kyb_status);
     s.print(&customer)
 }

@@ -8,10 +8,12 @@ mod revoke;
 mod rotate;
 
 use clap::{Args, Subcommand};
-use payctl_wire::applications::CreatedApiKey;
+use payctl_wire::applications::{CreateApiKey, CreatedApiKey};
+use reqwest::Method;
 
 use crate::cli::ListArgs;
 use crate::commands::apps::segment;
+use crate::commands::resource::Session;
 use crate::context::Ctx;
 use crate::credentials::Secret;
 use crate::exit;
@@ -102,7 +104,10 @@ impl AppArg {
         let id = match &self.id {
             Some(id) => id.clone(),
             None => ctx.profile().application_id.ok_or_else(|| {
-                exit::usage(format!("profile {:?} has no application_id: pass --app APP_ID", ctx.profile))
+                exit::usage(format!(
+                    "profile {:?} has no application_id: pass --app APP_ID (`payctl apps list` lists them)",
+                    ctx.profile
+                ))
             })?,
         };
         let path = format!("/v1/applications/{}", segment(&id)?);
@@ -110,9 +115,31 @@ impl AppArg {
     }
 }
 
+/// Checked before a key is minted: the profile's secret store and config
+/// file can take the new key, so it is never created only to be lost.
+fn check_can_adopt(ctx: &Ctx) -> anyhow::Result<()> {
+    ctx.store()?.check_writable(&ctx.profile)?;
+    ctx.save()
+}
+
+/// Mints a key: the answer's secret must be there (a replayed answer
+/// withholds it), else nothing is stored and the error says what to do.
+async fn mint(s: &Session, path: &str, body: &CreateApiKey) -> anyhow::Result<CreatedApiKey> {
+    let answer: serde_json::Value =
+        s.call(Method::POST, &format!("{path}/keys"), Some(&serde_json::to_value(body)?)).await?;
+    let id = answer["api_key_id"].as_str().unwrap_or("?").to_owned();
+    crate::commands::secret::one_time(
+        &answer,
+        "client_secret",
+        &format!("revoke key {id} with `payctl keys revoke {id}` and create another"),
+    )?;
+    crate::client::typed(answer)
+}
+
 /// Makes a new key the profile's key, with what the profile needs to rotate it later.
 fn adopt(ctx: &mut Ctx, app_id: &str, key: &CreatedApiKey) -> anyhow::Result<()> {
-    let secret = key.client_secret.as_deref().ok_or_else(|| exit::secret_withheld("key secret"))?;
+    let remedy = format!("revoke key {0} with `payctl keys revoke {0}` and create another", key.api_key_id);
+    let secret = key.client_secret.as_deref().ok_or_else(|| exit::secret_withheld("client_secret", &remedy))?;
     ctx.store()?.set(&ctx.profile, Secret::ApiKey, secret)?;
     let profile = ctx.profile_mut();
     profile.application_id = Some(app_id.to_owned());
@@ -123,9 +150,6 @@ fn adopt(ctx: &mut Ctx, app_id: &str, key: &CreatedApiKey) -> anyhow::Result<()>
 
 /// Prints a created key, its secret masked unless asked for.
 fn print_created(ctx: &Ctx, key: &CreatedApiKey, show_secret: bool) -> anyhow::Result<()> {
-    let mut value = serde_json::to_value(key)?;
-    if !show_secret {
-        value["client_secret"] = "***".into();
-    }
-    output::record(ctx.output, &value)
+    let masked: &[&str] = if show_secret { &[] } else { &["client_secret"] };
+    output::record_masked(ctx.output, key, masked)
 }

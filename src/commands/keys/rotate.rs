@@ -1,53 +1,51 @@
 //! `payctl keys rotate`: the specification's rotation without downtime as
 //! one command: create a new key, switch the profile to it, revoke the old.
 
-use payctl_wire::applications::{ApiKey, CreateApiKey, CreatedApiKey};
-use payctl_wire::page::{MAX_LIMIT, Page};
+use payctl_wire::applications::{ApiKey, CreateApiKey};
 use reqwest::Method;
 
 use super::AppArg;
-use crate::client::{Auth, Client};
+use crate::cli::ListArgs;
 use crate::commands::apps::segment;
-use crate::commands::session::bearer;
+use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 use crate::credentials::Secret;
 use crate::exit;
 
-pub async fn run(mut ctx: Ctx, app: AppArg, show_secret: bool) -> anyhow::Result<()> {
+pub async fn run(ctx: Ctx, app: AppArg, show_secret: bool) -> anyhow::Result<()> {
     let (app_id, path) = app.path(&ctx)?;
-    let client = ctx.client()?;
-    let auth = bearer(&ctx, &client).await?;
-    let old = current_key_id(&ctx, &client, &auth, &path).await?;
-    let created: CreatedApiKey = client.post(&format!("{path}/keys"), &auth, &CreateApiKey::default()).await?;
+    super::check_can_adopt(&ctx)?;
+    let s = Session::open(ctx, Cred::Bearer).await?;
+    let old = current_key_id(&s, &path).await?;
+    let created = super::mint(&s, &path, &CreateApiKey::default()).await?;
+    let Session { mut ctx, client, auth } = s;
     // Switch first: if the revocation fails, the profile already works.
     super::adopt(&mut ctx, &app_id, &created)?;
-    eprintln!("Created key {} and switched profile {} to it.", created.api_key_id, ctx.profile);
+    crate::say!("Created key {} and switched profile {} to it.", created.api_key_id, ctx.profile);
     let revoke = format!("{path}/keys/{}", segment(&old)?);
     client.call(Method::DELETE, &revoke, &auth, None).await.map_err(|e| {
         e.context(format!(
             "the new key is in place, but revoking the old key {old} failed; run `payctl keys revoke {old}`"
         ))
     })?;
-    eprintln!("Revoked the old key {old}.");
+    crate::say!("Revoked the old key {old}.");
     super::print_created(&ctx, &created, show_secret)
 }
 
 /// The profile's key id, or, for a key stored without one (from a ready
 /// line), the id of the application's active key whose prefix it carries.
-async fn current_key_id(ctx: &Ctx, client: &Client, auth: &Auth, path: &str) -> anyhow::Result<String> {
-    if let Some(id) = ctx.profile().api_key_id {
+async fn current_key_id(s: &Session, path: &str) -> anyhow::Result<String> {
+    if let Some(id) = s.ctx.profile().api_key_id {
         return Ok(id);
     }
-    let secret = ctx.store()?.get(&ctx.profile, Secret::ApiKey)?.ok_or_else(|| {
+    let secret = s.ctx.store()?.get(&s.ctx.profile, Secret::ApiKey)?.ok_or_else(|| {
         exit::usage(format!(
             "profile {:?} has no API key to rotate; use `payctl keys create --save` to give it one",
-            ctx.profile
+            s.ctx.profile
         ))
     })?;
-    let keys: Page<ApiKey> = client.list(&format!("{path}/keys"), auth, MAX_LIMIT, true).await?;
-    keys.data
-        .into_iter()
-        .find(|k| k.status == "active" && secret.starts_with(&k.prefix))
-        .map(|k| k.api_key_id)
-        .ok_or_else(|| exit::usage("the profile's API key is not an active key of this application; pass --app APP_ID"))
+    let keys = s.client.list::<ApiKey>(&format!("{path}/keys"), &s.auth, &ListArgs::every()).await?;
+    keys.data.into_iter().find(|k| k.status == "active" && secret.starts_with(&k.prefix)).map(|k| k.api_key_id).ok_or_else(
+        || exit::usage("the profile's API key is not an active key of this application; pass --app APP_ID (`payctl apps list` lists them)"),
+    )
 }

@@ -6,14 +6,22 @@ use std::path::PathBuf;
 use payctl_wire::logs::RequestLog;
 
 use super::Filters;
+use crate::cli::ListArgs;
 use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 use crate::exit;
-use crate::fixtures::export;
+use crate::fixtures::export::{self, synthetic::Fills};
 
-pub async fn run(ctx: Ctx, filters: &Filters, name: &str, file: Option<PathBuf>) -> anyhow::Result<()> {
-    let session = Session::open(ctx, Cred::Key).await?;
-    let page = session.client.list::<RequestLog>(&filters.path(), &session.auth, 100, true).await?;
+pub async fn run(
+    ctx: Ctx,
+    filters: &Filters,
+    name: &str,
+    file: Option<PathBuf>,
+    fill: &[String],
+) -> anyhow::Result<()> {
+    let fills = Fills::parse(fill)?;
+    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
+    let page = session.client.list::<RequestLog>(&filters.path(), &session.auth, &ListArgs::every()).await?;
     let mut logs = page.data;
     // The API answers newest first; a replay goes in the order things happened.
     logs.reverse();
@@ -23,19 +31,19 @@ pub async fn run(ctx: Ctx, filters: &Filters, name: &str, file: Option<PathBuf>)
         return Err(exit::api("no request logs match; nothing to export"));
     }
     let origins = export::origins(&session.client, &session.auth, &logs).await;
-    let fixture = export::build(name, &logs, &origins);
+    let fixture = export::build(name, &logs, &origins, &fills);
     let text = format!("{}\n", serde_json::to_string_pretty(&fixture)?);
     match file {
         Some(path) => {
-            std::fs::write(&path, text).map_err(|e| exit::usage(format!("{}: cannot write: {e}", path.display())))?;
-            eprintln!("Wrote {} step(s) to {}.", fixture.steps.len(), path.display());
+            std::fs::write(&path, text).map_err(|e| exit::local(format!("{}: cannot write: {e}", path.display())))?;
+            crate::say!("Wrote {} step(s) to {}.", fixture.steps.len(), path.display());
         }
-        None => print!("{text}"),
+        None => crate::output::out(&text)?,
     }
     if let Some(description) = &fixture.description
-        && description.contains("REDACTED_")
+        && description.contains("Redacted values replaced")
     {
-        eprintln!("note: {description}");
+        crate::say!("note: {description}");
     }
     Ok(())
 }

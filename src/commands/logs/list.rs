@@ -8,5 +8,5 @@ use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 
 pub async fn run(ctx: Ctx, filters: &Filters, list: ListArgs) -> anyhow::Result<()> {
-    Session::open(ctx, Cred::Key).await?.list::<RequestLog>(&filters.path(), &list, COLUMNS).await
+    Session::open_with(ctx, Cred::Key, super::FLAGS).await?.list::<RequestLog>(&filters.path(), &list, COLUMNS).await
 }

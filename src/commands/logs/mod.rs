@@ -18,7 +18,7 @@ pub enum LogsCommand {
     /// List request logs, newest first.
     #[command(after_help = "Examples:
   payctl logs list --status-gte 400
-  payctl logs list --method POST --endpoint /v1/transactions --from 2026-01-01T00:00:00Z --all --output json")]
+  payctl logs list --method POST --endpoint /v1/transactions --from 2026-01-01T00:00:00Z --all")]
     List {
         #[command(flatten)]
         filters: Filters,
@@ -39,12 +39,16 @@ pub enum LogsCommand {
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100))]
         lines: u32,
     },
-    /// Turn request logs (oldest first) into a fixture that replays them:
-    /// ids of objects created in the sequence become references, redacted
-    /// values become ${env.REDACTED_<FIELD>} placeholders.
-    #[command(after_help = "Examples:
+    /// Turn request logs into a fixture that replays them into a fresh sandbox.
+    #[command(after_help = "Every id the session created, by whichever route, becomes a reference to the step \
+that created it. Each redacted value becomes a valid synthetic value of its kind (an IBAN of the same country, \
+an address valid on its network, a fresh email), unless --fill gives one. The file then replays with no \
+editing: `payctl fixtures run FILE`.
+
+Examples:
   payctl logs export --from 2026-11-21T10:00:00Z --file replay.json
-  REDACTED_IBAN='DE89 3704 0044 0532 0130 00' payctl fixtures run replay.json --ready ready.json")]
+  payctl logs export --file replay.json --fill iban=DE89370400440532013000
+  payctl fixtures run replay.json --ready ready.json")]
     Export {
         #[command(flatten)]
         filters: Filters,
@@ -54,6 +58,10 @@ pub enum LogsCommand {
         /// Write the fixture here instead of standard output.
         #[arg(long, short = 'f', value_name = "FILE")]
         file: Option<std::path::PathBuf>,
+        /// A value for redacted fields of a kind, instead of a synthetic one: iban=IBAN (for IBANs of
+        /// its country), email=ADDRESS, address=ADDRESS (for its network's format), secret=TEXT.
+        #[arg(long, value_name = "KIND=VALUE")]
+        fill: Vec<String>,
     },
 }
 
@@ -99,7 +107,18 @@ impl Filters {
     }
 }
 
+/// The API's filter names by the flags that set them.
+pub const FLAGS: &[(&str, &str)] = &[
+    ("method", "--method"),
+    ("endpoint", "--endpoint"),
+    ("status_code_gte", "--status-gte"),
+    ("status_code_lte", "--status-lte"),
+    ("from_date", "--from"),
+    ("to_date", "--to"),
+];
+
 pub const COLUMNS: &[Column] = &[
+    ("ID", "id"),
     ("TIME", "requested_at"),
     ("METHOD", "method"),
     ("PATH", "path"),
@@ -113,7 +132,7 @@ pub async fn run(ctx: Ctx, cmd: LogsCommand) -> anyhow::Result<()> {
     match cmd {
         LogsCommand::List { filters, list } => list::run(ctx, &filters, list).await,
         LogsCommand::Tail { filters, interval, lines } => tail::run(ctx, &filters, interval, lines).await,
-        LogsCommand::Export { filters, name, file } => export::run(ctx, &filters, &name, file).await,
+        LogsCommand::Export { filters, name, file, fill } => export::run(ctx, &filters, &name, file, &fill).await,
     }
 }
 

@@ -16,17 +16,17 @@ use reqwest::Method;
 use super::{COLUMNS, Filters};
 use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
-use crate::output::Format;
+use crate::output::{Format, display};
 use crate::signals::StopSignal;
 
 pub async fn run(ctx: Ctx, filters: &Filters, interval: u64, lines: u32) -> anyhow::Result<()> {
     let stop = StopSignal::install()?;
-    let session = Session::open(ctx, Cred::Key).await?;
+    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
     let path = filters.path();
     let page_path = format!("{path}{}limit=100", if path.contains('?') { '&' } else { '?' });
     let mut last_seen: Option<String> = None;
     let mut first = true;
-    eprintln!("Following request logs (Ctrl-C to stop)…");
+    crate::say!("Following request logs (Ctrl-C to stop)…");
     let stopped = stop.wait();
     tokio::pin!(stopped);
     loop {
@@ -62,22 +62,12 @@ pub async fn run(ctx: Ctx, filters: &Filters, interval: u64, lines: u32) -> anyh
 fn print(format: Format, entry: &RequestLog) -> anyhow::Result<()> {
     match format {
         // One compact object per line, so a script can read the stream.
-        Format::Json => {
-            println!("{}", serde_json::to_string(entry)?);
-            Ok(())
-        }
+        Format::Json => crate::output::json_line(entry),
         Format::Table => {
             let value = serde_json::to_value(entry)?;
-            let cells: Vec<String> = COLUMNS
-                .iter()
-                .map(|(_, field)| match &value[*field] {
-                    serde_json::Value::String(s) => s.clone(),
-                    serde_json::Value::Null => "-".to_owned(),
-                    other => other.to_string(),
-                })
-                .collect();
-            println!("{}", cells.join("  "));
-            Ok(())
+            let fields = value.as_object().cloned().unwrap_or_default();
+            let cells: Vec<String> = COLUMNS.iter().map(|(_, field)| display::cell(&fields, field)).collect();
+            crate::output::line(&cells.join("  "))
         }
     }
 }

@@ -13,9 +13,14 @@ pub async fn run(ctx: Ctx, quote_id: String, collection_method: String) -> anyho
     let s = Session::open(ctx, Cred::Key).await?;
     let payment: Payment = s.call(Method::POST, "/v1/payments", Some(&body)).await?;
     let pay = &payment.collection_instructions;
-    eprintln!(
+    crate::say!(
         "Payment {} created: pay {} {} to IBAN {} with reference {} before {}.",
-        payment.id, pay.amount, pay.currency, pay.iban, pay.reference, pay.pay_by
+        payment.id,
+        pay.amount,
+        pay.currency,
+        pay.iban,
+        pay.reference,
+        pay.pay_by
     );
     s.print(&payment)
 }

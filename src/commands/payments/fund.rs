@@ -12,6 +12,6 @@ pub async fn run(ctx: Ctx, id: &str) -> anyhow::Result<()> {
     let path = format!("/sandbox/payments/{}/fund", segment(id)?);
     let s = Session::open(ctx, Cred::Key).await?;
     let payment: Payment = s.call(Method::POST, &path, Some(&serde_json::json!({}))).await?;
-    eprintln!("Payment {} is now {}.", payment.id, payment.status);
+    crate::say!("Payment {} is now {}.", payment.id, payment.status);
     s.print(&payment)
 }

@@ -17,5 +17,8 @@ pub async fn run(
         "/v1/payments",
         &[("status", status.as_deref()), ("from_date", from.as_deref()), ("to_date", to.as_deref())],
     );
-    Session::open(ctx, Cred::Key).await?.list::<Payment>(&path, &list, super::COLUMNS).await
+    Session::open_with(ctx, Cred::Key, &[("status", "--status"), ("from_date", "--from"), ("to_date", "--to")])
+        .await?
+        .list::<Payment>(&path, &list, super::COLUMNS)
+        .await
 }

@@ -53,10 +53,9 @@ pub enum PaymentsCommand {
 pub const COLUMNS: &[Column] = &[
     ("ID", "id"),
     ("STATUS", "status"),
-    ("FROM", "source_currency"),
-    ("AMOUNT", "source_amount"),
-    ("TO", "destination_currency"),
-    ("RECEIVES", "destination_amount"),
+    ("AMOUNT", "source_amount_minor"),
+    ("RECEIVES", "destination_amount_minor"),
+    ("CUSTOMER", "customer_id"),
     ("CREATED", "created_at"),
 ];
 

@@ -11,6 +11,6 @@ pub async fn run(ctx: Ctx, customer: &str) -> anyhow::Result<()> {
     let path = format!("/v1/pricing/customers/{}/markup", segment(customer)?);
     let s = Session::open(ctx, Cred::Bearer).await?;
     s.client.call(Method::DELETE, &path, &s.auth, None).await?;
-    eprintln!("Cleared the markup of customer {customer}; the partner markup applies to it again.");
+    crate::say!("Cleared the markup of customer {customer}; the partner markup applies to it again.");
     Ok(())
 }

@@ -19,8 +19,8 @@ pub async fn run(ctx: Ctx, args: SetArgs) -> anyhow::Result<()> {
     let s = Session::open(ctx, Cred::Bearer).await?;
     let markup: Markup = s.call(Method::PUT, &path, Some(&body)).await?;
     match &markup.customer_id {
-        Some(id) => eprintln!("Set the markup of customer {id}."),
-        None => eprintln!("Set the partner markup."),
+        Some(id) => crate::say!("Set the markup of customer {id}."),
+        None => crate::say!("Set the partner markup."),
     }
     s.print(&markup)
 }

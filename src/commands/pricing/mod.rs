@@ -27,7 +27,7 @@ pub enum PricingCommand {
 
 Examples:
   payctl pricing simulate --amount 100000 --from AED --to USD
-  payctl pricing simulate --amount 100000 --from AED --to EUR --rate 0.25 --customer CUSTOMER_ID -o json")]
+  payctl pricing simulate --amount 100000 --from AED --to EUR --rate 0.25 --customer CUSTOMER_ID")]
     Simulate(SimulateArgs),
 }
 

@@ -18,5 +18,12 @@ pub async fn run(ctx: Ctx, args: SimulateArgs) -> anyhow::Result<()> {
             ("customer_id", args.customer.as_deref()),
         ],
     );
-    Session::open(ctx, Cred::Bearer).await?.show::<Simulation>(&path).await
+    let flags = &[
+        ("source_amount", "--amount"),
+        ("source_currency", "--from"),
+        ("dest_currency", "--to"),
+        ("exchange_rate", "--rate"),
+        ("customer_id", "--customer"),
+    ];
+    Session::open_with(ctx, Cred::Bearer, flags).await?.show::<Simulation>(&path).await
 }

@@ -12,6 +12,6 @@ pub async fn run(ctx: Ctx, id: &str) -> anyhow::Result<()> {
     let path = format!("{PATH}/{}/accept", segment(id)?);
     let s = Session::open(ctx, Cred::Key).await?;
     let quote: TransactionQuote = s.call(Method::POST, &path, None).await?;
-    eprintln!("Accepted quote {}; it is usable until {}.", quote.id, quote.expires_at);
+    crate::say!("Accepted quote {}; it is usable until {}.", quote.id, quote.expires_at);
     s.print(&quote)
 }

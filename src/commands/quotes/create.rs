@@ -9,11 +9,13 @@ use crate::context::Ctx;
 
 pub async fn run(ctx: Ctx, args: QuoteArgs) -> anyhow::Result<()> {
     let body = args.body()?;
-    let s = Session::open(ctx, Cred::Key).await?;
+    let s = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
     let quote: TransactionQuote = s.call(Method::POST, PATH, Some(&body)).await?;
-    eprintln!(
+    crate::say!(
         "Created quote {}; accept it before {} with `payctl quotes accept {}`.",
-        quote.id, quote.expires_at, quote.id
+        quote.id,
+        quote.expires_at,
+        quote.id
     );
     s.print(&quote)
 }

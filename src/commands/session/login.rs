@@ -1,18 +1,25 @@
 //! `payctl login`: the password grant, prompting only on a terminal so no
-//! script ever hangs on a prompt.
+//! script ever hangs on a prompt. The password is typed with echo off;
+//! Ctrl-C at either prompt exits 130.
 
 use std::io::{IsTerminal, Read};
 
 use super::LoginArgs;
 use crate::context::Ctx;
 use crate::exit;
+use crate::prompt::Prompter;
 
 pub async fn run(mut ctx: Ctx, args: LoginArgs) -> anyhow::Result<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
-    let username = match args.username.or_else(|| ctx.profile().username) {
-        Some(u) => u,
-        None if interactive => dialoguer::Input::<String>::new().with_prompt("Username").interact_text()?,
-        None => return Err(exit::usage("no username: pass --username NAME")),
+    let mut prompter = if interactive && !args.password_stdin { Some(Prompter::new()?) } else { None };
+    let username = match (args.username.or_else(|| ctx.profile().username), prompter.as_mut()) {
+        (Some(u), _) => u,
+        (None, Some(p)) => p
+            .line("Username: ")
+            .await?
+            .filter(|u| !u.trim().is_empty())
+            .ok_or_else(|| exit::usage("no username given: type one at the prompt or pass --username NAME"))?,
+        (None, None) => return Err(exit::usage("no username: pass --username NAME")),
     };
     let password = if args.password_stdin {
         let mut raw = String::new();
@@ -20,8 +27,8 @@ pub async fn run(mut ctx: Ctx, args: LoginArgs) -> anyhow::Result<()> {
             .read_to_string(&mut raw)
             .map_err(|e| exit::usage(format!("cannot read the password from stdin: {e}")))?;
         raw.trim_end_matches(['\n', '\r']).to_owned()
-    } else if interactive {
-        dialoguer::Password::new().with_prompt("Password").interact()?
+    } else if let Some(p) = prompter.as_mut() {
+        p.secret("Password: ").await?.unwrap_or_default()
     } else {
         return Err(exit::usage("no password: pass --password-stdin and write the password to standard input"));
     };
@@ -41,6 +48,6 @@ pub async fn run(mut ctx: Ctx, args: LoginArgs) -> anyhow::Result<()> {
     super::save_tokens(&store, &ctx.profile, &tokens)?;
     ctx.profile_mut().username = Some(username.clone());
     ctx.save()?;
-    eprintln!("Logged in as {username} (profile {}; tokens kept in {}).", ctx.profile, store.describe());
+    crate::say!("Logged in as {username} (profile {}; tokens kept in {}).", ctx.profile, store.describe());
     Ok(())
 }

@@ -7,6 +7,6 @@ pub fn run(ctx: Ctx) -> anyhow::Result<()> {
     let store = ctx.store()?;
     store.delete(&ctx.profile, Secret::AccessToken)?;
     store.delete(&ctx.profile, Secret::RefreshToken)?;
-    eprintln!("Logged out of profile {}.", ctx.profile);
+    crate::say!("Logged out of profile {}.", ctx.profile);
     Ok(())
 }

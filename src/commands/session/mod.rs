@@ -18,8 +18,9 @@ use crate::exit;
 
 pub const LOGIN_EXAMPLES: &str = "Examples:
   payctl login                                        # prompts on a terminal
-  payctl login --username demo@example.com --password-stdin < password.txt
-  printf '%s' \"$PASSWORD\" | payctl --profile staging login --username ops@example.com --password-stdin";
+  payctl login --username demo@payctl.local --password-stdin < password.txt
+  printf '%s' \"$PASSWORD\" | payctl --profile staging login --username ops@example.com \\
+      --password-stdin";
 pub const LOGOUT_EXAMPLES: &str = "Examples:
   payctl logout
   payctl --profile staging logout";

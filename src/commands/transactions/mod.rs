@@ -30,13 +30,15 @@ pub enum TransactionsCommand {
 
 pub const PATH: &str = "/v1/transactions";
 
+/// Amounts in major units with their asset; a FAILED transaction shows no
+/// amount received.
 pub const COLUMNS: &[Column] = &[
     ("ID", "id"),
     ("STATE", "state"),
-    ("SOURCE", "source_asset"),
-    ("AMOUNT (MINOR)", "source_amount_minor"),
-    ("DESTINATION", "destination_asset"),
-    ("RECEIVED (MINOR)", "destination_amount_minor"),
+    ("SENT", "source_amount_minor"),
+    ("FEE", "fee_minor"),
+    ("RECEIVED", "destination_amount_minor"),
+    ("BENEFICIARY", "beneficiary_id"),
     ("CREATED", "created_at"),
 ];
 

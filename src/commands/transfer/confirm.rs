@@ -1,23 +1,32 @@
 //! What `payctl transfer` shows and asks before it accepts a quote: the
-//! amounts as decimals of each asset, the rate, and on a terminal a live
-//! countdown to the quote's expiry above the prompt. A LIVE key needs the
-//! amount (or the word LIVE) typed out, or `--yes --confirm-live`.
+//! amounts in each asset's decimals, the rate, who receives (name, masked
+//! account, country) and in which environment (LIVE in colour where the
+//! terminal allows, never with `NO_COLOR`); then, on a terminal, a live
+//! countdown to the end of the quote's lock above the question. A LIVE key
+//! needs the amount (or the word LIVE) typed out, a few tries allowed, or
+//! `--yes --confirm-live`.
 //!
-//! The countdown runs on the time the API stated (`expires_at - created_at`)
-//! minus the time elapsed here, so a client clock that is off, or a sandbox
-//! whose clock was moved, does not make it lie.
+//! The countdown follows the lock as the server's clock sees it: the time
+//! left is `expires_at` minus the server's time (`X-Sandbox-Clock`, else
+//! `Date`), never more than the lock the API stated minus the time elapsed
+//! here; and the quote is read again every few seconds, so a sandbox clock
+//! advanced elsewhere ends it (`EXPIRED`) at once.
 
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use payctl_sandbox::clock::Timestamp;
-use payctl_sandbox::domain::{asset, decimal};
 use payctl_wire::applications::Environment;
 use payctl_wire::transactions::TransactionQuote;
+use reqwest::Method;
+use serde_json::Value;
 
 use crate::client::Auth;
+use crate::commands::apps::segment;
 use crate::commands::resource::Session;
 use crate::exit;
+use crate::output::display;
+use crate::prompt::{self, Prompter};
 
 /// How the transfer is confirmed, decided before anything is sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,81 +50,171 @@ impl Mode {
     }
 }
 
+/// What the person at the terminal decided.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Answer {
+    Yes,
+    No,
+    /// The lock ended before an answer came.
+    Expired,
+}
+
 /// A LIVE key: the profile says so, or the key's own prefix does.
 pub fn is_live(s: &Session) -> bool {
     let by_prefix = matches!(&s.auth, Auth::Key(k) if k.starts_with("sk_live_"));
     by_prefix || s.ctx.profile().environment == Some(Environment::Live)
 }
 
-/// `amount_minor` of `code` as a decimal with the asset's digits,
-/// `12.50 AED`; an asset this CLI does not know stays in minor units.
+/// `amount_minor` of `code` with the asset's decimals: `1,000.00 AED`.
 pub fn amount(amount_minor: &str, code: &str) -> String {
-    match (amount_minor.parse::<u64>(), asset::asset(code)) {
-        (Ok(minor), Some(a)) => format!("{} {code}", decimal::format_minor(minor, a.decimals)),
-        _ => format!("{amount_minor} minor units of {code}"),
-    }
+    display::money(amount_minor, code)
 }
 
-/// Prints the summary on stderr, then asks unless `--yes` was given.
-pub async fn confirm(q: &TransactionQuote, mode: Mode, live: bool) -> anyhow::Result<()> {
+/// The summary on stderr: amounts, rate, recipient, environment, lock.
+pub fn summary(s: &Session, q: &TransactionQuote, beneficiary: &Value, live: bool) {
+    crate::say!("Quote {} ({} to {} via {}):", q.id, q.source_asset, q.destination_asset, q.corridor_id);
+    crate::say!("  You send:      {}", amount(&q.source_amount_minor, &q.source_asset));
+    crate::say!("  Fee:           {}", amount(&q.fee_minor, &q.source_asset));
+    crate::say!("  Converted:     {}", amount(&q.net_source_minor, &q.source_asset));
+    crate::say!("  Rate:          1 {} = {} {}", q.source_asset, q.rate, q.destination_asset);
+    crate::say!("  They receive:  {}", amount(&q.destination_amount_minor, &q.destination_asset));
+    crate::say!("  To:            {}", recipient(beneficiary));
+    let base = s.ctx.base_url().map(|u| u.as_str().trim_end_matches('/').to_owned()).unwrap_or_default();
+    let environment = if live { paint("LIVE", "1;31") } else { "TEST".to_owned() };
+    // Written directly: the colour is ours, not data to escape.
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "  Environment:   {environment} ({})", crate::output::safe::text(&base));
+    drop(err);
+    crate::say!("  Rate locked until {}", q.expires_at);
+}
+
+/// `Jane Doe, BANK_ACCOUNT DE89••••••••3000 (DE)`.
+pub fn recipient(b: &Value) -> String {
+    let obj = b.as_object().cloned().unwrap_or_default();
+    format!(
+        "{}, {} ({})",
+        display::cell(&obj, "full_name"),
+        display::cell(&obj, "account"),
+        display::cell(&obj, "country")
+    )
+}
+
+/// ANSI colour on a terminal that allows it; `NO_COLOR` (any value) and
+/// `TERM=dumb` turn it off.
+fn paint(text: &str, sgr: &str) -> String {
+    let allowed = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::env::var("TERM").map_or(true, |t| t != "dumb");
+    if allowed { format!("\x1b[{sgr}m{text}\x1b[0m") } else { text.to_owned() }
+}
+
+/// How often the quote is read again while the question waits.
+const REREAD: Duration = Duration::from_secs(3);
+/// Tries at typing the LIVE confirmation before the transfer is cancelled.
+const LIVE_TRIES: u32 = 3;
+
+/// Asks on the terminal, the countdown redrawn each second above the question.
+pub async fn ask(s: &Session, p: &mut Prompter, q: &TransactionQuote, live: bool) -> anyhow::Result<Answer> {
     let sent = amount(&q.source_amount_minor, &q.source_asset);
-    eprintln!("Quote {} ({}, {} to {} via {}):", q.id, q.status, q.source_asset, q.destination_asset, q.corridor_id);
-    eprintln!("  You send:      {sent}");
-    eprintln!("  Fee:           {}", amount(&q.fee_minor, &q.source_asset));
-    eprintln!("  Converted:     {}", amount(&q.net_source_minor, &q.source_asset));
-    eprintln!("  Rate:          1 {} = {} {}", q.source_asset, q.rate, q.destination_asset);
-    eprintln!("  They receive:  {}", amount(&q.destination_amount_minor, &q.destination_asset));
-    eprintln!("  Rate locked until {}", q.expires_at);
-    if mode == Mode::Given {
-        return Ok(());
-    }
-    let lock = match (Timestamp::parse_rfc3339(&q.expires_at), Timestamp::parse_rfc3339(&q.created_at)) {
-        (Some(end), Some(start)) => Duration::from_millis(u64::try_from(end.millis() - start.millis()).unwrap_or(0)),
-        _ => Duration::ZERO,
+    let number = sent.split(' ').next().unwrap_or(&sent).replace(',', "");
+    let question = if live {
+        format!("LIVE key: real money moves. Type {number} or LIVE to send {sent}: ")
+    } else {
+        format!("Send {sent}? [y/N] ")
     };
-    let deadline = Instant::now() + lock;
-    eprintln!("{}", countdown(deadline));
-    let ticker = tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(Duration::from_secs(1)).await;
-            // Save the cursor, redraw the line above the prompt, restore.
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\x1b7\x1b[1A\r\x1b[2K{}\x1b8", countdown(deadline));
-            let _ = err.flush();
-        }
-    });
-    let prompt_live = live;
-    let source = sent.clone();
-    let answer = tokio::task::spawn_blocking(move || ask(&source, prompt_live)).await;
-    ticker.abort();
-    match answer?? {
-        true => Ok(()),
-        false => {
-            Err(exit::invalid(format!("transfer cancelled: quote {} was not accepted and nothing was sent", q.id)))
+    let mut lock = Lock::new(s, q);
+    let mut tries = 0;
+    crate::say!("{}", lock.line());
+    prompt::show(&question);
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    let mut reread = tokio::time::interval_at(tokio::time::Instant::now() + REREAD, REREAD);
+    let path = format!("{}/{}", crate::commands::quotes::PATH, segment(&q.id)?);
+    loop {
+        tokio::select! {
+            line = p.next() => {
+                let Some(line) = line? else { return Ok(Answer::No) };
+                if !live {
+                    return Ok(if prompt::is_yes(&line) { Answer::Yes } else { Answer::No });
+                }
+                let typed = line.trim();
+                if typed == "LIVE" || typed == number || typed == sent {
+                    return Ok(Answer::Yes);
+                }
+                tries += 1;
+                if tries >= LIVE_TRIES {
+                    crate::say!("That does not match {number} or LIVE either; stopping.");
+                    return Ok(Answer::No);
+                }
+                let left = LIVE_TRIES - tries;
+                crate::say!("That is neither {number} nor LIVE; {left} {} left.", if left == 1 { "try" } else { "tries" });
+                crate::say!("{}", lock.line());
+                prompt::show(&question);
+            }
+            _ = tick.tick() => {
+                if lock.left().is_zero() {
+                    crate::say!("\n  The quote's rate lock has ended.");
+                    return Ok(Answer::Expired);
+                }
+                redraw(&lock.line());
+            }
+            _ = reread.tick() => {
+                let now: TransactionQuote = s.call(Method::GET, &path, None).await?;
+                if now.status == "EXPIRED" {
+                    crate::say!("\n  The quote has expired (as the server's clock sees it).");
+                    return Ok(Answer::Expired);
+                }
+                lock.update(s, q);
+                redraw(&lock.line());
+            }
         }
     }
 }
 
-fn countdown(deadline: Instant) -> String {
-    let left = deadline.saturating_duration_since(Instant::now()).as_secs();
-    if left == 0 {
-        "  The quote has expired: answer no and run the transfer again.".to_owned()
-    } else {
+/// Replaces the line above the cursor, then puts the cursor back, so the
+/// countdown moves while the person types.
+fn redraw(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "\x1b7\x1b[1A\r\x1b[2K{}\x1b8", crate::output::safe::text(line));
+    let _ = err.flush();
+}
+
+/// The end of a quote's lock, as a local instant.
+struct Lock {
+    deadline: Instant,
+    /// When the quote was first seen here, to count the stated lock down.
+    since: Instant,
+}
+
+impl Lock {
+    fn new(s: &Session, q: &TransactionQuote) -> Lock {
+        let mut lock = Lock { deadline: Instant::now(), since: Instant::now() };
+        lock.update(s, q);
+        lock
+    }
+
+    /// The time left by the server's clock, never more than the lock the
+    /// API stated (a `Date` header of a sandbox running ahead would
+    /// otherwise add its offset).
+    fn update(&mut self, s: &Session, q: &TransactionQuote) {
+        let millis = |t: &str| Timestamp::parse_rfc3339(t).map(|t| t.millis());
+        let (Some(end), Some(start)) = (millis(&q.expires_at), millis(&q.created_at)) else {
+            self.deadline = Instant::now();
+            return;
+        };
+        let by_server = end - s.client.server_now();
+        let by_lock = (end - start) - i64::try_from(self.since.elapsed().as_millis()).unwrap_or(i64::MAX / 2);
+        let left = by_server.min(by_lock).max(0);
+        self.deadline = Instant::now() + Duration::from_millis(u64::try_from(left).unwrap_or(0));
+    }
+
+    fn left(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+
+    fn line(&self) -> String {
+        let left = self.left().as_secs();
         format!("  Expires in {}:{:02}", left / 60, left % 60)
     }
-}
-
-fn ask(sent: &str, live: bool) -> anyhow::Result<bool> {
-    if live {
-        let number = sent.split(' ').next().unwrap_or(sent);
-        let typed: String = dialoguer::Input::new()
-            .with_prompt(format!("LIVE key: real money moves. Type {number} or LIVE to send {sent}"))
-            .allow_empty(true)
-            .interact_text()?;
-        let typed = typed.trim();
-        return Ok(typed == "LIVE" || typed == number || typed == sent);
-    }
-    Ok(dialoguer::Confirm::new().with_prompt(format!("Send {sent}?")).default(false).interact()?)
 }
 
 #[cfg(test)]
@@ -124,7 +223,7 @@ mod tests {
 
     #[test]
     fn amounts_use_the_assets_decimals() {
-        assert_eq!(amount("100000", "AED"), "1000.00 AED");
+        assert_eq!(amount("100000", "AED"), "1,000.00 AED");
         assert_eq!(amount("12500000", "USDC"), "12.500000 USDC");
         assert_eq!(amount("5", "JPY"), "5 JPY");
         assert_eq!(amount("7", "XYZ"), "7 minor units of XYZ");
@@ -135,5 +234,12 @@ mod tests {
         assert!(Mode::choose(true, false, true).is_err());
         assert_eq!(Mode::choose(true, true, true).unwrap(), Mode::Given);
         assert_eq!(Mode::choose(true, false, false).unwrap(), Mode::Given);
+    }
+
+    #[test]
+    fn the_recipient_is_named_with_a_masked_account() {
+        let b = serde_json::json!({"full_name": "Acme GmbH", "country": "DE",
+            "account": {"kind": "BANK_ACCOUNT", "iban": "DE89370400440532013000"}});
+        assert_eq!(recipient(&b), "Acme GmbH, BANK_ACCOUNT DE89••••••••3000 (DE)");
     }
 }

@@ -18,14 +18,14 @@ const POLL: Duration = Duration::from_secs(1);
 pub async fn until_final(s: &Session, mut txn: Transaction) -> anyhow::Result<Transaction> {
     let stop = StopSignal::install()?;
     let path = format!("{}/{}", crate::commands::transactions::PATH, segment(&txn.id)?);
-    eprintln!("Waiting for transaction {} to complete (Ctrl-C stops waiting; the transfer goes on)…", txn.id);
+    crate::say!("Waiting for transaction {} to complete (Ctrl-C stops waiting; the transfer goes on)…", txn.id);
     let stopped = stop.wait();
     tokio::pin!(stopped);
     while !FINAL.contains(&txn.state.as_str()) {
         tokio::select! {
             _ = tokio::time::sleep(POLL) => {}
             _ = &mut stopped => {
-                eprintln!(
+                crate::say!(
                     "Stopped waiting; transaction {} is {}. Check it later with `payctl transactions get {}`.",
                     txn.id, txn.state, txn.id
                 );
@@ -34,7 +34,7 @@ pub async fn until_final(s: &Session, mut txn: Transaction) -> anyhow::Result<Tr
         }
         let next: Transaction = s.call(Method::GET, &path, None).await?;
         if next.state != txn.state {
-            eprintln!("Transaction {} is {}.", next.id, next.state);
+            crate::say!("Transaction {} is {}.", next.id, next.state);
         }
         txn = next;
     }

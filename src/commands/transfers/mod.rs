@@ -15,8 +15,7 @@ pub enum TransfersCommand {
     /// Start a transfer (`POST /v1/transfers`); the body names its kind.
     #[command(after_help = "Examples:
   payctl transfers create --kind bridge --data @bridge.json
-  payctl transfers create --data '{\"kind\":\"payout\",\"customer_id\":\"…\",\"amount\":\"100.00\",
-      \"source\":{\"asset\":\"AED\"},\"destination\":{\"asset\":\"EUR\",\"beneficiary_id\":\"…\"}}'
+  payctl transfers create --kind payout --data @payout.json
 
 The request shape of each kind is in sandbox/README.md (Transfers and swaps).")]
     Create {

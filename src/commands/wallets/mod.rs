@@ -24,7 +24,7 @@ Examples:
   if payctl wallets validate --network solana \"$ADDR\" -o json > /dev/null; then echo ok; fi")]
     Validate {
         /// Network code: ethereum, avalanche, arbitrum, base, polygon, tron, stellar, solana, xrpl, algorand, sui.
-        #[arg(long)]
+        #[arg(long, add = crate::complete::networks())]
         network: String,
         address: String,
     },
@@ -40,10 +40,11 @@ pub enum PartnerCommand {
     List,
     /// Set the partner's wallet for a network and role (replaces its address).
     #[command(after_help = "Examples:
-  payctl wallets partner set --network ethereum --role PARTNER_MARGIN --address 0x52908400098527886E0F7030069857D2E4169EE7
+  payctl wallets partner set --network ethereum --role PARTNER_MARGIN \\
+      --address 0x52908400098527886E0F7030069857D2E4169EE7
   payctl wallets partner set --network tron --role FEES --address TJRabPrwbZy45sbavfcjinPJC18kjpRTv8")]
     Set {
-        #[arg(long)]
+        #[arg(long, add = crate::complete::networks())]
         network: String,
         /// What the wallet is for.
         #[arg(long, value_parser = PossibleValuesParser::new(["PARTNER_MARGIN", "SETTLEMENT", "FEES"]))]

@@ -13,6 +13,6 @@ pub async fn run(ctx: Ctx, network: String, role: &str, address: String) -> anyh
     let body = serde_json::to_value(PutPartnerWallet { network, wallet_role, address })?;
     let s = Session::open(ctx, Cred::Bearer).await?;
     let wallet: PartnerWallet = s.call(Method::PUT, "/v1/partner-wallets", Some(&body)).await?;
-    eprintln!("The {} wallet on {} is {}.", wallet.wallet_role.as_str(), wallet.network, wallet.address);
+    crate::say!("The {} wallet on {} is {}.", wallet.wallet_role.as_str(), wallet.network, wallet.address);
     s.print(&wallet)
 }

@@ -15,7 +15,7 @@ pub async fn run(ctx: Ctx, network: &str, address: &str) -> anyhow::Result<()> {
     let check: AddressValidation = s.call(Method::GET, &path, None).await?;
     s.print(&check)?;
     if check.valid {
-        eprintln!("Valid {} address on {}.", check.format, check.network);
+        crate::say!("Valid {} address on {}.", check.format, check.network);
         Ok(())
     } else {
         let reason = check.reason.as_deref().unwrap_or("no reason given");

@@ -10,6 +10,6 @@ pub async fn run(ctx: Ctx, id: &str) -> anyhow::Result<()> {
     let path = format!("/v1/webhooks/{}", segment(id)?);
     let s = Session::open(ctx, Cred::Key).await?;
     s.client.call(Method::DELETE, &path, &s.auth, None).await?;
-    eprintln!("Deleted webhook endpoint {id} and its deliveries.");
+    crate::say!("Deleted webhook endpoint {id} and its deliveries.");
     Ok(())
 }

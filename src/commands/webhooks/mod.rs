@@ -17,8 +17,10 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Subcommand};
 use payctl_wire::webhooks::WebhookWithSecret;
+use serde_json::Value;
 
 use crate::cli::ListArgs;
+use crate::commands::secret::SecretFile;
 use crate::context::Ctx;
 use crate::exit;
 use crate::output::{self, Column};
@@ -26,18 +28,20 @@ use crate::output::{self, Column};
 #[derive(Debug, Subcommand)]
 pub enum WebhooksCommand {
     /// Register an endpoint; its signing secret is shown only in this answer.
-    #[command(after_help = "The secret exists only in this answer: pass --show-secret to print it, --secret-file to
-write it to a new file (mode 0600), or both.
+    #[command(after_help = "The secret exists only in this answer: pass --show-secret to print it, --secret-file \
+to write it to a new file (mode 0600), or both. The file is checked before the endpoint is created.
 
 Examples:
-  payctl webhooks create --url https://example.com/hooks --events settlement.completed,settlement.failed --show-secret
-  payctl webhooks create --url http://127.0.0.1:8000/hooks --events customer.kyb_approved --secret-file whsec.txt")]
+  payctl webhooks create --url https://example.com/hooks \\
+      --events settlement.completed,settlement.failed --show-secret
+  payctl webhooks create --url http://127.0.0.1:8000/hooks --events customer.kyb_approved \\
+      --secret-file whsec.txt")]
     Create {
         /// `https://` URL (the sandbox also accepts `http://` on loopback).
         #[arg(long)]
         url: String,
         /// Event types, comma-separated or repeated.
-        #[arg(long, value_delimiter = ',', required = true, value_name = "EVENT,...")]
+        #[arg(long, value_delimiter = ',', required = true, value_name = "EVENT,...", add = crate::complete::events())]
         events: Vec<String>,
         #[arg(long)]
         description: Option<String>,
@@ -64,7 +68,7 @@ Examples:
         #[arg(long)]
         description: Option<String>,
         /// Replaces the event types, comma-separated or repeated.
-        #[arg(long, value_delimiter = ',', value_name = "EVENT,...")]
+        #[arg(long, value_delimiter = ',', value_name = "EVENT,...", add = crate::complete::events())]
         events: Option<Vec<String>>,
         /// Deliver to the endpoint again.
         #[arg(long)]
@@ -78,7 +82,8 @@ Examples:
     Delete { id: String },
     /// Replace an endpoint's signing secret; the old one signs nothing more.
     #[command(name = "rotate-secret")]
-    #[command(after_help = "As with create, the new secret is shown only once: --show-secret, --secret-file, or both.
+    #[command(after_help = "As with create, the new secret is shown only once: --show-secret, --secret-file, or \
+both. The file is checked before the secret is replaced.
 
 Examples:
   payctl webhooks rotate-secret WEBHOOK_ID --secret-file whsec.txt
@@ -101,13 +106,14 @@ Examples:
     #[command(after_help = "Examples:\n  payctl webhooks redeliver WEBHOOK_ID DELIVERY_ID")]
     Redeliver { id: String, delivery_id: String },
     /// Check a delivery's X-Service-Signature against its raw payload (no API call).
-    #[command(after_help = "Exit codes: 0 when the signature is valid; 1 when it is not, with the reason (malformed
-header, stale timestamp, or mismatch: wrong secret or altered payload).
+    #[command(after_help = "Exit codes: 0 when the signature is valid; 1 when it is not, with the reason \
+(malformed header, stale timestamp, or mismatch: wrong secret or altered payload).
 
 Examples:
   payctl webhooks verify --secret \"$WHSEC\" --header 't=1764000000,v1=5d41...' --payload body.json
-  payctl webhooks verify --secret \"$WHSEC\" --header 'X-Service-Signature: t=...,v1=...' --payload - < body.json
-  payctl webhooks verify --secret \"$WHSEC\" --header \"$SIG\" --tolerance 0 --payload body.json   # any age")]
+  payctl webhooks verify --secret \"$WHSEC\" --header 'X-Service-Signature: t=...,v1=...' \\
+      --payload - < body.json
+  payctl webhooks verify --secret \"$WHSEC\" --header \"$SIG\" --tolerance 0 --payload body.json")]
     Verify(verify::VerifyArgs),
 }
 
@@ -123,44 +129,34 @@ pub struct SecretArgs {
 }
 
 impl SecretArgs {
-    /// Checked before the call: a secret neither kept nor shown is lost.
-    fn require(&self) -> anyhow::Result<()> {
-        if self.show_secret || self.secret_file.is_some() {
-            return Ok(());
+    /// Checked before the call: a secret neither kept nor shown is lost, and
+    /// a `--secret-file` that cannot be written is found out before the API
+    /// mints (or replaces) the secret.
+    fn prepare(&self) -> anyhow::Result<Option<SecretFile>> {
+        if !self.show_secret && self.secret_file.is_none() {
+            return Err(exit::usage(
+                "the new secret is shown only once: pass --secret-file PATH to save it, --show-secret to print it, or both",
+            ));
         }
-        Err(exit::usage(
-            "the new secret is shown only once: pass --secret-file PATH to save it, --show-secret to print it, or both",
-        ))
+        self.secret_file.as_deref().map(SecretFile::reserve).transpose()
     }
 
-    /// Saves the secret if asked, then prints the record, secret masked unless asked.
-    fn keep(&self, format: output::Format, created: &WebhookWithSecret) -> anyhow::Result<()> {
-        if let Some(path) = &self.secret_file {
-            let secret = created.secret.as_deref().ok_or_else(|| exit::secret_withheld("signing secret"))?;
-            write_private(path, secret)?;
-            eprintln!("Saved the signing secret of {} to {}.", created.endpoint.id, path.display());
+    /// Saves the secret if asked, then prints the record, secret masked
+    /// unless asked. An answer without its secret is an error.
+    fn keep(&self, format: output::Format, answer: Value, file: Option<SecretFile>) -> anyhow::Result<()> {
+        let id = answer["id"].as_str().unwrap_or("?").to_owned();
+        let remedy = format!("get a new one with `payctl webhooks rotate-secret {id} --secret-file PATH`");
+        let secret = crate::commands::secret::one_time(&answer, "secret", &remedy)?.to_owned();
+        let created: WebhookWithSecret = crate::client::typed(answer)?;
+        if let (Some(file), Some(path)) = (file, &self.secret_file) {
+            file.commit(&secret)?;
+            crate::say!("Saved the signing secret of {} to {}.", created.endpoint.id, path.display());
         } else {
-            eprintln!("Keep the signing secret now: it cannot be read again.");
+            crate::say!("Keep the signing secret now: it cannot be read again.");
         }
-        let mut value = serde_json::to_value(created)?;
-        if !self.show_secret {
-            value["secret"] = "***".into();
-        }
-        output::record(format, &value)
+        let masked: &[&str] = if self.show_secret { &[] } else { &["secret"] };
+        output::record_masked(format, &created, masked)
     }
-}
-
-fn write_private(path: &std::path::Path, secret: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path).map_err(|e| {
-        exit::usage(format!("cannot create --secret-file {}: {e} (the secret was not saved)", path.display()))
-    })?;
-    writeln!(file, "{secret}")?;
-    Ok(())
 }
 
 pub const COLUMNS: &[Column] = &[

@@ -12,6 +12,6 @@ pub async fn run(ctx: Ctx, id: &str, delivery_id: &str) -> anyhow::Result<()> {
     let path = format!("/v1/webhooks/{}/deliveries/{}/redeliver", segment(id)?, segment(delivery_id)?);
     let s = Session::open(ctx, Cred::Key).await?;
     let delivery: Delivery = s.call(Method::POST, &path, Some(&serde_json::json!({}))).await?;
-    eprintln!("Delivery {} is queued for another attempt now.", delivery.id);
+    crate::say!("Delivery {} is queued for another attempt now.", delivery.id);
     s.print(&delivery)
 }

@@ -17,6 +17,6 @@ pub async fn run(ctx: Ctx, id: &str, change: UpdateWebhook) -> anyhow::Result<()
     }
     let s = Session::open(ctx, Cred::Key).await?;
     let endpoint: WebhookEndpoint = s.call(Method::PATCH, &path, Some(&body)).await?;
-    eprintln!("Updated webhook endpoint {}.", endpoint.id);
+    crate::say!("Updated webhook endpoint {}.", endpoint.id);
     s.print(&endpoint)
 }

@@ -31,7 +31,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<()> {
     let tolerance = if args.tolerance == 0 { u64::MAX } else { args.tolerance };
     match signature::verify(&args.secret, &args.header, &body, tolerance, signature::now()) {
         Ok(t) => {
-            eprintln!("Valid signature (t={t}, {} payload bytes).", body.len());
+            crate::say!("Valid signature (t={t}, {} payload bytes).", body.len());
             Ok(())
         }
         Err(why) => Err(exit::invalid(format!("invalid signature: {why}"))),

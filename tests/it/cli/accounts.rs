@@ -56,7 +56,9 @@ async fn create_list_get_and_balances() {
     assert_eq!(mine["asset"], "AED");
     assert_eq!(mine["balance_minor"], "0");
     let table = home.run(&["accounts", "balances", "-o", "table"], None).await.ok();
-    assert!(table.stdout.contains("BALANCE (MINOR)"), "{}", table.stdout);
+    // People read balances in major units with their asset.
+    assert!(table.stdout.contains("BALANCE"), "{}", table.stdout);
+    assert!(table.stdout.contains("0.00 AED"), "{}", table.stdout);
     let dup = home.run(&["accounts", "create", "--type", "fiat", "--currency", "AED", "--corridor", "uae"], None).await;
     assert_eq!(dup.code, Some(1));
     assert!(dup.stderr.contains("DUPLICATE_ACCOUNT"), "{}", dup.stderr);

@@ -84,8 +84,9 @@ async fn mixed_account_flags_are_a_usage_error_and_bad_fields_are_listed() {
     let bad =
         home.run(&["beneficiaries", "create", "--customer", &customer, "--iban", "DE00", "--asset", "EUR"], None).await;
     assert_eq!(bad.code, Some(1));
-    for field in ["type", "full_name", "country", "account.iban", "account.bank_name"] {
-        assert!(bad.stderr.contains(&format!("\n  {field}: ")), "{field}: {}", bad.stderr);
+    // Named by the flags that set them.
+    for flag in ["--type", "--full-name", "--country", "--iban", "--bank-name"] {
+        assert!(bad.stderr.contains(&format!("\n  {flag}: ")), "{flag}: {}", bad.stderr);
     }
     let no_customer = home.run(&["beneficiaries", "list"], None).await;
     assert_eq!(no_customer.code, Some(2));

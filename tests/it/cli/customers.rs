@@ -60,8 +60,9 @@ async fn every_missing_field_is_reported_and_bad_input_has_its_exit_code() {
     let bad = home.run(&["customers", "create", "--type", "business", "--country", "UK"], None).await;
     assert_eq!(bad.code, Some(1), "{}", bad.stderr);
     assert!(bad.stderr.contains("VAL_0001"), "{}", bad.stderr);
-    for field in ["legal_name", "email", "country", "verification_level", "tax_id"] {
-        assert!(bad.stderr.contains(&format!("\n  {field}: ")), "{field}: {}", bad.stderr);
+    // Named by the flags that set them.
+    for flag in ["--legal-name", "--email", "--country", "--verification-level", "--tax-id"] {
+        assert!(bad.stderr.contains(&format!("\n  {flag}: ")), "{flag}: {}", bad.stderr);
     }
     let not_json = home.run(&["customers", "create", "--data", "{nope"], None).await;
     assert_eq!(not_json.code, Some(2), "{}", not_json.stderr);

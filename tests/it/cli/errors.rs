@@ -96,3 +96,40 @@ async fn verbose_logs_requests_with_secrets_masked() {
         assert!(!run.all().contains(secret), "secret leaked: {line}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_speak_the_clis_language() {
+    let home = Home::initialised().await;
+    // The flag, not the API field.
+    let from = home.run(&["logs", "list", "--from", "yesterday"], None).await;
+    assert_eq!(from.code, Some(1), "{}", from.stderr);
+    assert!(from.stderr.contains("--from: must be"), "{}", from.stderr);
+    assert!(!from.stderr.contains("from_date"), "{}", from.stderr);
+    // Said once: the one field is not repeated below the message.
+    assert_eq!(from.stderr.matches("must be an ISO 8601").count(), 1, "{}", from.stderr);
+    // A negative amount is a clear usage error.
+    let negative = home.run(&["quotes", "create", "--amount-minor", "-5"], None).await;
+    assert_eq!(negative.code, Some(2), "{}", negative.stderr);
+    assert!(
+        negative.stderr.contains("'-5'") && negative.stderr.contains("positive whole number of minor units"),
+        "{}",
+        negative.stderr
+    );
+    // Local files exit 5 (with something logged to export).
+    home.json(&["customers", "list", "-o", "json"]).await;
+    home.sb.logs_until(&home.sb.test_key(), "", |l| l.iter().any(|r| r["path"] == "/v1/customers")).await;
+    let missing = home.dir.path().join("nope.json");
+    let data = home.run(&["customers", "create", "--data", &format!("@{}", missing.display())], None).await;
+    assert_eq!(data.code, Some(5), "{}", data.stderr);
+    let export =
+        home.run(&["logs", "export", "--file", home.dir.path().join("no/dir/x.json").to_str().unwrap()], None).await;
+    assert_eq!(export.code, Some(5), "{}", export.stderr);
+    // No message is printed twice.
+    for run in [&from, &negative, &data, &export] {
+        let lines: Vec<&str> = run.stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+        let mut unique = lines.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), lines.len(), "{}", run.stderr);
+    }
+}

@@ -15,6 +15,16 @@ use super::webhooks::{capture, next};
 /// Starts `payctl listen ARGS`, waits for "Ready", and answers the child,
 /// its endpoint id, and its stdout lines as they come.
 async fn start(home: &Home, args: &[&str]) -> (Child, String, mpsc::UnboundedReceiver<String>) {
+    let (child, endpoint, _, lines, _) = start_full(home, args).await;
+    (child, endpoint, lines)
+}
+
+/// [`start`], also answering the signing secret it printed and its later stderr lines.
+async fn start_full(
+    home: &Home,
+    args: &[&str],
+) -> (Child, String, String, mpsc::UnboundedReceiver<String>, mpsc::UnboundedReceiver<String>) {
+    let (err_tx, err_rx) = mpsc::unbounded_channel();
     let mut child = home.command(args).spawn().unwrap();
     let stderr = child.stderr.take().unwrap();
     let stdout = child.stdout.take().unwrap();
@@ -22,15 +32,20 @@ async fn start(home: &Home, args: &[&str]) -> (Child, String, mpsc::UnboundedRec
     std::thread::spawn(move || {
         let mut ready_tx = Some(ready_tx);
         let mut endpoint = String::new();
+        let mut secret = String::new();
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
             if let Some(rest) = line.split("webhook endpoint ").nth(1) {
                 endpoint = rest.split_whitespace().next().unwrap_or_default().to_owned();
             }
+            if let Some(rest) = line.strip_prefix("Webhook signing secret: ") {
+                secret = rest.split_whitespace().next().unwrap_or_default().to_owned();
+            }
             if line.starts_with("Ready")
                 && let Some(tx) = ready_tx.take()
             {
-                let _ = tx.send(endpoint.clone());
+                let _ = tx.send((endpoint.clone(), secret.clone()));
             }
+            let _ = err_tx.send(line.clone());
             eprintln!("listen: {line}");
         }
     });
@@ -40,8 +55,8 @@ async fn start(home: &Home, args: &[&str]) -> (Child, String, mpsc::UnboundedRec
             let _ = line_tx.send(line);
         }
     });
-    let endpoint = tokio::time::timeout(Duration::from_secs(20), ready_rx).await.expect("no Ready").unwrap();
-    (child, endpoint, line_rx)
+    let (endpoint, secret) = tokio::time::timeout(Duration::from_secs(20), ready_rx).await.expect("no Ready").unwrap();
+    (child, endpoint, secret, line_rx, err_rx)
 }
 
 async fn stop(home: &Home, mut child: Child, endpoint: &str) {
@@ -121,5 +136,53 @@ async fn listen_forwards_the_raw_body_and_headers() {
     let id = event["id"].as_str().unwrap();
     assert!(line.contains("settlement.failed") && line.contains(id), "{line}");
     assert!(line.contains(&format!("payment_id={}", event["resource_id"].as_str().unwrap())), "{line}");
+    stop(&home, child, &endpoint).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn listen_shows_its_secret_and_prints_the_raw_body_the_app_can_verify() {
+    let home = Home::initialised().await;
+    let (url, mut rx) = capture().await;
+    let (child, endpoint, secret, mut lines, _) =
+        start_full(&home, &["listen", "--forward-to", &url, "--events", "customer.kyb_approved", "-o", "json"]).await;
+    assert!(secret.starts_with("whsec_"), "the signing secret is printed on start: {secret:?}");
+    trigger(&home, "customer.kyb_approved").await;
+    let (headers, body) = next(&mut rx).await;
+    let line = tokio::time::timeout(Duration::from_secs(10), lines.recv()).await.unwrap().unwrap();
+    // The line is the body as it was sent, byte for byte, not re-serialised.
+    assert_eq!(line.as_bytes(), &body[..]);
+    // The app behind --forward-to verifies what it got with the printed secret.
+    let payload = home.dir.path().join("body.json");
+    std::fs::write(&payload, &body).unwrap();
+    let sig = headers["x-service-signature"].to_str().unwrap().to_owned();
+    home.run(
+        &["webhooks", "verify", "--secret", &secret, "--header", &sig, "--payload", payload.to_str().unwrap()],
+        None,
+    )
+    .await
+    .ok();
+    stop(&home, child, &endpoint).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_forward_names_its_reason() {
+    let home = Home::initialised().await;
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let to = format!("http://127.0.0.1:{closed}/hooks");
+    let (child, endpoint, _, _lines, mut errors) =
+        start_full(&home, &["listen", "--forward-to", &to, "--events", "customer.kyb_approved"]).await;
+    trigger(&home, "customer.kyb_approved").await;
+    let failed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let line = errors.recv().await.unwrap();
+            if line.contains("forwarding to") {
+                return line;
+            }
+        }
+    })
+    .await
+    .expect("no forward reported");
+    assert!(failed.to_lowercase().contains("connection refused"), "{failed}");
+    assert!(!failed.contains("error sending request"), "{failed}");
     stop(&home, child, &endpoint).await;
 }

@@ -3,17 +3,27 @@
 //! credential store, so no test touches the user's real config or keyring.
 
 mod accounts;
+mod banner;
 mod beneficiaries;
+mod clock;
 mod completions;
 mod config;
 mod customers;
 mod errors;
+mod help;
+mod keyring;
 mod lifecycle;
 mod listen;
 mod logs;
 mod payments;
+mod pipes;
 mod pricing;
+#[cfg(unix)]
+mod pty;
 mod quotes;
+mod readme;
+mod secrets;
+mod tables;
 mod transfer;
 mod wallets;
 mod webhooks;
@@ -53,12 +63,21 @@ pub struct Home {
 
 impl Home {
     pub async fn new() -> Home {
-        Home { dir: tempfile::tempdir().unwrap(), sb: spawn_sandbox().await }
+        Home::with(spawn_sandbox().await)
+    }
+
+    /// A home for a sandbox started with its own settings.
+    pub fn with(sb: TestSandbox) -> Home {
+        Home { dir: tempfile::tempdir().unwrap(), sb }
     }
 
     /// A home whose default profile came from the sandbox's ready line.
     pub async fn initialised() -> Home {
-        let home = Home::new().await;
+        Home::init(Home::new().await).await
+    }
+
+    /// Points the home's default profile at its sandbox (`config init`).
+    pub async fn init(home: Home) -> Home {
         let ready = serde_json::to_string(&home.sb.ready).unwrap();
         home.run(&["config", "init", "--from-ready", "-"], Some(&ready)).await.ok();
         home

@@ -55,9 +55,11 @@ async fn quote_errors_have_their_codes() {
     let home = Home::initialised().await;
     let missing = home.run(&["quotes", "create", "--from", "AED"], None).await;
     assert_eq!(missing.code, Some(1));
-    for field in ["corridor_id", "source_amount_minor", "destination_asset", "destination_kind"] {
-        assert!(missing.stderr.contains(&format!("\n  {field}: ")), "{field}: {}", missing.stderr);
+    // The API's fields are named by the flags that set them.
+    for flag in ["--corridor", "--amount-minor", "--to", "--kind"] {
+        assert!(missing.stderr.contains(&format!("\n  {flag}: ")), "{flag}: {}", missing.stderr);
     }
+    assert!(!missing.stderr.contains("source_amount_minor"), "{}", missing.stderr);
     let kind = home.run(&["quotes", "create", "--kind", "CASH"], None).await;
     assert_eq!(kind.code, Some(2));
     let unknown = home.run(&["quotes", "get", "0190a0a0-0000-7000-8000-000000000000"], None).await;

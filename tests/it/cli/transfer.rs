@@ -68,7 +68,7 @@ async fn a_guided_transfer_with_yes_and_wait_completes() {
     assert_eq!(txn["source_amount_minor"], "100000");
     assert!(txn["completed_at"].is_string());
     // The summary renders minor units with each asset's decimals.
-    assert!(run.stderr.contains("You send:      1000.00 AED"), "{}", run.stderr);
+    assert!(run.stderr.contains("You send:      1,000.00 AED"), "{}", run.stderr);
     assert!(
         run.stderr.contains(&format!("They receive:  {}", eur(&txn["destination_amount_minor"]))),
         "{}",
@@ -86,7 +86,9 @@ fn eur(minor: &Value) -> String {
     let minor = minor.as_str().unwrap();
     let padded = format!("{minor:0>3}");
     let (units, cents) = padded.split_at(padded.len() - 2);
-    format!("{units}.{cents} EUR")
+    let grouped: Vec<String> =
+        units.as_bytes().rchunks(3).rev().map(|c| String::from_utf8(c.to_vec()).unwrap()).collect();
+    format!("{}.{cents} EUR", grouped.join(","))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -176,4 +178,32 @@ async fn stopping_the_wait_exits_0_and_says_how_to_check_later() {
     assert!(["PENDING", "PROCESSING"].contains(&txn["state"].as_str().unwrap()), "{txn}");
     let hint = format!("payctl transactions get {}", txn["id"].as_str().unwrap());
     assert!(run.stderr.contains(&hint), "{}", run.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn missing_quote_flags_are_usage_errors_before_anything_is_sent() {
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let cases: &[(&[&str], &str)] = &[
+        (&["transfer", "--corridor", "uae", "--amount-minor", "1000", "--to", "EUR", "--kind", "BANK"], "--from"),
+        (&["transfer", "--corridor", "uae", "--from", "AED", "--to", "EUR", "--kind", "BANK"], "--amount-minor"),
+        (&["transfer", "--corridor", "uae", "--from", "AED", "--amount-minor", "1000", "--kind", "BANK"], "--to"),
+        (&["transfer", "--corridor", "uae", "--from", "AED", "--amount-minor", "1000", "--to", "EUR"], "--kind"),
+    ];
+    for (args, flag) in cases {
+        let mut args = args.to_vec();
+        args.extend(["--beneficiary", ben.as_str(), "--yes"]);
+        let run = home.run(&args, None).await;
+        assert_eq!(run.code, Some(2), "{flag}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("missing {flag}")), "{flag}: {}", run.stderr);
+        assert!(!run.stderr.contains("Idempotency-Key"), "refused before a key was printed: {}", run.stderr);
+        assert!(!run.stderr.contains("source_asset"), "{}", run.stderr);
+    }
+    // Nothing reached the API: no quote was even attempted.
+    let logs = home.sb.get("/v1/logs?method=POST", &home.sb.test_key()).await;
+    let quotes = logs.body["data"].as_array().unwrap().iter().filter(|l| l["path"] == "/v1/transactions/quote").count();
+    assert_eq!(quotes, 0, "{}", logs.body);
+    let negative = home.run(&transfer_args("-5", &ben, &["--yes"]), None).await;
+    assert_eq!(negative.code, Some(2), "{}", negative.stderr);
+    assert!(negative.stderr.contains("positive whole number"), "{}", negative.stderr);
 }

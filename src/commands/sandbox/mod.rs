@@ -1,9 +1,12 @@
 //! `payctl sandbox`: serve the API locally until SIGINT or SIGTERM,
-//! optionally seeded with fixtures before the ready line; and
-//! `payctl sandbox reset`, which wipes a running sandbox back to that
-//! seeded state.
+//! optionally seeded with fixtures before the ready line, with a banner
+//! that ends with the exact command pointing the CLI at it; and the verbs
+//! on a running sandbox: `reset` (back to the seeded state) and `clock`
+//! (show or advance sandbox time).
 
-use std::io::Write;
+mod clock;
+mod reset;
+
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -16,28 +19,22 @@ use crate::fixtures::runner::{Credentials, Runner};
 #[derive(Debug, clap::Subcommand)]
 pub enum SandboxCommand {
     /// Wipe a running sandbox back to its seeded state (POST /sandbox/reset).
-    #[command(after_help = RESET_HELP)]
+    #[command(after_help = reset::HELP)]
     Reset {
         /// The sandbox's ready line: its base URL and control token.
         #[arg(long, value_name = "FILE")]
         ready: Option<PathBuf>,
     },
+    /// Show the sandbox clock, or move it forward (`clock advance 3m`).
+    #[command(after_help = clock::HELP, args_conflicts_with_subcommands = true)]
+    Clock(clock::ClockArgs),
 }
 
-const RESET_HELP: &str = "Deletes everything created after seeding (the demo data and any --seed fixtures):
-customers, beneficiaries, accounts, webhooks, logs, events, keys, users... Seeded records,
-this start's ready-line keys and the clock stay.
-
-The control token comes from PAYCTL_CONTROL_TOKEN, else the ready line; the base URL from
---base-url / PAYCTL_BASE_URL, else the ready line, else the profile.
-
-Examples:
-  payctl sandbox reset --ready ready.json
-  PAYCTL_CONTROL_TOKEN=ctl_... payctl sandbox reset --base-url http://127.0.0.1:4242";
-
 pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
-    if let Some(SandboxCommand::Reset { ready }) = &args.command {
-        return reset(globals, ready.as_deref()).await;
+    match args.command {
+        Some(SandboxCommand::Reset { ready }) => return reset::run(globals, ready.as_deref()).await,
+        Some(SandboxCommand::Clock(clock)) => return clock::run(globals, clock).await,
+        None => {}
     }
     // Fixtures are checked before anything starts: a typo is a usage error.
     let mut seeds = Vec::new();
@@ -57,7 +54,7 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
         })
     };
     if !args.listen.ip().is_loopback() {
-        eprintln!(
+        crate::say!(
             "warning: listening on {}, reachable from other machines. The sandbox has demo credentials; \
              use a loopback address (127.0.0.1) unless you mean to share it.",
             args.listen
@@ -96,13 +93,11 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     // The handle shares the sandbox's state, which must go for it to close.
     drop(reset_point);
     if args.json {
-        let mut stdout = std::io::stdout().lock();
-        serde_json::to_writer(&mut stdout, &ready)?;
-        stdout.write_all(b"\n")?;
-        stdout.flush()?;
+        crate::output::json_line(&ready)?;
     } else {
-        eprintln!(
-            "payctl sandbox {version} is ready\n\n  base_url      {base}\n  auth_url      {auth}\n  client_id     {client}\n  username      {user}\n  password      {password}\n  partner_id    {partner}\n  TEST app      {test_app}\n  TEST API key  {test_key}\n  LIVE app      {live_app}\n  LIVE API key  {live_key}\n  control token {control}\n  database      {db}\n\nPress Ctrl-C to stop.",
+        crate::say!(
+            "payctl sandbox {version} is ready\n\n  base_url      {base}\n  auth_url      {auth}\n  client_id     {client}\n  username      {user}\n  password      {password}\n  partner_id    {partner}\n  TEST app      {test_app}\n  TEST API key  {test_key}\n  LIVE app      {live_app}\n  LIVE API key  {live_key}\n  control token {control}\n  database      {db}\n\n{next}\n\nPress Ctrl-C to stop.",
+            next = next_steps(&ready),
             version = ready.version,
             base = ready.base_url,
             auth = ready.auth_url,
@@ -135,31 +130,58 @@ async fn seed(
     Ok(())
 }
 
-async fn reset(globals: &Globals, ready: Option<&std::path::Path>) -> anyhow::Result<()> {
-    let ctx = crate::context::Ctx::load(globals)?;
-    let ready = ready.map(crate::commands::fixtures::read_ready).transpose()?;
-    let base = match (&ready, &globals.base_url) {
-        (Some(r), None) => {
-            reqwest::Url::parse(&r.base_url).map_err(|e| crate::exit::usage(format!("ready line base_url: {e}")))?
-        }
-        _ => ctx.base_url()?,
-    };
-    let token =
-        std::env::var("PAYCTL_CONTROL_TOKEN").ok().or_else(|| ready.map(|r| r.control_token)).ok_or_else(|| {
-            crate::exit::auth(
-                "no control token: pass --ready FILE (the sandbox's ready line) or set PAYCTL_CONTROL_TOKEN",
-            )
-        })?;
-    let client = crate::client::Client::new(base, globals.verbose, globals.request_id.clone(), None)?;
-    let done = client.call(reqwest::Method::POST, "/sandbox/reset", &crate::client::Auth::Bearer(token), None).await?;
-    match ctx.output {
-        crate::output::Format::Json => crate::output::json(&done)?,
-        crate::output::Format::Table => {
-            let total: i64 = done["deleted"].as_object().map_or(0, |m| m.values().filter_map(|v| v.as_i64()).sum());
-            println!("Reset: {total} row(s) deleted; sandbox time {}.", done["now"].as_str().unwrap_or("?"));
+/// What the banner ends with: the commands that point the CLI at this
+/// sandbox with its TEST key, copied as they are.
+fn next_steps(ready: &payctl_wire::sandbox::ReadyLine) -> String {
+    format!(
+        "Next, in another terminal: store the TEST key in your profile, then log in for apps, keys and pricing:\n  \
+         payctl config init --base-url {} --api-key {} --app {}\n  \
+         payctl login --username {}",
+        ready.base_url, ready.test_api_key, ready.test_application_id, ready.username
+    )
+}
+
+/// A running sandbox, as `reset` and `clock` reach it: the base URL of
+/// `--base-url` / `PAYCTL_BASE_URL`, else of `--ready`, else the profile's.
+struct Running {
+    ctx: crate::context::Ctx,
+    ready: Option<payctl_wire::sandbox::ReadyLine>,
+    client: crate::client::Client,
+}
+
+impl Running {
+    fn open(globals: &Globals, ready: Option<&std::path::Path>) -> anyhow::Result<Running> {
+        let ctx = crate::context::Ctx::load(globals)?;
+        let ready = ready.map(crate::commands::fixtures::read_ready).transpose()?;
+        let base = match (&ready, &globals.base_url) {
+            (Some(r), None) => crate::config::parse_url(&r.base_url, "the ready line's base_url")?,
+            _ => ctx.base_url()?,
+        };
+        let client = crate::client::Client::new(base, globals.verbose, globals.request_id.clone(), None)?;
+        Ok(Running { ctx, ready, client })
+    }
+
+    /// `PAYCTL_CONTROL_TOKEN`, else the ready line's.
+    fn control(&self) -> anyhow::Result<crate::client::Auth> {
+        std::env::var("PAYCTL_CONTROL_TOKEN")
+            .ok()
+            .filter(|t| !t.is_empty())
+            .or_else(|| self.ready.as_ref().map(|r| r.control_token.clone()))
+            .map(crate::client::Auth::Bearer)
+            .ok_or_else(|| {
+                crate::exit::auth(
+                    "no control token: pass --ready FILE (the sandbox's ready line) or set PAYCTL_CONTROL_TOKEN",
+                )
+            })
+    }
+
+    /// `--api-key` / `PAYCTL_API_KEY`, else the ready line's TEST key, else the profile's.
+    fn key(&self) -> anyhow::Result<crate::client::Auth> {
+        match (&self.ctx.globals.api_key, &self.ready) {
+            (None, Some(r)) => Ok(crate::client::Auth::Key(r.test_api_key.clone())),
+            _ => self.ctx.api_key(),
         }
     }
-    Ok(())
 }
 
 fn default_database() -> anyhow::Result<PathBuf> {

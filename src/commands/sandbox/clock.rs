@@ -1,0 +1,192 @@
+//! `payctl sandbox clock`: the sandbox clock that applies to the caller
+//! (`GET /sandbox/clock`), and `advance DURATION`, which moves it forward
+//! (`POST /sandbox/clock/advance`).
+//!
+//! With the profile's TEST key (the default) it is that application's own
+//! clock; with the control token (`--global`, or `--app` to move one TEST
+//! application) it is the operator's: the global offset every application
+//! follows. Durations are written as people write them: `90s`, `3m`,
+//! `1h30m`, `2d`, or plain seconds.
+
+use clap::{Args, Subcommand};
+use payctl_wire::sandbox::{AdvanceClock, Clock};
+use reqwest::Method;
+
+use super::Running;
+use crate::cli::Globals;
+use crate::client::typed;
+use crate::exit;
+use crate::output::{self, Format};
+
+pub const HELP: &str = "With the profile's TEST key (or --api-key) this is the key's application's own clock; \
+with --global, the control token's (PAYCTL_CONTROL_TOKEN or the --ready line's): the offset every application \
+follows. Durations: 90s, 3m, 1h30m, 2d, or plain seconds, up to one year per call. Time never goes back.
+
+Examples:
+  payctl sandbox clock
+  payctl sandbox clock advance 3m                 # expire the quotes of this application
+  payctl sandbox clock advance 1h30m --global --ready ready.json
+  payctl sandbox clock advance 2d --app APP_ID --ready ready.json   # one TEST application";
+
+#[derive(Debug, Args)]
+pub struct ClockArgs {
+    #[command(subcommand)]
+    pub action: Option<ClockAction>,
+    #[command(flatten)]
+    pub whose: Whose,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ClockAction {
+    /// Move the clock forward; time rules (expiries, settlements, retries) fall due at once.
+    #[command(after_help = HELP)]
+    Advance {
+        /// How far: 90s, 3m, 1h30m, 2d, or seconds.
+        #[arg(value_parser = parse_duration)]
+        duration: u64,
+        #[command(flatten)]
+        whose: Whose,
+        /// With the control token: move this TEST application's clock only.
+        #[arg(long, value_name = "APP_ID", conflicts_with = "global")]
+        app: Option<String>,
+    },
+}
+
+/// Whose clock, and where the sandbox is.
+#[derive(Debug, Args)]
+pub struct Whose {
+    /// The control token's clock (the global offset) instead of the key's application's.
+    #[arg(long)]
+    pub global: bool,
+    /// The sandbox's ready line: base URL, TEST key and control token.
+    #[arg(long, value_name = "FILE")]
+    pub ready: Option<std::path::PathBuf>,
+}
+
+/// Longest move one call may make, as the API allows.
+const MAX_SECONDS: u64 = 31_536_000;
+
+pub async fn run(globals: &Globals, args: ClockArgs) -> anyhow::Result<()> {
+    match args.action {
+        None => {
+            let running = Running::open(globals, args.whose.ready.as_deref())?;
+            let auth = if args.whose.global { running.control()? } else { running.key()? };
+            let clock: Clock = typed(running.client.call(Method::GET, "/sandbox/clock", &auth, None).await?)?;
+            show(running.ctx.output, &clock)
+        }
+        Some(ClockAction::Advance { duration, whose, app }) => {
+            let ready = whose.ready.or(args.whose.ready);
+            let global = whose.global || args.whose.global;
+            let running = Running::open(globals, ready.as_deref())?;
+            let auth = if global || app.is_some() { running.control()? } else { running.key()? };
+            let seconds = i64::try_from(duration).map_err(|_| exit::usage("the duration is too long"))?;
+            let body = serde_json::to_value(AdvanceClock { seconds, application_id: app.clone() })?;
+            let clock: Clock =
+                typed(running.client.call(Method::POST, "/sandbox/clock/advance", &auth, Some(&body)).await?)?;
+            let whose = match (&app, global) {
+                (Some(id), _) => format!("application {id}'s clock"),
+                (None, true) => "the global clock (every application)".to_owned(),
+                (None, false) => "this application's clock".to_owned(),
+            };
+            crate::say!("Moved {whose} forward {} ({duration} s).", human(duration));
+            show(running.ctx.output, &clock)
+        }
+    }
+}
+
+fn show(format: Format, clock: &Clock) -> anyhow::Result<()> {
+    if format == Format::Json {
+        return output::json(clock);
+    }
+    let whose = match (&clock.scope[..], &clock.application_id) {
+        ("application", Some(id)) => format!("application {id}"),
+        _ => "global".to_owned(),
+    };
+    output::line(&format!(
+        "Sandbox time {} ({whose}): {} ahead of real time; the global offset is {}.",
+        output::safe::text(&clock.now),
+        human(clock.offset_seconds.unsigned_abs()),
+        human(clock.global_offset_seconds.unsigned_abs()),
+    ))
+}
+
+/// `90s`, `3m`, `1h30m`, `2d`, `1d2h3m4s`, or plain seconds.
+pub fn parse_duration(raw: &str) -> Result<u64, String> {
+    let text = raw.trim().to_ascii_lowercase();
+    let bad = || format!("{raw:?} is not a duration: write 90s, 3m, 1h30m, 2d, or a number of seconds");
+    if text.is_empty() {
+        return Err(bad());
+    }
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        return check(text.parse::<u64>().map_err(|_| bad())?);
+    }
+    let mut total: u64 = 0;
+    let mut number = String::new();
+    let mut last_unit = u64::MAX;
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            'd' => 86_400,
+            'h' => 3_600,
+            'm' => 60,
+            's' => 1,
+            _ => return Err(bad()),
+        };
+        // Units from largest to smallest, each once: `3m1h` is a typo.
+        if number.is_empty() || unit >= last_unit {
+            return Err(bad());
+        }
+        last_unit = unit;
+        let n: u64 = number.parse().map_err(|_| bad())?;
+        total = n.checked_mul(unit).and_then(|v| total.checked_add(v)).ok_or_else(bad)?;
+        number.clear();
+    }
+    if !number.is_empty() {
+        return Err(bad());
+    }
+    check(total)
+}
+
+fn check(seconds: u64) -> Result<u64, String> {
+    match seconds {
+        0 => Err("the duration must be at least 1 second".to_owned()),
+        s if s > MAX_SECONDS => Err(format!("at most one year ({MAX_SECONDS} s) per call")),
+        s => Ok(s),
+    }
+}
+
+/// Seconds as people say them: `1h30m`, `3m`, `45s`, `0s`.
+fn human(seconds: u64) -> String {
+    let mut out = String::new();
+    let mut rest = seconds;
+    for (unit, name) in [(86_400, 'd'), (3_600, 'h'), (60, 'm'), (1, 's')] {
+        if rest >= unit {
+            out.push_str(&format!("{}{name}", rest / unit));
+            rest %= unit;
+        }
+    }
+    if out.is_empty() { "0s".to_owned() } else { out }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_people_write_them() {
+        for (text, seconds) in
+            [("90s", 90), ("3m", 180), ("1h30m", 5400), ("2d", 172_800), ("45", 45), (" 1D2H ", 93_600)]
+        {
+            assert_eq!(parse_duration(text), Ok(seconds), "{text}");
+        }
+        for bad in ["", "0", "0s", "3x", "m", "3m1h", "1h1h", "5m3", "-5m", "400d", "1.5h"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+        assert_eq!(human(5400), "1h30m");
+        assert_eq!(human(0), "0s");
+        assert_eq!(human(93_784), "1d2h3m4s");
+    }
+}

@@ -1,0 +1,330 @@
+//! The interactive flows in a real pseudo-terminal (expectrl): the login
+//! prompt (password not echoed, echo restored after Ctrl-C), the transfer's
+//! countdown answered yes and no, the LIVE confirmation with mistypes and
+//! colour, a countdown that follows the server's clock to an expired quote
+//! and a fresh one, and Ctrl-C at the question (exit 130) and during `--wait`
+//! (exit 0, the transfer goes on).
+
+use std::process::Command;
+use std::time::Duration;
+
+use expectrl::process::unix::WaitStatus;
+use expectrl::{ControlCode, Expect, Session};
+use serde_json::{Value, json};
+
+use super::Home;
+use super::transfer::bank_beneficiary;
+
+type Pty = expectrl::session::OsSession;
+
+/// `payctl ARGS` on a pseudo-terminal of its own, in this home. The
+/// terminal echoes what is typed, as a person's does (expectrl turns echo
+/// off when it opens one).
+fn spawn(home: &Home, args: &[String], colour: bool) -> Pty {
+    let mut cmd = Command::new("bash");
+    cmd.args(["-c", "stty echo; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_payctl")]).args(args);
+    spawn_command(home, &mut cmd, colour)
+}
+
+/// A command on a pseudo-terminal of its own, with this home's environment.
+fn spawn_command(home: &Home, cmd: &mut Command, colour: bool) -> Pty {
+    let mut cmd = std::mem::replace(cmd, Command::new("true"));
+    cmd.env("PAYCTL_CONFIG_DIR", home.dir.path())
+        .env("PAYCTL_CREDENTIAL_STORE", "file")
+        .env("TERM", "xterm")
+        .env_remove("PAYCTL_BASE_URL")
+        .env_remove("PAYCTL_API_KEY")
+        .env_remove("PAYCTL_PROFILE");
+    if colour {
+        cmd.env_remove("NO_COLOR");
+    } else {
+        cmd.env("NO_COLOR", "1");
+    }
+    let mut pty = Session::spawn(cmd).expect("a pseudo-terminal");
+    pty.set_expect_timeout(Some(Duration::from_secs(30)));
+    pty
+}
+
+/// Everything printed from here to the end, and the exit code.
+fn finish(mut pty: Pty) -> (String, i32) {
+    use std::io::Read;
+    // A pseudo-terminal whose child has gone reads as an error (EIO), not an
+    // end of file: read until either.
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match pty.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    let rest = String::from_utf8_lossy(&out).into_owned();
+    let code = match pty.get_process().wait().unwrap() {
+        WaitStatus::Exited(_, code) => code,
+        other => panic!("not exited: {other:?}"),
+    };
+    (rest, code)
+}
+
+fn text(c: &expectrl::Captures) -> String {
+    String::from_utf8_lossy(c.before()).into_owned()
+}
+
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|a| (*a).to_owned()).collect()
+}
+
+fn transfer(amount: &str, beneficiary: &str, extra: &[&str]) -> Vec<String> {
+    let mut args =
+        strings(&["transfer", "--corridor", "uae", "--from", "AED", "--amount-minor", amount, "--to", "EUR"]);
+    args.extend(strings(&["--kind", "BANK", "--beneficiary", beneficiary, "-o", "json"]));
+    args.extend(strings(extra));
+    args
+}
+
+async fn transactions(home: &Home, key: &crate::support::Auth) -> Vec<Value> {
+    home.sb.get("/v1/transactions?limit=100", key).await.body["data"].as_array().unwrap().clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn login_prompts_for_both_and_never_echoes_the_password() {
+    let home = Home::new().await;
+    let base = home.sb.ready.base_url.clone();
+    let (user, password) = (home.sb.ready.username.clone(), home.sb.ready.password.clone());
+    let args = strings(&["--base-url", &base, "login"]);
+    let pty = spawn(&home, &args, false);
+    let (typed, code) = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        pty.expect("Username: ").unwrap();
+        pty.send_line(&user).unwrap();
+        let typed = text(&pty.expect("Password: ").unwrap());
+        pty.send_line(&password).unwrap();
+        let after = text(&pty.expect("Logged in as").unwrap());
+        let (rest, code) = finish(pty);
+        (typed + &after + &rest, code)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, 0, "{typed}");
+    assert!(typed.contains(&home.sb.ready.username), "the terminal echoes the username: {typed:?}");
+    assert!(!typed.contains(&home.sb.ready.password), "the password was echoed: {typed:?}");
+    let me = home.run(&["--base-url", &base, "whoami", "-o", "json"], None).await.ok();
+    assert_eq!(me.json()["username"], home.sb.ready.username.as_str());
+
+    // Ctrl-C at the password: exit 130, and the terminal echoes again, as
+    // the shell it ran in sees it.
+    // The shell survives the Ctrl-C (its trap runs a command) to report.
+    let script = format!(
+        "stty echo; trap 'true' INT; '{}' --base-url {base} login --username x; echo \"exit=$?\"; stty -a",
+        env!("CARGO_BIN_EXE_payctl")
+    );
+    let pty = spawn_command(&home, Command::new("bash").args(["-c", &script]), false);
+    let shown = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        pty.expect("Password: ").unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+        pty.send(ControlCode::EndOfText).unwrap();
+        finish(pty).0
+    })
+    .await
+    .unwrap();
+    assert!(shown.contains("exit=130"), "{shown}");
+    let settings: Vec<&str> = shown.split_whitespace().collect();
+    assert!(settings.contains(&"echo") && !settings.contains(&"-echo"), "echo is restored: {shown}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_countdown_is_answered_yes_or_no() {
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let pty = spawn(&home, &transfer("50000", &ben, &[]), false);
+    let (shown, code) = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        let mut shown = text(&pty.expect("Expires in ").unwrap());
+        shown += &text(&pty.expect("[y/N] ").unwrap());
+        pty.send_line("y").unwrap();
+        let (rest, code) = finish(pty);
+        (shown + &rest, code)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, 0, "{shown}");
+    assert!(shown.contains("To:            Acme GmbH, BANK_ACCOUNT DE89••••••••3000 (DE)"), "{shown}");
+    assert!(shown.contains("Environment:   TEST"), "{shown}");
+    assert!(shown.contains("Created transaction"), "{shown}");
+    assert_eq!(transactions(&home, &home.sb.test_key()).await.len(), 1);
+
+    let pty = spawn(&home, &transfer("50000", &ben, &[]), false);
+    let (shown, code) = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        pty.expect("[y/N] ").unwrap();
+        pty.send_line("n").unwrap();
+        finish(pty)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, 1, "{shown}");
+    assert!(shown.contains("transfer cancelled"), "{shown}");
+    assert_eq!(transactions(&home, &home.sb.test_key()).await.len(), 1, "no second transaction");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_transfer_asks_for_the_amount_again_after_a_mistype() {
+    let home = Home::initialised().await;
+    let live = home.sb.live_key();
+    let customer = home
+        .sb
+        .post(
+            "/v1/customers",
+            &live,
+            json!({"type": "business", "legal_name": "Live Co", "email": "live@example.com",
+            "country": "AE", "verification_level": "standard", "tax_id": "TRN-1"}),
+        )
+        .await;
+    assert_eq!(customer.status, 201, "{}", customer.body);
+    // A sender must be verified; the operator decides LIVE customers.
+    let approve = format!("/sandbox/customers/{}/approve", customer.body["id"].as_str().unwrap());
+    assert_eq!(home.sb.post(&approve, &home.sb.control(), json!(null)).await.status, 200);
+    let body = json!({"customer_id": customer.body["id"], "type": "business", "full_name": "Live GmbH", "country": "DE",
+        "account": {"kind": "BANK_ACCOUNT", "destination_asset": "EUR", "iban": "DE89370400440532013000",
+                    "bank_name": "Commerzbank", "bank_country": "DE"}});
+    let ben = home.sb.post("/v1/beneficiaries", &live, body).await;
+    assert_eq!(ben.status, 201, "{}", ben.body);
+    let ben = ben.body["id"].as_str().unwrap().to_owned();
+    let key = home.sb.ready.live_api_key.clone();
+    let mut args = strings(&["--profile", "default-live"]);
+    args.extend(transfer("100000", &ben, &[]));
+
+    // Typed wrong twice, then LIVE: sent. Colour off with NO_COLOR.
+    let pty = spawn(&home, &args, false);
+    let (shown, code) = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        let mut shown = text(&pty.expect("Type 1000.00 or LIVE to send 1,000.00 AED: ").unwrap());
+        pty.send_line("100").unwrap();
+        shown += &text(&pty.expect("2 tries left").unwrap());
+        pty.expect("to send 1,000.00 AED: ").unwrap();
+        pty.send_line("live").unwrap();
+        shown += &text(&pty.expect("1 try left").unwrap());
+        pty.expect("to send 1,000.00 AED: ").unwrap();
+        pty.send_line("LIVE").unwrap();
+        let (rest, code) = finish(pty);
+        (shown + &rest, code)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, 0, "{shown}");
+    assert!(shown.contains("Environment:   LIVE ("), "{shown}");
+    assert!(!shown.contains("\u{1b}[1;31m"), "NO_COLOR is honoured: {shown:?}");
+    assert_eq!(transactions(&home, &crate::support::Auth::Key(key)).await.len(), 1);
+
+    // Three mistypes cancel; LIVE shows in red where the terminal allows.
+    let pty = spawn(&home, &args, true);
+    let (shown, code) = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        let mut shown = String::new();
+        for wrong in ["1", "2", "3"] {
+            shown += &text(&pty.expect("to send 1,000.00 AED: ").unwrap());
+            pty.send_line(wrong).unwrap();
+        }
+        let (rest, code) = finish(pty);
+        (shown + &rest, code)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, 1, "{shown}");
+    assert!(shown.contains("\u{1b}[1;31mLIVE\u{1b}[0m"), "{shown:?}");
+    assert!(shown.contains("transfer cancelled"), "{shown}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_countdown_follows_the_servers_clock_and_offers_a_fresh_quote() {
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let pty = spawn(&home, &transfer("70000", &ben, &[]), false);
+    let first = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        let shown = text(&pty.expect("[y/N] ").unwrap());
+        (pty, shown)
+    });
+    let (pty, shown) = first.await.unwrap();
+    let first_quote = shown.split("Quote ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap().to_owned();
+    assert!(shown.contains("Expires in 2:5") || shown.contains("Expires in 3:00"), "{shown}");
+    // Time moves on elsewhere: the quote's lock ends by the server's clock.
+    home.sb.advance_clock(200).await;
+    let (shown, code) = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        let mut shown = text(&pty.expect("Get a fresh quote? [y/N] ").unwrap());
+        pty.send_line("y").unwrap();
+        shown += &text(&pty.expect("Expires in ").unwrap());
+        pty.expect("[y/N] ").unwrap();
+        pty.send_line("y").unwrap();
+        let (rest, code) = finish(pty);
+        (shown + &rest, code)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, 0, "{shown}");
+    assert!(shown.contains("expired") || shown.contains("lock has ended"), "{shown}");
+    let txns = transactions(&home, &home.sb.test_key()).await;
+    assert_eq!(txns.len(), 1);
+    assert_ne!(txns[0]["quote_id"], first_quote.as_str(), "the transaction used the fresh quote");
+
+    // At zero, stopping is the other answer.
+    let pty = spawn(&home, &transfer("70000", &ben, &[]), false);
+    let waiting = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        pty.expect("[y/N] ").unwrap();
+        pty
+    });
+    let pty = waiting.await.unwrap();
+    home.sb.advance_clock(200).await;
+    let (shown, code) = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        pty.expect("Get a fresh quote? [y/N] ").unwrap();
+        pty.send_line("n").unwrap();
+        finish(pty)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, 1, "{shown}");
+    assert!(shown.contains("expired before it was confirmed"), "{shown}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_c_at_the_question_exits_130_and_during_wait_exits_0() {
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let pty = spawn(&home, &transfer("40000", &ben, &["--wait"]), false);
+    let (shown, code) = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        pty.expect("[y/N] ").unwrap();
+        pty.send(ControlCode::EndOfText).unwrap();
+        finish(pty)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, 130, "{shown}");
+    assert!(transactions(&home, &home.sb.test_key()).await.is_empty());
+
+    let pty = spawn(&home, &transfer("40000", &ben, &["--wait"]), false);
+    let (shown, code) = tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        pty.expect("[y/N] ").unwrap();
+        pty.send_line("y").unwrap();
+        let mut shown = text(&pty.expect("Ctrl-C stops waiting").unwrap());
+        std::thread::sleep(Duration::from_millis(300));
+        pty.send(ControlCode::EndOfText).unwrap();
+        let (rest, code) = finish(pty);
+        shown += &rest;
+        (shown, code)
+    })
+    .await
+    .unwrap();
+    assert_eq!(code, 0, "{shown}");
+    let txns = transactions(&home, &home.sb.test_key()).await;
+    assert_eq!(txns.len(), 1);
+    let id = txns[0]["id"].as_str().unwrap();
+    assert!(shown.contains(&format!("payctl transactions get {id}")), "{shown}");
+}
