@@ -11,7 +11,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$here"
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %ds)\n' "$*" "$SECONDS"; }
 
 step "install the pinned tools"
 if ! command -v java >/dev/null 2>&1; then
@@ -89,3 +89,4 @@ assert rendered == ids, f"not rendered: {sorted(ids - rendered)}; unknown: {sort
 assert "Create a transaction" in page and "ErrorEnvelope" in page
 print(f"reference page: {len(rendered)} operations rendered")
 PY
+step "done"
