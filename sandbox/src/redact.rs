@@ -11,7 +11,9 @@
 //!   (`"note": "pay GB82 WEST 1234 5698 7654 32"`) is caught too.
 //!
 //! A body that is not JSON cannot be inspected, so it is not kept at all.
-//! Headers are never stored, so `Authorization` and `X-API-Key` need no rule.
+//! Headers go through the same two rules by name and value ([`headers`]);
+//! the credential headers ([`CREDENTIAL_HEADERS`]) are dropped before that,
+//! so not even their names reach a log.
 
 use payctl_wire::logs::{REDACTED, REDACTED_NON_JSON};
 use serde_json::Value;
@@ -76,6 +78,26 @@ fn is_iban(s: &str) -> bool {
 fn looks_like_key_secret(s: &str) -> bool {
     let s = s.trim();
     s.starts_with("sk_test_") || s.starts_with("sk_live_")
+}
+
+/// Headers that carry a credential: never kept, redacted or not.
+pub const CREDENTIAL_HEADERS: &[&str] = &["authorization", "x-api-key", "cookie", "set-cookie", "proxy-authorization"];
+
+/// Headers as a JSON object (name in lower case → value; a repeated header
+/// joined with `, `), credential headers left out and the rest redacted by
+/// name and value. A value that is not text is not kept.
+pub fn headers(map: &axum::http::HeaderMap) -> Value {
+    let mut out = serde_json::Map::new();
+    for name in map.keys() {
+        if CREDENTIAL_HEADERS.contains(&name.as_str()) {
+            continue;
+        }
+        let values: Vec<&str> = map.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect();
+        let joined = values.join(", ");
+        let kept = if is_sensitive_key(name.as_str()) || is_sensitive_value(&joined) { REDACTED.to_owned() } else { joined };
+        out.insert(name.as_str().to_owned(), Value::String(kept));
+    }
+    Value::Object(out)
 }
 
 /// Redacts a JSON value in place.

@@ -6,7 +6,13 @@
 //! covers every key-authenticated route, `/v1/...` and the `/sandbox/...`
 //! simulation routes when called with a TEST key; requests with a bearer or
 //! the control token are not logged. The body is kept only after
-//! [`redact`]ion; headers are never kept.
+//! [`redact`]ion.
+//!
+//! The exchange (request headers, response headers and body) is kept too,
+//! for the console's detail view, but costs the request path only clones
+//! of what it already holds: the background writer redacts it, for at most
+//! [`EXCHANGES_PER_BATCH`] records of each batch (the newest), so a load
+//! that outruns it keeps summaries only. Credential headers are never kept.
 //!
 //! Handlers never wait for the log: a finished record goes into a bounded
 //! channel ([`Sink::record`] never blocks; when the channel is full the
@@ -18,9 +24,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{Request, State};
-use axum::http::Method;
+use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
@@ -39,6 +45,10 @@ use crate::{ids, redact, store};
 pub const CAPACITY: usize = 10_000;
 /// Records per write transaction, at most.
 pub const BATCH: usize = 500;
+/// Records of one batch whose exchange the writer redacts and keeps.
+pub const EXCHANGES_PER_BATCH: usize = 64;
+/// Response bodies larger than this are not kept.
+pub const MAX_KEPT_BODY: u64 = 64 * 1024;
 /// How many records an application keeps.
 #[derive(Debug, Clone, Copy)]
 pub struct Retention {
@@ -47,13 +57,15 @@ pub struct Retention {
     /// Records an application may gain between two prunings (so up to
     /// `keep + prune_every` exist at a time, and pruning stays cheap).
     pub prune_every: usize,
+    /// Of the records kept, how many (the newest) keep their exchange.
+    pub keep_exchanges: usize,
 }
 
 impl Retention {
     /// A load test against the sandbox would otherwise grow the database
     /// (all of it in memory with `--in-memory`) by about 200 bytes per
     /// request, without end.
-    pub const DEFAULT: Retention = Retention { keep: 50_000, prune_every: 5_000 };
+    pub const DEFAULT: Retention = Retention { keep: 50_000, prune_every: 5_000, keep_exchanges: 1_000 };
 }
 
 /// One finished request, ready to insert.
@@ -73,7 +85,57 @@ pub struct Record {
     pub request_body: Option<String>,
     pub requested_at: Timestamp,
     pub responded_at: Timestamp,
+    pub exchange: Exchange,
 }
+
+/// The headers and answer of a request, in the stages the log takes them
+/// through.
+#[derive(Debug, Clone, Default)]
+pub enum Exchange {
+    /// Not kept.
+    #[default]
+    None,
+    /// As the request path captured it (credential headers already gone);
+    /// never stored in this form.
+    Captured(Box<Captured>),
+    /// Redacted, as JSON text: what is stored.
+    Kept(Kept),
+}
+
+#[derive(Debug, Clone)]
+pub struct Captured {
+    pub request_headers: HeaderMap,
+    pub response_headers: HeaderMap,
+    /// `None` when the body was too large or streamed.
+    pub response_body: Option<Bytes>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub request_headers: String,
+    pub response_headers: String,
+    pub response_body: Option<String>,
+}
+
+impl Exchange {
+    /// The redacted form of a captured exchange.
+    fn redacted(self) -> Exchange {
+        match self {
+            Exchange::Captured(c) => Exchange::Kept(Kept {
+                request_headers: redact::headers(&c.request_headers).to_string(),
+                response_headers: redact::headers(&c.response_headers).to_string(),
+                response_body: c.response_body.as_deref().and_then(redact::body).map(|v| v.to_string()),
+            }),
+            other => other,
+        }
+    }
+}
+
+/// Marks a request the log must skip: a read the console makes on its
+/// own behalf (such as reading ids back for an export), not one the
+/// application made.
+#[derive(Debug, Clone, Copy)]
+pub struct Unlogged;
 
 /// The sending side, kept in the shared state.
 #[derive(Debug)]
@@ -169,6 +231,14 @@ async fn write_batch(
         }
     }
     let n = batch.len();
+    // The newest records keep their exchange; older ones of a large batch
+    // (a load that outruns the writer) keep their summary only.
+    for (i, record) in batch.iter_mut().enumerate() {
+        let exchange = std::mem::take(&mut record.exchange);
+        if i + EXCHANGES_PER_BATCH >= n {
+            record.exchange = exchange.redacted();
+        }
+    }
     for record in &batch {
         *since_pruned.entry(record.application_id).or_default() += 1;
     }
@@ -184,6 +254,7 @@ async fn write_batch(
         store::request_logs::insert_batch(tx, &batch)?;
         for application_id in prune {
             store::request_logs::prune(tx, application_id, retention.keep)?;
+            store::request_logs::prune_exchanges(tx, application_id, retention.keep_exchanges)?;
         }
         Ok(())
     });
@@ -203,7 +274,8 @@ where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let Some(key) = principal::key_of(request.extensions()) else {
+    let Some(key) = principal::key_of(request.extensions()).filter(|_| request.extensions().get::<Unlogged>().is_none())
+    else {
         return run(request).await;
     };
     let started = Instant::now();
@@ -214,6 +286,7 @@ where
     let path = request.uri().path().to_owned();
     let query = request.uri().query().filter(|q| !q.is_empty()).map(redact::query);
     let correlation_id = request.extensions().get::<CorrelationId>().map(|c| c.0.clone()).unwrap_or_default();
+    let request_headers = without_credentials(request.headers());
 
     let (response, request_body) = if method == Method::GET || method == Method::HEAD {
         (run(request).await, None)
@@ -232,6 +305,7 @@ where
         }
     };
 
+    let (response, exchange) = capture(response, request_headers).await;
     let elapsed = started.elapsed();
     state.request_log.record(Record {
         public_id: ids::uuid(),
@@ -247,8 +321,40 @@ where
         request_body,
         requested_at,
         responded_at: requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0)),
+        exchange,
     });
     response
+}
+
+/// The request's headers without the credential ones, which no log keeps
+/// in any form.
+fn without_credentials(headers: &HeaderMap) -> HeaderMap {
+    let mut kept = headers.clone();
+    for name in redact::CREDENTIAL_HEADERS {
+        kept.remove(*name);
+    }
+    kept
+}
+
+/// Takes a copy of the answer (headers, and a body of known size up to
+/// [`MAX_KEPT_BODY`]) and hands the answer back unchanged.
+async fn capture(response: Response, request_headers: HeaderMap) -> (Response, Exchange) {
+    let (parts, body) = response.into_parts();
+    let known = body.size_hint().exact().filter(|&n| n <= MAX_KEPT_BODY);
+    let (body, response_body) = match known {
+        Some(n) => match axum::body::to_bytes(body, usize::try_from(n).unwrap_or(usize::MAX)).await {
+            Ok(bytes) => (Body::from(bytes.clone()), Some(bytes)),
+            Err(_) => (Body::empty(), None),
+        },
+        None => (body, None),
+    };
+    let mut response_headers = parts.headers.clone();
+    for name in redact::CREDENTIAL_HEADERS {
+        response_headers.remove(*name);
+    }
+    let exchange =
+        Exchange::Captured(Box::new(Captured { request_headers, response_headers, response_body }));
+    (Response::from_parts(parts, body), exchange)
 }
 
 #[cfg(test)]
@@ -272,6 +378,7 @@ mod tests {
             request_body: None,
             requested_at: at,
             responded_at: at,
+            exchange: Exchange::None,
         }
     }
 
@@ -308,7 +415,7 @@ mod tests {
             .await
             .unwrap();
         let (busy, quiet) = (apps[0], apps[1]);
-        let (sink, writer) = start_with(db.clone(), Retention { keep: 100, prune_every: 10 });
+        let (sink, writer) = start_with(db.clone(), Retention { keep: 100, prune_every: 10, keep_exchanges: 10 });
         for n in 0..1_000 {
             sink.record(record(busy, n));
         }

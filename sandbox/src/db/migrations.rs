@@ -19,6 +19,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0009_quotes_transactions.sql")),
         M::up(include_str!("migrations/0010_flows.sql")),
         M::up(include_str!("migrations/0011_clocks_and_flow_states.sql")),
+        M::up(include_str!("migrations/0012_console.sql")),
     ])
 }
 
