@@ -39,6 +39,7 @@ pub mod http;
 pub mod idempotency;
 pub mod ids;
 pub mod ledger;
+pub mod log_export;
 pub mod quoting;
 pub mod rate_limit;
 pub mod redact;

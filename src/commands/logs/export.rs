@@ -14,11 +14,7 @@ use crate::fixtures::export;
 pub async fn run(ctx: Ctx, filters: &Filters, name: &str, file: Option<PathBuf>) -> anyhow::Result<()> {
     let session = Session::open(ctx, Cred::Key).await?;
     let page = session.client.list::<RequestLog>(&filters.path(), &session.auth, 100, true).await?;
-    let mut logs = page.data;
-    // The API answers newest first; a replay goes in the order things happened.
-    logs.reverse();
-    // Reading the logs is how the sequence was watched, not part of it.
-    logs.retain(|l| !(l.method == "GET" && l.path == "/v1/logs"));
+    let logs = export::replay_order(page.data);
     if logs.is_empty() {
         return Err(exit::api("no request logs match; nothing to export"));
     }
