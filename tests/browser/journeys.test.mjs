@@ -4,7 +4,9 @@
 //
 // Environment: PAYCTL_BIN (the binary; default target/debug/payctl),
 // CHROMIUM (default /usr/bin/chromium), ARTIFACTS (where a failing journey
-// leaves its screenshot; default target/browser-artifacts).
+// leaves its screenshot; default target/browser-artifacts). With SCREENSHOTS
+// set to a directory, the last journey also saves a picture of every page
+// it visits there (to look at the console without clicking through it).
 //
 // Run with `.ci/browser`, or `node --test --test-concurrency=1
 // tests/browser/journeys.test.mjs` after `cargo build`.
@@ -370,10 +372,19 @@ journey("sign in as another partner and see none of it", async (page) => {
 journey("every page loads without script errors", async (page) => {
   await signIn(page, ready.username, ready.password);
   const app = `${ready.console_url}/apps/${ready.test_application_id}`;
+  let shot = 0;
+  const picture = async () => {
+    if (process.env.SCREENSHOTS) {
+      fs.mkdirSync(process.env.SCREENSHOTS, { recursive: true });
+      const name = new URL(page.url()).pathname.split("/").slice(-2).join("-");
+      await page.screenshot({ path: path.join(process.env.SCREENSHOTS, `${String(++shot).padStart(2, "0")}-${name}.png`), fullPage: true });
+    }
+  };
   const visit = async (url) => {
     const response = await page.goto(url);
     assert.equal(response.status(), 200, url);
     await page.waitForLoadState("load");
+    await picture();
   };
   for (const url of [`${ready.console_url}/overview`, `${ready.console_url}/pricing`,
     `${ready.console_url}/pricing?source_amount=10000&source_currency=AED&dest_currency=EUR`]) {
@@ -390,6 +401,7 @@ journey("every page loads without script errors", async (page) => {
     await visit(`${app}/${list}`);
     await page.locator(link).first().click();
     await page.waitForLoadState("load");
+    await picture();
     assert.ok(!/Not found|Something went wrong/.test(await page.title()), `${list}: ${page.url()}`);
   }
   // Live regions refresh at least once without an error.

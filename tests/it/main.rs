@@ -13,6 +13,7 @@ mod applications;
 mod beneficiaries;
 mod cli;
 mod compliance;
+mod console;
 mod customers;
 mod envelope;
 mod fixtures;

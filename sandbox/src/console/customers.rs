@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, RawQuery, State};
-use axum::http::Method;
+use axum::http::{Method, StatusCode};
 use axum::response::Response;
 use maud::html;
 use payctl_wire::customers::KYB_STATUSES;
@@ -61,7 +61,7 @@ pub async fn list(
             }
             button type="submit" { "Filter" }
         }
-        p.live-status data-live-status="customer-rows" aria-live="polite" { "Live: the list refreshes every 2 seconds." }
+        p.live-status data-live-status="customer-rows" { "Live: the list refreshes every 2 seconds." }
         div id="customer-rows" data-live="2000" {
             @if customers.data.is_empty() { (html::empty("No customers match.")) } @else {
                 table {
@@ -147,7 +147,7 @@ pub async fn detail(
                 (html::action(&visitor, &app.href(&format!("customers/{}/reject", c.id)), "Reject", None, "danger"))
             }
         }
-        p.live-status data-live-status="customer" aria-live="polite" { "Live: refreshes every 2 seconds." }
+        p.live-status data-live-status="customer" { "Live: refreshes every 2 seconds." }
         div id="customer" data-live="2000" {
             h2 { "Timeline" }
             (timeline(&app, &states, &events))
@@ -203,6 +203,10 @@ pub async fn decide(
         _ => return Err(Failure::NotFound),
     };
     let path = format!("/sandbox/customers/{}/{decision}", segment(&id));
-    console.act(&visitor, app.caller(), Method::POST, &path, None, &fields, done).await;
+    let answer = console.act(&visitor, app.caller(), Method::POST, &path, None, &fields, done).await;
+    // An id the API does not know has no page to go back to.
+    if answer.status == StatusCode::NOT_FOUND {
+        return Ok(back(&app.href("customers")));
+    }
     Ok(back(&app.href(&format!("customers/{}", segment(&id)))))
 }

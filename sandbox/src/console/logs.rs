@@ -92,7 +92,7 @@ pub async fn list(
         }
         div.actions {
             a href={ (app.href("logs/export")) @if !export_query.is_empty() { "?" (export_query) } } download { "Export as fixture" }
-            span.live-status data-live-status="log-rows" aria-live="polite" { "Live: the list refreshes every 2 seconds." }
+            span.live-status data-live-status="log-rows" { "Live: the list refreshes every 2 seconds." }
         }
         @if let Some((text, details)) = &problem {
             div.flash.failed role="alert" { p { (text) } ul { @for d in details { li { (d) } } } }
@@ -123,8 +123,8 @@ fn table(app: &AppCtx, rows: &[RequestLog]) -> Markup {
                         }
                         td { (html::http_status(log.status_code)) @if let Some(code) = &log.error_code { " " span.muted { (code) } } }
                         td.num { (log.duration_ms) " ms" }
-                        td.mono { (log.correlation_id) }
-                        td.mono { (log.api_key_id) }
+                        td.mono.clip title=(log.correlation_id) { (log.correlation_id) }
+                        td.mono.clip title=(log.api_key_id) { (log.api_key_id) }
                     }
                 }
             }

@@ -4,7 +4,7 @@
 //! balance; and on TEST the simulation actions (complete, fail, fund).
 
 use axum::extract::{Path, RawQuery, State};
-use axum::http::Method;
+use axum::http::{Method, StatusCode};
 use axum::response::Response;
 use maud::{Markup, html};
 use serde_json::{Value, json};
@@ -130,7 +130,7 @@ pub async fn list(
             }
             a href=(app.href("accounts")) { "Balances" }
         }
-        p.live-status data-live-status="flows" aria-live="polite" { "Live: the list refreshes every 2 seconds." }
+        p.live-status data-live-status="flows" { "Live: the list refreshes every 2 seconds." }
         div id="flows" data-live="2000" {
             @if items.is_empty() { (html::empty("Nothing yet.")) } @else {
                 table {
@@ -229,7 +229,7 @@ pub async fn detail(
             dt { "State" } dd { (html::status(&flow.state)) }
         }
         @if app.is_test() && !flow.is_final { (actions(&visitor, &base, flow.kind)) }
-        p.live-status data-live-status="flow" aria-live="polite" { "Live: refreshes every 2 seconds." }
+        p.live-status data-live-status="flow" { "Live: refreshes every 2 seconds." }
         div id="flow" data-live="2000" {
             h2 { "Timeline" }
             (timeline(&app, &states, &events))
@@ -344,7 +344,11 @@ pub async fn act(
         ("payment", "fund") => (format!("/sandbox/payments/{}/fund", segment(&id)), None, "Funds received."),
         _ => return Err(Failure::NotFound),
     };
-    console.act(&visitor, app.caller(), Method::POST, &path, body, &fields, done).await;
+    let answer = console.act(&visitor, app.caller(), Method::POST, &path, body, &fields, done).await;
+    // An id the API does not know has no page to go back to.
+    if answer.status == StatusCode::NOT_FOUND {
+        return Ok(back(&format!("{}?kind={kind}s", app.href("money"))));
+    }
     Ok(back(&app.href(&format!("money/{}/{}", segment(&kind), segment(&id)))))
 }
 

@@ -98,6 +98,8 @@ pub async fn page(State(console): State<Console>, visitor: Visitor, RawQuery(raw
     let value = |k: &str| params.get(k).cloned().unwrap_or_default();
     let list = |v: &Value| v["data"].as_array().cloned().unwrap_or_default();
     let body = html! {
+        div.grid2 {
+        section {
         h2 { "Partner markup" }
         p { strong { (markup_text(&markup.body)) } " " span.muted { "(" (markup.body["source"].as_str().unwrap_or("")) ")" } }
         form.stack method="post" action={ (CONSOLE) "/pricing/markup" } {
@@ -105,6 +107,8 @@ pub async fn page(State(console): State<Console>, visitor: Visitor, RawQuery(raw
             (markup_fields(Some(&markup.body)))
             div { button type="submit" { "Save partner markup" } }
         }
+        }
+        section {
         h2 { "Customer overrides" }
         @let rows = list(&overrides.body);
         @if rows.is_empty() { (html::empty("No customer overrides.")) } @else {
@@ -128,6 +132,8 @@ pub async fn page(State(console): State<Console>, visitor: Visitor, RawQuery(raw
             label { "Customer id" input type="text" name="customer_id" required; }
             (markup_fields(None))
             div { button type="submit" { "Save customer override" } }
+        }
+        }
         }
         h2 id="simulate" { "Simulate" }
         form.filters method="get" action={ (CONSOLE) "/pricing#simulate" } {

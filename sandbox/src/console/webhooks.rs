@@ -273,7 +273,7 @@ pub async fn deliveries(
             button type="submit" { "Filter" }
             a href=(app.href("deliveries")) { "Clear" }
         }
-        p.live-status data-live-status="delivery-rows" aria-live="polite" { "Live: the list refreshes every 2 seconds." }
+        p.live-status data-live-status="delivery-rows" { "Live: the list refreshes every 2 seconds." }
         div id="delivery-rows" data-live="2000" {
             @if list.data.is_empty() { (html::empty("No deliveries match.")) } @else {
                 table {
@@ -342,7 +342,7 @@ pub async fn delivery(
         div.actions {
             (html::action(&visitor, &app.href(&format!("deliveries/{}/redeliver", d.id)), "Redeliver", None, ""))
         }
-        p.live-status data-live-status="attempts" aria-live="polite" { "Live: attempts refresh every 2 seconds." }
+        p.live-status data-live-status="attempts" { "Live: attempts refresh every 2 seconds." }
         div id="attempts" data-live="2000" {
             dl.facts {
                 dt { "Status" } dd { (html::status(&d.status)) }
@@ -363,8 +363,8 @@ pub async fn delivery(
                                 td { (a.attempt.error.as_deref().unwrap_or("")) }
                                 td.mono {
                                     (a.url.as_deref().unwrap_or("")) br;
-                                    @if let Some(sig) = &a.signature { "X-Service-Signature: " (sig) } @else { span.muted { "not recorded" } }
-                                    br; span.muted { "X-Request-ID: " (a.attempt.request_id) }
+                                    @if let Some(sig) = &a.signature { "X-Service-Signature: " (sig) } @else { span.muted { "signature not recorded" } }
+                                    br; span.muted { "X-Service-Event: " (d.event) br; "X-Request-ID: " (a.attempt.request_id) }
                                 }
                             }
                         }

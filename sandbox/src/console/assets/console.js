@@ -10,6 +10,14 @@
   function live(region) {
     var every = Math.max(1000, parseInt(region.getAttribute("data-live"), 10) || 2000);
     var status = document.querySelector("[data-live-status='" + region.id + "']");
+    // Compared with what the server sent last, not with the live DOM, which
+    // the user changes (an opened <details>) without anything new arriving.
+    // Each rendering gives forms fresh idempotency keys; those alone are no change.
+    var same = function (a, b) {
+      var strip = function (html) { return html.replace(/name="idem" value="[^"]*"/g, ""); };
+      return strip(a) === strip(b);
+    };
+    var last = region.innerHTML;
     var busy = false;
     var timer = setInterval(function () {
       if (busy || document.hidden || region.contains(document.activeElement)) {
@@ -25,8 +33,9 @@
         })
         .then(function (text) {
           var fresh = new DOMParser().parseFromString(text, "text/html").getElementById(region.id);
-          if (fresh && fresh.innerHTML !== region.innerHTML) {
-            region.innerHTML = fresh.innerHTML;
+          if (fresh && !same(fresh.innerHTML, last)) {
+            last = fresh.innerHTML;
+            region.innerHTML = last;
             wire(region);
           }
           if (status) {
