@@ -94,7 +94,8 @@ pub fn headers(map: &axum::http::HeaderMap) -> Value {
         }
         let values: Vec<&str> = map.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect();
         let joined = values.join(", ");
-        let kept = if is_sensitive_key(name.as_str()) || is_sensitive_value(&joined) { REDACTED.to_owned() } else { joined };
+        let kept =
+            if is_sensitive_key(name.as_str()) || is_sensitive_value(&joined) { REDACTED.to_owned() } else { joined };
         out.insert(name.as_str().to_owned(), Value::String(kept));
     }
     Value::Object(out)
@@ -150,6 +151,24 @@ pub fn query(raw: &str) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn headers_lose_credentials_and_keep_the_rest_redacted_by_name_and_value() {
+        let mut map = axum::http::HeaderMap::new();
+        map.insert("x-api-key", "sk_test_abc".parse().unwrap());
+        map.insert("authorization", "Bearer x".parse().unwrap());
+        map.insert("cookie", "payctl_console=abc".parse().unwrap());
+        map.insert("x-webhook-secret", "anything".parse().unwrap());
+        map.insert("x-note", "paid to GB82 WEST 1234 5698 7654 32".parse().unwrap());
+        map.insert("content-type", "application/json".parse().unwrap());
+        map.append("accept", "text/html".parse().unwrap());
+        map.append("accept", "application/json".parse().unwrap());
+        assert_eq!(
+            headers(&map),
+            json!({"x-webhook-secret": REDACTED, "x-note": REDACTED, "content-type": "application/json",
+                "accept": "text/html, application/json"})
+        );
+    }
 
     const IBAN: &str = "GB82WEST12345698765432";
 

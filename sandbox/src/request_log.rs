@@ -274,7 +274,8 @@ where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let Some(key) = principal::key_of(request.extensions()).filter(|_| request.extensions().get::<Unlogged>().is_none())
+    let Some(key) =
+        principal::key_of(request.extensions()).filter(|_| request.extensions().get::<Unlogged>().is_none())
     else {
         return run(request).await;
     };
@@ -352,8 +353,7 @@ async fn capture(response: Response, request_headers: HeaderMap) -> (Response, E
     for name in redact::CREDENTIAL_HEADERS {
         response_headers.remove(*name);
     }
-    let exchange =
-        Exchange::Captured(Box::new(Captured { request_headers, response_headers, response_body }));
+    let exchange = Exchange::Captured(Box::new(Captured { request_headers, response_headers, response_body }));
     (Response::from_parts(parts, body), exchange)
 }
 
@@ -450,6 +450,70 @@ mod tests {
         assert_eq!(removed, 0);
         let removed = db.write(move |tx| store::request_logs::prune(tx, quiet, 2)).await.unwrap();
         assert_eq!((removed, kept(quiet).await), (3, vec!["c3".to_owned(), "c4".to_owned()]));
+    }
+
+    fn captured(n: usize) -> Exchange {
+        let mut request_headers = HeaderMap::new();
+        request_headers.insert("idempotency-key", format!("k{n}").parse().unwrap());
+        request_headers.insert("x-client-secret", "hush".parse().unwrap());
+        // What `observe` removes before a record is made; the writer must not rely on it.
+        request_headers.insert("authorization", "Bearer t".parse().unwrap());
+        let mut response_headers = HeaderMap::new();
+        response_headers.insert("content-type", "application/json".parse().unwrap());
+        let body = Bytes::from(format!(r#"{{"id":"c{n}","secret":"whsec_x","note":"sk_test_abc"}}"#));
+        Exchange::Captured(Box::new(Captured { request_headers, response_headers, response_body: Some(body) }))
+    }
+
+    #[tokio::test]
+    async fn the_newest_records_of_a_batch_keep_their_exchange_redacted() {
+        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
+        db.write(|tx| crate::seed::seed(tx, "not-a-real-hash", Timestamp::from_millis(0))).await.unwrap();
+        let app: i64 =
+            db.read(|c| Ok(c.query_row("SELECT id FROM applications LIMIT 1", [], |r| r.get(0))?)).await.unwrap();
+        let (sink, writer) =
+            start_with(db.clone(), Retention { keep: 1_000, prune_every: 1_000, keep_exchanges: 1_000 });
+        // Queued before the writer runs, so they form one batch.
+        for n in 0..100 {
+            sink.record(Record { exchange: captured(n), ..record(app, n) });
+        }
+        writer.stop().await;
+        type Row = (String, Option<String>, Option<String>, Option<String>);
+        let rows = |db: Db| async move {
+            db.read(|c| {
+                let mut stmt = c.prepare(
+                    "SELECT correlation_id, request_headers, response_headers, response_body FROM request_logs
+                     ORDER BY public_id",
+                )?;
+                let rows: Vec<Row> = stmt
+                    .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                    .collect::<Result<_, _>>()?;
+                Ok(rows)
+            })
+            .await
+            .unwrap()
+        };
+        let all = rows(db.clone()).await;
+        let kept: Vec<&Row> = all.iter().filter(|r| r.1.is_some()).collect();
+        assert_eq!(kept.len(), EXCHANGES_PER_BATCH);
+        assert_eq!(kept[0].0, format!("c{}", 100 - EXCHANGES_PER_BATCH));
+        let (_, headers, response_headers, body) = kept.last().unwrap();
+        let headers: serde_json::Value = serde_json::from_str(headers.as_deref().unwrap()).unwrap();
+        assert_eq!(
+            headers,
+            serde_json::json!({"idempotency-key": "k99", "x-client-secret": payctl_wire::logs::REDACTED})
+        );
+        assert_eq!(response_headers.as_deref(), Some(r#"{"content-type":"application/json"}"#));
+        let body: serde_json::Value = serde_json::from_str(body.as_deref().unwrap()).unwrap();
+        assert_eq!(body["secret"], payctl_wire::logs::REDACTED);
+        assert_eq!(body["note"], payctl_wire::logs::REDACTED);
+        assert_eq!(body["id"], "c99");
+
+        // Pruning keeps the newest exchanges and every summary.
+        db.write(move |tx| store::request_logs::prune_exchanges(tx, app, 10)).await.unwrap();
+        let all = rows(db.clone()).await;
+        assert_eq!(all.len(), 100);
+        let kept: Vec<&str> = all.iter().filter(|r| r.1.is_some()).map(|r| r.0.as_str()).collect();
+        assert_eq!(kept, (90..100).map(|n| format!("c{n}")).collect::<Vec<_>>());
     }
 
     #[tokio::test]

@@ -16,7 +16,7 @@ use super::form::{Fields, query};
 use super::html::{self, Section};
 use super::money::{amount, timeline};
 use super::session::Visitor;
-use super::{Console, Failure, back};
+use super::{Call, Console, Failure, back};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::store;
 
@@ -203,7 +203,7 @@ pub async fn decide(
         _ => return Err(Failure::NotFound),
     };
     let path = format!("/sandbox/customers/{}/{decision}", segment(&id));
-    let answer = console.act(&visitor, app.caller(), Method::POST, &path, None, &fields, done).await;
+    let answer = console.act(&visitor, app.caller(), Call::new(Method::POST, &path, None), &fields, done).await;
     // An id the API does not know has no page to go back to.
     if answer.status == StatusCode::NOT_FOUND {
         return Ok(back(&app.href("customers")));

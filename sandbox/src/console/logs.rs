@@ -39,9 +39,8 @@ fn filters(params: &BTreeMap<String, String>, limit: u32) -> Result<(LogFilter, 
         limit: Some(limit.to_string()),
         cursor: get("cursor"),
     };
-    parse(&query).map_err(|e| {
-        (e.message.to_string(), e.details.iter().map(|d| format!("{}: {}", d.field, d.message)).collect())
-    })
+    parse(&query)
+        .map_err(|e| (e.message.to_string(), e.details.iter().map(|d| format!("{}: {}", d.field, d.message)).collect()))
 }
 
 pub async fn list(
@@ -60,8 +59,7 @@ pub async fn list(
         }
         Err(problem) => (Vec::new(), None, Some(problem)),
     };
-    let kept: Vec<(&str, String)> =
-        FILTERS.iter().map(|k| (*k, params.get(*k).cloned().unwrap_or_default())).collect();
+    let kept: Vec<(&str, String)> = FILTERS.iter().map(|k| (*k, params.get(*k).cloned().unwrap_or_default())).collect();
     let export_query = {
         let mut q = form_urlencoded::Serializer::new(String::new());
         for (k, v) in kept.iter().filter(|(_, v)| !v.is_empty()) {
@@ -209,11 +207,13 @@ pub fn curl(base_url: &str, detail: &LogDetail) -> String {
         url.push('?');
         url.push_str(q);
     }
-    let mut lines = vec![format!("curl -X {} {}", log.method, shell(&url)), "-H \"X-API-Key: $PAYCTL_API_KEY\"".to_owned()];
+    let mut lines =
+        vec![format!("curl -X {} {}", log.method, shell(&url)), "-H \"X-API-Key: $PAYCTL_API_KEY\"".to_owned()];
     let sent = |name: &str| {
         detail.request_headers.as_ref().and_then(|h| h[name].as_str()).filter(|v| *v != REDACTED).map(str::to_owned)
     };
-    let content_type = sent("content-type").or_else(|| log.request_body.as_ref().map(|_| "application/json".to_owned()));
+    let content_type =
+        sent("content-type").or_else(|| log.request_body.as_ref().map(|_| "application/json".to_owned()));
     for (name, value) in [("Content-Type", content_type), ("Idempotency-Key", sent("idempotency-key"))] {
         if let Some(v) = value {
             lines.push(format!("-H {}", shell(&format!("{name}: {v}"))));
@@ -248,7 +248,9 @@ pub async fn export(
         let (id, f, p) = (app.id, filter.clone(), page.clone());
         let found = console.state.db.read(move |conn| request_logs::list(conn, id, &f, &p)).await?;
         newest_first.extend(found.data);
-        let next = found.next_cursor.map(|cursor| PageRequest::parse(&PageQuery { limit: page.limit.to_string().into(), cursor: Some(cursor) }));
+        let next = found.next_cursor.map(|cursor| {
+            PageRequest::parse(&PageQuery { limit: page.limit.to_string().into(), cursor: Some(cursor) })
+        });
         match next {
             Some(Ok(next)) => page = next,
             _ => break,

@@ -219,34 +219,38 @@ impl Console {
 
     /// Runs an action through the API as `caller`, leaves its outcome
     /// (`done` on success, the API's error otherwise) for the next page, and
-    /// hands the answer back. A POST carries the form's idempotency key.
+    /// hands the answer back.
     pub async fn act(
         &self,
         visitor: &Visitor,
         caller: InProcess,
-        method: Method,
-        path: &str,
-        body: Option<Value>,
+        call: Call<'_>,
         fields: &Fields,
         done: &str,
     ) -> Answer {
-        let answer = self.submit(caller, method, path, body, fields).await;
+        let answer = self.submit(caller, call, fields).await;
         self.flashes.push(visitor, outcome(&answer, done));
         answer
     }
 
     /// Sends a form's action to the API as `caller`; a POST carries the
     /// form's idempotency key.
-    pub async fn submit(
-        &self,
-        caller: InProcess,
-        method: Method,
-        path: &str,
-        body: Option<Value>,
-        fields: &Fields,
-    ) -> Answer {
-        let key = (method == Method::POST).then(|| fields.idempotency_key());
-        self.api.call(caller, method, path, body.as_ref(), key.as_deref()).await
+    pub async fn submit(&self, caller: InProcess, call: Call<'_>, fields: &Fields) -> Answer {
+        let key = (call.method == Method::POST).then(|| fields.idempotency_key());
+        self.api.call(caller, call.method, call.path, call.body.as_ref(), key.as_deref()).await
+    }
+}
+
+/// One API call a form makes.
+pub struct Call<'a> {
+    pub method: Method,
+    pub path: &'a str,
+    pub body: Option<Value>,
+}
+
+impl<'a> Call<'a> {
+    pub fn new(method: Method, path: &'a str, body: Option<Value>) -> Self {
+        Call { method, path, body }
     }
 }
 
@@ -257,7 +261,9 @@ pub fn outcome(answer: &Answer, done: &str) -> Flash {
         return Flash::failed(text, details);
     }
     if answer.replayed {
-        Flash::done(format!("{done} This form had been sent before: the API replayed its first answer and ran nothing again."))
+        Flash::done(format!(
+            "{done} This form had been sent before: the API replayed its first answer and ran nothing again."
+        ))
     } else {
         Flash::done(done)
     }

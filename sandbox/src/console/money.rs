@@ -13,7 +13,7 @@ use super::dispatch::segment;
 use super::form::{Fields, query};
 use super::html::{self, Section};
 use super::session::Visitor;
-use super::{AppCtx, Console, Failure, back};
+use super::{AppCtx, Call, Console, Failure, back};
 use crate::api::transactions::view as transaction_view;
 use crate::api::transfers::{swap_view, transfer_view};
 use crate::domain::asset;
@@ -56,7 +56,12 @@ pub async fn list(
 ) -> Result<Response, Failure> {
     let app = console.app(&visitor, app).await?;
     let params = query(raw.as_deref());
-    let tab = params.get("kind").map(String::as_str).filter(|k| TABS.iter().any(|(t, _)| t == k)).unwrap_or("transactions").to_owned();
+    let tab = params
+        .get("kind")
+        .map(String::as_str)
+        .filter(|k| TABS.iter().any(|(t, _)| t == k))
+        .unwrap_or("transactions")
+        .to_owned();
     let page = PageRequest::parse(&PageQuery { limit: Some("50".into()), cursor: params.get("cursor").cloned() })
         .map_err(|_| Failure::BadRequest("That page link is not one the console made.".into()))?;
     let (id, which) = (app.id, tab.clone());
@@ -336,7 +341,9 @@ pub async fn act(
     visitor.check(&fields)?;
     let app = console.app(&visitor, app).await?;
     let (path, body, done) = match (kind.as_str(), action.as_str()) {
-        ("transaction", "complete") => (format!("/sandbox/transactions/{}/complete", segment(&id)), None, "Transaction completed."),
+        ("transaction", "complete") => {
+            (format!("/sandbox/transactions/{}/complete", segment(&id)), None, "Transaction completed.")
+        }
         ("transaction", "fail") => {
             let body = fields.text("reason").map(|r| json!({ "reason": r }));
             (format!("/sandbox/transactions/{}/fail", segment(&id)), body, "Transaction failed.")
@@ -344,7 +351,7 @@ pub async fn act(
         ("payment", "fund") => (format!("/sandbox/payments/{}/fund", segment(&id)), None, "Funds received."),
         _ => return Err(Failure::NotFound),
     };
-    let answer = console.act(&visitor, app.caller(), Method::POST, &path, body, &fields, done).await;
+    let answer = console.act(&visitor, app.caller(), Call::new(Method::POST, &path, body), &fields, done).await;
     // An id the API does not know has no page to go back to.
     if answer.status == StatusCode::NOT_FOUND {
         return Ok(back(&format!("{}?kind={kind}s", app.href("money"))));
@@ -352,7 +359,11 @@ pub async fn act(
     Ok(back(&app.href(&format!("money/{}/{}", segment(&kind), segment(&id)))))
 }
 
-pub async fn balances(State(console): State<Console>, visitor: Visitor, Path(app): Path<String>) -> Result<Response, Failure> {
+pub async fn balances(
+    State(console): State<Console>,
+    visitor: Visitor,
+    Path(app): Path<String>,
+) -> Result<Response, Failure> {
     let app = console.app(&visitor, app).await?;
     let id = app.id;
     let rows = console.state.db.read(move |conn| store::postings::balances(conn, id)).await?;

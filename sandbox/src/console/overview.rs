@@ -14,7 +14,7 @@ use super::dispatch::segment;
 use super::form::Fields;
 use super::html::{self, Section};
 use super::session::Visitor;
-use super::{AppCtx, CONSOLE, Console, Failure, back, outcome};
+use super::{AppCtx, CONSOLE, Call, Console, Failure, back, outcome};
 use crate::clock::Timestamp;
 use crate::http::pagination::PageRequest;
 use crate::store;
@@ -177,7 +177,13 @@ pub async fn register(State(console): State<Console>, visitor: Visitor, fields: 
         "email": fields.get("email").unwrap_or(""),
     });
     console
-        .act(&visitor, visitor.caller(), Method::POST, "/v1/auth/register", Some(body), &fields, "Partner registered.")
+        .act(
+            &visitor,
+            visitor.caller(),
+            Call::new(Method::POST, "/v1/auth/register", Some(body)),
+            &fields,
+            "Partner registered.",
+        )
         .await;
     Ok(back(&format!("{CONSOLE}/overview")))
 }
@@ -194,7 +200,13 @@ pub async fn create_application(
         "environment": fields.get("environment").unwrap_or(""),
     });
     console
-        .act(&visitor, visitor.caller(), Method::POST, "/v1/applications", Some(body), &fields, "Application created.")
+        .act(
+            &visitor,
+            visitor.caller(),
+            Call::new(Method::POST, "/v1/applications", Some(body)),
+            &fields,
+            "Application created.",
+        )
         .await;
     Ok(back(&format!("{CONSOLE}/overview")))
 }
@@ -218,9 +230,12 @@ pub async fn create_key(
         body.insert("expires_at".into(), expires_at.into());
     }
     let path = format!("/v1/applications/{}/keys", segment(&app.public_id));
-    let answer = console.submit(visitor.caller(), Method::POST, &path, Some(Value::Object(body)), &fields).await;
+    let answer =
+        console.submit(visitor.caller(), Call::new(Method::POST, &path, Some(Value::Object(body))), &fields).await;
     if !answer.ok() || answer.replayed {
-        console.flashes.push(&visitor, outcome(&answer, "Key created; its secret was shown once, when it was created."));
+        console
+            .flashes
+            .push(&visitor, outcome(&answer, "Key created; its secret was shown once, when it was created."));
         return Ok(back(&format!("{CONSOLE}/overview")));
     }
     let secret = answer.body["client_secret"].as_str().unwrap_or_default().to_owned();
@@ -256,7 +271,7 @@ pub async fn revoke_key(
     visitor.check(&fields)?;
     let app = console.app(&visitor, app).await?;
     let path = format!("/v1/applications/{}/keys/{}", segment(&app.public_id), segment(&key));
-    console.act(&visitor, visitor.caller(), Method::DELETE, &path, None, &fields, "Key revoked.").await;
+    console.act(&visitor, visitor.caller(), Call::new(Method::DELETE, &path, None), &fields, "Key revoked.").await;
     Ok(back(&format!("{CONSOLE}/overview")))
 }
 
@@ -270,7 +285,8 @@ pub async fn advance_clock(
     visitor.check(&fields)?;
     let app = console.app(&visitor, app).await?;
     let body = json!({ "seconds": integer_or_text(fields.get("seconds").unwrap_or("")) });
-    let answer = console.submit(app.caller(), Method::POST, "/sandbox/clock/advance", Some(body), &fields).await;
+    let answer =
+        console.submit(app.caller(), Call::new(Method::POST, "/sandbox/clock/advance", Some(body)), &fields).await;
     let done = format!("{}: the clock now reads {}.", app.name, answer.body["now"].as_str().unwrap_or("?"));
     console.flashes.push(&visitor, outcome(&answer, &done));
     Ok(back(&format!("{CONSOLE}/overview")))

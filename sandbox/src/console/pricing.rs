@@ -15,7 +15,7 @@ use super::form::{Fields, query};
 use super::html::{self, Section};
 use super::overview::integer_or_text;
 use super::session::Visitor;
-use super::{CONSOLE, Console, Failure, back};
+use super::{CONSOLE, Call, Console, Failure, back};
 use crate::domain::address::Network;
 
 const SIMULATE: &[&str] = &["source_amount", "source_currency", "dest_currency", "exchange_rate", "customer_id"];
@@ -69,7 +69,11 @@ fn markup_body(fields: &Fields) -> Value {
     body
 }
 
-pub async fn page(State(console): State<Console>, visitor: Visitor, RawQuery(raw): RawQuery) -> Result<Response, Failure> {
+pub async fn page(
+    State(console): State<Console>,
+    visitor: Visitor,
+    RawQuery(raw): RawQuery,
+) -> Result<Response, Failure> {
     let read = |path: &'static str| console.api.call(visitor.caller(), Method::GET, path, None, None);
     let markup = read("/v1/pricing/markup").await;
     if !markup.ok() {
@@ -205,16 +209,34 @@ pub async fn page(State(console): State<Console>, visitor: Visitor, RawQuery(raw
 pub async fn put_markup(State(console): State<Console>, visitor: Visitor, fields: Fields) -> Result<Response, Failure> {
     visitor.check(&fields)?;
     console
-        .act(&visitor, visitor.caller(), Method::PUT, "/v1/pricing/markup", Some(markup_body(&fields)), &fields, "Partner markup saved.")
+        .act(
+            &visitor,
+            visitor.caller(),
+            Call::new(Method::PUT, "/v1/pricing/markup", Some(markup_body(&fields))),
+            &fields,
+            "Partner markup saved.",
+        )
         .await;
     Ok(back(&format!("{CONSOLE}/pricing")))
 }
 
 /// `PUT /v1/pricing/customers/{id}/markup`, the customer named in the form.
-pub async fn put_customer_markup(State(console): State<Console>, visitor: Visitor, fields: Fields) -> Result<Response, Failure> {
+pub async fn put_customer_markup(
+    State(console): State<Console>,
+    visitor: Visitor,
+    fields: Fields,
+) -> Result<Response, Failure> {
     visitor.check(&fields)?;
     let path = format!("/v1/pricing/customers/{}/markup", segment(fields.get("customer_id").unwrap_or("").trim()));
-    console.act(&visitor, visitor.caller(), Method::PUT, &path, Some(markup_body(&fields)), &fields, "Customer override saved.").await;
+    console
+        .act(
+            &visitor,
+            visitor.caller(),
+            Call::new(Method::PUT, &path, Some(markup_body(&fields))),
+            &fields,
+            "Customer override saved.",
+        )
+        .await;
     Ok(back(&format!("{CONSOLE}/pricing")))
 }
 
@@ -227,7 +249,9 @@ pub async fn delete_customer_markup(
 ) -> Result<Response, Failure> {
     visitor.check(&fields)?;
     let path = format!("/v1/pricing/customers/{}/markup", segment(&customer));
-    console.act(&visitor, visitor.caller(), Method::DELETE, &path, None, &fields, "Customer override removed.").await;
+    console
+        .act(&visitor, visitor.caller(), Call::new(Method::DELETE, &path, None), &fields, "Customer override removed.")
+        .await;
     Ok(back(&format!("{CONSOLE}/pricing")))
 }
 
@@ -239,6 +263,14 @@ pub async fn put_wallet(State(console): State<Console>, visitor: Visitor, fields
         "walletRole": fields.get("walletRole").unwrap_or(""),
         "address": fields.get("address").unwrap_or("").trim(),
     });
-    console.act(&visitor, visitor.caller(), Method::PUT, "/v1/partner-wallets", Some(body), &fields, "Wallet saved.").await;
+    console
+        .act(
+            &visitor,
+            visitor.caller(),
+            Call::new(Method::PUT, "/v1/partner-wallets", Some(body)),
+            &fields,
+            "Wallet saved.",
+        )
+        .await;
     Ok(back(&format!("{CONSOLE}/pricing")))
 }

@@ -241,9 +241,10 @@ pub async fn sign_in(State(console): State<Console>, headers: HeaderMap, fields:
     if answer.status == StatusCode::UNAUTHORIZED {
         return Ok(sign_in_form(&console, &next, Some("Wrong username or password."), StatusCode::UNAUTHORIZED));
     }
-    let token = answer.body["access_token"].as_str().filter(|_| answer.status.is_success()).ok_or_else(|| {
-        Failure::BadRequest(format!("The identity provider refused the sign-in: {}", answer.body))
-    })?;
+    let token = answer.body["access_token"]
+        .as_str()
+        .filter(|_| answer.status.is_success())
+        .ok_or_else(|| Failure::BadRequest(format!("The identity provider refused the sign-in: {}", answer.body)))?;
     let claims = console.state.jwt.verify(token, console.state.clock.now()).map_err(|_| Failure::Internal)?;
     let id = random_hex();
     let hash = secrets::sha256(id.as_bytes());

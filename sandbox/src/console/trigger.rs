@@ -12,9 +12,13 @@ use serde_json::json;
 use super::form::Fields;
 use super::html::{self, Section};
 use super::session::Visitor;
-use super::{Console, Failure, back};
+use super::{Call, Console, Failure, back};
 
-pub async fn page(State(console): State<Console>, visitor: Visitor, Path(app): Path<String>) -> Result<Response, Failure> {
+pub async fn page(
+    State(console): State<Console>,
+    visitor: Visitor,
+    Path(app): Path<String>,
+) -> Result<Response, Failure> {
     let app = console.app(&visitor, app).await?;
     let body = html! {
         @if app.is_test() {
@@ -50,7 +54,8 @@ pub async fn trigger(
     if let Some(id) = fields.text("resource_id") {
         body["resource_id"] = id.into();
     }
-    let answer = console.submit(app.caller(), Method::POST, "/sandbox/events/trigger", Some(body), &fields).await;
+    let answer =
+        console.submit(app.caller(), Call::new(Method::POST, "/sandbox/events/trigger", Some(body)), &fields).await;
     let done = format!(
         "Event {} recorded; {} deliveries queued.",
         answer.body["id"].as_str().unwrap_or("?"),

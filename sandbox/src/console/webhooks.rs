@@ -16,7 +16,7 @@ use super::form::{Fields, query};
 use super::html::{self, Section};
 use super::overview::once_secret;
 use super::session::Visitor;
-use super::{AppCtx, Console, Failure, back, outcome};
+use super::{AppCtx, Call, Console, Failure, back, outcome};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::store;
 use crate::store::webhooks::DeliveryFilter;
@@ -35,7 +35,11 @@ fn event_boxes(checked: &[String]) -> Markup {
     }
 }
 
-pub async fn endpoints(State(console): State<Console>, visitor: Visitor, Path(app): Path<String>) -> Result<Response, Failure> {
+pub async fn endpoints(
+    State(console): State<Console>,
+    visitor: Visitor,
+    Path(app): Path<String>,
+) -> Result<Response, Failure> {
     let app = console.app(&visitor, app).await?;
     let id = app.id;
     let all = PageRequest { limit: 100, before: None };
@@ -119,7 +123,9 @@ pub async fn create(
 ) -> Result<Response, Failure> {
     visitor.check(&fields)?;
     let app = console.app(&visitor, app).await?;
-    let answer = console.submit(app.caller(), Method::POST, "/v1/webhooks", Some(endpoint_body(&fields, false)), &fields).await;
+    let answer = console
+        .submit(app.caller(), Call::new(Method::POST, "/v1/webhooks", Some(endpoint_body(&fields, false))), &fields)
+        .await;
     if !answer.ok() {
         console.flashes.push(&visitor, outcome(&answer, ""));
         return Ok(back(&app.href("webhooks")));
@@ -185,7 +191,13 @@ pub async fn update(
     let app = console.app(&visitor, app).await?;
     let path = format!("/v1/webhooks/{}", segment(&id));
     console
-        .act(&visitor, app.caller(), Method::PATCH, &path, Some(endpoint_body(&fields, true)), &fields, "Endpoint saved.")
+        .act(
+            &visitor,
+            app.caller(),
+            Call::new(Method::PATCH, &path, Some(endpoint_body(&fields, true))),
+            &fields,
+            "Endpoint saved.",
+        )
         .await;
     Ok(back(&app.href(&format!("webhooks/{}", segment(&id)))))
 }
@@ -200,7 +212,7 @@ pub async fn rotate(
     visitor.check(&fields)?;
     let app = console.app(&visitor, app).await?;
     let path = format!("/v1/webhooks/{}/secret/rotate", segment(&id));
-    let answer = console.submit(app.caller(), Method::POST, &path, None, &fields).await;
+    let answer = console.submit(app.caller(), Call::new(Method::POST, &path, None), &fields).await;
     if !answer.ok() {
         console.flashes.push(&visitor, outcome(&answer, ""));
         return Ok(back(&app.href("webhooks")));
@@ -218,7 +230,7 @@ pub async fn delete(
     visitor.check(&fields)?;
     let app = console.app(&visitor, app).await?;
     let path = format!("/v1/webhooks/{}", segment(&id));
-    console.act(&visitor, app.caller(), Method::DELETE, &path, None, &fields, "Endpoint deleted.").await;
+    console.act(&visitor, app.caller(), Call::new(Method::DELETE, &path, None), &fields, "Endpoint deleted.").await;
     Ok(back(&app.href("webhooks")))
 }
 
@@ -231,7 +243,12 @@ pub async fn deliveries(
     let app = console.app(&visitor, app).await?;
     let params = query(raw.as_deref());
     let get = |k: &str| params.get(k).cloned();
-    let filter = DeliveryFilter { endpoint: get("endpoint"), event: get("event"), event_id: get("event_id"), status: get("status") };
+    let filter = DeliveryFilter {
+        endpoint: get("endpoint"),
+        event: get("event"),
+        event_id: get("event_id"),
+        status: get("status"),
+    };
     let page = PageRequest::parse(&PageQuery { limit: Some("50".into()), cursor: get("cursor") })
         .map_err(|_| Failure::BadRequest("That page link is not one the console made.".into()))?;
     let (id, f) = (app.id, filter.clone());
@@ -391,9 +408,10 @@ pub async fn redeliver(
     let app = console.app(&visitor, app).await?;
     let application_id = app.id;
     let lookup = id.clone();
-    let found = console.state.db.read(move |conn| store::webhooks::delivery_sent(conn, application_id, &lookup)).await?;
+    let found =
+        console.state.db.read(move |conn| store::webhooks::delivery_sent(conn, application_id, &lookup)).await?;
     let (delivery, _) = found.ok_or(Failure::NotFound)?;
     let path = format!("/v1/webhooks/{}/deliveries/{}/redeliver", segment(&delivery.webhook_id), segment(&id));
-    console.act(&visitor, app.caller(), Method::POST, &path, None, &fields, "Redelivery queued.").await;
+    console.act(&visitor, app.caller(), Call::new(Method::POST, &path, None), &fields, "Redelivery queued.").await;
     Ok(back(&app.href(&format!("deliveries/{}", segment(&id)))))
 }

@@ -50,7 +50,10 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
 /// The events about one resource (a flow's public id), oldest first.
 pub fn for_resource(conn: &Connection, application_id: i64, resource_id: &str) -> Result<Vec<StoredEvent>, ApiError> {
     let sql = format!("{SELECT} WHERE resource_id = ?1 AND application_id = ?2 ORDER BY id");
-    Ok(conn.prepare_cached(&sql)?.query_map(params![resource_id, application_id], from_row)?.collect::<Result<_, _>>()?)
+    Ok(conn
+        .prepare_cached(&sql)?
+        .query_map(params![resource_id, application_id], from_row)?
+        .collect::<Result<_, _>>()?)
 }
 
 /// One event of this application; another application's is `None`.

@@ -66,7 +66,10 @@ pub fn for_account(
     limit: i64,
 ) -> Result<Vec<Line>, ApiError> {
     let sql = format!("{SELECT_LINES} WHERE a.public_id = ?1 AND a.application_id = ?2 ORDER BY p.id DESC LIMIT ?3");
-    Ok(conn.prepare_cached(&sql)?.query_map(params![account_id, application_id, limit], line)?.collect::<Result<_, _>>()?)
+    Ok(conn
+        .prepare_cached(&sql)?
+        .query_map(params![account_id, application_id, limit], line)?
+        .collect::<Result<_, _>>()?)
 }
 
 /// A ledger account of an application with its balance.

@@ -63,11 +63,13 @@ pub fn prune(conn: &Connection, application_id: i64, keep: usize) -> Result<usiz
 /// Forgets the exchanges of an application's records older than its
 /// newest `keep`; their summaries stay.
 pub fn prune_exchanges(conn: &Connection, application_id: i64, keep: usize) -> Result<usize, ApiError> {
+    // Below the newest `keep`th record; with none kept, below every id.
+    let offset = keep.checked_sub(1).map(|o| i64::try_from(o).unwrap_or(i64::MAX));
     Ok(conn.execute_cached(
         "UPDATE request_logs SET request_headers = NULL, response_headers = NULL, response_body = NULL
-         WHERE application_id = ?1 AND request_headers IS NOT NULL AND public_id <
-             (SELECT public_id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2)",
-        params![application_id, i64::try_from(keep).unwrap_or(i64::MAX)],
+         WHERE application_id = ?1 AND request_headers IS NOT NULL AND (?2 IS NULL OR public_id <
+             (SELECT public_id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2))",
+        params![application_id, offset],
     )?)
 }
 

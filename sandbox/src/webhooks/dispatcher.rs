@@ -206,7 +206,15 @@ async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outco
         }
         Err(message) => (None, Some(message.chars().take(MAX_ERROR_LEN).collect())),
     };
-    Outcome { request_id, url: job.url.clone(), signature: sent_signature, attempted_at, status_code, latency_ms, error }
+    Outcome {
+        request_id,
+        url: job.url.clone(),
+        signature: sent_signature,
+        attempted_at,
+        status_code,
+        latency_ms,
+        error,
+    }
 }
 
 fn describe(e: &reqwest::Error) -> String {

@@ -22,7 +22,8 @@ async fn a_key_is_shown_once_works_and_a_resubmitted_form_creates_nothing_more()
     };
     let before = keys(bearer.clone()).await;
     let idem = uuid::Uuid::new_v4().to_string();
-    let page = browser.post_with_key(&format!("/console/apps/{app}/keys"), &[("name", "from the console")], &idem).await;
+    let page =
+        browser.post_with_key(&format!("/console/apps/{app}/keys"), &[("name", "from the console")], &idem).await;
     page.assert_ok();
     let start = page.html.find("sk_test_").expect("the secret, once");
     let secret = page.html[start..start + 40].to_owned();
@@ -31,7 +32,8 @@ async fn a_key_is_shown_once_works_and_a_resubmitted_form_creates_nothing_more()
     // The key is real.
     assert_eq!(sb.get("/v1/customers", &Auth::Key(secret.clone())).await.status, StatusCode::OK);
     // The same form again: the API replays its answer, the page shows no secret.
-    let again = browser.post_with_key(&format!("/console/apps/{app}/keys"), &[("name", "from the console")], &idem).await;
+    let again =
+        browser.post_with_key(&format!("/console/apps/{app}/keys"), &[("name", "from the console")], &idem).await;
     let flash = browser.flash(&again).await;
     assert!(flash.contains("sent before"), "{flash}");
     assert!(!browser.get("/console/overview").await.html.contains(&secret));
@@ -73,9 +75,7 @@ async fn actions_are_logged_as_console_run_once_and_emit_the_api_events() {
     assert_eq!(delivered[0].json()["customer_id"], id);
 
     // Logged like a key's request, as the console.
-    let logs = sb
-        .logs_until(&key, "method=POST&endpoint=/sandbox/customers", |l| !l.is_empty())
-        .await;
+    let logs = sb.logs_until(&key, "method=POST&endpoint=/sandbox/customers", |l| !l.is_empty()).await;
     assert_eq!(logs[0]["path"], format!("/sandbox/customers/{id}/approve"));
     assert_eq!(logs[0]["api_key_id"], "console");
     assert!(logs[0]["correlation_id"].as_str().unwrap().starts_with("console-"));
@@ -138,15 +138,30 @@ async fn webhook_endpoints_from_create_to_delete() {
 
     // Edit: events and status, through PATCH.
     let saved = browser
-        .post(&format!("{base}/{id}"), &[("url", &receiver.url), ("events", "customer.kyb_rejected"), ("status", "disabled"), ("description", "console")])
+        .post(
+            &format!("{base}/{id}"),
+            &[
+                ("url", &receiver.url),
+                ("events", "customer.kyb_rejected"),
+                ("status", "disabled"),
+                ("description", "console"),
+            ],
+        )
         .await;
     assert!(browser.flash(&saved).await.contains("Endpoint saved."));
     let patched = sb.get(&format!("/v1/webhooks/{id}"), &key).await.body;
-    assert_eq!((patched["events"].clone(), patched["status"].clone(), patched["description"].clone()),
-        (json!(["customer.kyb_rejected"]), json!("disabled"), json!("console")));
+    assert_eq!(
+        (patched["events"].clone(), patched["status"].clone(), patched["description"].clone()),
+        (json!(["customer.kyb_rejected"]), json!("disabled"), json!("console"))
+    );
 
     // Rotate: a new secret, once, and the old one signs nothing more.
-    browser.post(&format!("{base}/{id}"), &[("url", &receiver.url), ("events", "settlement.created"), ("status", "enabled")]).await;
+    browser
+        .post(
+            &format!("{base}/{id}"),
+            &[("url", &receiver.url), ("events", "settlement.created"), ("status", "enabled")],
+        )
+        .await;
     let rotated = browser.post(&format!("{base}/{id}/rotate"), &[]).await;
     rotated.assert_ok();
     let start = rotated.html.find("whsec_").unwrap();
@@ -219,7 +234,8 @@ async fn a_new_user_registers_and_sets_up_pricing_and_wallets() {
     let pricing = browser.get("/console/pricing").await;
     assert!(pricing.html.contains("ATH_0002"), "pricing needs a partner: {}", pricing.html);
 
-    let registered = browser.post("/console/register", &[("company_name", "Console Co"), ("email", "ops@console.example")]).await;
+    let registered =
+        browser.post("/console/register", &[("company_name", "Console Co"), ("email", "ops@console.example")]).await;
     assert!(browser.flash(&registered).await.contains("Partner registered."));
     let created = browser.post("/console/applications", &[("name", "Console TEST"), ("environment", "TEST")]).await;
     assert!(browser.flash(&created).await.contains("Application created."));
@@ -227,13 +243,17 @@ async fn a_new_user_registers_and_sets_up_pricing_and_wallets() {
     let apps = sb.get("/v1/applications", &bearer).await.body;
     assert_eq!(apps["data"][0]["name"], "Console TEST");
 
-    let markup = browser.post("/console/pricing/markup", &[("kind", "BPS"), ("value", "125"), ("min_fee", "100")]).await;
+    let markup =
+        browser.post("/console/pricing/markup", &[("kind", "BPS"), ("value", "125"), ("min_fee", "100")]).await;
     assert!(browser.flash(&markup).await.contains("Partner markup saved."));
     let got = sb.get("/v1/pricing/markup", &bearer).await.body;
     assert_eq!((got["value"].clone(), got["min_fee"].clone()), (json!(125), json!(100)));
     let customer = uuid::Uuid::new_v4().to_string();
     let flat = browser
-        .post("/console/pricing/customers/markup", &[("customer_id", &customer), ("kind", "FLAT"), ("value", "500"), ("currency", "AED")])
+        .post(
+            "/console/pricing/customers/markup",
+            &[("customer_id", &customer), ("kind", "FLAT"), ("value", "500"), ("currency", "AED")],
+        )
         .await;
     assert!(browser.flash(&flat).await.contains("Customer override saved."));
     assert_eq!(sb.get(&format!("/v1/pricing/customers/{customer}/markup"), &bearer).await.body["kind"], "FLAT");
@@ -242,14 +262,21 @@ async fn a_new_user_registers_and_sets_up_pricing_and_wallets() {
     assert!(browser.flash(&bad).await.contains("currency"));
     // Simulation with the partner's markup: the API's arithmetic.
     let sim = browser.get("/console/pricing?source_amount=100000&source_currency=AED&dest_currency=EUR").await;
-    let api = sb.get("/v1/pricing/simulate?source_amount=100000&source_currency=AED&dest_currency=EUR", &bearer).await.body;
+    let api =
+        sb.get("/v1/pricing/simulate?source_amount=100000&source_currency=AED&dest_currency=EUR", &bearer).await.body;
     assert!(sim.html.contains(&format!("<dd>{} <span", api["fee_minor"].as_str().unwrap())), "{}", sim.html);
     assert!(sim.html.contains(api["destination_amount_minor"].as_str().unwrap()));
     let removed = browser.post(&format!("/console/pricing/customers/{customer}/markup/delete"), &[]).await;
     assert!(browser.flash(&removed).await.contains("Customer override removed."));
     let wallet = browser
-        .post("/console/pricing/wallets", &[("network", "ethereum"), ("walletRole", "PARTNER_MARGIN"),
-            ("address", "0x52908400098527886E0F7030069857D2E4169EE7")])
+        .post(
+            "/console/pricing/wallets",
+            &[
+                ("network", "ethereum"),
+                ("walletRole", "PARTNER_MARGIN"),
+                ("address", "0x52908400098527886E0F7030069857D2E4169EE7"),
+            ],
+        )
         .await;
     assert!(browser.flash(&wallet).await.contains("Wallet saved."));
     let wallets = sb.get("/v1/partner-wallets", &bearer).await.body;

@@ -22,7 +22,13 @@ async fn every_page_and_form_needs_a_session() {
         // Back to the page asked for once signed in.
         let next: String = path
             .bytes()
-            .map(|b| if b.is_ascii_alphanumeric() || b"*-._".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+            .map(|b| {
+                if b.is_ascii_alphanumeric() || b"*-._".contains(&b) {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
             .collect();
         assert_eq!(page.location(), format!("/console/sign-in?next={next}"), "{path}");
     }
@@ -130,7 +136,8 @@ async fn sign_in_goes_through_the_password_grant_and_refuses_what_it_should() {
     let fields = [("csrf", csrf.as_str()), ("username", &sb.ready.username), ("password", &sb.ready.password)];
     let mut elsewhere = Browser::new(&sb);
     assert_eq!(elsewhere.post_raw("/console/sign-in", &fields).await.status, StatusCode::FORBIDDEN);
-    let forged = [("csrf", "0".repeat(64)), ("username", sb.ready.username.clone()), ("password", sb.ready.password.clone())];
+    let forged =
+        [("csrf", "0".repeat(64)), ("username", sb.ready.username.clone()), ("password", sb.ready.password.clone())];
     let forged: Vec<(&str, &str)> = forged.iter().map(|(k, v)| (*k, v.as_str())).collect();
     assert_eq!(browser.post_raw("/console/sign-in", &forged).await.status, StatusCode::FORBIDDEN);
     let blank = browser.post_raw("/console/sign-in", &[("csrf", &csrf), ("username", ""), ("password", "")]).await;

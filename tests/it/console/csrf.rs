@@ -69,5 +69,8 @@ async fn every_form_refuses_a_missing_or_foreign_token() {
     // The genuine token works.
     let page = browser.post(&format!("/console/apps/{app}/customers/{}/approve", s.customer), &[]).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
-    assert_eq!(s.sb.get(&format!("/v1/customers/{}", s.customer), &s.sb.test_key()).await.body["kyb_status"], "approved");
+    assert_eq!(
+        s.sb.get(&format!("/v1/customers/{}", s.customer), &s.sb.test_key()).await.body["kyb_status"],
+        "approved"
+    );
 }

@@ -177,11 +177,16 @@ pub struct Other {
 pub async fn other_partner(sb: &TestSandbox) -> Other {
     let n = uuid::Uuid::new_v4().simple().to_string();
     let username = format!("other-{n}@example.com");
-    let made = sb.post("/sandbox/users", &sb.control(), json!({"username": username, "password": "password-123"})).await;
+    let made =
+        sb.post("/sandbox/users", &sb.control(), json!({"username": username, "password": "password-123"})).await;
     assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
     let bearer = sb.login_as(&username, "password-123").await;
     let reg = sb
-        .post("/v1/auth/register", &bearer, json!({"company_name": format!("Other {n}"), "email": format!("o-{n}@example.com")}))
+        .post(
+            "/v1/auth/register",
+            &bearer,
+            json!({"company_name": format!("Other {n}"), "email": format!("o-{n}@example.com")}),
+        )
         .await;
     assert_eq!(reg.status, StatusCode::CREATED, "{}", reg.body);
     let (app, _) = sb.new_app_key(&bearer, "TEST").await;
@@ -220,18 +225,27 @@ pub async fn seeded() -> Seeded {
 
 /// A transaction of the demo TEST application, PENDING.
 pub async fn transaction(sb: &TestSandbox, key: &Auth) -> Value {
-    let customer = crate::customers::create_customer(sb, key, &format!("tx-{}@example.com", uuid::Uuid::new_v4())).await;
+    let customer =
+        crate::customers::create_customer(sb, key, &format!("tx-{}@example.com", uuid::Uuid::new_v4())).await;
     let id = customer["id"].as_str().unwrap();
     assert_eq!(sb.post(&format!("/sandbox/customers/{id}/approve"), key, json!({})).await.status, 200);
     let beneficiary = sb
-        .post("/v1/beneficiaries", key, json!({"customer_id": id, "type": "business", "full_name": "Payee LLC",
+        .post(
+            "/v1/beneficiaries",
+            key,
+            json!({"customer_id": id, "type": "business", "full_name": "Payee LLC",
             "country": "AE", "account": {"kind": "STABLECOIN_WALLET", "destination_asset": "USDC",
-            "network": "ethereum", "address": "0x52908400098527886E0F7030069857D2E4169EE7"}}))
+            "network": "ethereum", "address": "0x52908400098527886E0F7030069857D2E4169EE7"}}),
+        )
         .await;
     assert_eq!(beneficiary.status, 201, "{}", beneficiary.body);
     let quote = sb
-        .post("/v1/transactions/quote", key, json!({"corridor_id": "USD-USDC", "source_asset": "USD",
-            "source_amount_minor": "1000", "destination_asset": "USDC", "destination_kind": "STABLECOIN"}))
+        .post(
+            "/v1/transactions/quote",
+            key,
+            json!({"corridor_id": "USD-USDC", "source_asset": "USD",
+            "source_amount_minor": "1000", "destination_asset": "USDC", "destination_kind": "STABLECOIN"}),
+        )
         .await;
     let quote = quote.body["id"].as_str().unwrap().to_owned();
     assert_eq!(sb.post(&format!("/v1/transactions/quote/{quote}/accept"), key, json!({})).await.status, 200);
@@ -281,7 +295,10 @@ pub fn forms(s: &Seeded, app: &str) -> Vec<(String, Vec<(&'static str, String)>)
         (a("keys/key/revoke"), vec![]),
         (a("clock/advance"), vec![("seconds", "60".into())]),
         (a("webhooks"), vec![("url", "https://example.com/forged".into()), ("events", "settlement.created".into())]),
-        (a(&format!("webhooks/{}", s.endpoint)), vec![("url", "https://example.com/forged".into()), ("events", "settlement.failed".into())]),
+        (
+            a(&format!("webhooks/{}", s.endpoint)),
+            vec![("url", "https://example.com/forged".into()), ("events", "settlement.failed".into())],
+        ),
         (a(&format!("webhooks/{}/rotate", s.endpoint)), vec![]),
         (a(&format!("webhooks/{}/delete", s.endpoint)), vec![]),
         (a(&format!("deliveries/{}/redeliver", s.delivery)), vec![]),
@@ -292,9 +309,18 @@ pub fn forms(s: &Seeded, app: &str) -> Vec<(String, Vec<(&'static str, String)>)
         (a(&format!("customers/{c}/reject")), vec![]),
         (a("trigger"), vec![("event", "settlement.created".into())]),
         ("/console/pricing/markup".into(), vec![("kind", "BPS".into()), ("value", "25".into())]),
-        ("/console/pricing/customers/markup".into(), vec![("customer_id", c.clone()), ("kind", "BPS".into()), ("value", "5".into())]),
+        (
+            "/console/pricing/customers/markup".into(),
+            vec![("customer_id", c.clone()), ("kind", "BPS".into()), ("value", "5".into())],
+        ),
         (format!("/console/pricing/customers/{c}/markup/delete"), vec![]),
-        ("/console/pricing/wallets".into(), vec![("network", "ethereum".into()), ("walletRole", "PARTNER_MARGIN".into()),
-            ("address", "0x52908400098527886E0F7030069857D2E4169EE7".into())]),
+        (
+            "/console/pricing/wallets".into(),
+            vec![
+                ("network", "ethereum".into()),
+                ("walletRole", "PARTNER_MARGIN".into()),
+                ("address", "0x52908400098527886E0F7030069857D2E4169EE7".into()),
+            ],
+        ),
     ]
 }

@@ -50,12 +50,12 @@ async fn a_log_shows_the_redacted_request_and_answer_and_a_curl_without_the_key(
         curl,
         format!(
             "curl -X POST '{}/v1/customers' \\\n  -H \"X-API-Key: $PAYCTL_API_KEY\" \\\n  -H 'Content-Type: application/json' \\\n  -H 'Idempotency-Key: idem-detail-1' \\\n  --data-raw '{}'",
-            sb.ready.base_url,
-            logs[0]["request_body"]
+            sb.ready.base_url, logs[0]["request_body"]
         )
     );
     // A body with secrets in it is shown as the log keeps it: redacted.
-    let hook = sb.post("/v1/webhooks", &key, json!({"url": "https://example.com/h", "events": ["settlement.created"]})).await;
+    let hook =
+        sb.post("/v1/webhooks", &key, json!({"url": "https://example.com/h", "events": ["settlement.created"]})).await;
     let secret = hook.body["secret"].as_str().unwrap().to_owned();
     let logs = sb.logs_until(&key, "endpoint=/v1/webhooks", |l| !l.is_empty()).await;
     let page = browser.get(&format!("/console/apps/{app}/logs/{}", logs[0]["id"].as_str().unwrap())).await;
@@ -97,9 +97,13 @@ async fn export_as_fixture_is_byte_for_byte_payctl_logs_export() {
     let id = first["id"].as_str().unwrap();
     assert_eq!(sb.post(&format!("/sandbox/customers/{id}/approve"), &key, json!({})).await.status, 200);
     let beneficiary = sb
-        .post("/v1/beneficiaries", &key, json!({"customer_id": id, "type": "individual", "full_name": "Hans Müller",
+        .post(
+            "/v1/beneficiaries",
+            &key,
+            json!({"customer_id": id, "type": "individual", "full_name": "Hans Müller",
             "country": "DE", "account": {"kind": "BANK_ACCOUNT", "destination_asset": "EUR", "iban": IBAN,
-            "bank_name": "Commerzbank", "bank_country": "DE", "routing": "COBADEFFXXX"}}))
+            "bank_name": "Commerzbank", "bank_country": "DE", "routing": "COBADEFFXXX"}}),
+        )
         .await;
     assert_eq!(beneficiary.status, 201, "{}", beneficiary.body);
     assert_eq!(sb.get("/v1/customers/no-such-id", &key).await.status, 404);
@@ -135,8 +139,20 @@ async fn a_delivery_shows_the_exact_body_and_signature_header_sent() {
     let list = browser.get(&format!("/console/apps/{app}/deliveries?event=customer.kyb_rejected")).await;
     let start = list.html.find("deliveries/dlv_").unwrap() + "deliveries/".len();
     let delivery = &list.html[start..start + list.html[start..].find('"').unwrap()];
-    assert!(browser.get(&format!("/console/apps/{app}/deliveries?status=failed")).await.html.contains("No deliveries match."));
-    assert!(browser.get(&format!("/console/apps/{app}/deliveries?event=settlement.created")).await.html.contains("No deliveries match."));
+    assert!(
+        browser
+            .get(&format!("/console/apps/{app}/deliveries?status=failed"))
+            .await
+            .html
+            .contains("No deliveries match.")
+    );
+    assert!(
+        browser
+            .get(&format!("/console/apps/{app}/deliveries?event=settlement.created"))
+            .await
+            .html
+            .contains("No deliveries match.")
+    );
 
     let page = browser.get(&format!("/console/apps/{app}/deliveries/{delivery}")).await;
     let text = page.text();
@@ -145,7 +161,8 @@ async fn a_delivery_shows_the_exact_body_and_signature_header_sent() {
         assert!(text.contains(&format!("X-Service-Signature: {header}")), "attempt {}: {header}", i + 1);
     }
     assert!(text.contains(">503<") && text.contains(">200<"));
-    let start = text.find("<pre class=\"code\" id=\"payload\"><code>").unwrap() + "<pre class=\"code\" id=\"payload\"><code>".len();
+    let start = text.find("<pre class=\"code\" id=\"payload\"><code>").unwrap()
+        + "<pre class=\"code\" id=\"payload\"><code>".len();
     let shown = &text[start..start + text[start..].find("</code>").unwrap()];
     assert_eq!(shown.as_bytes(), got[0].body.as_slice());
     assert_eq!(unescape(shown).as_bytes(), got[1].body.as_slice());
@@ -211,22 +228,34 @@ async fn assets_are_compiled_in_and_pages_are_locked_down() {
     assert_eq!(page.headers["x-content-type-options"], "nosniff");
     assert_eq!(page.headers["content-type"], "text/html; charset=utf-8");
     // Nothing is loaded from elsewhere: no CDN, no web font.
-    for (asset, kind) in [("console.css", "text/css"), ("console.js", "text/javascript"), ("favicon.svg", "image/svg+xml")] {
+    for (asset, kind) in
+        [("console.css", "text/css"), ("console.js", "text/javascript"), ("favicon.svg", "image/svg+xml")]
+    {
         let href = format!("/console/assets/{asset}?v=");
         assert!(page.html.contains(&href), "{asset} is linked");
         let got = browser.get(&format!("/console/assets/{asset}")).await;
         assert_eq!(got.status, StatusCode::OK);
         assert!(got.headers["content-type"].to_str().unwrap().starts_with(kind));
-        assert!(!got.html.contains("https://") && !got.html.contains("@import") && !got.html.contains("url("), "{asset}");
+        assert!(
+            !got.html.contains("https://") && !got.html.contains("@import") && !got.html.contains("url("),
+            "{asset}"
+        );
         let etag = got.headers["etag"].to_str().unwrap().to_owned();
-        let again = sb.http.get(sb.url(&format!("/console/assets/{asset}"))).header("if-none-match", &etag).send().await.unwrap();
+        let again = sb
+            .http
+            .get(sb.url(&format!("/console/assets/{asset}")))
+            .header("if-none-match", &etag)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
     }
     assert!(!page.html.contains("<script>") && !page.html.contains("style="), "no inline script or style");
     assert_eq!(browser.get("/console/assets/other.js").await.status, StatusCode::NOT_FOUND);
     assert_eq!(sb.ready.console_url, format!("{}/console", sb.ready.base_url));
     // Labels for every input a page has.
-    let inputs = page.html.matches("<input type=\"text\"").count() + page.html.matches("<input type=\"number\"").count();
+    let inputs =
+        page.html.matches("<input type=\"text\"").count() + page.html.matches("<input type=\"number\"").count();
     assert!(inputs > 0);
     assert!(page.html.matches("<label>").count() >= inputs, "every visible field sits in a label");
 }

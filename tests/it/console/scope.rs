@@ -31,7 +31,10 @@ async fn another_partners_pages_and_forms_are_not_found() {
     // Its own pages show none of the demo partner's data (checked before the
     // forms below put the demo's ids into its own request log).
     let mut pages = vec!["/console/overview".to_owned(), "/console/pricing".to_owned()];
-    pages.extend(["logs", "webhooks", "deliveries", "money", "accounts", "customers", "trigger"].map(|p| format!("/console/apps/{}/{p}", other.app)));
+    pages.extend(
+        ["logs", "webhooks", "deliveries", "money", "accounts", "customers", "trigger"]
+            .map(|p| format!("/console/apps/{}/{p}", other.app)),
+    );
     for path in pages {
         let got = browser.get(&path).await;
         got.assert_ok();
@@ -89,8 +92,13 @@ async fn ids_from_another_application_of_the_same_partner_are_not_found_either()
     let s = seeded().await;
     let mut browser = Browser::demo(&s.sb).await;
     let live = s.sb.ready.live_application_id.clone();
-    for page in [format!("customers/{}", s.customer), format!("money/transaction/{}", s.transaction),
-        format!("deliveries/{}", s.delivery), format!("webhooks/{}", s.endpoint), format!("logs/{}", s.log)] {
+    for page in [
+        format!("customers/{}", s.customer),
+        format!("money/transaction/{}", s.transaction),
+        format!("deliveries/{}", s.delivery),
+        format!("webhooks/{}", s.endpoint),
+        format!("logs/{}", s.log),
+    ] {
         assert_eq!(browser.get(&format!("/console/apps/{live}/{page}")).await.status, StatusCode::NOT_FOUND, "{page}");
     }
     // Unknown application and unknown kinds.
