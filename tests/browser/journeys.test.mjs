@@ -160,6 +160,12 @@ function journey(name, body, options = {}) {
   });
 }
 
+// The sandbox never outlives the suite, however it ends.
+process.on("exit", () => sandbox?.exitCode === null && sandbox.kill("SIGKILL"));
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => process.exit(1));
+}
+
 before(async () => {
   ({ child: sandbox, line: ready } = await startSandbox());
   receiver = await startReceiver();
