@@ -107,6 +107,8 @@ async fn beneficiary(api: &Api) -> anyhow::Result<String> {
                     "tax_id": "TRN-1"}),
         )
         .await?;
+    // Money moves for verified customers only.
+    api.post(&format!("/sandbox/customers/{}/approve", id(&customer)?), &Value::Null).await?;
     let account = json!({"kind": "STABLECOIN_WALLET", "destination_asset": "USDC", "network": "ethereum",
                          "address": "0x52908400098527886E0F7030069857D2E4169EE7"});
     let body = json!({"customer_id": id(&customer)?, "type": "business", "full_name": "Load Trading LLC",
@@ -195,7 +197,8 @@ async fn webhooks(api: Arc<Api>, count: usize) -> anyhow::Result<String> {
             let arrived = arrived.clone();
             move |body: axum::Json<Value>| async move {
                 let at = Instant::now();
-                if let Some(id) = body["data"]["transaction_id"].as_str() {
+                // `payment_id` names the flow of a settlement event.
+                if let Some(id) = body["payment_id"].as_str() {
                     arrived.lock().unwrap_or_else(|e| e.into_inner()).insert(id.to_owned(), at);
                 }
                 "ok"

@@ -9,10 +9,12 @@
 //! [`redact`]ion.
 //!
 //! The exchange (request headers, response headers and body) is kept too,
-//! for the console's detail view, but costs the request path only clones
-//! of what it already holds: the background writer redacts it, for at most
-//! [`EXCHANGES_PER_BATCH`] records of each batch (the newest), so a load
-//! that outruns it keeps summaries only. Credential headers are never kept.
+//! for the console's detail view, for at most [`EXCHANGES_PER_SECOND`]
+//! requests a second (every request of interactive use; a sample of a load
+//! test): a request beyond that budget costs nothing more than before, and
+//! one within it costs the request path only copies of what it already
+//! holds, since the background writer does the redaction. Credential headers
+//! are never kept.
 //!
 //! Handlers never wait for the log: a finished record goes into a bounded
 //! channel ([`Sink::record`] never blocks; when the channel is full the
@@ -21,7 +23,7 @@
 //! drains the channel and stops before the database threads are joined.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use axum::body::{Body, Bytes, HttpBody};
@@ -34,7 +36,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::api::BODY_LIMIT;
 use crate::auth::principal;
-use crate::clock::Timestamp;
+use crate::clock::{self, Timestamp};
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::http::request_id::CorrelationId;
@@ -45,8 +47,8 @@ use crate::{ids, redact, store};
 pub const CAPACITY: usize = 10_000;
 /// Records per write transaction, at most.
 pub const BATCH: usize = 500;
-/// Records of one batch whose exchange the writer redacts and keeps.
-pub const EXCHANGES_PER_BATCH: usize = 64;
+/// Requests a second, at most, whose exchange is kept.
+pub const EXCHANGES_PER_SECOND: u32 = 200;
 /// Response bodies larger than this are not kept.
 pub const MAX_KEPT_BODY: u64 = 64 * 1024;
 /// How many records an application keeps.
@@ -142,6 +144,27 @@ pub struct Unlogged;
 pub struct Sink {
     queue: mpsc::Sender<Record>,
     dropped: AtomicU64,
+    exchanges: ExchangeBudget,
+}
+
+/// [`EXCHANGES_PER_SECOND`] as a fixed one-second window of real time: two
+/// atomics, no lock. Near a window's edge two threads may both reset it,
+/// which at worst lets a few more through.
+#[derive(Debug, Default)]
+pub struct ExchangeBudget {
+    second: AtomicI64,
+    used: AtomicU32,
+}
+
+impl ExchangeBudget {
+    /// Whether one more exchange may be kept at `now_ms` (Unix millis).
+    pub fn take(&self, now_ms: i64) -> bool {
+        let second = now_ms.div_euclid(1000);
+        if self.second.swap(second, Ordering::AcqRel) != second {
+            self.used.store(0, Ordering::Release);
+        }
+        self.used.fetch_add(1, Ordering::AcqRel) < EXCHANGES_PER_SECOND
+    }
 }
 
 impl Sink {
@@ -212,7 +235,7 @@ fn start_with(db: Db, retention: Retention) -> (Sink, Writer) {
             write_batch(&db, first, &mut records, &mut since_pruned, retention).await;
         }
     });
-    (Sink { queue, dropped: AtomicU64::new(0) }, Writer { stop, task })
+    (Sink { queue, dropped: AtomicU64::new(0), exchanges: ExchangeBudget::default() }, Writer { stop, task })
 }
 
 async fn write_batch(
@@ -231,13 +254,8 @@ async fn write_batch(
         }
     }
     let n = batch.len();
-    // The newest records keep their exchange; older ones of a large batch
-    // (a load that outruns the writer) keep their summary only.
-    for (i, record) in batch.iter_mut().enumerate() {
-        let exchange = std::mem::take(&mut record.exchange);
-        if i + EXCHANGES_PER_BATCH >= n {
-            record.exchange = exchange.redacted();
-        }
+    for record in &mut batch {
+        record.exchange = std::mem::take(&mut record.exchange).redacted();
     }
     for record in &batch {
         *since_pruned.entry(record.application_id).or_default() += 1;
@@ -287,7 +305,8 @@ where
     let path = request.uri().path().to_owned();
     let query = request.uri().query().filter(|q| !q.is_empty()).map(redact::query);
     let correlation_id = request.extensions().get::<CorrelationId>().map(|c| c.0.clone()).unwrap_or_default();
-    let request_headers = without_credentials(request.headers());
+    let request_headers =
+        state.request_log.exchanges.take(clock::real_now().millis()).then(|| without_credentials(request.headers()));
 
     let (response, request_body) = if method == Method::GET || method == Method::HEAD {
         (run(request).await, None)
@@ -306,7 +325,10 @@ where
         }
     };
 
-    let (response, exchange) = capture(response, request_headers).await;
+    let (response, exchange) = match request_headers {
+        Some(headers) => capture(response, headers).await,
+        None => (response, Exchange::None),
+    };
     let elapsed = started.elapsed();
     state.request_log.record(Record {
         public_id: ids::uuid(),
@@ -464,15 +486,23 @@ mod tests {
         Exchange::Captured(Box::new(Captured { request_headers, response_headers, response_body: Some(body) }))
     }
 
+    #[test]
+    fn exchanges_are_kept_for_a_budget_of_requests_a_second() {
+        let budget = ExchangeBudget::default();
+        let at = 1_800_000_000_000;
+        let kept = (0..EXCHANGES_PER_SECOND + 50).filter(|i| budget.take(at + i64::from(*i % 900))).count();
+        assert_eq!(kept, EXCHANGES_PER_SECOND as usize);
+        assert!(budget.take(at + 1_000), "a new second, a new budget");
+    }
+
     #[tokio::test]
-    async fn the_newest_records_of_a_batch_keep_their_exchange_redacted() {
+    async fn exchanges_are_stored_redacted_and_pruned_to_the_newest() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();
         db.write(|tx| crate::seed::seed(tx, "not-a-real-hash", Timestamp::from_millis(0))).await.unwrap();
         let app: i64 =
             db.read(|c| Ok(c.query_row("SELECT id FROM applications LIMIT 1", [], |r| r.get(0))?)).await.unwrap();
         let (sink, writer) =
             start_with(db.clone(), Retention { keep: 1_000, prune_every: 1_000, keep_exchanges: 1_000 });
-        // Queued before the writer runs, so they form one batch.
         for n in 0..100 {
             sink.record(Record { exchange: captured(n), ..record(app, n) });
         }
@@ -481,8 +511,8 @@ mod tests {
         let rows = |db: Db| async move {
             db.read(|c| {
                 let mut stmt = c.prepare(
-                    "SELECT correlation_id, request_headers, response_headers, response_body FROM request_logs
-                     ORDER BY public_id",
+                    "SELECT l.correlation_id, x.request_headers, x.response_headers, x.response_body
+                     FROM request_logs l LEFT JOIN request_log_exchanges x ON x.log_id = l.id ORDER BY l.public_id",
                 )?;
                 let rows: Vec<Row> = stmt
                     .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
@@ -494,8 +524,7 @@ mod tests {
         };
         let all = rows(db.clone()).await;
         let kept: Vec<&Row> = all.iter().filter(|r| r.1.is_some()).collect();
-        assert_eq!(kept.len(), EXCHANGES_PER_BATCH);
-        assert_eq!(kept[0].0, format!("c{}", 100 - EXCHANGES_PER_BATCH));
+        assert_eq!(kept.len(), 100);
         let (_, headers, response_headers, body) = kept.last().unwrap();
         let headers: serde_json::Value = serde_json::from_str(headers.as_deref().unwrap()).unwrap();
         assert_eq!(
@@ -519,7 +548,7 @@ mod tests {
     #[tokio::test]
     async fn a_full_queue_drops_instead_of_blocking() {
         let (queue, _receiver) = mpsc::channel(2);
-        let sink = Sink { queue, dropped: AtomicU64::new(0) };
+        let sink = Sink { queue, dropped: AtomicU64::new(0), exchanges: ExchangeBudget::default() };
         for n in 0..5 {
             sink.record(record(1, n));
         }

@@ -11,20 +11,19 @@ use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::request_log::{Exchange, Record};
 
-/// Inserts records in one statement preparation.
+/// Inserts records (and the exchanges kept with them) in one statement
+/// preparation each.
 pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiError> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_logs (public_id, application_id, api_key_id, method, path, query, status_code,
-             duration_ms, correlation_id, error_code, request_body, requested_at, responded_at,
-             request_headers, response_headers, response_body)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+             duration_ms, correlation_id, error_code, request_body, requested_at, responded_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )?;
+    let mut exchanges = conn.prepare_cached(
+        "INSERT INTO request_log_exchanges (log_id, application_id, request_headers, response_headers, response_body)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
     for r in records {
-        // Only the redacted form is ever stored.
-        let kept = match &r.exchange {
-            Exchange::Kept(k) => Some(k),
-            Exchange::None | Exchange::Captured(_) => None,
-        };
         stmt.execute(params![
             r.public_id,
             r.application_id,
@@ -39,10 +38,17 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiErro
             r.request_body,
             r.requested_at.millis(),
             r.responded_at.millis(),
-            kept.map(|k| &k.request_headers),
-            kept.map(|k| &k.response_headers),
-            kept.and_then(|k| k.response_body.as_ref()),
         ])?;
+        // Only the redacted form is ever stored.
+        if let Exchange::Kept(k) = &r.exchange {
+            exchanges.execute(params![
+                conn.last_insert_rowid(),
+                r.application_id,
+                k.request_headers,
+                k.response_headers,
+                k.response_body
+            ])?;
+        }
     }
     Ok(())
 }
@@ -63,12 +69,11 @@ pub fn prune(conn: &Connection, application_id: i64, keep: usize) -> Result<usiz
 /// Forgets the exchanges of an application's records older than its
 /// newest `keep`; their summaries stay.
 pub fn prune_exchanges(conn: &Connection, application_id: i64, keep: usize) -> Result<usize, ApiError> {
-    // Below the newest `keep`th record; with none kept, below every id.
+    // Below the newest `keep`th record; with none kept, all of them.
     let offset = keep.checked_sub(1).map(|o| i64::try_from(o).unwrap_or(i64::MAX));
     Ok(conn.execute_cached(
-        "UPDATE request_logs SET request_headers = NULL, response_headers = NULL, response_body = NULL
-         WHERE application_id = ?1 AND request_headers IS NOT NULL AND (?2 IS NULL OR public_id <
-             (SELECT public_id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2))",
+        "DELETE FROM request_log_exchanges WHERE application_id = ?1 AND (?2 IS NULL OR log_id <
+             (SELECT id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2))",
         params![application_id, offset],
     )?)
 }
@@ -123,8 +128,9 @@ pub struct LogDetail {
 /// A record of this application by id; another application's is `None`.
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<LogDetail>, ApiError> {
     let sql = format!(
-        "SELECT {COLUMNS}, request_headers, response_headers, response_body FROM request_logs
-         WHERE application_id = ?1 AND public_id = ?2"
+        "SELECT {COLUMNS}, x.request_headers, x.response_headers, x.response_body
+         FROM request_logs LEFT JOIN request_log_exchanges x ON x.log_id = request_logs.id
+         WHERE request_logs.application_id = ?1 AND public_id = ?2"
     );
     Ok(conn
         .query_row_cached(&sql, params![application_id, public_id], |r| {

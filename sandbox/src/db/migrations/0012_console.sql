@@ -21,8 +21,14 @@ ALTER TABLE webhook_attempts ADD COLUMN url TEXT;
 ALTER TABLE webhook_attempts ADD COLUMN signature TEXT;
 
 -- A request's headers and its answer, redacted like the request body (JSON
--- text). Kept for an application's newest records only; older rows keep
--- the summary columns.
-ALTER TABLE request_logs ADD COLUMN request_headers TEXT;
-ALTER TABLE request_logs ADD COLUMN response_headers TEXT;
-ALTER TABLE request_logs ADD COLUMN response_body TEXT;
+-- text), for an application's newest records only. A table of its own so
+-- that forgetting them frees whole pages: columns emptied in place would leave
+-- holes that rows appended later never reuse.
+CREATE TABLE request_log_exchanges (
+    log_id           INTEGER PRIMARY KEY REFERENCES request_logs(id) ON DELETE CASCADE,
+    application_id   INTEGER NOT NULL,
+    request_headers  TEXT NOT NULL,
+    response_headers TEXT NOT NULL,
+    response_body    TEXT
+) STRICT;
+CREATE INDEX request_log_exchanges_application ON request_log_exchanges(application_id, log_id);
