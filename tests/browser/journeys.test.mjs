@@ -198,7 +198,18 @@ after(async () => {
 });
 
 journey("sign in and see a request just made", async (page) => {
-  await signIn(page, ready.username, ready.password);
+  // By keyboard alone: the username field has focus, Tab moves on, Enter sends.
+  await page.goto(ready.console_url);
+  await page.keyboard.type(ready.username);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(ready.password);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/console\/overview$/);
+  // The first Tab reaches the skip link, which moves focus to the content.
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Skip to content");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "main");
   await openTestApp(page, "Request logs");
   await page.getByRole("heading", { name: "Request logs" }).waitFor();
   // Made while the page is open: the live list shows it without a reload.
@@ -386,10 +397,16 @@ journey("every page loads without script errors", async (page) => {
       await page.screenshot({ path: path.join(process.env.SCREENSHOTS, `${String(++shot).padStart(2, "0")}-${name}.png`), fullPage: true });
     }
   };
+  // Fits a laptop screen: nothing wider than the window.
+  const fits = async () => {
+    const [content, window] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    assert.ok(content <= window, `${page.url()} is ${content} px wide in a ${window} px window`);
+  };
   const visit = async (url) => {
     const response = await page.goto(url);
     assert.equal(response.status(), 200, url);
     await page.waitForLoadState("load");
+    await fits();
     await picture();
   };
   for (const url of [`${ready.console_url}/overview`, `${ready.console_url}/pricing`,
@@ -407,6 +424,7 @@ journey("every page loads without script errors", async (page) => {
     await visit(`${app}/${list}`);
     await page.locator(link).first().click();
     await page.waitForLoadState("load");
+    await fits();
     await picture();
     assert.ok(!/Not found|Something went wrong/.test(await page.title()), `${list}: ${page.url()}`);
   }

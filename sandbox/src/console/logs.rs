@@ -89,7 +89,7 @@ pub async fn list(
             a href=(app.href("logs")) { "Clear" }
         }
         div.actions {
-            a href={ (app.href("logs/export")) @if !export_query.is_empty() { "?" (export_query) } } download { "Export as fixture" }
+            a href={ (app.href("logs/export")) @if !export_query.is_empty() { "?" (export_query) } } { "Export as fixture" }
             span.live-status data-live-status="log-rows" { "Live: the list refreshes every 2 seconds." }
         }
         @if let Some((text, details)) = &problem {

@@ -92,7 +92,7 @@ fn endpoint_body(fields: &Fields, with_status: bool) -> Value {
 
 /// A page showing a signing secret once (create, rotate), or back to
 /// `page` with the API's message.
-async fn secret_answer(
+fn secret_answer(
     console: &Console,
     visitor: &Visitor,
     app: &AppCtx,
@@ -130,7 +130,7 @@ pub async fn create(
         console.flashes.push(&visitor, outcome(&answer, ""));
         return Ok(back(&app.href("webhooks")));
     }
-    Ok(secret_answer(&console, &visitor, &app, answer, "Endpoint created").await)
+    Ok(secret_answer(&console, &visitor, &app, answer, "Endpoint created"))
 }
 
 async fn find_endpoint(console: &Console, app: &AppCtx, id: String) -> Result<WebhookEndpoint, Failure> {
@@ -217,7 +217,7 @@ pub async fn rotate(
         console.flashes.push(&visitor, outcome(&answer, ""));
         return Ok(back(&app.href("webhooks")));
     }
-    Ok(secret_answer(&console, &visitor, &app, answer, "Secret rotated").await)
+    Ok(secret_answer(&console, &visitor, &app, answer, "Secret rotated"))
 }
 
 /// `DELETE /v1/webhooks/{id}`.
