@@ -13,8 +13,8 @@ use payctl_wire::customers::KYB_STATUSES;
 
 use super::dispatch::segment;
 use super::form::{Fields, query};
-use super::html::{self, Section};
-use super::money::{amount, timeline};
+use super::html::{self, Section, amount};
+use super::money::timeline;
 use super::session::Visitor;
 use super::{Call, Console, Failure, back};
 use crate::http::pagination::{PageQuery, PageRequest};

@@ -13,6 +13,8 @@ use payctl_wire::applications::Environment;
 use super::assets;
 use super::session::{Flash, FlashKind, Visitor};
 use super::{AppCtx, CONSOLE};
+use crate::domain::asset;
+use crate::domain::decimal::format_minor;
 
 /// Sections of the navigation, to mark the current one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,6 +188,13 @@ pub fn time(iso: &str) -> Markup {
     let short = iso.get(11..23).unwrap_or(iso);
     let day = iso.get(..10).unwrap_or("");
     html! { time datetime=(iso) title=(iso) { span.day { (day) " " } (short) } }
+}
+
+/// An amount in minor units with its decimal form, e.g. `-1050 (−10.50 AED)`.
+pub fn amount(minor: i64, asset_code: &str) -> String {
+    let decimals = asset::asset(asset_code).map_or(2, |a| a.decimals);
+    let sign = if minor < 0 { "-" } else { "" };
+    format!("{minor} ({sign}{} {asset_code})", format_minor(minor.unsigned_abs(), decimals))
 }
 
 /// Pretty-printed JSON in a block that keeps its layout.

@@ -24,12 +24,15 @@
 //! - [`session`], [`dispatch`], [`form`], [`html`], [`assets`]: the
 //!   machinery above.
 //! - Pages, one module per area: [`overview`] (partner, applications,
-//!   keys, clocks), [`logs`], [`webhooks`] (endpoints and deliveries),
-//!   [`money`] (flows, timelines, postings, balances), [`customers`],
+//!   keys, clocks), [`logs`], [`webhooks`] (endpoints), [`deliveries`],
+//!   [`money`] (flows with their timelines and postings), [`balances`],
+//!   [`customers`],
 //!   [`pricing`] (markups, simulation, partner wallets), [`trigger`].
 
 pub mod assets;
+pub mod balances;
 pub mod customers;
+pub mod deliveries;
 pub mod dispatch;
 pub mod form;
 pub mod html;
@@ -118,14 +121,14 @@ pub fn router(state: AppState, api: Router) -> Router {
         .route(&app("/webhooks/{id}"), get(webhooks::endpoint).post(webhooks::update))
         .route(&app("/webhooks/{id}/rotate"), post(webhooks::rotate))
         .route(&app("/webhooks/{id}/delete"), post(webhooks::delete))
-        .route(&app("/deliveries"), get(webhooks::deliveries))
-        .route(&app("/deliveries/{id}"), get(webhooks::delivery))
-        .route(&app("/deliveries/{id}/redeliver"), post(webhooks::redeliver))
+        .route(&app("/deliveries"), get(deliveries::list))
+        .route(&app("/deliveries/{id}"), get(deliveries::detail))
+        .route(&app("/deliveries/{id}/redeliver"), post(deliveries::redeliver))
         .route(&app("/money"), get(money::list))
         .route(&app("/money/{kind}/{id}"), get(money::detail))
         .route(&app("/money/{kind}/{id}/{action}"), post(money::act))
-        .route(&app("/accounts"), get(money::balances))
-        .route(&app("/accounts/{id}"), get(money::account))
+        .route(&app("/accounts"), get(balances::list))
+        .route(&app("/accounts/{id}"), get(balances::account))
         .route(&app("/customers"), get(customers::list))
         .route(&app("/customers/{id}"), get(customers::detail))
         .route(&app("/customers/{id}/{decision}"), post(customers::decide))

@@ -11,13 +11,11 @@ use serde_json::{Value, json};
 
 use super::dispatch::segment;
 use super::form::{Fields, query};
-use super::html::{self, Section};
+use super::html::{self, Section, amount};
 use super::session::Visitor;
 use super::{AppCtx, Call, Console, Failure, back};
 use crate::api::transactions::view as transaction_view;
 use crate::api::transfers::{swap_view, transfer_view};
-use crate::domain::asset;
-use crate::domain::decimal::format_minor;
 use crate::flows::FlowState;
 use crate::flows::transfers::Kind;
 use crate::http::pagination::{PageQuery, PageRequest};
@@ -29,13 +27,6 @@ use crate::store::{self, payments};
 /// The lists, by the `kind` parameter.
 const TABS: &[(&str, &str)] =
     &[("transactions", "Transactions"), ("payments", "Payments"), ("transfers", "Transfers"), ("swaps", "Swaps")];
-
-/// An amount in minor units with its decimal form, e.g. `-1050 (−10.50 AED)`.
-pub fn amount(minor: i64, asset_code: &str) -> String {
-    let decimals = asset::asset(asset_code).map_or(2, |a| a.decimals);
-    let sign = if minor < 0 { "-" } else { "" };
-    format!("{minor} ({sign}{} {asset_code})", format_minor(minor.unsigned_abs(), decimals))
-}
 
 /// One row of a flow list: its kind (for the URL), id, state, amounts, time.
 struct Item {
@@ -321,16 +312,6 @@ fn postings(app: &AppCtx, lines: &[Line]) -> Markup {
     }
 }
 
-/// Where a posting's reference is shown: a flow's page, or for a float's
-/// prefunding the account's.
-fn reference_href(app: &AppCtx, line: &Line) -> String {
-    match line.reference_type.as_str() {
-        "account" => app.href(&format!("accounts/{}", line.reference_id)),
-        "customer" => app.href(&format!("customers/{}", line.reference_id)),
-        kind => app.href(&format!("money/{kind}/{}", line.reference_id)),
-    }
-}
-
 /// `POST /sandbox/transactions/{id}/complete|fail`, `POST /sandbox/payments/{id}/fund`.
 pub async fn act(
     State(console): State<Console>,
@@ -357,81 +338,4 @@ pub async fn act(
         return Ok(back(&format!("{}?kind={kind}s", app.href("money"))));
     }
     Ok(back(&app.href(&format!("money/{}/{}", segment(&kind), segment(&id)))))
-}
-
-pub async fn balances(
-    State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
-    let id = app.id;
-    let rows = console.state.db.read(move |conn| store::postings::balances(conn, id)).await?;
-    let body = html! {
-        p.muted { "Every ledger account of the application. Each entry's postings sum to zero per asset; "
-            code { "external" } " mirrors value that entered or left the ledger." }
-        div id="balances" data-live="2000" {
-            @if rows.is_empty() { (html::empty("No accounts yet.")) } @else {
-                table {
-                    thead { tr { th { "Account" } th { "Purpose" } th { "Asset" } th.num { "Balance" } th { "Customer" } } }
-                    tbody {
-                        @for b in &rows {
-                            tr {
-                                td.mono { a href=(app.href(&format!("accounts/{}", b.account_id))) { (b.account_id) } }
-                                td { (b.purpose) @if let Some(l) = &b.label { " " span.muted { (l) } } }
-                                td { (b.asset) }
-                                td.num { (amount(b.balance_minor, &b.asset)) }
-                                td.mono { @if let Some(c) = &b.customer_id { a href=(app.href(&format!("customers/{c}"))) { (c) } } }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    };
-    Ok(console.page(&visitor, Some(&app), Section::Accounts, "Balances", body))
-}
-
-pub async fn account(
-    State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, account)): Path<(String, String)>,
-) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
-    let id = app.id;
-    let lookup = account.clone();
-    let (balance, lines) = console
-        .state
-        .db
-        .read(move |conn| {
-            let balance = store::postings::balances(conn, id)?.into_iter().find(|b| b.account_id == lookup);
-            let lines = store::postings::for_account(conn, id, &lookup, 100)?;
-            Ok((balance, lines))
-        })
-        .await?;
-    let balance = balance.ok_or(Failure::NotFound)?;
-    let body = html! {
-        dl.facts {
-            dt { "Purpose" } dd { (balance.purpose) }
-            dt { "Balance" } dd { (amount(balance.balance_minor, &balance.asset)) }
-        }
-        h2 { "Newest postings" }
-        @if lines.is_empty() { (html::empty("No postings.")) } @else {
-            table {
-                thead { tr { th { "Time" } th { "Kind" } th { "Flow" } th.num { "Amount" } } }
-                tbody {
-                    @for l in &lines {
-                        tr {
-                            td { (html::time(&l.at.to_rfc3339())) }
-                            td { code { (l.kind) } }
-                            td.mono { a href=(reference_href(&app, l)) { (l.reference_type) " " (l.reference_id) } }
-                            td.num { (amount(l.amount_minor, &l.asset)) }
-                        }
-                    }
-                }
-            }
-        }
-        p { a href=(app.href("accounts")) { "← All balances" } }
-    };
-    Ok(console.page(&visitor, Some(&app), Section::Accounts, format!("Account {account}"), body))
 }
