@@ -5,18 +5,13 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use maud::html;
 
+use super::extract::AppPage;
 use super::html::{self, Section, amount};
-use super::session::Visitor;
 use super::{AppCtx, Console, Failure};
 use crate::store;
 use crate::store::postings::Line;
 
-pub async fn list(
-    State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
+pub async fn list(State(console): State<Console>, AppPage { visitor, app }: AppPage) -> Result<Response, Failure> {
     let id = app.id;
     let rows = console.state.db.read(move |conn| store::postings::balances(conn, id)).await?;
     let body = html! {
@@ -46,10 +41,9 @@ pub async fn list(
 
 pub async fn account(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, account)): Path<(String, String)>,
+    AppPage { visitor, app }: AppPage,
+    Path((_, account)): Path<(String, String)>,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
     let id = app.id;
     let lookup = account.clone();
     let (balance, lines) = console

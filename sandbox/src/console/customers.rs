@@ -5,29 +5,25 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};
 use axum::response::Response;
 use maud::html;
 use payctl_wire::customers::KYB_STATUSES;
 
 use super::dispatch::segment;
-use super::form::{Fields, query};
+use super::extract::{AppForm, AppPage, Params};
 use super::html::{self, Section, amount};
 use super::money::timeline;
-use super::session::Visitor;
 use super::{Call, Console, Failure, back};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::store;
 
 pub async fn list(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-    RawQuery(raw): RawQuery,
+    AppPage { visitor, app }: AppPage,
+    Params(params): Params,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
-    let params = query(raw.as_deref());
     let status = params.get("status").filter(|s| KYB_STATUSES.contains(&s.as_str())).cloned();
     let page = PageRequest::parse(&PageQuery { limit: Some("50".into()), cursor: params.get("cursor").cloned() })
         .map_err(|_| Failure::BadRequest("That page link is not one the console made.".into()))?;
@@ -113,10 +109,9 @@ pub async fn list(
 
 pub async fn detail(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, id)): Path<(String, String)>,
+    AppPage { visitor, app }: AppPage,
+    Path((_, id)): Path<(String, String)>,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
     let application_id = app.id;
     let found = console
         .state
@@ -191,12 +186,9 @@ pub async fn detail(
 /// `POST /sandbox/customers/{id}/approve|reject` as the application.
 pub async fn decide(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, id, decision)): Path<(String, String, String)>,
-    fields: Fields,
+    Path((_, id, decision)): Path<(String, String, String)>,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let done = match decision.as_str() {
         "approve" => "Customer approved.",
         "reject" => "Customer rejected.",

@@ -3,7 +3,7 @@
 //! signature header) and the exact body, filtered by endpoint, event type,
 //! event and status, with redelivery.
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::response::Response;
 use maud::{Markup, html};
@@ -11,9 +11,8 @@ use payctl_wire::events::EventType;
 use payctl_wire::webhooks::Delivery;
 
 use super::dispatch::segment;
-use super::form::{Fields, query};
+use super::extract::{AppForm, AppPage, Params};
 use super::html::{self, Section};
-use super::session::Visitor;
 use super::{AppCtx, Call, Console, Failure, back};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::store;
@@ -24,12 +23,9 @@ const STATUSES: &[&str] = &["pending", "succeeded", "failed"];
 
 pub async fn list(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-    RawQuery(raw): RawQuery,
+    AppPage { visitor, app }: AppPage,
+    Params(params): Params,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
-    let params = query(raw.as_deref());
     let get = |k: &str| params.get(k).cloned();
     let filter = DeliveryFilter {
         endpoint: get("endpoint"),
@@ -117,10 +113,9 @@ fn delivery_row(app: &AppCtx, d: &Delivery, url: &str) -> Markup {
 
 pub async fn detail(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, id)): Path<(String, String)>,
+    AppPage { visitor, app }: AppPage,
+    Path((_, id)): Path<(String, String)>,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
     let application_id = app.id;
     let found = console
         .state
@@ -188,12 +183,9 @@ pub async fn detail(
 /// `POST /v1/webhooks/{endpoint}/deliveries/{id}/redeliver`.
 pub async fn redeliver(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, id)): Path<(String, String)>,
-    fields: Fields,
+    Path((_, id)): Path<(String, String)>,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let application_id = app.id;
     let lookup = id.clone();
     let found =

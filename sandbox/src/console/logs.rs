@@ -5,16 +5,16 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 use payctl_wire::logs::{REDACTED, RequestLog};
 use serde_json::Value;
 
-use super::form::query;
+use super::extract::{AppPage, Params};
 use super::html::{self, Section};
-use super::session::{Flash, Visitor};
+use super::session::Flash;
 use super::{AppCtx, Console, Failure, back};
 use crate::api::logs::{LogQuery, parse};
 use crate::http::pagination::{PageQuery, PageRequest};
@@ -45,12 +45,9 @@ fn filters(params: &BTreeMap<String, String>, limit: u32) -> Result<(LogFilter, 
 
 pub async fn list(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-    RawQuery(raw): RawQuery,
+    AppPage { visitor, app }: AppPage,
+    Params(params): Params,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
-    let params = query(raw.as_deref());
     let (rows, next, problem) = match filters(&params, PAGE) {
         Ok((filter, page)) => {
             let id = app.id;
@@ -132,10 +129,9 @@ fn table(app: &AppCtx, rows: &[RequestLog]) -> Markup {
 
 pub async fn detail(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, id)): Path<(String, String)>,
+    AppPage { visitor, app }: AppPage,
+    Path((_, id)): Path<(String, String)>,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
     let application_id = app.id;
     let found = console.state.db.read(move |conn| request_logs::find(conn, application_id, &id)).await?;
     let detail = found.ok_or(Failure::NotFound)?;
@@ -230,12 +226,9 @@ pub fn curl(base_url: &str, detail: &LogDetail) -> String {
 /// back in-process (reads the request log does not record).
 pub async fn export(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-    RawQuery(raw): RawQuery,
+    AppPage { visitor, app }: AppPage,
+    Params(params): Params,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
-    let params = query(raw.as_deref());
     let (filter, mut page) = match filters(&params, 100) {
         Ok(parsed) => parsed,
         Err((text, details)) => {

@@ -21,8 +21,8 @@
 //!   one small script are compiled in ([`assets`]).
 //!
 //! # Layout
-//! - [`session`], [`dispatch`], [`form`], [`html`], [`assets`]: the
-//!   machinery above.
+//! - [`session`], [`dispatch`], [`form`], [`extract`], [`html`],
+//!   [`assets`]: the machinery above.
 //! - Pages, one module per area: [`overview`] (partner, applications,
 //!   keys, clocks), [`logs`], [`webhooks`] (endpoints), [`deliveries`],
 //!   [`money`] (flows with their timelines and postings), [`balances`],
@@ -34,6 +34,7 @@ pub mod balances;
 pub mod customers;
 pub mod deliveries;
 pub mod dispatch;
+pub mod extract;
 pub mod form;
 pub mod html;
 pub mod logs;

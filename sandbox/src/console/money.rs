@@ -3,14 +3,14 @@
 //! the events it emitted) and its ledger postings; every account's
 //! balance; and on TEST the simulation actions (complete, fail, fund).
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};
 use axum::response::Response;
 use maud::{Markup, html};
 use serde_json::{Value, json};
 
 use super::dispatch::segment;
-use super::form::{Fields, query};
+use super::extract::{AppForm, AppPage, Params};
 use super::html::{self, Section, amount};
 use super::session::Visitor;
 use super::{AppCtx, Call, Console, Failure, back};
@@ -41,12 +41,9 @@ struct Item {
 
 pub async fn list(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-    RawQuery(raw): RawQuery,
+    AppPage { visitor, app }: AppPage,
+    Params(params): Params,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
-    let params = query(raw.as_deref());
     let tab = params
         .get("kind")
         .map(String::as_str)
@@ -201,10 +198,9 @@ async fn load(console: &Console, app: &AppCtx, kind: &str, id: String) -> Result
 
 pub async fn detail(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, kind, id)): Path<(String, String, String)>,
+    AppPage { visitor, app }: AppPage,
+    Path((_, kind, id)): Path<(String, String, String)>,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
     let flow = load(&console, &app, &kind, id).await?;
     let (application_id, public_id, reference) = (app.id, flow.public_id.clone(), flow.kind);
     let (states, events, lines) = console
@@ -315,12 +311,9 @@ fn postings(app: &AppCtx, lines: &[Line]) -> Markup {
 /// `POST /sandbox/transactions/{id}/complete|fail`, `POST /sandbox/payments/{id}/fund`.
 pub async fn act(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, kind, id, action)): Path<(String, String, String, String)>,
-    fields: Fields,
+    Path((_, kind, id, action)): Path<(String, String, String, String)>,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let (path, body, done) = match (kind.as_str(), action.as_str()) {
         ("transaction", "complete") => {
             (format!("/sandbox/transactions/{}/complete", segment(&id)), None, "Transaction completed.")

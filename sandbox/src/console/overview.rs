@@ -11,7 +11,7 @@ use payctl_wire::auth::Partner;
 use serde_json::{Value, json};
 
 use super::dispatch::segment;
-use super::form::Fields;
+use super::extract::{AppForm, Form};
 use super::html::{self, Section};
 use super::session::Visitor;
 use super::{AppCtx, CONSOLE, Call, Console, Failure, back, outcome};
@@ -170,8 +170,7 @@ fn app_card(visitor: &Visitor, view: &AppView) -> Markup {
 }
 
 /// `POST /v1/auth/register` for the signed-in user.
-pub async fn register(State(console): State<Console>, visitor: Visitor, fields: Fields) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
+pub async fn register(State(console): State<Console>, Form { visitor, fields }: Form) -> Result<Response, Failure> {
     let body = json!({
         "company_name": fields.get("company_name").unwrap_or(""),
         "email": fields.get("email").unwrap_or(""),
@@ -191,10 +190,8 @@ pub async fn register(State(console): State<Console>, visitor: Visitor, fields: 
 /// `POST /v1/applications`.
 pub async fn create_application(
     State(console): State<Console>,
-    visitor: Visitor,
-    fields: Fields,
+    Form { visitor, fields }: Form,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
     let body = json!({
         "name": fields.get("name").unwrap_or(""),
         "environment": fields.get("environment").unwrap_or(""),
@@ -216,12 +213,8 @@ pub async fn create_application(
 /// then says so instead of showing the secret again.
 pub async fn create_key(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-    fields: Fields,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let mut body = serde_json::Map::new();
     if let Some(name) = fields.text("name") {
         body.insert("name".into(), name.into());
@@ -264,12 +257,9 @@ pub fn once_secret(what: &str, id: &str, secret: &str) -> Markup {
 /// `DELETE /v1/applications/{id}/keys/{key}`.
 pub async fn revoke_key(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, key)): Path<(String, String)>,
-    fields: Fields,
+    Path((_, key)): Path<(String, String)>,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let path = format!("/v1/applications/{}/keys/{}", segment(&app.public_id), segment(&key));
     console.act(&visitor, visitor.caller(), Call::new(Method::DELETE, &path, None), &fields, "Key revoked.").await;
     Ok(back(&format!("{CONSOLE}/overview")))
@@ -278,12 +268,8 @@ pub async fn revoke_key(
 /// `POST /sandbox/clock/advance` as the (TEST) application.
 pub async fn advance_clock(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-    fields: Fields,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let body = json!({ "seconds": integer_or_text(fields.get("seconds").unwrap_or("")) });
     let answer =
         console.submit(app.caller(), Call::new(Method::POST, "/sandbox/clock/advance", Some(body)), &fields).await;

@@ -3,7 +3,7 @@
 //! with their mid rates, and the partner's wallets. Read and changed through
 //! the API's dashboard routes as the signed-in user.
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::response::Response;
 use maud::{Markup, html};
@@ -11,7 +11,8 @@ use payctl_wire::wallets::WalletRole;
 use serde_json::{Value, json};
 
 use super::dispatch::segment;
-use super::form::{Fields, query};
+use super::extract::{Form, Params};
+use super::form::Fields;
 use super::html::{self, Section};
 use super::overview::integer_or_text;
 use super::session::Visitor;
@@ -72,7 +73,7 @@ fn markup_body(fields: &Fields) -> Value {
 pub async fn page(
     State(console): State<Console>,
     visitor: Visitor,
-    RawQuery(raw): RawQuery,
+    Params(params): Params,
 ) -> Result<Response, Failure> {
     let read = |path: &'static str| console.api.call(visitor.caller(), Method::GET, path, None, None);
     let markup = read("/v1/pricing/markup").await;
@@ -84,7 +85,6 @@ pub async fn page(
     let overrides = read("/v1/pricing/customers?limit=100").await;
     let corridors = read("/v1/pricing/corridors").await;
     let wallets = read("/v1/partner-wallets").await;
-    let params = query(raw.as_deref());
     let simulation = if SIMULATE.iter().any(|k| params.contains_key(*k)) {
         let path = {
             let mut q = form_urlencoded::Serializer::new(String::new());
@@ -206,8 +206,7 @@ pub async fn page(
 }
 
 /// `PUT /v1/pricing/markup`.
-pub async fn put_markup(State(console): State<Console>, visitor: Visitor, fields: Fields) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
+pub async fn put_markup(State(console): State<Console>, Form { visitor, fields }: Form) -> Result<Response, Failure> {
     console
         .act(
             &visitor,
@@ -223,10 +222,8 @@ pub async fn put_markup(State(console): State<Console>, visitor: Visitor, fields
 /// `PUT /v1/pricing/customers/{id}/markup`, the customer named in the form.
 pub async fn put_customer_markup(
     State(console): State<Console>,
-    visitor: Visitor,
-    fields: Fields,
+    Form { visitor, fields }: Form,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
     let path = format!("/v1/pricing/customers/{}/markup", segment(fields.get("customer_id").unwrap_or("").trim()));
     console
         .act(
@@ -243,11 +240,9 @@ pub async fn put_customer_markup(
 /// `DELETE /v1/pricing/customers/{id}/markup`.
 pub async fn delete_customer_markup(
     State(console): State<Console>,
-    visitor: Visitor,
     Path(customer): Path<String>,
-    fields: Fields,
+    Form { visitor, fields }: Form,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
     let path = format!("/v1/pricing/customers/{}/markup", segment(&customer));
     console
         .act(&visitor, visitor.caller(), Call::new(Method::DELETE, &path, None), &fields, "Customer override removed.")
@@ -256,8 +251,7 @@ pub async fn delete_customer_markup(
 }
 
 /// `PUT /v1/partner-wallets`.
-pub async fn put_wallet(State(console): State<Console>, visitor: Visitor, fields: Fields) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
+pub async fn put_wallet(State(console): State<Console>, Form { visitor, fields }: Form) -> Result<Response, Failure> {
     let body = json!({
         "network": fields.get("network").unwrap_or(""),
         "walletRole": fields.get("walletRole").unwrap_or(""),

@@ -2,24 +2,18 @@
 //! sample data through the ordinary outbox (`POST /sandbox/events/trigger`)
 //! and delivered to the subscribed endpoints like any other.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::Method;
 use axum::response::Response;
 use maud::html;
 use payctl_wire::events::EventType;
 use serde_json::json;
 
-use super::form::Fields;
+use super::extract::{AppForm, AppPage};
 use super::html::{self, Section};
-use super::session::Visitor;
 use super::{Call, Console, Failure, back};
 
-pub async fn page(
-    State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
+pub async fn page(State(console): State<Console>, AppPage { visitor, app }: AppPage) -> Result<Response, Failure> {
     let body = html! {
         @if app.is_test() {
             p { "The event is recorded with realistic sample data and delivered to every enabled endpoint of this "
@@ -44,12 +38,8 @@ pub async fn page(
 /// `POST /sandbox/events/trigger` as the application.
 pub async fn trigger(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-    fields: Fields,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let mut body = json!({ "event": fields.get("event").unwrap_or("") });
     if let Some(id) = fields.text("resource_id") {
         body["resource_id"] = id.into();

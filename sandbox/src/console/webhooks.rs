@@ -11,6 +11,7 @@ use payctl_wire::webhooks::WebhookEndpoint;
 use serde_json::{Value, json};
 
 use super::dispatch::segment;
+use super::extract::{AppForm, AppPage};
 use super::form::Fields;
 use super::html::{self, Section};
 use super::overview::once_secret;
@@ -30,12 +31,7 @@ fn event_boxes(checked: &[String]) -> Markup {
     }
 }
 
-pub async fn endpoints(
-    State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
+pub async fn endpoints(State(console): State<Console>, AppPage { visitor, app }: AppPage) -> Result<Response, Failure> {
     let id = app.id;
     let all = PageRequest { limit: 100, before: None };
     let list = console.state.db.read(move |conn| store::webhooks::list(conn, id, &all)).await?.data;
@@ -112,12 +108,8 @@ fn secret_answer(
 /// `POST /v1/webhooks`.
 pub async fn create(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path(app): Path<String>,
-    fields: Fields,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let answer = console
         .submit(app.caller(), Call::new(Method::POST, "/v1/webhooks", Some(endpoint_body(&fields, false))), &fields)
         .await;
@@ -136,10 +128,9 @@ async fn find_endpoint(console: &Console, app: &AppCtx, id: String) -> Result<We
 
 pub async fn endpoint(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, id)): Path<(String, String)>,
+    AppPage { visitor, app }: AppPage,
+    Path((_, id)): Path<(String, String)>,
 ) -> Result<Response, Failure> {
-    let app = console.app(&visitor, app).await?;
     let e = find_endpoint(&console, &app, id).await?;
     let base = app.href(&format!("webhooks/{}", e.id));
     let body = html! {
@@ -178,12 +169,9 @@ pub async fn endpoint(
 /// `PATCH /v1/webhooks/{id}`.
 pub async fn update(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, id)): Path<(String, String)>,
-    fields: Fields,
+    Path((_, id)): Path<(String, String)>,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let path = format!("/v1/webhooks/{}", segment(&id));
     console
         .act(
@@ -200,12 +188,9 @@ pub async fn update(
 /// `POST /v1/webhooks/{id}/secret/rotate`.
 pub async fn rotate(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, id)): Path<(String, String)>,
-    fields: Fields,
+    Path((_, id)): Path<(String, String)>,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let path = format!("/v1/webhooks/{}/secret/rotate", segment(&id));
     let answer = console.submit(app.caller(), Call::new(Method::POST, &path, None), &fields).await;
     if !answer.ok() {
@@ -218,12 +203,9 @@ pub async fn rotate(
 /// `DELETE /v1/webhooks/{id}`.
 pub async fn delete(
     State(console): State<Console>,
-    visitor: Visitor,
-    Path((app, id)): Path<(String, String)>,
-    fields: Fields,
+    Path((_, id)): Path<(String, String)>,
+    AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
-    let app = console.app(&visitor, app).await?;
     let path = format!("/v1/webhooks/{}", segment(&id));
     console.act(&visitor, app.caller(), Call::new(Method::DELETE, &path, None), &fields, "Endpoint deleted.").await;
     Ok(back(&app.href("webhooks")))

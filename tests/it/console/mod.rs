@@ -175,20 +175,7 @@ pub struct Other {
 }
 
 pub async fn other_partner(sb: &TestSandbox) -> Other {
-    let n = uuid::Uuid::new_v4().simple().to_string();
-    let username = format!("other-{n}@example.com");
-    let made =
-        sb.post("/sandbox/users", &sb.control(), json!({"username": username, "password": "password-123"})).await;
-    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
-    let bearer = sb.login_as(&username, "password-123").await;
-    let reg = sb
-        .post(
-            "/v1/auth/register",
-            &bearer,
-            json!({"company_name": format!("Other {n}"), "email": format!("o-{n}@example.com")}),
-        )
-        .await;
-    assert_eq!(reg.status, StatusCode::CREATED, "{}", reg.body);
+    let (username, bearer) = sb.other_partner_user().await;
     let (app, _) = sb.new_app_key(&bearer, "TEST").await;
     Other { username, app }
 }
