@@ -66,10 +66,9 @@ impl FromRequest<Console> for AppForm {
 
     async fn from_request(request: Request, console: &Console) -> Result<Self, Failure> {
         let (mut parts, body) = request.into_parts();
-        let visitor = Visitor::from_request_parts(&mut parts, console).await?;
         let id = app_id(&mut parts, console).await?;
-        let fields = Fields::from_request(Request::from_parts(parts, body), console).await?;
-        visitor.check(&fields)?;
+        // The visitor and the token first: a forged form learns nothing about the id.
+        let Form { visitor, fields } = Form::from_request(Request::from_parts(parts, body), console).await?;
         let app = console.app(&visitor, id).await?;
         Ok(AppForm { visitor, app, fields })
     }
