@@ -188,7 +188,13 @@ pub struct Next {
 /// Only a console page may be the target after signing in.
 fn safe_next(next: Option<&str>) -> String {
     match next {
-        Some(n) if n.starts_with(&format!("{CONSOLE}/")) && !n.contains("//") && !n.contains('\\') => n.to_owned(),
+        Some(n)
+            if n.starts_with(&format!("{CONSOLE}/"))
+                && !n.contains("//")
+                && n.bytes().all(|b| b.is_ascii_graphic() && b != b'\\') =>
+        {
+            n.to_owned()
+        }
         _ => format!("{CONSOLE}/overview"),
     }
 }

@@ -152,6 +152,8 @@ async fn sign_in_goes_through_the_password_grant_and_refuses_what_it_should() {
         ("//evil.example/console/", "/console/overview"),
         ("https://evil.example/", "/console/overview"),
         ("/console/..//evil.example", "/console/overview"),
+        ("/console/pricing\r\nSet-Cookie: x=y", "/console/overview"),
+        ("/console/\\evil.example", "/console/overview"),
     ] {
         let mut b = Browser::new(&sb);
         let csrf = b.get("/console/sign-in").await.field("csrf").unwrap();
