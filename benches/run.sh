@@ -5,6 +5,7 @@
 #   benches/run.sh            # defaults: 20 start-ups, 10 s of load per target
 #   RUNS=50 DURATION=30 benches/run.sh
 #   FLOW_WORKERS=64 WEBHOOK_COUNT=500 benches/run.sh   # the flow and webhook loads
+#   CONSOLE_ROUNDS=3 benches/run.sh      # runs with and without a console page open
 #
 # Needs python3 and curl; installs wrk and hyperfine with apt-get when they
 # are missing (or set WRK/HYPERFINE to other binaries). Builds the release
@@ -19,6 +20,7 @@ connections="${CONNECTIONS:-50}"
 flow_workers="${FLOW_WORKERS:-64}"
 webhook_count="${WEBHOOK_COUNT:-500}"
 threads="${THREADS:-2}"
+console_rounds="${CONSOLE_ROUNDS:-3}"
 
 need() {
     command -v "$1" >/dev/null && return
@@ -112,6 +114,48 @@ PY
 read -r api_rps api_p50 api_p99 api_errors <<<"$(load -H "X-API-Key: $key" "$base_url/v1/customers/$customer_id")"
 loaded_rss="$(rss_mb "$sandbox_pid")"
 read -r hello_rps hello_p50 hello_p99 _ <<<"$(load "$hello_url/")"
+
+# The same load with a console page open: a signed-in viewer refreshes the
+# TEST application's request log page (the list wrk's requests land in) the
+# way the page's script does, every 2 s; then 20 times as often, for the
+# margin. Runs without, with, and with the busy viewer alternate, so drift
+# over the run shows in no column alone; medians of CONSOLE_ROUNDS.
+viewer() {
+    "$loadgen" --base-url "$base_url" --key "$key" console --username "$(field username)" \
+        --password "$(field password)" --application "$(field test_application_id)" \
+        --seconds "$duration" --interval-ms "$1" >"$work/viewer-$1.json"
+}
+: >"$work/console.runs"
+for _ in $(seq 1 "$console_rounds"); do
+    read -r plain _ <<<"$(load -H "X-API-Key: $key" "$base_url/v1/customers/$customer_id")"
+    viewer 2000 & viewer_pid=$!; pids+=("$viewer_pid")
+    read -r open _ <<<"$(load -H "X-API-Key: $key" "$base_url/v1/customers/$customer_id")"
+    wait "$viewer_pid"
+    viewer 100 & viewer_pid=$!; pids+=("$viewer_pid")
+    read -r busy _ <<<"$(load -H "X-API-Key: $key" "$base_url/v1/customers/$customer_id")"
+    wait "$viewer_pid"
+    echo "$plain $open $busy $(cat "$work/viewer-2000.json") $(cat "$work/viewer-100.json")" >>"$work/console.runs"
+done
+read -r console_plain console_open console_busy open_pct busy_pct page_p50 page_p99 busy_refreshes busy_p99 \
+    console_errors <<<"$(python3 - "$work/console.runs" <<'PY'
+import json, statistics, sys
+rows = []
+for line in open(sys.argv[1]):
+    plain, open_, busy, rest = line.split(" ", 3)
+    decoder = json.JSONDecoder()
+    page, end = decoder.raw_decode(rest)
+    hurried, _ = decoder.raw_decode(rest[end:].strip())
+    rows.append((float(plain), float(open_), float(busy), page, hurried))
+med = lambda xs: statistics.median(xs)
+plain, open_, busy = (med([r[i] for r in rows]) for i in range(3))
+pages = [r[3] for r in rows]
+hurried = [r[4] for r in rows]
+errors = sum(p["errors"] for p in pages + hurried)
+print(f"{plain:.0f} {open_:.0f} {busy:.0f} {100 * open_ / plain:.1f} {100 * busy / plain:.1f} "
+      f"{med([float(p['p50_ms']) for p in pages]):.2f} {med([float(p['p99_ms']) for p in pages]):.2f} "
+      f"{med([h['refreshes'] for h in hurried]):.0f} {med([float(h['p99_ms']) for h in hurried]):.2f} {errors}")
+PY
+)"
 ratio="$(python3 -c "print(f'{$api_rps / $hello_rps:.2f}')")"
 
 # Full flows and webhook latency, on a file database (WAL, synchronous=FULL)
@@ -152,6 +196,9 @@ Load: wrk, $threads threads, $connections connections, ${duration} s, on the sam
 | GET /v1/customers/{id} (X-API-Key) | ${api_rps} req/s, p50 ${api_p50} ms, p99 ${api_p99} ms, ${api_errors} non-2xx | >= 25,000 req/s |
 | bare axum hello (same run) | ${hello_rps} req/s, p50 ${hello_p50} ms, p99 ${hello_p99} ms | |
 | ratio sandbox / hello | ${ratio} | >= 0.20 |
+| the same GET, no console page open (median of $console_rounds runs alternating with the two below) | ${console_plain} req/s | |
+| the same GET with a console page open (request log page refreshed every 2 s, as its script does) | ${console_open} req/s (${open_pct} %); page refresh p50 ${page_p50} ms, p99 ${page_p99} ms | no drop beyond run-to-run noise |
+| the same GET with the page refreshed every 100 ms (20 times the script's rate) | ${console_busy} req/s (${busy_pct} %); ${busy_refreshes} refreshes per run, p99 ${busy_p99} ms; ${console_errors} failed refreshes | |
 | full flows (quote, accept, transaction; file DB; $flow_workers workers, ${duration} s) | ${flows_per_s} flows/s; per request p50 ${flow_p50} ms, p99 ${flow_p99} ms; ${flow_errors} errors of ${flow_requests} requests | >= 2,000 flows/s, p99 < 50 ms |
 | webhook delivery, POST /v1/transactions sent to receiver's 200 ($hook_count of $webhook_count; ${hook_missing} missing) | p50 ${hook_p50} ms, p99 ${hook_p99} ms, max ${hook_max} ms | p99 < 50 ms |
 | payctl --version (median of $((runs * 5))) | ${cli_med} ms | < 10 ms |

@@ -10,7 +10,13 @@
 //!   times each from sending `POST /v1/transactions` (the state change) to
 //!   the moment its delivery arrives (the receiver answers 200 right away).
 //!
-//! Both print one JSON object on stdout. Every non-2xx answer counts as an
+//! - `console`: an open console page: signs in to the web console and
+//!   fetches the application's request log page the way the page's script
+//!   refreshes it (every `--interval-ms`), for a fixed time; reports the
+//!   refreshes and their latency. Run beside `wrk` to see what an open page
+//!   costs the API.
+//!
+//! Each prints one JSON object on stdout. Every non-2xx answer counts as an
 //! error and the first one is printed on stderr.
 
 use std::collections::HashMap;
@@ -45,6 +51,21 @@ enum Measure {
     Webhooks {
         #[arg(long, default_value_t = 200)]
         count: usize,
+    },
+    Console {
+        /// A dashboard user (the ready line's `username` and `password`).
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password: String,
+        /// The application whose request log page stays open.
+        #[arg(long)]
+        application: String,
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+        /// The page script's refresh interval.
+        #[arg(long, default_value_t = 2000)]
+        interval_ms: u64,
     },
 }
 
@@ -177,7 +198,8 @@ async fn webhooks(api: Arc<Api>, count: usize) -> anyhow::Result<String> {
             let arrived = arrived.clone();
             move |body: axum::Json<Value>| async move {
                 let at = Instant::now();
-                if let Some(id) = body["data"]["transaction_id"].as_str() {
+                // `payment_id` names the flow of a settlement event.
+                if let Some(id) = body["payment_id"].as_str() {
                     arrived.lock().unwrap_or_else(|e| e.into_inner()).insert(id.to_owned(), at);
                 }
                 "ok"
@@ -218,6 +240,75 @@ async fn webhooks(api: Arc<Api>, count: usize) -> anyhow::Result<String> {
     ))
 }
 
+/// The cookies a response sets, as `name=value` pairs.
+fn cookies(response: &reqwest::Response) -> Vec<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok()?.split(';').next().map(str::to_owned))
+        .filter(|c| !c.ends_with('='))
+        .collect()
+}
+
+/// The value of the hidden field `name` in a page.
+fn field(html: &str, name: &str) -> Option<String> {
+    let marker = format!("name=\"{name}\" value=\"");
+    let start = html.find(&marker)? + marker.len();
+    Some(html[start..start + html[start..].find('"')?].to_owned())
+}
+
+struct ConsolePage {
+    username: String,
+    password: String,
+    application: String,
+    seconds: u64,
+    interval: Duration,
+}
+
+async fn console(api: Arc<Api>, page: ConsolePage) -> anyhow::Result<String> {
+    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build()?;
+    let form = http.get(format!("{}/console/sign-in", api.base_url)).send().await?;
+    let jar = cookies(&form);
+    let csrf = field(&form.text().await?, "csrf").ok_or_else(|| anyhow::anyhow!("no sign-in form"))?;
+    let signed_in = http
+        .post(format!("{}/console/sign-in", api.base_url))
+        .header("cookie", jar.join("; "))
+        .form(&[("csrf", csrf.as_str()), ("username", &page.username), ("password", &page.password)])
+        .send()
+        .await?;
+    anyhow::ensure!(signed_in.status() == reqwest::StatusCode::SEE_OTHER, "sign-in: {}", signed_in.status());
+    let session = cookies(&signed_in).join("; ");
+    let url = format!("{}/console/apps/{}/logs", api.base_url, page.application);
+    let deadline = Instant::now() + Duration::from_secs(page.seconds);
+    let (mut latencies, mut errors) = (Vec::new(), 0u64);
+    let mut tick = tokio::time::interval(page.interval);
+    while Instant::now() < deadline {
+        tick.tick().await;
+        let started = Instant::now();
+        let answer = http.get(&url).header("cookie", &session).header("x-console-live", "log-rows").send().await;
+        match answer {
+            Ok(r) if r.status().is_success() => {
+                r.bytes().await?;
+                latencies.push(started.elapsed());
+            }
+            other => {
+                if errors == 0 {
+                    eprintln!("error: {other:?}");
+                }
+                errors += 1;
+            }
+        }
+    }
+    latencies.sort();
+    Ok(format!(
+        r#"{{"refreshes": {}, "p50_ms": {}, "p99_ms": {}, "errors": {errors}}}"#,
+        latencies.len(),
+        percentile_ms(&latencies, 50),
+        percentile_ms(&latencies, 99),
+    ))
+}
+
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
@@ -230,6 +321,10 @@ fn main() -> anyhow::Result<()> {
         match args.measure {
             Measure::Flows { concurrency, seconds } => flows(api, concurrency, seconds).await,
             Measure::Webhooks { count } => webhooks(api, count).await,
+            Measure::Console { username, password, application, seconds, interval_ms } => {
+                let interval = Duration::from_millis(interval_ms.max(1));
+                console(api, ConsolePage { username, password, application, seconds, interval }).await
+            }
         }
     })?;
     println!("{report}");

@@ -8,6 +8,8 @@
 //! # Layout
 //! - [`api`]: HTTP handlers, one module per noun, and the router that puts
 //!   them behind their authentication layers; also the OpenAPI document.
+//! - [`console`]: the web console at `/console`: server-rendered pages
+//!   that read on reader connections and act through the API router.
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
 //!   the control token; middleware that identifies the caller.
 //! - [`flows`]: every state machine (transactions, payments, transfers and
@@ -40,10 +42,13 @@
 //! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
 //!   request log of every key-authenticated request, redacted by name and
 //!   by content (minted secrets, IBANs).
+//! - [`log_export`]: request logs as a replayable fixture (shared by
+//!   `payctl logs export` and the console).
 
 pub mod api;
 pub mod auth;
 pub mod clock;
+pub mod console;
 pub mod db;
 pub mod domain;
 pub mod error;
@@ -53,6 +58,7 @@ pub mod http;
 pub mod idempotency;
 pub mod ids;
 pub mod ledger;
+pub mod log_export;
 pub mod quoting;
 pub mod rate_limit;
 pub mod redact;
@@ -163,6 +169,7 @@ impl Sandbox {
         let base_url = base_url_for(addr);
         ReadyLine {
             auth_url: format!("{base_url}/auth/realms/sandbox"),
+            console_url: format!("{base_url}{}", console::CONSOLE),
             base_url,
             client_id: DASHBOARD_CLIENT_ID.to_owned(),
             username: seed::DEMO_USERNAME.to_owned(),

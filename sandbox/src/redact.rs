@@ -17,8 +17,9 @@
 //!   `"Pay [REDACTED:IBAN:GB]."`.
 //!
 //! A body that is not JSON cannot be inspected, so it is not kept at all.
-//! Other headers are never stored, so `Authorization` and `X-API-Key` need
-//! no rule.
+//! Headers go through the same two rules by name and value ([`headers`]);
+//! the credential headers ([`CREDENTIAL_HEADERS`]) are dropped before that,
+//! so not even their names reach a log.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -194,6 +195,26 @@ fn ibans_in_run(run: &[(u8, usize)], hits: &mut Vec<(Range<usize>, Marker)>) {
     }
 }
 
+/// Headers that carry a credential: never kept, redacted or not.
+pub const CREDENTIAL_HEADERS: &[&str] = &["authorization", "x-api-key", "cookie", "set-cookie", "proxy-authorization"];
+
+/// Headers as a JSON object (name in lower case → value; a repeated header
+/// joined with `, `), credential headers left out and the rest redacted by
+/// name and value. A value that is not text is not kept.
+pub fn headers(map: &axum::http::HeaderMap) -> Value {
+    let mut out = serde_json::Map::new();
+    for name in map.keys() {
+        if CREDENTIAL_HEADERS.contains(&name.as_str()) {
+            continue;
+        }
+        let values: Vec<&str> = map.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect();
+        let joined = values.join(", ");
+        let kept = if is_sensitive_key(name.as_str()) { REDACTED.to_owned() } else { text(&joined).into_owned() };
+        out.insert(name.as_str().to_owned(), Value::String(kept));
+    }
+    Value::Object(out)
+}
+
 /// Redacts a JSON value in place: by name, then by content, member names
 /// included.
 pub fn value(v: &mut Value) {
@@ -284,6 +305,24 @@ pub fn path(raw: &str) -> Cow<'_, str> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn headers_lose_credentials_and_keep_the_rest_redacted_by_name_and_value() {
+        let mut map = axum::http::HeaderMap::new();
+        map.insert("x-api-key", "sk_test_abc".parse().unwrap());
+        map.insert("authorization", "Bearer x".parse().unwrap());
+        map.insert("cookie", "payctl_console=abc".parse().unwrap());
+        map.insert("x-webhook-secret", "anything".parse().unwrap());
+        map.insert("x-note", "paid to GB82 WEST 1234 5698 7654 32".parse().unwrap());
+        map.insert("content-type", "application/json".parse().unwrap());
+        map.append("accept", "text/html".parse().unwrap());
+        map.append("accept", "application/json".parse().unwrap());
+        assert_eq!(
+            headers(&map),
+            json!({"x-webhook-secret": REDACTED, "x-note": REDACTED, "content-type": "application/json",
+                "accept": "text/html, application/json"})
+        );
+    }
 
     const IBAN: &str = "GB82WEST12345698765432";
 

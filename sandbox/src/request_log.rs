@@ -6,8 +6,15 @@
 //! covers every key-authenticated route, `/v1/...` and the `/sandbox/...`
 //! simulation routes when called with a TEST key; requests with a bearer or
 //! the control token are not logged. The path, query, body and the
-//! `X-Request-ID` (the one header kept, as `correlation_id`) are kept only
-//! after [`redact`]ion; no other header is kept.
+//! `X-Request-ID` (as `correlation_id`) are kept only after [`redact`]ion.
+//!
+//! The exchange (request headers, response headers and body) is kept too,
+//! for the console's detail view, for at most [`EXCHANGES_PER_SECOND`]
+//! requests a second (every request of interactive use; a sample of a load
+//! test): a request beyond that budget costs nothing more than before, and
+//! one within it costs the request path only copies of what it already
+//! holds, since the background writer does the redaction. Credential headers
+//! are never kept.
 //!
 //! Handlers never wait for the log: a finished record goes into a bounded
 //! channel ([`Sink::record`] never blocks; when the channel is full the
@@ -16,12 +23,12 @@
 //! drains the channel and stops before the database threads are joined.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{Request, State};
-use axum::http::Method;
+use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
@@ -29,7 +36,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::api::BODY_LIMIT;
 use crate::auth::principal;
-use crate::clock::Timestamp;
+use crate::clock::{self, Timestamp};
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::http::request_id::CorrelationId;
@@ -40,6 +47,10 @@ use crate::{ids, redact, store};
 pub const CAPACITY: usize = 10_000;
 /// Records per write transaction, at most.
 pub const BATCH: usize = 500;
+/// Requests a second, at most, whose exchange is kept.
+pub const EXCHANGES_PER_SECOND: u32 = 200;
+/// Response bodies larger than this are not kept.
+pub const MAX_KEPT_BODY: u64 = 64 * 1024;
 /// How many records an application keeps.
 #[derive(Debug, Clone, Copy)]
 pub struct Retention {
@@ -48,13 +59,15 @@ pub struct Retention {
     /// Records an application may gain between two prunings (so up to
     /// `keep + prune_every` exist at a time, and pruning stays cheap).
     pub prune_every: usize,
+    /// Of the records kept, how many (the newest) keep their exchange.
+    pub keep_exchanges: usize,
 }
 
 impl Retention {
     /// A load test against the sandbox would otherwise grow the database
     /// (all of it in memory with `--in-memory`) by about 200 bytes per
     /// request, without end.
-    pub const DEFAULT: Retention = Retention { keep: 50_000, prune_every: 5_000 };
+    pub const DEFAULT: Retention = Retention { keep: 50_000, prune_every: 5_000, keep_exchanges: 1_000 };
 }
 
 /// One finished request, ready to insert.
@@ -74,13 +87,84 @@ pub struct Record {
     pub request_body: Option<String>,
     pub requested_at: Timestamp,
     pub responded_at: Timestamp,
+    pub exchange: Exchange,
 }
+
+/// The headers and answer of a request, in the stages the log takes them
+/// through.
+#[derive(Debug, Clone, Default)]
+pub enum Exchange {
+    /// Not kept.
+    #[default]
+    None,
+    /// As the request path captured it (credential headers already gone);
+    /// never stored in this form.
+    Captured(Box<Captured>),
+    /// Redacted, as JSON text: what is stored.
+    Kept(Kept),
+}
+
+#[derive(Debug, Clone)]
+pub struct Captured {
+    pub request_headers: HeaderMap,
+    pub response_headers: HeaderMap,
+    /// `None` when the body was too large or streamed.
+    pub response_body: Option<Bytes>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub request_headers: String,
+    pub response_headers: String,
+    pub response_body: Option<String>,
+}
+
+impl Exchange {
+    /// The redacted form of a captured exchange.
+    fn redacted(self) -> Exchange {
+        match self {
+            Exchange::Captured(c) => Exchange::Kept(Kept {
+                request_headers: redact::headers(&c.request_headers).to_string(),
+                response_headers: redact::headers(&c.response_headers).to_string(),
+                response_body: c.response_body.as_deref().and_then(redact::body).map(|v| v.to_string()),
+            }),
+            other => other,
+        }
+    }
+}
+
+/// Marks a request the log must skip: a read the console makes on its
+/// own behalf (such as reading ids back for an export), not one the
+/// application made.
+#[derive(Debug, Clone, Copy)]
+pub struct Unlogged;
 
 /// The sending side, kept in the shared state.
 #[derive(Debug)]
 pub struct Sink {
     queue: mpsc::Sender<Record>,
     dropped: AtomicU64,
+    exchanges: ExchangeBudget,
+}
+
+/// [`EXCHANGES_PER_SECOND`] as a fixed one-second window of real time: two
+/// atomics, no lock. Near a window's edge two threads may both reset it,
+/// which at worst lets a few more through.
+#[derive(Debug, Default)]
+pub struct ExchangeBudget {
+    second: AtomicI64,
+    used: AtomicU32,
+}
+
+impl ExchangeBudget {
+    /// Whether one more exchange may be kept at `now_ms` (Unix millis).
+    pub fn take(&self, now_ms: i64) -> bool {
+        let second = now_ms.div_euclid(1000);
+        if self.second.swap(second, Ordering::AcqRel) != second {
+            self.used.store(0, Ordering::Release);
+        }
+        self.used.fetch_add(1, Ordering::AcqRel) < EXCHANGES_PER_SECOND
+    }
 }
 
 impl Sink {
@@ -151,7 +235,7 @@ fn start_with(db: Db, retention: Retention) -> (Sink, Writer) {
             write_batch(&db, first, &mut records, &mut since_pruned, retention).await;
         }
     });
-    (Sink { queue, dropped: AtomicU64::new(0) }, Writer { stop, task })
+    (Sink { queue, dropped: AtomicU64::new(0), exchanges: ExchangeBudget::default() }, Writer { stop, task })
 }
 
 async fn write_batch(
@@ -170,6 +254,9 @@ async fn write_batch(
         }
     }
     let n = batch.len();
+    for record in &mut batch {
+        record.exchange = std::mem::take(&mut record.exchange).redacted();
+    }
     for record in &batch {
         *since_pruned.entry(record.application_id).or_default() += 1;
     }
@@ -185,6 +272,7 @@ async fn write_batch(
         store::request_logs::insert_batch(tx, &batch)?;
         for application_id in prune {
             store::request_logs::prune(tx, application_id, retention.keep)?;
+            store::request_logs::prune_exchanges(tx, application_id, retention.keep_exchanges)?;
         }
         Ok(())
     });
@@ -204,7 +292,9 @@ where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let Some(key) = principal::key_of(request.extensions()) else {
+    let Some(key) =
+        principal::key_of(request.extensions()).filter(|_| request.extensions().get::<Unlogged>().is_none())
+    else {
         return run(request).await;
     };
     let started = Instant::now();
@@ -217,6 +307,8 @@ where
     // The one header kept: the caller's X-Request-ID (or the one generated).
     let correlation_id =
         request.extensions().get::<CorrelationId>().map(|c| redact::text(&c.0).into_owned()).unwrap_or_default();
+    let request_headers =
+        state.request_log.exchanges.take(clock::real_now().millis()).then(|| without_credentials(request.headers()));
 
     let (response, request_body) = if method == Method::GET || method == Method::HEAD {
         (run(request).await, None)
@@ -235,6 +327,10 @@ where
         }
     };
 
+    let (response, exchange) = match request_headers {
+        Some(headers) => capture(response, headers).await,
+        None => (response, Exchange::None),
+    };
     let elapsed = started.elapsed();
     state.request_log.record(Record {
         public_id: ids::uuid(),
@@ -250,8 +346,39 @@ where
         request_body,
         requested_at,
         responded_at: requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0)),
+        exchange,
     });
     response
+}
+
+/// The request's headers without the credential ones, which no log keeps
+/// in any form.
+fn without_credentials(headers: &HeaderMap) -> HeaderMap {
+    let mut kept = headers.clone();
+    for name in redact::CREDENTIAL_HEADERS {
+        kept.remove(*name);
+    }
+    kept
+}
+
+/// Takes a copy of the answer (headers, and a body of known size up to
+/// [`MAX_KEPT_BODY`]) and hands the answer back unchanged.
+async fn capture(response: Response, request_headers: HeaderMap) -> (Response, Exchange) {
+    let (parts, body) = response.into_parts();
+    let known = body.size_hint().exact().filter(|&n| n <= MAX_KEPT_BODY);
+    let (body, response_body) = match known {
+        Some(n) => match axum::body::to_bytes(body, usize::try_from(n).unwrap_or(usize::MAX)).await {
+            Ok(bytes) => (Body::from(bytes.clone()), Some(bytes)),
+            Err(_) => (Body::empty(), None),
+        },
+        None => (body, None),
+    };
+    let mut response_headers = parts.headers.clone();
+    for name in redact::CREDENTIAL_HEADERS {
+        response_headers.remove(*name);
+    }
+    let exchange = Exchange::Captured(Box::new(Captured { request_headers, response_headers, response_body }));
+    (Response::from_parts(parts, body), exchange)
 }
 
 #[cfg(test)]
@@ -275,6 +402,7 @@ mod tests {
             request_body: None,
             requested_at: at,
             responded_at: at,
+            exchange: Exchange::None,
         }
     }
 
@@ -311,7 +439,7 @@ mod tests {
             .await
             .unwrap();
         let (busy, quiet) = (apps[0], apps[1]);
-        let (sink, writer) = start_with(db.clone(), Retention { keep: 100, prune_every: 10 });
+        let (sink, writer) = start_with(db.clone(), Retention { keep: 100, prune_every: 10, keep_exchanges: 10 });
         for n in 0..1_000 {
             sink.record(record(busy, n));
         }
@@ -348,10 +476,81 @@ mod tests {
         assert_eq!((removed, kept(quiet).await), (3, vec!["c3".to_owned(), "c4".to_owned()]));
     }
 
+    fn captured(n: usize) -> Exchange {
+        let mut request_headers = HeaderMap::new();
+        request_headers.insert("idempotency-key", format!("k{n}").parse().unwrap());
+        request_headers.insert("x-client-secret", "hush".parse().unwrap());
+        // What `observe` removes before a record is made; the writer must not rely on it.
+        request_headers.insert("authorization", "Bearer t".parse().unwrap());
+        let mut response_headers = HeaderMap::new();
+        response_headers.insert("content-type", "application/json".parse().unwrap());
+        let body = Bytes::from(format!(r#"{{"id":"c{n}","secret":"whsec_x","note":"sk_test_abc"}}"#));
+        Exchange::Captured(Box::new(Captured { request_headers, response_headers, response_body: Some(body) }))
+    }
+
+    #[test]
+    fn exchanges_are_kept_for_a_budget_of_requests_a_second() {
+        let budget = ExchangeBudget::default();
+        let at = 1_800_000_000_000;
+        let kept = (0..EXCHANGES_PER_SECOND + 50).filter(|i| budget.take(at + i64::from(*i % 900))).count();
+        assert_eq!(kept, EXCHANGES_PER_SECOND as usize);
+        assert!(budget.take(at + 1_000), "a new second, a new budget");
+    }
+
+    #[tokio::test]
+    async fn exchanges_are_stored_redacted_and_pruned_to_the_newest() {
+        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
+        db.write(|tx| crate::seed::seed(tx, "not-a-real-hash", Timestamp::from_millis(0))).await.unwrap();
+        let app: i64 =
+            db.read(|c| Ok(c.query_row("SELECT id FROM applications LIMIT 1", [], |r| r.get(0))?)).await.unwrap();
+        let (sink, writer) =
+            start_with(db.clone(), Retention { keep: 1_000, prune_every: 1_000, keep_exchanges: 1_000 });
+        for n in 0..100 {
+            sink.record(Record { exchange: captured(n), ..record(app, n) });
+        }
+        writer.stop().await;
+        type Row = (String, Option<String>, Option<String>, Option<String>);
+        let rows = |db: Db| async move {
+            db.read(|c| {
+                let mut stmt = c.prepare(
+                    "SELECT l.correlation_id, x.request_headers, x.response_headers, x.response_body
+                     FROM request_logs l LEFT JOIN request_log_exchanges x ON x.log_id = l.id ORDER BY l.public_id",
+                )?;
+                let rows: Vec<Row> = stmt
+                    .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                    .collect::<Result<_, _>>()?;
+                Ok(rows)
+            })
+            .await
+            .unwrap()
+        };
+        let all = rows(db.clone()).await;
+        let kept: Vec<&Row> = all.iter().filter(|r| r.1.is_some()).collect();
+        assert_eq!(kept.len(), 100);
+        let (_, headers, response_headers, body) = kept.last().unwrap();
+        let headers: serde_json::Value = serde_json::from_str(headers.as_deref().unwrap()).unwrap();
+        assert_eq!(
+            headers,
+            serde_json::json!({"idempotency-key": "k99", "x-client-secret": payctl_wire::logs::REDACTED})
+        );
+        assert_eq!(response_headers.as_deref(), Some(r#"{"content-type":"application/json"}"#));
+        let body: serde_json::Value = serde_json::from_str(body.as_deref().unwrap()).unwrap();
+        assert_eq!(body["secret"], payctl_wire::logs::REDACTED);
+        assert_eq!(body["note"], payctl_wire::logs::REDACTED);
+        assert_eq!(body["id"], "c99");
+
+        // Pruning keeps the newest exchanges and every summary.
+        db.write(move |tx| store::request_logs::prune_exchanges(tx, app, 10)).await.unwrap();
+        let all = rows(db.clone()).await;
+        assert_eq!(all.len(), 100);
+        let kept: Vec<&str> = all.iter().filter(|r| r.1.is_some()).map(|r| r.0.as_str()).collect();
+        assert_eq!(kept, (90..100).map(|n| format!("c{n}")).collect::<Vec<_>>());
+    }
+
     #[tokio::test]
     async fn a_full_queue_drops_instead_of_blocking() {
         let (queue, _receiver) = mpsc::channel(2);
-        let sink = Sink { queue, dropped: AtomicU64::new(0) };
+        let sink = Sink { queue, dropped: AtomicU64::new(0), exchanges: ExchangeBudget::default() };
         for n in 0..5 {
             sink.record(record(1, n));
         }

@@ -14,6 +14,7 @@ mod beneficiaries;
 mod cli;
 mod clocks;
 mod compliance;
+mod console;
 mod customers;
 mod envelope;
 mod fixtures;

@@ -11,6 +11,8 @@ use crate::schema::{AssetCode, PositiveDecimal};
 pub struct ReadyLine {
     pub base_url: String,
     pub auth_url: String,
+    /// The web console: sign in with `username` and `password`.
+    pub console_url: String,
     pub client_id: String,
     pub username: String,
     pub password: String,

@@ -153,8 +153,11 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     assemble(None).1
 }
 
+/// The API, and the console at `/console` (same process and port), whose
+/// actions go through the API router itself.
 pub fn router(state: AppState) -> Router {
-    assemble(Some(state.clone())).0.with_state(state)
+    let api = assemble(Some(state.clone())).0.with_state(state.clone());
+    api.clone().nest(crate::console::CONSOLE, crate::console::router(state, api))
 }
 
 fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::OpenApi) {

@@ -8,4 +8,4 @@ pub mod password;
 pub mod principal;
 pub mod token_endpoint;
 
-pub use principal::{ControlCaller, DashboardUser, KeyCaller};
+pub use principal::{ControlCaller, DashboardUser, InProcess, KeyCaller};

@@ -6,6 +6,11 @@
 //! with the other family's credential gets a 401 that says which credential
 //! the route takes. The middleware stores the caller in the request's
 //! extensions; the extractors read it back.
+//!
+//! Code inside the process (the console) calls the API without a
+//! credential: it puts an [`InProcess`] caller in the request's extensions,
+//! which no request from the network can carry, and the middleware of the
+//! route's family accepts it in place of the header.
 
 use axum::extract::{FromRequestParts, MatchedPath, Request, State};
 use axum::http::request::Parts;
@@ -61,6 +66,22 @@ impl ControlCaller {
     }
 }
 
+/// A caller vouched for by code in this process rather than by a
+/// credential: the console acting for its signed-in user, or for one of
+/// that user's applications. Only in-process code can place it in a
+/// request's extensions.
+#[derive(Debug, Clone)]
+pub enum InProcess {
+    /// On dashboard (bearer) routes.
+    User(DashboardUser),
+    /// On API-key routes and, for a TEST application, the simulation routes.
+    Application(KeyCaller),
+}
+
+fn in_process(request: &Request) -> Option<&InProcess> {
+    request.extensions().get::<InProcess>()
+}
+
 fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
@@ -87,7 +108,10 @@ pub async fn require_api_key(
     mut request: Request,
     next: Next,
 ) -> Result<Response, ApiError> {
-    let caller = authenticate_key(&state, request.headers())?;
+    let caller = match in_process(&request) {
+        Some(InProcess::Application(key)) => key.clone(),
+        _ => authenticate_key(&state, request.headers())?,
+    };
     request.extensions_mut().insert(caller);
     Ok(next.run(request).await)
 }
@@ -98,6 +122,11 @@ pub async fn require_bearer(
     mut request: Request,
     next: Next,
 ) -> Result<Response, ApiError> {
+    if let Some(InProcess::User(user)) = in_process(&request) {
+        let user = user.clone();
+        request.extensions_mut().insert(user);
+        return Ok(next.run(request).await);
+    }
     let token = match bearer(request.headers()) {
         Some(token) => token.to_owned(),
         None if api_key(request.headers()).is_some() => {
@@ -153,7 +182,10 @@ pub async fn require_control_or_test_key(
     mut request: Request,
     next: Next,
 ) -> Result<Response, ApiError> {
-    let caller = if is_control_token(&state, request.headers()) {
+    let caller = if let Some(InProcess::Application(key)) = in_process(&request) {
+        key.require_test("the sandbox simulation API")?;
+        ControlCaller::TestKey(key.clone())
+    } else if is_control_token(&state, request.headers()) {
         ControlCaller::Operator
     } else if api_key(request.headers()).is_some() {
         let key = authenticate_key(&state, request.headers())?;

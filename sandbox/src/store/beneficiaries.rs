@@ -140,3 +140,18 @@ pub fn list(conn: &Connection, customer_id: i64, page: &PageRequest) -> Result<P
         stmt.query_map(params![customer_id, page.before, page.fetch()], from_row)?.collect::<Result<Vec<_>, _>>()?;
     Ok(page.page(rows, |b| &b.id))
 }
+
+/// Every beneficiary of the application, newest first.
+pub fn list_for_application(
+    conn: &Connection,
+    application_id: i64,
+    page: &PageRequest,
+) -> Result<Page<Beneficiary>, ApiError> {
+    let sql = format!(
+        "{SELECT} WHERE b.application_id = ?1 AND (?2 IS NULL OR b.public_id < ?2) ORDER BY b.public_id DESC LIMIT ?3"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows =
+        stmt.query_map(params![application_id, page.before, page.fetch()], from_row)?.collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |b| &b.id))
+}

@@ -1,22 +1,27 @@
-//! Request logs: batch inserts from the background writer, and the
-//! filtered list of `GET /v1/logs`.
+//! Request logs: batch inserts from the background writer, the filtered
+//! list of `GET /v1/logs`, and one record with its exchange (the console).
 
 use payctl_wire::logs::RequestLog;
 use payctl_wire::page::Page;
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
-use crate::request_log::Record;
+use crate::request_log::{Exchange, Record};
 
-/// Inserts records in one statement preparation.
+/// Inserts records (and the exchanges kept with them) in one statement
+/// preparation each.
 pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiError> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_logs (public_id, application_id, api_key_id, method, path, query, status_code,
              duration_ms, correlation_id, error_code, request_body, requested_at, responded_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )?;
+    let mut exchanges = conn.prepare_cached(
+        "INSERT INTO request_log_exchanges (log_id, application_id, request_headers, response_headers, response_body)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
     for r in records {
         stmt.execute(params![
@@ -34,6 +39,16 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiErro
             r.requested_at.millis(),
             r.responded_at.millis(),
         ])?;
+        // Only the redacted form is ever stored.
+        if let Exchange::Kept(k) = &r.exchange {
+            exchanges.execute(params![
+                conn.last_insert_rowid(),
+                r.application_id,
+                k.request_headers,
+                k.response_headers,
+                k.response_body
+            ])?;
+        }
     }
     Ok(())
 }
@@ -51,6 +66,18 @@ pub fn prune(conn: &Connection, application_id: i64, keep: usize) -> Result<usiz
     )?)
 }
 
+/// Forgets the exchanges of an application's records older than its
+/// newest `keep`; their summaries stay.
+pub fn prune_exchanges(conn: &Connection, application_id: i64, keep: usize) -> Result<usize, ApiError> {
+    // Below the newest `keep`th record; with none kept, all of them.
+    let offset = keep.checked_sub(1).map(|o| i64::try_from(o).unwrap_or(i64::MAX));
+    Ok(conn.execute_cached(
+        "DELETE FROM request_log_exchanges WHERE application_id = ?1 AND (?2 IS NULL OR log_id <
+             (SELECT id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2))",
+        params![application_id, offset],
+    )?)
+}
+
 /// The filters of `GET /v1/logs`, validated; `None` means no filter.
 #[derive(Debug, Default, Clone)]
 pub struct LogFilter {
@@ -63,15 +90,68 @@ pub struct LogFilter {
     pub to: Option<Timestamp>,
 }
 
+const COLUMNS: &str = "public_id, method, path, query, status_code, duration_ms, correlation_id, api_key_id,
+        error_code, request_body, requested_at, responded_at";
+
+fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
+    let body: Option<String> = r.get(9)?;
+    Ok(RequestLog {
+        id: r.get(0)?,
+        method: r.get(1)?,
+        path: r.get(2)?,
+        query: r.get(3)?,
+        status_code: r.get(4)?,
+        duration_ms: r.get::<_, i64>(5)?.max(0).unsigned_abs(),
+        correlation_id: r.get(6)?,
+        api_key_id: r.get(7)?,
+        error_code: r.get(8)?,
+        request_body: json(body),
+        requested_at: super::iso_at(r.get(10)?),
+        responded_at: super::iso_at(r.get(11)?),
+    })
+}
+
+fn json(text: Option<String>) -> Option<serde_json::Value> {
+    text.and_then(|t| serde_json::from_str(&t).ok())
+}
+
+/// One record with what was kept of its exchange (all `None` once it was
+/// pruned, or when the writer kept summaries only).
+#[derive(Debug, Clone)]
+pub struct LogDetail {
+    pub log: RequestLog,
+    pub request_headers: Option<serde_json::Value>,
+    pub response_headers: Option<serde_json::Value>,
+    pub response_body: Option<serde_json::Value>,
+}
+
+/// A record of this application by id; another application's is `None`.
+pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<LogDetail>, ApiError> {
+    let sql = format!(
+        "SELECT {COLUMNS}, x.request_headers, x.response_headers, x.response_body
+         FROM request_logs LEFT JOIN request_log_exchanges x ON x.log_id = request_logs.id
+         WHERE request_logs.application_id = ?1 AND public_id = ?2"
+    );
+    Ok(conn
+        .query_row_cached(&sql, params![application_id, public_id], |r| {
+            Ok(LogDetail {
+                log: log_row(r)?,
+                request_headers: json(r.get(12)?),
+                response_headers: json(r.get(13)?),
+                response_body: json(r.get(14)?),
+            })
+        })
+        .optional()?)
+}
+
 pub fn list(
     conn: &Connection,
     application_id: i64,
     filter: &LogFilter,
     page: &PageRequest,
 ) -> Result<Page<RequestLog>, ApiError> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT public_id, method, path, query, status_code, duration_ms, correlation_id, api_key_id, error_code,
-                request_body, requested_at, responded_at
+    let sql = format!(
+        "SELECT {COLUMNS}
          FROM request_logs
          WHERE application_id = ?1
            AND (?2 IS NULL OR method = ?2)
@@ -81,8 +161,9 @@ pub fn list(
            AND (?6 IS NULL OR requested_at >= ?6)
            AND (?7 IS NULL OR requested_at <= ?7)
            AND (?8 IS NULL OR public_id < ?8)
-         ORDER BY public_id DESC LIMIT ?9",
-    )?;
+         ORDER BY public_id DESC LIMIT ?9"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt
         .query_map(
             params![
@@ -96,23 +177,7 @@ pub fn list(
                 page.before,
                 page.fetch()
             ],
-            |r| {
-                let body: Option<String> = r.get(9)?;
-                Ok(RequestLog {
-                    id: r.get(0)?,
-                    method: r.get(1)?,
-                    path: r.get(2)?,
-                    query: r.get(3)?,
-                    status_code: r.get(4)?,
-                    duration_ms: r.get::<_, i64>(5)?.max(0).unsigned_abs(),
-                    correlation_id: r.get(6)?,
-                    api_key_id: r.get(7)?,
-                    error_code: r.get(8)?,
-                    request_body: body.and_then(|b| serde_json::from_str(&b).ok()),
-                    requested_at: super::iso_at(r.get(10)?),
-                    responded_at: super::iso_at(r.get(11)?),
-                })
-            },
+            log_row,
         )?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(page.page(rows, |l| &l.id))

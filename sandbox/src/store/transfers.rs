@@ -143,3 +143,22 @@ pub fn advance(
     )?;
     Ok(changed == 1)
 }
+
+/// The application's transfers, newest first; `kind` narrows them to one
+/// kind (swaps are `onchain_fx`).
+pub fn list(
+    conn: &Connection,
+    application_id: i64,
+    kind: Option<Kind>,
+    page: &crate::http::pagination::PageRequest,
+) -> Result<payctl_wire::page::Page<Row>, ApiError> {
+    let sql = format!(
+        "{SELECT} WHERE t.application_id = ?1 AND (?2 IS NULL OR t.kind = ?2) AND (?3 IS NULL OR t.public_id < ?3)
+         ORDER BY t.public_id DESC LIMIT ?4"
+    );
+    let rows = conn
+        .prepare_cached(&sql)?
+        .query_map(params![application_id, kind.map(Kind::as_str), page.before, page.fetch()], from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |t| &t.public_id))
+}

@@ -256,3 +256,94 @@ pub fn shift_application(conn: &Connection, application_id: i64, delta_millis: i
 pub fn application_id(conn: &Connection, public_id: &str) -> rusqlite::Result<Option<i64>> {
     conn.query_row_cached("SELECT id FROM applications WHERE public_id = ?1", [public_id], |r| r.get(0)).optional()
 }
+
+/// Filters of an application's delivery list; `None` means any.
+#[derive(Debug, Default, Clone)]
+pub struct DeliveryFilter {
+    /// An endpoint's public id.
+    pub endpoint: Option<String>,
+    /// An event type, e.g. `settlement.completed`.
+    pub event: Option<String>,
+    /// An event's public id.
+    pub event_id: Option<String>,
+    /// `pending`, `succeeded` or `failed`.
+    pub status: Option<String>,
+}
+
+/// The deliveries of every endpoint of an application, newest first, each
+/// with its attempts.
+pub fn deliveries_of_application(
+    conn: &Connection,
+    application_id: i64,
+    filter: &DeliveryFilter,
+    page: &PageRequest,
+) -> Result<Page<Delivery>, ApiError> {
+    let sql = format!(
+        "{SELECT_DELIVERY} WHERE w.application_id = ?1 AND (?2 IS NULL OR w.public_id = ?2)
+           AND (?3 IS NULL OR e.type = ?3) AND (?4 IS NULL OR e.public_id = ?4) AND (?5 IS NULL OR d.status = ?5)
+           AND (?6 IS NULL OR d.public_id < ?6)
+         ORDER BY d.public_id DESC LIMIT ?7"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt
+        .query_map(
+            params![
+                application_id,
+                filter.endpoint,
+                filter.event,
+                filter.event_id,
+                filter.status,
+                page.before,
+                page.fetch()
+            ],
+            delivery_row,
+        )?
+        .map(|row| with_attempts(conn, row?))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |d| &d.id))
+}
+
+/// One attempt as sent: where it went and the signature header it carried
+/// (`None` for attempts recorded before these were kept).
+#[derive(Debug, Clone)]
+pub struct SentAttempt {
+    pub attempt: DeliveryAttempt,
+    pub url: Option<String>,
+    pub signature: Option<String>,
+}
+
+/// A delivery of this application by id, with every attempt as sent;
+/// another application's is `None`.
+pub fn delivery_sent(
+    conn: &Connection,
+    application_id: i64,
+    public_id: &str,
+) -> Result<Option<(Delivery, Vec<SentAttempt>)>, ApiError> {
+    let sql = format!("{SELECT_DELIVERY} WHERE w.application_id = ?1 AND d.public_id = ?2");
+    let Some((id, delivery)) =
+        conn.query_row_cached(&sql, params![application_id, public_id], delivery_row).optional()?
+    else {
+        return Ok(None);
+    };
+    let mut stmt = conn.prepare_cached(
+        "SELECT number, request_id, attempted_at, status_code, latency_ms, error, url, signature
+         FROM webhook_attempts WHERE delivery_id = ?1 ORDER BY number",
+    )?;
+    let attempts = stmt
+        .query_map([id], |r| {
+            Ok(SentAttempt {
+                attempt: DeliveryAttempt {
+                    number: r.get(0)?,
+                    request_id: r.get(1)?,
+                    attempted_at: super::iso_at(r.get(2)?),
+                    status_code: r.get(3)?,
+                    latency_ms: r.get::<_, i64>(4)?.max(0).unsigned_abs(),
+                    error: r.get(5)?,
+                },
+                url: r.get(6)?,
+                signature: r.get(7)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(Some((delivery, attempts)))
+}

@@ -57,33 +57,25 @@ struct Due {
 }
 
 impl Due {
-    /// The JSON body. It depends only on the event, so every attempt of a
-    /// delivery (and every endpoint) receives the same bytes.
+    /// The JSON body: every attempt of a delivery (and every endpoint)
+    /// receives the same bytes.
     fn payload(&self) -> String {
-        let s = |v: &str| serde_json::Value::from(v).to_string();
-        format!(
-            "{{\"id\":{},\"event\":{},\"timestamp\":{},{}:{},\"data\":{}}}",
-            s(&self.event_public_id),
-            s(&self.event_type),
-            s(&Timestamp::from_millis(self.created_at).to_rfc3339()),
-            s(&format!("{}_id", subject_key(&self.event_type, &self.resource_type))),
-            s(&self.resource_id),
-            self.data
-        )
-    }
-}
-
-/// The envelope's id field: money events name their flow `payment_id`
-/// (spec section 6), verification events `customer_id`.
-fn subject_key<'a>(event_type: &str, resource_type: &'a str) -> &'a str {
-    match payctl_wire::events::EventType::parse(event_type) {
-        Some(e) => e.subject(),
-        None => resource_type,
+        webhooks::payload(&webhooks::EventRow {
+            public_id: &self.event_public_id,
+            event_type: &self.event_type,
+            resource_type: &self.resource_type,
+            resource_id: &self.resource_id,
+            data: &self.data,
+            created_at: self.created_at,
+        })
     }
 }
 
 struct Outcome {
     request_id: String,
+    /// Where the attempt went, and the signature header it carried.
+    url: String,
+    signature: Option<String>,
     attempted_at: Timestamp,
     status_code: Option<u16>,
     latency_ms: i64,
@@ -184,6 +176,7 @@ async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outco
     let request_id = crate::ids::uuid();
     let attempted_at = state.clock.app_now(job.application_id);
     let started = Instant::now();
+    let mut sent_signature = None;
     let result = match webhooks::open(&state.master_key, &job.endpoint_public_id, &job.sealed) {
         Err(e) => Err(e.message.to_string()),
         Ok(secret) => {
@@ -191,6 +184,7 @@ async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outco
             // Real time: receivers compare `t` with their own clock.
             let t = real_now().unix_seconds();
             let signature = format!("t={t},v1={}", webhooks::signature(&secret, t, body.as_bytes()));
+            sent_signature = Some(signature.clone());
             client
                 .post(&job.url)
                 .header("X-Service-Signature", signature)
@@ -212,7 +206,15 @@ async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outco
         }
         Err(message) => (None, Some(message.chars().take(MAX_ERROR_LEN).collect())),
     };
-    Outcome { request_id, attempted_at, status_code, latency_ms, error }
+    Outcome {
+        request_id,
+        url: job.url.clone(),
+        signature: sent_signature,
+        attempted_at,
+        status_code,
+        latency_ms,
+        error,
+    }
 }
 
 fn describe(e: &reqwest::Error) -> String {
@@ -257,7 +259,7 @@ async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), Api
             if changed == 1 {
                 tx.execute_cached(
                     "INSERT INTO webhook_attempts (delivery_id, number, request_id, attempted_at, status_code,
-                         latency_ms, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                         latency_ms, error, url, signature) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                     params![
                         delivery_id,
                         number,
@@ -265,7 +267,9 @@ async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), Api
                         outcome.attempted_at.millis(),
                         outcome.status_code,
                         outcome.latency_ms,
-                        outcome.error
+                        outcome.error,
+                        outcome.url,
+                        outcome.signature
                     ],
                 )?;
             }

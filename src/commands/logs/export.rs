@@ -10,7 +10,7 @@ use crate::cli::ListArgs;
 use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 use crate::exit;
-use crate::fixtures::export::{self, synthetic::Fills};
+use crate::fixtures::export;
 
 pub async fn run(
     ctx: Ctx,
@@ -19,14 +19,10 @@ pub async fn run(
     file: Option<PathBuf>,
     fill: &[String],
 ) -> anyhow::Result<()> {
-    let fills = Fills::parse(fill)?;
+    let fills = export::fills(fill)?;
     let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
     let page = session.client.list::<RequestLog>(&filters.path(), &session.auth, &ListArgs::every()).await?;
-    let mut logs = page.data;
-    // The API answers newest first; a replay goes in the order things happened.
-    logs.reverse();
-    // Reading the logs is how the sequence was watched, not part of it.
-    logs.retain(|l| !(l.method == "GET" && l.path == "/v1/logs"));
+    let logs = export::replay_order(page.data);
     if logs.is_empty() {
         return Err(exit::api("no request logs match; nothing to export"));
     }

@@ -96,10 +96,11 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
         crate::output::json_line(&ready)?;
     } else {
         crate::say!(
-            "payctl sandbox {version} is ready\n\n  base_url      {base}\n  auth_url      {auth}\n  client_id     {client}\n  username      {user}\n  password      {password}\n  partner_id    {partner}\n  TEST app      {test_app}\n  TEST API key  {test_key}\n  LIVE app      {live_app}\n  LIVE API key  {live_key}\n  control token {control}\n  database      {db}\n\n{next}\n\nPress Ctrl-C to stop.",
+            "payctl sandbox {version} is ready\n\n  base_url      {base}\n  console       {console}\n  auth_url      {auth}\n  client_id     {client}\n  username      {user}\n  password      {password}\n  partner_id    {partner}\n  TEST app      {test_app}\n  TEST API key  {test_key}\n  LIVE app      {live_app}\n  LIVE API key  {live_key}\n  control token {control}\n  database      {db}\n\n{next}\n\nPress Ctrl-C to stop.",
             next = next_steps(&ready),
             version = ready.version,
             base = ready.base_url,
+            console = ready.console_url,
             auth = ready.auth_url,
             client = ready.client_id,
             user = ready.username,

@@ -191,6 +191,12 @@ impl TestSandbox {
 
     /// A second dashboard user with their own registered partner.
     pub async fn other_partner(&self) -> Auth {
+        self.other_partner_user().await.1
+    }
+
+    /// [`TestSandbox::other_partner`], with the user's name (password
+    /// `password-123`).
+    pub async fn other_partner_user(&self) -> (String, Auth) {
         let n = uuid::Uuid::new_v4().simple().to_string();
         let username = format!("user-{n}@example.com");
         let created = self
@@ -206,7 +212,7 @@ impl TestSandbox {
             )
             .await;
         assert_eq!(reg.status, StatusCode::CREATED, "{}", reg.body);
-        bearer
+        (username, bearer)
     }
 
     /// Creates an application and a key for it; returns (application id, secret).

@@ -1,0 +1,271 @@
+//! The page shell and the small pieces every page is made of, rendered
+//! with maud (which escapes every value it splices in).
+//!
+//! Every page answers with `Cache-Control: no-store` (pages may show a
+//! secret once), a Content-Security-Policy that allows only the console's
+//! own script and style, and no referrer.
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use maud::{DOCTYPE, Markup, html};
+use payctl_wire::applications::Environment;
+
+use super::assets;
+use super::session::{Flash, FlashKind, Visitor};
+use super::{AppCtx, CONSOLE};
+use crate::domain::asset;
+use crate::domain::decimal::format_minor;
+
+/// Sections of the navigation, to mark the current one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    SignIn,
+    Overview,
+    Pricing,
+    Logs,
+    Webhooks,
+    Deliveries,
+    Money,
+    Accounts,
+    Customers,
+    Trigger,
+    Error,
+}
+
+const APP_SECTIONS: &[(Section, &str, &str)] = &[
+    (Section::Logs, "logs", "Request logs"),
+    (Section::Webhooks, "webhooks", "Webhooks"),
+    (Section::Deliveries, "deliveries", "Deliveries"),
+    (Section::Money, "money", "Money"),
+    (Section::Accounts, "accounts", "Balances"),
+    (Section::Customers, "customers", "Customers"),
+    (Section::Trigger, "trigger", "Trigger"),
+];
+
+/// One page to render.
+pub struct Page<'a> {
+    pub title: String,
+    pub section: Section,
+    pub visitor: Option<&'a Visitor>,
+    pub app: Option<&'a AppCtx>,
+    pub flashes: Vec<Flash>,
+    pub body: Markup,
+}
+
+impl Page<'_> {
+    pub fn render(self) -> Response {
+        self.render_with(StatusCode::OK)
+    }
+
+    pub fn render_with(self, status: StatusCode) -> Response {
+        let markup = html! {
+            (DOCTYPE)
+            html lang="en" {
+                head {
+                    meta charset="utf-8";
+                    meta name="viewport" content="width=device-width, initial-scale=1";
+                    meta name="color-scheme" content="light dark";
+                    title { (self.title) " · payctl sandbox console" }
+                    link rel="icon" type="image/svg+xml" href=(assets::href("favicon.svg"));
+                    link rel="stylesheet" href=(assets::href("console.css"));
+                    script src=(assets::href("console.js")) defer {}
+                }
+                body {
+                    a.skip href="#main" { "Skip to content" }
+                    header.top {
+                        a.brand href={ (CONSOLE) "/overview" } { "payctl sandbox console" }
+                        @if let Some(v) = self.visitor {
+                            nav aria-label="Main" {
+                                (nav_link(&format!("{CONSOLE}/overview"), "Overview", self.section == Section::Overview))
+                                (nav_link(&format!("{CONSOLE}/pricing"), "Pricing and wallets", self.section == Section::Pricing))
+                            }
+                            div.who {
+                                span { "Signed in as " strong { (v.user.username) } }
+                                form method="post" action={ (CONSOLE) "/sign-out" } {
+                                    input type="hidden" name="csrf" value=(v.csrf);
+                                    button.link type="submit" { "Sign out" }
+                                }
+                            }
+                        }
+                    }
+                    @if let Some(app) = self.app {
+                        nav.app aria-label="Application" {
+                            span.app-name { (app.name) " " (env_badge(app.environment)) }
+                            @for (section, slug, label) in APP_SECTIONS {
+                                (nav_link(&app.href(slug), label, self.section == *section))
+                            }
+                        }
+                    }
+                    main id="main" tabindex="-1" {
+                        @for flash in &self.flashes {
+                            (flash_box(flash))
+                        }
+                        h1 { (self.title) }
+                        (self.body)
+                    }
+                }
+            }
+        };
+        respond(status, markup)
+    }
+}
+
+/// An HTML answer with the console's headers.
+pub fn respond(status: StatusCode, markup: Markup) -> Response {
+    let mut response = (status, markup.into_string()).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; \
+             form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        ),
+    );
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+fn nav_link(href: &str, label: &str, current: bool) -> Markup {
+    html! {
+        @if current {
+            a href=(href) aria-current="page" { (label) }
+        } @else {
+            a href=(href) { (label) }
+        }
+    }
+}
+
+fn flash_box(flash: &Flash) -> Markup {
+    let (class, role) = match flash.kind {
+        FlashKind::Done => ("flash done", "status"),
+        FlashKind::Failed => ("flash failed", "alert"),
+    };
+    html! {
+        div class=(class) role=(role) {
+            p { (flash.text) }
+            @if !flash.details.is_empty() {
+                ul { @for d in &flash.details { li { (d) } } }
+            }
+        }
+    }
+}
+
+pub fn env_badge(environment: Environment) -> Markup {
+    match environment {
+        Environment::Test => html! { span.badge.test title="TEST environment" { "TEST" } },
+        Environment::Live => html! { span.badge.live title="LIVE environment" { "LIVE" } },
+    }
+}
+
+/// A state or status as a coloured badge: green when done, red when it
+/// failed, amber while under way.
+pub fn status(value: &str) -> Markup {
+    let lower = value.to_ascii_lowercase();
+    let tone = match lower.as_str() {
+        "completed" | "settled" | "succeeded" | "approved" | "active" | "enabled" | "accepted" | "used" => "good",
+        "failed" | "rejected" | "expired" | "revoked" | "disabled" | "deactivated" => "bad",
+        _ => "wait",
+    };
+    html! { span class={ "badge " (tone) } { (value) } }
+}
+
+/// An HTTP status code, coloured by class.
+pub fn http_status(code: u16) -> Markup {
+    let tone = match code {
+        200..=299 => "good",
+        400..=499 => "wait",
+        _ => "bad",
+    };
+    html! { span class={ "badge " (tone) } { (code) } }
+}
+
+/// A time as stored (ISO 8601, UTC): the time of day shown, all of it on hover.
+pub fn time(iso: &str) -> Markup {
+    let short = iso.get(11..23).unwrap_or(iso);
+    let day = iso.get(..10).unwrap_or("");
+    html! { time datetime=(iso) title=(iso) { span.day { (day) " " } (short) } }
+}
+
+/// An amount in minor units with its decimal form, e.g. `-1050 (−10.50 AED)`.
+pub fn amount(minor: i64, asset_code: &str) -> String {
+    let decimals = asset::asset(asset_code).map_or(2, |a| a.decimals);
+    let sign = if minor < 0 { "-" } else { "" };
+    format!("{minor} ({sign}{} {asset_code})", format_minor(minor.unsigned_abs(), decimals))
+}
+
+/// Pretty-printed JSON in a block that keeps its layout.
+pub fn json(value: &serde_json::Value) -> Markup {
+    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    html! { pre.code { code { (text) } } }
+}
+
+/// Text with a button that copies it (the script adds the copying).
+pub fn copyable(id: &str, label: &str, text: &str) -> Markup {
+    html! {
+        div.copyable {
+            pre.code id=(id) { code { (text) } }
+            button.secondary type="button" data-copy=(id) { "Copy " (label) }
+        }
+    }
+}
+
+/// The hidden fields every state-changing form carries: the session's CSRF
+/// token and this submission's idempotency key.
+pub fn form_guard(visitor: &Visitor) -> Markup {
+    html! {
+        input type="hidden" name="csrf" value=(visitor.csrf);
+        input type="hidden" name="idem" value=(uuid::Uuid::new_v4().to_string());
+    }
+}
+
+/// A one-button form (an action on one resource).
+pub fn action(visitor: &Visitor, href: &str, label: &str, confirm: Option<&str>, class: &str) -> Markup {
+    html! {
+        form.inline method="post" action=(href) data-confirm=[confirm] {
+            (form_guard(visitor))
+            button class=(class) type="submit" { (label) }
+        }
+    }
+}
+
+/// "Older" pagination with the API's cursor, keeping the other parameters.
+pub fn older(base: &str, query: &[(&str, String)], next_cursor: Option<&str>) -> Markup {
+    let Some(cursor) = next_cursor else { return html! {} };
+    let mut params = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in query.iter().filter(|(k, v)| *k != "cursor" && !v.is_empty()) {
+        params.append_pair(k, v);
+    }
+    params.append_pair("cursor", cursor);
+    html! { p.pager { a href={ (base) "?" (params.finish()) } { "Older →" } } }
+}
+
+/// A table's empty state.
+pub fn empty(text: &str) -> Markup {
+    html! { p.empty { (text) } }
+}
+
+/// An error page.
+pub fn error_page(status: StatusCode, visitor: Option<&Visitor>, text: &str) -> Response {
+    let title = match status {
+        StatusCode::NOT_FOUND => "Not found",
+        StatusCode::FORBIDDEN => "Not allowed",
+        StatusCode::BAD_REQUEST => "Bad request",
+        _ => "Something went wrong",
+    };
+    Page {
+        title: title.to_owned(),
+        section: Section::Error,
+        visitor,
+        app: None,
+        flashes: Vec::new(),
+        body: html! {
+            p { (text) }
+            p { a href={ (CONSOLE) "/overview" } { "Back to the overview" } }
+        },
+    }
+    .render_with(status)
+}

@@ -1,0 +1,326 @@
+//! The console: web pages at `/console` where a dashboard user sees and
+//! drives what the sandbox holds for their partner (request logs, webhook
+//! deliveries, money flows with their timelines and postings, customers,
+//! pricing), served by the sandbox itself.
+//!
+//! - **Reads** come from the database's reader connections through
+//!   `store`, always scoped to the signed-in user's partner: an
+//!   application of another partner, or a resource of another application,
+//!   answers 404 like an unknown id.
+//! - **Actions** go through the API itself ([`dispatch`]): an in-process
+//!   request through the same router, authentication layer, request log,
+//!   idempotency layer and handler as a partner's own call, so an action is
+//!   logged, runs once per form submission (each form carries its own
+//!   `Idempotency-Key`) and emits the same events. The console holds no
+//!   credential; it vouches for its user with an `InProcess` caller.
+//! - **Sessions** ([`session`]): sign-in with the identity provider's
+//!   password grant; a server-side session behind an `HttpOnly`,
+//!   `SameSite=Strict` cookie; a CSRF token on every form that changes
+//!   anything.
+//! - **HTML** is rendered on the server ([`html`]); the stylesheet and the
+//!   one small script are compiled in ([`assets`]).
+//!
+//! # Layout
+//! - [`session`], [`dispatch`], [`form`], [`extract`], [`html`],
+//!   [`assets`]: the machinery above.
+//! - Pages, one module per area: [`overview`] (partner, applications,
+//!   keys, clocks), [`logs`], [`webhooks`] (endpoints), [`deliveries`],
+//!   [`money`] (flows with their timelines and postings), [`balances`],
+//!   [`customers`],
+//!   [`pricing`] (markups, simulation, partner wallets), [`trigger`].
+
+pub mod assets;
+pub mod balances;
+pub mod customers;
+pub mod deliveries;
+pub mod dispatch;
+pub mod extract;
+pub mod form;
+pub mod html;
+pub mod logs;
+pub mod money;
+pub mod overview;
+pub mod pricing;
+pub mod session;
+pub mod trigger;
+pub mod webhooks;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use payctl_wire::applications::Environment;
+
+use maud::Markup;
+use serde_json::Value;
+
+use self::dispatch::Answer;
+use self::form::Fields;
+use self::html::{Page, Section};
+use self::session::{Flash, Visitor};
+use crate::auth::InProcess;
+use crate::auth::api_keys::{KeyCaller, KeyIdentity};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store;
+
+/// Where the console is mounted.
+pub const CONSOLE: &str = "/console";
+/// The `api_key_id` the request log records for the console's actions on
+/// API-key routes.
+pub const CONSOLE_KEY_ID: &str = "console";
+/// Form bodies above this answer 413.
+const FORM_LIMIT: usize = 64 * 1024;
+
+/// What every console handler shares.
+#[derive(Clone)]
+pub struct Console(Arc<Inner>);
+
+pub struct Inner {
+    pub state: AppState,
+    pub api: dispatch::Api,
+    pub flashes: session::Flashes,
+    csrf_key: [u8; 32],
+}
+
+impl std::ops::Deref for Console {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+/// The console's routes, nested at [`CONSOLE`]; `api` is the API router
+/// its actions go through.
+pub fn router(state: AppState, api: Router) -> Router {
+    let csrf_key = state.master_key.derive("console-csrf-v1");
+    let console = Console(Arc::new(Inner {
+        state,
+        api: dispatch::Api::new(api),
+        flashes: session::Flashes::default(),
+        csrf_key,
+    }));
+    let app = |path: &str| format!("/apps/{{app}}{path}");
+    Router::new()
+        .route("/", get(home))
+        .route("/sign-in", get(session::sign_in_page).post(session::sign_in))
+        .route("/sign-out", post(session::sign_out))
+        .route("/assets/{name}", get(assets::serve))
+        .route("/overview", get(overview::page))
+        .route("/register", post(overview::register))
+        .route("/applications", post(overview::create_application))
+        .route(&app("/keys"), post(overview::create_key))
+        .route(&app("/keys/{key}/revoke"), post(overview::revoke_key))
+        .route(&app("/clock/advance"), post(overview::advance_clock))
+        .route(&app("/logs"), get(logs::list))
+        .route(&app("/logs/export"), get(logs::export))
+        .route(&app("/logs/{id}"), get(logs::detail))
+        .route(&app("/webhooks"), get(webhooks::endpoints).post(webhooks::create))
+        .route(&app("/webhooks/{id}"), get(webhooks::endpoint).post(webhooks::update))
+        .route(&app("/webhooks/{id}/rotate"), post(webhooks::rotate))
+        .route(&app("/webhooks/{id}/delete"), post(webhooks::delete))
+        .route(&app("/deliveries"), get(deliveries::list))
+        .route(&app("/deliveries/{id}"), get(deliveries::detail))
+        .route(&app("/deliveries/{id}/redeliver"), post(deliveries::redeliver))
+        .route(&app("/money"), get(money::list))
+        .route(&app("/money/{kind}/{id}"), get(money::detail))
+        .route(&app("/money/{kind}/{id}/{action}"), post(money::act))
+        .route(&app("/accounts"), get(balances::list))
+        .route(&app("/accounts/{id}"), get(balances::account))
+        .route(&app("/customers"), get(customers::list))
+        .route(&app("/customers/{id}"), get(customers::detail))
+        .route(&app("/customers/{id}/{decision}"), post(customers::decide))
+        .route(&app("/trigger"), get(trigger::page).post(trigger::trigger))
+        .route("/pricing", get(pricing::page))
+        .route("/pricing/markup", post(pricing::put_markup))
+        .route("/pricing/customers/markup", post(pricing::put_customer_markup))
+        .route("/pricing/customers/{id}/markup/delete", post(pricing::delete_customer_markup))
+        .route("/pricing/wallets", post(pricing::put_wallet))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(FORM_LIMIT))
+        .layer(tower_http::catch_panic::CatchPanicLayer::new())
+        .with_state(console)
+}
+
+async fn home() -> Redirect {
+    Redirect::to(&format!("{CONSOLE}/overview"))
+}
+
+async fn not_found() -> Response {
+    Failure::NotFound.into_response()
+}
+
+/// The application a console URL names, resolved within the visitor's
+/// partner.
+#[derive(Debug, Clone)]
+pub struct AppCtx {
+    pub id: i64,
+    pub public_id: String,
+    pub name: String,
+    pub environment: Environment,
+    pub active: bool,
+    pub partner_id: i64,
+}
+
+impl AppCtx {
+    /// The URL of one of the application's pages.
+    pub fn href(&self, path: &str) -> String {
+        format!("{CONSOLE}/apps/{}/{path}", self.public_id)
+    }
+
+    pub fn is_test(&self) -> bool {
+        self.environment == Environment::Test
+    }
+
+    /// The caller the console's actions on this application run as: the
+    /// application itself, recorded in its request log as `console`. Its
+    /// rate-limit budget is its own (keyed apart from every real key).
+    pub fn caller(&self) -> InProcess {
+        InProcess::Application(KeyCaller::new(KeyIdentity {
+            key_id: -self.id,
+            key_public_id: CONSOLE_KEY_ID.to_owned(),
+            application_id: self.id,
+            application_public_id: self.public_id.clone(),
+            partner_id: self.partner_id,
+            environment: self.environment,
+        }))
+    }
+}
+
+impl Console {
+    /// The application `public_id` if it belongs to the visitor's partner.
+    pub async fn app(&self, visitor: &Visitor, public_id: String) -> Result<AppCtx, Failure> {
+        let partner = visitor.user.partner.clone().ok_or(Failure::NotFound)?;
+        let found = self.state.db.read(move |conn| store::applications::find(conn, partner.id, &public_id)).await?;
+        let (id, app) = found.ok_or(Failure::NotFound)?;
+        Ok(AppCtx {
+            id,
+            active: app.status == "active",
+            public_id: app.id,
+            name: app.name,
+            environment: app.environment,
+            partner_id: partner.id,
+        })
+    }
+}
+
+impl Console {
+    /// Renders a page for the visitor, with the messages waiting for them.
+    pub fn page(
+        &self,
+        visitor: &Visitor,
+        app: Option<&AppCtx>,
+        section: Section,
+        title: impl Into<String>,
+        body: Markup,
+    ) -> Response {
+        let flashes = if visitor.live { Vec::new() } else { self.flashes.take(visitor) };
+        Page { title: title.into(), section, visitor: Some(visitor), app, flashes, body }.render()
+    }
+
+    /// Runs an action through the API as `caller`, leaves its outcome
+    /// (`done` on success, the API's error otherwise) for the next page, and
+    /// hands the answer back.
+    pub async fn act(
+        &self,
+        visitor: &Visitor,
+        caller: InProcess,
+        call: Call<'_>,
+        fields: &Fields,
+        done: &str,
+    ) -> Answer {
+        let answer = self.submit(caller, call, fields).await;
+        self.flashes.push(visitor, outcome(&answer, done));
+        answer
+    }
+
+    /// Sends a form's action to the API as `caller`; a POST carries the
+    /// form's idempotency key.
+    pub async fn submit(&self, caller: InProcess, call: Call<'_>, fields: &Fields) -> Answer {
+        let key = (call.method == Method::POST).then(|| fields.idempotency_key());
+        self.api.call(caller, call.method, call.path, call.body.as_ref(), key.as_deref()).await
+    }
+}
+
+/// One API call a form makes.
+pub struct Call<'a> {
+    pub method: Method,
+    pub path: &'a str,
+    pub body: Option<Value>,
+}
+
+impl<'a> Call<'a> {
+    pub fn new(method: Method, path: &'a str, body: Option<Value>) -> Self {
+        Call { method, path, body }
+    }
+}
+
+/// The message an action's answer leaves.
+pub fn outcome(answer: &Answer, done: &str) -> Flash {
+    if !answer.ok() {
+        let (text, details) = answer.failure();
+        return Flash::failed(text, details);
+    }
+    if answer.replayed {
+        Flash::done(format!(
+            "{done} This form had been sent before: the API replayed its first answer and ran nothing again."
+        ))
+    } else {
+        Flash::done(done)
+    }
+}
+
+/// Back to a page after an action (303).
+pub fn back(to: &str) -> Response {
+    Redirect::to(to).into_response()
+}
+
+/// Why a console request cannot be answered with its page.
+#[derive(Debug)]
+pub enum Failure {
+    /// Unknown, or not the visitor's (the two look the same).
+    NotFound,
+    BadRequest(String),
+    /// A form without a valid CSRF token.
+    Forbidden(String),
+    /// Not signed in: to the sign-in page, then back.
+    SignIn(String),
+    Internal,
+}
+
+impl From<ApiError> for Failure {
+    fn from(e: ApiError) -> Self {
+        tracing::warn!(error = %e.message, "console request failed");
+        Failure::Internal
+    }
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        match self {
+            Failure::NotFound => html::error_page(
+                StatusCode::NOT_FOUND,
+                None,
+                "There is nothing here, or it belongs to another partner.",
+            ),
+            Failure::BadRequest(text) => html::error_page(StatusCode::BAD_REQUEST, None, &text),
+            Failure::Forbidden(text) => html::error_page(StatusCode::FORBIDDEN, None, &text),
+            Failure::SignIn(next) => {
+                let mut to = format!("{CONSOLE}/sign-in");
+                if !next.is_empty() {
+                    to.push_str("?next=");
+                    to.push_str(&form_urlencoded::byte_serialize(next.as_bytes()).collect::<String>());
+                }
+                Redirect::to(&to).into_response()
+            }
+            Failure::Internal => html::error_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                None,
+                "The sandbox hit an internal error; see its log.",
+            ),
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! Money of an application: transactions, payments, transfers and swaps,
+//! each with its state timeline (every state it entered, when, why, and
+//! the events it emitted) and its ledger postings; every account's
+//! balance; and on TEST the simulation actions (complete, fail, fund).
+
+use axum::extract::{Path, State};
+use axum::http::{Method, StatusCode};
+use axum::response::Response;
+use maud::{Markup, html};
+use serde_json::{Value, json};
+
+use super::dispatch::segment;
+use super::extract::{AppForm, AppPage, Params};
+use super::html::{self, Section, amount};
+use super::session::Visitor;
+use super::{AppCtx, Call, Console, Failure, back};
+use crate::api::transactions::view as transaction_view;
+use crate::api::transfers::{swap_view, transfer_view};
+use crate::flows::FlowState;
+use crate::flows::transfers::Kind;
+use crate::http::pagination::{PageQuery, PageRequest};
+use crate::store::events::StoredEvent;
+use crate::store::flow_states::Entered;
+use crate::store::postings::Line;
+use crate::store::{self, payments};
+
+/// The lists, by the `kind` parameter.
+const TABS: &[(&str, &str)] =
+    &[("transactions", "Transactions"), ("payments", "Payments"), ("transfers", "Transfers"), ("swaps", "Swaps")];
+
+/// One row of a flow list: its kind (for the URL), id, state, amounts, time.
+struct Item {
+    kind: &'static str,
+    id: String,
+    label: String,
+    state: String,
+    source: String,
+    destination: String,
+    created_at: String,
+}
+
+pub async fn list(
+    State(console): State<Console>,
+    AppPage { visitor, app }: AppPage,
+    Params(params): Params,
+) -> Result<Response, Failure> {
+    let tab = params
+        .get("kind")
+        .map(String::as_str)
+        .filter(|k| TABS.iter().any(|(t, _)| t == k))
+        .unwrap_or("transactions")
+        .to_owned();
+    let page = PageRequest::parse(&PageQuery { limit: Some("50".into()), cursor: params.get("cursor").cloned() })
+        .map_err(|_| Failure::BadRequest("That page link is not one the console made.".into()))?;
+    let (id, which) = (app.id, tab.clone());
+    let (items, next) = console
+        .state
+        .db
+        .read(move |conn| {
+            Ok(match which.as_str() {
+                "payments" => {
+                    let filter = payments::Filter { status: None, from: None, to: None };
+                    let found = payments::list(conn, id, &filter, &page)?;
+                    let items: Vec<Item> = found
+                        .data
+                        .into_iter()
+                        .map(|p| Item {
+                            kind: "payment",
+                            label: p.id.clone(),
+                            id: p.id,
+                            state: p.status,
+                            source: format!("{} {}", p.source_amount, p.source_currency),
+                            destination: format!("{} {}", p.destination_amount, p.destination_currency),
+                            created_at: p.created_at,
+                        })
+                        .collect();
+                    (items, found.next_cursor)
+                }
+                "transfers" | "swaps" => {
+                    let kind = (which == "swaps").then_some(Kind::OnchainFx);
+                    let found = store::transfers::list(conn, id, kind, &page)?;
+                    let items = found
+                        .data
+                        .into_iter()
+                        .map(|t| Item {
+                            kind: "transfer",
+                            label: format!("{} {}", t.kind.as_str(), t.public_id),
+                            id: t.public_id.clone(),
+                            state: t.status.as_str().to_owned(),
+                            source: amount(t.source_amount.get(), &t.source.asset),
+                            destination: amount(t.destination_amount.get(), &t.destination.asset),
+                            created_at: t.created_at.to_rfc3339(),
+                        })
+                        .collect();
+                    (items, found.next_cursor)
+                }
+                _ => {
+                    let found = store::transactions::list(conn, id, &page)?;
+                    let items = found
+                        .data
+                        .into_iter()
+                        .map(|t| Item {
+                            kind: "transaction",
+                            label: t.external_id.clone(),
+                            id: t.public_id.clone(),
+                            state: t.state.as_str().to_owned(),
+                            source: amount(t.source_amount.get(), &t.source_asset),
+                            destination: amount(t.destination_amount.get(), &t.destination_asset),
+                            created_at: t.created_at.to_rfc3339(),
+                        })
+                        .collect();
+                    (items, found.pagination.next_cursor)
+                }
+            })
+        })
+        .await?;
+    let base = app.href("money");
+    let body = html! {
+        nav.actions aria-label="Kinds" {
+            @for (t, label) in TABS {
+                @if *t == tab { a href={ (base) "?kind=" (t) } aria-current="page" { strong { (label) } } }
+                @else { a href={ (base) "?kind=" (t) } { (label) } }
+            }
+            a href=(app.href("accounts")) { "Balances" }
+        }
+        p.live-status data-live-status="flows" { "Live: the list refreshes every 2 seconds." }
+        div id="flows" data-live="2000" {
+            @if items.is_empty() { (html::empty("Nothing yet.")) } @else {
+                table {
+                    thead { tr { th { "Id" } th { "State" } th.num { "Source" } th.num { "Destination" } th { "Created" } } }
+                    tbody {
+                        @for i in &items {
+                            tr {
+                                td.mono { a href=(app.href(&format!("money/{}/{}", i.kind, i.id))) { (i.label) } }
+                                td { (html::status(&i.state)) }
+                                td.num { (i.source) }
+                                td.num { (i.destination) }
+                                td { (html::time(&i.created_at)) }
+                            }
+                        }
+                    }
+                }
+            }
+            (html::older(&base, &[("kind", tab.clone())], next.as_deref()))
+        }
+    };
+    Ok(console.page(&visitor, Some(&app), Section::Money, "Money", body))
+}
+
+/// A flow as the detail page shows it.
+struct Flow {
+    /// `transaction`, `payment` or `transfer`: its timeline, events and
+    /// ledger references use the same word.
+    kind: &'static str,
+    public_id: String,
+    state: String,
+    is_final: bool,
+    /// The API's answer for it.
+    json: Value,
+}
+
+async fn load(console: &Console, app: &AppCtx, kind: &str, id: String) -> Result<Flow, Failure> {
+    let application_id = app.id;
+    let kind = kind.to_owned();
+    let flow = console
+        .state
+        .db
+        .read(move |conn| {
+            let scope = Some(application_id);
+            Ok(match kind.as_str() {
+                "transaction" => store::transactions::find(conn, scope, &id)?.map(|t| Flow {
+                    kind: "transaction",
+                    state: t.state.as_str().to_owned(),
+                    is_final: t.state.is_final(),
+                    json: json!(transaction_view(&t)),
+                    public_id: t.public_id,
+                }),
+                "payment" => payments::find(conn, scope, &id)?.map(|p| Flow {
+                    kind: "payment",
+                    state: p.status.as_str().to_owned(),
+                    is_final: p.status.is_final(),
+                    json: json!(p.payment),
+                    public_id: p.payment.id.clone(),
+                }),
+                "transfer" => store::transfers::find(conn, scope, &id)?.map(|t| Flow {
+                    kind: "transfer",
+                    state: t.status.as_str().to_owned(),
+                    is_final: t.status.is_final(),
+                    json: if t.kind == Kind::OnchainFx { json!(swap_view(&t)) } else { json!(transfer_view(&t)) },
+                    public_id: t.public_id,
+                }),
+                _ => None,
+            })
+        })
+        .await?;
+    flow.ok_or(Failure::NotFound)
+}
+
+pub async fn detail(
+    State(console): State<Console>,
+    AppPage { visitor, app }: AppPage,
+    Path((_, kind, id)): Path<(String, String, String)>,
+) -> Result<Response, Failure> {
+    let flow = load(&console, &app, &kind, id).await?;
+    let (application_id, public_id, reference) = (app.id, flow.public_id.clone(), flow.kind);
+    let (states, events, lines) = console
+        .state
+        .db
+        .read(move |conn| {
+            Ok((
+                store::flow_states::timeline(conn, application_id, &public_id)?,
+                store::events::for_resource(conn, application_id, &public_id)?,
+                store::postings::for_reference(conn, application_id, reference, &public_id)?,
+            ))
+        })
+        .await?;
+    let base = app.href(&format!("money/{}/{}", flow.kind, flow.public_id));
+    let body = html! {
+        dl.facts {
+            dt { "Id" } dd.mono { (flow.public_id) }
+            dt { "State" } dd { (html::status(&flow.state)) }
+        }
+        @if app.is_test() && !flow.is_final { (actions(&visitor, &base, flow.kind)) }
+        p.live-status data-live-status="flow" { "Live: refreshes every 2 seconds." }
+        div id="flow" data-live="2000" {
+            h2 { "Timeline" }
+            (timeline(&app, &states, &events))
+            h2 { "Ledger postings" }
+            (postings(&app, &lines))
+            h2 { "As the API answers it" }
+            (html::json(&flow.json))
+        }
+        p { a href={ (app.href("money")) "?kind=" (flow.kind) "s" } { "← All " (flow.kind) "s" } }
+    };
+    Ok(console.page(&visitor, Some(&app), Section::Money, format!("{} {}", flow.kind, flow.public_id), body))
+}
+
+/// The simulation actions of a flow that has not ended.
+fn actions(visitor: &Visitor, base: &str, kind: &str) -> Markup {
+    html! {
+        div.actions {
+            @match kind {
+                "transaction" => {
+                    (html::action(visitor, &format!("{base}/complete"), "Complete", None, ""))
+                    form.inline method="post" action={ (base) "/fail" } data-confirm="Fail this transaction and refund the float?" {
+                        (html::form_guard(visitor))
+                        label { "Reason " input type="text" name="reason" maxlength="256" placeholder="optional"; }
+                        " " button.danger type="submit" { "Fail" }
+                    }
+                }
+                "payment" => { (html::action(visitor, &format!("{base}/fund"), "Fund (funds arrive on the virtual IBAN)", None, "")) }
+                _ => { span.muted { "Transfers move on by themselves on the sandbox clock; advance it from the overview." } }
+            }
+        }
+    }
+}
+
+/// Each state with its time and reason, and the events recorded with it
+/// (an event belongs to the last state entered at or before its time).
+pub fn timeline(app: &AppCtx, states: &[Entered], events: &[StoredEvent]) -> Markup {
+    if states.is_empty() {
+        return html::empty("No states recorded.");
+    }
+    let owner = |e: &StoredEvent| states.iter().rposition(|s| s.at <= e.created_at).unwrap_or(0);
+    html! {
+        ol.timeline {
+            @for (i, s) in states.iter().enumerate() {
+                li {
+                    (html::status(&s.state)) " " (html::time(&s.at.to_rfc3339()))
+                    @if let Some(r) = &s.reason { " " span.muted { "— " (r) } }
+                    @let mine: Vec<&StoredEvent> = events.iter().filter(|e| owner(e) == i).collect();
+                    @if !mine.is_empty() {
+                        ul {
+                            @for e in mine {
+                                li {
+                                    "emitted " code { (e.event_type) } " "
+                                    a.mono href={ (app.href("deliveries")) "?event_id=" (e.public_id) } { (e.public_id) }
+                                    details { summary { "data" } (html::json(&serde_json::from_str(&e.data).unwrap_or(Value::Null))) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn postings(app: &AppCtx, lines: &[Line]) -> Markup {
+    if lines.is_empty() {
+        return html::empty("No postings.");
+    }
+    html! {
+        table {
+            thead { tr { th { "Entry" } th { "Kind" } th { "Account" } th.num { "Amount" } th { "Time" } } }
+            tbody {
+                @for l in lines {
+                    tr {
+                        td.mono { (l.entry_id) }
+                        td { code { (l.kind) } }
+                        td { a.mono href=(app.href(&format!("accounts/{}", l.account_id))) { (l.account_id) } " " span.muted { (l.purpose) } }
+                        td.num { (amount(l.amount_minor, &l.asset)) }
+                        td { (html::time(&l.at.to_rfc3339())) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `POST /sandbox/transactions/{id}/complete|fail`, `POST /sandbox/payments/{id}/fund`.
+pub async fn act(
+    State(console): State<Console>,
+    Path((_, kind, id, action)): Path<(String, String, String, String)>,
+    AppForm { visitor, app, fields }: AppForm,
+) -> Result<Response, Failure> {
+    let (path, body, done) = match (kind.as_str(), action.as_str()) {
+        ("transaction", "complete") => {
+            (format!("/sandbox/transactions/{}/complete", segment(&id)), None, "Transaction completed.")
+        }
+        ("transaction", "fail") => {
+            let body = fields.text("reason").map(|r| json!({ "reason": r }));
+            (format!("/sandbox/transactions/{}/fail", segment(&id)), body, "Transaction failed.")
+        }
+        ("payment", "fund") => (format!("/sandbox/payments/{}/fund", segment(&id)), None, "Funds received."),
+        _ => return Err(Failure::NotFound),
+    };
+    let answer = console.act(&visitor, app.caller(), Call::new(Method::POST, &path, body), &fields, done).await;
+    // An id the API does not know has no page to go back to.
+    if answer.status == StatusCode::NOT_FOUND {
+        return Ok(back(&format!("{}?kind={kind}s", app.href("money"))));
+    }
+    Ok(back(&app.href(&format!("money/{}/{}", segment(&kind), segment(&id)))))
+}
