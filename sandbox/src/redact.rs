@@ -319,7 +319,7 @@ mod tests {
         map.append("accept", "application/json".parse().unwrap());
         assert_eq!(
             headers(&map),
-            json!({"x-webhook-secret": REDACTED, "x-note": REDACTED, "content-type": "application/json",
+            json!({"x-webhook-secret": REDACTED, "x-note": "paid to [REDACTED:IBAN:GB]", "content-type": "application/json",
                 "accept": "text/html, application/json"})
         );
     }
