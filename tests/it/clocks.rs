@@ -99,9 +99,7 @@ async fn no_api_key_moves_a_live_application_and_the_operator_moves_every_one() 
     let sb = spawn_sandbox().await;
     advance(&sb, &sb.live_key(), json!({"seconds": 60})).await.assert_error(403, "ATH_0002");
     let live_app = json!({"seconds": 60, "application_id": sb.ready.live_application_id});
-    let r = advance(&sb, &sb.control(), live_app).await;
-    r.assert_error(400, "VAL_0001");
-    assert_eq!(r.detail_fields(), vec!["application_id"]);
+    advance(&sb, &sb.control(), live_app).await.assert_error(403, "ATH_0002");
     // A TEST key names no application but its own.
     let not_its_own = json!({"seconds": 60, "application_id": sb.ready.live_application_id});
     advance(&sb, &sb.test_key(), not_its_own).await.assert_error(404, "NOT_FOUND");
@@ -121,6 +119,14 @@ async fn no_api_key_moves_a_live_application_and_the_operator_moves_every_one() 
     accept(&sb, &sb.live_key(), &live_quote).await.assert_error(400, "QTE_0001");
     let test = clock(&sb, &sb.test_key()).await;
     assert_eq!((test["offset_seconds"].as_i64(), test["global_offset_seconds"].as_i64()), (Some(281), Some(181)));
+    // The operator reads a LIVE application's clock: the global one, nothing of its own.
+    let live = sb.get(&format!("/sandbox/clock?application_id={}", sb.ready.live_application_id), &sb.control()).await;
+    assert_eq!(live.status, StatusCode::OK, "{}", live.body);
+    assert_eq!(live.body["application_id"], sb.ready.live_application_id.as_str());
+    assert_eq!(
+        (live.body["offset_seconds"].as_i64(), live.body["global_offset_seconds"].as_i64()),
+        (Some(181), Some(181))
+    );
 }
 
 #[tokio::test]

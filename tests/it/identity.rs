@@ -148,6 +148,11 @@ async fn registering_a_partner() {
     let bad = sb.post("/v1/auth/register", &bearer, json!({"company_name": " ", "email": "nope"})).await;
     bad.assert_error(400, "VAL_0001");
     assert_eq!(bad.detail_fields(), vec!["company_name", "email"]);
+    // Unknown fields are refused here too, as the document's closed body says.
+    let extra = json!({"company_name": "Ann Ltd", "email": "ops@ann.example", "website": "ann.example"});
+    let r = sb.post("/v1/auth/register", &bearer, extra).await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(r.detail_fields(), vec!["website"]);
 
     let dup = sb
         .post("/v1/auth/register", &bearer, json!({"company_name": "Ann Ltd", "email": "PARTNER@payctl.local"}))

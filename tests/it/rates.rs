@@ -70,12 +70,18 @@ async fn the_control_token_sets_global_rates_or_one_test_applications() {
         sb.put("/sandbox/rates", &sb.control(), json!({"source": "GBP", "destination": "EUR", "rate": "1.17"})).await;
     assert_eq!(added.status, StatusCode::OK);
     assert_eq!(find(&sb.get("/sandbox/rates", &key).await.body, "GBP", "EUR").unwrap()["origin"], "global");
-    // LIVE applications follow the global rates only; unknown ones are 404.
+    // LIVE applications follow the global rates only: the operator can read what one uses, not change it;
+    // unknown ones are 404.
     let live =
         json!({"source": "AED", "destination": "EUR", "rate": "9", "application_id": sb.ready.live_application_id});
-    let r = sb.put("/sandbox/rates", &sb.control(), live).await;
-    r.assert_error(400, "VAL_0001");
-    assert_eq!(r.detail_fields(), vec!["application_id"]);
+    sb.put("/sandbox/rates", &sb.control(), live).await.assert_error(403, "ATH_0002");
+    let live_rates = format!("/sandbox/rates?application_id={}", sb.ready.live_application_id);
+    let read = sb.get(&live_rates, &sb.control()).await;
+    assert_eq!(find(&read.body, "AED", "EUR").unwrap()["rate"], "0.3", "{}", read.body);
+    assert_eq!(find(&read.body, "AED", "EUR").unwrap()["origin"], "global");
+    let live_clear = format!("/sandbox/rates/AED/EUR?application_id={}", sb.ready.live_application_id);
+    sb.delete(&live_clear, &sb.control()).await.assert_error(403, "ATH_0002");
+    assert_eq!(quoted_eur(&sb, &sb.live_key()).await, "30000", "the refused changes changed nothing");
     let unknown = json!({"source": "AED", "destination": "EUR", "rate": "9", "application_id": "nope"});
     sb.put("/sandbox/rates", &sb.control(), unknown).await.assert_error(404, "NOT_FOUND");
     // A TEST key naming another application is 404, never a change there.

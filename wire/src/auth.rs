@@ -68,7 +68,10 @@ pub struct OAuthError {
     pub error_description: String,
 }
 
+/// Body of `POST /v1/auth/register`. Unknown fields are refused, as on
+/// every request body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RegisterRequest {
     /// Legal business name of the partner, 1 to 256 characters.
     #[schema(pattern = r"\S", max_length = 256)]

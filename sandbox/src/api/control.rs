@@ -52,15 +52,27 @@ pub async fn create_user(
     .await
 }
 
+/// What a control call does to the application it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Reads what applies to it (a LIVE application's clock and rates
+    /// are the global ones, so reading them is harmless and useful).
+    Read,
+    /// Moves its clock or changes its rates: TEST applications only.
+    Change,
+}
+
 /// The application a control or simulation call acts on (`None`: every
 /// application, the global scope). A TEST key acts on its own application
-/// (naming another is 404). The operator acts globally, or on the TEST
+/// (naming another is 404). The operator acts globally, or on the
 /// application it names; LIVE applications follow the global clock and
-/// rates only, so naming one is refused.
+/// rates only, so changing one is a TEST-only operation refused with 403
+/// `ATH_0002`, as it is to a LIVE key.
 pub async fn target_application(
     state: &AppState,
     caller: &ControlCaller,
     application_id: Option<String>,
+    access: Access,
 ) -> Result<Option<i64>, ApiError> {
     let missing = || ApiError::not_found(ErrorCode::NotFound, "application");
     match (caller, application_id) {
@@ -71,13 +83,11 @@ pub async fn target_application(
         (ControlCaller::Operator, Some(id)) => {
             match state.db.read(move |conn| store::applications::by_public_id(conn, &id)).await? {
                 None => Err(missing()),
-                Some((_, Environment::Live)) => Err(ApiError::invalid_field(
-                    "application_id",
-                    "not_allowed",
-                    "is a LIVE application: LIVE applications follow real time, the global offset and the global \
-                     rates only; leave out application_id to act on every application",
+                Some((_, Environment::Live)) if access == Access::Change => Err(ApiError::forbidden(
+                    "a LIVE application follows real time, the global offset and the global rates only, so it \
+                     cannot be moved on its own; leave out application_id to act on every application",
                 )),
-                Some((app, Environment::Test)) => Ok(Some(app)),
+                Some((app, _)) => Ok(Some(app)),
             }
         }
     }
@@ -120,7 +130,7 @@ pub async fn get_clock(
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Json<Clock>, ApiError> {
     let named = query.application_id.clone();
-    let app = target_application(&state, &caller, query.application_id).await?;
+    let app = target_application(&state, &caller, query.application_id, Access::Read).await?;
     let own = app.map(|app| (public_id_of(&caller, named), state.clock.app_offset_millis(app)));
     Ok(Json(clock_view(state.clock.global_offset_millis(), own)))
 }
@@ -153,7 +163,7 @@ pub async fn advance_clock(
     }
     let delta = body.seconds * 1000;
     let named = body.application_id.clone();
-    let app = target_application(&state, &caller, body.application_id).await?;
+    let app = target_application(&state, &caller, body.application_id, Access::Change).await?;
     let public_id = public_id_of(&caller, named);
     let global = state.clock.global_offset_millis();
     let (response, moved) = idempotency::commit(&state, claim, StatusCode::OK, move |tx| {

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::sandbox::{ApplicationScope, Rate, Rates, SetRate};
 
-use super::control::target_application;
+use super::control::{Access, target_application};
 use crate::auth::ControlCaller;
 use crate::domain::asset;
 use crate::domain::decimal::Decimal;
@@ -28,15 +28,6 @@ fn asset_code(checks: &mut Checks, field: &str, code: &str) {
     if asset::asset(code).is_none() {
         checks.push(field, "invalid", "is not an asset code this API knows (e.g. AED, EUR, USDC)");
     }
-}
-
-/// Whose rates a call reads or changes: `None` is the global scope.
-async fn scope(
-    state: &AppState,
-    caller: &ControlCaller,
-    application_id: Option<String>,
-) -> Result<Option<i64>, ApiError> {
-    target_application(state, caller, application_id).await
 }
 
 /// List sandbox exchange rates
@@ -53,7 +44,7 @@ pub async fn list(
     caller: ControlCaller,
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Json<Rates>, ApiError> {
-    let app = scope(&state, &caller, query.application_id).await?;
+    let app = target_application(&state, &caller, query.application_id, Access::Read).await?;
     Ok(Json(Rates { data: state.db.read(move |conn| quoting::all_rates(conn, app)).await? }))
 }
 
@@ -79,7 +70,7 @@ pub async fn set(
     }
     let rate = Decimal::parse_positive(&body.rate).map_err(|e| checks.push("rate", "invalid", e.to_string())).ok();
     let rate = checks.conclude(rate)?;
-    let app = scope(&state, &caller, body.application_id.clone()).await?;
+    let app = target_application(&state, &caller, body.application_id.clone(), Access::Change).await?;
     let now = match app {
         Some(app) => state.clock.app_now(app),
         None => state.clock.now(),
@@ -110,7 +101,7 @@ pub async fn clear(
     Path((source, destination)): Path<(String, String)>,
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Response, ApiError> {
-    let app = scope(&state, &caller, query.application_id).await?;
+    let app = target_application(&state, &caller, query.application_id, Access::Change).await?;
     let removed = state.db.write(move |tx| store::rates::clear(tx, app, &source, &destination)).await?;
     if removed {
         Ok(StatusCode::NO_CONTENT.into_response())

@@ -54,7 +54,9 @@ fn common(op: &Operation) -> Vec<(ErrorCode, &'static str, &'static str)> {
                 "UnauthorizedSimulation",
                 "neither the control token nor a valid TEST key was sent",
             ));
-            codes.push((forbidden, "ForbiddenSimulation", "a LIVE key, or the key's application is deactivated"));
+            let live = "a LIVE key, the control token asking to change a LIVE application (which follows the global \
+                        clock and rates only), or the key's application is deactivated";
+            codes.push((forbidden, "ForbiddenSimulation", live));
         }
         (true, _, false) => {
             let missing = "the X-API-Key header is missing, or the key is unknown, expired or revoked";
