@@ -13,7 +13,7 @@ pub mod safe;
 use std::io::{IsTerminal, Write};
 
 use clap::ValueEnum;
-use comfy_table::{ContentArrangement, Table, presets};
+use comfy_table::{ColumnConstraint, ContentArrangement, Table, presets};
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
@@ -33,7 +33,8 @@ impl Format {
     }
 }
 
-/// A column of a list: header and the JSON field it shows.
+/// A column of a list: header and the JSON field it shows. A list's
+/// columns start with the id and go on in order of importance.
 pub type Column = (&'static str, &'static str);
 
 /// A status line on stderr, its data made safe for the terminal. A closed
@@ -132,7 +133,11 @@ pub fn list(format: Format, page: &impl Serialize, columns: &[Column]) -> anyhow
         let obj = item.as_object().unwrap_or(&empty);
         table.add_row(columns.iter().map(|(_, f)| display::cell(obj, f)));
     }
+    let hidden = fit(&mut table, columns);
     line(&table.to_string())?;
+    if !hidden.is_empty() {
+        crate::say!("Not shown for the terminal's width: {} (widen it, or use -o json).", hidden.join(", "));
+    }
     // The transaction list nests its cursor in `pagination`.
     let cursor = page["next_cursor"].as_str().or_else(|| page["pagination"]["next_cursor"].as_str());
     if let Some(cursor) = cursor {
@@ -141,10 +146,48 @@ pub fn list(format: Format, page: &impl Serialize, columns: &[Column]) -> anyhow
     Ok(())
 }
 
+/// Lays a list out for the terminal's width. The first column is the id,
+/// what people copy into the next command, so it never wraps. The others
+/// are in order of importance, so when a row cannot fit, the last ones are
+/// left out (never the first two); what still does not fit wraps. Returns
+/// the headers left out.
+fn fit(table: &mut Table, columns: &[Column]) -> Vec<&'static str> {
+    if let Some(id) = table.column_mut(0) {
+        id.set_constraint(ColumnConstraint::ContentWidth);
+    }
+    let Some(width) = table.width() else { return Vec::new() };
+    table.set_content_arrangement(ContentArrangement::Disabled);
+    let mut shown = columns.len();
+    while shown > 2 && natural_width(table) > usize::from(width) {
+        shown -= 1;
+        if let Some(column) = table.column_mut(shown) {
+            column.set_constraint(ColumnConstraint::Hidden);
+        }
+    }
+    table.set_content_arrangement(ContentArrangement::Dynamic);
+    columns[shown..].iter().map(|(header, _)| *header).collect()
+}
+
+/// The width of a table's widest line when nothing wraps.
+fn natural_width(table: &Table) -> usize {
+    table.lines().map(|line| line.chars().count()).max().unwrap_or(0)
+}
+
 fn new_table() -> Table {
     let mut table = Table::new();
     table.load_style(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
+    // A terminal that reports no size (`script`, some CI runners and
+    // editors' shells say 0 columns) would squeeze every column to one
+    // character. Use `COLUMNS`, then 80, as `ls` does.
+    if table.width() == Some(0) {
+        table.set_width(fallback_width(std::env::var("COLUMNS").ok().as_deref()));
+    }
     table
+}
+
+/// The width to lay a table out in when the terminal reports none.
+fn fallback_width(columns: Option<&str>) -> u16 {
+    columns.and_then(|c| c.trim().parse::<u16>().ok()).filter(|&w| w > 0).unwrap_or(80)
 }
 
 /// A JSON object's members in the order they were serialised: the wire
@@ -202,5 +245,14 @@ mod tests {
         let keys: Vec<&str> = fields.0.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(keys, ["zeta", "id", "alpha"]);
         assert_eq!(to_json(&fields, false).unwrap(), r#"{"zeta":1,"id":"x","alpha":2}"#);
+    }
+
+    #[test]
+    fn a_terminal_without_a_size_falls_back_to_columns_then_80() {
+        assert_eq!(fallback_width(Some("132")), 132);
+        assert_eq!(fallback_width(Some(" 100 ")), 100);
+        for unusable in [None, Some(""), Some("0"), Some("wide"), Some("-5"), Some("70000")] {
+            assert_eq!(fallback_width(unusable), 80, "{unusable:?}");
+        }
     }
 }

@@ -72,15 +72,16 @@ pub struct CreateArgs {
     pub data: DataArg,
 }
 
+/// In order of importance: a narrow terminal leaves out the last ones.
 pub const COLUMNS: &[Column] = &[
     ("ID", "id"),
     ("TYPE", "type"),
     ("CURRENCY", "currency"),
-    ("CORRIDOR", "corridor"),
-    ("NETWORK", "network"),
-    ("ADDRESS", "address"),
     ("BALANCE", "balance_minor"),
     ("STATUS", "status"),
+    ("NETWORK", "network"),
+    ("CORRIDOR", "corridor"),
+    ("ADDRESS", "address"),
 ];
 
 /// The ledger shape, of balances and customer accounts.

@@ -117,12 +117,13 @@ pub const FLAGS: &[(&str, &str)] = &[
     ("to_date", "--to"),
 ];
 
+/// In order of importance: a narrow terminal leaves out the last ones.
 pub const COLUMNS: &[Column] = &[
     ("ID", "id"),
-    ("TIME", "requested_at"),
     ("METHOD", "method"),
     ("PATH", "path"),
     ("STATUS", "status_code"),
+    ("TIME", "requested_at"),
     ("MS", "duration_ms"),
     ("ERROR", "error_code"),
     ("CORRELATION ID", "correlation_id"),

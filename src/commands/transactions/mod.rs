@@ -36,8 +36,8 @@ pub const COLUMNS: &[Column] = &[
     ("ID", "id"),
     ("STATE", "state"),
     ("SENT", "source_amount_minor"),
-    ("FEE", "fee_minor"),
     ("RECEIVED", "destination_amount_minor"),
+    ("FEE", "fee_minor"),
     ("BENEFICIARY", "beneficiary_id"),
     ("CREATED", "created_at"),
 ];

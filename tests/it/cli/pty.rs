@@ -13,7 +13,7 @@ use expectrl::{ControlCode, Expect, Session};
 use serde_json::{Value, json};
 
 use super::Home;
-use super::transfer::bank_beneficiary;
+use super::transfer::{bank_beneficiary, transfer_args};
 
 type Pty = expectrl::session::OsSession;
 
@@ -327,4 +327,44 @@ async fn ctrl_c_at_the_question_exits_130_and_during_wait_exits_0() {
     assert_eq!(txns.len(), 1);
     let id = txns[0]["id"].as_str().unwrap();
     assert!(shown.contains(&format!("payctl transactions get {id}")), "{shown}");
+}
+
+/// `payctl transactions list` on a terminal `stty` sized as given, with
+/// `COLUMNS` as given: what the terminal showed, lines without `\r`.
+async fn list_on_a_terminal(home: &Home, stty_cols: u16, columns: Option<&str>) -> String {
+    let columns = columns.map_or("unset COLUMNS".to_owned(), |c| format!("export COLUMNS={c}"));
+    let script =
+        format!("stty cols {stty_cols} rows 40; {columns}; exec '{}' transactions list", env!("CARGO_BIN_EXE_payctl"));
+    let pty = spawn_command(home, Command::new("bash").args(["-c", &script]), false);
+    let (shown, code) = tokio::task::spawn_blocking(move || finish(pty)).await.unwrap();
+    assert_eq!(code, 0, "{shown}");
+    shown.replace('\r', "")
+}
+
+fn widest(shown: &str) -> usize {
+    shown.lines().filter(|l| l.starts_with(['┌', '│', '╞', '└'])).map(|l| l.chars().count()).max().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_fits_the_terminal_and_never_wraps_an_id() {
+    let home = Home::initialised().await;
+    let ben = bank_beneficiary(&home.sb).await;
+    let run = home.run(&transfer_args("123456", &ben, &["--yes"]), None).await.ok();
+    let id = run.json()["id"].as_str().unwrap().to_owned();
+
+    // Wide enough: every column, nothing said.
+    let wide = list_on_a_terminal(&home, 220, None).await;
+    assert!(wide.contains("CREATED") && !wide.contains("Not shown"), "{wide}");
+    // 80 columns: the id whole on one line, the money kept, the last columns left out and named.
+    let narrow = list_on_a_terminal(&home, 80, None).await;
+    assert!(widest(&narrow) <= 80, "{narrow}");
+    assert!(narrow.lines().any(|l| l.contains(&id)), "the id wrapped: {narrow}");
+    assert!(narrow.contains("1,234.56 AED"), "{narrow}");
+    assert!(narrow.contains("Not shown for the terminal's width:") && narrow.contains("CREATED"), "{narrow}");
+    // A terminal that reports no width is COLUMNS wide, else 80, not one character per column.
+    let sizeless = list_on_a_terminal(&home, 0, None).await;
+    assert!((70..=80).contains(&widest(&sizeless)), "{sizeless}");
+    assert!(sizeless.lines().any(|l| l.contains(&id)), "{sizeless}");
+    let told = list_on_a_terminal(&home, 0, Some("220")).await;
+    assert!(widest(&told) > 80 && told.contains("CREATED") && !told.contains("Not shown"), "{told}");
 }
