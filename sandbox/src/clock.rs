@@ -95,6 +95,11 @@ impl Clocks {
         self.now().plus_millis(self.app_offset_millis(application_id))
     }
 
+    /// The time of a scope: an application's, or the global one (`None`).
+    pub fn now_for(&self, application_id: Option<i64>) -> Timestamp {
+        application_id.map_or_else(|| self.now(), |app| self.app_now(app))
+    }
+
     pub fn global_offset_millis(&self) -> i64 {
         self.global_millis.load(Ordering::Acquire)
     }

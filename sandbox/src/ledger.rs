@@ -336,20 +336,6 @@ mod tests {
     use super::*;
     use crate::db::{Db, Storage};
 
-    async fn app(db: &Db) -> i64 {
-        db.write(|tx| {
-            tx.execute_batch(
-                "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
-                     VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);
-                 INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
-                     VALUES ('a', 1, 'A', 'TEST', 'active', 0, 0);",
-            )?;
-            Ok(tx.last_insert_rowid())
-        })
-        .await
-        .unwrap()
-    }
-
     fn balance(conn: &Connection, id: i64) -> i64 {
         conn.query_row_cached("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
     }
@@ -357,7 +343,7 @@ mod tests {
     #[tokio::test]
     async fn float_is_prefunded_from_external_and_ledger_balances() {
         let (db, _t) = Db::open(&Storage::Memory).unwrap();
-        let app = app(&db).await;
+        let app = crate::store::applications::bare(&db).await;
         let now = Timestamp::from_millis(0);
         db.write(move |tx| {
             let float = account(tx, app, Owner::Float, "AED", now)?;
@@ -377,7 +363,7 @@ mod tests {
     #[tokio::test]
     async fn overdrafts_and_unbalanced_entries_are_refused_without_writing() {
         let (db, _t) = Db::open(&Storage::Memory).unwrap();
-        let app = app(&db).await;
+        let app = crate::store::applications::bare(&db).await;
         let now = Timestamp::from_millis(0);
         let result = db
             .write(move |tx| {

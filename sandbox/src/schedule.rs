@@ -85,24 +85,10 @@ mod tests {
     use super::*;
     use crate::db::{Db, Storage};
 
-    async fn app(db: &Db) -> i64 {
-        db.write(|tx| {
-            tx.execute_batch(
-                "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
-                     VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);
-                 INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
-                     VALUES ('a', 1, 'A', 'TEST', 'active', 0, 0);",
-            )?;
-            Ok(tx.last_insert_rowid())
-        })
-        .await
-        .unwrap()
-    }
-
     #[tokio::test]
     async fn a_failing_move_is_dropped_without_undoing_the_batch() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();
-        let app = app(&db).await;
+        let app = crate::store::applications::bare(&db).await;
         let now = Timestamp::from_millis(10_000);
         let applied = db
             .write(move |tx| {
@@ -131,7 +117,7 @@ mod tests {
     #[tokio::test]
     async fn moves_run_by_global_time_and_an_application_advance_brings_them_forward() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();
-        let app = app(&db).await;
+        let app = crate::store::applications::bare(&db).await;
         let now = Timestamp::from_millis(10_000);
         let (empty, future, after_shift) = db
             .write(move |tx| {

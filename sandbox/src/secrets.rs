@@ -85,17 +85,12 @@ impl MasterKey {
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(format!(".{}.tmp", random_token("", 12)));
         let temporary = PathBuf::from(temporary);
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
-        let written = options.open(&temporary).and_then(|mut file| {
-            file.write_all(&key.0)?;
-            file.sync_all()
-        });
+        let written =
+            crate::db::files::open_private(&temporary, std::fs::OpenOptions::new().write(true).create_new(true))
+                .and_then(|mut file| {
+                    file.write_all(&key.0)?;
+                    file.sync_all()
+                });
         let linked = written.and_then(|()| std::fs::hard_link(&temporary, path));
         let _ = std::fs::remove_file(&temporary);
         match linked {

@@ -62,6 +62,13 @@ pub enum Access {
     Change,
 }
 
+/// An application a control call acts on.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub id: i64,
+    pub public_id: String,
+}
+
 /// The application a control or simulation call acts on (`None`: every
 /// application, the global scope). A TEST key acts on its own application
 /// (naming another is 404). The operator acts globally, or on the
@@ -73,21 +80,24 @@ pub async fn target_application(
     caller: &ControlCaller,
     application_id: Option<String>,
     access: Access,
-) -> Result<Option<i64>, ApiError> {
+) -> Result<Option<Target>, ApiError> {
     let missing = || ApiError::not_found(ErrorCode::NotFound, "application");
+    let own =
+        |key: &crate::auth::KeyCaller| Target { id: key.application_id, public_id: key.application_public_id.clone() };
     match (caller, application_id) {
-        (ControlCaller::TestKey(key), None) => Ok(Some(key.application_id)),
-        (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => Ok(Some(key.application_id)),
+        (ControlCaller::TestKey(key), None) => Ok(Some(own(key))),
+        (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => Ok(Some(own(key))),
         (ControlCaller::TestKey(_), Some(_)) => Err(missing()),
         (ControlCaller::Operator, None) => Ok(None),
-        (ControlCaller::Operator, Some(id)) => {
-            match state.db.read(move |conn| store::applications::by_public_id(conn, &id)).await? {
+        (ControlCaller::Operator, Some(public_id)) => {
+            let named = public_id.clone();
+            match state.db.read(move |conn| store::applications::by_public_id(conn, &named)).await? {
                 None => Err(missing()),
                 Some((_, Environment::Live)) if access == Access::Change => Err(ApiError::forbidden(
                     "a LIVE application follows real time, the global offset and the global rates only, so it \
                      cannot be moved on its own; leave out application_id to act on every application",
                 )),
-                Some((app, _)) => Ok(Some(app)),
+                Some((id, _)) => Ok(Some(Target { id, public_id })),
             }
         }
     }
@@ -129,17 +139,9 @@ pub async fn get_clock(
     caller: ControlCaller,
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Json<Clock>, ApiError> {
-    let named = query.application_id.clone();
     let app = target_application(&state, &caller, query.application_id, Access::Read).await?;
-    let own = app.map(|app| (public_id_of(&caller, named), state.clock.app_offset_millis(app)));
+    let own = app.map(|app| (app.public_id, state.clock.app_offset_millis(app.id)));
     Ok(Json(clock_view(state.clock.global_offset_millis(), own)))
-}
-
-fn public_id_of(caller: &ControlCaller, named: Option<String>) -> String {
-    match caller {
-        ControlCaller::TestKey(key) => key.application_public_id.clone(),
-        ControlCaller::Operator => named.unwrap_or_default(),
-    }
 }
 
 /// Advance the sandbox clock
@@ -162,23 +164,19 @@ pub async fn advance_clock(
         return Err(ApiError::invalid_field("seconds", "out_of_range", "must be an integer from 1 to 31536000"));
     }
     let delta = body.seconds * 1000;
-    let named = body.application_id.clone();
-    let app = target_application(&state, &caller, body.application_id, Access::Change).await?;
-    let public_id = public_id_of(&caller, named);
+    let target = target_application(&state, &caller, body.application_id, Access::Change).await?;
+    let app = target.as_ref().map(|t| t.id);
     let global = state.clock.global_offset_millis();
     let (response, moved) = idempotency::commit(&state, claim, StatusCode::OK, move |tx| {
-        let (view, offset) = match app {
-            Some(app) => {
-                let offset = store::applications::advance_clock(tx, app, delta)?;
-                store::moves::shift_application(tx, app, delta)?;
-                store::webhooks::shift_application(tx, app, delta)?;
+        let (view, offset) = match target {
+            Some(Target { id, public_id }) => {
+                let offset = store::applications::advance_clock(tx, id, delta)?;
+                store::moves::shift_application(tx, id, delta)?;
+                store::webhooks::shift_application(tx, id, delta)?;
                 (clock_view(global, Some((public_id, offset))), offset)
             }
             None => {
-                let current =
-                    settings::get(tx, settings::CLOCK_OFFSET)?.and_then(|v| v.parse::<i64>().ok()).unwrap_or(0);
-                let next = current.saturating_add(delta);
-                settings::set(tx, settings::CLOCK_OFFSET, &next.to_string())?;
+                let next = settings::advance_global_clock(tx, delta)?;
                 (clock_view(next, None), next)
             }
         };

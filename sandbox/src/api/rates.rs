@@ -44,7 +44,7 @@ pub async fn list(
     caller: ControlCaller,
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Json<Rates>, ApiError> {
-    let app = target_application(&state, &caller, query.application_id, Access::Read).await?;
+    let app = target_application(&state, &caller, query.application_id, Access::Read).await?.map(|t| t.id);
     Ok(Json(Rates { data: state.db.read(move |conn| quoting::all_rates(conn, app)).await? }))
 }
 
@@ -70,11 +70,8 @@ pub async fn set(
     }
     let rate = Decimal::parse_positive(&body.rate).map_err(|e| checks.push("rate", "invalid", e.to_string())).ok();
     let rate = checks.conclude(rate)?;
-    let app = target_application(&state, &caller, body.application_id.clone(), Access::Change).await?;
-    let now = match app {
-        Some(app) => state.clock.app_now(app),
-        None => state.clock.now(),
-    };
+    let app = target_application(&state, &caller, body.application_id.clone(), Access::Change).await?.map(|t| t.id);
+    let now = state.clock.now_for(app);
     let set = state
         .db
         .write(move |tx| {
@@ -101,7 +98,7 @@ pub async fn clear(
     Path((source, destination)): Path<(String, String)>,
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Response, ApiError> {
-    let app = target_application(&state, &caller, query.application_id, Access::Change).await?;
+    let app = target_application(&state, &caller, query.application_id, Access::Change).await?.map(|t| t.id);
     let removed = state.db.write(move |tx| store::rates::clear(tx, app, &source, &destination)).await?;
     if removed {
         Ok(StatusCode::NO_CONTENT.into_response())

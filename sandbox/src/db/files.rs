@@ -36,7 +36,7 @@ pub fn beside(db: &Path, suffix: &str) -> PathBuf {
 }
 
 /// Creates (or opens) `path` with owner-only permissions.
-fn open_private(path: &Path, options: &mut OpenOptions) -> std::io::Result<File> {
+pub(crate) fn open_private(path: &Path, options: &mut OpenOptions) -> std::io::Result<File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;

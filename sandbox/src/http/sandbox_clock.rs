@@ -20,11 +20,7 @@ use crate::state::AppState;
 pub async fn for_caller(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let application = principal::key_of(request.extensions()).map(|key| key.application_id);
     let mut response = next.run(request).await;
-    let now = match application {
-        Some(app) => state.clock.app_now(app),
-        None => state.clock.now(),
-    };
-    stamp(&mut response, now, true);
+    stamp(&mut response, state.clock.now_for(application), true);
     response
 }
 

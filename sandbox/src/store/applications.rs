@@ -92,8 +92,7 @@ pub fn by_public_id(conn: &Connection, public_id: &str) -> Result<Option<(i64, E
 
 /// The sandbox clocks as stored: the global offset and every application's own.
 pub fn load_clocks(conn: &Connection) -> Result<Clocks, ApiError> {
-    let global = super::settings::get(conn, super::settings::CLOCK_OFFSET)?.and_then(|v| v.parse::<i64>().ok());
-    Ok(Clocks::new(global.unwrap_or(0), clock_offsets(conn)?))
+    Ok(Clocks::new(super::settings::global_clock_offset(conn)?, clock_offsets(conn)?))
 }
 
 /// Every application's own clock offset (those without one are left out).
@@ -112,4 +111,23 @@ pub fn advance_clock(conn: &Connection, id: i64, delta_millis: i64) -> Result<i6
         params![id, delta_millis],
         |r| r.get(0),
     )?)
+}
+
+/// A partner and its TEST application with nothing but what the schema
+/// requires, for unit tests of what hangs off an application.
+#[cfg(test)]
+pub fn insert_bare(tx: &Connection) -> rusqlite::Result<i64> {
+    tx.execute_batch(
+        "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
+             VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);
+         INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
+             VALUES ('a', 1, 'A', 'TEST', 'active', 0, 0);",
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// [`insert_bare`] through the writer.
+#[cfg(test)]
+pub async fn bare(db: &crate::db::Db) -> i64 {
+    db.write(|tx| Ok(insert_bare(tx)?)).await.unwrap()
 }

@@ -277,13 +277,7 @@ mod tests {
     async fn a_quote_is_accepted_once_and_consumed_once_within_its_lock() {
         let (db, _t) = Db::open(&Storage::Memory).unwrap();
         db.write(|tx| {
-            tx.execute_batch(
-                "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
-                     VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);
-                 INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
-                     VALUES ('a', 1, 'A', 'TEST', 'active', 0, 0);",
-            )?;
-            let app = tx.last_insert_rowid();
+            let app = crate::store::applications::insert_bare(tx)?;
             let p = priced();
             let new = NewQuote {
                 application_id: app,

@@ -9,6 +9,19 @@ pub const SEED_USER: &str = "seed.user_id";
 pub const SEED_TEST_APPLICATION: &str = "seed.test_application_id";
 pub const SEED_LIVE_APPLICATION: &str = "seed.live_application_id";
 
+/// The operator's global clock offset in milliseconds (0 until moved).
+pub fn global_clock_offset(conn: &Connection) -> rusqlite::Result<i64> {
+    Ok(get(conn, CLOCK_OFFSET)?.and_then(|v| v.parse::<i64>().ok()).unwrap_or(0))
+}
+
+/// Moves the global clock offset forward by `delta` milliseconds; returns
+/// the new offset.
+pub fn advance_global_clock(conn: &Connection, delta: i64) -> rusqlite::Result<i64> {
+    let next = global_clock_offset(conn)?.saturating_add(delta);
+    set(conn, CLOCK_OFFSET, &next.to_string())?;
+    Ok(next)
+}
+
 pub fn get(conn: &Connection, name: &str) -> rusqlite::Result<Option<String>> {
     conn.query_row_cached("SELECT value FROM settings WHERE name = ?1", [name], |r| r.get(0)).optional()
 }

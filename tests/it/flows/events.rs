@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use crate::support::factories::{self, accepted, beneficiary_of, customer, customer_named, transaction_quote};
 use crate::support::spawn_sandbox;
 use crate::transactions::{new_key, post_txn};
-use crate::webhooks::{Receiver, create as create_endpoint};
+use crate::webhooks::{ALL, Receiver, create as create_endpoint};
 
 const README: &str = include_str!("../../../sandbox/README.md");
 
@@ -40,15 +40,7 @@ async fn the_documented_event_bodies_are_what_receivers_get() {
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
     let receiver = Receiver::start().await;
-    let all = [
-        "settlement.created",
-        "settlement.completed",
-        "settlement.failed",
-        "customer.kyb_approved",
-        "customer.kyb_rejected",
-        "on_ramp.completed",
-        "off_ramp.completed",
-    ];
+    let all = ALL;
     // A payin funds a customer, who then pays out to a bank: the ramps.
     let cust = customer(&sb, &key, true).await;
     create_endpoint(&sb, &key, &receiver.url, &all).await;
