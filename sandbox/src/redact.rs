@@ -76,7 +76,7 @@ const JWT_MIN_HEADER: usize = 10;
 
 /// Whether a JSON member or query parameter of this name holds a secret.
 pub fn is_sensitive_key(key: &str) -> bool {
-    let key = key.to_ascii_lowercase().replace('-', "_");
+    let key: String = key.chars().map(|c| if c == '-' { '_' } else { c.to_ascii_lowercase() }).collect();
     SENSITIVE_FRAGMENTS.iter().any(|f| key.contains(f)) || key.split('_').any(|w| SENSITIVE_WORDS.contains(&w))
 }
 
@@ -207,9 +207,12 @@ pub fn headers(map: &axum::http::HeaderMap) -> Value {
         if CREDENTIAL_HEADERS.contains(&name.as_str()) {
             continue;
         }
-        let values: Vec<&str> = map.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect();
-        let joined = values.join(", ");
-        let kept = if is_sensitive_key(name.as_str()) { REDACTED.to_owned() } else { text(&joined).into_owned() };
+        let kept = if is_sensitive_key(name.as_str()) {
+            REDACTED.to_owned()
+        } else {
+            let values: Vec<&str> = map.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect();
+            text(&values.join(", ")).into_owned()
+        };
         out.insert(name.as_str().to_owned(), Value::String(kept));
     }
     Value::Object(out)
@@ -220,14 +223,23 @@ pub fn headers(map: &axum::http::HeaderMap) -> Value {
 pub fn value(v: &mut Value) {
     match v {
         Value::Object(map) => {
-            let members = std::mem::take(map);
-            for (key, mut member) in members {
-                if is_sensitive_key(&key) {
-                    member = Value::String(REDACTED.to_owned());
+            // Members are redacted in place; only a name that itself holds a
+            // secret or an IBAN (rare) costs a second key.
+            let mut renamed = Vec::new();
+            for (key, member) in map.iter_mut() {
+                if is_sensitive_key(key) {
+                    *member = Value::String(REDACTED.to_owned());
                 } else {
-                    value(&mut member);
+                    value(member);
                 }
-                map.insert(text(&key).into_owned(), member);
+                if let Cow::Owned(clean) = text(key) {
+                    renamed.push((key.clone(), clean));
+                }
+            }
+            for (key, clean) in renamed {
+                if let Some(member) = map.remove(&key) {
+                    map.insert(clean, member);
+                }
             }
         }
         Value::Array(items) => items.iter_mut().for_each(value),

@@ -373,10 +373,7 @@ async fn capture(response: Response, request_headers: HeaderMap) -> (Response, E
         },
         None => (body, None),
     };
-    let mut response_headers = parts.headers.clone();
-    for name in redact::CREDENTIAL_HEADERS {
-        response_headers.remove(*name);
-    }
+    let response_headers = without_credentials(&parts.headers);
     let exchange = Exchange::Captured(Box::new(Captured { request_headers, response_headers, response_body }));
     (Response::from_parts(parts, body), exchange)
 }

@@ -47,15 +47,6 @@ async fn created(sb: &TestSandbox, auth: &Auth, body: Value) -> Value {
     r.body
 }
 
-fn issues(r: &crate::support::Reply) -> Vec<(String, String)> {
-    r.body["error"]["details"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| (d["field"].as_str().unwrap().to_owned(), d["code"].as_str().unwrap().to_owned()))
-        .collect()
-}
-
 #[tokio::test]
 async fn bank_account_create_get_list() {
     let sb = spawn_sandbox().await;
@@ -202,7 +193,7 @@ async fn one_answer_lists_every_bad_field() {
         ("account.bank_country", "invalid"),
         ("account.routing", "too_long"),
     ];
-    assert_eq!(issues(&r), expected.map(|(f, c)| (f.to_owned(), c.to_owned())).to_vec());
+    assert_eq!(r.detail_issues(), expected.map(|(f, c)| (f.to_owned(), c.to_owned())).to_vec());
 
     let r = sb.post("/v1/beneficiaries", &key, json!({})).await;
     assert_eq!(r.detail_fields(), vec!["customer_id", "type", "full_name", "country", "account"]);

@@ -209,16 +209,6 @@ async fn arrays_are_not_objects() {
     assert_eq!(customer_count(&sb, &key).await, count);
 }
 
-/// The `(field, code)` of every entry of an error's details.
-fn details(r: &crate::support::Reply) -> Vec<(String, String)> {
-    r.body["error"]["details"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| (d["field"].as_str().unwrap().to_owned(), d["code"].as_str().unwrap().to_owned()))
-        .collect()
-}
-
 /// Text that would drive a terminal (NUL, ESC sequences, C1 controls) or
 /// display in another order than stored (bidirectional overrides) is
 /// refused in every text field of every request, nested ones and query
@@ -234,7 +224,7 @@ async fn control_and_bidi_characters_are_refused_in_every_text_field() {
     body["tax_id"] = json!("\u{1b}[2J\u{1b}[31mTAX");
     let r = sb.post("/v1/customers", &key, body).await;
     r.assert_error(400, "VAL_0001");
-    assert_eq!(details(&r), [("legal_name".into(), "invalid".into()), ("tax_id".into(), "invalid".into())]);
+    assert_eq!(r.detail_issues(), [("legal_name".into(), "invalid".into()), ("tax_id".into(), "invalid".into())]);
     let message = r.body["error"]["details"][0]["message"].as_str().unwrap();
     assert!(message.contains("control characters") && message.contains("U+0000"), "{message}");
 
@@ -245,7 +235,7 @@ async fn control_and_bidi_characters_are_refused_in_every_text_field() {
         body["legal_name"] = json!(format!("Acme{c}CLL"));
         let r = sb.post("/v1/customers", &key, body).await;
         r.assert_error(400, "VAL_0001");
-        assert_eq!(details(&r), [("legal_name".into(), "invalid".into())], "{name}");
+        assert_eq!(r.detail_issues(), [("legal_name".into(), "invalid".into())], "{name}");
     }
     assert_eq!(customer_count(&sb, &key).await, before, "a refused request stored a customer");
 
@@ -260,7 +250,7 @@ async fn control_and_bidi_characters_are_refused_in_every_text_field() {
                                "bank_name": "Commerz\u{202D}bank", "bank_country": "DE"}}),
         )
         .await;
-    assert_eq!(details(&r), [("account.bank_name".into(), "invalid".into())]);
+    assert_eq!(r.detail_issues(), [("account.bank_name".into(), "invalid".into())]);
     let r = sb
         .post(
             "/v1/webhooks",
@@ -268,22 +258,23 @@ async fn control_and_bidi_characters_are_refused_in_every_text_field() {
             json!({"url": "https://example.com/h", "events": ["customer.kyb_approved", "x\ny"]}),
         )
         .await;
-    assert_eq!(details(&r), [("events[1]".into(), "invalid".into())]);
+    assert_eq!(r.detail_issues(), [("events[1]".into(), "invalid".into())]);
     let r = sb.post("/v1/customers", &key, json!({"bad\u{1b}name": 1})).await;
-    assert_eq!(details(&r), [("bad\\u{001b}name".into(), "invalid".into())], "the name is shown escaped");
+    assert_eq!(r.detail_issues(), [("bad\\u{001b}name".into(), "invalid".into())], "the name is shown escaped");
     let r = sb.get("/v1/customers?status=%1B%5B31m", &key).await;
-    assert_eq!(details(&r), [("status".into(), "invalid".into())]);
+    assert_eq!(r.detail_issues(), [("status".into(), "invalid".into())]);
 
     // Every route family: dashboard, flat-code partners, sandbox control.
     let bearer = sb.login().await;
     let r = sb.post("/v1/applications", &bearer, json!({"name": "app\u{2067}", "environment": "TEST"})).await;
-    assert_eq!(details(&r), [("name".into(), "invalid".into())]);
+    assert_eq!(r.detail_issues(), [("name".into(), "invalid".into())]);
     let r = sb.post("/v1/partners", &key, json!({"name": "Sub\u{85}", "email": "sub@example.com"})).await;
     r.assert_error(400, "VALIDATION_ERROR");
+    assert_eq!(r.detail_issues(), [("name".into(), "invalid".into())]);
     let r = sb
         .post("/sandbox/users", &sb.control(), json!({"username": "eve\u{1b}]0;owned\u{7}", "password": "long enough"}))
         .await;
-    assert_eq!(details(&r), [("username".into(), "invalid".into())]);
+    assert_eq!(r.detail_issues(), [("username".into(), "invalid".into())]);
 
     // Ordinary text in any script is accepted as sent.
     let mut body = customer_body("script@example.com");
@@ -302,7 +293,7 @@ async fn minor_unit_amounts_are_ascii_digits_only() {
         body["source_amount_minor"] = json!(amount);
         let r = sb.post("/v1/transactions/quote", &key, body).await;
         r.assert_error(400, "VAL_0001");
-        assert_eq!(details(&r), [("source_amount_minor".into(), "invalid".into())], "{amount:?}");
+        assert_eq!(r.detail_issues(), [("source_amount_minor".into(), "invalid".into())], "{amount:?}");
     }
     let r = sb.post("/v1/transactions/quote", &key, crate::quotes::quote_body("100")).await;
     assert_eq!(r.status, 201, "{}", r.body);
@@ -314,11 +305,11 @@ async fn minor_unit_amounts_are_ascii_digits_only() {
             .get(&format!("/v1/pricing/simulate?source_amount={amount}&source_currency=AED&dest_currency=USD"), &bearer)
             .await;
         r.assert_error(400, "VAL_0001");
-        assert_eq!(details(&r), [("source_amount".into(), "invalid".into())], "{amount}");
+        assert_eq!(r.detail_issues(), [("source_amount".into(), "invalid".into())], "{amount}");
     }
     let customer = crate::customers::create_customer(&sb, &key, "decimal@example.com").await;
     let mut legacy = crate::legacy_quotes::legacy_body(customer["id"].as_str().unwrap(), "100.50");
     legacy["source_amount"] = json!(" 100.50");
     let r = crate::legacy_quotes::legacy_quote(&sb, &key, legacy).await;
-    assert_eq!(details(&r), [("source_amount".into(), "invalid".into())]);
+    assert_eq!(r.detail_issues(), [("source_amount".into(), "invalid".into())]);
 }

@@ -80,12 +80,7 @@ async fn markup_validation_lists_every_problem() {
         )
         .await;
     r.assert_error(400, "VAL_0001");
-    let codes: Vec<(String, String)> = r.body["error"]["details"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| (d["field"].as_str().unwrap().to_owned(), d["code"].as_str().unwrap().to_owned()))
-        .collect();
+    let codes = r.detail_issues();
     assert_eq!(
         codes,
         vec![

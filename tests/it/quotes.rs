@@ -115,13 +115,8 @@ async fn one_answer_lists_every_bad_field() {
             }),
         )
         .await;
-    let e = r.assert_error(400, "VAL_0001");
-    let issues: Vec<(String, String)> = e["details"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| (d["field"].as_str().unwrap().to_owned(), d["code"].as_str().unwrap().to_owned()))
-        .collect();
+    r.assert_error(400, "VAL_0001");
+    let issues = r.detail_issues();
     let expected = [
         ("corridor_id", "too_long"),
         ("source_asset", "too_long"),

@@ -11,6 +11,8 @@
 //! bidirectional formatting character is refused before any handler sees
 //! it, one `invalid` detail per offending field.
 
+use std::fmt::Write as _;
+
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -71,7 +73,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
         let mut checks = Checks::new();
         for (name, value) in form_urlencoded_parse(query) {
             if let Some((at, c)) = text::forbidden(&name).or_else(|| text::forbidden(&value)) {
-                checks.push(printable(&name), "invalid", text::refusal(at, c));
+                let mut field = String::new();
+                push_printable(&mut field, &name);
+                checks.push(field, "invalid", text::refusal(at, c));
             }
         }
         checks.finish()?;
@@ -123,7 +127,7 @@ fn refuse_forbidden_text(json: &Value) -> Result<(), ApiError> {
             Value::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
                     let len = path.len();
-                    path.push_str(&format!("[{i}]"));
+                    let _ = write!(path, "[{i}]");
                     walk(item, path, checks);
                     path.truncate(len);
                 }
@@ -134,7 +138,7 @@ fn refuse_forbidden_text(json: &Value) -> Result<(), ApiError> {
                     if !path.is_empty() {
                         path.push('.');
                     }
-                    path.push_str(&printable(name));
+                    push_printable(path, name);
                     match text::forbidden(name) {
                         Some((at, c)) => checks.push(path.as_str(), "invalid", text::refusal(at, c)),
                         None => walk(member, path, checks),
@@ -150,12 +154,16 @@ fn refuse_forbidden_text(json: &Value) -> Result<(), ApiError> {
     checks.finish()
 }
 
-/// A name for `details[].field` that is safe to show: forbidden characters
-/// written as `\u{…}`.
-fn printable(name: &str) -> String {
-    name.chars()
-        .map(|c| if text::is_forbidden(c) { format!("\\u{{{:04x}}}", u32::from(c)) } else { c.to_string() })
-        .collect()
+/// Appends a name for `details[].field` that is safe to show: forbidden
+/// characters written as `\u{…}`.
+fn push_printable(path: &mut String, name: &str) {
+    for c in name.chars() {
+        if text::is_forbidden(c) {
+            let _ = write!(path, "\\u{{{:04x}}}", u32::from(c));
+        } else {
+            path.push(c);
+        }
+    }
 }
 
 fn path_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {

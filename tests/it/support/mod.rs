@@ -90,6 +90,16 @@ impl Reply {
             .map(|d| d.iter().filter_map(|i| i["field"].as_str().map(str::to_owned)).collect())
             .unwrap_or_default()
     }
+
+    /// The `(field, code)` of every entry of `error.details`.
+    pub fn detail_issues(&self) -> Vec<(String, String)> {
+        self.body["error"]["details"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no error.details: {}", self.body))
+            .iter()
+            .map(|d| (d["field"].as_str().unwrap().to_owned(), d["code"].as_str().unwrap().to_owned()))
+            .collect()
+    }
 }
 
 /// How a test authenticates a request.
