@@ -40,18 +40,6 @@ impl ApiError {
             .with_details(vec![FieldIssue::new(field, code, message)])
     }
 
-    /// The same error about a field the caller knows by another name (a
-    /// rule shared by two request forms).
-    pub fn renamed_field(mut self, from: &str, to: &str) -> Self {
-        for issue in &mut self.details {
-            if issue.field == from {
-                issue.field = to.to_owned();
-            }
-        }
-        self.message = self.message.replace(from, to).into();
-        self
-    }
-
     pub fn not_found(code: ErrorCode, what: &str) -> Self {
         ApiError::new(code, format!("{what} not found"))
     }

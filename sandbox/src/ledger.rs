@@ -130,7 +130,7 @@ const SYSTEM_ACCOUNT_IN_FLIGHT: &str =
     "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'in_flight' AND asset = ?2";
 
 /// Inserts an account row; returns its internal id.
-pub fn insert_account(
+fn insert_account(
     conn: &Connection,
     application_id: i64,
     purpose: &str,
@@ -255,32 +255,6 @@ pub fn reverse(
     Ok(true)
 }
 
-/// Moves `amount_minor` of one asset from one account to another.
-#[allow(clippy::too_many_arguments)]
-pub fn transfer(
-    conn: &Connection,
-    application_id: i64,
-    kind: &str,
-    reference: (&str, &str),
-    asset_code: &str,
-    from: i64,
-    to: i64,
-    amount: MinorUnit,
-    now: Timestamp,
-) -> Result<String, ApiError> {
-    post(
-        conn,
-        application_id,
-        kind,
-        reference,
-        &[
-            Leg { account_id: from, asset: asset_code, amount: -amount },
-            Leg { account_id: to, asset: asset_code, amount },
-        ],
-        now,
-    )
-}
-
 fn check_balanced(legs: &[Leg<'_>]) -> Result<(), ApiError> {
     let mut sums: Vec<(&str, i128)> = Vec::new();
     for leg in legs {
@@ -338,6 +312,32 @@ mod tests {
 
     fn balance(conn: &Connection, id: i64) -> i64 {
         conn.query_row_cached("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
+    }
+
+    /// Moves `amount_minor` of one asset from one account to another.
+    #[allow(clippy::too_many_arguments)]
+    fn transfer(
+        conn: &Connection,
+        application_id: i64,
+        kind: &str,
+        reference: (&str, &str),
+        asset_code: &str,
+        from: i64,
+        to: i64,
+        amount: MinorUnit,
+        now: Timestamp,
+    ) -> Result<String, ApiError> {
+        post(
+            conn,
+            application_id,
+            kind,
+            reference,
+            &[
+                Leg { account_id: from, asset: asset_code, amount: -amount },
+                Leg { account_id: to, asset: asset_code, amount },
+            ],
+            now,
+        )
     }
 
     #[tokio::test]

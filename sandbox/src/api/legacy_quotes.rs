@@ -216,8 +216,7 @@ pub async fn create_corridor(
     let recipient_type = fields::one_of(&mut c, "recipient_type", &body.recipient_type, RecipientType::VALUES);
     let (source, destination, amount, corridor, recipient_type) =
         c.conclude((move || Some((source?, destination?, amount?, corridor?, recipient_type?)))())?;
-    let corridor = super::transaction_quotes::corridor_for(&corridor, source.code, destination.code)
-        .map_err(|e| e.renamed_field("corridor_id", "corridor"))?;
+    let corridor = super::transaction_quotes::corridor_for("corridor", &corridor, source.code, destination.code)?;
     let (bps, min_fee) = CORRIDOR_FEES
         .iter()
         .find(|(r, _, _)| *r == recipient_type)

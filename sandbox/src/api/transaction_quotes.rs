@@ -53,17 +53,18 @@ impl TryFrom<CreateTransactionQuote> for NewTransactionQuote {
         let customer_id = fields::optional_uuid(&mut c, "customer_id", &body.customer_id);
         let parsed = (move || Some((corridor?, source?, amount?, destination?, kind?)))();
         let (corridor, source, amount, destination, destination_kind) = c.conclude(parsed)?;
-        let corridor = corridor_for(&corridor, source.code, destination.code)?;
+        let corridor = corridor_for("corridor_id", &corridor, source.code, destination.code)?;
         Ok(NewTransactionQuote { corridor, source, amount, destination, destination_kind, customer_id })
     }
 }
 
-/// The corridor `id` names, if it carries `source` to `destination`;
-/// otherwise 422 `UNSUPPORTED_COMBINATION` naming the ids that would.
-pub fn corridor_for(id: &str, source: &str, destination: &str) -> Result<CorridorId, ApiError> {
+/// The corridor `id` (given in the request's `field`) names, if it
+/// carries `source` to `destination`; otherwise 422
+/// `UNSUPPORTED_COMBINATION` naming the ids that would.
+pub fn corridor_for(field: &str, id: &str, source: &str, destination: &str) -> Result<CorridorId, ApiError> {
     let refuse = |message: String| {
         Err(ApiError::new(ErrorCode::UnsupportedCombination, message.clone()).with_details(vec![FieldIssue::new(
-            "corridor_id",
+            field,
             "not_allowed",
             message,
         )]))
@@ -78,7 +79,7 @@ pub fn corridor_for(id: &str, source: &str, destination: &str) -> Result<Corrido
         Some(_) => {
             refuse(format!("corridor {id} does not carry {source} to {destination}; use {}", valid.join(" or ")))
         }
-        None => refuse(format!("unknown corridor_id; for {source} to {destination} use {}", valid.join(" or "))),
+        None => refuse(format!("unknown {field}; for {source} to {destination} use {}", valid.join(" or "))),
     }
 }
 

@@ -63,7 +63,7 @@ pub async fn trigger(
             (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => key.application_id,
             (ControlCaller::TestKey(_), Some(_)) => return Err(missing()),
             (ControlCaller::Operator, id) => {
-                store::webhooks::application_id(tx, id.unwrap_or_default())?.ok_or_else(missing)?
+                store::applications::by_public_id(tx, id.unwrap_or_default())?.map(|(id, _)| id).ok_or_else(missing)?
             }
         };
         let now = clocks.app_now(application_id);

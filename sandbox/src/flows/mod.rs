@@ -106,10 +106,9 @@ pub trait Flow: Sized {
 
     fn application_id(&self) -> i64;
     fn public_id(&self) -> &str;
-    fn state(&self) -> Self::State;
     /// Finds a flow by id, limited to one application unless `None`.
     fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Self>, ApiError>;
-    /// Stores the move from `self.state()` to `to`; false when the row was
+    /// Stores the move from the flow's current state to `to`; false when the row was
     /// no longer in that state.
     fn save(&self, conn: &Connection, to: Self::State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError>;
     /// The step that fails this flow from its current state, if it can fail.
@@ -222,12 +221,26 @@ impl Move {
     }
 }
 
-/// Carries out `step` on `flow` as of `at`; returns the flow as it now is.
-pub fn commit<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<F, ApiError> {
-    let (app, id) = (flow.application_id(), flow.public_id());
+/// Carries out `step` on `flow` as of `at`. Callers that answer with the
+/// flow read it again with [`reread`].
+pub fn commit<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     if !flow.save(conn, step.to, step.reason.as_deref(), at)? {
-        return Err(ApiError::conflict(ErrorCode::Conflict, format!("{} {id} changed meanwhile", F::KIND.as_str())));
+        let (kind, id) = (F::KIND.as_str(), flow.public_id());
+        return Err(ApiError::conflict(ErrorCode::Conflict, format!("{kind} {id} changed meanwhile")));
     }
+    apply_effects(conn, flow, &step, at)
+}
+
+/// Records the first state of a flow just inserted, with its step's
+/// postings, events and moves (the row is already in `step.to`).
+pub fn start<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
+    apply_effects(conn, flow, &step, at)
+}
+
+/// What a step does besides moving the row: the ledger postings, the
+/// events, the timed moves and the flow's timeline entry.
+fn apply_effects<F: Flow>(conn: &Connection, flow: &F, step: &Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
+    let (app, id) = (flow.application_id(), flow.public_id());
     let reference = (F::KIND.as_str(), id);
     for movement in &step.ledger {
         match movement {
@@ -244,27 +257,14 @@ pub fn commit<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Ti
         store::moves::insert(conn, app, mv.code(), id, *due, at)?;
     }
     store::flow_states::insert(conn, app, F::KIND.as_str(), id, step.to.as_str(), step.reason.as_deref(), at)?;
-    F::find(conn, Some(app), id)?.ok_or_else(|| ApiError::internal(format!("{} {id} vanished", F::KIND.as_str())))
+    Ok(())
 }
 
-/// Records the first state of a flow just inserted, with its step's
-/// postings, events and moves (the row is already in `step.to`).
-pub fn start<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
-    let (app, id) = (flow.application_id(), flow.public_id());
-    let reference = (F::KIND.as_str(), id);
-    for movement in &step.ledger {
-        if let LedgerMove::Post { kind, postings } = movement {
-            post(conn, app, kind, reference, postings, at)?;
-        }
-    }
-    for (event, data) in &step.events {
-        crate::events::record(conn, app, *event, crate::events::Subject { kind: F::KIND.as_str(), id }, data, at)?;
-    }
-    for (mv, due) in &step.moves {
-        store::moves::insert(conn, app, mv.code(), id, *due, at)?;
-    }
-    store::flow_states::insert(conn, app, F::KIND.as_str(), id, step.to.as_str(), None, at)?;
-    Ok(())
+/// The flow as it is now stored (after a [`commit`]).
+pub fn reread<F: Flow>(conn: &Connection, flow: &F) -> Result<F, ApiError> {
+    let id = flow.public_id();
+    F::find(conn, Some(flow.application_id()), id)?
+        .ok_or_else(|| ApiError::internal(format!("{} {id} vanished", F::KIND.as_str())))
 }
 
 /// [`commit`] for a step the sandbox takes by itself: when it cannot be
@@ -274,11 +274,11 @@ pub fn commit_or_fail<F: Flow>(
     flow: &F,
     step: Step<F::State>,
     at: Timestamp,
-) -> Result<F, ApiError> {
+) -> Result<(), ApiError> {
     conn.execute_cached("SAVEPOINT flow_step", [])?;
     let tried = commit(conn, flow, step, at);
     let outcome = match tried {
-        Ok(moved) => Ok(moved),
+        Ok(()) => Ok(()),
         Err(e) => {
             conn.execute_cached("ROLLBACK TO flow_step", [])?;
             let reason = match e.code {
@@ -304,17 +304,21 @@ pub fn current<F: Flow>(
     id: &str,
 ) -> Result<Option<F>, ApiError> {
     let Some(flow) = F::find(conn, scope, id)? else { return Ok(None) };
-    catch_up(conn, flow.public_id(), clocks.app_now(flow.application_id()))?;
-    F::find(conn, scope, id)
+    if catch_up(conn, flow.public_id(), clocks.app_now(flow.application_id()))? {
+        F::find(conn, scope, id)
+    } else {
+        Ok(Some(flow))
+    }
 }
 
 /// Applies, inside the caller's transaction, the moves of one flow that
-/// are due at `now`.
-pub fn catch_up(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<(), ApiError> {
-    for due in store::moves::take_due_for(conn, resource_id, now)? {
-        apply_move(conn, &due)?;
+/// are due at `now`; true when there was any.
+pub fn catch_up(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<bool, ApiError> {
+    let due = store::moves::take_due_for(conn, resource_id, now)?;
+    for m in &due {
+        apply_move(conn, m)?;
     }
-    Ok(())
+    Ok(!due.is_empty())
 }
 
 /// Applies one scheduled move, dated at its due time. A flow that moved on

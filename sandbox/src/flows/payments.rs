@@ -81,10 +81,6 @@ impl Flow for Row {
         &self.payment.id
     }
 
-    fn state(&self) -> State {
-        self.status
-    }
-
     fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
         payments::find(conn, application_id, id)
     }
@@ -169,7 +165,7 @@ pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(
         Move::Expire => Trigger::Expire,
     };
     match step(&p, trigger, at) {
-        Some(s) => super::commit_or_fail(conn, &p, s, at).map(drop),
+        Some(s) => super::commit_or_fail(conn, &p, s, at),
         None => Ok(()),
     }
 }
@@ -188,7 +184,8 @@ pub fn fund(conn: &Connection, clocks: &Clocks, scope: Option<i64>, id: &str) ->
             format!("payment is {}; only a payment awaiting funds can be funded", p.status.as_str()),
         )
     })?;
-    super::commit(conn, &p, step, at)
+    super::commit(conn, &p, step, at)?;
+    super::reread(conn, &p)
 }
 
 /// Creates a payment of application `app` from an accepted legacy quote of

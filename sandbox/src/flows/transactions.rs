@@ -77,10 +77,6 @@ impl Flow for Row {
         &self.public_id
     }
 
-    fn state(&self) -> State {
-        self.state
-    }
-
     fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
         transactions::find(conn, application_id, id)
     }
@@ -151,7 +147,7 @@ pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(
         Move::Settle => Trigger::Settle,
     };
     match step(&t, trigger, at) {
-        Some(s) => super::commit_or_fail(conn, &t, s, at).map(drop),
+        Some(s) => super::commit_or_fail(conn, &t, s, at),
         None => Ok(()),
     }
 }
@@ -177,7 +173,8 @@ pub fn finish(
             ),
         )
     })?;
-    super::commit(conn, &t, step, at)
+    super::commit(conn, &t, step, at)?;
+    super::reread(conn, &t)
 }
 
 pub fn not_found() -> ApiError {

@@ -139,10 +139,6 @@ impl Flow for Row {
         &self.public_id
     }
 
-    fn state(&self) -> State {
-        self.status
-    }
-
     fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
         transfers::find(conn, application_id, id)
     }
@@ -203,7 +199,12 @@ pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
         (State::Processing, Trigger::Complete) => {
             let (src, dst) = (t.source.asset.as_str(), t.destination.asset.as_str());
             let to = if t.kind.credits_customer() { Owner::Customer(t.customer_id) } else { Owner::External };
-            let leaving = MinorUnit::new(t.destination_amount.get().saturating_add(t.network_fee.get()));
+            // Checked when the transfer was created; a stored row that
+            // overflows cannot be settled, so it fails like any step the
+            // sandbox cannot carry out.
+            let Ok(leaving) = t.destination_amount.checked_add(t.network_fee) else {
+                return Some(fail("the sandbox could not complete the flow: the amount leaving is too large"));
+            };
             let mut done = Step::to(State::Completed).post(
                 "transfer.settlement",
                 vec![
@@ -235,7 +236,7 @@ pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(
         Move::Complete => Trigger::Complete,
     };
     match step(&t, trigger, at) {
-        Some(s) => super::commit_or_fail(conn, &t, s, at).map(drop),
+        Some(s) => super::commit_or_fail(conn, &t, s, at),
         None => Ok(()),
     }
 }
@@ -324,27 +325,19 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
     };
     let leaving = destination_amount.checked_add(network_fee).map_err(ApiError::internal)?;
     super::require_funds(conn, app, Owner::Float, &new.destination.asset, leaving, "this transfer's destination", now)?;
-    let row = Row {
-        id: 0,
-        public_id,
+    let row = transfers::NewRow {
+        public_id: &public_id,
         application_id: app,
         kind: new.kind,
-        status: State::Pending,
         customer_id: customer.id,
-        customer_public_id: new.customer_id,
-        quote_public_id: new.quote_id,
-        source: new.source,
-        destination: new.destination,
+        quote_public_id: new.quote_id.as_deref(),
+        source: &new.source,
+        destination: &new.destination,
         source_amount,
         fee,
-        net_amount: source_amount.checked_sub(fee).map_err(ApiError::internal)?,
         network_fee,
         destination_amount,
-        exchange_rate: rate,
-        failure_reason: None,
-        created_at: now,
-        updated_at: now,
-        completed_at: None,
+        exchange_rate: &rate,
     };
     let t = transfers::insert(conn, &row, now)?;
     let mut start = Step::to(State::Pending)

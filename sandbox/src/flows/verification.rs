@@ -65,10 +65,6 @@ impl Flow for Row {
         &self.customer.id
     }
 
-    fn state(&self) -> State {
-        self.status
-    }
-
     fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
         customers::find(conn, application_id, id)
     }
@@ -131,7 +127,7 @@ pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(
         Move::Decide => Trigger::Decide,
     };
     match step(&c, trigger, at) {
-        Some(s) => super::commit(conn, &c, s, at).map(drop),
+        Some(s) => super::commit(conn, &c, s, at),
         None => Ok(()),
     }
 }
@@ -157,7 +153,8 @@ pub fn decide(
             format!("customer verification is already {}; only a pending customer can be decided", c.status.as_str()),
         )
     })?;
-    super::commit(conn, &c, step, at)
+    super::commit(conn, &c, step, at)?;
+    super::reread(conn, &c)
 }
 
 /// Resubmits a rejected customer's verification; returns the customer as
@@ -167,7 +164,10 @@ pub fn resubmit(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Resul
     let c = super::current::<Row>(conn, clocks, Some(app), id)?.ok_or_else(not_found)?;
     let at = clocks.app_now(app);
     match step(&c, Trigger::Resubmit, at) {
-        Some(s) => Ok((super::commit(conn, &c, s, at)?, true)),
+        Some(s) => {
+            super::commit(conn, &c, s, at)?;
+            Ok((super::reread(conn, &c)?, true))
+        }
         None => Ok((c, false)),
     }
 }

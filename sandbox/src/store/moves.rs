@@ -54,16 +54,15 @@ pub fn insert(
 /// Takes (deletes and returns) the moves of one resource due at `now` on
 /// its application's clock, oldest first.
 pub fn take_due_for(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<Vec<DueMove>, ApiError> {
-    let due: Vec<DueMove> = conn
+    let mut due: Vec<DueMove> = conn
         .prepare_cached(
-            "SELECT id, application_id, kind, resource_id, due_at FROM scheduled_moves
-             WHERE resource_id = ?1 AND due_at <= ?2 ORDER BY due_at, id",
+            "DELETE FROM scheduled_moves WHERE resource_id = ?1 AND due_at <= ?2
+             RETURNING id, application_id, kind, resource_id, due_at",
         )?
         .query_map(params![resource_id, now.millis()], due_row)?
         .collect::<Result<_, _>>()?;
-    for m in &due {
-        delete(conn, m.id)?;
-    }
+    // RETURNING gives no order.
+    due.sort_by_key(|m| (m.due_at, m.id));
     Ok(due)
 }
 

@@ -60,7 +60,13 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         status: State::parse(&status).ok_or_else(|| super::bad_value(4, &status))?,
         source_amount: amount,
         fee,
-        net_amount: MinorUnit::new(amount.get() - fee.get()),
+        net_amount: amount.checked_sub(fee).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(
+                13,
+                rusqlite::types::Type::Integer,
+                format!("fee {fee} taken from source amount {amount}: {e}").into(),
+            )
+        })?,
         destination_amount: out,
         payment: Payment {
             id: r.get(3)?,

@@ -20,7 +20,7 @@ pub struct Side {
     pub beneficiary_id: Option<String>,
 }
 
-/// A stored transfer (or one about to be stored: ids then unset).
+/// A stored transfer.
 #[derive(Debug, Clone)]
 pub struct Row {
     pub id: i64,
@@ -47,6 +47,24 @@ pub struct Row {
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
     pub completed_at: Option<Timestamp>,
+}
+
+/// A transfer to store, `pending`.
+#[derive(Debug, Clone)]
+pub struct NewRow<'a> {
+    pub public_id: &'a str,
+    pub application_id: i64,
+    pub kind: Kind,
+    /// Internal id of the customer.
+    pub customer_id: i64,
+    pub quote_public_id: Option<&'a str>,
+    pub source: &'a Side,
+    pub destination: &'a Side,
+    pub source_amount: MinorUnit,
+    pub fee: MinorUnit,
+    pub network_fee: MinorUnit,
+    pub destination_amount: MinorUnit,
+    pub exchange_rate: &'a str,
 }
 
 const SELECT: &str = "SELECT t.id, t.public_id, t.application_id, t.kind, t.status, t.customer_id, c.public_id,
@@ -83,8 +101,8 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     })
 }
 
-/// Stores `new` as `pending` (its `id`, status and times are ignored).
-pub fn insert(conn: &Connection, new: &Row, now: Timestamp) -> Result<Row, ApiError> {
+/// Stores `new` as `pending`; returns it as stored.
+pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row, ApiError> {
     conn.execute_cached(
         "INSERT INTO transfers (public_id, application_id, kind, status, customer_id, quote_id, source_asset,
              source_network, source_address, destination_asset, destination_network, destination_address,
@@ -115,7 +133,7 @@ pub fn insert(conn: &Connection, new: &Row, now: Timestamp) -> Result<Row, ApiEr
             now.millis()
         ],
     )?;
-    find(conn, Some(new.application_id), &new.public_id)?.ok_or_else(|| ApiError::internal("transfer vanished"))
+    find(conn, Some(new.application_id), new.public_id)?.ok_or_else(|| ApiError::internal("transfer vanished"))
 }
 
 /// A transfer by public id, limited to one application unless `None`.

@@ -184,23 +184,23 @@ fn delivery_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Delivery)> {
     ))
 }
 
+/// The columns [`attempt_row`] reads, first in a `webhook_attempts` query.
+const ATTEMPT_COLUMNS: &str = "number, request_id, attempted_at, status_code, latency_ms, error";
+
+fn attempt_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeliveryAttempt> {
+    Ok(DeliveryAttempt {
+        number: r.get(0)?,
+        request_id: r.get(1)?,
+        attempted_at: super::iso_at(r.get(2)?),
+        status_code: r.get(3)?,
+        latency_ms: r.get::<_, i64>(4)?.max(0).unsigned_abs(),
+        error: r.get(5)?,
+    })
+}
+
 fn with_attempts(conn: &Connection, (id, mut delivery): (i64, Delivery)) -> rusqlite::Result<Delivery> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT number, request_id, attempted_at, status_code, latency_ms, error FROM webhook_attempts
-         WHERE delivery_id = ?1 ORDER BY number",
-    )?;
-    delivery.attempts = stmt
-        .query_map([id], |r| {
-            Ok(DeliveryAttempt {
-                number: r.get(0)?,
-                request_id: r.get(1)?,
-                attempted_at: super::iso_at(r.get(2)?),
-                status_code: r.get(3)?,
-                latency_ms: r.get::<_, i64>(4)?.max(0).unsigned_abs(),
-                error: r.get(5)?,
-            })
-        })?
-        .collect::<Result<_, _>>()?;
+    let sql = format!("SELECT {ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_id = ?1 ORDER BY number");
+    delivery.attempts = conn.prepare_cached(&sql)?.query_map([id], attempt_row)?.collect::<Result<_, _>>()?;
     Ok(delivery)
 }
 
@@ -249,12 +249,6 @@ pub fn shift_application(conn: &Connection, application_id: i64, delta_millis: i
         params![application_id, delta_millis],
     )?;
     Ok(())
-}
-
-/// An application's internal id by public id, whoever owns it (for the
-/// operator's event trigger).
-pub fn application_id(conn: &Connection, public_id: &str) -> rusqlite::Result<Option<i64>> {
-    conn.query_row_cached("SELECT id FROM applications WHERE public_id = ?1", [public_id], |r| r.get(0)).optional()
 }
 
 /// Filters of an application's delivery list; `None` means any.
@@ -325,25 +319,12 @@ pub fn delivery_sent(
     else {
         return Ok(None);
     };
-    let mut stmt = conn.prepare_cached(
-        "SELECT number, request_id, attempted_at, status_code, latency_ms, error, url, signature
-         FROM webhook_attempts WHERE delivery_id = ?1 ORDER BY number",
-    )?;
-    let attempts = stmt
-        .query_map([id], |r| {
-            Ok(SentAttempt {
-                attempt: DeliveryAttempt {
-                    number: r.get(0)?,
-                    request_id: r.get(1)?,
-                    attempted_at: super::iso_at(r.get(2)?),
-                    status_code: r.get(3)?,
-                    latency_ms: r.get::<_, i64>(4)?.max(0).unsigned_abs(),
-                    error: r.get(5)?,
-                },
-                url: r.get(6)?,
-                signature: r.get(7)?,
-            })
-        })?
+    let sql = format!(
+        "SELECT {ATTEMPT_COLUMNS}, url, signature FROM webhook_attempts WHERE delivery_id = ?1 ORDER BY number"
+    );
+    let attempts = conn
+        .prepare_cached(&sql)?
+        .query_map([id], |r| Ok(SentAttempt { attempt: attempt_row(r)?, url: r.get(6)?, signature: r.get(7)? }))?
         .collect::<Result<_, _>>()?;
     Ok(Some((delivery, attempts)))
 }

@@ -61,10 +61,15 @@ async fn no_quote_delivers_nothing_and_the_refusal_names_the_smallest_amount_tha
     let wallet = factories::EVM_WALLET;
     let bridge = json!({"customer_id": cust, "source": {"asset": "USDC", "network": "polygon", "address": wallet},
         "destination": {"asset": "USDC", "network": "base", "address": wallet}, "amount": "0.1"});
+    let balances_before = sb.get("/v1/balances", &key).await.body;
     let r = sb.post("/v1/bridging", &key, bridge).await;
     // 1 % with a 500-unit minimum fee, then 0.10 USDC to the chain.
     assert_eq!(smallest_named(&refused(&r, 422, "INVALID_AMOUNT")), 101_011, "{}", r.body);
     assert!(sb.get("/v1/transactions", &key).await.body["data"].as_array().unwrap().is_empty());
+    // Nothing was stored: past the time a bridge would have completed, no
+    // value has moved through the USDC float or into `in_flight`.
+    sb.advance_clock(20).await;
+    assert_eq!(sb.get("/v1/balances", &key).await.body, balances_before, "a refused bridge moved value");
 }
 
 /// The USDC float's balance and what unfinished flows hold in USDC.
