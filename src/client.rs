@@ -135,9 +135,7 @@ impl Client {
                 }
                 _ if status.as_u16() == 429 && limited < MAX_RATE_LIMIT_WAITS => {
                     limited += 1;
-                    let wait = retry_after.unwrap_or(1).min(MAX_RETRY_AFTER_SECS);
-                    crate::say!("Rate limited by the API: waiting {wait} s (Retry-After), then going on.");
-                    tokio::time::sleep(Duration::from_secs(wait)).await;
+                    wait_out_rate_limit(&format!("{method} {path}"), retry_after).await;
                 }
                 _ => return Err(self.failure(status, &bytes, &url, path)),
             }
@@ -264,10 +262,7 @@ impl Client {
         {
             *slot = Some((at, Instant::now()));
         }
-        let retry_after = headers
-            .get(reqwest::header::RETRY_AFTER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok());
+        let retry_after = retry_after(&headers);
         let bytes = response.bytes().await.map_err(|e| network_failure(&e, url))?.to_vec();
         if self.verbose {
             crate::say!("< {status}");
@@ -341,9 +336,32 @@ fn decode(bytes: &[u8], url: &Url) -> anyhow::Result<Value> {
         .map_err(|e| exit::api(format!("the server at {url} answered with malformed JSON: {e}")))
 }
 
-/// Retries of a call the API answered 429, each after its `Retry-After`.
-const MAX_RATE_LIMIT_WAITS: u32 = 3;
+/// Retries of a request answered 429 (an API call, a fixture step), each
+/// after [`wait_out_rate_limit`]; the next 429 is the answer.
+pub const MAX_RATE_LIMIT_WAITS: u32 = 3;
+/// The longest wait for one 429, whatever its `Retry-After` asks.
 const MAX_RETRY_AFTER_SECS: u64 = 60;
+
+/// The seconds a 429's `Retry-After` asks to wait (the API sends
+/// delta-seconds; anything else counts as absent).
+pub fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<u64> {
+    headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?.trim().parse().ok()
+}
+
+/// The one rule for a 429 that is waited out: what `Retry-After` asks,
+/// 1 s when it asks nothing (or 0, which would resend at once), at most
+/// [`MAX_RETRY_AFTER_SECS`].
+fn rate_limit_wait(retry_after: Option<u64>) -> Duration {
+    Duration::from_secs(retry_after.unwrap_or(1).clamp(1, MAX_RETRY_AFTER_SECS))
+}
+
+/// Says on stderr that `what` (`POST /v1/quotes`, `step "create"`) was rate
+/// limited and is sent again after the wait, then waits.
+pub async fn wait_out_rate_limit(what: &str, retry_after: Option<u64>) {
+    let wait = rate_limit_wait(retry_after);
+    crate::say!("{what}: rate limited (429); waiting {} s as Retry-After asks, then going on", wait.as_secs());
+    tokio::time::sleep(wait).await;
+}
 
 /// An answer in the API's error envelope: `CODE: message (correlation id
 /// ...)` and one line per field, fields named by their flags. 401 and 403
@@ -513,6 +531,18 @@ mod tests {
         assert_eq!(server_time(&h), Some(1_795_424_007_000));
         h.insert(payctl_wire::sandbox::SANDBOX_CLOCK_HEADER, "2026-11-23T09:00:00.250Z".parse().unwrap());
         assert_eq!(server_time(&h), Some(1_795_424_400_250));
+    }
+
+    #[test]
+    fn a_429_waits_what_retry_after_asks_within_bounds() {
+        let mut h = reqwest::header::HeaderMap::new();
+        assert_eq!(retry_after(&h), None);
+        h.insert(reqwest::header::RETRY_AFTER, " 7 ".parse().unwrap());
+        assert_eq!(retry_after(&h), Some(7));
+        h.insert(reqwest::header::RETRY_AFTER, "Wed, 21 Oct 2026 07:28:00 GMT".parse().unwrap());
+        assert_eq!(retry_after(&h), None);
+        let secs = |asked| rate_limit_wait(asked).as_secs();
+        assert_eq!([secs(None), secs(Some(0)), secs(Some(7)), secs(Some(3600))], [1, 1, 7, MAX_RETRY_AFTER_SECS]);
     }
 
     #[test]

@@ -102,7 +102,8 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
         "Listening on http://{local}/webhooks as webhook endpoint {id} ({}).",
         created.endpoint.events.join(", ")
     );
-    let secret = created.secret.ok_or_else(|| exit::secret_withheld("secret", "start `payctl listen` again"))?;
+    let secret = crate::commands::secret::one_time(created.secret.as_deref(), "secret", "start `payctl listen` again")?
+        .to_owned();
     crate::say!("Webhook signing secret: {secret} (valid until this command stops)");
     let receiver =
         Arc::new(Receiver { secret, output: s.ctx.output, forward, reader_gone: tokio::sync::Notify::new() });

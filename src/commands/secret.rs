@@ -88,11 +88,12 @@ impl Drop for SecretFile {
     }
 }
 
-/// The one-time secret of an answer. An answer replayed for a repeated
-/// Idempotency-Key withholds it: that is said plainly, never printed or
-/// stored as an empty secret.
-pub fn one_time<'a>(answer: &'a serde_json::Value, field: &str, remedy: &str) -> anyhow::Result<&'a str> {
-    match answer.get(field).and_then(serde_json::Value::as_str) {
+/// The one-time secret of an answer (its `field`). An answer replayed for a
+/// repeated Idempotency-Key withholds it (null, or empty or masked by an
+/// older server): that is said plainly with `remedy`, never printed or
+/// stored as a secret.
+pub fn one_time<'a>(secret: Option<&'a str>, field: &str, remedy: &str) -> anyhow::Result<&'a str> {
+    match secret {
         Some(secret) if !secret.is_empty() && secret != "***" => Ok(secret),
         _ => Err(exit::secret_withheld(field, remedy)),
     }
@@ -127,9 +128,12 @@ mod tests {
 
     #[test]
     fn a_withheld_secret_is_an_error() {
-        let answer = serde_json::json!({"secret": "", "client_secret": "sk_test_x"});
-        assert_eq!(one_time(&answer, "client_secret", "").unwrap(), "sk_test_x");
-        assert!(one_time(&answer, "secret", "rotate it").unwrap_err().to_string().contains("rotate it"));
-        assert!(one_time(&serde_json::json!({}), "secret", "").is_err());
+        assert_eq!(one_time(Some("sk_test_x"), "client_secret", "").unwrap(), "sk_test_x");
+        for withheld in [None, Some(""), Some("***")] {
+            let err = one_time(withheld, "secret", "rotate it").unwrap_err();
+            assert_eq!(exit::code_for(&err), exit::API_ERROR, "{withheld:?}");
+            assert!(err.to_string().contains("rotate it"), "{err}");
+            assert!(err.to_string().contains("`secret`"), "{err}");
+        }
     }
 }

@@ -64,10 +64,19 @@ fn asset_of(obj: &Map<String, Value>, base: &str) -> Option<String> {
 /// decimals stays in minor units, saying so.
 pub fn money(minor: &str, code: &str) -> String {
     let (sign, digits) = minor.strip_prefix('-').map_or(("", minor), |d| ("-", d));
-    match (digits.parse::<u64>(), asset::asset(code)) {
-        (Ok(n), Some(a)) => format!("{sign}{} {code}", group(&decimal::format_minor(n, a.decimals))),
-        _ => format!("{} minor units of {}", safe::text(minor), safe::text(code)),
+    match major(digits, code) {
+        Some(major) => format!("{sign}{} {code}", group(&major)),
+        None => format!("{} minor units of {}", safe::text(minor), safe::text(code)),
     }
+}
+
+/// Minor units in major units of the asset, as typed: `123456` AED is
+/// `1234.56` (no separators, no code); `None` for a malformed amount or an
+/// asset without a known number of decimals.
+pub fn major(minor: &str, code: &str) -> Option<String> {
+    let (sign, digits) = minor.strip_prefix('-').map_or(("", minor), |d| ("-", d));
+    let decimals = asset::asset(code)?.decimals;
+    Some(format!("{sign}{}", decimal::format_minor(digits.parse().ok()?, decimals)))
 }
 
 /// Thousands separators on the integer part of a decimal string.
@@ -180,6 +189,14 @@ mod tests {
         assert_eq!(money("-100000", "EUR"), "-1,000.00 EUR");
         assert_eq!(money("1500", "JPY"), "1,500 JPY");
         assert_eq!(money("7", "XYZ"), "7 minor units of XYZ");
+        assert_eq!(money("100000", "AED"), "1,000.00 AED");
+        assert_eq!(money("12500000", "USDC"), "12.500000 USDC");
+        assert_eq!(money("5", "JPY"), "5 JPY");
+        assert_eq!(major("123456", "AED").as_deref(), Some("1234.56"));
+        assert_eq!(major("1234567890123", "USDC").as_deref(), Some("1234567.890123"));
+        assert_eq!(major("-5", "AED").as_deref(), Some("-0.05"));
+        assert_eq!(major("7", "XYZ"), None);
+        assert_eq!(major("1.5", "AED"), None);
         let quote = obj(json!({"source_asset": "AED", "destination_asset": "EUR", "source_amount_minor": "100000",
             "fee_minor": "1500", "net_source_minor": "98500", "destination_amount_minor": "24548"}));
         assert_eq!(cell(&quote, "fee_minor"), "15.00 AED");

@@ -6,6 +6,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context;
+use payctl_sandbox::auth::api_keys::{LIVE_PREFIX, TEST_PREFIX};
 use payctl_wire::applications::Environment;
 use payctl_wire::sandbox::ReadyLine;
 
@@ -102,11 +103,11 @@ pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use:
     Ok(())
 }
 
-/// A key's environment, from its prefix.
+/// A key's environment, from its prefix (`sk_live_`, `sk_test_`).
 pub fn environment_of(key: &str) -> Option<Environment> {
-    if key.starts_with("sk_live_") {
+    if key.starts_with(LIVE_PREFIX) {
         Some(Environment::Live)
-    } else if key.starts_with("sk_test_") {
+    } else if key.starts_with(TEST_PREFIX) {
         Some(Environment::Test)
     } else {
         None

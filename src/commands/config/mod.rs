@@ -6,6 +6,8 @@ mod set;
 mod show;
 mod use_profile;
 
+pub use init::environment_of;
+
 use std::path::PathBuf;
 
 use clap::Subcommand;

@@ -19,10 +19,10 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
         super::check_can_adopt(&ctx)?;
     }
     let s = Session::open(ctx, Cred::Bearer).await?;
-    let key = super::mint(&s, &path, &CreateApiKey { expires_at: args.expires_at, name: args.name }).await?;
+    let (key, secret) = super::mint(&s, &path, &CreateApiKey { expires_at: args.expires_at, name: args.name }).await?;
     let mut ctx = s.ctx;
     if args.save {
-        super::adopt(&mut ctx, &app_id, &key)?;
+        super::adopt(&mut ctx, &app_id, &key, &secret)?;
         crate::say!("Created key {} and stored it as the API key of profile {}.", key.api_key_id, ctx.profile);
     } else {
         crate::say!("Created key {}. Keep the secret now: it cannot be read again.", key.api_key_id);

@@ -122,24 +122,20 @@ fn check_can_adopt(ctx: &Ctx) -> anyhow::Result<()> {
     ctx.save()
 }
 
-/// Mints a key: the answer's secret must be there (a replayed answer
-/// withholds it), else nothing is stored and the error says what to do.
-async fn mint(s: &Session, path: &str, body: &CreateApiKey) -> anyhow::Result<CreatedApiKey> {
-    let answer: serde_json::Value =
-        s.call(Method::POST, &format!("{path}/keys"), Some(&serde_json::to_value(body)?)).await?;
-    let id = answer["api_key_id"].as_str().unwrap_or("?").to_owned();
-    crate::commands::secret::one_time(
-        &answer,
-        "client_secret",
-        &format!("revoke key {id} with `payctl keys revoke {id}` and create another"),
-    )?;
-    crate::client::typed(answer)
+/// Mints a key and returns it with its secret: the answer's secret must be
+/// there (a replayed answer withholds it), else nothing is stored and the
+/// error says what to do.
+async fn mint(s: &Session, path: &str, body: &CreateApiKey) -> anyhow::Result<(CreatedApiKey, String)> {
+    let key: CreatedApiKey = s.call(Method::POST, &format!("{path}/keys"), Some(&serde_json::to_value(body)?)).await?;
+    let id = &key.api_key_id;
+    let remedy = format!("revoke key {id} with `payctl keys revoke {id}` and create another");
+    let secret = crate::commands::secret::one_time(key.client_secret.as_deref(), "client_secret", &remedy)?.to_owned();
+    Ok((key, secret))
 }
 
-/// Makes a new key the profile's key, with what the profile needs to rotate it later.
-fn adopt(ctx: &mut Ctx, app_id: &str, key: &CreatedApiKey) -> anyhow::Result<()> {
-    let remedy = format!("revoke key {0} with `payctl keys revoke {0}` and create another", key.api_key_id);
-    let secret = key.client_secret.as_deref().ok_or_else(|| exit::secret_withheld("client_secret", &remedy))?;
+/// Makes a new key (its `secret` from [`mint`]) the profile's key, with what
+/// the profile needs to rotate it later.
+fn adopt(ctx: &mut Ctx, app_id: &str, key: &CreatedApiKey, secret: &str) -> anyhow::Result<()> {
     ctx.store()?.set(&ctx.profile, Secret::ApiKey, secret)?;
     let profile = ctx.profile_mut();
     profile.application_id = Some(app_id.to_owned());

@@ -17,10 +17,10 @@ pub async fn run(ctx: Ctx, app: AppArg, show_secret: bool) -> anyhow::Result<()>
     super::check_can_adopt(&ctx)?;
     let s = Session::open(ctx, Cred::Bearer).await?;
     let old = current_key_id(&s, &path).await?;
-    let created = super::mint(&s, &path, &CreateApiKey::default()).await?;
+    let (created, secret) = super::mint(&s, &path, &CreateApiKey::default()).await?;
     let Session { mut ctx, client, auth } = s;
     // Switch first: if the revocation fails, the profile already works.
-    super::adopt(&mut ctx, &app_id, &created)?;
+    super::adopt(&mut ctx, &app_id, &created, &secret)?;
     crate::say!("Created key {} and switched profile {} to it.", created.api_key_id, ctx.profile);
     let revoke = format!("{path}/keys/{}", segment(&old)?);
     client.call(Method::DELETE, &revoke, &auth, None).await.map_err(|e| {

@@ -15,7 +15,6 @@ use reqwest::Method;
 use super::Running;
 use crate::cli::Globals;
 use crate::client::typed;
-use crate::exit;
 use crate::output::{self, Format};
 
 pub const HELP: &str = "With the profile's TEST key (or --api-key) this is the key's application's own clock; \
@@ -43,7 +42,7 @@ pub enum ClockAction {
     Advance {
         /// How far: 90s, 3m, 1h30m, 2d, or seconds.
         #[arg(value_parser = parse_duration)]
-        duration: u64,
+        duration: i64,
         #[command(flatten)]
         whose: Whose,
         /// With the control token: move this TEST application's clock only.
@@ -64,7 +63,7 @@ pub struct Whose {
 }
 
 /// Longest move one call may make, as the API allows.
-const MAX_SECONDS: u64 = 31_536_000;
+const MAX_SECONDS: i64 = 31_536_000;
 
 pub async fn run(globals: &Globals, args: ClockArgs) -> anyhow::Result<()> {
     match args.action {
@@ -74,13 +73,13 @@ pub async fn run(globals: &Globals, args: ClockArgs) -> anyhow::Result<()> {
             let clock: Clock = typed(running.client.call(Method::GET, "/sandbox/clock", &auth, None).await?)?;
             show(running.ctx.output, &clock)
         }
+        // `args_conflicts_with_subcommands`: `args.whose` is the default here,
+        // the subcommand's own flags say whose clock moves.
         Some(ClockAction::Advance { duration, whose, app }) => {
-            let ready = whose.ready.or(args.whose.ready);
-            let global = whose.global || args.whose.global;
-            let running = Running::open(globals, ready.as_deref())?;
+            let running = Running::open(globals, whose.ready.as_deref())?;
+            let global = whose.global;
             let auth = if global || app.is_some() { running.control()? } else { running.key()? };
-            let seconds = i64::try_from(duration).map_err(|_| exit::usage("the duration is too long"))?;
-            let body = serde_json::to_value(AdvanceClock { seconds, application_id: app.clone() })?;
+            let body = serde_json::to_value(AdvanceClock { seconds: duration, application_id: app.clone() })?;
             let clock: Clock =
                 typed(running.client.call(Method::POST, "/sandbox/clock/advance", &auth, Some(&body)).await?)?;
             let whose = match (&app, global) {
@@ -88,7 +87,7 @@ pub async fn run(globals: &Globals, args: ClockArgs) -> anyhow::Result<()> {
                 (None, true) => "the global clock (every application)".to_owned(),
                 (None, false) => "this application's clock".to_owned(),
             };
-            crate::say!("Moved {whose} forward {} ({duration} s).", human(duration));
+            crate::say!("Moved {whose} forward {} ({duration} s).", human(duration.unsigned_abs()));
             show(running.ctx.output, &clock)
         }
     }
@@ -111,18 +110,18 @@ fn show(format: Format, clock: &Clock) -> anyhow::Result<()> {
 }
 
 /// `90s`, `3m`, `1h30m`, `2d`, `1d2h3m4s`, or plain seconds.
-pub fn parse_duration(raw: &str) -> Result<u64, String> {
+pub fn parse_duration(raw: &str) -> Result<i64, String> {
     let text = raw.trim().to_ascii_lowercase();
     let bad = || format!("{raw:?} is not a duration: write 90s, 3m, 1h30m, 2d, or a number of seconds");
     if text.is_empty() {
         return Err(bad());
     }
     if text.bytes().all(|b| b.is_ascii_digit()) {
-        return check(text.parse::<u64>().map_err(|_| bad())?);
+        return check(text.parse::<i64>().map_err(|_| bad())?);
     }
-    let mut total: u64 = 0;
+    let mut total: i64 = 0;
     let mut number = String::new();
-    let mut last_unit = u64::MAX;
+    let mut last_unit = i64::MAX;
     for c in text.chars() {
         if c.is_ascii_digit() {
             number.push(c);
@@ -140,7 +139,7 @@ pub fn parse_duration(raw: &str) -> Result<u64, String> {
             return Err(bad());
         }
         last_unit = unit;
-        let n: u64 = number.parse().map_err(|_| bad())?;
+        let n: i64 = number.parse().map_err(|_| bad())?;
         total = n.checked_mul(unit).and_then(|v| total.checked_add(v)).ok_or_else(bad)?;
         number.clear();
     }
@@ -150,9 +149,9 @@ pub fn parse_duration(raw: &str) -> Result<u64, String> {
     check(total)
 }
 
-fn check(seconds: u64) -> Result<u64, String> {
+fn check(seconds: i64) -> Result<i64, String> {
     match seconds {
-        0 => Err("the duration must be at least 1 second".to_owned()),
+        ..=0 => Err("the duration must be at least 1 second".to_owned()),
         s if s > MAX_SECONDS => Err(format!("at most one year ({MAX_SECONDS} s) per call")),
         s => Ok(s),
     }
@@ -182,7 +181,21 @@ mod tests {
         {
             assert_eq!(parse_duration(text), Ok(seconds), "{text}");
         }
-        for bad in ["", "0", "0s", "3x", "m", "3m1h", "1h1h", "5m3", "-5m", "400d", "1.5h"] {
+        for bad in [
+            "",
+            "0",
+            "0s",
+            "3x",
+            "m",
+            "3m1h",
+            "1h1h",
+            "5m3",
+            "-5m",
+            "400d",
+            "1.5h",
+            "99999999999999999999",
+            "9223372036854775807d",
+        ] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
         assert_eq!(human(5400), "1h30m");

@@ -23,6 +23,7 @@ use serde_json::Value;
 
 use crate::client::Auth;
 use crate::commands::apps::segment;
+use crate::commands::config::environment_of;
 use crate::commands::resource::Session;
 use crate::exit;
 use crate::output::display;
@@ -61,23 +62,18 @@ pub enum Answer {
 
 /// A LIVE key: the profile says so, or the key's own prefix does.
 pub fn is_live(s: &Session) -> bool {
-    let by_prefix = matches!(&s.auth, Auth::Key(k) if k.starts_with("sk_live_"));
+    let by_prefix = matches!(&s.auth, Auth::Key(k) if environment_of(k) == Some(Environment::Live));
     by_prefix || s.ctx.profile().environment == Some(Environment::Live)
-}
-
-/// `amount_minor` of `code` with the asset's decimals: `1,000.00 AED`.
-pub fn amount(amount_minor: &str, code: &str) -> String {
-    display::money(amount_minor, code)
 }
 
 /// The summary on stderr: amounts, rate, recipient, environment, lock.
 pub fn summary(s: &Session, q: &TransactionQuote, beneficiary: &Value, live: bool) {
     crate::say!("Quote {} ({} to {} via {}):", q.id, q.source_asset, q.destination_asset, q.corridor_id);
-    crate::say!("  You send:      {}", amount(&q.source_amount_minor, &q.source_asset));
-    crate::say!("  Fee:           {}", amount(&q.fee_minor, &q.source_asset));
-    crate::say!("  Converted:     {}", amount(&q.net_source_minor, &q.source_asset));
+    crate::say!("  You send:      {}", display::money(&q.source_amount_minor, &q.source_asset));
+    crate::say!("  Fee:           {}", display::money(&q.fee_minor, &q.source_asset));
+    crate::say!("  Converted:     {}", display::money(&q.net_source_minor, &q.source_asset));
     crate::say!("  Rate:          1 {} = {} {}", q.source_asset, q.rate, q.destination_asset);
-    crate::say!("  They receive:  {}", amount(&q.destination_amount_minor, &q.destination_asset));
+    crate::say!("  They receive:  {}", display::money(&q.destination_amount_minor, &q.destination_asset));
     crate::say!("  To:            {}", recipient(beneficiary));
     let base = s.ctx.base_url().map(|u| u.as_str().trim_end_matches('/').to_owned()).unwrap_or_default();
     let environment = if live { paint("LIVE", "1;31") } else { "TEST".to_owned() };
@@ -115,8 +111,10 @@ const LIVE_TRIES: u32 = 3;
 
 /// Asks on the terminal, the countdown redrawn each second above the question.
 pub async fn ask(s: &Session, p: &mut Prompter, q: &TransactionQuote, live: bool) -> anyhow::Result<Answer> {
-    let sent = amount(&q.source_amount_minor, &q.source_asset);
-    let number = sent.split(' ').next().unwrap_or(&sent).replace(',', "");
+    let sent = display::money(&q.source_amount_minor, &q.source_asset);
+    // What the person types: the amount in major units, without separators.
+    let number = display::major(&q.source_amount_minor, &q.source_asset)
+        .unwrap_or_else(|| crate::output::safe::text(&q.source_amount_minor).into_owned());
     let question = if live {
         format!("LIVE key: real money moves. Type {number} or LIVE to send {sent}: ")
     } else {
@@ -220,14 +218,6 @@ impl Lock {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn amounts_use_the_assets_decimals() {
-        assert_eq!(amount("100000", "AED"), "1,000.00 AED");
-        assert_eq!(amount("12500000", "USDC"), "12.500000 USDC");
-        assert_eq!(amount("5", "JPY"), "5 JPY");
-        assert_eq!(amount("7", "XYZ"), "7 minor units of XYZ");
-    }
 
     #[test]
     fn yes_on_a_live_key_needs_confirm_live() {

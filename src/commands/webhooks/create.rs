@@ -1,8 +1,7 @@
 //! `payctl webhooks create`: `POST /v1/webhooks`.
 
-use payctl_wire::webhooks::CreateWebhook;
+use payctl_wire::webhooks::{CreateWebhook, WebhookWithSecret};
 use reqwest::Method;
-use serde_json::Value;
 
 use super::SecretArgs;
 use crate::commands::resource::{Cred, Session};
@@ -18,11 +17,7 @@ pub async fn run(
     let file = secret.prepare()?;
     let body = serde_json::to_value(CreateWebhook { url, description, events })?;
     let s = Session::open(ctx, Cred::Key).await?;
-    let created: Value = s.call(Method::POST, "/v1/webhooks", Some(&body)).await?;
-    crate::say!(
-        "Created webhook endpoint {} for {}.",
-        created["id"].as_str().unwrap_or("?"),
-        created["url"].as_str().unwrap_or("?")
-    );
+    let created: WebhookWithSecret = s.call(Method::POST, "/v1/webhooks", Some(&body)).await?;
+    crate::say!("Created webhook endpoint {} for {}.", created.endpoint.id, created.endpoint.url);
     secret.keep(s.ctx.output, created, file)
 }

@@ -17,7 +17,6 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Subcommand};
 use payctl_wire::webhooks::WebhookWithSecret;
-use serde_json::Value;
 
 use crate::cli::ListArgs;
 use crate::commands::secret::SecretFile;
@@ -143,13 +142,12 @@ impl SecretArgs {
 
     /// Saves the secret if asked, then prints the record, secret masked
     /// unless asked. An answer without its secret is an error.
-    fn keep(&self, format: output::Format, answer: Value, file: Option<SecretFile>) -> anyhow::Result<()> {
-        let id = answer["id"].as_str().unwrap_or("?").to_owned();
+    fn keep(&self, format: output::Format, created: WebhookWithSecret, file: Option<SecretFile>) -> anyhow::Result<()> {
+        let id = &created.endpoint.id;
         let remedy = format!("get a new one with `payctl webhooks rotate-secret {id} --secret-file PATH`");
-        let secret = crate::commands::secret::one_time(&answer, "secret", &remedy)?.to_owned();
-        let created: WebhookWithSecret = crate::client::typed(answer)?;
+        let secret = crate::commands::secret::one_time(created.secret.as_deref(), "secret", &remedy)?;
         if let (Some(file), Some(path)) = (file, &self.secret_file) {
-            file.commit(&secret)?;
+            file.commit(secret)?;
             crate::say!("Saved the signing secret of {} to {}.", created.endpoint.id, path.display());
         } else {
             crate::say!("Keep the signing secret now: it cannot be read again.");

@@ -1,7 +1,7 @@
 //! `payctl webhooks rotate-secret ID`: `POST /v1/webhooks/{id}/secret/rotate`.
 
+use payctl_wire::webhooks::WebhookWithSecret;
 use reqwest::Method;
-use serde_json::Value;
 
 use super::SecretArgs;
 use crate::commands::apps::segment;
@@ -13,7 +13,7 @@ pub async fn run(ctx: Ctx, id: &str, secret: SecretArgs) -> anyhow::Result<()> {
     let file = secret.prepare()?;
     let path = format!("/v1/webhooks/{}/secret/rotate", segment(id)?);
     let s = Session::open(ctx, Cred::Key).await?;
-    let rotated: Value = s.call(Method::POST, &path, Some(&serde_json::json!({}))).await?;
+    let rotated: WebhookWithSecret = s.call(Method::POST, &path, Some(&serde_json::json!({}))).await?;
     crate::say!("Rotated the signing secret of {id}; the old secret signs nothing more.");
     secret.keep(s.ctx.output, rotated, file)
 }

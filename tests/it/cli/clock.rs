@@ -42,11 +42,23 @@ async fn the_clock_is_shown_and_advanced_in_human_durations() {
     assert!(table.stdout.contains("ahead of real time; the global offset is"), "{}", table.stdout);
     let shown = home.json(&["sandbox", "clock", "-o", "json"]).await;
     assert_eq!(shown["offset_seconds"].as_i64().unwrap(), offset + 180 + 5400);
-    for bad in ["3x", "0s", "3m1h", "-5m"] {
+    let not_a_duration = "is not a duration: write 90s, 3m, 1h30m, 2d, or a number of seconds";
+    for (bad, says) in [
+        ("3x", not_a_duration),
+        ("0s", "the duration must be at least 1 second"),
+        ("3m1h", not_a_duration),
+        ("-5m", not_a_duration),
+        ("400d", "at most one year (31536000 s) per call"),
+    ] {
         let run = home.run(&["sandbox", "clock", "advance", "--", bad], None).await;
         assert_eq!(run.code, Some(2), "{bad}: {}", run.stderr);
         assert!(!run.stderr.contains("panicked"));
+        assert!(run.stderr.contains(says), "{bad}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("'{bad}'")), "names the value: {}", run.stderr);
     }
+    // Nothing moved.
+    let unmoved = home.json(&["sandbox", "clock", "-o", "json"]).await;
+    assert_eq!(unmoved["offset_seconds"], shown["offset_seconds"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -73,11 +85,10 @@ async fn the_control_token_moves_every_application_or_one() {
     assert!(one.stderr.contains(&format!("application {app}'s clock forward 1m30s")), "{}", one.stderr);
     let after = home.json(&["sandbox", "clock", "-o", "json"]).await;
     assert_eq!(after["offset_seconds"].as_i64().unwrap(), mine["offset_seconds"].as_i64().unwrap() + 90);
-    if after["scope"] == "application" {
-        // Per-application clocks: the application's own offset moved, not the global one.
-        assert_eq!(after["application_id"], app.as_str());
-        assert_eq!(after["global_offset_seconds"], moved["global_offset_seconds"]);
-    }
+    // A TEST key reads its application's own clock: that offset moved, not the global one.
+    assert_eq!(after["scope"], "application", "{after}");
+    assert_eq!(after["application_id"], app.as_str());
+    assert_eq!(after["global_offset_seconds"], moved["global_offset_seconds"]);
     // Without a control token there is nothing to use.
     let none = home.run(&["sandbox", "clock", "--global"], None).await;
     assert_eq!(none.code, Some(3), "{}", none.stderr);

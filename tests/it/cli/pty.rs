@@ -68,20 +68,26 @@ fn finish(mut pty: Pty) -> (String, i32) {
     (rest, code)
 }
 
+/// Runs `script` on the terminal (off the async runtime: expectrl blocks),
+/// then reads to the end: what the script kept, followed by everything
+/// printed after it, and the exit code.
+async fn drive(pty: Pty, script: impl FnOnce(&mut Pty) -> String + Send + 'static) -> (String, i32) {
+    tokio::task::spawn_blocking(move || {
+        let mut pty = pty;
+        let shown = script(&mut pty);
+        let (rest, code) = finish(pty);
+        (shown + &rest, code)
+    })
+    .await
+    .unwrap()
+}
+
 fn text(c: &expectrl::Captures) -> String {
     String::from_utf8_lossy(c.before()).into_owned()
 }
 
 fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|a| (*a).to_owned()).collect()
-}
-
-fn transfer(amount: &str, beneficiary: &str, extra: &[&str]) -> Vec<String> {
-    let mut args =
-        strings(&["transfer", "--corridor", "uae", "--from", "AED", "--amount-minor", amount, "--to", "EUR"]);
-    args.extend(strings(&["--kind", "BANK", "--beneficiary", beneficiary, "-o", "json"]));
-    args.extend(strings(extra));
-    args
 }
 
 async fn transactions(home: &Home, key: &crate::support::Auth) -> Vec<Value> {
@@ -95,18 +101,14 @@ async fn login_prompts_for_both_and_never_echoes_the_password() {
     let (user, password) = (home.sb.ready.username.clone(), home.sb.ready.password.clone());
     let args = strings(&["--base-url", &base, "login"]);
     let pty = spawn(&home, &args, false);
-    let (typed, code) = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
+    let (typed, code) = drive(pty, move |pty| {
         pty.expect("Username: ").unwrap();
         pty.send_line(&user).unwrap();
         let typed = text(&pty.expect("Password: ").unwrap());
         pty.send_line(&password).unwrap();
-        let after = text(&pty.expect("Logged in as").unwrap());
-        let (rest, code) = finish(pty);
-        (typed + &after + &rest, code)
+        typed + &text(&pty.expect("Logged in as").unwrap())
     })
-    .await
-    .unwrap();
+    .await;
     assert_eq!(code, 0, "{typed}");
     assert!(typed.contains(&home.sb.ready.username), "the terminal echoes the username: {typed:?}");
     assert!(!typed.contains(&home.sb.ready.password), "the password was echoed: {typed:?}");
@@ -121,15 +123,13 @@ async fn login_prompts_for_both_and_never_echoes_the_password() {
         env!("CARGO_BIN_EXE_payctl")
     );
     let pty = spawn_command(&home, Command::new("bash").args(["-c", &script]), false);
-    let shown = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
+    let (shown, _) = drive(pty, |pty| {
         pty.expect("Password: ").unwrap();
         std::thread::sleep(Duration::from_millis(200));
         pty.send(ControlCode::EndOfText).unwrap();
-        finish(pty).0
+        String::new()
     })
-    .await
-    .unwrap();
+    .await;
     assert!(shown.contains("exit=130"), "{shown}");
     let settings: Vec<&str> = shown.split_whitespace().collect();
     assert!(settings.contains(&"echo") && !settings.contains(&"-echo"), "echo is restored: {shown}");
@@ -139,32 +139,26 @@ async fn login_prompts_for_both_and_never_echoes_the_password() {
 async fn the_countdown_is_answered_yes_or_no() {
     let home = Home::initialised().await;
     let ben = bank_beneficiary(&home.sb).await;
-    let pty = spawn(&home, &transfer("50000", &ben, &[]), false);
-    let (shown, code) = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
-        let mut shown = text(&pty.expect("Expires in ").unwrap());
-        shown += &text(&pty.expect("[y/N] ").unwrap());
+    let pty = spawn(&home, &strings(&transfer_args("50000", &ben, &[])), false);
+    let (shown, code) = drive(pty, |pty| {
+        let shown = text(&pty.expect("Expires in ").unwrap()) + &text(&pty.expect("[y/N] ").unwrap());
         pty.send_line("y").unwrap();
-        let (rest, code) = finish(pty);
-        (shown + &rest, code)
+        shown
     })
-    .await
-    .unwrap();
+    .await;
     assert_eq!(code, 0, "{shown}");
     assert!(shown.contains("To:            Acme GmbH, BANK_ACCOUNT DE89••••••••3000 (DE)"), "{shown}");
     assert!(shown.contains("Environment:   TEST"), "{shown}");
     assert!(shown.contains("Created transaction"), "{shown}");
     assert_eq!(transactions(&home, &home.sb.test_key()).await.len(), 1);
 
-    let pty = spawn(&home, &transfer("50000", &ben, &[]), false);
-    let (shown, code) = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
+    let pty = spawn(&home, &strings(&transfer_args("50000", &ben, &[])), false);
+    let (shown, code) = drive(pty, |pty| {
         pty.expect("[y/N] ").unwrap();
         pty.send_line("n").unwrap();
-        finish(pty)
+        String::new()
     })
-    .await
-    .unwrap();
+    .await;
     assert_eq!(code, 1, "{shown}");
     assert!(shown.contains("transfer cancelled"), "{shown}");
     assert_eq!(transactions(&home, &home.sb.test_key()).await.len(), 1, "no second transaction");
@@ -195,12 +189,11 @@ async fn a_live_transfer_asks_for_the_amount_again_after_a_mistype() {
     let ben = ben.body["id"].as_str().unwrap().to_owned();
     let key = home.sb.ready.live_api_key.clone();
     let mut args = strings(&["--profile", "default-live"]);
-    args.extend(transfer("100000", &ben, &[]));
+    args.extend(strings(&transfer_args("100000", &ben, &[])));
 
     // Typed wrong twice, then LIVE: sent. Colour off with NO_COLOR.
     let pty = spawn(&home, &args, false);
-    let (shown, code) = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
+    let (shown, code) = drive(pty, |pty| {
         let mut shown = text(&pty.expect("Type 1000.00 or LIVE to send 1,000.00 AED: ").unwrap());
         pty.send_line("100").unwrap();
         shown += &text(&pty.expect("2 tries left").unwrap());
@@ -209,11 +202,9 @@ async fn a_live_transfer_asks_for_the_amount_again_after_a_mistype() {
         shown += &text(&pty.expect("1 try left").unwrap());
         pty.expect("to send 1,000.00 AED: ").unwrap();
         pty.send_line("LIVE").unwrap();
-        let (rest, code) = finish(pty);
-        (shown + &rest, code)
+        shown
     })
-    .await
-    .unwrap();
+    .await;
     assert_eq!(code, 0, "{shown}");
     assert!(shown.contains("Environment:   LIVE ("), "{shown}");
     assert!(!shown.contains("\u{1b}[1;31m"), "NO_COLOR is honoured: {shown:?}");
@@ -221,18 +212,15 @@ async fn a_live_transfer_asks_for_the_amount_again_after_a_mistype() {
 
     // Three mistypes cancel; LIVE shows in red where the terminal allows.
     let pty = spawn(&home, &args, true);
-    let (shown, code) = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
+    let (shown, code) = drive(pty, |pty| {
         let mut shown = String::new();
         for wrong in ["1", "2", "3"] {
             shown += &text(&pty.expect("to send 1,000.00 AED: ").unwrap());
             pty.send_line(wrong).unwrap();
         }
-        let (rest, code) = finish(pty);
-        (shown + &rest, code)
+        shown
     })
-    .await
-    .unwrap();
+    .await;
     assert_eq!(code, 1, "{shown}");
     assert!(shown.contains("\u{1b}[1;31mLIVE\u{1b}[0m"), "{shown:?}");
     assert!(shown.contains("transfer cancelled"), "{shown}");
@@ -242,7 +230,7 @@ async fn a_live_transfer_asks_for_the_amount_again_after_a_mistype() {
 async fn the_countdown_follows_the_servers_clock_and_offers_a_fresh_quote() {
     let home = Home::initialised().await;
     let ben = bank_beneficiary(&home.sb).await;
-    let pty = spawn(&home, &transfer("70000", &ben, &[]), false);
+    let pty = spawn(&home, &strings(&transfer_args("70000", &ben, &[])), false);
     let first = tokio::task::spawn_blocking(move || {
         let mut pty = pty;
         let shown = text(&pty.expect("[y/N] ").unwrap());
@@ -253,18 +241,15 @@ async fn the_countdown_follows_the_servers_clock_and_offers_a_fresh_quote() {
     assert!(shown.contains("Expires in 2:5") || shown.contains("Expires in 3:00"), "{shown}");
     // Time moves on elsewhere: the quote's lock ends by the server's clock.
     home.sb.advance_clock(200).await;
-    let (shown, code) = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
+    let (shown, code) = drive(pty, |pty| {
         let mut shown = text(&pty.expect("Get a fresh quote? [y/N] ").unwrap());
         pty.send_line("y").unwrap();
         shown += &text(&pty.expect("Expires in ").unwrap());
         pty.expect("[y/N] ").unwrap();
         pty.send_line("y").unwrap();
-        let (rest, code) = finish(pty);
-        (shown + &rest, code)
+        shown
     })
-    .await
-    .unwrap();
+    .await;
     assert_eq!(code, 0, "{shown}");
     assert!(shown.contains("expired") || shown.contains("lock has ended"), "{shown}");
     let txns = transactions(&home, &home.sb.test_key()).await;
@@ -272,7 +257,7 @@ async fn the_countdown_follows_the_servers_clock_and_offers_a_fresh_quote() {
     assert_ne!(txns[0]["quote_id"], first_quote.as_str(), "the transaction used the fresh quote");
 
     // At zero, stopping is the other answer.
-    let pty = spawn(&home, &transfer("70000", &ben, &[]), false);
+    let pty = spawn(&home, &strings(&transfer_args("70000", &ben, &[])), false);
     let waiting = tokio::task::spawn_blocking(move || {
         let mut pty = pty;
         pty.expect("[y/N] ").unwrap();
@@ -280,14 +265,12 @@ async fn the_countdown_follows_the_servers_clock_and_offers_a_fresh_quote() {
     });
     let pty = waiting.await.unwrap();
     home.sb.advance_clock(200).await;
-    let (shown, code) = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
+    let (shown, code) = drive(pty, |pty| {
         pty.expect("Get a fresh quote? [y/N] ").unwrap();
         pty.send_line("n").unwrap();
-        finish(pty)
+        String::new()
     })
-    .await
-    .unwrap();
+    .await;
     assert_eq!(code, 1, "{shown}");
     assert!(shown.contains("expired before it was confirmed"), "{shown}");
 }
@@ -296,32 +279,26 @@ async fn the_countdown_follows_the_servers_clock_and_offers_a_fresh_quote() {
 async fn ctrl_c_at_the_question_exits_130_and_during_wait_exits_0() {
     let home = Home::initialised().await;
     let ben = bank_beneficiary(&home.sb).await;
-    let pty = spawn(&home, &transfer("40000", &ben, &["--wait"]), false);
-    let (shown, code) = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
+    let pty = spawn(&home, &strings(&transfer_args("40000", &ben, &["--wait"])), false);
+    let (shown, code) = drive(pty, |pty| {
         pty.expect("[y/N] ").unwrap();
         pty.send(ControlCode::EndOfText).unwrap();
-        finish(pty)
+        String::new()
     })
-    .await
-    .unwrap();
+    .await;
     assert_eq!(code, 130, "{shown}");
     assert!(transactions(&home, &home.sb.test_key()).await.is_empty());
 
-    let pty = spawn(&home, &transfer("40000", &ben, &["--wait"]), false);
-    let (shown, code) = tokio::task::spawn_blocking(move || {
-        let mut pty = pty;
+    let pty = spawn(&home, &strings(&transfer_args("40000", &ben, &["--wait"])), false);
+    let (shown, code) = drive(pty, |pty| {
         pty.expect("[y/N] ").unwrap();
         pty.send_line("y").unwrap();
-        let mut shown = text(&pty.expect("Ctrl-C stops waiting").unwrap());
+        let shown = text(&pty.expect("Ctrl-C stops waiting").unwrap());
         std::thread::sleep(Duration::from_millis(300));
         pty.send(ControlCode::EndOfText).unwrap();
-        let (rest, code) = finish(pty);
-        shown += &rest;
-        (shown, code)
+        shown
     })
-    .await
-    .unwrap();
+    .await;
     assert_eq!(code, 0, "{shown}");
     let txns = transactions(&home, &home.sb.test_key()).await;
     assert_eq!(txns.len(), 1);
@@ -336,7 +313,7 @@ async fn list_on_a_terminal(home: &Home, stty_cols: u16, columns: Option<&str>) 
     let script =
         format!("stty cols {stty_cols} rows 40; {columns}; exec '{}' transactions list", env!("CARGO_BIN_EXE_payctl"));
     let pty = spawn_command(home, Command::new("bash").args(["-c", &script]), false);
-    let (shown, code) = tokio::task::spawn_blocking(move || finish(pty)).await.unwrap();
+    let (shown, code) = drive(pty, |_| String::new()).await;
     assert_eq!(code, 0, "{shown}");
     shown.replace('\r', "")
 }

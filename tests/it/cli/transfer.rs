@@ -199,11 +199,17 @@ async fn missing_quote_flags_are_usage_errors_before_anything_is_sent() {
         assert!(!run.stderr.contains("Idempotency-Key"), "refused before a key was printed: {}", run.stderr);
         assert!(!run.stderr.contains("source_asset"), "{}", run.stderr);
     }
-    // Nothing reached the API: no quote was even attempted.
-    let logs = home.sb.get("/v1/logs?method=POST", &home.sb.test_key()).await;
-    let quotes = logs.body["data"].as_array().unwrap().iter().filter(|l| l["path"] == "/v1/transactions/quote").count();
-    assert_eq!(quotes, 0, "{}", logs.body);
     let negative = home.run(&transfer_args("-5", &ben, &["--yes"]), None).await;
     assert_eq!(negative.code, Some(2), "{}", negative.stderr);
     assert!(negative.stderr.contains("positive whole number"), "{}", negative.stderr);
+    // Nothing reached the API: no quote was even attempted. Logs are written
+    // in the background, so a known request after the runs (the second
+    // customer, after the beneficiary's) is waited for before counting.
+    let key = home.sb.test_key();
+    create_customer(&home.sb, &key, &format!("{}@example.com", uuid::Uuid::new_v4().simple())).await;
+    let customers = |logs: &[Value]| logs.iter().filter(|l| l["path"] == "/v1/customers").count();
+    let logs = home.sb.logs_until(&key, "method=POST", |l| customers(l) >= 2).await;
+    assert_eq!(customers(&logs), 2, "the known request was logged: {logs:?}");
+    let quotes = logs.iter().filter(|l| l["path"] == "/v1/transactions/quote").count();
+    assert_eq!(quotes, 0, "{logs:?}");
 }
