@@ -102,6 +102,19 @@ fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, 
     }
 }
 
+/// 403 ATH_0002 when an in-process caller's application is deactivated,
+/// as [`super::api_keys::KeyIndex::authenticate`] answers every real key of
+/// it (the same message): the console acts for an application no further
+/// than its keys could.
+async fn require_active(state: &AppState, key: &KeyCaller) -> Result<(), ApiError> {
+    let (partner_id, application) = (key.partner_id, key.application_public_id.clone());
+    let found = state.db.read(move |conn| store::applications::find(conn, partner_id, &application)).await?;
+    match found {
+        Some((_, app)) if app.status == "active" => Ok(()),
+        _ => Err(ApiError::forbidden("the application of this API key is deactivated")),
+    }
+}
+
 /// Middleware for server-to-server routes.
 pub async fn require_api_key(
     State(state): State<AppState>,
@@ -109,7 +122,11 @@ pub async fn require_api_key(
     next: Next,
 ) -> Result<Response, ApiError> {
     let caller = match in_process(&request) {
-        Some(InProcess::Application(key)) => key.clone(),
+        Some(InProcess::Application(key)) => {
+            let key = key.clone();
+            require_active(&state, &key).await?;
+            key
+        }
         _ => authenticate_key(&state, request.headers())?,
     };
     request.extensions_mut().insert(caller);
@@ -183,8 +200,10 @@ pub async fn require_control_or_test_key(
     next: Next,
 ) -> Result<Response, ApiError> {
     let caller = if let Some(InProcess::Application(key)) = in_process(&request) {
+        let key = key.clone();
+        require_active(&state, &key).await?;
         key.require_test("the sandbox simulation API")?;
-        ControlCaller::TestKey(key.clone())
+        ControlCaller::TestKey(key)
     } else if is_control_token(&state, request.headers()) {
         ControlCaller::Operator
     } else if api_key(request.headers()).is_some() {

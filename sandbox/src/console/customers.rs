@@ -3,8 +3,6 @@
 //! reject. Beneficiaries have no verification of their own: a payout to
 //! one waits on its customer's.
 
-use std::collections::BTreeMap;
-
 use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};
 use axum::response::Response;
@@ -12,38 +10,26 @@ use maud::html;
 use payctl_wire::customers::KYB_STATUSES;
 
 use super::dispatch::segment;
-use super::extract::{AppForm, AppPage, Params};
+use super::extract::{AppForm, AppPage, NEWEST, Params};
 use super::html::{self, Section, amount};
 use super::money::timeline;
 use super::{Call, Console, Failure, back};
-use crate::http::pagination::{PageQuery, PageRequest};
 use crate::store;
 
 pub async fn list(
     State(console): State<Console>,
     AppPage { visitor, app }: AppPage,
-    Params(params): Params,
+    params: Params,
 ) -> Result<Response, Failure> {
-    let status = params.get("status").filter(|s| KYB_STATUSES.contains(&s.as_str())).cloned();
-    let page = PageRequest::parse(&PageQuery { limit: Some("50".into()), cursor: params.get("cursor").cloned() })
-        .map_err(|_| Failure::BadRequest("That page link is not one the console made.".into()))?;
+    let status = params.0.get("status").filter(|s| KYB_STATUSES.contains(&s.as_str())).cloned();
+    let page = params.page()?;
     let (id, wanted) = (app.id, status.clone());
-    let (customers, beneficiaries, statuses) = console
+    let (customers, beneficiaries) = console
         .state
         .db
         .read(move |conn| {
             let customers = store::customers::list(conn, id, wanted.as_deref(), &page)?;
-            let beneficiaries =
-                store::beneficiaries::list_for_application(conn, id, &PageRequest { limit: 100, before: None })?.data;
-            let mut statuses = BTreeMap::new();
-            for b in &beneficiaries {
-                if !statuses.contains_key(&b.customer_id)
-                    && let Some(c) = store::customers::find(conn, Some(id), &b.customer_id)?
-                {
-                    statuses.insert(b.customer_id.clone(), c.customer.kyb_status);
-                }
-            }
-            Ok((customers, beneficiaries, statuses))
+            Ok((customers, store::beneficiaries::list_for_application(conn, id, &NEWEST)?.data))
         })
         .await?;
     let base = app.href("customers");
@@ -91,13 +77,13 @@ pub async fn list(
             table {
                 thead { tr { th { "Beneficiary" } th { "Account" } th { "Customer" } th { "Customer's verification" } } }
                 tbody {
-                    @for b in &beneficiaries {
+                    @for (b, kyb_status) in &beneficiaries {
                         tr {
                             td { (b.full_name) br; span.mono.muted { (b.id) } }
                             td { (b.account.kind) " · " (b.account.destination_asset)
                                 @if let Some(n) = &b.account.network { " · " (n) } }
                             td.mono { a href=(app.href(&format!("customers/{}", b.customer_id))) { (b.customer_id) } }
-                            td { @if let Some(s) = statuses.get(&b.customer_id) { (html::status(s)) } }
+                            td { (html::status(kyb_status)) }
                         }
                     }
                 }
@@ -119,8 +105,7 @@ pub async fn detail(
         .read(move |conn| {
             let Some(row) = store::customers::find(conn, Some(application_id), &id)? else { return Ok(None) };
             let public_id = row.customer.id.clone();
-            let beneficiaries =
-                store::beneficiaries::list(conn, row.id, &PageRequest { limit: 100, before: None })?.data;
+            let beneficiaries = store::beneficiaries::list(conn, row.id, &NEWEST)?.data;
             let accounts = store::accounts::for_customer(conn, row.id)?;
             let states = store::flow_states::timeline(conn, application_id, &public_id)?;
             let events = store::events::for_resource(conn, application_id, &public_id)?;

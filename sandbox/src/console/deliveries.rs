@@ -11,10 +11,9 @@ use payctl_wire::events::EventType;
 use payctl_wire::webhooks::Delivery;
 
 use super::dispatch::segment;
-use super::extract::{AppForm, AppPage, Params};
+use super::extract::{AppForm, AppPage, NEWEST, Params};
 use super::html::{self, Section};
 use super::{AppCtx, Call, Console, Failure, back};
-use crate::http::pagination::{PageQuery, PageRequest};
 use crate::store;
 use crate::store::webhooks::DeliveryFilter;
 use crate::webhooks::payload;
@@ -24,8 +23,10 @@ const STATUSES: &[&str] = &["pending", "succeeded", "failed"];
 pub async fn list(
     State(console): State<Console>,
     AppPage { visitor, app }: AppPage,
-    Params(params): Params,
+    params: Params,
 ) -> Result<Response, Failure> {
+    let page = params.page()?;
+    let Params(params) = params;
     let get = |k: &str| params.get(k).cloned();
     let filter = DeliveryFilter {
         endpoint: get("endpoint"),
@@ -33,14 +34,12 @@ pub async fn list(
         event_id: get("event_id"),
         status: get("status"),
     };
-    let page = PageRequest::parse(&PageQuery { limit: Some("50".into()), cursor: get("cursor") })
-        .map_err(|_| Failure::BadRequest("That page link is not one the console made.".into()))?;
     let (id, f) = (app.id, filter.clone());
     let (list, endpoints) = console
         .state
         .db
         .read(move |conn| {
-            let endpoints = store::webhooks::list(conn, id, &PageRequest { limit: 100, before: None })?.data;
+            let endpoints = store::webhooks::list(conn, id, &NEWEST)?.data;
             Ok((store::webhooks::deliveries_of_application(conn, id, &f, &page)?, endpoints))
         })
         .await?;

@@ -11,6 +11,12 @@ use axum::http::request::Parts;
 use super::form::{Fields, query};
 use super::session::Visitor;
 use super::{AppCtx, Console, Failure};
+use crate::http::pagination::{PageQuery, PageRequest};
+
+/// The newest rows of a list, up to 100: for a list a page shows without
+/// paging through it (an application's endpoints, a customer's
+/// beneficiaries).
+pub const NEWEST: PageRequest = PageRequest { limit: 100, before: None };
 
 /// The application a URL names, for a signed-in visitor; another partner's,
 /// or an unknown one, is 404.
@@ -76,6 +82,15 @@ impl FromRequest<Console> for AppForm {
 
 /// A page's query parameters, blank ones left out; never fails.
 pub struct Params(pub BTreeMap<String, String>);
+
+impl Params {
+    /// The page of a list its `cursor` parameter asks for, 50 rows; a
+    /// cursor the console did not make is 400.
+    pub fn page(&self) -> Result<PageRequest, Failure> {
+        PageRequest::parse(&PageQuery { limit: Some("50".into()), cursor: self.0.get("cursor").cloned() })
+            .map_err(|_| Failure::BadRequest("That page link is not one the console made.".into()))
+    }
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for Params {
     type Rejection = std::convert::Infallible;

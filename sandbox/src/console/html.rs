@@ -139,7 +139,8 @@ fn nav_link(href: &str, label: &str, current: bool) -> Markup {
     }
 }
 
-fn flash_box(flash: &Flash) -> Markup {
+/// A message box: an action's outcome, or a problem with a page's input.
+pub fn flash_box(flash: &Flash) -> Markup {
     let (class, role) = match flash.kind {
         FlashKind::Done => ("flash done", "status"),
         FlashKind::Failed => ("flash failed", "alert"),

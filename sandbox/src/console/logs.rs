@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
-use payctl_wire::logs::{REDACTED, RequestLog};
+use payctl_wire::logs::{LogMethod, REDACTED, RequestLog};
 use serde_json::Value;
 
 use super::extract::{AppPage, Params};
@@ -54,7 +54,7 @@ pub async fn list(
             let found = console.state.db.read(move |conn| request_logs::list(conn, id, &filter, &page)).await?;
             (found.data, found.next_cursor, None)
         }
-        Err(problem) => (Vec::new(), None, Some(problem)),
+        Err((text, details)) => (Vec::new(), None, Some(Flash::failed(text, details))),
     };
     let kept: Vec<(&str, String)> = FILTERS.iter().map(|k| (*k, params.get(*k).cloned().unwrap_or_default())).collect();
     let export_query = {
@@ -72,7 +72,7 @@ pub async fn list(
             label { "Method"
                 select name="method" {
                     option value="" { "any" }
-                    @for m in ["GET", "POST", "PUT", "PATCH", "DELETE"] {
+                    @for m in LogMethod::VALUES {
                         option value=(m) selected[value("method").eq_ignore_ascii_case(m)] { (m) }
                     }
                 }
@@ -89,9 +89,7 @@ pub async fn list(
             a href={ (app.href("logs/export")) @if !export_query.is_empty() { "?" (export_query) } } { "Export as fixture" }
             span.live-status data-live-status="log-rows" { "Live: the list refreshes every 2 seconds." }
         }
-        @if let Some((text, details)) = &problem {
-            div.flash.failed role="alert" { p { (text) } ul { @for d in details { li { (d) } } } }
-        }
+        @if let Some(problem) = &problem { (html::flash_box(problem)) }
         div id="log-rows" data-live="2000" {
             (table(&app, &rows))
             (html::older(&app.href("logs"), &kept, next.as_deref()))

@@ -48,13 +48,12 @@ pub mod webhooks;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use payctl_wire::applications::Environment;
+use payctl_wire::applications::{Application, Environment};
 
-use maud::Markup;
+use maud::{Markup, html};
 use serde_json::Value;
 
 use self::dispatch::Answer;
@@ -72,7 +71,7 @@ pub const CONSOLE: &str = "/console";
 /// The `api_key_id` the request log records for the console's actions on
 /// API-key routes.
 pub const CONSOLE_KEY_ID: &str = "console";
-/// Form bodies above this answer 413.
+/// Form bodies above this answer 400 (read by [`form::Fields`]).
 const FORM_LIMIT: usize = 64 * 1024;
 
 /// What every console handler shares.
@@ -140,7 +139,6 @@ pub fn router(state: AppState, api: Router) -> Router {
         .route("/pricing/customers/{id}/markup/delete", post(pricing::delete_customer_markup))
         .route("/pricing/wallets", post(pricing::put_wallet))
         .fallback(not_found)
-        .layer(DefaultBodyLimit::max(FORM_LIMIT))
         .layer(tower_http::catch_panic::CatchPanicLayer::new())
         .with_state(console)
 }
@@ -166,6 +164,18 @@ pub struct AppCtx {
 }
 
 impl AppCtx {
+    /// The application `app` (internal id `id`) of the partner `partner_id`.
+    pub fn new(id: i64, app: &Application, partner_id: i64) -> AppCtx {
+        AppCtx {
+            id,
+            public_id: app.id.clone(),
+            name: app.name.clone(),
+            environment: app.environment,
+            active: app.status == "active",
+            partner_id,
+        }
+    }
+
     /// The URL of one of the application's pages.
     pub fn href(&self, path: &str) -> String {
         format!("{CONSOLE}/apps/{}/{path}", self.public_id)
@@ -196,14 +206,7 @@ impl Console {
         let partner = visitor.user.partner.clone().ok_or(Failure::NotFound)?;
         let found = self.state.db.read(move |conn| store::applications::find(conn, partner.id, &public_id)).await?;
         let (id, app) = found.ok_or(Failure::NotFound)?;
-        Ok(AppCtx {
-            id,
-            active: app.status == "active",
-            public_id: app.id,
-            name: app.name,
-            environment: app.environment,
-            partner_id: partner.id,
-        })
+        Ok(AppCtx::new(id, &app, partner.id))
     }
 }
 
@@ -242,6 +245,45 @@ impl Console {
     pub async fn submit(&self, caller: InProcess, call: Call<'_>, fields: &Fields) -> Answer {
         let key = (call.method == Method::POST).then(|| fields.idempotency_key());
         self.api.call(caller, call.method, call.path, call.body.as_ref(), key.as_deref()).await
+    }
+}
+
+/// The page after a form whose answer holds a secret (a key's, an
+/// endpoint's signing secret).
+pub struct SecretPage<'a> {
+    /// The page's title ("Key created").
+    pub title: &'a str,
+    /// What the secret is, as in "Copy the key's secret now."
+    pub what: &'a str,
+    /// The answer's member that holds it.
+    pub member: &'a str,
+    /// The id of the element showing it, for its copy button.
+    pub element: &'a str,
+    pub app: Option<&'a AppCtx>,
+    pub section: Section,
+    /// Where to go when there is no secret to show.
+    pub back_to: String,
+}
+
+impl Console {
+    /// Shows the secret of `answer` this once, above `rest`. A refusal goes
+    /// back to `page.back_to` with the API's message; so does a replay (the
+    /// form was sent before, and the secret was shown then: the API does
+    /// not replay it), saying so.
+    pub fn secret_page(&self, visitor: &Visitor, answer: &Answer, page: SecretPage<'_>, rest: Markup) -> Response {
+        if !answer.ok() || answer.replayed {
+            let done = format!("{}; the secret was shown once, when the form was first sent.", page.title);
+            self.flashes.push(visitor, outcome(answer, &done));
+            return back(&page.back_to);
+        }
+        let body = html! {
+            div.secret role="alert" {
+                p { strong { "Copy " (page.what) " now." } " It is shown this once and cannot be shown again." }
+                (html::copyable(page.element, "secret", answer.body[page.member].as_str().unwrap_or_default()))
+            }
+            (rest)
+        };
+        self.page(visitor, page.app, page.section, page.title, body)
     }
 }
 

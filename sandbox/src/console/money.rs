@@ -18,7 +18,6 @@ use crate::api::transactions::view as transaction_view;
 use crate::api::transfers::{swap_view, transfer_view};
 use crate::flows::FlowState;
 use crate::flows::transfers::Kind;
-use crate::http::pagination::{PageQuery, PageRequest};
 use crate::store::events::StoredEvent;
 use crate::store::flow_states::Entered;
 use crate::store::postings::Line;
@@ -42,16 +41,16 @@ struct Item {
 pub async fn list(
     State(console): State<Console>,
     AppPage { visitor, app }: AppPage,
-    Params(params): Params,
+    params: Params,
 ) -> Result<Response, Failure> {
+    let page = params.page()?;
+    let Params(params) = params;
     let tab = params
         .get("kind")
         .map(String::as_str)
         .filter(|k| TABS.iter().any(|(t, _)| t == k))
         .unwrap_or("transactions")
         .to_owned();
-    let page = PageRequest::parse(&PageQuery { limit: Some("50".into()), cursor: params.get("cursor").cloned() })
-        .map_err(|_| Failure::BadRequest("That page link is not one the console made.".into()))?;
     let (id, which) = (app.id, tab.clone());
     let (items, next) = console
         .state
@@ -69,8 +68,11 @@ pub async fn list(
                             label: p.id.clone(),
                             id: p.id,
                             state: p.status,
-                            source: format!("{} {}", p.source_amount, p.source_currency),
-                            destination: format!("{} {}", p.destination_amount, p.destination_currency),
+                            source: amount(p.source_amount_minor.parse().unwrap_or(0), &p.source_currency),
+                            destination: amount(
+                                p.destination_amount_minor.parse().unwrap_or(0),
+                                &p.destination_currency,
+                            ),
                             created_at: p.created_at,
                         })
                         .collect();

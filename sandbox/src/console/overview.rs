@@ -11,12 +11,11 @@ use payctl_wire::auth::Partner;
 use serde_json::{Value, json};
 
 use super::dispatch::segment;
-use super::extract::{AppForm, Form};
+use super::extract::{AppForm, Form, NEWEST};
 use super::html::{self, Section};
 use super::session::Visitor;
-use super::{AppCtx, CONSOLE, Call, Console, Failure, back, outcome};
+use super::{AppCtx, CONSOLE, Call, Console, Failure, SecretPage, back, outcome};
 use crate::clock::Timestamp;
-use crate::http::pagination::PageRequest;
 use crate::store;
 
 /// One application as the overview shows it.
@@ -43,21 +42,15 @@ pub async fn page(State(console): State<Console>, visitor: Visitor) -> Result<Re
         .state
         .db
         .read(move |conn| {
-            let all = PageRequest { limit: 100, before: None };
             let partner_row = store::partners::get(conn, partner.id)?;
             let mut apps = Vec::new();
-            for app in store::applications::list(conn, partner.id, &all)?.data {
-                let Some((id, _)) = store::applications::find(conn, partner.id, &app.id)? else { continue };
+            // The list carries public ids only: each application is looked
+            // up once more for its internal id.
+            for listed in store::applications::list(conn, partner.id, &NEWEST)?.data {
+                let Some((id, app)) = store::applications::find(conn, partner.id, &listed.id)? else { continue };
                 let now = clocks.app_now(id);
-                let keys = store::api_keys::list(conn, id, app.environment, &all, now)?.data;
-                let ctx = AppCtx {
-                    id,
-                    public_id: app.id.clone(),
-                    name: app.name.clone(),
-                    environment: app.environment,
-                    active: app.status == "active",
-                    partner_id: partner.id,
-                };
+                let keys = store::api_keys::list(conn, id, app.environment, &NEWEST, now)?.data;
+                let ctx = AppCtx::new(id, &app, partner.id);
                 let offset_seconds = (clocks.global_offset_millis() + clocks.app_offset_millis(id)) / 1000;
                 apps.push(AppView { ctx, app, keys, now, offset_seconds });
             }
@@ -225,33 +218,23 @@ pub async fn create_key(
     let path = format!("/v1/applications/{}/keys", segment(&app.public_id));
     let answer =
         console.submit(visitor.caller(), Call::new(Method::POST, &path, Some(Value::Object(body))), &fields).await;
-    if !answer.ok() || answer.replayed {
-        console
-            .flashes
-            .push(&visitor, outcome(&answer, "Key created; its secret was shown once, when it was created."));
-        return Ok(back(&format!("{CONSOLE}/overview")));
-    }
-    let secret = answer.body["client_secret"].as_str().unwrap_or_default().to_owned();
-    let key_id = answer.body["api_key_id"].as_str().unwrap_or_default().to_owned();
-    let body = html! {
-        (once_secret("the key's secret", "key-secret", &secret))
+    let rest = html! {
         dl.facts {
-            dt { "Key id" } dd.mono { (key_id) }
+            dt { "Key id" } dd.mono { (answer.body["api_key_id"].as_str().unwrap_or_default()) }
             dt { "Application" } dd { (app.name) " " (html::env_badge(app.environment)) }
         }
         p { a href={ (CONSOLE) "/overview" } { "Back to the overview" } }
     };
-    Ok(console.page(&visitor, None, Section::Overview, "Key created", body))
-}
-
-/// A secret on the one page that shows it.
-pub fn once_secret(what: &str, id: &str, secret: &str) -> Markup {
-    html! {
-        div.secret role="alert" {
-            p { strong { "Copy " (what) " now." } " It is shown this once and cannot be shown again." }
-            (html::copyable(id, "secret", secret))
-        }
-    }
+    let page = SecretPage {
+        title: "Key created",
+        what: "the key's secret",
+        member: "client_secret",
+        element: "key-secret",
+        app: None,
+        section: Section::Overview,
+        back_to: format!("{CONSOLE}/overview"),
+    };
+    Ok(console.secret_page(&visitor, &answer, page, rest))
 }
 
 /// `DELETE /v1/applications/{id}/keys/{key}`.

@@ -15,7 +15,7 @@ use super::extract::{Form, Params};
 use super::form::Fields;
 use super::html::{self, Section};
 use super::overview::integer_or_text;
-use super::session::Visitor;
+use super::session::{Flash, Visitor};
 use super::{CONSOLE, Call, Console, Failure, back};
 use crate::domain::address::Network;
 
@@ -159,7 +159,7 @@ pub async fn page(
                 }
             } @else {
                 @let (text, details) = s.failure();
-                div.flash.failed role="alert" { p { (text) } ul { @for d in &details { li { (d) } } } }
+                (html::flash_box(&Flash::failed(text, details)))
             }
         }
         h2 { "Corridors" }

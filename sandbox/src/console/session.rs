@@ -28,6 +28,7 @@ use serde::Deserialize;
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
+use super::extract::Form;
 use super::form::Fields;
 use super::html::{Page, Section};
 use super::{CONSOLE, Console, Failure};
@@ -276,8 +277,7 @@ pub async fn sign_in(State(console): State<Console>, headers: HeaderMap, fields:
 }
 
 /// Ends the session (CSRF-checked, so another site cannot sign you out).
-pub async fn sign_out(State(console): State<Console>, visitor: Visitor, fields: Fields) -> Result<Response, Failure> {
-    visitor.check(&fields)?;
+pub async fn sign_out(State(console): State<Console>, Form { visitor, .. }: Form) -> Result<Response, Failure> {
     let session = visitor.session;
     console.state.db.write(move |tx| store::console_sessions::delete(tx, &session)).await?;
     console.flashes.take(&visitor);

@@ -10,14 +10,14 @@ use payctl_wire::events::EventType;
 use payctl_wire::webhooks::WebhookEndpoint;
 use serde_json::{Value, json};
 
+use super::dispatch::Answer;
 use super::dispatch::segment;
+use super::extract::NEWEST;
 use super::extract::{AppForm, AppPage};
 use super::form::Fields;
 use super::html::{self, Section};
-use super::overview::once_secret;
 use super::session::Visitor;
-use super::{AppCtx, Call, Console, Failure, back, outcome};
-use crate::http::pagination::PageRequest;
+use super::{AppCtx, Call, Console, Failure, SecretPage, back};
 use crate::store;
 
 fn event_boxes(checked: &[String]) -> Markup {
@@ -33,8 +33,7 @@ fn event_boxes(checked: &[String]) -> Markup {
 
 pub async fn endpoints(State(console): State<Console>, AppPage { visitor, app }: AppPage) -> Result<Response, Failure> {
     let id = app.id;
-    let all = PageRequest { limit: 100, before: None };
-    let list = console.state.db.read(move |conn| store::webhooks::list(conn, id, &all)).await?.data;
+    let list = console.state.db.read(move |conn| store::webhooks::list(conn, id, &NEWEST)).await?.data;
     let body = html! {
         p { a href=(app.href("deliveries")) { "All deliveries →" } }
         @if list.is_empty() { (html::empty("No endpoints yet.")) } @else {
@@ -81,28 +80,24 @@ fn endpoint_body(fields: &Fields, with_status: bool) -> Value {
     body
 }
 
-/// A page showing a signing secret once (create, rotate), or back to
-/// `page` with the API's message.
-fn secret_answer(
-    console: &Console,
-    visitor: &Visitor,
-    app: &AppCtx,
-    answer: super::dispatch::Answer,
-    title: &str,
-) -> Response {
-    let endpoint = answer.body["id"].as_str().unwrap_or_default().to_owned();
-    if !answer.ok() || answer.replayed {
-        console.flashes.push(visitor, outcome(&answer, &format!("{title}; the secret was shown once, then.")));
-        let to = if endpoint.is_empty() { app.href("webhooks") } else { app.href(&format!("webhooks/{endpoint}")) };
-        return back(&to);
-    }
-    let secret = answer.body["secret"].as_str().unwrap_or_default();
-    let body = html! {
-        (once_secret("the signing secret", "webhook-secret", secret))
+/// The page showing a signing secret once (create, rotate); see
+/// [`Console::secret_page`].
+fn secret_answer(console: &Console, visitor: &Visitor, app: &AppCtx, answer: &Answer, title: &str) -> Response {
+    let endpoint = answer.body["id"].as_str().unwrap_or_default();
+    let rest = html! {
         p { "Deliveries to " code { (answer.body["url"].as_str().unwrap_or("")) } " are signed with it from now on." }
         p { a href=(app.href(&format!("webhooks/{endpoint}"))) { "Go to the endpoint" } }
     };
-    console.page(visitor, Some(app), Section::Webhooks, title, body)
+    let page = SecretPage {
+        title,
+        what: "the signing secret",
+        member: "secret",
+        element: "webhook-secret",
+        app: Some(app),
+        section: Section::Webhooks,
+        back_to: if endpoint.is_empty() { app.href("webhooks") } else { app.href(&format!("webhooks/{endpoint}")) },
+    };
+    console.secret_page(visitor, answer, page, rest)
 }
 
 /// `POST /v1/webhooks`.
@@ -113,11 +108,7 @@ pub async fn create(
     let answer = console
         .submit(app.caller(), Call::new(Method::POST, "/v1/webhooks", Some(endpoint_body(&fields, false))), &fields)
         .await;
-    if !answer.ok() {
-        console.flashes.push(&visitor, outcome(&answer, ""));
-        return Ok(back(&app.href("webhooks")));
-    }
-    Ok(secret_answer(&console, &visitor, &app, answer, "Endpoint created"))
+    Ok(secret_answer(&console, &visitor, &app, &answer, "Endpoint created"))
 }
 
 async fn find_endpoint(console: &Console, app: &AppCtx, id: String) -> Result<WebhookEndpoint, Failure> {
@@ -193,11 +184,7 @@ pub async fn rotate(
 ) -> Result<Response, Failure> {
     let path = format!("/v1/webhooks/{}/secret/rotate", segment(&id));
     let answer = console.submit(app.caller(), Call::new(Method::POST, &path, None), &fields).await;
-    if !answer.ok() {
-        console.flashes.push(&visitor, outcome(&answer, ""));
-        return Ok(back(&app.href("webhooks")));
-    }
-    Ok(secret_answer(&console, &visitor, &app, answer, "Secret rotated"))
+    Ok(secret_answer(&console, &visitor, &app, &answer, "Secret rotated"))
 }
 
 /// `DELETE /v1/webhooks/{id}`.

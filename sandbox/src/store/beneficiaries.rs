@@ -36,10 +36,22 @@ pub struct NewBeneficiary {
     pub account: NewAccount,
 }
 
-const SELECT: &str = "SELECT b.public_id, c.public_id, b.type, b.full_name, b.country, b.gov_id_ref,
+/// The columns [`from_row`] reads, then `$more` (columns read after them),
+/// from a beneficiary joined to its customer.
+macro_rules! select {
+    ($more:literal) => {
+        concat!(
+            "SELECT b.public_id, c.public_id, b.type, b.full_name, b.country, b.gov_id_ref,
         b.account_kind, b.destination_asset, b.is_default, b.iban, b.bank_name, b.bank_country, b.routing,
-        b.network, b.address, b.created_at, b.updated_at
-    FROM beneficiaries b JOIN customers c ON c.id = b.customer_id";
+        b.network, b.address, b.created_at, b.updated_at",
+            $more,
+            "
+    FROM beneficiaries b JOIN customers c ON c.id = b.customer_id"
+        )
+    };
+}
+
+const SELECT: &str = select!("");
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Beneficiary> {
     let network: Option<String> = r.get(13)?;
@@ -141,17 +153,20 @@ pub fn list(conn: &Connection, customer_id: i64, page: &PageRequest) -> Result<P
     Ok(page.page(rows, |b| &b.id))
 }
 
-/// Every beneficiary of the application, newest first.
+/// Every beneficiary of the application, newest first, each with its
+/// customer's verification (KYB) status: the console's list.
 pub fn list_for_application(
     conn: &Connection,
     application_id: i64,
     page: &PageRequest,
-) -> Result<Page<Beneficiary>, ApiError> {
-    let sql = format!(
-        "{SELECT} WHERE b.application_id = ?1 AND (?2 IS NULL OR b.public_id < ?2) ORDER BY b.public_id DESC LIMIT ?3"
+) -> Result<Page<(Beneficiary, String)>, ApiError> {
+    let sql = concat!(
+        select!(", c.kyb_status"),
+        " WHERE b.application_id = ?1 AND (?2 IS NULL OR b.public_id < ?2) ORDER BY b.public_id DESC LIMIT ?3"
     );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows =
-        stmt.query_map(params![application_id, page.before, page.fetch()], from_row)?.collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |b| &b.id))
+    let mut stmt = conn.prepare_cached(sql)?;
+    let rows = stmt
+        .query_map(params![application_id, page.before, page.fetch()], |r| Ok((from_row(r)?, r.get(17)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(page.page(rows, |(b, _)| &b.id))
 }

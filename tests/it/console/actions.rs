@@ -125,8 +125,7 @@ async fn webhook_endpoints_from_create_to_delete() {
         .post(&base, &[("url", &receiver.url), ("events", "settlement.created"), ("events", "settlement.failed")])
         .await;
     page.assert_ok();
-    let secret = page.field("").unwrap_or_default();
-    assert!(secret.is_empty());
+    assert!(page.html.contains("shown this once"), "{}", page.html);
     let start = page.html.find("whsec_").unwrap();
     let secret = page.html[start..start + 46].to_owned();
     let listed = sb.get("/v1/webhooks", &key).await.body["data"][0].clone();
@@ -285,4 +284,38 @@ async fn a_new_user_registers_and_sets_up_pricing_and_wallets() {
     assert!(browser.flash(&wallet).await.contains("Wallet saved."));
     let wallets = sb.get("/v1/partner-wallets", &bearer).await.body;
     assert_eq!(wallets["data"][0]["address"], "0x52908400098527886E0F7030069857D2E4169EE7");
+}
+
+#[tokio::test]
+async fn a_deactivated_application_is_refused_like_its_keys() {
+    let sb = spawn_sandbox().await;
+    let bearer = sb.login().await;
+    let (app, secret) = sb.new_app_key(&bearer, "TEST").await;
+    let key = Auth::Key(secret);
+    let mut browser = Browser::demo(&sb).await;
+    let off = sb.post(&format!("/v1/applications/{app}/deactivate"), &bearer, json!({})).await;
+    assert_eq!(off.status, StatusCode::OK, "{}", off.body);
+    // What the API answers the application's own key.
+    let refusal = sb.get("/v1/webhooks", &key).await;
+    refusal.assert_error(403, "ATH_0002");
+    let message = refusal.body["error"]["message"].as_str().unwrap().to_owned();
+
+    // An API-key route: no endpoint is created.
+    let hook = browser
+        .post(
+            &format!("/console/apps/{app}/webhooks"),
+            &[("url", "https://example.com/deactivated"), ("events", "settlement.created")],
+        )
+        .await;
+    let flash = browser.flash(&hook).await;
+    assert!(flash.contains(&format!("403 ATH_0002: {message}")), "{flash}");
+    let endpoints = browser.get(&format!("/console/apps/{app}/webhooks")).await;
+    endpoints.assert_ok();
+    assert!(!endpoints.html.contains("https://example.com/deactivated"), "no endpoint was created");
+    // A simulation route: the clock does not move.
+    let clock = browser.post(&format!("/console/apps/{app}/clock/advance"), &[("seconds", "60")]).await;
+    let flash = browser.flash(&clock).await;
+    assert!(flash.contains(&format!("403 ATH_0002: {message}")), "{flash}");
+    let read = sb.get(&format!("/sandbox/clock?application_id={app}"), &sb.control()).await;
+    assert_eq!(read.body["offset_seconds"], 0, "{}", read.body);
 }

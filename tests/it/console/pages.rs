@@ -191,10 +191,19 @@ async fn a_flow_shows_its_timeline_events_postings_and_the_balances() {
     assert!(text.contains("transaction.hold") && text.contains("transaction.settlement"), "postings");
     assert!(!text.contains("name=\"reason\""), "no actions once the flow ended");
     // The events link to their deliveries.
-    let event = &timeline[timeline.find("event_id=").unwrap() + 9..];
+    let at = timeline.find("event_id=").unwrap();
+    let event = &timeline[at + 9..];
     let event = &event[..event.find('"').unwrap()];
+    let event_type = &timeline[timeline[..at].rfind("<code>").unwrap() + 6..];
+    let event_type = &event_type[..event_type.find("</code>").unwrap()];
     let deliveries = browser.get(&format!("/console/apps/{app}/deliveries?event_id={event}")).await;
     assert!(deliveries.html.contains(&s.endpoint) || deliveries.html.contains("settlement.created"));
+    // The event's deliveries, and only deliveries of its type.
+    let html = &deliveries.html;
+    let rows = html.matches("deliveries/dlv_").count();
+    assert!(rows > 0 && !html.contains("No deliveries match."), "{html}");
+    assert_eq!(html.matches("<td><code>").count(), rows, "one event cell a row: {html}");
+    assert_eq!(html.matches(&format!("<td><code>{event_type}</code></td>")).count(), rows, "{event_type}: {html}");
 
     let balances = browser.get(&format!("/console/apps/{app}/accounts")).await;
     let text = balances.text();
@@ -205,6 +214,22 @@ async fn a_flow_shows_its_timeline_events_postings_and_the_balances() {
     let page = browser.get(&format!("/console/apps/{app}/accounts/{account}")).await;
     page.assert_ok();
     assert!(page.html.contains("Newest postings"));
+    // Every account's page shows the balance the list shows; the
+    // transaction's postings are on its accounts' pages, linked to it.
+    let mut posted = 0;
+    for (i, _) in text.match_indices("accounts/acc_") {
+        let row = &text[i..i + text[i..].find("</tr>").unwrap()];
+        let listed = row.split("<td class=\"num\">").nth(1).and_then(|c| c.split("</td>").next()).unwrap();
+        let page = browser.get(&format!("/console/apps/{app}/accounts/{}", &text[i + 9..i + 9 + 36])).await;
+        page.assert_ok();
+        let shown = page.text();
+        assert!(shown.contains(&format!("<dt>Balance</dt><dd>{listed}</dd>")), "{listed}: {shown}");
+        if shown.contains(&format!("money/transaction/{}\"", s.transaction)) {
+            assert!(!shown.contains("No postings."), "{shown}");
+            posted += 1;
+        }
+    }
+    assert!(posted >= 2, "a transaction posts to two accounts at least, and its postings are shown");
     let customer = browser.get(&format!("/console/apps/{app}/customers/{}", s.customer)).await;
     assert!(customer.text().contains(">pending<"));
 }
