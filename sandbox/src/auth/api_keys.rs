@@ -84,6 +84,11 @@ impl KeyCaller {
     }
 }
 
+/// What every call of a deactivated application's keys is answered (spec 4: 403 `ATH_0002`).
+pub fn deactivated() -> ApiError {
+    ApiError::forbidden("the application of this API key is deactivated")
+}
+
 struct IndexedKey {
     hash: [u8; 32],
     caller: KeyCaller,
@@ -156,7 +161,7 @@ impl KeyIndex {
             return Err(ApiError::unauthorized("the API key has expired"));
         }
         if !found.application_active.load(Ordering::Acquire) {
-            return Err(ApiError::forbidden("the application of this API key is deactivated"));
+            return Err(deactivated());
         }
         Ok(found.caller.clone())
     }

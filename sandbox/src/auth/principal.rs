@@ -111,7 +111,7 @@ async fn require_active(state: &AppState, key: &KeyCaller) -> Result<(), ApiErro
     let found = state.db.read(move |conn| store::applications::find(conn, partner_id, &application)).await?;
     match found {
         Some((_, app)) if app.status == "active" => Ok(()),
-        _ => Err(ApiError::forbidden("the application of this API key is deactivated")),
+        _ => Err(super::api_keys::deactivated()),
     }
 }
 
