@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use payctl_wire::sandbox::ReadyLine;
+use reqwest::Url;
 use serde_json::{Value, json};
 
 use crate::client::Auth;
@@ -120,7 +121,16 @@ pub async fn resolve(
     dry_run: bool,
 ) -> anyhow::Result<(String, Credentials)> {
     let needs_bearer = fixtures.iter().any(|(_, f)| f.steps.iter().any(|s| s.auth == AuthKind::Bearer));
-    credentials(ctx, ready, needs_bearer && !dry_run).await
+    let (base, mut creds) = credentials(ctx, ready)?;
+    if needs_bearer && !dry_run && ready.is_none() {
+        let client = ctx.client()?;
+        if let Auth::Bearer(token) =
+            crate::commands::session::bearer(ctx, &client).await.context("a step needs the dashboard login")?
+        {
+            creds.bearer = Some(token);
+        }
+    }
+    Ok((base.to_string(), creds))
 }
 
 /// Runs the fixtures, printing each step as a table line when asked;
@@ -147,11 +157,16 @@ pub async fn run_resolved(
     Ok((printed, None))
 }
 
-async fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>, bearer: bool) -> anyhow::Result<(String, Credentials)> {
+/// The base URL and the credentials but a dashboard login, as [`RUN_HELP`]
+/// says: `--base-url` / `PAYCTL_BASE_URL`, else the ready line's, else the
+/// profile's; a TEST key that cannot be found is `None` (the step that
+/// needs it says so). An empty environment variable counts as unset. Also
+/// how `payctl sandbox reset` and `clock` reach a running sandbox.
+pub fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>) -> anyhow::Result<(Url, Credentials)> {
     let mut creds = ready.map(Credentials::from_ready).unwrap_or_default();
     let base = match (ready, &ctx.globals.base_url) {
-        (Some(r), None) => r.base_url.clone(),
-        _ => ctx.base_url()?.to_string(),
+        (Some(r), None) => crate::config::parse_url(&r.base_url, "the ready line's base_url")?,
+        _ => ctx.base_url()?,
     };
     let store = ctx.store()?;
     if ctx.globals.api_key.is_some() || ready.is_none() {
@@ -160,23 +175,20 @@ async fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>, bearer: bool) -> anyh
             _ => creds.test_key,
         };
     }
-    if let Ok(key) = std::env::var("PAYCTL_LIVE_API_KEY") {
+    if let Some(key) = set_var("PAYCTL_LIVE_API_KEY") {
         creds.live_key = Some(key);
     } else if ready.is_none() {
         creds.live_key = store.get(&format!("{}-live", ctx.profile), Secret::ApiKey)?;
     }
-    if let Ok(token) = std::env::var("PAYCTL_CONTROL_TOKEN") {
+    if let Some(token) = set_var("PAYCTL_CONTROL_TOKEN") {
         creds.control = Some(token);
     }
-    if bearer && ready.is_none() {
-        let client = ctx.client()?;
-        if let Auth::Bearer(token) =
-            crate::commands::session::bearer(ctx, &client).await.context("a step needs the dashboard login")?
-        {
-            creds.bearer = Some(token);
-        }
-    }
     Ok((base, creds))
+}
+
+/// An environment variable's value, unless unset or empty.
+fn set_var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
 }
 
 fn print_steps(label: &str, reports: &[StepReport], dry_run: bool) -> anyhow::Result<()> {

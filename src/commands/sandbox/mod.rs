@@ -142,11 +142,12 @@ fn next_steps(ready: &payctl_wire::sandbox::ReadyLine) -> String {
     )
 }
 
-/// A running sandbox, as `reset` and `clock` reach it: the base URL of
-/// `--base-url` / `PAYCTL_BASE_URL`, else of `--ready`, else the profile's.
+/// A running sandbox, as `reset` and `clock` reach it: its base URL and
+/// credentials by the rules of `payctl fixtures run`
+/// ([`crate::commands::fixtures::credentials`]).
 struct Running {
     ctx: crate::context::Ctx,
-    ready: Option<payctl_wire::sandbox::ReadyLine>,
+    creds: crate::fixtures::runner::Credentials,
     client: crate::client::Client,
 }
 
@@ -154,33 +155,26 @@ impl Running {
     fn open(globals: &Globals, ready: Option<&std::path::Path>) -> anyhow::Result<Running> {
         let ctx = crate::context::Ctx::load(globals)?;
         let ready = ready.map(crate::commands::fixtures::read_ready).transpose()?;
-        let base = match (&ready, &globals.base_url) {
-            (Some(r), None) => crate::config::parse_url(&r.base_url, "the ready line's base_url")?,
-            _ => ctx.base_url()?,
-        };
+        let (base, creds) = crate::commands::fixtures::credentials(&ctx, ready.as_ref())?;
         let client = crate::client::Client::new(base, globals.verbose, globals.request_id.clone(), None)?;
-        Ok(Running { ctx, ready, client })
+        Ok(Running { ctx, creds, client })
     }
 
     /// `PAYCTL_CONTROL_TOKEN`, else the ready line's.
     fn control(&self) -> anyhow::Result<crate::client::Auth> {
-        std::env::var("PAYCTL_CONTROL_TOKEN")
-            .ok()
-            .filter(|t| !t.is_empty())
-            .or_else(|| self.ready.as_ref().map(|r| r.control_token.clone()))
-            .map(crate::client::Auth::Bearer)
-            .ok_or_else(|| {
-                crate::exit::auth(
-                    "no control token: pass --ready FILE (the sandbox's ready line) or set PAYCTL_CONTROL_TOKEN",
-                )
-            })
+        self.creds.control.clone().map(crate::client::Auth::Bearer).ok_or_else(|| {
+            crate::exit::auth(
+                "no control token: pass --ready FILE (the sandbox's ready line) or set PAYCTL_CONTROL_TOKEN",
+            )
+        })
     }
 
-    /// `--api-key` / `PAYCTL_API_KEY`, else the ready line's TEST key, else the profile's.
+    /// `--api-key` / `PAYCTL_API_KEY`, else the ready line's TEST key, else
+    /// the profile's (whose absence the profile's lookup explains).
     fn key(&self) -> anyhow::Result<crate::client::Auth> {
-        match (&self.ctx.globals.api_key, &self.ready) {
-            (None, Some(r)) => Ok(crate::client::Auth::Key(r.test_api_key.clone())),
-            _ => self.ctx.api_key(),
+        match &self.creds.test_key {
+            Some(key) => Ok(crate::client::Auth::Key(key.clone())),
+            None => self.ctx.api_key(),
         }
     }
 }

@@ -94,3 +94,30 @@ async fn the_control_token_moves_every_application_or_one() {
     assert_eq!(none.code, Some(3), "{}", none.stderr);
     assert!(none.stderr.contains("PAYCTL_CONTROL_TOKEN"), "{}", none.stderr);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_empty_control_token_variable_counts_as_unset_everywhere() {
+    let home = Home::initialised().await;
+    let ready = home.dir.path().join("ready.json");
+    std::fs::write(&ready, serde_json::to_string(&home.sb.ready).unwrap()).unwrap();
+    let fixture = home.dir.path().join("clock.json");
+    let steps = serde_json::json!({"version": 1, "name": "clock", "steps": [
+        {"name": "read", "method": "GET", "path": "/sandbox/clock", "auth": "control", "expect": {"status": 200}}]});
+    std::fs::write(&fixture, steps.to_string()).unwrap();
+    let (r, f) = (ready.to_str().unwrap(), fixture.to_str().unwrap());
+    // `sandbox clock` and `fixtures run` take the ready line's token alike.
+    for args in [vec!["sandbox", "clock", "--global", "--ready", r], vec!["fixtures", "run", f, "--ready", r]] {
+        let mut cmd = home.command(&args);
+        cmd.env("PAYCTL_CONTROL_TOKEN", "");
+        let out = tokio::task::spawn_blocking(move || cmd.output().unwrap()).await.unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+    // Without a ready line, an empty variable is no token.
+    let mut cmd = home.command(&["sandbox", "reset"]);
+    cmd.env("PAYCTL_CONTROL_TOKEN", "");
+    let out = tokio::task::spawn_blocking(move || cmd.output().unwrap()).await.unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("no control token"), "{stderr}");
+}
