@@ -8,6 +8,7 @@ use crate::auth::api_keys::KeyIndex;
 use crate::auth::jwt::JwtKey;
 use crate::clock::Clocks;
 use crate::db::{Db, Storage};
+use crate::faults::Faults;
 use crate::idempotency;
 use crate::rate_limit::RateLimiter;
 use crate::request_log;
@@ -36,6 +37,8 @@ pub struct SandboxState {
     pub in_flight: idempotency::InFlight,
     /// The route table's operations, set when the router is built.
     pub operations: OnceLock<Arc<Operations>>,
+    /// Fault rules.
+    pub faults: Faults,
 }
 
 #[derive(Clone)]
