@@ -3,6 +3,7 @@
 //! HTTP receiver that this module provides.
 
 mod delivery;
+mod fairness;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -49,6 +50,8 @@ struct Inner {
     statuses: Mutex<VecDeque<u16>>,
     fallback: Mutex<u16>,
     delay: Mutex<Duration>,
+    /// Requests that arrived, answered or not (a hanging receiver's count).
+    started: std::sync::atomic::AtomicUsize,
 }
 
 /// A webhook receiver on 127.0.0.1 that records every request.
@@ -65,6 +68,7 @@ impl Drop for Receiver {
 }
 
 async fn receive(State(inner): State<Arc<Inner>>, headers: HeaderMap, body: Bytes) -> AxumStatus {
+    inner.started.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let delay = *inner.delay.lock().unwrap();
     tokio::time::sleep(delay).await;
     let status = inner.statuses.lock().unwrap().pop_front().unwrap_or(*inner.fallback.lock().unwrap());
@@ -103,6 +107,11 @@ impl Receiver {
 
     pub fn delay(&self, delay: Duration) {
         *self.inner.delay.lock().unwrap() = delay;
+    }
+
+    /// Requests that arrived so far, including those still waiting for their answer.
+    pub fn started(&self) -> usize {
+        self.inner.started.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     pub fn received(&self) -> Vec<Received> {
