@@ -151,6 +151,7 @@ impl Sandbox {
             storage: config.storage,
             control_token_hash: secrets::sha256(control_token.as_bytes()),
             dummy_password_hash: seed::DEMO_PASSWORD_HASH.to_owned(),
+            logins: Default::default(),
             base_url: OnceLock::new(),
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,
@@ -212,7 +213,9 @@ impl Sandbox {
             tokio::spawn(schedule::run(self.state.clone(), tasks_stop)),
         ];
         drop(self.state);
-        let served = axum::serve(listener, self.router).with_graceful_shutdown(shutdown).await;
+        let served = axum::serve(listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await;
         let _ = stop_tasks.send(true);
         for task in background {
             let _ = task.await;

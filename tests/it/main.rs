@@ -24,6 +24,7 @@ mod idempotency;
 mod identity;
 mod keys;
 mod legacy_quotes;
+mod logins;
 mod logs;
 mod partners;
 mod payments;

@@ -41,10 +41,14 @@ pub async fn create_user(
         checks.push("password", "invalid", "must be 8 to 1024 characters");
     }
     checks.finish()?;
-    let hash = tokio::task::spawn_blocking(move || password::hash(&body.password))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+    let slot = state.logins.hash_slot_unlimited().await;
+    let hash = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        password::hash(&body.password)
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(ApiError::internal)?;
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         store::users::insert(tx, &username, &hash, now)
