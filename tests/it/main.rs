@@ -14,6 +14,7 @@ mod beneficiaries;
 mod cli;
 mod clocks;
 mod compliance;
+mod connections;
 mod console;
 mod customers;
 mod envelope;
