@@ -10,3 +10,4 @@ pub mod request_id;
 pub mod sandbox_clock;
 pub mod server;
 pub mod strict;
+pub mod unique_members;
