@@ -18,7 +18,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -78,7 +78,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
         path = %request.uri().path(),
         "fault injected"
     );
-    let connection = request.extensions().get::<ConnectInfo<Connection>>().map(|c| c.0.clone());
+    let connection = request.extensions().get::<Connection>().cloned();
     let mut response = apply(&state, injected, &source, connection, request, next).await;
     let applied = AppliedFault { rule_id, fault: injected.view() };
     if let Ok(value) = HeaderValue::from_str(&format!("{source}; kind={}", injected.kind())) {
