@@ -4,7 +4,7 @@
 
 mod delivery;
 mod fairness;
-mod faults;
+pub mod faults;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
