@@ -63,6 +63,8 @@ def test_the_session_sandbox(payctl_sandbox):
     answer = payctl_sandbox.test_app.request("GET", "/v1/customers")
     assert answer.status == 200, answer
     assert answer.body["data"] == []
+    # pytest.ini's payctl_sandbox_args reached the sandbox.
+    assert answer.headers["X-RateLimit-Limit"] == "1000"
 
 
 def test_approval_on_its_own_clock(payctl_sandbox, payctl_app):
