@@ -103,6 +103,6 @@ mkdir -p "$work/npm-project/test"
 cp "$root"/tests/dist/node/*.js "$work/npm-project/test/"
 (cd "$work/npm-project" && PAYCTL_NO_PLATFORM_PROJECT="$work/npm-no-platform" \
     timeout --kill-after=10 300 node --test --test-concurrency=1 --test-reporter=spec \
-    test/testing.test.js test/launcher.test.js)
+    test/testing.test.js test/launcher.test.js test/readme.test.js)
 
 step "passed"

@@ -78,3 +78,10 @@ def test_rejection_on_its_own_clock(payctl_sandbox, payctl_app):
     customer = create_customer(payctl_app, "Please REJECT Holdings")
     assert_own_clock(payctl_app, payctl_app.advance_clock(3600), 3600, payctl_sandbox)
     assert_only(payctl_app, customer, "rejected")
+
+
+def test_clock(payctl_sandbox, payctl_app):  # the README's example, as it is there
+    assert payctl_app.request("GET", "/v1/customers").status == 200
+    payctl_app.advance_clock(3600)  # this test's application only
+    assert payctl_app.clock()["offset_seconds"] == 3600
+    assert payctl_sandbox.test_app.clock()["offset_seconds"] == 0
