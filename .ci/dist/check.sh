@@ -10,8 +10,15 @@
 # The files come from `dist/build.sh --profile dev`: the debug binary that
 # `cargo test` already built, stripped, so CI pays no second (release) build
 # of the workspace. Everything else about the packages is what a release
-# ships. pytest is pinned in requirements.txt beside this script.
+# ships. `.ci/dist/check.sh --profile release` checks the release files
+# instead (what a release runs before publishing). pytest is pinned in
+# requirements.txt beside this script.
 set -euo pipefail
+profile=dev
+if [[ $# -gt 0 ]]; then
+    [[ $# -eq 2 && $1 == --profile ]] || { echo "usage: .ci/dist/check.sh [--profile dev|release]" >&2; exit 2; }
+    profile=$2
+fi
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 work="$root/target/dist-check"
@@ -62,8 +69,8 @@ version="$(cargo metadata --no-deps --format-version 1 --locked --manifest-path 
     python3 -c 'import json, sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "payctl"))')"
 export PAYCTL_EXPECTED_VERSION="$version"
 
-step "build the wheel and the npm tarballs (dist/build.sh --profile dev)"
-bash "$root/dist/build.sh" --profile dev --out "$work/dist"
+step "build the wheel and the npm tarballs (dist/build.sh --profile $profile)"
+bash "$root/dist/build.sh" --profile "$profile" --out "$work/dist"
 wheel=("$work/dist/payctl-$version"-py3-none-*.whl)
 main_tgz="$work/dist/payctl-$version.tgz"
 platform_tgz=("$work/dist/payctl-cli-"*"-$version.tgz")
