@@ -155,6 +155,7 @@ impl Sandbox {
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,
             in_flight: Default::default(),
+            operations: OnceLock::new(),
         });
         for key in stored_keys {
             state.keys.insert(key);

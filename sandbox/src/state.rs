@@ -3,6 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::api::Operations;
 use crate::auth::api_keys::KeyIndex;
 use crate::auth::jwt::JwtKey;
 use crate::clock::Clocks;
@@ -33,6 +34,8 @@ pub struct SandboxState {
     pub request_log: request_log::Sink,
     /// Requests answering an `Idempotency-Key`, so the next with it waits.
     pub in_flight: idempotency::InFlight,
+    /// The route table's operations, set when the router is built.
+    pub operations: OnceLock<Arc<Operations>>,
 }
 
 #[derive(Clone)]
