@@ -51,7 +51,8 @@ if [[ $profile == release ]]; then
 else
     maturin build --profile dev --out "$out"
 fi
-wheels=("$out"/payctl-"$version"-*.whl)
+# The wheel's name carries the version in PEP 440 form (0.2.0b1 for 0.2.0-beta.1).
+wheels=("$out"/payctl-*.whl)
 [[ ${#wheels[@]} -eq 1 && -f ${wheels[0]} ]] || { echo "dist/build.sh: expected one wheel in $out" >&2; exit 1; }
 
 stage="$root/target/dist-stage"
@@ -59,11 +60,13 @@ rm -rf "$stage"
 mkdir -p "$stage"
 mkdir -p "$stage/wheel-binary"
 binary="$stage/wheel-binary/payctl$exe"
-python - "${wheels[0]}" "payctl-$version.data/scripts/payctl$exe" "$binary" <<'PY'
+python - "${wheels[0]}" "payctl$exe" "$binary" <<'PY'
 import shutil, sys, zipfile
-wheel, member, target = sys.argv[1:]
-with zipfile.ZipFile(wheel) as archive, archive.open(member) as source, open(target, "wb") as sink:
-    shutil.copyfileobj(source, sink)
+wheel, name, target = sys.argv[1:]
+with zipfile.ZipFile(wheel) as archive:
+    [member] = [m for m in archive.namelist() if m.endswith(f".data/scripts/{name}")]
+    with archive.open(member) as source, open(target, "wb") as sink:
+        shutil.copyfileobj(source, sink)
 PY
 staged="$(node dist/npm-stage.js "$stage" "$version" "$host" "$binary")"
 while IFS= read -r package; do

@@ -71,7 +71,7 @@ export PAYCTL_EXPECTED_VERSION="$version"
 
 step "build the wheel and the npm tarballs (dist/build.sh --profile $profile)"
 bash "$root/dist/build.sh" --profile "$profile" --out "$work/dist"
-wheel=("$work/dist/payctl-$version"-py3-none-*.whl)
+wheel=("$work/dist/payctl-"*-py3-none-*.whl)
 main_tgz="$work/dist/payctl-$version.tgz"
 platform_tgz=("$work/dist/payctl-cli-"*"-$version.tgz")
 [[ -f ${wheel[0]} && -f $main_tgz && -f ${platform_tgz[0]} ]] || fail "missing build output: $(ls "$work/dist")"

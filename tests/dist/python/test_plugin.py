@@ -6,6 +6,9 @@ e-mail address (unique per application: a shared application would answer
 
 import os
 from datetime import datetime, timedelta
+from importlib.metadata import version
+
+from packaging.version import Version
 
 EMAIL = "owner@example.com"
 
@@ -59,7 +62,9 @@ def test_the_session_sandbox(payctl_sandbox):
     assert payctl_sandbox.live_api_key.startswith("sk_live_")
     assert payctl_sandbox.control_token.startswith("ctl_")
     assert payctl_sandbox.database == "memory"
+    # Cargo.toml's version: the binary's, and the wheel's in PEP 440 form.
     assert payctl_sandbox.version == os.environ["PAYCTL_EXPECTED_VERSION"]
+    assert version("payctl") == str(Version(os.environ["PAYCTL_EXPECTED_VERSION"]))
     answer = payctl_sandbox.test_app.request("GET", "/v1/customers")
     assert answer.status == 200, answer
     assert answer.body["data"] == []
