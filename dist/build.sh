@@ -31,10 +31,12 @@ done
 [[ $profile == release || $profile == dev ]] || { echo "dist/build.sh: --profile is release or dev" >&2; exit 2; }
 
 tools="$root/target/dist-tools/venv"
-[[ -x $tools/bin/python ]] || python3 -m venv "$tools"
-"$tools/bin/pip" install --quiet --disable-pip-version-check -r dist/requirements.txt
+[[ -d $tools ]] || python3 -m venv "$tools"
+bin="$tools/bin"
+[[ -d $tools/Scripts ]] && bin="$tools/Scripts" # a virtual environment on Windows
+"$bin/python" -m pip install --quiet --disable-pip-version-check -r dist/requirements.txt
 # maturin finds zig through the ziglang module of the Python first on PATH.
-export PATH="$tools/bin:$PATH"
+export PATH="$bin:$PATH"
 
 version="$(cargo metadata --no-deps --format-version 1 --locked |
     python -c 'import json, sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "payctl"))')"
