@@ -12,6 +12,7 @@ pub mod compliance;
 pub mod control;
 pub mod customers;
 pub mod dashboard;
+pub mod faults;
 pub mod fields;
 pub mod health;
 pub mod keys;
@@ -102,8 +103,8 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
 /// An operation's layers, outermost first: its [`Operation`] in the
 /// request's extensions → the deprecation headers of an alias → the flat
 /// dialect's re-rendering → authentication → [an API key: rate limit →
-/// request log] → [TEST-only: the key's environment] → the caller's clock
-/// header → idempotency → [flat dialect again, so stored answers are flat]
+/// request log] → [TEST-only: the key's environment] → [a partner's API
+/// operation: faults] → the caller's clock header → idempotency → [flat dialect again, so stored answers are flat]
 /// → the handler. So a caller learns it may not call an operation before
 /// anything about its request: body, headers or Idempotency-Key.
 fn layered(handler: MethodRouter<AppState>, op: &Arc<Operation>, s: &AppState) -> MethodRouter<AppState> {
@@ -116,6 +117,9 @@ fn layered(handler: MethodRouter<AppState>, op: &Arc<Operation>, s: &AppState) -
         handler = handler
             .route_layer(from_fn_with_state(s.clone(), idempotency::middleware))
             .route_layer(from_fn_with_state(s.clone(), sandbox_clock::for_caller));
+        if op.is_partner_api() {
+            handler = handler.route_layer(from_fn_with_state(s.clone(), crate::faults::requests::middleware));
+        }
         if op.credential == Credential::TestKey {
             handler = handler.route_layer(from_fn(principal::require_test_key));
         }

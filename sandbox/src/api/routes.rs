@@ -314,6 +314,10 @@ pub fn table() -> Vec<Declared> {
         declare(routes!(transactions::complete), ControlOrTestKey, Simulate),
         declare(routes!(transactions::fail), ControlOrTestKey, Simulate),
         declare(routes!(payments::fund), ControlOrTestKey, Simulate),
+        declare(routes!(faults::create), ControlOrTestKey, Simulate),
+        declare(routes!(faults::list), ControlOrTestKey, Simulate),
+        declare(routes!(faults::delete), ControlOrTestKey, Simulate),
+        declare(routes!(faults::clear), ControlOrTestKey, Simulate),
         // Public.
         declare(routes!(health::health), Public, Session),
         declare(routes!(token_endpoint::token), Public, Session),
