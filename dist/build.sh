@@ -49,7 +49,8 @@ mkdir -p "$out"
 if [[ $profile == release ]]; then
     portable=()
     [[ $host == *-linux-gnu ]] && portable=(--zig --compatibility manylinux2014)
-    maturin build --release "${portable[@]}" --out "$out"
+    # (The expansion form keeps bash 3's `set -u` quiet about an empty array.)
+    maturin build --release ${portable[@]+"${portable[@]}"} --out "$out"
 else
     maturin build --profile dev --out "$out"
 fi
@@ -59,7 +60,6 @@ wheels=("$out"/payctl-*.whl)
 
 stage="$root/target/dist-stage"
 rm -rf "$stage"
-mkdir -p "$stage"
 mkdir -p "$stage/wheel-binary"
 binary="$stage/wheel-binary/payctl$exe"
 python - "${wheels[0]}" "payctl$exe" "$binary" <<'PY'
