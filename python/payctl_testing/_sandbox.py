@@ -211,6 +211,7 @@ class Sandbox:
                 self.process.wait()
         if self.process.stdout:
             self.process.stdout.close()
+        atexit.unregister(self._stop_at_exit)
         return self.process.returncode
 
     def stderr(self) -> str:
