@@ -22,7 +22,6 @@ use axum::http::Method;
 use jsonschema::{Draft, Validator};
 use serde_json::Value;
 
-pub use check::{Direction, Place, Violation};
 
 /// The address the document is registered under, so that its own
 /// `#/components/...` references resolve inside it.
