@@ -27,13 +27,14 @@ use crate::output::Format;
 /// The default address: the sandbox's port plus one.
 pub const DEFAULT_PORT: u16 = 4243;
 
-pub const EXAMPLES: &str = "Examples:
+pub const EXAMPLES: &str = "Point the integration at the proxy's address (default http://127.0.0.1:4243) instead of \
+the API's. Ctrl-C stops it and prints a summary. Exit codes: 0 stopped, 2 usage, 5 the address, the spec or the \
+recording file failed.
+
+Examples:
   payctl proxy --upstream https://staging.example --record ticket-123.json
   payctl proxy --upstream http://127.0.0.1:4242 --strict      # refuse what breaks the contract
-  payctl proxy --upstream http://127.0.0.1:4242 -o json | jq 'select(.violations != [])'
-
-Point the integration at the proxy's address (default http://127.0.0.1:4243) instead of the API's.
-Ctrl-C stops it and prints a summary. Exit: 0, 2 usage, 5 the address, spec or recording file failed.";
+  payctl proxy --upstream http://127.0.0.1:4242 -o json | jq 'select(.violations != [])'";
 
 #[derive(Debug, Args)]
 pub struct ProxyArgs {
@@ -64,13 +65,14 @@ pub async fn run(args: ProxyArgs, globals: &Globals) -> anyhow::Result<()> {
         Some(path) => Contract::from_file(path).map_err(|e| exit::local(format!("--spec: {e:#}")))?,
         None => Contract::embedded()?,
     };
-    let recorder = args.record.as_deref().map(|path| Recorder::create(path, &upstream)).transpose()?;
+    let shown = report::shown_url(&upstream);
+    let recorder = args.record.as_deref().map(|path| Recorder::create(path, &shown)).transpose()?;
     if !args.listen.ip().is_loopback() {
         crate::say!(
             "warning: listening on {}, reachable from other machines: anyone who reaches it can call {} through \
              it and read its answers. Use a loopback address (127.0.0.1) unless you mean to share it.",
             args.listen,
-            report::shown_url(&upstream),
+            shown,
         );
     }
     let listener = tokio::net::TcpListener::bind(args.listen)

@@ -295,3 +295,15 @@ pub fn summary(stats: &Stats, written: &Written) {
         None => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_shown_without_credentials_and_header_text_is_ascii() {
+        let url = reqwest::Url::parse("https://user:pw@staging.example/api/?token=x#f").unwrap();
+        assert_eq!(shown_url(&url), "https://staging.example/api");
+        assert_eq!(header_text("saw \"Zoë\""), "saw \"Zo\\u{eb}\"");
+    }
+}
