@@ -142,7 +142,7 @@ pub enum Command {
     /// Fire a webhook event by running its shipped fixture.
     #[command(after_help = crate::commands::trigger::EXAMPLES)]
     Trigger(crate::commands::trigger::TriggerArgs),
-    /// Check real traffic against the API's contract on its way to a base URL; record it as a fixture.
+    /// Check real traffic against the API's contract and record it as a fixture.
     #[command(after_help = crate::commands::proxy::EXAMPLES)]
     Proxy(crate::commands::proxy::ProxyArgs),
 }

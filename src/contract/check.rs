@@ -204,11 +204,11 @@ impl Contract {
                 _ => {}
             }
         }
-        for (name, _) in &pairs {
+        for (name, value) in &pairs {
             if !op.params.iter().any(|p| p.location == ParamIn::Query && p.name == *name) {
                 out.push(
                     Violation::new(Direction::Request, Place::Query, format!("/{name}"), "no such query parameter")
-                        .seen("one")
+                        .seen(seen(&Value::String(value.clone()), name))
                         .code(Code::UnknownField),
                 );
             }
@@ -540,7 +540,7 @@ mod tests {
         assert_eq!(op.unwrap().id, "createTransactionQuote");
         let shown = lines(&found);
         for want in [
-            "request query /limit: expected no such query parameter, saw one",
+            "request query /limit: expected no such query parameter, saw \"5\"",
             "request header /X-API-Key: expected an API key in X-API-Key, saw nothing",
             "request body /source_amount_minor: expected a string, saw 100000",
             "request body /destination_kind: expected one of [\"WALLET\",\"BANK\",\"STABLECOIN\"], saw \"SIDEWAYS\"",
