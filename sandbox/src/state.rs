@@ -3,10 +3,12 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::api::Operations;
 use crate::auth::api_keys::KeyIndex;
 use crate::auth::jwt::JwtKey;
 use crate::clock::Clocks;
 use crate::db::{Db, Storage};
+use crate::faults::Faults;
 use crate::idempotency;
 use crate::rate_limit::RateLimiter;
 use crate::request_log;
@@ -33,6 +35,10 @@ pub struct SandboxState {
     pub request_log: request_log::Sink,
     /// Requests answering an `Idempotency-Key`, so the next with it waits.
     pub in_flight: idempotency::InFlight,
+    /// The route table's operations, set when the router is built.
+    pub operations: OnceLock<Arc<Operations>>,
+    /// Fault rules.
+    pub faults: Faults,
 }
 
 #[derive(Clone)]

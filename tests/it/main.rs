@@ -17,6 +17,7 @@ mod compliance;
 mod console;
 mod customers;
 mod envelope;
+mod faults;
 mod fixtures;
 mod flows;
 mod hardening;

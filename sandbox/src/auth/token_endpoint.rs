@@ -61,7 +61,6 @@ fn invalid_request(message: impl Into<String>) -> OAuthFailure {
         (status = 400, body = OAuthError, description = "invalid_request, invalid_grant (refresh) or unsupported_grant_type"),
         (status = 401, body = OAuthError, description = "invalid_client or invalid_grant (wrong username or password)"),
     ),
-    security(())
 )]
 pub async fn token(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
     match issue(&state, &headers, &body).await {

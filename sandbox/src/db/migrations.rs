@@ -21,6 +21,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0011_clocks_and_flow_states.sql")),
         M::up(include_str!("migrations/0012_idempotency_secrets.sql")),
         M::up(include_str!("migrations/0013_console.sql")),
+        M::up(include_str!("migrations/0014_fault_rules.sql")),
     ])
 }
 

@@ -2,6 +2,7 @@
 //! extraction that fails with the API's envelope, pagination, fallbacks,
 //! and the `X-Sandbox-Clock` header.
 
+pub mod connection;
 pub mod dialect;
 pub mod extract;
 pub mod fallback;
