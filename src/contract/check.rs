@@ -15,7 +15,7 @@ use jsonschema::{ValidationError, Validator};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Contract, Credential, Operation, ParamIn};
+use super::{Contract, Credential, Media, Operation, ParamIn};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -272,7 +272,7 @@ impl Contract {
         out
     }
 
-    fn envelope_if_error(&self, status: u16) -> Vec<(String, std::sync::Arc<Validator>)> {
+    fn envelope_if_error(&self, status: u16) -> Media {
         match &self.envelope {
             Some(envelope) if status >= 400 => vec![("application/json".to_owned(), envelope.clone())],
             _ => Vec::new(),
@@ -351,11 +351,10 @@ fn request_body(op: &Operation, headers: &HeaderMap, bytes: &[u8], out: &mut Vec
             );
         }
         None => {}
-        Some(spec) if empty => {
-            if spec.required {
-                out.push(Violation::new(Direction::Request, Place::Body, "", "a body (required)").code(Code::Required));
-            }
+        Some(spec) if empty && spec.required => {
+            out.push(Violation::new(Direction::Request, Place::Body, "", "a body (required)").code(Code::Required));
         }
+        Some(_) if empty => {}
         Some(spec) => body_against(&spec.media, headers, bytes, Direction::Request, out),
     }
 }
@@ -371,13 +370,7 @@ fn is_json(media_type: &str) -> bool {
 }
 
 /// A body of one of the described media types, valid against its schema.
-fn body_against(
-    media: &[(String, std::sync::Arc<Validator>)],
-    headers: &HeaderMap,
-    bytes: &[u8],
-    direction: Direction,
-    out: &mut Vec<Violation>,
-) {
+fn body_against(media: &Media, headers: &HeaderMap, bytes: &[u8], direction: Direction, out: &mut Vec<Violation>) {
     let listed = || media.iter().map(|(m, _)| m.as_str()).collect::<Vec<_>>().join(" or ");
     let Some(sent) = essence(headers) else {
         out.push(
@@ -466,7 +459,8 @@ fn schema_error(error: &ValidationError, direction: Direction, out: &mut Vec<Vio
 
 /// What a schema keyword wanted, in words, without quoting the instance.
 fn expected(kind: &ValidationErrorKind) -> String {
-    let shorten = |s: String| if s.chars().count() > 60 { format!("{}…", s.chars().take(60).collect::<String>()) } else { s };
+    let shorten =
+        |s: String| if s.chars().count() > 60 { format!("{}…", s.chars().take(60).collect::<String>()) } else { s };
     match kind {
         ValidationErrorKind::Type { kind: TypeKind::Single(t) } => format!("a {t}"),
         ValidationErrorKind::Type { kind: TypeKind::Multiple(set) } => {

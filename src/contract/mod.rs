@@ -22,7 +22,6 @@ use axum::http::Method;
 use jsonschema::{Draft, Validator};
 use serde_json::Value;
 
-
 /// The address the document is registered under, so that its own
 /// `#/components/...` references resolve inside it.
 const DOCUMENT_URI: &str = "https://contract.payctl.invalid/openapi.json";
@@ -39,9 +38,12 @@ pub struct Operation {
     body: Option<RequestBody>,
     /// Alternatives, any one of which is enough; empty for a public operation.
     security: Vec<Vec<Credential>>,
-    /// Status (`201`, `4XX`, `default`) → its bodies by media type (none: no body).
-    responses: Vec<(String, Vec<(String, Arc<Validator>)>)>,
+    /// Status (`201`, `4XX`, `default`) → its bodies (none: no body).
+    responses: Vec<(String, Media)>,
 }
+
+/// Bodies by media type, each with its schema's validator.
+type Media = Vec<(String, Arc<Validator>)>;
 
 enum Segment {
     Literal(String),
@@ -64,7 +66,7 @@ struct Param {
 
 struct RequestBody {
     required: bool,
-    media: Vec<(String, Arc<Validator>)>,
+    media: Media,
 }
 
 /// A credential a security scheme asks for.
@@ -302,7 +304,7 @@ fn operation(
 }
 
 /// The JSON-like bodies of a request body or response object, by media type.
-fn media(object: &Value, compiler: &mut Compiler) -> anyhow::Result<Vec<(String, Arc<Validator>)>> {
+fn media(object: &Value, compiler: &mut Compiler) -> anyhow::Result<Media> {
     let mut out = Vec::new();
     for (media_type, content) in object["content"].as_object().into_iter().flatten() {
         let schema = content.get("schema").cloned().unwrap_or(Value::Bool(true));

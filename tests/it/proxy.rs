@@ -46,9 +46,10 @@ async fn start(home: &Home, args: &[&str]) -> ProxyChild {
     ];
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     let url = loop {
-        let found = stderr.lock().unwrap().iter().find_map(|l| {
-            l.strip_prefix("Proxy listening on ").map(|rest| rest.split(',').next().unwrap().to_owned())
-        });
+        let found =
+            stderr.lock().unwrap().iter().find_map(|l| {
+                l.strip_prefix("Proxy listening on ").map(|rest| rest.split(',').next().unwrap().to_owned())
+            });
         if let Some(url) = found {
             break url;
         }
@@ -113,11 +114,7 @@ impl Drop for ProxyChild {
 fn same(via: &Reply, direct: &Reply) {
     assert_eq!(via.status, direct.status, "{}", via.body);
     assert_eq!(via.header("content-type"), direct.header("content-type"));
-    assert_eq!(
-        String::from_utf8_lossy(&via.raw),
-        String::from_utf8_lossy(&direct.raw),
-        "the proxy changed the answer"
-    );
+    assert_eq!(String::from_utf8_lossy(&via.raw), String::from_utf8_lossy(&direct.raw), "the proxy changed the answer");
     assert_eq!(via.header("x-payctl-violations"), Some("0"), "{:?}", via.headers.get_all("x-payctl-violation"));
 }
 
@@ -199,14 +196,9 @@ async fn flow(proxy: &TestSandbox, sb: &TestSandbox) -> (Vec<String>, String) {
     let quote = post_both(proxy, sb, "/v1/transactions/quote", &key, quote_body.clone()).await;
     let quote_id = quote.body["id"].as_str().unwrap().to_owned();
     post_both(proxy, sb, &format!("/v1/transactions/quote/{quote_id}/accept"), &key, json!(null)).await;
-    let transaction = post_both(
-        proxy,
-        sb,
-        "/v1/transactions",
-        &key,
-        json!({"quote_id": quote_id, "beneficiary_id": beneficiary_id}),
-    )
-    .await;
+    let transaction =
+        post_both(proxy, sb, "/v1/transactions", &key, json!({"quote_id": quote_id, "beneficiary_id": beneficiary_id}))
+            .await;
     let txn = transaction.body["id"].as_str().unwrap().to_owned();
     post_both(proxy, sb, &format!("/sandbox/transactions/{txn}/complete"), &key, json!(null)).await;
     let done = get_both(proxy, sb, &format!("/v1/transactions/{txn}"), &key).await;
@@ -231,7 +223,11 @@ async fn flow(proxy: &TestSandbox, sb: &TestSandbox) -> (Vec<String>, String) {
     let expired = proxy
         .send(
             proxy
-                .request(Method::POST, &format!("/v1/transactions/quote/{}/accept", late.body["id"].as_str().unwrap()), &key)
+                .request(
+                    Method::POST,
+                    &format!("/v1/transactions/quote/{}/accept", late.body["id"].as_str().unwrap()),
+                    &key,
+                )
                 .header("Idempotency-Key", uuid::Uuid::new_v4().to_string()),
         )
         .await;
@@ -310,11 +306,9 @@ async fn bad_requests(proxy: &TestSandbox, sb: &TestSandbox) -> Vec<(Reply, &'st
     };
     let integer = proxy.post("/v1/transactions/quote", &key, quote(json!(100000), "BANK")).await;
     let no_key = proxy
-        .send(
-            proxy
-                .request(Method::POST, "/v1/transactions", &key)
-                .json(&json!({"quote_id": uuid::Uuid::now_v7().to_string(), "beneficiary_id": uuid::Uuid::now_v7().to_string()})),
-        )
+        .send(proxy.request(Method::POST, "/v1/transactions", &key).json(
+            &json!({"quote_id": uuid::Uuid::now_v7().to_string(), "beneficiary_id": uuid::Uuid::now_v7().to_string()}),
+        ))
         .await;
     let unknown = proxy
         .post(
@@ -446,9 +440,11 @@ async fn a_proxy_killed_mid_session_leaves_a_fixture_that_runs() {
     assert_eq!(quote.status, StatusCode::CREATED, "{}", quote.body);
     // The customer, its approval (by the control token), the beneficiary, the quote.
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while std::fs::read_to_string(&file).ok().and_then(|t| serde_json::from_str::<Value>(&t).ok()).map_or(0, |f| {
-        f["steps"].as_array().map_or(0, Vec::len)
-    }) < 4
+    while std::fs::read_to_string(&file)
+        .ok()
+        .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+        .map_or(0, |f| f["steps"].as_array().map_or(0, Vec::len))
+        < 4
     {
         assert!(std::time::Instant::now() < deadline, "the recording did not reach 4 steps");
         tokio::time::sleep(Duration::from_millis(20)).await;

@@ -206,7 +206,8 @@ impl Proxy {
             Ok(body) => body,
             Err(e) => {
                 let message = format!("the request's body could not be read: {e}");
-                let response = report::error(StatusCode::BAD_REQUEST, "PROXY_REQUEST_INVALID", &message, &correlation, &[]);
+                let response =
+                    report::error(StatusCode::BAD_REQUEST, "PROXY_REQUEST_INVALID", &message, &correlation, &[]);
                 return self.done(exchange, Outcome::Failed(message), response, clock);
             }
         };
@@ -239,7 +240,8 @@ impl Proxy {
         let target = match self.target(&parts.uri) {
             Ok(t) => t,
             Err(message) => {
-                let response = report::error(StatusCode::BAD_GATEWAY, report::UPSTREAM_CODE, &message, &correlation, &[]);
+                let response =
+                    report::error(StatusCode::BAD_GATEWAY, report::UPSTREAM_CODE, &message, &correlation, &[]);
                 return self.done(exchange, Outcome::Failed(message), response, clock);
             }
         };
@@ -251,26 +253,9 @@ impl Proxy {
         *upstream.method_mut() = parts.method.clone();
         *upstream.uri_mut() = target;
         *upstream.headers_mut() = forwarded_headers(&parts.headers, true);
-        let answer = match tokio::time::timeout(self.timeout, self.client.request(upstream)).await {
-            Ok(Ok(answer)) => answer,
-            Ok(Err(e)) => return self.unreachable(exchange, &correlation, crate::client::root_cause(&e), clock),
-            Err(_) => {
-                let why = format!("no answer within {} s", self.timeout.as_secs());
-                return self.unreachable(exchange, &correlation, why, clock);
-            }
-        };
-        let (mut answer_parts, incoming) = answer.into_parts();
-        let answer_body = if readable_answer(&answer_parts.headers) {
-            match tokio::time::timeout(self.timeout, read(&answer_parts.headers, Body::new(incoming), BODY_LIMIT)).await {
-                Ok(Ok(read)) => read,
-                Ok(Err(e)) => return self.unreachable(exchange, &correlation, format!("the answer broke off: {e}"), clock),
-                Err(_) => {
-                    let why = format!("the answer did not finish within {} s", self.timeout.as_secs());
-                    return self.unreachable(exchange, &correlation, why, clock);
-                }
-            }
-        } else {
-            Read::Streamed(Body::new(incoming))
+        let (mut answer_parts, answer_body) = match self.ask(upstream).await {
+            Ok(answer) => answer,
+            Err(why) => return self.unreachable(exchange, &correlation, why, clock),
         };
         let status = answer_parts.status.as_u16();
         let response_violations =
@@ -313,6 +298,26 @@ impl Proxy {
         self.done(exchange, Outcome::Forwarded, response, clock)
     }
 
+    /// Sends a request upstream and reads its answer (when it is checked);
+    /// `Err` says why no answer came.
+    async fn ask(&self, request: axum::http::Request<Body>) -> Result<(axum::http::response::Parts, Read), String> {
+        let seconds = self.timeout.as_secs();
+        let answer = match tokio::time::timeout(self.timeout, self.client.request(request)).await {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(e)) => return Err(crate::client::root_cause(&e)),
+            Err(_) => return Err(format!("no answer within {seconds} s")),
+        };
+        let (parts, incoming) = answer.into_parts();
+        if !readable_answer(&parts.headers) {
+            return Ok((parts, Read::Streamed(Body::new(incoming))));
+        }
+        match tokio::time::timeout(self.timeout, read(&parts.headers, Body::new(incoming), BODY_LIMIT)).await {
+            Ok(Ok(read)) => Ok((parts, read)),
+            Ok(Err(e)) => Err(format!("the answer broke off: {e}")),
+            Err(_) => Err(format!("the answer did not finish within {seconds} s")),
+        }
+    }
+
     fn unreachable(&self, exchange: report::Exchange, correlation: &str, why: String, clock: Instant) -> Response {
         let message = format!("payctl proxy could not get an answer from the upstream {}: {why}", self.shown);
         let response = report::error(StatusCode::BAD_GATEWAY, report::UPSTREAM_CODE, &message, correlation, &[]);
@@ -329,7 +334,13 @@ impl Proxy {
     }
 
     /// Adds the violation headers, reports the exchange, and answers.
-    fn done(&self, mut exchange: report::Exchange, outcome: Outcome, mut response: Response, clock: Instant) -> Response {
+    fn done(
+        &self,
+        mut exchange: report::Exchange,
+        outcome: Outcome,
+        mut response: Response,
+        clock: Instant,
+    ) -> Response {
         exchange.answered = Some(response.status().as_u16());
         exchange.duration = clock.elapsed();
         report::add_headers(response.headers_mut(), &exchange);

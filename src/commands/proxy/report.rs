@@ -112,7 +112,9 @@ pub fn error(status: StatusCode, code: &str, message: &str, correlation: &str, v
 
 /// Printable ASCII for a header value: anything else as `\u{…}`.
 fn header_text(text: &str) -> String {
-    text.chars().map(|c| if (' '..='~').contains(&c) { c.to_string() } else { c.escape_unicode().to_string() }).collect()
+    text.chars()
+        .map(|c| if (' '..='~').contains(&c) { c.to_string() } else { c.escape_unicode().to_string() })
+        .collect()
 }
 
 pub fn add_headers(headers: &mut HeaderMap, exchange: &Exchange) {
@@ -273,7 +275,8 @@ impl Writer {
 pub fn summary(stats: &Stats, written: &Written) {
     let total: u64 = stats.by_operation.values().map(|(q, r)| q + r).sum();
     let mut line = format!("Proxied {} exchange(s); {total} violation(s)", stats.exchanges);
-    for (count, what) in [(stats.refused, "refused"), (stats.withheld, "withheld"), (stats.failed, "without an answer")] {
+    for (count, what) in [(stats.refused, "refused"), (stats.withheld, "withheld"), (stats.failed, "without an answer")]
+    {
         if count > 0 {
             line.push_str(&format!("; {count} {what}"));
         }
