@@ -497,4 +497,11 @@ async fn a_bad_upstream_or_spec_is_refused_before_listening() {
     let run = home.run(&["proxy", "--upstream", "http://127.0.0.1:9", "--spec", "/nonexistent.json"], None).await;
     assert_eq!(run.code, Some(5), "{}", run.all());
     assert!(run.stderr.contains("--spec"), "{}", run.stderr);
+    // The document a sandbox serves, from a file, is a contract like the built-in one.
+    let spec = home.dir.path().join("openapi.json");
+    std::fs::write(&spec, &home.sb.get("/v1/openapi.json", &Auth::None).await.raw).unwrap();
+    let proxy = start(&home, &["--upstream", &home.sb.ready.base_url, "--spec", spec.to_str().unwrap()]).await;
+    assert!(proxy.stderr().contains(&format!("checking against {}", spec.display())), "{}", proxy.stderr());
+    let reply = proxy.client(&home.sb).get("/v1/customers?limit=5", &home.sb.test_key()).await;
+    assert_eq!((reply.status, reply.header("x-payctl-violations")), (StatusCode::OK, Some("0")), "{}", reply.body);
 }
