@@ -116,6 +116,7 @@ pub struct Sandbox {
     seeded: seed::Seeded,
     /// Held until the database is closed: one process per database file.
     lock: Option<db::files::DatabaseLock>,
+    header_read_timeout: std::time::Duration,
 }
 
 impl Sandbox {
@@ -155,6 +156,7 @@ impl Sandbox {
             storage: config.storage,
             control_token_hash: secrets::sha256(control_token.as_bytes()),
             dummy_password_hash: seed::DEMO_PASSWORD_HASH.to_owned(),
+            logins: Default::default(),
             base_url: OnceLock::new(),
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,
@@ -167,7 +169,23 @@ impl Sandbox {
         }
         let router = api::router(state.clone());
         release_startup_memory();
-        Ok(Sandbox { state, router, threads, log_writer, control_token, seeded, lock })
+        Ok(Sandbox {
+            state,
+            router,
+            threads,
+            log_writer,
+            control_token,
+            seeded,
+            lock,
+            header_read_timeout: http::server::HEADER_READ_TIMEOUT,
+        })
+    }
+
+    /// Another header-read and idle timeout than the default 10 s (for
+    /// tests that watch connections being closed).
+    pub fn with_header_read_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.header_read_timeout = timeout;
+        self
     }
 
     /// The ready line for a sandbox listening on `addr`.
@@ -224,14 +242,11 @@ impl Sandbox {
             // Requests held by a fault stop waiting, so shutdown is prompt.
             state.faults.stop();
         };
-        let listener = http::connection::Listener(listener);
-        let service = self.router.into_make_service_with_connect_info::<http::connection::Connection>();
-        let served = axum::serve(listener, service).with_graceful_shutdown(shutdown).await;
+        http::server::serve(listener, self.router, self.header_read_timeout, shutdown).await;
         let _ = stop_tasks.send(true);
         for task in background {
             let _ = task.await;
         }
-        served.context("the server failed")?;
         // The router is gone; flush the request log before the database closes.
         self.log_writer.stop().await;
         tokio::task::spawn_blocking(move || self.threads.join()).await?;

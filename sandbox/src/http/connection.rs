@@ -2,9 +2,8 @@
 //! `drop_response` fault does to the client's socket.
 //!
 //! An HTTP handler cannot close its connection: it can only answer. So the
-//! sandbox accepts connections through [`Listener`], which wraps each
-//! socket in [`Cuttable`], and hands every request a [`Connection`] (as
-//! axum's `ConnectInfo`) holding the socket's switch. [`Connection::cut`]
+//! server wraps each socket in [`Cuttable`] and hands every request on it a
+//! [`Connection`] (in its extensions) holding the socket's switch. [`Connection::cut`]
 //! flips it: from then on every read and write of the socket fails, so the
 //! server writes nothing more (not even the status line of the answer the
 //! request goes on to return) and drops the connection. A
@@ -20,10 +19,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::task::{Context, Poll};
 
-use axum::extract::connect_info::Connected;
-use axum::serve::IncomingStream;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 
 /// How a connection is cut.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,30 +63,6 @@ impl Connection {
     }
 }
 
-/// A listener whose connections requests can cut.
-#[derive(Debug)]
-pub struct Listener(pub TcpListener);
-
-impl axum::serve::Listener for Listener {
-    type Io = Cuttable;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Cuttable, SocketAddr) {
-        let (io, addr) = axum::serve::Listener::accept(&mut self.0).await;
-        (Cuttable { io, switch: Arc::default(), lingering: false }, addr)
-    }
-
-    fn local_addr(&self) -> io::Result<SocketAddr> {
-        self.0.local_addr()
-    }
-}
-
-impl Connected<IncomingStream<'_, Listener>> for Connection {
-    fn connect_info(stream: IncomingStream<'_, Listener>) -> Connection {
-        Connection { peer: *stream.remote_addr(), switch: stream.io().switch.clone() }
-    }
-}
-
 /// A socket that fails every read and write once its switch is flipped.
 #[derive(Debug)]
 pub struct Cuttable {
@@ -99,6 +72,12 @@ pub struct Cuttable {
 }
 
 impl Cuttable {
+    /// The socket, wrapped, and the handle its requests cut it with.
+    pub fn new(io: TcpStream, peer: SocketAddr) -> (Cuttable, Connection) {
+        let switch = Arc::<Switch>::default();
+        (Cuttable { io, switch: switch.clone(), lingering: false }, Connection { peer, switch })
+    }
+
     /// `Some(error)` once cut; a reset also arranges for the close to send
     /// an RST.
     fn cut(&mut self) -> Option<io::Error> {

@@ -2,37 +2,53 @@
 //!
 //! It wakes when a commit recorded events (the database signals it after
 //! the commit, so what it reads is already durable), when the clock is
-//! advanced or a delivery is re-queued, and otherwise every 250 ms. Each
-//! pass reads the due rows (`next_attempt_at` at or before sandbox time) and
-//! sends each in its own task, at most [`CONCURRENCY`] at once, so a slow
-//! receiver occupies one slot and never holds up the others. Because
-//! deliveries are rows, whatever was pending when the sandbox stopped is
-//! sent after the next start; an attempt cut short by shutdown is simply
-//! not recorded and runs again.
+//! advanced, a delivery is re-queued or an attempt ends, at the next
+//! pending delivery's due time, and otherwise every 250 ms. Each pass reads
+//! the due rows (`next_attempt_at` at or before sandbox time) and sends
+//! each in its own task.
+//!
+//! **Fair shares.** Attempts in flight are capped per endpoint
+//! ([`PER_ENDPOINT`]), per application ([`PER_APPLICATION`]) and in all
+//! ([`CONCURRENCY`]), and a pass reads at most a few due deliveries of each
+//! endpoint, oldest first, then starts them in due order wherever their
+//! endpoint and application have a free slot. A receiver that never
+//! answers therefore holds its own endpoint's slots (each for at most
+//! [`TIMEOUT`]) and its backlog waits behind them, while every other
+//! endpoint's due delivery starts at once: one endpoint's backlog is never
+//! read ahead of another's due row, and never occupies another's slot.
+//!
+//! Because deliveries are rows, whatever was pending when the sandbox
+//! stopped is sent after the next start; an attempt cut short by shutdown
+//! is simply not recorded and runs again.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rusqlite::params;
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::watch;
 use tokio::task::JoinSet;
 
-use crate::clock::{Timestamp, real_now};
-use crate::db::CachedSql;
+use super::faults::{self, Shaped};
+use crate::clock::real_now;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::webhooks::{self, Sealed};
+use crate::store;
+use crate::store::deliveries::{Attempt, Due};
+use crate::webhooks;
 
 /// Attempts per delivery before it is `failed` (spec 8).
 pub const MAX_ATTEMPTS: i64 = 10;
 /// How long a receiver has to answer.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
-/// Deliveries in flight at once.
-pub const CONCURRENCY: usize = 16;
+/// Attempts in flight at once to one endpoint: a receiver that hangs holds
+/// at most these, and its other deliveries wait for them.
+pub const PER_ENDPOINT: usize = 4;
+/// Attempts in flight at once for one application, across its endpoints.
+pub const PER_APPLICATION: usize = 16;
+/// Attempts in flight at once in the whole sandbox.
+pub const CONCURRENCY: usize = 256;
 pub const USER_AGENT: &str = "Service-Webhook/1.0";
 const POLL: Duration = Duration::from_millis(250);
-const BATCH: usize = 64;
 const MAX_ERROR_LEN: usize = 500;
 
 /// Seconds before the attempt after attempt `number` (1-based): 1, 2, 4, …
@@ -40,46 +56,70 @@ pub fn backoff_seconds(number: i64) -> i64 {
     1i64 << (number - 1).clamp(0, 30)
 }
 
-/// One due delivery, with everything needed to send it.
-struct Due {
-    delivery_id: i64,
-    attempt_count: i64,
-    endpoint_public_id: String,
-    url: String,
-    sealed: Sealed,
-    event_public_id: String,
-    event_type: String,
-    resource_type: String,
-    resource_id: String,
-    data: String,
-    created_at: i64,
-    application_id: i64,
+/// The JSON body: every attempt of a delivery (and every endpoint)
+/// receives the same bytes.
+fn payload(job: &Due) -> String {
+    webhooks::payload(&webhooks::EventRow {
+        public_id: &job.event_public_id,
+        event_type: &job.event_type,
+        resource_type: &job.resource_type,
+        resource_id: &job.resource_id,
+        data: &job.data,
+        created_at: job.created_at,
+    })
 }
 
-impl Due {
-    /// The JSON body: every attempt of a delivery (and every endpoint)
-    /// receives the same bytes.
-    fn payload(&self) -> String {
-        webhooks::payload(&webhooks::EventRow {
-            public_id: &self.event_public_id,
-            event_type: &self.event_type,
-            resource_type: &self.resource_type,
-            resource_id: &self.resource_id,
-            data: &self.data,
-            created_at: self.created_at,
-        })
+/// The attempts in flight, counted per endpoint and per application.
+#[derive(Default)]
+struct Slots {
+    deliveries: HashSet<i64>,
+    endpoints: HashMap<i64, usize>,
+    applications: HashMap<i64, usize>,
+    /// Deliveries whose attempt ended since the pass's rows were read: those
+    /// rows are stale (they predate the attempt), so the pass leaves them
+    /// to the next one rather than send them again.
+    ended_since_read: HashSet<i64>,
+}
+
+impl Slots {
+    /// Takes a slot for `job` when its endpoint, its application and the
+    /// sandbox all have one free (and it is not already in flight).
+    fn take(&mut self, job: &Due) -> bool {
+        let endpoint = self.endpoints.get(&job.endpoint_id).copied().unwrap_or(0);
+        let application = self.applications.get(&job.application_id).copied().unwrap_or(0);
+        if self.deliveries.len() >= CONCURRENCY
+            || endpoint >= PER_ENDPOINT
+            || application >= PER_APPLICATION
+            || self.ended_since_read.contains(&job.delivery_id)
+            || !self.deliveries.insert(job.delivery_id)
+        {
+            return false;
+        }
+        *self.endpoints.entry(job.endpoint_id).or_default() += 1;
+        *self.applications.entry(job.application_id).or_default() += 1;
+        true
+    }
+
+    /// Gives back the slot of an attempt that ended (it was recorded).
+    fn ended(&mut self, job: &Due) {
+        self.ended_since_read.insert(job.delivery_id);
+        self.give_back(job);
+    }
+
+    fn give_back(&mut self, job: &Due) {
+        self.deliveries.remove(&job.delivery_id);
+        release(&mut self.endpoints, job.endpoint_id);
+        release(&mut self.applications, job.application_id);
     }
 }
 
-struct Outcome {
-    request_id: String,
-    /// Where the attempt went, and the signature header it carried.
-    url: String,
-    signature: Option<String>,
-    attempted_at: Timestamp,
-    status_code: Option<u16>,
-    latency_ms: i64,
-    error: Option<String>,
+fn release(counts: &mut HashMap<i64, usize>, id: i64) {
+    if let Some(n) = counts.get_mut(&id) {
+        *n -= 1;
+        if *n == 0 {
+            counts.remove(&id);
+        }
+    }
 }
 
 /// Runs until `stop` turns true (or its sender is dropped). In-flight
@@ -98,25 +138,40 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
         }
     };
     let wake = state.db.outbox().clone();
-    let permits = Arc::new(Semaphore::new(CONCURRENCY));
-    let in_flight: Arc<Mutex<HashSet<i64>>> = Arc::default();
+    let slots: Arc<Mutex<Slots>> = Arc::default();
     let mut tasks = JoinSet::new();
     loop {
         while tasks.try_join_next().is_some() {}
-        match due(&state, &in_flight).await {
-            Ok(batch) => {
-                for job in batch {
-                    let Ok(permit) = permits.clone().try_acquire_owned() else { break };
-                    in_flight.lock().unwrap_or_else(|p| p.into_inner()).insert(job.delivery_id);
-                    let (state, client, in_flight, wake) =
-                        (state.clone(), client.clone(), in_flight.clone(), wake.clone());
+        let mut pause = POLL;
+        slots.lock().unwrap_or_else(|p| p.into_inner()).ended_since_read.clear();
+        match due(&state).await {
+            Ok(Pass { due, next_due_in }) => {
+                pause = next_due_in.map_or(POLL, |d| d.min(POLL));
+                for job in due {
+                    if !slots.lock().unwrap_or_else(|p| p.into_inner()).take(&job) {
+                        continue;
+                    }
+                    // Decided here, one delivery after another in due
+                    // order, so the same events meet the same faults.
+                    let job = match faults::shape(&state, job).await {
+                        Ok(Shaped::Send(job)) => job,
+                        Ok(Shaped::NotNow(job)) => {
+                            slots.lock().unwrap_or_else(|p| p.into_inner()).ended(&job);
+                            continue;
+                        }
+                        Err((job, e)) => {
+                            tracing::warn!(error = %e, "cannot apply the fault rules to a webhook delivery");
+                            slots.lock().unwrap_or_else(|p| p.into_inner()).give_back(&job);
+                            continue;
+                        }
+                    };
+                    let (state, client, slots, wake) = (state.clone(), client.clone(), slots.clone(), wake.clone());
                     tasks.spawn(async move {
-                        let outcome = attempt(&state, &client, &job).await;
-                        if let Err(e) = record(&state, &job, outcome).await {
+                        let sent = attempt(&state, &client, &job).await;
+                        if let Err(e) = record(&state, &job, sent).await {
                             tracing::warn!(error = %e, "cannot record a webhook attempt");
                         }
-                        in_flight.lock().unwrap_or_else(|p| p.into_inner()).remove(&job.delivery_id);
-                        drop(permit);
+                        slots.lock().unwrap_or_else(|p| p.into_inner()).ended(&job);
                         wake.notify_one();
                     });
                 }
@@ -126,72 +181,53 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
         tokio::select! {
             changed = stop.changed() => if changed.is_err() || *stop.borrow() { break },
             _ = wake.notified() => {}
-            _ = tokio::time::sleep(POLL) => {}
+            _ = tokio::time::sleep(pause) => {}
         }
     }
     tasks.shutdown().await;
 }
 
-async fn due(state: &AppState, in_flight: &Arc<Mutex<HashSet<i64>>>) -> Result<Vec<Due>, ApiError> {
-    let busy: HashSet<i64> = in_flight.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    let limit = (BATCH + busy.len()) as i64;
-    let now = state.clock.now().millis();
-    let rows = state
-        .db
-        .read(move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT d.id, d.attempt_count, w.public_id, w.url, w.secret_nonce, w.secret_sealed,
-                        e.public_id, e.type, e.resource_type, e.resource_id, e.data, e.created_at, w.application_id
-                 FROM webhook_deliveries d
-                 JOIN webhook_endpoints w ON w.id = d.endpoint_id
-                 JOIN events e ON e.id = d.event_id
-                 WHERE d.status = 'pending' AND d.next_attempt_runs_at <= ?1 AND w.status = 'enabled'
-                 ORDER BY d.next_attempt_runs_at, d.id LIMIT ?2",
-            )?;
-            let rows = stmt
-                .query_map(params![now, limit], |r| {
-                    Ok(Due {
-                        delivery_id: r.get(0)?,
-                        attempt_count: r.get(1)?,
-                        endpoint_public_id: r.get(2)?,
-                        url: r.get(3)?,
-                        sealed: Sealed { nonce: r.get(4)?, ciphertext: r.get(5)? },
-                        event_public_id: r.get(6)?,
-                        event_type: r.get(7)?,
-                        resource_type: r.get(8)?,
-                        resource_id: r.get(9)?,
-                        data: r.get(10)?,
-                        created_at: r.get(11)?,
-                        application_id: r.get(12)?,
-                    })
-                })?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(rows)
-        })
-        .await?;
-    Ok(rows.into_iter().filter(|d| !busy.contains(&d.delivery_id)).collect())
+/// What one pass found: the due deliveries, in due order, and how long
+/// until the next pending one falls due.
+struct Pass {
+    due: Vec<Due>,
+    next_due_in: Option<Duration>,
 }
 
-async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outcome {
+/// Reads, for every enabled endpoint, its oldest due deliveries: twice
+/// [`PER_ENDPOINT`], so those already in flight (at most that many, and the
+/// oldest) never hide the ones that could start. A backlog of thousands at
+/// one endpoint costs one short index range, and every other endpoint's due
+/// rows are read in the same pass.
+async fn due(state: &AppState) -> Result<Pass, ApiError> {
+    let now = state.clock.now();
+    let per_endpoint = (2 * PER_ENDPOINT) as i64;
+    let (due, next) = state.db.read(move |conn| store::deliveries::due(conn, now, per_endpoint)).await?;
+    let next_due_in = next.map(|at| Duration::from_millis(u64::try_from(at - now.millis()).unwrap_or(0)));
+    Ok(Pass { due, next_due_in })
+}
+
+/// Sends one attempt of `job`, shaped by its fault, and says how it went.
+async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Attempt {
     let request_id = crate::ids::uuid();
     let attempted_at = state.clock.app_now(job.application_id);
     let started = Instant::now();
+    let shaping = faults::shaping(job);
     let mut sent_signature = None;
     let result = match webhooks::open(&state.master_key, &job.endpoint_public_id, &job.sealed) {
         Err(e) => Err(e.message.to_string()),
         Ok(secret) => {
-            let body = job.payload();
+            let body = payload(job);
             // Real time: receivers compare `t` with their own clock.
-            let t = real_now().unix_seconds();
-            let signature = format!("t={t},v1={}", webhooks::signature(&secret, t, body.as_bytes()));
-            sent_signature = Some(signature.clone());
+            let sent = faults::sign(shaping, &secret, real_now().unix_seconds(), body);
+            sent_signature = Some(sent.signature.clone());
             client
                 .post(&job.url)
-                .header("X-Service-Signature", signature)
+                .header("X-Service-Signature", sent.signature)
                 .header("X-Service-Event", &job.event_type)
                 .header("X-Request-ID", &request_id)
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
-                .body(body)
+                .body(sent.body)
                 .send()
                 .await
                 .map_err(|e| describe(&e))
@@ -206,14 +242,17 @@ async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outco
         }
         Err(message) => (None, Some(message.chars().take(MAX_ERROR_LEN).collect())),
     };
-    Outcome {
+    Attempt {
+        number: job.attempt_count + 1,
         request_id,
-        url: job.url.clone(),
-        signature: sent_signature,
         attempted_at,
         status_code,
         latency_ms,
         error,
+        url: Some(job.url.clone()),
+        signature: sent_signature,
+        fault_kind: shaping,
+        verdict: Some(faults::verdict(job.role, shaping, status_code, latency_ms)),
     }
 }
 
@@ -236,44 +275,22 @@ fn describe(e: &reqwest::Error) -> String {
 }
 
 /// Stores the attempt and moves the delivery on: succeeded, failed after
-/// its last allowed attempt, or pending again after the backoff.
-async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), ApiError> {
-    let (delivery_id, number) = (job.delivery_id, job.attempt_count + 1);
+/// its last allowed attempt, or pending again after the backoff; then does
+/// what the delivery's fault asks once its first attempt is out (copies,
+/// probes) and releases what waited for a later event about its resource.
+async fn record(state: &AppState, job: &Due, attempt: Attempt) -> Result<(), ApiError> {
     let now = state.clock.app_now(job.application_id);
+    let job = job.clone();
     state
         .db
         .write(move |tx| {
-            let next = now.plus_seconds(backoff_seconds(number)).millis();
-            let changed = tx.execute_cached(
-                "UPDATE webhook_deliveries SET attempt_count = ?2, updated_at = ?3,
-                     status = CASE WHEN ?4 THEN 'succeeded' WHEN ?2 >= attempt_limit THEN 'failed' ELSE 'pending' END,
-                     next_attempt_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL ELSE ?5 END,
-                     next_attempt_runs_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL
-                         ELSE ?5 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
-                             JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
-                         END
-                 WHERE id = ?1 AND attempt_count = ?2 - 1",
-                params![delivery_id, number, now.millis(), outcome.error.is_none(), next],
-            )?;
-            // Zero rows: the endpoint was deleted meanwhile; nothing to record.
-            if changed == 1 {
-                tx.execute_cached(
-                    "INSERT INTO webhook_attempts (delivery_id, number, request_id, attempted_at, status_code,
-                         latency_ms, error, url, signature) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                    params![
-                        delivery_id,
-                        number,
-                        outcome.request_id,
-                        outcome.attempted_at.millis(),
-                        outcome.status_code,
-                        outcome.latency_ms,
-                        outcome.error,
-                        outcome.url,
-                        outcome.signature
-                    ],
-                )?;
+            let succeeded = attempt.error.is_none();
+            let retry_at = now.plus_seconds(backoff_seconds(attempt.number));
+            // Not recorded: the endpoint was deleted meanwhile.
+            if !store::deliveries::record(tx, job.delivery_id, &attempt, succeeded, now, retry_at)? {
+                return Ok(());
             }
-            Ok(())
+            faults::after_attempt(tx, &job, attempt.number, succeeded, now)
         })
         .await
 }
@@ -281,6 +298,8 @@ async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), Api
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::secrets::Sealed;
+    use payctl_wire::webhooks::DeliveryRole;
 
     #[test]
     fn backoff_doubles_from_one_second() {
@@ -288,11 +307,71 @@ mod tests {
         assert_eq!(delays, vec![1, 2, 4, 8, 16, 32, 64, 128, 256]);
     }
 
+    fn job(delivery_id: i64, endpoint_id: i64, application_id: i64) -> Due {
+        Due {
+            delivery_id,
+            attempt_count: 0,
+            endpoint_id,
+            endpoint_public_id: "wh".into(),
+            url: "http://127.0.0.1/".into(),
+            sealed: Sealed { nonce: vec![], ciphertext: vec![] },
+            event_public_id: "evt_1".into(),
+            event_type: "settlement.completed".into(),
+            resource_type: "transaction".into(),
+            resource_id: "p".into(),
+            data: "{}".into(),
+            created_at: 0,
+            application_id,
+            event_row_id: 1,
+            is_test: true,
+            role: DeliveryRole::Genuine,
+            fault: None,
+            faults_decided: false,
+        }
+    }
+
+    #[test]
+    fn slots_cap_each_endpoint_and_application_apart() {
+        let mut slots = Slots::default();
+        let mut id = 0;
+        let mut next = |endpoint, application| {
+            id += 1;
+            job(id, endpoint, application)
+        };
+        // One endpoint fills its share; the next of its deliveries waits.
+        for _ in 0..PER_ENDPOINT {
+            assert!(slots.take(&next(1, 1)));
+        }
+        let waiting = next(1, 1);
+        assert!(!slots.take(&waiting));
+        // The same application's other endpoints go on up to the application's share.
+        let mut others = Vec::new();
+        for e in 0..(PER_APPLICATION - PER_ENDPOINT) {
+            let j = next(100 + e as i64, 1);
+            assert!(slots.take(&j));
+            others.push(j);
+        }
+        assert!(!slots.take(&next(999, 1)), "the application's share is full");
+        // Another application is untouched by all of it.
+        assert!(slots.take(&next(2, 2)));
+        // A delivery already in flight is not started twice.
+        let first = job(1, 1, 1);
+        assert!(!slots.take(&first));
+        slots.give_back(&first);
+        assert!(slots.take(&waiting), "a freed endpoint slot is taken by its next delivery");
+        for j in &others {
+            slots.give_back(j);
+        }
+        assert_eq!(slots.applications[&1], PER_ENDPOINT);
+        assert!(!slots.endpoints.contains_key(&100), "released counts are removed, so the maps stay small");
+    }
+
     #[test]
     fn payload_has_the_event_id_resource_id_and_raw_data() {
         let due = Due {
             delivery_id: 1,
             attempt_count: 0,
+            endpoint_id: 1,
             endpoint_public_id: "wh".into(),
             url: "http://127.0.0.1/".into(),
             sealed: Sealed { nonce: vec![], ciphertext: vec![] },
@@ -303,8 +382,13 @@ mod tests {
             data: r#"{"status":"SETTLED"}"#.into(),
             created_at: 1_700_000_000_123,
             application_id: 1,
+            event_row_id: 1,
+            is_test: true,
+            role: DeliveryRole::Genuine,
+            fault: None,
+            faults_decided: false,
         };
-        let v: serde_json::Value = serde_json::from_str(&due.payload()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&payload(&due)).unwrap();
         assert_eq!(
             v,
             serde_json::json!({"id": "evt_1", "event": "settlement.completed",
