@@ -144,7 +144,12 @@ impl Proxy {
             .https_or_http()
             .enable_all_versions()
             .build();
-        let client = Client::builder(hyper_util::rt::TokioExecutor::new()).build(tls);
+        // Idle connections go before servers drop them (the sandbox after 10 s), so a
+        // request is not sent on a connection that is closing.
+        let client = Client::builder(hyper_util::rt::TokioExecutor::new())
+            .pool_idle_timeout(Duration::from_secs(5))
+            .pool_timer(hyper_util::rt::TokioTimer::new())
+            .build(tls);
         Ok(Proxy {
             contract,
             shown: report::shown_url(&upstream),
