@@ -143,6 +143,19 @@ impl Checks {
         }
     }
 
+    /// An identifier others must be told apart from (an email, a
+    /// username): refused, and `false`, when it holds an invisible
+    /// character (see [`text::invisible`](crate::domain::text::invisible)).
+    pub fn visible(&mut self, field: &str, value: &str) -> bool {
+        match crate::domain::text::invisible(value) {
+            Some((at, c)) => {
+                self.push(field, "invalid", crate::domain::text::invisible_refusal(at, c));
+                false
+            }
+            None => true,
+        }
+    }
+
     /// An optional text: absent is fine, present must obey `text`.
     pub fn optional_text(&mut self, field: &str, value: Option<&str>, max: usize) {
         if let Some(v) = value {

@@ -40,6 +40,7 @@ mod storage;
 mod test_only;
 mod transactions;
 mod transfers;
+mod uniqueness;
 mod walkthrough;
 mod wallets;
 mod webhooks;

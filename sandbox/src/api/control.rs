@@ -36,6 +36,8 @@ pub async fn create_user(
     let username = body.username.trim().to_owned();
     if !(3..=128).contains(&username.chars().count()) {
         checks.push("username", "invalid", "must be 3 to 128 characters");
+    } else {
+        checks.visible("username", &username);
     }
     if body.password.chars().count() < 8 || body.password.len() > 1024 {
         checks.push("password", "invalid", "must be 8 to 1024 characters");

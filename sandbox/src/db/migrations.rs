@@ -26,6 +26,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0013_console.sql")),
         M::up(include_str!("migrations/0014_webhook_fair_dispatch.sql")),
         M::up_with_hook(include_str!("migrations/0015_idempotency_key_hashes.sql"), hash_idempotency_keys),
+        M::up_with_hook(include_str!("migrations/0016_uniqueness_keys.sql"), fill_uniqueness_keys),
     ])
 }
 
@@ -40,6 +41,35 @@ fn hash_idempotency_keys(tx: &Transaction) -> HookResult {
     let mut update = tx.prepare("UPDATE idempotency_keys SET key = ?2 WHERE id = ?1")?;
     for (id, key) in rows {
         update.execute(rusqlite::params![id, crate::idempotency::stored_key(&key)])?;
+    }
+    Ok(())
+}
+
+/// Fills the uniqueness keys of the rows stored before them, then makes
+/// them unique. Rows that were allowed as different but share a key (`Äx@…`
+/// and `äx@…`) all stay: the oldest keeps the key, so new spellings of it
+/// conflict, and each later one gets a key of its own (the key, NUL, its
+/// row id: NUL never occurs in accepted text).
+fn fill_uniqueness_keys(tx: &Transaction) -> HookResult {
+    for (table, text, key, scope, index) in [
+        ("users", "username", "username_key", None, "users_username_key"),
+        ("partners", "email", "email_key", None, "partners_email_key"),
+        ("customers", "email", "email_key", Some("application_id"), "customers_email_key"),
+    ] {
+        let scope_column = scope.unwrap_or("0");
+        let rows: Vec<(i64, i64, String)> = tx
+            .prepare(&format!("SELECT id, {scope_column}, {text} FROM {table} ORDER BY id"))?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        let mut taken = std::collections::HashSet::new();
+        let mut update = tx.prepare(&format!("UPDATE {table} SET {key} = ?2 WHERE id = ?1"))?;
+        for (id, scope, value) in rows {
+            let folded = crate::domain::text::uniqueness_key(&value);
+            let folded = if taken.insert((scope, folded.clone())) { folded } else { format!("{folded}\u{0}{id}") };
+            update.execute(rusqlite::params![id, folded])?;
+        }
+        let columns = scope.map_or_else(|| key.to_owned(), |s| format!("{s}, {key}"));
+        tx.execute_batch(&format!("CREATE UNIQUE INDEX {index} ON {table}({columns});"))?;
     }
     Ok(())
 }
