@@ -82,6 +82,7 @@ use payctl_wire::sandbox::ReadyLine;
 pub use db::Storage;
 
 use crate::db::{Db, DbThreads};
+pub use crate::secrets::KeyFile;
 use crate::secrets::MasterKey;
 use crate::state::{AppState, SandboxState};
 
@@ -114,13 +115,35 @@ pub struct Sandbox {
     /// Held until the database is closed: one process per database file.
     lock: Option<db::files::DatabaseLock>,
     header_read_timeout: std::time::Duration,
+    secrets_reset: Option<SecretsReset>,
+}
+
+/// What a start with a new key (`--reset-secrets`) left behind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SecretsReset {
+    /// Webhook endpoints whose signing secret must be rotated before they
+    /// receive anything again.
+    pub endpoints: i64,
+    /// Stored `Idempotency-Key` answers dropped (retries run again).
+    pub answers_dropped: usize,
 }
 
 impl Sandbox {
     /// Opens and migrates the database, seeds it when empty, and mints this
     /// start's keys and control token. A database file another sandbox
-    /// holds is refused before anything in it is touched.
+    /// holds is refused before anything in it is touched, and so is one
+    /// that holds data without its key file.
     pub async fn open(config: SandboxConfig) -> anyhow::Result<Sandbox> {
+        Self::open_with_key_file(config, KeyFile::Keep).await
+    }
+
+    /// [`Sandbox::open`], saying what to do with the database's key file:
+    /// [`KeyFile::Reset`] starts over with a new key (`--reset-secrets`).
+    /// Then what the old key sealed cannot be opened: stored
+    /// `Idempotency-Key` answers are dropped, and every webhook endpoint's
+    /// signing secret stays unusable until rotated ([`Sandbox::secrets_reset`]
+    /// says how many).
+    pub async fn open_with_key_file(config: SandboxConfig, key_file: KeyFile) -> anyhow::Result<Sandbox> {
         let (master_key, lock) = match &config.storage {
             Storage::Memory => (MasterKey::ephemeral(), None),
             Storage::File(path) => {
@@ -129,10 +152,22 @@ impl Sandbox {
                         .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
                 }
                 let lock = db::files::DatabaseLock::acquire(path)?;
-                (MasterKey::load_or_create(&MasterKey::path_for_database(path))?, Some(lock))
+                (MasterKey::for_database(path, key_file)?, Some(lock))
             }
         };
         let (db, threads) = Db::open(&config.storage)?;
+        let secrets_reset = match (key_file, &config.storage) {
+            (KeyFile::Reset, Storage::File(_)) => Some(
+                db.write(|tx| {
+                    Ok(SecretsReset {
+                        answers_dropped: idempotency::forget_all(tx)?,
+                        endpoints: store::webhooks::count_all(tx)?,
+                    })
+                })
+                .await?,
+            ),
+            _ => None,
+        };
         let clock = std::sync::Arc::new(db.read(store::applications::load_clocks).await?);
 
         let now = clock.now();
@@ -172,6 +207,7 @@ impl Sandbox {
             seeded,
             lock,
             header_read_timeout: http::server::HEADER_READ_TIMEOUT,
+            secrets_reset,
         })
     }
 
@@ -180,6 +216,11 @@ impl Sandbox {
     pub fn with_header_read_timeout(mut self, timeout: std::time::Duration) -> Self {
         self.header_read_timeout = timeout;
         self
+    }
+
+    /// What starting over with a new key left to do, when this start did.
+    pub fn secrets_reset(&self) -> Option<&SecretsReset> {
+        self.secrets_reset.as_ref()
     }
 
     /// The ready line for a sandbox listening on `addr`.

@@ -36,6 +36,7 @@ mod rates;
 mod redaction;
 mod resilience;
 mod sandbox_binary;
+mod startup;
 mod storage;
 mod test_only;
 mod transactions;

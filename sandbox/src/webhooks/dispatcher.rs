@@ -258,7 +258,12 @@ async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outco
     let started = Instant::now();
     let mut sent_signature = None;
     let result = match webhooks::open(&state.master_key, &job.endpoint_public_id, &job.sealed) {
-        Err(e) => Err(e.message.to_string()),
+        Err(_) => Err(format!(
+            "nothing was sent: the endpoint's signing secret cannot be opened with this sandbox's key (the \
+             database's key file was replaced, e.g. by --reset-secrets); rotate the secret (POST \
+             /v1/webhooks/{}/secret/rotate), then redeliver",
+            job.endpoint_public_id
+        )),
         Ok(secret) => {
             let body = job.payload();
             // Real time: receivers compare `t` with their own clock.
