@@ -147,15 +147,21 @@ impl Sandbox {
         let (master_key, lock) = match &config.storage {
             Storage::Memory => (MasterKey::ephemeral(), None),
             Storage::File(path) => {
+                let explain = |e| db::files::explain(path, e);
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     std::fs::create_dir_all(dir)
-                        .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
+                        .with_context(|| format!("cannot create the data directory {}", dir.display()))
+                        .map_err(explain)?;
                 }
-                let lock = db::files::DatabaseLock::acquire(path)?;
-                (MasterKey::for_database(path, key_file)?, Some(lock))
+                let lock = db::files::DatabaseLock::acquire(path).map_err(explain)?;
+                db::files::check_header(path)?;
+                (MasterKey::for_database(path, key_file).map_err(explain)?, Some(lock))
             }
         };
-        let (db, threads) = Db::open(&config.storage)?;
+        let (db, threads) = Db::open(&config.storage).map_err(|e| match &config.storage {
+            Storage::File(path) => db::files::explain(path, e),
+            Storage::Memory => e,
+        })?;
         let secrets_reset = match (key_file, &config.storage) {
             (KeyFile::Reset, Storage::File(_)) => Some(
                 db.write(|tx| {

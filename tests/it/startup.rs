@@ -94,3 +94,116 @@ async fn a_database_without_its_key_file_is_refused_unless_secrets_are_reset() {
     signal(&child, "TERM");
     assert!(wait(child).success());
 }
+
+/// `payctl sandbox ARGS` run to its end, as an unprivileged user when the
+/// tests run as root (root writes read-only files anyway). Returns the exit
+/// code and stderr.
+fn run_unprivileged(args: &[&str]) -> (Option<i32>, String) {
+    let mut command = if nix_is_root() {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_payctl")]);
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_payctl"))
+    };
+    let output = command.arg("sandbox").args(args).env("HOME", std::env::temp_dir()).stdin(Stdio::null()).output();
+    let output = output.expect("setpriv (util-linux) runs the sandbox as nobody when the tests run as root");
+    (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+fn nix_is_root() -> bool {
+    Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0\n")).unwrap_or(false)
+}
+
+#[cfg(unix)]
+fn chmod(path: &std::path::Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// A directory the unprivileged user owns, holding a database it made.
+#[cfg(unix)]
+fn database_of_nobody() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    chmod(dir.path(), 0o755);
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    if nix_is_root() {
+        assert!(Command::new("chown").args(["65534:65534", data.to_str().unwrap()]).status().unwrap().success());
+    }
+    let db = data.join("sandbox.db");
+    // A start that seeds the database; the port is taken, so it stops right after.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().to_string();
+    let (code, stderr) = run_unprivileged(&["--db", db.to_str().unwrap(), "--listen", &port]);
+    assert_eq!(code, Some(5), "{stderr}");
+    assert!(stderr.contains("cannot listen"), "the database was made, then the port refused: {stderr}");
+    (dir, db)
+}
+
+fn assert_explained(code: Option<i32>, stderr: &str, db: &std::path::Path, says: &str) {
+    assert_eq!(code, Some(5), "{stderr}");
+    assert!(stderr.contains(&db.display().to_string()), "names the file: {stderr}");
+    assert!(stderr.contains(says), "says what is wrong ({says}): {stderr}");
+    assert!(stderr.contains("--db PATH") && stderr.contains("--in-memory"), "says what to do: {stderr}");
+    for raw in ["Error code", "(1544)", "os error"] {
+        assert!(!stderr.contains(raw), "no raw SQLite or OS error ({raw}): {stderr}");
+    }
+}
+
+#[tokio::test]
+async fn a_damaged_or_foreign_database_is_named_and_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "these are my notes, not a database\n".repeat(200)).unwrap();
+    let out = payctl_sandbox(&["--db", text.to_str().unwrap(), "--listen", "127.0.0.1:0"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_explained(out.status.code(), &stderr, &text, "is not a sandbox database");
+    assert!(!dir.path().join("notes.txt.key").exists(), "nothing is written beside a file that is not ours");
+
+    // A real database whose pages past the first were overwritten.
+    let db = dir.path().join("damaged.db");
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().to_string();
+    assert_eq!(payctl_sandbox(&["--db", db.to_str().unwrap(), "--listen", &port]).status.code(), Some(5));
+    {
+        // Everything into the database file itself, then overwrite some of it.
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).unwrap();
+    }
+    let mut bytes = std::fs::read(&db).unwrap();
+    assert!(bytes.len() > 5 * 4096, "a seeded database spans pages");
+    let mut seed = 0x2545_f491_u32;
+    for b in &mut bytes[2 * 4096..5 * 4096] {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        *b = (seed >> 16) as u8;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let out = payctl_sandbox(&["--db", db.to_str().unwrap(), "--listen", "127.0.0.1:0"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_explained(out.status.code(), &stderr, &db, "is damaged");
+    assert!(stderr.contains("Restore it from a copy"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_read_only_database_or_directory_is_named_and_explained() {
+    // The file itself read-only.
+    let (_dir, db) = database_of_nobody();
+    chmod(&db, 0o400);
+    let (code, stderr) = run_unprivileged(&["--db", db.to_str().unwrap(), "--listen", "127.0.0.1:0"]);
+    assert_explained(code, &stderr, &db, "permission denied");
+    assert!(stderr.contains("make them writable"), "{stderr}");
+
+    // The file writable, its directory not: SQLite cannot create the -wal beside it.
+    chmod(&db, 0o600);
+    let data = db.parent().unwrap();
+    for leftover in ["sandbox.db-wal", "sandbox.db-shm"] {
+        let _ = std::fs::remove_file(data.join(leftover));
+    }
+    chmod(data, 0o555);
+    let (code, stderr) = run_unprivileged(&["--db", db.to_str().unwrap(), "--listen", "127.0.0.1:0"]);
+    chmod(data, 0o755);
+    assert_explained(code, &stderr, &db, "read-only");
+    assert!(stderr.contains("-wal"), "{stderr}");
+}

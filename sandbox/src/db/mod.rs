@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use anyhow::Context;
 use crossbeam_channel::{Receiver, Sender};
 use rusqlite::{Connection, OpenFlags, Transaction};
 use tokio::sync::{Notify, oneshot};
@@ -106,7 +107,7 @@ pub struct Db {
 /// before they are turned back on.
 fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
     conn.pragma_update(None, "foreign_keys", "OFF")?;
-    migrations().to_latest(conn).map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+    migrations().to_latest(conn).context("database migration failed")?;
     let broken: i64 = conn.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
     if broken > 0 {
         anyhow::bail!("database migration failed: {broken} rows refer to rows that do not exist");
@@ -261,8 +262,8 @@ fn open_file(path: &Path, read_only: bool) -> anyhow::Result<Connection> {
             | OpenFlags::SQLITE_OPEN_NO_MUTEX
             | OpenFlags::SQLITE_OPEN_URI
     };
-    let conn = Connection::open_with_flags(path, flags)
-        .map_err(|e| anyhow::anyhow!("cannot open database {}: {e}", path.display()))?;
+    let conn =
+        Connection::open_with_flags(path, flags).with_context(|| format!("cannot open database {}", path.display()))?;
     configure(&conn, true)?;
     Ok(conn)
 }
