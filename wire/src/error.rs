@@ -105,6 +105,8 @@ error_codes! {
     RateLimited = "RATE_LIMITED", 429;
     Internal = "INTERNAL_ERROR", 500;
     Unavailable = "SERVICE_UNAVAILABLE", 503;
+    // The disk holding the sandbox's database is full (HTTP's 507).
+    StorageFull = "STORAGE_FULL", 507;
     WebhookLimit = "WEBHOOK_LIMIT", 409;
 }
 

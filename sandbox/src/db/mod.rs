@@ -7,11 +7,14 @@
 //! Reads go to a small pool of read-only connections (WAL lets them run
 //! beside the writer). An in-memory database has a single connection, so
 //! there the writer thread serves reads too. Callers await a oneshot reply;
-//! no SQLite call ever runs on a tokio worker.
+//! no SQLite call ever runs on a tokio worker. A full disk fails writes
+//! with 507 `STORAGE_FULL` (see [`crate::error::ApiError::from_database`])
+//! while reads go on; warnings that repeat are logged once a minute.
 
 mod checkpoint;
 pub mod files;
 mod migrations;
+mod warning;
 mod writer;
 
 use std::path::{Path, PathBuf};
@@ -27,6 +30,7 @@ use tokio::sync::{Notify, oneshot};
 use crate::error::ApiError;
 
 pub use migrations::migrations;
+pub use warning::{STORAGE_FULL_WARNING, Warning};
 
 /// Work for a database thread.
 enum Job {
