@@ -16,8 +16,13 @@
 //!   refreshes and their latency. Run beside `wrk` to see what an open page
 //!   costs the API.
 //!
+//! - `fairness` and `logins`: one partner's hanging receiver or password
+//!   guessing against everyone else (see [`isolation`]).
+//!
 //! Each prints one JSON object on stdout. Every non-2xx answer counts as an
 //! error and the first one is printed on stderr.
+
+mod isolation;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -66,6 +71,31 @@ enum Measure {
         /// The page script's refresh interval.
         #[arg(long, default_value_t = 2000)]
         interval_ms: u64,
+    },
+    Fairness {
+        /// A dashboard user of the key's partner (the ready line's), to make partner B's application.
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long, default_value_t = 500)]
+        backlog: usize,
+        #[arg(long, default_value_t = 200)]
+        count: usize,
+        #[arg(long, default_value_t = 20)]
+        retries: usize,
+    },
+    Logins {
+        /// The ready line's control token (to create the user who signs in during the bursts).
+        #[arg(long)]
+        control: String,
+        /// The username the first burst guesses at (the ready line's).
+        #[arg(long)]
+        username: String,
+        #[arg(long, default_value_t = 256)]
+        burst: usize,
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
     },
 }
 
@@ -324,6 +354,12 @@ fn main() -> anyhow::Result<()> {
             Measure::Console { username, password, application, seconds, interval_ms } => {
                 let interval = Duration::from_millis(interval_ms.max(1));
                 console(api, ConsolePage { username, password, application, seconds, interval }).await
+            }
+            Measure::Fairness { username, password, backlog, count, retries } => {
+                isolation::fairness(api, isolation::Fairness { username, password, backlog, count, retries }).await
+            }
+            Measure::Logins { control, username, burst, seconds } => {
+                isolation::logins(api, isolation::Logins { control, username, burst, seconds }).await
             }
         }
     })?;
