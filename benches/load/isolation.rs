@@ -62,19 +62,19 @@ async fn trigger(api: &Api, event: &str, resource: &str) -> anyhow::Result<()> {
     api.post("/sandbox/events/trigger", &json!({"event": event, "resource_id": resource})).await.map(|_| ())
 }
 
+/// The identity provider's password grant.
+fn password_grant(http: &reqwest::Client, base_url: &str, username: &str, password: &str) -> reqwest::RequestBuilder {
+    http.post(format!("{base_url}/auth/realms/sandbox/protocol/openid-connect/token")).form(&[
+        ("grant_type", "password"),
+        ("client_id", "partner-console"),
+        ("username", username),
+        ("password", password),
+    ])
+}
+
 /// A dashboard bearer token for `username`.
 async fn bearer(http: &reqwest::Client, base_url: &str, username: &str, password: &str) -> anyhow::Result<String> {
-    let r = http
-        .post(format!("{base_url}/auth/realms/sandbox/protocol/openid-connect/token"))
-        .form(&[
-            ("grant_type", "password"),
-            ("client_id", "partner-console"),
-            ("username", username),
-            ("password", password),
-        ])
-        .send()
-        .await?;
-    let body: Value = r.json().await?;
+    let body: Value = password_grant(http, base_url, username, password).send().await?.json().await?;
     body["access_token"].as_str().map(str::to_owned).ok_or_else(|| anyhow::anyhow!("login refused: {body}"))
 }
 
@@ -173,16 +173,7 @@ fn client_at(address: &str) -> anyhow::Result<reqwest::Client> {
 
 /// One password attempt: its status and OAuth error code.
 async fn attempt(http: &reqwest::Client, base_url: &str, username: &str, password: &str) -> (u16, String) {
-    let sent = http
-        .post(format!("{base_url}/auth/realms/sandbox/protocol/openid-connect/token"))
-        .form(&[
-            ("grant_type", "password"),
-            ("client_id", "partner-console"),
-            ("username", username),
-            ("password", password),
-        ])
-        .send()
-        .await;
+    let sent = password_grant(http, base_url, username, password).send().await;
     match sent {
         Ok(r) => {
             let status = r.status().as_u16();

@@ -11,14 +11,16 @@
 //! - [`console`]: the web console at `/console`: server-rendered pages
 //!   that read on reader connections and act through the API router.
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
-//!   the control token; middleware that identifies the caller.
+//!   the control token; middleware that identifies the caller; the guard
+//!   that bounds password hashing and throttles failed sign-ins.
 //! - [`flows`]: every state machine (transactions, payments, transfers and
 //!   swaps, customer verification): typed states, moves and triggers, one
 //!   exhaustive step function each, and the engine that carries a step out
 //!   (row, postings, events, timed moves, timeline) in one transaction.
 //! - [`store`]: SQL, one module per noun. [`db`]: the writer thread, the
 //!   reader pool, the migrations, and the database's files on disk
-//!   (owner-only modes, the lock that allows one process per file).
+//!   (owner-only modes, the lock that allows one process per file, start-up
+//!   failures explained), a full disk answered with 507.
 //! - [`idempotency`]: the `Idempotency-Key` layer for every POST: one
 //!   request per key at a time, answers committed with the work, secrets
 //!   shown once withheld from replays.
@@ -28,9 +30,10 @@
 //!   delivers nothing is priced.
 //! - [`schedule`]: the runner of timed moves (what a move does is `flows`').
 //! - [`events`]: the outbox that records events with the change causing them.
-//! - [`http`]: request ids, extractors that fail with the API's envelope,
-//!   pagination, fallbacks and the `X-Sandbox-Clock` header. [`error`]:
-//!   that envelope.
+//! - [`http`]: the server loop (HTTP/1.1, header-read and idle timeouts,
+//!   graceful shutdown), request ids, extractors that fail with the API's
+//!   envelope (duplicate members refused), pagination, fallbacks and the
+//!   `X-Sandbox-Clock` header. [`error`]: that envelope.
 //! - [`clock`], [`ids`], [`secrets`]: sandbox time (a global clock and one
 //!   per TEST application), public ids, randomness.
 //! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
@@ -38,7 +41,8 @@
 //!   rates, and the text every request may hold.
 //! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
 //!   back to the seeded state. [`state`]: what every handler shares.
-//! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher.
+//! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher
+//!   (fair shares per endpoint and per application).
 //! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
 //!   request log of every key-authenticated request, redacted by name and
 //!   by content (minted secrets, IBANs).

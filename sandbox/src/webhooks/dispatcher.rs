@@ -430,19 +430,10 @@ mod tests {
     #[test]
     fn payload_has_the_event_id_resource_id_and_raw_data() {
         let due = Due {
-            delivery_id: 1,
-            attempt_count: 0,
-            endpoint_id: 1,
-            endpoint_public_id: "wh".into(),
-            url: "http://127.0.0.1/".into(),
-            sealed: Sealed { nonce: vec![], ciphertext: vec![] },
-            event_public_id: "evt_1".into(),
-            event_type: "settlement.completed".into(),
-            resource_type: "transaction".into(),
             resource_id: "p\"1".into(),
             data: r#"{"status":"SETTLED"}"#.into(),
             created_at: 1_700_000_000_123,
-            application_id: 1,
+            ..job(1, 1, 1)
         };
         let v: serde_json::Value = serde_json::from_str(&due.payload()).unwrap();
         assert_eq!(
