@@ -11,6 +11,7 @@ use anyhow::Context;
 use payctl_wire::applications::Environment;
 use serde::{Deserialize, Serialize};
 
+use crate::credentials::StoreKind;
 use crate::exit;
 
 pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:4242";
@@ -48,6 +49,10 @@ pub struct Profile {
     pub application_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_key_id: Option<String>,
+    /// Where the profile's secrets are kept, recorded when the first one
+    /// is, so that every later command reads them from the same store.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credential_store: Option<StoreKind>,
 }
 
 /// The keys `payctl config set` accepts, in display order.

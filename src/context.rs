@@ -78,8 +78,14 @@ impl Ctx {
         Client::new(self.base_url()?, self.globals.verbose, self.globals.request_id.clone(), Some(login))
     }
 
+    /// The selected profile's secret store.
     pub fn store(&self) -> anyhow::Result<Store> {
-        Store::open(&self.dir)
+        self.store_for(&self.profile)
+    }
+
+    /// The secret store of the profile `name`: the one it recorded, if any.
+    pub fn store_for(&self, name: &str) -> anyhow::Result<Store> {
+        Store::open(&self.dir, self.config.profiles.get(name).and_then(|p| p.credential_store))
     }
 
     /// The API key: `--api-key` / `PAYCTL_API_KEY`, else the profile's.

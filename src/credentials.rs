@@ -4,6 +4,14 @@
 //! Secrets never go into `config.toml`, which people paste into bug reports.
 //! `PAYCTL_CREDENTIAL_STORE=file` forces the file, `=keyring` the keyring.
 //!
+//! A profile's secrets stay in one store. The store is chosen once: by the
+//! variable, else by what the profile recorded in `config.toml` when a
+//! secret was first kept for it (`credential_store`), else by probing the
+//! keyring, at most once per process. Probing again could change the
+//! answer: on Linux a refused session keyring makes the keyring library
+//! create a fresh (empty) one, so a second probe in the same process
+//! succeeds and reads nothing.
+//!
 //! A keyring is one per OS user, shared by every config directory, so each
 //! entry names its config directory as well as its profile: two
 //! directories (two `HOME`s, two CI jobs, `PAYCTL_CONFIG_DIR`) never see or
@@ -11,8 +19,12 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use anyhow::Context;
+use serde::{Deserialize, Serialize};
+
+mod test_keyring;
 
 const SERVICE: &str = "payctl";
 pub const FILE_NAME: &str = "credentials.toml";
@@ -36,6 +48,14 @@ impl Secret {
     }
 }
 
+/// Which store keeps a profile's secrets, as `config.toml` records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StoreKind {
+    Keyring,
+    File,
+}
+
 pub enum Store {
     /// Entries `<profile>:<kind>@<config dir>` under the service `payctl`.
     Keyring {
@@ -48,26 +68,36 @@ pub enum Store {
 }
 
 impl Store {
-    /// Picks the store; probes the keyring once when not told which.
-    pub fn open(dir: &Path) -> anyhow::Result<Store> {
+    /// The store for a profile that recorded `recorded` (if anything):
+    /// `PAYCTL_CREDENTIAL_STORE`, else the recorded store, else this
+    /// process's one choice (see the module doc).
+    pub fn open(dir: &Path, recorded: Option<StoreKind>) -> anyhow::Result<Store> {
         let path = dir.join(FILE_NAME);
-        let keyring = Store::Keyring { scope: scope(dir) };
-        match std::env::var("PAYCTL_CREDENTIAL_STORE").unwrap_or_default().as_str() {
-            "file" => return Ok(Store::File { path, announce: false }),
-            "keyring" => return Ok(keyring),
-            "" => {}
+        let kind = match std::env::var("PAYCTL_CREDENTIAL_STORE").unwrap_or_default().as_str() {
+            "file" => StoreKind::File,
+            "keyring" => StoreKind::Keyring,
+            "" => match recorded {
+                Some(kind) => kind,
+                None => process_choice(),
+            },
             other => {
                 return Err(crate::exit::usage(format!(
                     "PAYCTL_CREDENTIAL_STORE must be `keyring` or `file`, not {other:?}"
                 )));
             }
+        };
+        Ok(match kind {
+            StoreKind::Keyring => Store::Keyring { scope: scope(dir) },
+            // Announce the file only when it was chosen for want of a keyring.
+            StoreKind::File => Store::File { path, announce: recorded.is_none() },
+        })
+    }
+
+    pub fn kind(&self) -> StoreKind {
+        match self {
+            Store::Keyring { .. } => StoreKind::Keyring,
+            Store::File { .. } => StoreKind::File,
         }
-        // Reading proves little (some keyrings answer "no entry" and then
-        // refuse every write): a keyring is used only if it takes an entry.
-        let works = keyring::Entry::new(SERVICE, "probe")
-            .and_then(|e| e.set_password("probe").and_then(|()| e.delete_credential()))
-            .is_ok();
-        Ok(if works { keyring } else { Store::File { path, announce: true } })
     }
 
     pub fn describe(&self) -> String {
@@ -134,8 +164,7 @@ impl Store {
         };
         match self {
             Store::Keyring { scope } => {
-                let probe =
-                    keyring::Entry::new(SERVICE, &format!("{profile}:write-check@{scope}")).map_err(|e| failed(&e))?;
+                let probe = keyring_entry(&format!("{profile}:write-check@{scope}")).map_err(|e| failed(&e))?;
                 probe.set_password("ok").map_err(|e| failed(&e))?;
                 let _ = probe.delete_credential();
                 Ok(())
@@ -156,6 +185,19 @@ impl Store {
     }
 }
 
+/// The keyring if it takes an entry, else the file: decided at the first
+/// call, and the same answer for the rest of the process.
+fn process_choice() -> StoreKind {
+    static CHOICE: OnceLock<StoreKind> = OnceLock::new();
+    *CHOICE.get_or_init(|| {
+        // Reading proves little (some keyrings answer "no entry" and then
+        // refuse every write): a keyring is used only if it takes an entry.
+        let works =
+            keyring_entry("probe").and_then(|e| e.set_password("probe").and_then(|()| e.delete_credential())).is_ok();
+        if works { StoreKind::Keyring } else { StoreKind::File }
+    })
+}
+
 /// The config directory as the keyring scope: absolute and canonical, so
 /// `./cfg` and its full path are one scope.
 fn scope(dir: &Path) -> String {
@@ -164,7 +206,14 @@ fn scope(dir: &Path) -> String {
 }
 
 fn entry(scope: &str, profile: &str, secret: Secret) -> anyhow::Result<keyring::Entry> {
-    keyring::Entry::new(SERVICE, &entry_name(scope, profile, secret)).context("cannot use the OS keyring")
+    keyring_entry(&entry_name(scope, profile, secret)).context("cannot use the OS keyring")
+}
+
+/// Every keyring entry is made here, so that tests of the debug binary can
+/// stand a misbehaving keyring in for the OS's (see [`test_keyring`]).
+fn keyring_entry(name: &str) -> keyring::Result<keyring::Entry> {
+    test_keyring::install();
+    keyring::Entry::new(SERVICE, name)
 }
 
 fn entry_name(scope: &str, profile: &str, secret: Secret) -> String {

@@ -9,9 +9,9 @@
 //!   as canonical JSON, so key order and whitespace do not matter);
 //! - every answer except 5xx and 429 is stored, so after a 400 or 422 the
 //!   key is spent and a corrected body needs a new key;
-//! - the key is required on `POST /v1/transactions` and `POST /v1/payments`
-//!   (400 IDM_0002 without it) and optional elsewhere; GET, PATCH and DELETE
-//!   ignore it.
+//! - the key is required where the route table says so (`POST
+//!   /v1/transactions` and `POST /v1/payments`: 400 IDM_0002 without it)
+//!   and optional elsewhere; GET, PATCH and DELETE ignore it.
 //!
 //! Two mechanisms make a key once-only. Requests with the same scope, key
 //! and route take turns ([`InFlight`]): a racer waits for the request ahead
@@ -47,6 +47,7 @@ use payctl_wire::{IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SECRET_WIT
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
+use crate::api::{KeyRule, Operation};
 use crate::auth::{DashboardUser, principal};
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
@@ -55,8 +56,6 @@ use crate::secrets::{self, Sealed, Sealer};
 use crate::state::AppState;
 
 pub const RETENTION_SECONDS: i64 = 24 * 60 * 60;
-/// Routes on which the key is required (spec 4.13 rule 1).
-pub const REQUIRED_ON: &[&str] = &["/v1/transactions", "/v1/payments"];
 const MAX_BODY: usize = 1024 * 1024;
 const SEALING_PURPOSE: &str = "idempotency-answers-v1";
 
@@ -366,8 +365,9 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
         return Ok(next.run(request).await);
     }
     let path = request.uri().path().to_owned();
+    let required = request.extensions().get::<Arc<Operation>>().is_some_and(|op| op.key_rule == KeyRule::Required);
     let key = match request.headers().get(IDEMPOTENCY_KEY_HEADER) {
-        None if REQUIRED_ON.contains(&path.as_str()) => {
+        None if required => {
             return Err(ApiError::new(
                 ErrorCode::IdempotencyRequired,
                 format!("POST {path} requires an Idempotency-Key header (a fresh UUID v4 per operation)"),

@@ -43,6 +43,8 @@
 //!   back to the seeded state. [`state`]: what every handler shares.
 //! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher
 //!   (fair shares per endpoint and per application).
+//! - [`faults`]: fault rules, and the faults they inject into a TEST
+//!   application's requests.
 //! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
 //!   request log of every key-authenticated request, redacted by name and
 //!   by content (minted secrets, IBANs).
@@ -57,6 +59,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod events;
+pub mod faults;
 pub mod flows;
 pub mod http;
 pub mod idempotency;
@@ -185,6 +188,7 @@ impl Sandbox {
         // Until `--seed` fixtures move it, a reset returns to the demo data.
         db.write(reset::mark).await?;
         let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
+        let faults = db.read(faults::Faults::load).await?;
 
         let control_token = auth::principal::new_control_token();
         let (request_log, log_writer) = request_log::start(db.clone());
@@ -202,6 +206,8 @@ impl Sandbox {
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,
             in_flight: Default::default(),
+            operations: OnceLock::new(),
+            faults,
         });
         for key in stored_keys {
             state.keys.insert(key);
@@ -280,7 +286,13 @@ impl Sandbox {
             tokio::spawn(webhooks::dispatcher::run(self.state.clone(), tasks_stop.clone())),
             tokio::spawn(schedule::run(self.state.clone(), tasks_stop)),
         ];
+        let state = self.state.clone();
         drop(self.state);
+        let shutdown = async move {
+            shutdown.await;
+            // Requests held by a fault stop waiting, so shutdown is prompt.
+            state.faults.stop();
+        };
         http::server::serve(listener, self.router, self.header_read_timeout, shutdown).await;
         let _ = stop_tasks.send(true);
         for task in background {

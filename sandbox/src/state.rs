@@ -3,11 +3,13 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::api::Operations;
 use crate::auth::api_keys::KeyIndex;
 use crate::auth::jwt::JwtKey;
 use crate::auth::login_guard::LoginGuard;
 use crate::clock::Clocks;
 use crate::db::{Db, Storage};
+use crate::faults::Faults;
 use crate::idempotency;
 use crate::rate_limit::RateLimiter;
 use crate::request_log;
@@ -36,6 +38,10 @@ pub struct SandboxState {
     pub request_log: request_log::Sink,
     /// Requests answering an `Idempotency-Key`, so the next with it waits.
     pub in_flight: idempotency::InFlight,
+    /// The route table's operations, set when the router is built.
+    pub operations: OnceLock<Arc<Operations>>,
+    /// Fault rules.
+    pub faults: Faults,
 }
 
 #[derive(Clone)]

@@ -168,7 +168,7 @@ pub fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>) -> anyhow::Result<(Url,
         (Some(r), None) => crate::config::parse_url(&r.base_url, "the ready line's base_url")?,
         _ => ctx.base_url()?,
     };
-    let store = ctx.store()?;
+    let live_profile = format!("{}-live", ctx.profile);
     if ctx.globals.api_key.is_some() || ready.is_none() {
         creds.test_key = match ctx.api_key() {
             Ok(Auth::Key(key)) => Some(key),
@@ -178,7 +178,7 @@ pub fn credentials(ctx: &Ctx, ready: Option<&ReadyLine>) -> anyhow::Result<(Url,
     if let Some(key) = set_var("PAYCTL_LIVE_API_KEY") {
         creds.live_key = Some(key);
     } else if ready.is_none() {
-        creds.live_key = store.get(&format!("{}-live", ctx.profile), Secret::ApiKey)?;
+        creds.live_key = ctx.store_for(&live_profile)?.get(&live_profile, Secret::ApiKey)?;
     }
     if let Some(token) = set_var("PAYCTL_CONTROL_TOKEN") {
         creds.control = Some(token);

@@ -18,6 +18,7 @@ mod connections;
 mod console;
 mod customers;
 mod envelope;
+mod faults;
 mod fixtures;
 mod flows;
 mod hardening;

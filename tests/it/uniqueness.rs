@@ -1,14 +1,14 @@
 //! Uniqueness of emails and usernames under Unicode: spellings a reader
 //! cannot tell apart (case beyond ASCII, NFC and NFD, the Kelvin sign,
 //! fullwidth letters) are one; invisible characters are refused; what the
-//! partner sent is what is shown; databases from before still open.
+//! partner sent is what is shown. (Databases from before keep their rows:
+//! see db::migrations' tests.)
 
-use payctl_sandbox::Storage;
 use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::customers::customer_body;
-use crate::support::{Auth, TestSandbox, spawn_sandbox, spawn_with};
+use crate::support::{Auth, TestSandbox, spawn_sandbox};
 
 async fn customer(sb: &TestSandbox, key: &Auth, email: &str) -> crate::support::Reply {
     sb.post("/v1/customers", key, customer_body(email)).await
@@ -73,37 +73,4 @@ async fn partners_and_dashboard_users_follow_the_same_rule() {
         let bearer = sb.login_as(spelling, "password-123").await;
         assert_eq!(sb.get("/v1/auth/me", &bearer).await.body["username"], "Straße-ops");
     }
-}
-
-#[tokio::test]
-async fn a_database_from_before_keeps_its_look_alike_rows_and_refuses_new_ones() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("sandbox.db");
-    let sb = spawn_with(Storage::File(db.clone())).await;
-    let key = sb.test_key();
-    let first = customer(&sb, &key, "Äx@u.test").await;
-    let second = customer(&sb, &key, "bx@u.test").await;
-    assert_eq!((first.status, second.status), (StatusCode::CREATED, StatusCode::CREATED));
-    sb.shutdown().await;
-    // What an older version could store: two customers whose emails differ only beyond ASCII case, no keys.
-    {
-        let conn = rusqlite::Connection::open(&db).unwrap();
-        conn.execute_batch(
-            "DROP INDEX users_username_key; DROP INDEX partners_email_key; DROP INDEX customers_email_key;
-             ALTER TABLE users DROP COLUMN username_key; ALTER TABLE partners DROP COLUMN email_key;
-             ALTER TABLE customers DROP COLUMN email_key; PRAGMA user_version = 15;",
-        )
-        .unwrap();
-        conn.execute("UPDATE customers SET email = 'äx@u.test' WHERE email = 'bx@u.test'", []).unwrap();
-    }
-    let sb = spawn_with(Storage::File(db)).await;
-    let both = sb.get("/v1/customers?limit=100", &key).await;
-    let mut emails: Vec<&str> =
-        both.body["data"].as_array().unwrap().iter().map(|c| c["email"].as_str().unwrap()).collect();
-    emails.sort();
-    assert_eq!(emails, vec!["Äx@u.test", "äx@u.test"], "both older rows are kept as they were");
-    customer(&sb, &key, "ÄX@u.test").await.assert_error(409, "DUPLICATE_EMAIL");
-    assert_eq!(customer(&sb, &key, "new@u.test").await.status, StatusCode::CREATED);
-    // The demo user's name got its key too: it signs in in another case.
-    sb.login_as(&sb.ready.username.to_uppercase(), &sb.ready.password).await;
 }

@@ -21,7 +21,6 @@ use crate::store::{self, settings};
 /// Operator only: creates a dashboard user, who can then sign in at the token endpoint. The user
 /// has no partner until they call `POST /v1/auth/register`.
 #[utoipa::path(post, path = "/sandbox/users", tag = "sandbox", operation_id = "createSandboxUser", request_body = CreateUser,
-    security(("control" = [])),
     responses(
         (status = 201, body = User, description = "the new user"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: the username is taken"),
@@ -162,7 +161,6 @@ fn within_latest(offset_millis: i64, seconds: i64) -> Result<(), ApiError> {
 /// global one (or, with `application_id`, that application's). Every answer also carries the
 /// caller's clock in `X-Sandbox-Clock`.
 #[utoipa::path(get, path = "/sandbox/clock", tag = "sandbox", operation_id = "getSandboxClock", params(ApplicationScope),
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Clock, description = "the clock that applies")))]
 pub async fn get_clock(
@@ -182,7 +180,6 @@ pub async fn get_clock(
 /// (expiries, retries, automatic state moves) then see the new time; moves that fell due are
 /// applied before the answer. Time never goes back.
 #[utoipa::path(post, path = "/sandbox/clock/advance", tag = "sandbox", operation_id = "advanceSandboxClock", request_body = AdvanceClock,
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Clock, description = "the clock after the move")))]
 pub async fn advance_clock(

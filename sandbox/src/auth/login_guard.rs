@@ -238,7 +238,8 @@ mod tests {
     #[test]
     fn an_address_locks_after_its_allowance_whatever_the_usernames() {
         let guard = LoginGuard::with_permits(1);
-        let here: Option<IpAddr> = Some("10.0.0.1".parse().unwrap());
+        let address: IpAddr = "10.0.0.1".parse().unwrap();
+        let here = Some(address);
         for n in 0..ADDRESS_FREE {
             guard.failed(&format!("user{n}"), here);
         }
@@ -248,7 +249,7 @@ mod tests {
         let v6a: IpAddr = "2001:db8::1".parse().unwrap();
         let v6b: IpAddr = "2001:db8::2".parse().unwrap();
         assert_eq!(client(v6a), client(v6b));
-        assert_eq!(client("::ffff:10.0.0.1".parse().unwrap()), here.unwrap());
+        assert_eq!(client("::ffff:10.0.0.1".parse().unwrap()), address);
     }
 
     #[test]

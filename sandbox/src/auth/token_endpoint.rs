@@ -117,7 +117,6 @@ impl From<Refusal> for Failure {
         (status = 401, body = OAuthError, description = "invalid_client or invalid_grant (wrong username or password)"),
         (status = 429, body = OAuthError, description = "slow_down: too many failed sign-ins for the username or from the address; temporarily_unavailable: every core is busy checking passwords. `Retry-After` says when to try again"),
     ),
-    security(())
 )]
 pub async fn token(
     State(state): State<AppState>,

@@ -2,6 +2,7 @@
 //! extraction that fails with the API's envelope, pagination, fallbacks,
 //! the `X-Sandbox-Clock` header, and the server loop with its timeouts.
 
+pub mod connection;
 pub mod dialect;
 pub mod extract;
 pub mod fallback;

@@ -13,7 +13,8 @@
 //! not cut short.
 //!
 //! Every request carries the peer's address as [`ConnectInfo`] (sign-in
-//! throttling counts failures per address). On shutdown the listener
+//! throttling counts failures per address), and the handle that cuts its
+//! connection ([`super::connection`]). On shutdown the listener
 //! closes, idle connections close at once, and requests in flight finish
 //! before [`serve`] returns.
 
@@ -26,6 +27,8 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tower::ServiceExt;
+
+use super::connection::Cuttable;
 
 /// How long a client has to send a complete request head, from when the
 /// connection opens or its previous answer was sent.
@@ -55,8 +58,10 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
+        let (stream, cut) = Cuttable::new(stream, peer);
         let service = router.clone().map_request(move |mut request: Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
+            request.extensions_mut().insert(cut.clone());
             request.map(axum::body::Body::new)
         });
         let connection =

@@ -31,11 +31,12 @@ pub fn from_ready(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool)
     })?;
     let name = name.unwrap_or_else(|| ctx.profile.clone());
     let live_name = format!("{name}-live");
-    let store = ctx.store()?;
+    let mut described = String::new();
     for (profile, env, app, key) in [
         (&name, Environment::Test, &ready.test_application_id, &ready.test_api_key),
         (&live_name, Environment::Live, &ready.live_application_id, &ready.live_api_key),
     ] {
+        let store = ctx.store_for(profile)?;
         ctx.config.profiles.insert(
             profile.clone(),
             Profile {
@@ -46,12 +47,14 @@ pub fn from_ready(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool)
                 environment: Some(env),
                 application_id: Some(app.clone()),
                 api_key_id: None,
+                credential_store: Some(store.kind()),
             },
         );
         store.set(profile, Secret::ApiKey, key)?;
         // A new sandbox issues new tokens; old ones would only fail.
         store.delete(profile, Secret::AccessToken)?;
         store.delete(profile, Secret::RefreshToken)?;
+        described = store.describe();
     }
     if !no_use {
         ctx.config.current_profile = Some(name.clone());
@@ -60,7 +63,7 @@ pub fn from_ready(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool)
     crate::say!(
         "Profile {name} now points at {} with the TEST key; profile {live_name} holds the LIVE key. Secrets are in {}.\nLog in with: payctl login --username {} --password-stdin",
         ready.base_url,
-        store.describe(),
+        described,
         ready.username
     );
     Ok(())
@@ -78,7 +81,7 @@ pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use:
     let name = name.unwrap_or_else(|| ctx.profile.clone());
     let base = ctx.base_url()?;
     let base = base.as_str().trim_end_matches('/').to_owned();
-    let store = ctx.store()?;
+    let store = ctx.store_for(&name)?;
     store.set(&name, Secret::ApiKey, &key)?;
     // Tokens of another server would only fail.
     store.delete(&name, Secret::AccessToken)?;
@@ -93,6 +96,7 @@ pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use:
         application_id: app,
         api_key_id: None,
         base_url: Some(base.clone()),
+        credential_store: Some(store.kind()),
     };
     ctx.config.profiles.insert(name.clone(), profile);
     if !no_use {

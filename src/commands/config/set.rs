@@ -35,6 +35,7 @@ fn set_api_key(mut ctx: Ctx, value: &str) -> anyhow::Result<()> {
     }
     store.set(&ctx.profile, Secret::ApiKey, key)?;
     let profile = ctx.profile_mut();
+    profile.credential_store = Some(store.kind());
     // The old key's id and environment no longer describe this key.
     profile.api_key_id = None;
     profile.environment = super::init::environment_of(key);

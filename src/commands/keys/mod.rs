@@ -136,8 +136,10 @@ async fn mint(s: &Session, path: &str, body: &CreateApiKey) -> anyhow::Result<(C
 /// Makes a new key (its `secret` from [`mint`]) the profile's key, with what
 /// the profile needs to rotate it later.
 fn adopt(ctx: &mut Ctx, app_id: &str, key: &CreatedApiKey, secret: &str) -> anyhow::Result<()> {
-    ctx.store()?.set(&ctx.profile, Secret::ApiKey, secret)?;
+    let store = ctx.store()?;
+    store.set(&ctx.profile, Secret::ApiKey, secret)?;
     let profile = ctx.profile_mut();
+    profile.credential_store = Some(store.kind());
     profile.application_id = Some(app_id.to_owned());
     profile.api_key_id = Some(key.api_key_id.clone());
     profile.environment = Some(key.key_type);

@@ -46,7 +46,9 @@ pub async fn run(mut ctx: Ctx, args: LoginArgs) -> anyhow::Result<()> {
     let tokens = client.token(&ctx.auth_url()?, &form).await?;
     let store = ctx.store()?;
     super::save_tokens(&store, &ctx.profile, &tokens)?;
-    ctx.profile_mut().username = Some(username.clone());
+    let profile = ctx.profile_mut();
+    profile.username = Some(username.clone());
+    profile.credential_store = Some(store.kind());
     ctx.save()?;
     crate::say!("Logged in as {username} (profile {}; tokens kept in {}).", ctx.profile, store.describe());
     Ok(())

@@ -13,7 +13,7 @@ use payctl_wire::auth::TokenResponse;
 
 use crate::client::{Auth, Client};
 use crate::context::Ctx;
-use crate::credentials::{Secret, Store};
+use crate::credentials::{Secret, Store, StoreKind};
 use crate::exit;
 
 pub const LOGIN_EXAMPLES: &str = "Examples:
@@ -60,6 +60,8 @@ pub struct Login {
     pub client_id: String,
     pub profile: String,
     pub dir: std::path::PathBuf,
+    /// The store the profile's tokens are in, as it recorded.
+    pub store: Option<StoreKind>,
 }
 
 impl Login {
@@ -69,12 +71,13 @@ impl Login {
             client_id: ctx.client_id(),
             profile: ctx.profile.clone(),
             dir: ctx.dir.clone(),
+            store: ctx.profile().credential_store,
         })
     }
 
     /// A new access token from the stored refresh token, stored in turn.
     pub async fn refresh(&self, client: &Client) -> anyhow::Result<String> {
-        let store = Store::open(&self.dir)?;
+        let store = Store::open(&self.dir, self.store)?;
         let Some(refresh) = store.get(&self.profile, Secret::RefreshToken)? else {
             return Err(exit::auth(format!("not logged in (profile {:?}); run `payctl login`", self.profile)));
         };

@@ -62,3 +62,58 @@ async fn two_config_directories_never_share_a_login() {
     assert!(whoami_b.stderr.contains("payctl login"), "{}", whoami_b.stderr);
     assert_eq!(logout.code, Some(0), "{}", logout.stderr);
 }
+
+/// The README's quick start on a machine whose session keyring refuses the
+/// first call and then hands out a new, empty keyring (what Linux's does
+/// to a process that inherited one it may not use), and on one with no
+/// keyring at all: every command that needs a stored secret finds it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_keyring_that_refuses_then_works_never_splits_a_profiles_secrets() {
+    for behaviour in ["refuses-first", "none"] {
+        let home = Home::new().await;
+        let run = |args: Vec<String>, stdin: Option<String>| {
+            let mut cmd = home.command(&args.iter().map(String::as_str).collect::<Vec<_>>());
+            cmd.env_remove("PAYCTL_CREDENTIAL_STORE").env("PAYCTL_TEST_KEYRING", behaviour);
+            async move {
+                tokio::task::spawn_blocking(move || {
+                    use std::io::Write;
+                    let mut child = cmd.spawn().unwrap();
+                    let mut input = child.stdin.take().unwrap();
+                    input.write_all(stdin.unwrap_or_default().as_bytes()).unwrap();
+                    drop(input);
+                    let out = child.wait_with_output().unwrap();
+                    Run {
+                        code: out.status.code(),
+                        stdout: String::from_utf8(out.stdout).unwrap(),
+                        stderr: String::from_utf8(out.stderr).unwrap(),
+                    }
+                })
+                .await
+                .unwrap()
+            }
+        };
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let ready = serde_json::to_string(&home.sb.ready).unwrap();
+        let init = run(args(&["config", "init", "--from-ready", "-"]), Some(ready)).await.ok();
+        assert!(init.stderr.contains("no OS keyring is available"), "{behaviour}: {}", init.stderr);
+        run(args(&["login", "--password-stdin"]), Some(home.sb.ready.password.clone())).await.ok();
+        let config = std::fs::read_to_string(home.dir.path().join("config.toml")).unwrap();
+        assert_eq!(config.matches("credential_store = \"file\"").count(), 2, "{behaviour}: {config}");
+
+        // Each of these read a secret through a second store in the same
+        // process before: the API key, the login, the live profile's key.
+        let clock = run(args(&["sandbox", "clock", "-o", "json"]), None).await.ok().json();
+        assert_eq!(clock["application_id"], home.sb.ready.test_application_id.as_str(), "{behaviour}");
+        let customers = run(args(&["customers", "list", "-o", "json"]), None).await.ok().json();
+        assert!(customers["data"].is_array(), "{behaviour}");
+        let created = run(args(&["keys", "create", "--save", "-o", "json"]), None).await.ok().json();
+        let rotated = run(args(&["keys", "rotate", "-o", "json"]), None).await.ok().json();
+        assert_ne!(created["api_key_id"], rotated["api_key_id"], "{behaviour}");
+        let fired = run(args(&["trigger", "customer.kyb_approved", "-o", "json"]), None).await.ok().json();
+        assert_eq!(fired["event"], "customer.kyb_approved", "{behaviour}");
+        run(args(&["whoami", "-o", "json"]), None).await.ok();
+        // The rotated key is the one every later command uses.
+        let logs = run(args(&["logs", "list", "-o", "json", "--limit", "1"]), None).await.ok().json();
+        assert_eq!(logs["data"][0]["api_key_id"], rotated["api_key_id"], "{behaviour}: {logs}");
+    }
+}
