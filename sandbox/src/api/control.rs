@@ -43,13 +43,11 @@ pub async fn create_user(
     }
     checks.finish()?;
     let slot = state.logins.hash_slot_unlimited().await;
-    let hash = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        password::hash(&body.password)
-    })
-    .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::internal)?;
+    let hash = slot
+        .run(move || password::hash(&body.password))
+        .await
+        .ok_or_else(|| ApiError::internal("the password-hashing threads are gone"))?
+        .map_err(ApiError::internal)?;
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         store::users::insert(tx, &username, &hash, now)
