@@ -27,7 +27,9 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0014_webhook_fair_dispatch.sql")),
         M::up_with_hook(include_str!("migrations/0015_idempotency_key_hashes.sql"), hash_idempotency_keys),
         M::up(include_str!("migrations/0016_fault_rules.sql")),
-        M::up_with_hook(include_str!("migrations/0017_uniqueness_keys.sql"), fill_uniqueness_keys),
+        M::up(include_str!("migrations/0017_webhook_faults.sql")),
+        M::up(include_str!("migrations/0018_review.sql")),
+        M::up_with_hook(include_str!("migrations/0019_uniqueness_keys.sql"), fill_uniqueness_keys),
     ])
 }
 
@@ -119,7 +121,7 @@ mod tests {
         let fill = [customer(1, "Äx@u.test"), customer(2, "äx@u.test"), customer(3, "bx@u.test")].concat()
             + "INSERT INTO users (public_id, username, password_hash, created_at) VALUES ('u1', 'Öps', 'h', 0);
                INSERT INTO users (public_id, username, password_hash, created_at) VALUES ('u2', 'öps', 'h', 0);";
-        let conn = upgraded_from(16, &fill);
+        let conn = upgraded_from(18, &fill);
         let keys: Vec<(String, String)> = conn
             .prepare("SELECT email, email_key FROM customers ORDER BY id")
             .unwrap()
