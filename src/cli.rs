@@ -194,6 +194,11 @@ pub struct SandboxArgs {
     /// Keep everything in memory; nothing is written to disk.
     #[arg(long)]
     pub in_memory: bool,
+    /// Start over with a new key file for the database (when its key file is lost): every webhook
+    /// endpoint's signing secret stays unusable until rotated, and stored Idempotency-Key answers
+    /// are dropped.
+    #[arg(long, conflicts_with = "in_memory")]
+    pub reset_secrets: bool,
     /// Print the ready line as one JSON object on stdout (for scripts).
     #[arg(long)]
     pub json: bool,

@@ -10,7 +10,7 @@ mod reset;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use payctl_sandbox::{Sandbox, SandboxConfig, Storage};
+use payctl_sandbox::{KeyFile, Sandbox, SandboxConfig, Storage};
 use tracing_subscriber::EnvFilter;
 
 use crate::cli::{Globals, SandboxArgs};
@@ -62,9 +62,20 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     }
     // The database first: a second sandbox on the same file is refused
     // with the first one's address, not with "address in use" on its port.
-    let sandbox = Sandbox::open(SandboxConfig { storage, rate_limit: args.rate_limit.0 })
+    let key_file = if args.reset_secrets { KeyFile::Reset } else { KeyFile::Keep };
+    let sandbox = Sandbox::open_with_key_file(SandboxConfig { storage, rate_limit: args.rate_limit.0 }, key_file)
         .await
         .context("cannot start the sandbox")?;
+    if let Some(reset) = sandbox.secrets_reset() {
+        crate::say!(
+            "warning: --reset-secrets: the database now has a new key file. {} webhook endpoint(s) cannot sign \
+             deliveries until their secret is rotated (POST /v1/webhooks/{{id}}/secret/rotate, or `payctl webhooks \
+             rotate-secret ID`); their deliveries fail meanwhile, saying so. {} stored Idempotency-Key answer(s) were \
+             dropped, and tokens and console forms from before no longer work.",
+            reset.endpoints,
+            reset.answers_dropped
+        );
+    }
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .with_context(|| format!("cannot listen on {}", args.listen))?;
