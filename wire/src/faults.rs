@@ -136,6 +136,22 @@ pub struct FaultMatch {
     pub endpoint_id: Option<String>,
 }
 
+impl FaultMatch {
+    /// In a few words: `createTransaction POST`, `every operation`,
+    /// `deliveries of * to wh_…`.
+    pub fn describe(&self) -> String {
+        if let Some(event) = &self.event {
+            let to = self.endpoint_id.as_deref().map(|e| format!(" to {e}")).unwrap_or_default();
+            return format!("deliveries of {event}{to}");
+        }
+        let parts: Vec<&str> = [self.operation_id.as_deref(), self.method.as_deref(), self.path.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect();
+        if parts.is_empty() { "every operation".to_owned() } else { parts.join(" ") }
+    }
+}
+
 /// What a rule does, as requested: `kind` and the parameters of that kind.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -202,6 +218,25 @@ pub struct Fault {
     pub delay_s: Option<u64>,
 }
 
+impl Fault {
+    /// The kind with its parameters: `error 503`, `latency 800 ms`,
+    /// `rate_limit 2 s Retry-After`.
+    pub fn describe(&self) -> String {
+        let mut text = self.kind.as_str().to_owned();
+        for (value, unit) in [
+            (self.status.map(u64::from), ""),
+            (self.retry_after, " s Retry-After"),
+            (self.delay_ms, " ms"),
+            (self.delay_s, " s"),
+        ] {
+            if let Some(value) = value {
+                text.push_str(&format!(" {value}{unit}"));
+            }
+        }
+        text
+    }
+}
+
 /// A fault rule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct FaultRule {
@@ -258,5 +293,22 @@ mod tests {
         assert_eq!(FaultKind::parse("explode"), None);
         assert!(FaultKind::ForgedSignature.is_delivery() && FaultKind::ForgedSignature.is_probe());
         assert!(!FaultKind::DropResponse.is_delivery());
+    }
+
+    #[test]
+    fn faults_and_matches_read_in_a_few_words() {
+        let fault = |kind, status, delay_ms| Fault { kind, status, retry_after: None, delay_ms, delay_s: None };
+        assert_eq!(fault(FaultKind::Error, Some(502), None).describe(), "error 502");
+        assert_eq!(fault(FaultKind::Latency, None, Some(800)).describe(), "latency 800 ms");
+        assert_eq!(fault(FaultKind::Reset, None, None).describe(), "reset");
+        assert_eq!(FaultMatch::default().describe(), "every operation");
+        let m = FaultMatch {
+            operation_id: Some("createTransaction".into()),
+            method: Some("POST".into()),
+            ..Default::default()
+        };
+        assert_eq!(m.describe(), "createTransaction POST");
+        let d = FaultMatch { event: Some("*".into()), endpoint_id: Some("wh_1".into()), ..Default::default() };
+        assert_eq!(d.describe(), "deliveries of * to wh_1");
     }
 }

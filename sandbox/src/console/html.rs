@@ -29,6 +29,7 @@ pub enum Section {
     Accounts,
     Customers,
     Trigger,
+    Faults,
     Error,
 }
 
@@ -40,6 +41,7 @@ const APP_SECTIONS: &[(Section, &str, &str)] = &[
     (Section::Accounts, "accounts", "Balances"),
     (Section::Customers, "customers", "Customers"),
     (Section::Trigger, "trigger", "Trigger"),
+    (Section::Faults, "faults", "Faults"),
 ];
 
 /// One page to render.
@@ -174,8 +176,12 @@ pub fn status(value: &str) -> Markup {
     html! { span class={ "badge " (tone) } { (value) } }
 }
 
-/// An HTTP status code, coloured by class.
+/// An HTTP status code, coloured by class; 0 (a request logged without an
+/// answer: a fault cut its connection) reads "no answer".
 pub fn http_status(code: u16) -> Markup {
+    if code == 0 {
+        return html! { span.badge.bad title="no answer was sent" { "no answer" } };
+    }
     let tone = match code {
         200..=299 => "good",
         400..=499 => "wait",

@@ -105,34 +105,13 @@ pub const COLUMNS: &[Column] = &[
 /// A rule as a table row: the kind with its parameters, the match in a
 /// few words, hits against the limit.
 pub fn row(rule: &FaultRule) -> Value {
-    let f = &rule.fault;
-    let mut kind = f.kind.as_str().to_owned();
-    for (value, unit) in
-        [(f.status.map(u64::from), ""), (f.retry_after, " s Retry-After"), (f.delay_ms, " ms"), (f.delay_s, " s")]
-    {
-        if let Some(value) = value {
-            kind.push_str(&format!(" {value}{unit}"));
-        }
-    }
-    let m = &rule.matcher;
-    let matched = match &m.event {
-        Some(event) => {
-            let to = m.endpoint_id.as_deref().map(|e| format!(" to {e}")).unwrap_or_default();
-            format!("deliveries of {event}{to}")
-        }
-        None => {
-            let parts: Vec<&str> =
-                [m.operation_id.as_deref(), m.method.as_deref(), m.path.as_deref()].into_iter().flatten().collect();
-            if parts.is_empty() { "every operation".to_owned() } else { parts.join(" ") }
-        }
-    };
     let times = rule.times.map_or("∞".to_owned(), |t| t.to_string());
     let probability =
         if rule.probability >= 1.0 { "1".to_owned() } else { format!("{} (seed {})", rule.probability, rule.seed) };
     json!({
         "id": rule.id,
-        "kind": kind,
-        "match": matched,
+        "kind": rule.fault.describe(),
+        "match": rule.matcher.describe(),
         "hits_times": format!("{}/{times}", rule.hits),
         "spent": if rule.spent { "yes" } else { "no" },
         "matched": rule.matched,
