@@ -84,6 +84,8 @@ pub struct Record {
     pub status_code: u16,
     pub duration_ms: i64,
     pub correlation_id: String,
+    /// The `Idempotency-Key` sent, redacted.
+    pub idempotency_key: Option<String>,
     pub error_code: Option<&'static str>,
     /// Redacted JSON text.
     pub request_body: Option<String>,
@@ -311,6 +313,10 @@ where
     // The one header kept: the caller's X-Request-ID (or the one generated).
     let correlation_id =
         request.extensions().get::<CorrelationId>().map(|c| redact::text(&c.0).into_owned()).unwrap_or_default();
+    let idempotency_key = request
+        .headers()
+        .get(payctl_wire::IDEMPOTENCY_KEY_HEADER)
+        .map(|v| redact::text(&String::from_utf8_lossy(v.as_bytes())).into_owned());
     let request_headers =
         state.request_log.exchanges.take(clock::real_now().millis()).then(|| without_credentials(request.headers()));
 
@@ -347,6 +353,7 @@ where
         status_code: if response.extensions().get::<Unanswered>().is_some() { 0 } else { response.status().as_u16() },
         duration_ms: i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX),
         correlation_id,
+        idempotency_key,
         error_code: response.extensions().get::<ApiError>().map(|e| e.code.as_str()),
         request_body,
         requested_at,
@@ -401,6 +408,7 @@ mod tests {
             status_code: 200,
             duration_ms: 1,
             correlation_id: format!("c{n}"),
+            idempotency_key: None,
             error_code: None,
             request_body: None,
             requested_at: at,

@@ -235,6 +235,31 @@ impl Fault {
         }
         text
     }
+
+    /// The request header value asking for this fault on one request
+    /// (`error; status=502`, `timeout; delay_ms=800`); `None` for a
+    /// delivery fault, which no request header can ask for.
+    pub fn header_value(&self) -> Option<String> {
+        if self.kind.is_delivery() {
+            return None;
+        }
+        let mut text = self.kind.as_str().to_owned();
+        for (name, value) in
+            [("status", self.status.map(u64::from)), ("delay_ms", self.delay_ms), ("retry_after", self.retry_after)]
+        {
+            if let Some(value) = value {
+                text.push_str(&format!("; {name}={value}"));
+            }
+        }
+        Some(text)
+    }
+
+    /// Whether the client got no answer at all: its connection was closed
+    /// or reset (`timeout`, `reset`), or closed where the answer would have
+    /// been (`drop_response`).
+    pub fn cuts_the_connection(&self) -> bool {
+        matches!(self.kind, FaultKind::Timeout | FaultKind::Reset | FaultKind::DropResponse)
+    }
 }
 
 /// A fault rule.
@@ -310,5 +335,10 @@ mod tests {
         assert_eq!(m.describe(), "createTransaction POST");
         let d = FaultMatch { event: Some("*".into()), endpoint_id: Some("wh_1".into()), ..Default::default() };
         assert_eq!(d.describe(), "deliveries of * to wh_1");
+        assert_eq!(fault(FaultKind::Error, Some(502), None).header_value().as_deref(), Some("error; status=502"));
+        assert_eq!(fault(FaultKind::Timeout, None, Some(800)).header_value().as_deref(), Some("timeout; delay_ms=800"));
+        assert_eq!(fault(FaultKind::Duplicate, None, None).header_value(), None);
+        assert!(fault(FaultKind::DropResponse, None, None).cuts_the_connection());
+        assert!(!fault(FaultKind::Latency, None, Some(1)).cuts_the_connection());
     }
 }
