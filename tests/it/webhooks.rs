@@ -4,6 +4,7 @@
 
 mod delivery;
 mod fairness;
+mod faults;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};

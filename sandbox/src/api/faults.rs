@@ -20,7 +20,7 @@ use super::control::{Access, target_application};
 use crate::auth::ControlCaller;
 use crate::domain::faults::probability_value;
 use crate::error::ApiError;
-use crate::faults::{Rule, Scope, rules};
+use crate::faults::{Matcher, Rule, Scope, rules};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::state::AppState;
 use crate::{ids, store};
@@ -86,6 +86,19 @@ pub async fn create(
     let spec = rules::parse(&body, operations)?;
     let target = target_application(&state, &caller, body.application_id.clone(), Access::Change).await?;
     let application = target.map(|t| (t.id, t.public_id));
+    if let Matcher::Deliveries { endpoint_id: Some(endpoint), .. } = &spec.matcher {
+        let Some((app, _)) = &application else {
+            return Err(ApiError::new(
+                ErrorCode::InvalidFaultRule,
+                "a global rule applies to every application's endpoints: name one with application_id, or leave \
+                 out match.endpoint_id",
+            ));
+        };
+        let (app, endpoint) = (*app, endpoint.clone());
+        if state.db.read(move |conn| Ok(store::webhooks::find(conn, app, &endpoint)?)).await?.is_none() {
+            return Err(ApiError::not_found(ErrorCode::NotFound, "webhook endpoint (match.endpoint_id)"));
+        }
+    }
     let now = state.clock.now_for(application.as_ref().map(|(id, _)| *id));
     let public_id = ids::prefixed("flt");
     let json = serde_json::to_string(&spec)?;

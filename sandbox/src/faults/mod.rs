@@ -173,6 +173,11 @@ impl Faults {
         })
     }
 
+    /// Whether any rule exists.
+    pub fn any(&self) -> bool {
+        self.any.load(Ordering::Acquire)
+    }
+
     /// Tells held requests that the sandbox is shutting down.
     pub fn stop(&self) {
         self.stopping.send_replace(true);
@@ -183,6 +188,18 @@ impl Faults {
         let mut stopping = self.stopping.subscribe();
         let _ = stopping.wait_for(|stop| *stop).await;
     }
+}
+
+/// Writes a fired rule's counters to the database, off the request path:
+/// the engine's counters are the truth while the sandbox runs, the stored
+/// ones what the next start begins from.
+pub fn remember(state: &crate::state::AppState, fired: &Fired) {
+    let (id, counters, db) = (fired.rule.id, fired.counters, state.db.clone());
+    tokio::spawn(async move {
+        if let Err(e) = db.write(move |tx| store::fault_rules::set_counters(tx, id, counters)).await {
+            tracing::warn!(error = %e, "cannot record a fault rule's counters");
+        }
+    });
 }
 
 impl Rule {

@@ -8,6 +8,7 @@ pub mod applications;
 pub mod beneficiaries;
 pub mod console_sessions;
 pub mod customers;
+pub mod deliveries;
 pub mod events;
 pub mod fault_rules;
 pub mod flow_states;

@@ -4,9 +4,10 @@
 //! database (a [`secrets::Sealer`] under the master key's
 //! `webhook-secrets-v1` sub-key, the endpoint's public id as associated
 //! data so a sealed secret cannot be moved to another endpoint). Delivery itself lives in
-//! [`dispatcher`].
+//! [`dispatcher`]; the faults that shape deliveries on purpose in [`faults`].
 
 pub mod dispatcher;
+pub mod faults;
 pub mod samples;
 
 use hmac::{Hmac, Mac};
