@@ -195,3 +195,48 @@ async fn bad_rules_are_refused_naming_the_flag_and_live_keys_get_none() {
     failed(&refused, 3, "ATH_0002");
     assert!(rules(&home, &[]).await.is_empty(), "nothing was stored");
 }
+
+fn args(line: &[String]) -> Vec<&str> {
+    line.iter().map(String::as_str).collect()
+}
+
+/// The README's two lines that rehearse a lost answer, as written there
+/// (`BEN_ID` filled in).
+fn readme_rehearsal(beneficiary: &str) -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = &readme[readme.find("### Rehearsing failures").expect("the README's rehearsal")..];
+    let block = &section[section.find("```sh\n").unwrap() + 6..];
+    let block = &block[..block.find("```").unwrap()];
+    block
+        .lines()
+        .map(|line| {
+            let line = line.split(" #").next().unwrap();
+            line.split_whitespace().skip(1).map(|w| w.replace("BEN_ID", beneficiary)).collect()
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readmes_two_lines_rehearse_a_lost_answer_and_the_rerun_replays_it() {
+    let home = Home::initialised().await;
+    let beneficiary = super::transfer::bank_beneficiary(&home.sb).await;
+    let lines = readme_rehearsal(&beneficiary);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    home.run(&args(&lines[0]), None).await.ok();
+    let transactions = || async {
+        home.sb.get("/v1/transactions?limit=100", &home.sb.test_key()).await.body["data"].as_array().unwrap().clone()
+    };
+    let lost = home.run(&args(&lines[1]), None).await;
+    failed(&lost, 4, "may have been carried out");
+    assert!(lost.stderr.contains("/v1/transactions"), "{}", lost.stderr);
+    let made = transactions().await;
+    assert_eq!(made.len(), 1, "the transaction was created: {made:?}");
+    // The same line again: every step replays, the one transaction is printed.
+    let mut again = args(&lines[1]);
+    again.extend(["-o", "json"]);
+    let rerun = home.run(&again, None).await.ok();
+    assert_eq!(rerun.json()["id"], made[0]["id"], "{}", rerun.stderr);
+    assert_eq!(transactions().await.len(), 1, "not a second one");
+    let rules = rules(&home, &[]).await;
+    assert_eq!((rules[0]["hits"].as_u64(), rules[0]["spent"].as_bool()), (Some(1), Some(true)));
+}

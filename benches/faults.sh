@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# What fault rules cost a request they do not match: GET /v1/customers/{id}
+# throughput with no rule installed, and with RULES rules of the same TEST
+# application that do not match it (other operations, other methods, other
+# paths), in ROUNDS rounds that alternate the two on one sandbox process, so
+# the same binary and the same warm process serve both columns and drift over
+# the run shows in neither alone. Prints a Markdown table (also written to
+# target/bench-faults.md).
+#
+#   benches/faults.sh                       # 5 rounds, 10 s of load each way
+#   ROUNDS=9 DURATION=20 RULES=100 benches/faults.sh
+#
+# Needs python3 and curl; installs wrk with apt-get when it is missing (or set
+# WRK). Builds the release binary itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+rounds="${ROUNDS:-5}"
+duration="${DURATION:-10}"
+rules="${RULES:-100}"
+connections="${CONNECTIONS:-50}"
+threads="${THREADS:-2}"
+
+need() {
+    command -v "$1" >/dev/null && return
+    if command -v apt-get >/dev/null; then
+        echo "installing $2 with apt-get" >&2
+        if [[ $(id -u) -eq 0 ]]; then apt-get install -y -qq "$2" >/dev/null; else sudo apt-get install -y -qq "$2" >/dev/null; fi
+    fi
+    command -v "$1" >/dev/null || { echo "$1 is required (package $2)" >&2; exit 1; }
+}
+wrk="${WRK:-wrk}"; [[ -n "${WRK:-}" ]] || need wrk wrk
+
+cargo build --release --quiet --bin payctl
+payctl="$PWD/target/release/payctl"
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$payctl" sandbox --in-memory --json --listen 127.0.0.1:0 --rate-limit off >"$work/ready" 2>/dev/null &
+pids+=($!)
+for _ in $(seq 1 100); do [[ -s "$work/ready" ]] && break; sleep 0.05; done
+field() { python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).readline())[sys.argv[2]])" "$work/ready" "$1"; }
+base_url="$(field base_url)"
+key="$(field test_api_key)"
+customer_id="$(curl -fsS "$base_url/v1/customers" -H "X-API-Key: $key" -H 'Content-Type: application/json' \
+    -H "Idempotency-Key: bench-$$" \
+    -d '{"type":"business","legal_name":"Bench Trading LLC","email":"bench@example.com","country":"AE","verification_level":"standard","tax_id":"TRN-1"}' |
+    python3 -c "import json,sys; print(json.load(sys.stdin)['id'])")"
+target="$base_url/v1/customers/$customer_id"
+
+# RULES rules of the key's application, none of which matches the GET:
+# by operation id (the others of the partner API), by method, by path.
+install() {
+    python3 - "$base_url" "$key" "$rules" <<'PY'
+import http.client, json, sys
+base, key, count = sys.argv[1].removeprefix("http://"), sys.argv[2], int(sys.argv[3])
+ops = ["createCustomer", "listCustomers", "createTransaction", "listTransactions", "getTransaction",
+       "createBeneficiary", "listBeneficiaries", "getBeneficiary", "createWebhook", "listWebhooks", "getWebhook",
+       "updateWebhook", "deleteWebhook", "createPayin", "createPayout", "createBridge", "createSwap", "getSwap",
+       "listBalances", "createAccount", "listAccounts", "getAccount", "createTransactionQuote", "getTransactionQuote"]
+paths = ["/v1/transactions/{id}", "/v1/webhooks/{id}", "/v1/beneficiaries/{id}", "/v1/accounts/{id}"]
+methods = ["POST", "PATCH", "DELETE"]
+conn = http.client.HTTPConnection(base, timeout=10)
+for n in range(count):
+    match = [{"operation_id": ops[n % len(ops)]}, {"method": methods[n % len(methods)]},
+             {"path": paths[n % len(paths)]}][n % 3]
+    body = json.dumps({"match": match, "fault": {"kind": "error", "status": 503}})
+    conn.request("POST", "/sandbox/faults", body, {"X-API-Key": key, "Content-Type": "application/json"})
+    response = conn.getresponse()
+    answer = response.read()
+    if response.status != 201:
+        sys.exit(f"rule {n}: {response.status} {answer!r}")
+PY
+}
+remove_rules() { curl -fsS -X DELETE "$base_url/sandbox/faults" -H "X-API-Key: $key"; }
+# Matched, fired: what the installed rules saw of the load (both must be 0).
+seen() {
+    curl -fsS "$base_url/sandbox/faults" -H "X-API-Key: $key" |
+        python3 -c "import json,sys; d = json.load(sys.stdin)['data']; print(len(d), sum(r['matched'] for r in d), sum(r['hits'] for r in d))"
+}
+
+# wrk's report: requests per second, p50, p99 (ms) and non-2xx answers.
+load() {
+    "$wrk" -t"$threads" -c"$connections" -d"${duration}s" --latency -H "X-API-Key: $key" "$target" >"$work/wrk.out"
+    python3 - "$work/wrk.out" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+def ms(v):
+    n, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", v).groups()
+    return float(n) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+p = {k: ms(v) for k, v in re.findall(r"^\s+(50|99)%\s+(\S+)", text, re.M)}
+non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+print(f"{rps:.0f} {p['50']:.2f} {p['99']:.2f} {non2xx.group(1) if non2xx else 0}")
+PY
+}
+
+load >/dev/null # warm-up
+: >"$work/rounds"
+for _ in $(seq 1 "$rounds"); do
+    read -r none_rps none_p50 none_p99 none_errors <<<"$(load)"
+    install
+    read -r with_rps with_p50 with_p99 with_errors <<<"$(load)"
+    read -r installed matched hits <<<"$(seen)"
+    remove_rules
+    echo "$none_rps $none_p50 $none_p99 $none_errors $with_rps $with_p50 $with_p99 $with_errors $installed $matched $hits" \
+        >>"$work/rounds"
+done
+summary="$(python3 - "$work/rounds" <<'PY'
+import statistics, sys
+rows = [list(map(float, line.split())) for line in open(sys.argv[1])]
+med = lambda i: statistics.median(r[i] for r in rows)
+ratios = [r[4] / r[0] for r in rows]
+print(f"{med(0):.0f} {med(1):.2f} {med(2):.2f} {med(4):.0f} {med(5):.2f} {med(6):.2f} "
+      f"{100 * med(4) / med(0):.1f} {100 * statistics.median(ratios):.1f} "
+      f"{100 * min(ratios):.1f} {100 * max(ratios):.1f} "
+      f"{sum(r[3] + r[7] for r in rows):.0f} {min(r[8] for r in rows):.0f} {sum(r[9] + r[10] for r in rows):.0f}")
+PY
+)"
+read -r none_rps none_p50 none_p99 with_rps with_p50 with_p99 pct pct_rounds pct_min pct_max errors installed seen_total \
+    <<<"$summary"
+
+cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
+report="$(cat <<MD
+Machine: $(nproc) CPUs ($cpu), $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; $(date -u +%Y-%m-%d).
+Load: wrk, $threads threads, $connections connections, ${duration} s per run, $rounds rounds alternating the two rows on one sandbox (in-memory, \`--rate-limit off\`).
+
+| GET /v1/customers/{id} (X-API-Key) | median req/s | p50 | p99 |
+| --- | --- | --- | --- |
+| no fault rule | ${none_rps} | ${none_p50} ms | ${none_p99} ms |
+| ${rules} rules of the application that do not match it | ${with_rps} | ${with_p50} ms | ${with_p99} ms |
+| ratio (target: within 5 %) | ${pct} % of medians; per round median ${pct_rounds} %, from ${pct_min} to ${pct_max} % | | |
+
+${errors} non-2xx answers; ${installed} rules installed in each round, which matched and fired ${seen_total} times in all.
+MD
+)"
+mkdir -p target
+printf '%s\n' "$report" | tee target/bench-faults.md
