@@ -66,7 +66,8 @@ pub fn what_happened(applied: &AppliedFault, status_code: u16) -> String {
     let kind = applied.fault.kind;
     let what = match kind {
         FaultKind::DropResponse => format!(
-            "the request was handled and committed (the handler answered {status_code}), then the connection closed              without the answer: the client never read it, and a retry with the same Idempotency-Key replays it"
+            "the request was handled and committed (the handler answered {status_code}), then the connection closed \
+             without the answer: the client never read it, and a retry with the same Idempotency-Key replays it"
         ),
         FaultKind::Timeout | FaultKind::Reset => {
             format!("{}: no answer was sent (logged with status 0)", effect(kind))
