@@ -23,6 +23,7 @@
 //! drains the channel and stops before the database threads are joined.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -33,9 +34,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::AppliedFault;
+use payctl_wire::{IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::api::BODY_LIMIT;
+use crate::api::Operation;
 use crate::auth::principal;
 use crate::clock::{self, Timestamp};
 use crate::db::Db;
@@ -43,7 +46,7 @@ use crate::error::ApiError;
 use crate::faults::requests::Unanswered;
 use crate::http::request_id::CorrelationId;
 use crate::state::AppState;
-use crate::{ids, redact, store};
+use crate::{idempotency, ids, redact, store};
 
 /// Records waiting to be written, at most.
 pub const CAPACITY: usize = 10_000;
@@ -84,8 +87,6 @@ pub struct Record {
     pub status_code: u16,
     pub duration_ms: i64,
     pub correlation_id: String,
-    /// The `Idempotency-Key` sent, redacted.
-    pub idempotency_key: Option<String>,
     pub error_code: Option<&'static str>,
     /// Redacted JSON text.
     pub request_body: Option<String>,
@@ -93,7 +94,26 @@ pub struct Record {
     pub responded_at: Timestamp,
     /// The injected fault, if any.
     pub fault: Option<AppliedFault>,
+    /// What the review judges the request by (see [`Judged`]).
+    pub judged: Judged,
     pub exchange: Exchange,
+}
+
+/// What the go-live review needs of a request beyond what the log shows.
+#[derive(Debug, Clone, Default)]
+pub struct Judged {
+    /// The route table's id of the operation.
+    pub operation_id: Option<String>,
+    /// `idempotency::stored_key` of the `Idempotency-Key` sent, never the key.
+    pub idempotency_key_hash: Option<String>,
+    /// `idempotency::body_hash` of a request with a body.
+    pub body_hash: Option<String>,
+    /// Whether the client sent its own `X-Request-ID`.
+    pub request_id_sent: bool,
+    /// The `Retry-After` seconds the answer carried.
+    pub retry_after: Option<u64>,
+    /// Real time the request arrived, Unix milliseconds.
+    pub real_at: i64,
 }
 
 /// The headers and answer of a request, in the stages the log takes them
@@ -305,6 +325,17 @@ where
     };
     let started = Instant::now();
     let requested_at = state.clock.app_now(key.application_id);
+    let mut judged = Judged {
+        operation_id: request.extensions().get::<Arc<Operation>>().map(|op| op.id.clone()),
+        idempotency_key_hash: request
+            .headers()
+            .get(IDEMPOTENCY_KEY_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .map(idempotency::stored_key),
+        request_id_sent: request.headers().contains_key(REQUEST_ID_HEADER),
+        real_at: clock::real_now().millis(),
+        ..Judged::default()
+    };
     let application_id = key.application_id;
     let api_key_id = key.key_public_id.clone();
     let method = request.method().clone();
@@ -313,10 +344,6 @@ where
     // The one header kept: the caller's X-Request-ID (or the one generated).
     let correlation_id =
         request.extensions().get::<CorrelationId>().map(|c| redact::text(&c.0).into_owned()).unwrap_or_default();
-    let idempotency_key = request
-        .headers()
-        .get(payctl_wire::IDEMPOTENCY_KEY_HEADER)
-        .map(|v| redact::text(&String::from_utf8_lossy(v.as_bytes())).into_owned());
     let request_headers =
         state.request_log.exchanges.take(clock::real_now().millis()).then(|| without_credentials(request.headers()));
 
@@ -327,6 +354,7 @@ where
         match axum::body::to_bytes(body, BODY_LIMIT).await {
             Ok(bytes) => {
                 let kept = redact::body(&bytes).map(|v| v.to_string());
+                judged.body_hash = Some(idempotency::body_hash(&bytes));
                 (run(Request::from_parts(parts, Body::from(bytes))).await, kept)
             }
             Err(_) => (
@@ -342,6 +370,11 @@ where
         None => (response, Exchange::None),
     };
     let elapsed = started.elapsed();
+    judged.retry_after = response
+        .headers()
+        .get(axum::http::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok());
     state.request_log.record(Record {
         public_id: ids::uuid(),
         application_id,
@@ -353,12 +386,12 @@ where
         status_code: if response.extensions().get::<Unanswered>().is_some() { 0 } else { response.status().as_u16() },
         duration_ms: i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX),
         correlation_id,
-        idempotency_key,
         error_code: response.extensions().get::<ApiError>().map(|e| e.code.as_str()),
         request_body,
         requested_at,
         responded_at: requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0)),
         fault: response.extensions().get::<AppliedFault>().cloned(),
+        judged,
         exchange,
     });
     response
@@ -408,12 +441,12 @@ mod tests {
             status_code: 200,
             duration_ms: 1,
             correlation_id: format!("c{n}"),
-            idempotency_key: None,
             error_code: None,
             request_body: None,
             requested_at: at,
             responded_at: at,
             fault: None,
+            judged: Judged::default(),
             exchange: Exchange::None,
         }
     }

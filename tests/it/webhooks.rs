@@ -4,7 +4,8 @@
 
 mod delivery;
 mod fairness;
-mod faults;
+pub mod faults;
+mod receivers;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};

@@ -190,6 +190,30 @@ impl Faults {
     }
 }
 
+/// Stores a validated rule for an application (`None`: global) and puts it
+/// in force.
+pub async fn install(
+    state: &crate::state::AppState,
+    application: Option<(i64, String)>,
+    spec: Spec,
+) -> Result<Arc<Rule>, ApiError> {
+    let app = application.as_ref().map(|(id, _)| *id);
+    let now = state.clock.now_for(app);
+    let public_id = crate::ids::prefixed("flt");
+    let json = serde_json::to_string(&spec)?;
+    let stored_id = public_id.clone();
+    let id = state.db.write(move |tx| store::fault_rules::insert(tx, &stored_id, app, &json, now)).await?;
+    Ok(state.faults.add(Rule::new(id, public_id, application, spec, now)))
+}
+
+/// Removes rules (by row id) from the database and from force.
+pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<(), ApiError> {
+    let stored = ids.clone();
+    state.db.write(move |tx| store::fault_rules::delete(tx, &stored)).await?;
+    state.faults.remove(&ids);
+    Ok(())
+}
+
 /// Writes a fired rule's counters to the database, off the request path:
 /// the engine's counters are the truth while the sandbox runs, the stored
 /// ones what the next start begins from.

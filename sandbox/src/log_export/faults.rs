@@ -5,8 +5,9 @@
 //!   `X-Sandbox-Fault` header (`drop_response`, `error; status=502`): the
 //!   replay faults exactly those requests, whichever rule (or header)
 //!   faulted them and whatever rules the replaying sandbox has. The
-//!   requests that managed rules (`/sandbox/faults`) are therefore left
-//!   out: replayed, a rule would fire a second time on other requests.
+//!   requests that managed rules (`/sandbox/faults`, and `/sandbox/drill`,
+//!   which installs a drill's rules) are therefore left out: replayed, a
+//!   rule would fire a second time on other requests.
 //! - **What the client saw**: a step whose connection was cut (`timeout`,
 //!   `reset`, `drop_response`) expects no answer (`expect.no_answer`); an
 //!   injected `error` or `rate_limit` expects its status.
@@ -20,14 +21,15 @@
 use std::collections::HashMap;
 
 use payctl_wire::faults::SANDBOX_FAULT_HEADER;
-use payctl_wire::logs::{RequestLog, redaction_markers};
+use payctl_wire::logs::RequestLog;
 
-/// Paths whose requests an export leaves out: the fault rules' own routes.
-pub const RULES_PATH: &str = "/sandbox/faults";
+/// The routes that manage fault rules, whose requests an export leaves
+/// out: the rules' own, and the go-live drill's, which installs rules.
+pub const RULE_PATHS: [&str; 2] = ["/sandbox/faults", "/sandbox/drill"];
 
 /// Whether a logged request managed fault rules.
 pub fn manages_rules(log: &RequestLog) -> bool {
-    log.path == RULES_PATH || log.path.starts_with(&format!("{RULES_PATH}/"))
+    RULE_PATHS.iter().any(|p| log.path.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
 }
 
 /// The header that reproduces the fault a request met, as
@@ -53,24 +55,15 @@ pub fn unanswered(log: &RequestLog) -> bool {
 }
 
 /// The replay's `Idempotency-Key` of each request: requests that carried
-/// the same key share one, numbered in order of first use. Only a POST
-/// honours one. A key stored redacted (it held a secret) cannot be told
-/// from another, so it is not shared.
+/// the same key (the log keeps its hash, never the key) share one,
+/// numbered in order of first use. Only a POST honours one.
 pub fn keys(logs: &[RequestLog]) -> Vec<Option<String>> {
     let mut numbers: HashMap<&str, usize> = HashMap::new();
-    let mut used = 0;
     logs.iter()
         .map(|log| {
-            let key = log.idempotency_key.as_deref().filter(|_| log.method == "POST")?;
-            let shared = redaction_markers(key).is_empty().then(|| numbers.get(key).copied()).flatten();
-            let n = shared.unwrap_or_else(|| {
-                used += 1;
-                if redaction_markers(key).is_empty() {
-                    numbers.insert(key, used);
-                }
-                used
-            });
-            Some(format!("${{run}}-k{n}"))
+            let hash = log.idempotency_key_hash.as_deref().filter(|_| log.method == "POST")?;
+            let next = numbers.len() + 1;
+            Some(format!("${{run}}-k{}", numbers.entry(hash).or_insert(next)))
         })
         .collect()
 }
@@ -115,7 +108,7 @@ mod tests {
     fn log(method: &str, path: &str, status: u16, key: Option<&str>, fault: Option<&str>) -> RequestLog {
         serde_json::from_value(json!({
             "id": "log", "method": method, "path": path, "query": null, "status_code": status, "duration_ms": 1,
-            "correlation_id": "c", "idempotency_key": key, "api_key_id": "k", "error_code": null,
+            "correlation_id": "c", "idempotency_key_hash": key, "api_key_id": "k", "error_code": null,
             "request_body": {"a": 1}, "requested_at": "t", "responded_at": "t",
             "fault": fault.map(|kind| json!({"rule_id": "flt_1", "kind": kind, "status": (kind == "error").then_some(502)})),
         }))
@@ -129,16 +122,16 @@ mod tests {
             log("POST", "/v1/customers", 201, Some("a"), None),
             log("POST", "/v1/customers", 201, None, None),
             log("GET", "/v1/customers", 0, Some("a"), Some("reset")),
-            log("POST", "/v1/customers", 502, Some("[REDACTED]"), Some("error")),
-            log("POST", "/v1/customers", 201, Some("[REDACTED]"), None),
+            log("POST", "/v1/customers", 502, Some("b"), Some("error")),
+            log("POST", "/v1/customers", 201, Some("b"), None),
         ];
         let keys = keys(&logs);
         assert_eq!(keys[0].as_deref(), Some("${run}-k1"));
         assert_eq!(keys[1], keys[0]);
         assert_eq!((keys[2].as_deref(), keys[3].as_deref()), (None, None), "no key; a GET's is ignored");
-        assert_ne!(keys[4], keys[5], "redacted keys are not shared");
+        assert_eq!((keys[4].as_deref(), keys[5].as_deref()), (Some("${run}-k2"), Some("${run}-k2")));
         let repeats = repeats(&logs, &keys);
-        assert_eq!(repeats, [None, Some(0), None, None, None, None]);
+        assert_eq!(repeats, [None, Some(0), None, None, None, Some(4)]);
         assert_eq!(answered_by(&logs, &repeats), [Some(1), None, None, None, None, None]);
         assert_eq!(header(&logs[0]), Some(("X-Sandbox-Fault".to_owned(), "drop_response".to_owned())));
         assert_eq!(header(&logs[4]).map(|h| h.1).as_deref(), Some("error; status=502"));
@@ -146,5 +139,6 @@ mod tests {
         assert!(unanswered(&logs[0]) && unanswered(&logs[3]) && !unanswered(&logs[4]));
         assert!(manages_rules(&log("DELETE", "/sandbox/faults/flt_1", 204, None, None)));
         assert!(!manages_rules(&log("GET", "/sandbox/faultsy", 404, None, None)));
+        assert!(manages_rules(&log("POST", "/sandbox/drill", 201, None, None)));
     }
 }

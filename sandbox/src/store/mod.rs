@@ -21,6 +21,7 @@ pub mod postings;
 pub mod quotes;
 pub mod rates;
 pub mod request_logs;
+pub mod review;
 pub mod settings;
 pub mod transactions;
 pub mod transfers;

@@ -16,8 +16,9 @@ use crate::request_log::{Exchange, Record};
 pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiError> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_logs (public_id, application_id, api_key_id, method, path, query, status_code,
-             duration_ms, correlation_id, error_code, request_body, requested_at, responded_at, fault, idempotency_key)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+             duration_ms, correlation_id, error_code, request_body, requested_at, responded_at, fault,
+             operation_id, idempotency_key_hash, body_hash, request_id_sent, retry_after, real_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
     )?;
     let mut exchanges = conn.prepare_cached(
         "INSERT INTO request_log_exchanges (log_id, application_id, request_headers, response_headers, response_body)
@@ -39,7 +40,12 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiErro
             r.requested_at.millis(),
             r.responded_at.millis(),
             r.fault.as_ref().map(serde_json::to_string).transpose().map_err(ApiError::internal)?,
-            r.idempotency_key,
+            r.judged.operation_id,
+            r.judged.idempotency_key_hash,
+            r.judged.body_hash,
+            r.judged.request_id_sent,
+            r.judged.retry_after.map(|s| i64::try_from(s).unwrap_or(i64::MAX)),
+            r.judged.real_at,
         ])?;
         // Only the redacted form is ever stored.
         if let Exchange::Kept(k) = &r.exchange {
@@ -93,7 +99,7 @@ pub struct LogFilter {
 }
 
 const COLUMNS: &str = "public_id, method, path, query, status_code, duration_ms, correlation_id, api_key_id,
-        error_code, request_body, requested_at, responded_at, fault, idempotency_key";
+        error_code, request_body, requested_at, responded_at, fault, idempotency_key_hash";
 
 fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
     let body: Option<String> = r.get(9)?;
@@ -105,7 +111,7 @@ fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
         status_code: r.get(4)?,
         duration_ms: r.get::<_, i64>(5)?.max(0).unsigned_abs(),
         correlation_id: r.get(6)?,
-        idempotency_key: r.get(13)?,
+        idempotency_key_hash: r.get(13)?,
         api_key_id: r.get(7)?,
         error_code: r.get(8)?,
         request_body: json(body),
