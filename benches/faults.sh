@@ -43,7 +43,7 @@ cleanup() {
 trap cleanup EXIT
 
 "$payctl" sandbox --in-memory --json --listen 127.0.0.1:0 --rate-limit off >"$work/ready" 2>/dev/null &
-pids+=($!)
+pids+=($!); sandbox_pid=$!
 for _ in $(seq 1 100); do [[ -s "$work/ready" ]] && break; sleep 0.05; done
 field() { python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).readline())[sys.argv[2]])" "$work/ready" "$1"; }
 base_url="$(field base_url)"
@@ -85,57 +85,71 @@ seen() {
         python3 -c "import json,sys; d = json.load(sys.stdin)['data']; print(len(d), sum(r['matched'] for r in d), sum(r['hits'] for r in d))"
 }
 
-# wrk's report: requests per second, p50, p99 (ms) and non-2xx answers.
+# The sandbox's CPU time so far (user + system), in clock ticks.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$sandbox_pid/stat"; }
+
+# wrk's report: requests per second, p50, p99 (ms), non-2xx answers, and
+# the sandbox's CPU time per request (microseconds). Other processes on a
+# shared machine move the first three from run to run; they barely move the
+# last, which counts only what the sandbox itself spent.
 load() {
+    local before after
+    before="$(cpu_ticks)"
     "$wrk" -t"$threads" -c"$connections" -d"${duration}s" --latency -H "X-API-Key: $key" "$target" >"$work/wrk.out"
-    python3 - "$work/wrk.out" <<'PY'
+    after="$(cpu_ticks)"
+    python3 - "$work/wrk.out" "$((after - before))" "$(getconf CLK_TCK)" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
+ticks, per_second = int(sys.argv[2]), int(sys.argv[3])
 def ms(v):
     n, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", v).groups()
     return float(n) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+requests = int(re.search(r"(\d+) requests in", text).group(1))
 p = {k: ms(v) for k, v in re.findall(r"^\s+(50|99)%\s+(\S+)", text, re.M)}
 non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-print(f"{rps:.0f} {p['50']:.2f} {p['99']:.2f} {non2xx.group(1) if non2xx else 0}")
+cpu_us = ticks / per_second * 1e6 / max(requests, 1)
+print(f"{rps:.0f} {p['50']:.2f} {p['99']:.2f} {non2xx.group(1) if non2xx else 0} {cpu_us:.2f}")
 PY
 }
 
 load >/dev/null # warm-up
 : >"$work/rounds"
 for _ in $(seq 1 "$rounds"); do
-    read -r none_rps none_p50 none_p99 none_errors <<<"$(load)"
+    read -r none_rps none_p50 none_p99 none_errors none_cpu <<<"$(load)"
     install
-    read -r with_rps with_p50 with_p99 with_errors <<<"$(load)"
+    read -r with_rps with_p50 with_p99 with_errors with_cpu <<<"$(load)"
     read -r installed matched hits <<<"$(seen)"
     remove_rules
     echo "$none_rps $none_p50 $none_p99 $none_errors $with_rps $with_p50 $with_p99 $with_errors $installed $matched $hits" \
-        >>"$work/rounds"
+        "$none_cpu $with_cpu" >>"$work/rounds"
 done
 summary="$(python3 - "$work/rounds" <<'PY'
 import statistics, sys
 rows = [list(map(float, line.split())) for line in open(sys.argv[1])]
 med = lambda i: statistics.median(r[i] for r in rows)
 ratios = [r[4] / r[0] for r in rows]
+cpu = [r[11] / r[12] for r in rows]
 print(f"{med(0):.0f} {med(1):.2f} {med(2):.2f} {med(4):.0f} {med(5):.2f} {med(6):.2f} "
       f"{100 * med(4) / med(0):.1f} {100 * statistics.median(ratios):.1f} "
       f"{100 * min(ratios):.1f} {100 * max(ratios):.1f} "
-      f"{sum(r[3] + r[7] for r in rows):.0f} {min(r[8] for r in rows):.0f} {sum(r[9] + r[10] for r in rows):.0f}")
+      f"{sum(r[3] + r[7] for r in rows):.0f} {min(r[8] for r in rows):.0f} {sum(r[9] + r[10] for r in rows):.0f} "
+      f"{med(11):.2f} {med(12):.2f} {100 * med(11) / med(12):.1f} {100 * min(cpu):.1f} {100 * max(cpu):.1f}")
 PY
 )"
 read -r none_rps none_p50 none_p99 with_rps with_p50 with_p99 pct pct_rounds pct_min pct_max errors installed seen_total \
-    <<<"$summary"
+    none_cpu with_cpu cpu_pct cpu_min cpu_max <<<"$summary"
 
 cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
 report="$(cat <<MD
 Machine: $(nproc) CPUs ($cpu), $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; $(date -u +%Y-%m-%d).
 Load: wrk, $threads threads, $connections connections, ${duration} s per run, $rounds rounds alternating the two rows on one sandbox (in-memory, \`--rate-limit off\`).
 
-| GET /v1/customers/{id} (X-API-Key) | median req/s | p50 | p99 |
-| --- | --- | --- | --- |
-| no fault rule | ${none_rps} | ${none_p50} ms | ${none_p99} ms |
-| ${rules} rules of the application that do not match it | ${with_rps} | ${with_p50} ms | ${with_p99} ms |
-| ratio (target: within 5 %) | ${pct} % of medians; per round median ${pct_rounds} %, from ${pct_min} to ${pct_max} % | | |
+| GET /v1/customers/{id} (X-API-Key) | median req/s | p50 | p99 | sandbox CPU per request |
+| --- | --- | --- | --- | --- |
+| no fault rule | ${none_rps} | ${none_p50} ms | ${none_p99} ms | ${none_cpu} µs |
+| ${rules} rules of the application that do not match it | ${with_rps} | ${with_p50} ms | ${with_p99} ms | ${with_cpu} µs |
+| with rules / without (target: within 5 %) | ${pct} % (medians); per round: median ${pct_rounds} %, ${pct_min} to ${pct_max} % | | | ${cpu_pct} % of the throughput a CPU-second buys (medians); per round ${cpu_min} to ${cpu_max} % |
 
 ${errors} non-2xx answers; ${installed} rules installed in each round, which matched and fired ${seen_total} times in all.
 MD
