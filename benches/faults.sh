@@ -21,14 +21,8 @@ rules="${RULES:-100}"
 connections="${CONNECTIONS:-50}"
 threads="${THREADS:-2}"
 
-need() {
-    command -v "$1" >/dev/null && return
-    if command -v apt-get >/dev/null; then
-        echo "installing $2 with apt-get" >&2
-        if [[ $(id -u) -eq 0 ]]; then apt-get install -y -qq "$2" >/dev/null; else sudo apt-get install -y -qq "$2" >/dev/null; fi
-    fi
-    command -v "$1" >/dev/null || { echo "$1 is required (package $2)" >&2; exit 1; }
-}
+# shellcheck source=benches/lib.sh
+source benches/lib.sh
 wrk="${WRK:-wrk}"; [[ -n "${WRK:-}" ]] || need wrk wrk
 
 cargo build --release --quiet --bin payctl
@@ -42,17 +36,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$payctl" sandbox --in-memory --json --listen 127.0.0.1:0 --rate-limit off >"$work/ready" 2>/dev/null &
-pids+=($!); sandbox_pid=$!
-for _ in $(seq 1 100); do [[ -s "$work/ready" ]] && break; sleep 0.05; done
-field() { python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).readline())[sys.argv[2]])" "$work/ready" "$1"; }
-base_url="$(field base_url)"
-key="$(field test_api_key)"
-customer_id="$(curl -fsS "$base_url/v1/customers" -H "X-API-Key: $key" -H 'Content-Type: application/json' \
-    -H "Idempotency-Key: bench-$$" \
-    -d '{"type":"business","legal_name":"Bench Trading LLC","email":"bench@example.com","country":"AE","verification_level":"standard","tax_id":"TRN-1"}' |
-    python3 -c "import json,sys; print(json.load(sys.stdin)['id'])")"
-target="$base_url/v1/customers/$customer_id"
+start_sandbox "$payctl" "$work/ready"
+base_url="$(ready_field "$work/ready" base_url)"
+key="$(ready_field "$work/ready" test_api_key)"
+target="$base_url/v1/customers/$(bench_customer "$base_url" "$key")"
 
 # RULES rules of the key's application, none of which matches the GET:
 # by operation id (the others of the partner API), by method, by path.
@@ -88,29 +75,17 @@ seen() {
 # The sandbox's CPU time so far (user + system), in clock ticks.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$sandbox_pid/stat"; }
 
-# wrk's report: requests per second, p50, p99 (ms), non-2xx answers, and
-# the sandbox's CPU time per request (microseconds). Other processes on a
+# wrk's report (requests per second, p50, p99 in ms, non-2xx answers) and
+# the sandbox's CPU time per request in microseconds. Other processes on a
 # shared machine move the first three from run to run; they barely move the
 # last, which counts only what the sandbox itself spent.
 load() {
-    local before after
+    local before after rps p50 p99 errors requests
     before="$(cpu_ticks)"
     "$wrk" -t"$threads" -c"$connections" -d"${duration}s" --latency -H "X-API-Key: $key" "$target" >"$work/wrk.out"
     after="$(cpu_ticks)"
-    python3 - "$work/wrk.out" "$((after - before))" "$(getconf CLK_TCK)" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-ticks, per_second = int(sys.argv[2]), int(sys.argv[3])
-def ms(v):
-    n, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", v).groups()
-    return float(n) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
-rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-requests = int(re.search(r"(\d+) requests in", text).group(1))
-p = {k: ms(v) for k, v in re.findall(r"^\s+(50|99)%\s+(\S+)", text, re.M)}
-non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-cpu_us = ticks / per_second * 1e6 / max(requests, 1)
-print(f"{rps:.0f} {p['50']:.2f} {p['99']:.2f} {non2xx.group(1) if non2xx else 0} {cpu_us:.2f}")
-PY
+    read -r rps p50 p99 errors requests <<<"$(wrk_report "$work/wrk.out")"
+    echo "$rps $p50 $p99 $errors $(python3 -c "print(f'{($after - $before) / $(getconf CLK_TCK) * 1e6 / max($requests, 1):.2f}')")"
 }
 
 load >/dev/null # warm-up
