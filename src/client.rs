@@ -419,6 +419,7 @@ fn lister(path: &str) -> Option<String> {
         ("/sandbox/transactions/", "payctl transactions list"),
         ("/v1/payments/", "payctl payments list"),
         ("/sandbox/payments/", "payctl payments list"),
+        ("/sandbox/faults/", "payctl sandbox faults list"),
     ];
     let path = path.split('?').next().unwrap_or(path);
     LISTERS.iter().find(|(pattern, _)| matches_prefix(path, pattern)).map(|(_, cmd)| (*cmd).to_owned())
@@ -468,6 +469,14 @@ pub fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
 }
 
 fn network_failure(err: &reqwest::Error, url: &Url) -> anyhow::Error {
+    // A connection made and then closed without an answer is not an
+    // unreachable server: the request may have been carried out.
+    if !err.is_connect() && !err.is_timeout() && err.is_request() {
+        return exit::network(format!(
+            "no answer from {url}: {}; the request may have been carried out all the same",
+            root_cause(err)
+        ));
+    }
     let what = if err.is_timeout() { "timed out talking to" } else { "cannot reach" };
     exit::network(format!("{what} {url}: {}", root_cause(err)))
 }

@@ -31,6 +31,7 @@ pub enum Section {
     Accounts,
     Customers,
     Trigger,
+    Faults,
     Error,
 }
 
@@ -42,6 +43,7 @@ const APP_SECTIONS: &[(Section, &str, &str)] = &[
     (Section::Accounts, "accounts", "Balances"),
     (Section::Customers, "customers", "Customers"),
     (Section::Trigger, "trigger", "Trigger"),
+    (Section::Faults, "faults", "Faults"),
 ];
 
 /// One page to render.
@@ -192,8 +194,12 @@ pub fn fault_kind(kind: Option<FaultKind>) -> Markup {
     html! { @if let Some(kind) = kind { span.badge.wait title="shaped by a fault rule" { (kind.as_str()) } } }
 }
 
-/// An HTTP status code, coloured by class.
+/// An HTTP status code, coloured by class; 0 (a request logged without an
+/// answer: a fault cut its connection) reads "no answer".
 pub fn http_status(code: u16) -> Markup {
+    if code == 0 {
+        return html! { span.badge.bad title="no answer was sent" { "no answer" } };
+    }
     let tone = match code {
         200..=299 => "good",
         400..=499 => "wait",

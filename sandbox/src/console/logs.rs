@@ -1,7 +1,8 @@
 //! Request logs of an application: a live list with the API's filters
-//! (method, path, status range, time), a detail view with the redacted
-//! request and answer, "copy as curl", and "export as fixture" (the same
-//! file as `payctl logs export`, from the same code).
+//! (method, path, status range, time) where faulted requests are marked, a
+//! detail view with the redacted request and answer and the fault that
+//! shaped it, "copy as curl", and "export as fixture" (the same file as
+//! `payctl logs export`, from the same code).
 
 use std::collections::BTreeMap;
 
@@ -13,6 +14,7 @@ use payctl_wire::logs::{LogMethod, REDACTED, RequestLog};
 use serde_json::Value;
 
 use super::extract::{AppPage, Params};
+use super::faults;
 use super::html::{self, Section};
 use super::session::Flash;
 use super::{AppCtx, Console, Failure, back};
@@ -114,7 +116,10 @@ fn table(app: &AppCtx, rows: &[RequestLog]) -> Markup {
                             a href=(app.href(&format!("logs/{}", log.id))) { (log.path) }
                             @if let Some(q) = &log.query { span.muted { "?" (q) } }
                         }
-                        td { (html::http_status(log.status_code)) @if let Some(code) = &log.error_code { " " span.muted { (code) } } }
+                        td {
+                            (html::http_status(log.status_code)) @if let Some(code) = &log.error_code { " " span.muted { (code) } }
+                            @if let Some(fault) = &log.fault { br; (faults::mark(fault)) }
+                        }
                         td.num { (log.duration_ms) " ms" }
                         td.mono.clip title=(log.correlation_id) { (log.correlation_id) }
                         td.mono.clip title=(log.api_key_id) { (log.api_key_id) }
@@ -139,6 +144,14 @@ pub async fn detail(
         dl.facts {
             dt { "Request" } dd.mono { (log.method) " " (log.path) @if let Some(q) = &log.query { "?" (q) } }
             dt { "Status" } dd { (html::http_status(log.status_code)) @if let Some(c) = &log.error_code { " " code { (c) } } }
+            @if let Some(fault) = &log.fault {
+                dt { "Fault" }
+                dd.fault-detail {
+                    (faults::mark(fault))
+                    p { (faults::what_happened(fault, log.status_code)) }
+                    @if fault.rule_id.is_some() { p { a href=(app.href("faults")) { "Fault rules of this application →" } } }
+                }
+            }
             dt { "Latency" } dd { (log.duration_ms) " ms" }
             dt { "Correlation id" } dd.mono { (log.correlation_id) }
             dt { "Key" } dd.mono { (log.api_key_id) }

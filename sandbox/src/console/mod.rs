@@ -1,7 +1,7 @@
 //! The console: web pages at `/console` where a dashboard user sees and
 //! drives what the sandbox holds for their partner (request logs, webhook
 //! deliveries, money flows with their timelines and postings, customers,
-//! pricing), served by the sandbox itself.
+//! pricing, fault rules), served by the sandbox itself.
 //!
 //! - **Reads** come from the database's reader connections through
 //!   `store`, always scoped to the signed-in user's partner: an
@@ -27,7 +27,8 @@
 //!   keys, clocks), [`logs`], [`webhooks`] (endpoints), [`deliveries`],
 //!   [`money`] (flows with their timelines and postings), [`balances`],
 //!   [`customers`],
-//!   [`pricing`] (markups, simulation, partner wallets), [`trigger`].
+//!   [`pricing`] (markups, simulation, partner wallets), [`trigger`],
+//!   [`faults`] (fault rules, and how a faulted request reads in the logs).
 
 pub mod assets;
 pub mod balances;
@@ -35,6 +36,7 @@ pub mod customers;
 pub mod deliveries;
 pub mod dispatch;
 pub mod extract;
+pub mod faults;
 pub mod form;
 pub mod html;
 pub mod logs;
@@ -133,6 +135,9 @@ pub fn router(state: AppState, api: Router) -> Router {
         .route(&app("/customers/{id}"), get(customers::detail))
         .route(&app("/customers/{id}/{decision}"), post(customers::decide))
         .route(&app("/trigger"), get(trigger::page).post(trigger::trigger))
+        .route(&app("/faults"), get(faults::page).post(faults::add))
+        .route(&app("/faults/clear"), post(faults::clear))
+        .route(&app("/faults/{id}/delete"), post(faults::delete))
         .route("/pricing", get(pricing::page))
         .route("/pricing/markup", post(pricing::put_markup))
         .route("/pricing/customers/markup", post(pricing::put_customer_markup))

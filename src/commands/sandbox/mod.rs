@@ -1,10 +1,12 @@
 //! `payctl sandbox`: serve the API locally until SIGINT or SIGTERM,
 //! optionally seeded with fixtures before the ready line, with a banner
 //! that ends with the exact command pointing the CLI at it; and the verbs
-//! on a running sandbox: `reset` (back to the seeded state) and `clock`
-//! (show or advance sandbox time).
+//! on a running sandbox: `reset` (back to the seeded state), `clock`
+//! (show or advance sandbox time) and `faults` (rules that make it fail on
+//! purpose).
 
 mod clock;
+mod faults;
 mod reset;
 
 use std::path::PathBuf;
@@ -28,12 +30,16 @@ pub enum SandboxCommand {
     /// Show the sandbox clock, or move it forward (`clock advance 3m`).
     #[command(after_help = clock::HELP, args_conflicts_with_subcommands = true)]
     Clock(clock::ClockArgs),
+    /// Fault rules: make the sandbox fail on purpose (5xx, 429, timeouts, lost answers).
+    #[command(subcommand)]
+    Faults(faults::FaultsCommand),
 }
 
 pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     match args.command {
         Some(SandboxCommand::Reset { ready }) => return reset::run(globals, ready.as_deref()).await,
         Some(SandboxCommand::Clock(clock)) => return clock::run(globals, clock).await,
+        Some(SandboxCommand::Faults(command)) => return faults::run(globals, command).await,
         None => {}
     }
     // Fixtures are checked before anything starts: a typo is a usage error.
@@ -153,7 +159,7 @@ fn next_steps(ready: &payctl_wire::sandbox::ReadyLine) -> String {
     )
 }
 
-/// A running sandbox, as `reset` and `clock` reach it: its base URL and
+/// A running sandbox, as `reset`, `clock` and `faults` reach it: its base URL and
 /// credentials by the rules of `payctl fixtures run`
 /// ([`crate::commands::fixtures::credentials`]).
 struct Running {
@@ -187,6 +193,19 @@ impl Running {
             Some(key) => Ok(crate::client::Auth::Key(key.clone())),
             None => self.ctx.api_key(),
         }
+    }
+
+    /// The shared [`Session`](crate::commands::resource::Session) of the
+    /// resource commands, with the TEST key.
+    fn key_session(self) -> anyhow::Result<crate::commands::resource::Session> {
+        let auth = self.key()?;
+        Ok(crate::commands::resource::Session { ctx: self.ctx, client: self.client, auth })
+    }
+
+    /// The shared session with the control token.
+    fn control_session(self) -> anyhow::Result<crate::commands::resource::Session> {
+        let auth = self.control()?;
+        Ok(crate::commands::resource::Session { ctx: self.ctx, client: self.client, auth })
     }
 }
 

@@ -10,6 +10,7 @@ mod completions;
 mod config;
 mod customers;
 mod errors;
+mod faults;
 mod help;
 mod keyring;
 mod lifecycle;

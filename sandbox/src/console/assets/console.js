@@ -1,6 +1,6 @@
 // The console's only script. Pages work without it (forms post, links
-// navigate); it adds live updates, copy buttons, confirmations and a guard
-// against double submission. No dependencies; served by the sandbox itself.
+// navigate); it adds live updates, copy buttons, confirmations, a guard
+// against double submission, and the fault form's fields for the chosen kind. No dependencies; served by the sandbox itself.
 (function () {
   "use strict";
 
@@ -98,6 +98,24 @@
     });
   }
 
+  // A form with a select marked data-fault-kind shows only the fields of
+  // the chosen kind (elements marked data-kinds="kind ..."); the others are
+  // hidden and disabled, so they are not sent.
+  function kinds(select) {
+    var form = select.form;
+    var apply = function () {
+      Array.prototype.forEach.call(form.querySelectorAll("[data-kinds]"), function (element) {
+        var shown = element.getAttribute("data-kinds").split(" ").indexOf(select.value) >= 0;
+        element.hidden = !shown;
+        Array.prototype.forEach.call(element.querySelectorAll("input, select"), function (field) {
+          field.disabled = !shown;
+        });
+      });
+    };
+    select.addEventListener("change", apply);
+    apply();
+  }
+
   function wire(root) {
     Array.prototype.forEach.call(root.querySelectorAll("[data-copy]"), copy);
     Array.prototype.forEach.call(root.querySelectorAll("form[method='post']"), guard);
@@ -106,5 +124,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     wire(document);
     Array.prototype.forEach.call(document.querySelectorAll("[data-live]"), live);
+    Array.prototype.forEach.call(document.querySelectorAll("select[data-fault-kind]"), kinds);
   });
 })();
