@@ -22,7 +22,8 @@ pub struct Cli {
 }
 
 const TOP_EXAMPLES: &str = "Examples:
-  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &
+  payctl sandbox --in-memory --listen 127.0.0.1:0 --ready-file ready.json &
+  payctl sandbox wait --ready-file ready.json
   payctl config init --from-ready ready.json
   printf '%s' payctl-demo-password | payctl login --username demo@payctl.local --password-stdin
   payctl customers list
@@ -174,9 +175,10 @@ Examples:
 
 const SANDBOX_EXAMPLES: &str = "Examples:
   payctl sandbox                                # http://127.0.0.1:4242, data kept between runs
-  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &   # for CI
+  payctl sandbox --in-memory --listen 127.0.0.1:0 --ready-file ready.json &   # for CI,
+  payctl sandbox wait --ready-file ready.json --timeout 30s                  # then wait
   payctl sandbox --rate-limit off               # no per-key limits, for load tests
-  payctl sandbox --in-memory --json --seed fixtures/onboarding.json > ready.json &
+  payctl sandbox --in-memory --seed fixtures/onboarding.json --ready-file ready.json &
   payctl sandbox reset --ready ready.json       # back to the seeded state
   payctl sandbox clock advance 3m               # move the TEST application's clock";
 
@@ -194,6 +196,10 @@ pub struct SandboxArgs {
     /// Print the ready line as one JSON object on stdout (for scripts).
     #[arg(long)]
     pub json: bool,
+    /// Also write the ready line to FILE (mode 0600) once ready, whole or not at all, for
+    /// `payctl sandbox wait`; removed when the sandbox stops.
+    #[arg(long, value_name = "FILE")]
+    pub ready_file: Option<PathBuf>,
     /// Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load
     /// tests). PER_MINUTE alone sets PER_HOUR to 60 times it.
     #[arg(long, value_name = "LIMITS", default_value = "100/5000", value_parser = parse_rate_limit)]

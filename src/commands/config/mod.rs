@@ -45,8 +45,8 @@ to a second profile named <NAME>-live. Without it, --api-key (or PAYCTL_API_KEY)
 key for --base-url, with --app as its application: the command `payctl sandbox` prints in its banner.
 
 Examples:
-  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &
-  payctl config init --from-ready ready.json
+  payctl sandbox --in-memory --listen 127.0.0.1:0 --ready-file ready.json &
+  payctl sandbox wait --ready-file ready.json && payctl config init --from-ready ready.json
   jq -c . ready.json | payctl config init --from-ready - --name ci --no-use
   payctl config init --base-url http://127.0.0.1:4242 --api-key sk_test_... --app APP_ID")]
     Init {

@@ -2,10 +2,13 @@
 //! optionally seeded with fixtures before the ready line, with a banner
 //! that ends with the exact command pointing the CLI at it; and the verbs
 //! on a running sandbox: `reset` (back to the seeded state) and `clock`
-//! (show or advance sandbox time).
+//! (show or advance sandbox time); and `wait`, for CI, on a sandbox started
+//! with `--ready-file`.
 
 mod clock;
+mod ready_file;
 mod reset;
+mod wait;
 
 use std::path::PathBuf;
 
@@ -28,14 +31,30 @@ pub enum SandboxCommand {
     /// Show the sandbox clock, or move it forward (`clock advance 3m`).
     #[command(after_help = clock::HELP, args_conflicts_with_subcommands = true)]
     Clock(clock::ClockArgs),
+    /// Wait for a sandbox started with --ready-file to serve; fail with its error if it died.
+    #[command(after_help = wait::HELP)]
+    Wait(wait::WaitArgs),
 }
 
 pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     match args.command {
         Some(SandboxCommand::Reset { ready }) => return reset::run(globals, ready.as_deref()).await,
         Some(SandboxCommand::Clock(clock)) => return clock::run(globals, clock).await,
+        Some(SandboxCommand::Wait(args)) => return wait::run(args).await,
         None => {}
     }
+    // Written first, so that `sandbox wait` learns of any failure from here on.
+    let ready_file = args.ready_file.as_deref().map(ready_file::ReadyFile::start).transpose()?;
+    let outcome = serve(args, ready_file.as_ref()).await;
+    if let Some(file) = &ready_file {
+        file.finish(&outcome);
+    }
+    outcome
+}
+
+/// Serves until SIGINT or SIGTERM; the ready line goes to the terminal
+/// (or stdout with `--json`) and to the ready file, if any.
+async fn serve(args: SandboxArgs, ready_file: Option<&ready_file::ReadyFile>) -> anyhow::Result<()> {
     // Fixtures are checked before anything starts: a typo is a usage error.
     let mut seeds = Vec::new();
     for file in &args.seed {
@@ -92,6 +111,13 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     }
     // The handle shares the sandbox's state, which must go for it to close.
     drop(reset_point);
+    if let Some(file) = ready_file
+        && let Err(e) = file.ready(&ready)
+    {
+        let _ = abort.send(());
+        let _ = serving.await;
+        return Err(e.context("the sandbox stopped"));
+    }
     if args.json {
         crate::output::json_line(&ready)?;
     } else {

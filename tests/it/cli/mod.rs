@@ -25,6 +25,7 @@ mod readme;
 mod secrets;
 mod tables;
 mod transfer;
+mod wait;
 mod wallets;
 mod webhooks;
 
