@@ -38,6 +38,9 @@ pub struct Client {
     /// API field names the command knows by its flags (`source_asset` is
     /// `--from`), so errors name what the user typed.
     flags: &'static [(&'static str, &'static str)],
+    /// Reads are marked as the tool's own (`X-Sandbox-Unlogged`), so the
+    /// sandbox leaves them out of the application's request log.
+    unlogged: bool,
 }
 
 /// JSON fields whose values `-v` never prints.
@@ -60,7 +63,15 @@ impl Client {
             renewed: Mutex::new(None),
             server_time: Mutex::new(None),
             flags: &[],
+            unlogged: false,
         })
+    }
+
+    /// Marks this client's reads as its own, not the application's: the
+    /// sandbox then leaves them out of the request log (`logs export`).
+    pub fn unlogged(mut self) -> Client {
+        self.unlogged = true;
+        self
     }
 
     /// Names API fields in errors by these flags: `(field, flag)` pairs.
@@ -102,6 +113,24 @@ impl Client {
         body: Option<&Value>,
         idempotency_key: &str,
     ) -> anyhow::Result<Value> {
+        self.request(method, path, auth, body, idempotency_key, self.unlogged).await
+    }
+
+    /// A `GET` made on the tool's own behalf, which the sandbox leaves out
+    /// of the request log (learning the server's clock, say).
+    pub async fn get_unlogged(&self, path: &str, auth: &Auth) -> anyhow::Result<Value> {
+        self.request(Method::GET, path, auth, None, "", true).await
+    }
+
+    async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        auth: &Auth,
+        body: Option<&Value>,
+        idempotency_key: &str,
+        unlogged: bool,
+    ) -> anyhow::Result<Value> {
         let url = self.url(path)?;
         let mut retried = false;
         let mut limited = 0;
@@ -114,6 +143,9 @@ impl Client {
                 (Auth::Bearer(token), None) => request.bearer_auth(token),
                 (Auth::None, _) => request,
             };
+            if unlogged && method == Method::GET {
+                request = request.header(payctl_wire::sandbox::UNLOGGED_HEADER, "true");
+            }
             if method == Method::POST {
                 // The API then replays rather than repeats the operation if
                 // the answer is lost and the request is sent again.

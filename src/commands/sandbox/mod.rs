@@ -10,6 +10,8 @@ mod ready_file;
 mod reset;
 mod wait;
 
+pub use clock::parse_duration;
+
 use std::path::PathBuf;
 
 use anyhow::Context;

@@ -126,6 +126,26 @@ async fn export_as_fixture_is_byte_for_byte_payctl_logs_export() {
     let iban = fixture["steps"][2]["body"]["account"]["iban"].as_str().unwrap();
     assert_eq!(payctl_sandbox::domain::iban::Iban::parse(iban).unwrap().country(), "DE");
     assert_ne!(iban, IBAN);
+
+    // Part of the log (from the beneficiary on): both pull in the customer's
+    // create and approval it refers to, and write the same file.
+    let logs = sb.logs_until(&key, "", |_| true).await;
+    let from = logs.iter().find(|l| l["path"] == "/v1/beneficiaries").unwrap()["requested_at"].as_str().unwrap();
+    let query = format!("from_date={}", from.replace(':', "%3A"));
+    let response = browser.get(&format!("/console/apps/{app}/logs/export?name=replay&{query}")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    let windowed = home.dir.path().join("window.json");
+    let args = ["logs", "export", "--name", "replay", "--from", from, "--file", windowed.to_str().unwrap()];
+    let stderr = home.run(&args, None).await.ok().stderr;
+    let cli = std::fs::read_to_string(&windowed).unwrap();
+    assert_eq!(response.html, cli);
+    let fixture: Value = serde_json::from_str(&cli).unwrap();
+    let paths: Vec<&str> = fixture["steps"].as_array().unwrap().iter().map(|s| s["path"].as_str().unwrap()).collect();
+    assert_eq!(
+        paths[..3],
+        ["/v1/customers", "/sandbox/customers/${s1-post-customers.id}/approve", "/v1/beneficiaries"]
+    );
+    assert!(stderr.contains("Pulled in 2 earlier request(s)"), "{stderr}");
 }
 
 #[tokio::test]
