@@ -80,8 +80,8 @@ pub async fn list(
             label { "Path (and below)" input type="text" name="endpoint" placeholder="/v1/customers" value=(value("endpoint")); }
             label { "Status from" input type="number" name="status_code_gte" min="100" max="599" value=(value("status_code_gte")); }
             label { "Status to" input type="number" name="status_code_lte" min="100" max="599" value=(value("status_code_lte")); }
-            label { "From (ISO 8601)" input type="text" name="from_date" placeholder="2026-01-01T00:00:00Z" value=(value("from_date")); }
-            label { "To (ISO 8601)" input type="text" name="to_date" value=(value("to_date")); }
+            label { "From (ISO 8601, sandbox clock)" input type="text" name="from_date" placeholder="2026-01-01T00:00:00Z" value=(value("from_date")); }
+            label { "To (ISO 8601, sandbox clock)" input type="text" name="to_date" value=(value("to_date")); }
             button type="submit" { "Filter" }
             a href=(app.href("logs")) { "Clear" }
         }

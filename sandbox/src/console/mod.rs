@@ -221,6 +221,14 @@ impl Console {
         body: Markup,
     ) -> Response {
         let flashes = if visitor.live { Vec::new() } else { self.flashes.take(visitor) };
+        // The application's pages show its times: say on which clock.
+        let body = match app {
+            Some(app) => {
+                let now = self.state.clock.app_now(app.id);
+                html! { (html::sandbox_clock(now, now.millis() - crate::clock::real_now().millis())) (body) }
+            }
+            None => body,
+        };
         Page { title: title.into(), section, visitor: Some(visitor), app, flashes, body }.render()
     }
 
