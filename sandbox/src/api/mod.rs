@@ -157,7 +157,9 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 /// actions go through the API router itself.
 pub fn router(state: AppState) -> Router {
     let api = assemble(Some(state.clone())).0.with_state(state.clone());
-    api.clone().nest(crate::console::CONSOLE, crate::console::router(state, api))
+    api.clone()
+        .route(payctl_wire::sandbox::WEBHOOK_SINK_PATH, axum::routing::post(crate::webhooks::sink::receive))
+        .nest(crate::console::CONSOLE, crate::console::router(state, api))
 }
 
 fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::OpenApi) {
