@@ -131,6 +131,7 @@ pub enum Command {
     /// Print a shell completion script.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
+        /// The shell to complete for.
         #[arg(value_enum)]
         shell: crate::commands::completions::Shell,
     },
@@ -250,5 +251,25 @@ mod tests {
     fn the_command_tree_is_consistent() {
         use clap::CommandFactory;
         super::Cli::command().debug_assert();
+    }
+
+    /// `--help` explains every argument and flag of every command: what it
+    /// is and, for an id, where to find one.
+    #[test]
+    fn every_argument_has_help() {
+        use clap::CommandFactory;
+        let mut missing = Vec::new();
+        let mut queue = vec![(String::from("payctl"), super::Cli::command())];
+        while let Some((path, command)) = queue.pop() {
+            for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {}", arg.get_id()));
+                }
+            }
+            for sub in command.get_subcommands() {
+                queue.push((format!("{path} {}", sub.get_name()), sub.clone()));
+            }
+        }
+        assert!(missing.is_empty(), "arguments without help: {missing:#?}");
     }
 }

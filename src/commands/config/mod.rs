@@ -28,7 +28,13 @@ Examples:
   payctl config set base_url https://api.example.com
   payctl --profile staging config set username ops@example.com
   printf '%s' \"$KEY\" | payctl config set api_key -")]
-    Set { key: String, value: String },
+    Set {
+        /// The setting: base_url, auth_url, client_id, username, environment, application_id, api_key_id, or
+        /// api_key (kept in the secret store).
+        key: String,
+        /// Its new value; empty removes it; `-` reads it from standard input (for api_key).
+        value: String,
+    },
     /// Make PROFILE the default for later commands.
     #[command(after_help = "Examples:\n  payctl config use staging")]
     Use {

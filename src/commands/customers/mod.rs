@@ -37,13 +37,22 @@ pub enum CustomersCommand {
     },
     /// Show one customer.
     #[command(after_help = "Examples:\n  payctl customers get CUSTOMER_ID --output json")]
-    Get { id: String },
+    Get {
+        /// The customer's id (`payctl customers list` lists them).
+        id: String,
+    },
     /// Sandbox only: approve a pending customer's verification (TEST key).
     #[command(after_help = "Examples:\n  payctl customers approve CUSTOMER_ID")]
-    Approve { id: String },
+    Approve {
+        /// The customer's id (`payctl customers list` lists them).
+        id: String,
+    },
     /// Sandbox only: reject a pending customer's verification (TEST key).
     #[command(after_help = "Examples:\n  payctl customers reject CUSTOMER_ID")]
-    Reject { id: String },
+    Reject {
+        /// The customer's id (`payctl customers list` lists them).
+        id: String,
+    },
 }
 
 /// Every field of `POST /v1/customers`; the API checks them all at once.

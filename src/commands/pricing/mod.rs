@@ -92,6 +92,7 @@ impl From<Kind> for MarkupKind {
 pub struct SetArgs {
     #[command(flatten)]
     pub customer: CustomerArg,
+    /// bps (basis points of the amount) or flat (minor units of --currency).
     #[arg(long, value_enum)]
     pub kind: Kind,
     /// Basis points (at most 10000), or minor units of --currency for FLAT.

@@ -23,10 +23,16 @@ pub enum QuotesCommand {
     Create(QuoteArgs),
     /// Show one quote; a quote not accepted in time reads EXPIRED.
     #[command(after_help = "Examples:\n  payctl quotes get QUOTE_ID --output json")]
-    Get { id: String },
+    Get {
+        /// The quote's id, as `payctl quotes create` printed it.
+        id: String,
+    },
     /// Accept a quote before it expires, so a transaction can use it.
     #[command(after_help = "Examples:\n  payctl quotes accept QUOTE_ID")]
-    Accept { id: String },
+    Accept {
+        /// The quote's id, as `payctl quotes create` printed it.
+        id: String,
+    },
 }
 
 /// Every field of `POST /v1/transactions/quote`; the API checks them all at once.

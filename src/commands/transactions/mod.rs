@@ -25,7 +25,10 @@ pub enum TransactionsCommand {
     #[command(
         after_help = "Examples:\n  payctl transactions get TRANSACTION_ID --output json\n  payctl transactions get txn_..."
     )]
-    Get { id: String },
+    Get {
+        /// The transaction's id or its txn_ external id (`payctl transactions list` lists them).
+        id: String,
+    },
 }
 
 pub const PATH: &str = "/v1/transactions";

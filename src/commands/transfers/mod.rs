@@ -27,7 +27,10 @@ The request shape of each kind is in sandbox/README.md (Transfers and swaps).")]
     },
     /// Show one transfer.
     #[command(after_help = "Examples:\n  payctl transfers get TRANSFER_ID --output json")]
-    Get { id: String },
+    Get {
+        /// The transfer's id, as `payctl transfers create` printed it.
+        id: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -40,7 +43,10 @@ pub enum SwapsCommand {
     },
     /// Show one swap in the shape of spec 2.11 (`GET /v1/onchain-fx/{fx_id}`).
     #[command(after_help = "Examples:\n  payctl swaps get fx_0193…")]
-    Get { id: String },
+    Get {
+        /// The swap's fx_id, as `payctl swaps create` printed it.
+        id: String,
+    },
 }
 
 pub async fn run(ctx: Ctx, cmd: TransfersCommand) -> anyhow::Result<()> {

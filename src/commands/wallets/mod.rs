@@ -26,6 +26,7 @@ Examples:
         /// Network code: ethereum, avalanche, arbitrum, base, polygon, tron, stellar, solana, xrpl, algorand, sui.
         #[arg(long, add = crate::complete::networks())]
         network: String,
+        /// The address to check.
         address: String,
     },
     /// The partner's wallets, one per network and role (dashboard login).
@@ -44,11 +45,13 @@ pub enum PartnerCommand {
       --address 0x52908400098527886E0F7030069857D2E4169EE7
   payctl wallets partner set --network tron --role FEES --address TJRabPrwbZy45sbavfcjinPJC18kjpRTv8")]
     Set {
+        /// The wallet's network: ethereum, polygon, tron...
         #[arg(long, add = crate::complete::networks())]
         network: String,
         /// What the wallet is for.
         #[arg(long, value_parser = PossibleValuesParser::new(["PARTNER_MARGIN", "SETTLEMENT", "FEES"]))]
         role: String,
+        /// The wallet's address, valid on --network.
         #[arg(long)]
         address: String,
     },

@@ -9,6 +9,8 @@ mod clock;
 mod completions;
 mod config;
 mod customers;
+#[cfg(unix)]
+mod deliveries;
 mod errors;
 mod help;
 mod keyring;
