@@ -63,6 +63,37 @@ pub fn out(text: &str) -> anyhow::Result<()> {
     })
 }
 
+/// Resolves when the reader of standard output goes away (a pipe whose
+/// reading end is closed: `payctl listen -o json | head -1` once `head`
+/// has its line), for commands that may write nothing for a long time. A
+/// terminal or a file never resolves it (nor anything off Unix).
+pub async fn stdout_closed() {
+    let (gone, went) = tokio::sync::oneshot::channel::<()>();
+    // A plain thread, not the runtime's: it must not keep the process alive.
+    #[cfg(unix)]
+    std::thread::spawn(move || {
+        loop {
+            // Asking for no event still reports POLLERR (a pipe without a
+            // reader) and POLLHUP.
+            let mut watched = libc::pollfd { fd: libc::STDOUT_FILENO, events: 0, revents: 0 };
+            // SAFETY: one valid pollfd, for the length given.
+            let ready = unsafe { libc::poll(&mut watched, 1, 1000) };
+            if ready > 0 && watched.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+                let _ = gone.send(());
+                return;
+            }
+            if gone.is_closed() {
+                return;
+            }
+        }
+    });
+    #[cfg(not(unix))]
+    drop(gone);
+    if went.await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
 /// One line of data on stdout.
 pub fn line(text: &str) -> anyhow::Result<()> {
     out(&format!("{text}\n"))
