@@ -41,6 +41,9 @@ pub struct Client {
     /// Reads are marked as the tool's own (`X-Sandbox-Unlogged`), so the
     /// sandbox leaves them out of the application's request log.
     unlogged: bool,
+    /// The ready file the profile's base URL came from: a server that
+    /// cannot be reached there may be a sandbox that moved.
+    ready_file: Option<std::path::PathBuf>,
 }
 
 /// JSON fields whose values `-v` never prints.
@@ -64,7 +67,15 @@ impl Client {
             server_time: Mutex::new(None),
             flags: &[],
             unlogged: false,
+            ready_file: None,
         })
+    }
+
+    /// The base URL came from this ready file (`config init --from-ready`):
+    /// a connection refused then says so, and where the file points now.
+    pub fn from_ready_file(mut self, path: Option<std::path::PathBuf>) -> Client {
+        self.ready_file = path;
+        self
     }
 
     /// Marks this client's reads as its own, not the application's: the
@@ -286,7 +297,7 @@ impl Client {
         if let Some(id) = &self.request_id {
             request = request.header(payctl_wire::REQUEST_ID_HEADER, id);
         }
-        let response = request.send().await.map_err(|e| network_failure(&e, url))?;
+        let response = request.send().await.map_err(|e| self.network_failure(&e, url))?;
         let status = response.status();
         let headers = response.headers().clone();
         if let Some(at) = server_time(&headers)
@@ -295,7 +306,7 @@ impl Client {
             *slot = Some((at, Instant::now()));
         }
         let retry_after = retry_after(&headers);
-        let bytes = response.bytes().await.map_err(|e| network_failure(&e, url))?.to_vec();
+        let bytes = response.bytes().await.map_err(|e| self.network_failure(&e, url))?.to_vec();
         if self.verbose {
             crate::say!("< {status}");
             for (name, value) in &headers {
@@ -499,9 +510,42 @@ pub fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
     cause
 }
 
-fn network_failure(err: &reqwest::Error, url: &Url) -> anyhow::Error {
-    let what = if err.is_timeout() { "timed out talking to" } else { "cannot reach" };
-    exit::network(format!("{what} {url}: {}", root_cause(err)))
+impl Client {
+    fn network_failure(&self, err: &reqwest::Error, url: &Url) -> anyhow::Error {
+        let what = if err.is_timeout() { "timed out talking to" } else { "cannot reach" };
+        let mut message = format!("{what} {url}: {}", root_cause(err));
+        if let Some(file) = self.ready_file.as_deref().filter(|_| err.is_connect()) {
+            message.push_str(&moved(file, &self.base));
+        }
+        exit::network(message)
+    }
+}
+
+/// Why a sandbox may not be where a profile made from its ready file
+/// points, from what the file says now.
+fn moved(file: &std::path::Path, base: &Url) -> String {
+    let shown = file.display();
+    let base = base.as_str().trim_end_matches('/');
+    let again = format!("`payctl config init --from-ready {shown}`");
+    let now = std::fs::read_to_string(file).ok().and_then(|text| {
+        let line = text.lines().find(|l| !l.trim().is_empty())?.to_owned();
+        serde_json::from_str::<payctl_wire::sandbox::ReadyLine>(&line).ok()
+    });
+    match now {
+        Some(ready) if ready.base_url.trim_end_matches('/') != base => format!(
+            "\n  this profile came from the ready line in {shown}, which now names {}: the sandbox moved (a restart \
+             with --listen 127.0.0.1:0 picks a new port); run {again} to follow it",
+            ready.base_url
+        ),
+        Some(_) => format!(
+            "\n  this profile came from the ready line in {shown}, which still names {base}: is that sandbox running? \
+             If it restarted elsewhere, run {again} with its new ready line"
+        ),
+        None => format!(
+            "\n  this profile came from the ready line in {shown}, which is gone (a sandbox removes its --ready-file \
+             when it stops): start the sandbox again and run {again} with its new ready line"
+        ),
+    }
 }
 
 /// Replaces the value of every secret-named field, at any depth.

@@ -13,6 +13,7 @@ mod customers;
 mod deliveries;
 mod errors;
 mod help;
+mod interruptions;
 mod keyring;
 mod lifecycle;
 mod listen;
