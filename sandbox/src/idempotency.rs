@@ -9,9 +9,9 @@
 //!   as canonical JSON, so key order and whitespace do not matter);
 //! - every answer except 5xx and 429 is stored, so after a 400 or 422 the
 //!   key is spent and a corrected body needs a new key;
-//! - the key is required on `POST /v1/transactions` and `POST /v1/payments`
-//!   (400 IDM_0002 without it) and optional elsewhere; GET, PATCH and DELETE
-//!   ignore it.
+//! - the key is required where the route table says so (`POST
+//!   /v1/transactions` and `POST /v1/payments`: 400 IDM_0002 without it)
+//!   and optional elsewhere; GET, PATCH and DELETE ignore it.
 //!
 //! Two mechanisms make a key once-only. Requests with the same scope, key
 //! and route take turns ([`InFlight`]): a racer waits for the request ahead
@@ -30,7 +30,8 @@
 //! the secret cannot be read again, not even with the master key. Stored
 //! answers are sealed all the same (AES-256-GCM under the master key's
 //! `idempotency-answers-v1` sub-key, bound to scope, key and route), since
-//! they repeat what partners sent.
+//! they repeat what partners sent. The key itself is stored only as its
+//! SHA-256 ([`stored_key`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -46,6 +47,7 @@ use payctl_wire::{IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SECRET_WIT
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
+use crate::api::{KeyRule, Operation};
 use crate::auth::{DashboardUser, principal};
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
@@ -54,8 +56,6 @@ use crate::secrets::{self, Sealed, Sealer};
 use crate::state::AppState;
 
 pub const RETENTION_SECONDS: i64 = 24 * 60 * 60;
-/// Routes on which the key is required (spec 4.13 rule 1).
-pub const REQUIRED_ON: &[&str] = &["/v1/transactions", "/v1/payments"];
 const MAX_BODY: usize = 1024 * 1024;
 const SEALING_PURPOSE: &str = "idempotency-answers-v1";
 
@@ -99,6 +99,8 @@ impl Drop for Turn<'_> {
 pub struct Claim {
     scope: String,
     key: String,
+    /// What the database holds for the key: [`stored_key`].
+    key_hash: String,
     route: String,
     request_hash: [u8; 32],
     now: Timestamp,
@@ -150,7 +152,7 @@ impl Claim {
             .query_row_cached(
                 "SELECT request_hash, status, content_type, body, secret_withheld FROM idempotency_keys
                  WHERE scope = ?1 AND key = ?2 AND route = ?3 AND created_at > ?4",
-                params![self.scope, self.key, self.route, self.now.plus_seconds(-RETENTION_SECONDS).millis()],
+                params![self.scope, self.key_hash, self.route, self.now.plus_seconds(-RETENTION_SECONDS).millis()],
                 |r| {
                     Ok(Stored {
                         request_hash: r.get(0)?,
@@ -181,7 +183,7 @@ impl Claim {
         // An expired row with the same key may still be there; it no longer counts.
         conn.execute_cached(
             "DELETE FROM idempotency_keys WHERE scope = ?1 AND key = ?2 AND route = ?3",
-            params![self.scope, self.key, self.route],
+            params![self.scope, self.key_hash, self.route],
         )?;
         conn.execute_cached(
             "INSERT INTO idempotency_keys
@@ -189,7 +191,7 @@ impl Claim {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 self.scope,
-                self.key,
+                self.key_hash,
                 self.route,
                 self.request_hash.as_slice(),
                 status,
@@ -363,8 +365,9 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
         return Ok(next.run(request).await);
     }
     let path = request.uri().path().to_owned();
+    let required = request.extensions().get::<Arc<Operation>>().is_some_and(|op| op.key_rule == KeyRule::Required);
     let key = match request.headers().get(IDEMPOTENCY_KEY_HEADER) {
-        None if REQUIRED_ON.contains(&path.as_str()) => {
+        None if required => {
             return Err(ApiError::new(
                 ErrorCode::IdempotencyRequired,
                 format!("POST {path} requires an Idempotency-Key header (a fresh UUID v4 per operation)"),
@@ -387,6 +390,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
         .map_err(|_| ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit"))?;
     let claim = Claim {
         scope,
+        key_hash: stored_key(&key),
         key,
         route: format!("POST {path}"),
         request_hash: secrets::sha256(&canonical(&bytes)),
@@ -432,6 +436,15 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
         Some(stored) => claim.replay(stored),
         None => Ok(Response::from_parts(parts, Body::from(body))),
     }
+}
+
+/// The form a key is stored in: the hex SHA-256 of the key as sent. A
+/// client that uses a secret as its key (it should not, but some do) leaves
+/// no trace of it in the database. The key as sent still binds the sealed
+/// answer (it is part of the associated data), so a stored answer opens
+/// only for a request that carries the key itself.
+pub fn stored_key(key: &str) -> String {
+    secrets::sha256(key.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The body as canonical JSON (object keys sorted, no whitespace) when it

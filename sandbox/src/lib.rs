@@ -39,6 +39,8 @@
 //! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
 //!   back to the seeded state. [`state`]: what every handler shares.
 //! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher.
+//! - [`faults`]: fault rules, and the faults they inject into a TEST
+//!   application's requests.
 //! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
 //!   request log of every key-authenticated request, redacted by name and
 //!   by content (minted secrets, IBANs).
@@ -53,6 +55,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod events;
+pub mod faults;
 pub mod flows;
 pub mod http;
 pub mod idempotency;
@@ -113,6 +116,7 @@ pub struct Sandbox {
     seeded: seed::Seeded,
     /// Held until the database is closed: one process per database file.
     lock: Option<db::files::DatabaseLock>,
+    header_read_timeout: std::time::Duration,
 }
 
 impl Sandbox {
@@ -139,6 +143,7 @@ impl Sandbox {
         // Until `--seed` fixtures move it, a reset returns to the demo data.
         db.write(reset::mark).await?;
         let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
+        let faults = db.read(faults::Faults::load).await?;
 
         let control_token = auth::principal::new_control_token();
         let (request_log, log_writer) = request_log::start(db.clone());
@@ -151,17 +156,36 @@ impl Sandbox {
             storage: config.storage,
             control_token_hash: secrets::sha256(control_token.as_bytes()),
             dummy_password_hash: seed::DEMO_PASSWORD_HASH.to_owned(),
+            logins: Default::default(),
             base_url: OnceLock::new(),
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,
             in_flight: Default::default(),
+            operations: OnceLock::new(),
+            faults,
         });
         for key in stored_keys {
             state.keys.insert(key);
         }
         let router = api::router(state.clone());
         release_startup_memory();
-        Ok(Sandbox { state, router, threads, log_writer, control_token, seeded, lock })
+        Ok(Sandbox {
+            state,
+            router,
+            threads,
+            log_writer,
+            control_token,
+            seeded,
+            lock,
+            header_read_timeout: http::server::HEADER_READ_TIMEOUT,
+        })
+    }
+
+    /// Another header-read and idle timeout than the default 10 s (for
+    /// tests that watch connections being closed).
+    pub fn with_header_read_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.header_read_timeout = timeout;
+        self
     }
 
     /// The ready line for a sandbox listening on `addr`.
@@ -211,13 +235,18 @@ impl Sandbox {
             tokio::spawn(webhooks::dispatcher::run(self.state.clone(), tasks_stop.clone())),
             tokio::spawn(schedule::run(self.state.clone(), tasks_stop)),
         ];
+        let state = self.state.clone();
         drop(self.state);
-        let served = axum::serve(listener, self.router).with_graceful_shutdown(shutdown).await;
+        let shutdown = async move {
+            shutdown.await;
+            // Requests held by a fault stop waiting, so shutdown is prompt.
+            state.faults.stop();
+        };
+        http::server::serve(listener, self.router, self.header_read_timeout, shutdown).await;
         let _ = stop_tasks.send(true);
         for task in background {
             let _ = task.await;
         }
-        served.context("the server failed")?;
         // The router is gone; flush the request log before the database closes.
         self.log_writer.stop().await;
         tokio::task::spawn_blocking(move || self.threads.join()).await?;

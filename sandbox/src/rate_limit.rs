@@ -189,6 +189,14 @@ impl RateLimiter {
     }
 }
 
+/// A 429 `RATE_LIMITED` saying `message`, with `Retry-After`; the layer adds
+/// the `X-RateLimit-*` headers on its way out.
+pub fn refusal(message: impl Into<String>, retry_after_seconds: u64) -> ApiError {
+    let mut error = ApiError::new(ErrorCode::RateLimited, message.into());
+    error.retry_after = Some(retry_after_seconds);
+    error
+}
+
 /// The layer, inside authentication: requests without a key pass untouched.
 pub async fn middleware(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let (Some(limiter), Some(key)) = (&state.rate_limiter, principal::key_of(request.extensions())) else {
@@ -203,14 +211,13 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
         next.run(request).await
     } else {
         let retry_after = ceil_seconds(decision.retry_after_ms).max(1);
-        let mut error = ApiError::new(
-            ErrorCode::RateLimited,
+        let error = refusal(
             format!(
                 "rate limit exceeded for this API key ({} per minute, {} per hour); retry in {retry_after} s",
                 limiter.limits.per_minute, limiter.limits.per_hour
             ),
+            retry_after.unsigned_abs(),
         );
-        error.retry_after = Some(retry_after.unsigned_abs());
         // Refused requests are logged like any other.
         request_log::observe(&state, request, move |_| std::future::ready(error.into_response())).await
     };

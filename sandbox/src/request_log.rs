@@ -33,6 +33,7 @@ use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
+use payctl_wire::faults::AppliedFault;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::api::BODY_LIMIT;
@@ -40,6 +41,7 @@ use crate::auth::principal;
 use crate::clock::{self, Timestamp};
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::faults::requests::Unanswered;
 use crate::http::request_id::CorrelationId;
 use crate::state::AppState;
 use crate::{ids, redact, store};
@@ -88,6 +90,8 @@ pub struct Record {
     pub request_body: Option<String>,
     pub requested_at: Timestamp,
     pub responded_at: Timestamp,
+    /// The injected fault, if any.
+    pub fault: Option<AppliedFault>,
     pub exchange: Exchange,
 }
 
@@ -348,13 +352,15 @@ where
         method: method.as_str().to_owned(),
         path,
         query,
-        status_code: response.status().as_u16(),
+        // A request cut without an answer got no status at all.
+        status_code: if response.extensions().get::<Unanswered>().is_some() { 0 } else { response.status().as_u16() },
         duration_ms: i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX),
         correlation_id,
         error_code: response.extensions().get::<ApiError>().map(|e| e.code.as_str()),
         request_body,
         requested_at,
         responded_at: requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0)),
+        fault: response.extensions().get::<AppliedFault>().cloned(),
         exchange,
     });
     response
@@ -408,6 +414,7 @@ mod tests {
             request_body: None,
             requested_at: at,
             responded_at: at,
+            fault: None,
             exchange: Exchange::None,
         }
     }

@@ -83,7 +83,12 @@ pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Response, A
     state.request_log.drained(Duration::from_secs(2)).await;
     let now = state.clock.now();
     let (response, left) = idempotency::commit(state, claim, StatusCode::OK, move |tx| {
-        let deleted = wipe(tx)?;
+        let mut deleted = wipe(tx)?;
+        // Every fault rule goes, seeded ones too: a reset sandbox answers as production would.
+        let rules = tx.execute("DELETE FROM fault_rules", [])?;
+        if rules > 0 {
+            *deleted.entry("fault_rules".to_owned()).or_default() += i64::try_from(rules).unwrap_or(i64::MAX);
+        }
         let left = (store::api_keys::all_usable(tx)?, store::applications::clock_offsets(tx)?);
         Ok((ResetDone { deleted, now: now.to_rfc3339() }, left))
     })
@@ -95,6 +100,7 @@ pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Response, A
         for key in keys {
             state.keys.insert(key);
         }
+        state.faults.replace(Vec::new())?;
     }
     Ok(response)
 }

@@ -3,10 +3,13 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::api::Operations;
 use crate::auth::api_keys::KeyIndex;
 use crate::auth::jwt::JwtKey;
+use crate::auth::login_guard::LoginGuard;
 use crate::clock::Clocks;
 use crate::db::{Db, Storage};
+use crate::faults::Faults;
 use crate::idempotency;
 use crate::rate_limit::RateLimiter;
 use crate::request_log;
@@ -25,6 +28,8 @@ pub struct SandboxState {
     /// An Argon2 hash of nothing, verified against when a username is
     /// unknown so that login timing does not reveal which users exist.
     pub dummy_password_hash: String,
+    /// Bounds password hashing and throttles failed sign-ins.
+    pub logins: LoginGuard,
     /// Set once the listener is bound.
     pub base_url: OnceLock<String>,
     /// Per-key limits; `None` when turned off.
@@ -33,6 +38,10 @@ pub struct SandboxState {
     pub request_log: request_log::Sink,
     /// Requests answering an `Idempotency-Key`, so the next with it waits.
     pub in_flight: idempotency::InFlight,
+    /// The route table's operations, set when the router is built.
+    pub operations: OnceLock<Arc<Operations>>,
+    /// Fault rules.
+    pub faults: Faults,
 }
 
 #[derive(Clone)]

@@ -211,3 +211,53 @@ async fn webhook_retries_follow_the_application_clock() {
         "brought on by the advance"
     );
 }
+
+#[tokio::test]
+async fn no_clock_is_moved_past_the_last_day_of_year_9999() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sandbox.db");
+    let first = crate::support::spawn_with(payctl_sandbox::Storage::File(db.clone())).await;
+    let app = first.ready.test_application_id.clone();
+    first.shutdown().await;
+    // Put the global clock two days short of the limit, the TEST application's one more day ahead.
+    let latest = payctl_sandbox::api::control::LATEST_MILLIS;
+    let day = 86_400_000i64;
+    let global = latest - chrono::Utc::now().timestamp_millis() - 2 * day;
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute(
+            "INSERT OR REPLACE INTO settings (name, value) VALUES ('clock.offset_millis', ?1)",
+            [global.to_string()],
+        )
+        .unwrap();
+        conn.execute(
+            "UPDATE applications SET clock_offset_millis = ?1 WHERE public_id = ?2",
+            rusqlite::params![day, app],
+        )
+        .unwrap();
+    }
+    let sb = crate::support::spawn_with(payctl_sandbox::Storage::File(db)).await;
+    let key = sb.test_key();
+    let before = clock(&sb, &key).await;
+    assert!(before["now"].as_str().unwrap().starts_with("9999-12-30T"), "{before}");
+
+    // The application's own clock has less than a day left.
+    let r = advance(&sb, &key, json!({"seconds": 86_400})).await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(r.detail_issues(), vec![("seconds".to_owned(), "out_of_range".to_owned())]);
+    let message = r.body["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(message.contains("9999-12-31T00:00:00.000Z"), "{message}");
+    // The global clock has two days, but moving it a day and a half would carry the application past the limit.
+    let r = advance(&sb, &sb.control(), json!({"seconds": 129_600})).await;
+    r.assert_error(400, "VAL_0001");
+    assert!(r.body["error"]["message"].as_str().unwrap().contains("9999-12-31T00:00:00.000Z"), "{}", r.body);
+    // Nothing moved, and what fits is still allowed.
+    assert_eq!(clock(&sb, &sb.control()).await["offset_seconds"], global / 1000);
+    let r = advance(&sb, &key, json!({"seconds": 3_600})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let now = r.body["now"].as_str().unwrap();
+    assert!(now.starts_with("9999-12-30T"), "a four-digit year, RFC 3339: {now}");
+    // The sandbox still reads its own timestamps: a customer made now is listed.
+    let customer = crate::support::factories::customer(&sb, &key, false).await;
+    assert_eq!(sb.get(&format!("/v1/customers/{customer}"), &key).await.status, StatusCode::OK);
+}

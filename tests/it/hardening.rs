@@ -313,3 +313,39 @@ async fn minor_unit_amounts_are_ascii_digits_only() {
     let r = crate::legacy_quotes::legacy_quote(&sb, &key, legacy).await;
     assert_eq!(r.detail_issues(), [("source_amount".into(), "invalid".into())]);
 }
+
+#[tokio::test]
+async fn a_member_named_twice_is_refused_in_either_dialect_and_nothing_is_stored() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let body = r#"{"type":"business","legal_name":"First","legal_name":"Second","email":"dup@example.com",
+        "country":"AE","verification_level":"standard","tax_id":"TRN-1"}"#;
+    let r = post_raw(&sb, "/v1/customers", &key, "application/json", body.as_bytes().to_vec()).await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(r.detail_issues(), vec![("legal_name".to_owned(), "duplicate".to_owned())]);
+    assert!(r.body["error"]["message"].as_str().unwrap().contains("legal_name"), "{}", r.body);
+    assert_eq!(customer_count(&sb, &key).await, 0);
+
+    // Nested members, on a route of the flat dialect.
+    let r = post_raw(
+        &sb,
+        "/v1/partners",
+        &key,
+        "application/json",
+        br#"{"name":"Sub","email":"sub@example.com","email":"other@example.com"}"#.to_vec(),
+    )
+    .await;
+    r.assert_error(400, "VALIDATION_ERROR");
+    assert_eq!(r.detail_issues(), vec![("email".to_owned(), "duplicate".to_owned())]);
+    let customer = crate::support::factories::customer(&sb, &key, false).await;
+    let body = format!(
+        r#"{{"customer_id":"{customer}","type":"business","full_name":"Acme","country":"DE","account":
+            {{"kind":"BANK_ACCOUNT","destination_asset":"EUR","iban":"DE89370400440532013000",
+              "bank_name":"Commerzbank","bank_country":"DE","iban":"GB82WEST12345698765432"}}}}"#
+    );
+    let r = post_raw(&sb, "/v1/beneficiaries", &key, "application/json", body.into_bytes()).await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(r.detail_issues(), vec![("account.iban".to_owned(), "duplicate".to_owned())]);
+    let list = sb.get(&format!("/v1/beneficiaries?customer_id={customer}"), &key).await;
+    assert_eq!(list.body["data"], json!([]));
+}

@@ -212,3 +212,69 @@ async fn racing_control_and_simulation_posts_run_once() {
     assert_eq!(reset.body["deleted"]["customers"], 3, "{}", reset.body);
     assert_eq!(reset.body["deleted"]["users"], 1, "{}", reset.body);
 }
+
+/// Every value of every `idempotency_keys` row, as text.
+fn idempotency_rows(db: &std::path::Path) -> Vec<Vec<String>> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn.prepare("SELECT * FROM idempotency_keys").unwrap();
+    let columns = stmt.column_count();
+    stmt.query_map([], |r| {
+        Ok((0..columns)
+            .map(|i| match r.get_ref(i).unwrap() {
+                rusqlite::types::ValueRef::Text(t) | rusqlite::types::ValueRef::Blob(t) => {
+                    String::from_utf8_lossy(t).into_owned()
+                }
+                other => format!("{other:?}"),
+            })
+            .collect())
+    })
+    .unwrap()
+    .map(Result::unwrap)
+    .collect()
+}
+
+#[tokio::test]
+async fn keys_are_stored_as_hashes_and_replays_survive_a_restart_and_an_upgrade() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sandbox.db");
+    let sb = crate::support::spawn_with(Storage::File(db.clone())).await;
+    let key = sb.test_key();
+    // A client that uses a secret as its key.
+    let secret = format!("s3cr3t-{}", uuid::Uuid::new_v4().simple());
+    let body = crate::customers::customer_body("hashed@example.com");
+    async fn send(sb: &TestSandbox, key: &Auth, secret: &str, body: &Value) -> Reply {
+        sb.send(sb.request(Method::POST, "/v1/customers", key).header("Idempotency-Key", secret).json(body)).await
+    }
+    let first = send(&sb, &key, &secret, &body).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    assert_eq!(send(&sb, &key, &secret, &body).await.header("idempotent-replayed"), Some("true"));
+    sb.shutdown().await;
+
+    let rows = idempotency_rows(&db);
+    assert_eq!(rows.len(), 1);
+    assert!(rows[0].iter().all(|v| !v.contains(&secret)), "the key is on disk: {:?}", rows[0]);
+    assert!(rows[0].contains(&payctl_sandbox::idempotency::stored_key(&secret)), "{:?}", rows[0]);
+
+    // After a restart the key still replays, and another key does not.
+    let sb = crate::support::spawn_with(Storage::File(db.clone())).await;
+    let again = send(&sb, &key, &secret, &body).await;
+    assert_eq!(again.header("idempotent-replayed"), Some("true"));
+    assert_eq!(again.raw, first.raw, "byte for byte");
+    sb.shutdown().await;
+
+    // A database from before hashing (schema version 14): the key stored as
+    // sent, and nothing the migrations after it add.
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute("UPDATE idempotency_keys SET key = ?1", [&secret]).unwrap();
+        conn.execute_batch("DROP TABLE fault_rules; ALTER TABLE request_logs DROP COLUMN fault;").unwrap();
+        conn.pragma_update(None, "user_version", 14).unwrap();
+    }
+    let sb = crate::support::spawn_with(Storage::File(db.clone())).await;
+    let upgraded = send(&sb, &key, &secret, &body).await;
+    assert_eq!(upgraded.header("idempotent-replayed"), Some("true"), "{}", upgraded.body);
+    assert_eq!(upgraded.raw, first.raw);
+    sb.shutdown().await;
+    let rows = idempotency_rows(&db);
+    assert!(rows[0].iter().all(|v| !v.contains(&secret)), "the upgrade hashes stored keys: {:?}", rows[0]);
+}

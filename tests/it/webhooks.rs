@@ -3,6 +3,7 @@
 //! HTTP receiver that this module provides.
 
 mod delivery;
+mod fairness;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -49,6 +50,8 @@ struct Inner {
     statuses: Mutex<VecDeque<u16>>,
     fallback: Mutex<u16>,
     delay: Mutex<Duration>,
+    /// Requests that arrived, answered or not (a hanging receiver's count).
+    started: std::sync::atomic::AtomicUsize,
 }
 
 /// A webhook receiver on 127.0.0.1 that records every request.
@@ -65,6 +68,7 @@ impl Drop for Receiver {
 }
 
 async fn receive(State(inner): State<Arc<Inner>>, headers: HeaderMap, body: Bytes) -> AxumStatus {
+    inner.started.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let delay = *inner.delay.lock().unwrap();
     tokio::time::sleep(delay).await;
     let status = inner.statuses.lock().unwrap().pop_front().unwrap_or(*inner.fallback.lock().unwrap());
@@ -103,6 +107,11 @@ impl Receiver {
 
     pub fn delay(&self, delay: Duration) {
         *self.inner.delay.lock().unwrap() = delay;
+    }
+
+    /// Requests that arrived so far, including those still waiting for their answer.
+    pub fn started(&self) -> usize {
+        self.inner.started.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     pub fn received(&self) -> Vec<Received> {
@@ -416,7 +425,12 @@ async fn secrets_shown_once_are_never_stored_nor_replayed() {
         .map(Result::unwrap)
         .collect();
     assert_eq!(rows.len(), 3, "create, rotate and the key each stored one answer");
-    for (scope, key, route, sealed, withheld) in rows {
+    for (scope, stored, route, sealed, withheld) in rows {
+        // The database holds the key's SHA-256, never the key; the key as sent binds the answer.
+        let key = ["create-1", "rotate-1", "key-1"]
+            .into_iter()
+            .find(|k| payctl_sandbox::idempotency::stored_key(k) == stored)
+            .unwrap_or_else(|| panic!("{stored} is not the hash of a key sent"));
         let aad = format!("{scope}\n{key}\n{route}");
         let answer = sealer.open(aad.as_bytes(), &Sealed::from_bytes(&sealed)).expect("opens with the master key");
         let answer: Value = serde_json::from_slice(&answer).unwrap();

@@ -105,6 +105,11 @@ error_codes! {
     RateLimited = "RATE_LIMITED", 429;
     Internal = "INTERNAL_ERROR", 500;
     Unavailable = "SERVICE_UNAVAILABLE", 503;
+    // What an injected `error` fault answers with 502 and 504.
+    BadGateway = "BAD_GATEWAY", 502;
+    GatewayTimeout = "GATEWAY_TIMEOUT", 504;
+    // A fault rule that is well formed but can never apply.
+    InvalidFaultRule = "INVALID_FAULT_RULE", 422;
     WebhookLimit = "WEBHOOK_LIMIT", 409;
 }
 

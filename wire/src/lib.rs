@@ -13,6 +13,7 @@
 //! - [`events`]: the event types webhooks deliver.
 //! - [`webhooks`]: webhook endpoints, deliveries and the event trigger.
 //! - [`sandbox`]: the sandbox-only control API and the ready line.
+//! - [`faults`]: fault rules and the faults they inject.
 //! - [`logs`]: request logs.
 //! - [`transactions`]: transaction quotes and transactions.
 //! - [`schema`]: schema-only types that state in the OpenAPI document the
@@ -27,6 +28,7 @@ pub mod beneficiaries;
 pub mod customers;
 pub mod error;
 pub mod events;
+pub mod faults;
 pub mod logs;
 pub mod page;
 pub mod sandbox;

@@ -93,6 +93,12 @@ pub struct RequestLog {
     /// When the answer was ready, sandbox clock.
     #[schema(format = DateTime)]
     pub responded_at: String,
+    /// The fault the sandbox injected into this request (a fault rule or
+    /// the request's `X-Sandbox-Fault` header); null when none. With a
+    /// `timeout` or `reset` no answer was sent and `status_code` is 0; with
+    /// `drop_response` it is the status of the answer the client never read.
+    #[serde(default)]
+    pub fault: Option<crate::faults::AppliedFault>,
 }
 
 /// Any JSON value (the body as sent, after redaction), the non-JSON marker

@@ -264,7 +264,6 @@ fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
 /// controlled by no one); `self_custody` wallets bring their own. A malformed request is 400, a
 /// well-formed one outside the support matrix 422. These routes answer with the flat error codes.
 #[utoipa::path(post, path = "/v1/accounts", tag = "accounts", operation_id = "createAccount", request_body = CreateAccount,
-    security(("api_key" = [])),
     responses(
         (status = 201, body = Account, description = "the new account"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_ACCOUNT: the application already has this account (same currency and corridor, or coin and network)"),
@@ -288,8 +287,7 @@ pub async fn create(
 ///
 /// The caller's settlement accounts and wallets, newest first, each with its balance from the
 /// ledger.
-#[utoipa::path(get, path = "/v1/accounts", tag = "accounts", operation_id = "listAccounts", params(PageQuery), security(("api_key" = [])),
-    responses((status = 200, body = Page<Account>, description = "settlement accounts and wallets, newest first")))]
+#[utoipa::path(get, path = "/v1/accounts", tag = "accounts", operation_id = "listAccounts", params(PageQuery), responses((status = 200, body = Page<Account>, description = "settlement accounts and wallets, newest first")))]
 pub async fn list(
     State(state): State<AppState>,
     key: KeyCaller,
@@ -303,8 +301,7 @@ pub async fn list(
 ///
 /// One settlement account or wallet of the caller, with its balance from the ledger.
 #[utoipa::path(get, path = "/v1/accounts/{id}", tag = "accounts", operation_id = "getAccount",
-    params(("id" = String, Path, description = "account id")), security(("api_key" = [])),
-    responses(
+    params(("id" = String, Path, description = "account id")), responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown account, or another application's"),(status = 200, body = Account, description = "the account")))]
 pub async fn get(
     State(state): State<AppState>,
@@ -324,8 +321,7 @@ pub async fn get(
 /// A customer's ledger accounts with live balances; an account appears once the customer has held
 /// the asset.
 #[utoipa::path(get, path = "/v1/customers/{customer_id}/accounts", tag = "accounts", operation_id = "listCustomerAccounts",
-    params(("customer_id" = String, Path, description = "customer id")), security(("api_key" = [])),
-    responses(
+    params(("customer_id" = String, Path, description = "customer id")), responses(
         (status = 200, body = Vec<LedgerAccount>, description = "the customer's ledger accounts"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or another caller's"),
     ))]
@@ -349,8 +345,7 @@ pub async fn for_customer(
 ///
 /// The application's own ledger balances: its prefunded float per asset (created and funded on
 /// first use), fees earned, settlement accounts and wallets.
-#[utoipa::path(get, path = "/v1/balances", tag = "accounts", operation_id = "listBalances", security(("api_key" = [])),
-    responses((status = 200, body = Balances, description = "the application's ledger balances")))]
+#[utoipa::path(get, path = "/v1/balances", tag = "accounts", operation_id = "listBalances", responses((status = 200, body = Balances, description = "the application's ledger balances")))]
 pub async fn balances(State(state): State<AppState>, key: KeyCaller) -> Result<Json<Balances>, ApiError> {
     let data = state.db.read(move |conn| store::accounts::balances(conn, key.application_id)).await?;
     Ok(Json(Balances { data }))

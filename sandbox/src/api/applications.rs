@@ -27,7 +27,6 @@ pub fn not_found() -> ApiError {
 /// Creates an application of the signed-in user's partner in one environment (TEST or LIVE). Its
 /// API keys are created with `POST /v1/applications/{id}/keys`.
 #[utoipa::path(post, path = "/v1/applications", tag = "applications", operation_id = "createApplication", request_body = CreateApplication,
-    security(("bearer" = [])),
     responses((status = 201, body = Application, description = "the new application")))]
 pub async fn create(
     State(state): State<AppState>,
@@ -50,7 +49,6 @@ pub async fn create(
 ///
 /// The partner's applications, newest first; empty for a user without a partner.
 #[utoipa::path(get, path = "/v1/applications", tag = "applications", operation_id = "listApplications", params(PageQuery),
-    security(("bearer" = [])),
     responses((status = 200, body = Page<Application>, description = "the partner's applications, newest first")))]
 pub async fn list(
     State(state): State<AppState>,
@@ -69,7 +67,6 @@ pub async fn list(
 /// One application of the signed-in user's partner.
 #[utoipa::path(get, path = "/v1/applications/{id}", tag = "applications", operation_id = "getApplication",
     params(("id" = String, Path, description = "application id")),
-    security(("bearer" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application, or another partner's"),(status = 200, body = Application, description = "the application")))]
 pub async fn get(
@@ -88,7 +85,6 @@ pub async fn get(
 /// returns the application unchanged. There is no reactivation.
 #[utoipa::path(post, path = "/v1/applications/{id}/deactivate", tag = "applications", operation_id = "deactivateApplication",
     params(("id" = String, Path, description = "application id")),
-    security(("bearer" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application, or another partner's"),(status = 200, body = Application, description = "the deactivated application")))]
 pub async fn deactivate(

@@ -179,7 +179,6 @@ fn validate(body: &CreateBeneficiary) -> Result<NewBeneficiary, ApiError> {
 /// (`kind: BANK_ACCOUNT`, IBAN checked) or a stablecoin wallet (`kind: STABLECOIN_WALLET`, address
 /// checked for its network). One 400 lists every bad field, nested ones as `account.<field>`.
 #[utoipa::path(post, path = "/v1/beneficiaries", tag = "beneficiaries", operation_id = "createBeneficiary", request_body = CreateBeneficiary,
-    security(("api_key" = [])),
     responses(
         (status = 201, body = Beneficiary, description = "the new beneficiary with its account"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: customer not found"),
@@ -205,7 +204,6 @@ pub async fn create(
 ///
 /// The beneficiaries of one customer of the caller (`customer_id` is required), newest first.
 #[utoipa::path(get, path = "/v1/beneficiaries", tag = "beneficiaries", operation_id = "listBeneficiaries", params(ListQuery),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = Page<Beneficiary>, description = "the customer's beneficiaries, newest first"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: customer not found"),
@@ -237,7 +235,6 @@ pub async fn list(
 /// One beneficiary of the caller, with its payout account.
 #[utoipa::path(get, path = "/v1/beneficiaries/{id}", tag = "beneficiaries", operation_id = "getBeneficiary",
     params(("id" = String, Path, description = "beneficiary id")),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = Beneficiary, description = "the beneficiary"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "BEN_0001: unknown or not the caller's"),

@@ -29,7 +29,6 @@ use crate::store::moves;
 /// says what happens next. A pending verification is decided automatically after a while of sandbox
 /// time, or at once with the sandbox's approve and reject operations.
 #[utoipa::path(post, path = "/v1/compliance/kyb", tag = "compliance", operation_id = "startKybVerification", request_body = StartKyb,
-    security(("api_key" = [])),
     responses(
         (status = 200, body = KybVerification, description = "the customer's verification and what happens next"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: customer_id missing"),

@@ -21,7 +21,6 @@ use crate::store::{self, settings};
 /// Operator only: creates a dashboard user, who can then sign in at the token endpoint. The user
 /// has no partner until they call `POST /v1/auth/register`.
 #[utoipa::path(post, path = "/sandbox/users", tag = "sandbox", operation_id = "createSandboxUser", request_body = CreateUser,
-    security(("control" = [])),
     responses(
         (status = 201, body = User, description = "the new user"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: the username is taken"),
@@ -41,10 +40,14 @@ pub async fn create_user(
         checks.push("password", "invalid", "must be 8 to 1024 characters");
     }
     checks.finish()?;
-    let hash = tokio::task::spawn_blocking(move || password::hash(&body.password))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
+    let slot = state.logins.hash_slot_unlimited().await;
+    let hash = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        password::hash(&body.password)
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(ApiError::internal)?;
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         store::users::insert(tx, &username, &hash, now)
@@ -125,13 +128,37 @@ fn clock_view(global_millis: i64, app: Option<(String, i64)>) -> Clock {
     }
 }
 
+/// The latest time any clock may show after an advance:
+/// 9999-12-31T00:00:00Z. Timestamps are RFC 3339 with four-digit years, and
+/// what is dated after a clock (a payment's `pay_by`, a day later) must
+/// still fit.
+pub const LATEST_MILLIS: i64 = 253_402_214_400_000;
+
+/// Refuses an advance after which a clock, `offset_millis` ahead of real
+/// time, would pass [`LATEST_MILLIS`]. Checked inside the transaction that
+/// moves the offset, so two advances at once cannot pass it together.
+fn within_latest(offset_millis: i64, seconds: i64) -> Result<(), ApiError> {
+    let after = crate::clock::real_now().millis().saturating_add(offset_millis);
+    if after <= LATEST_MILLIS {
+        return Ok(());
+    }
+    let room = ((LATEST_MILLIS - (after - seconds * 1000)) / 1000).max(0);
+    Err(ApiError::invalid_field(
+        "seconds",
+        "out_of_range",
+        format!(
+            "would take a clock past {}, the latest time the sandbox keeps; it can move at most {room} more seconds",
+            crate::clock::Timestamp::from_millis(LATEST_MILLIS)
+        ),
+    ))
+}
+
 /// Get the sandbox clock
 ///
 /// The clock that applies to the caller: a TEST key's application's, or for the control token the
 /// global one (or, with `application_id`, that application's). Every answer also carries the
 /// caller's clock in `X-Sandbox-Clock`.
 #[utoipa::path(get, path = "/sandbox/clock", tag = "sandbox", operation_id = "getSandboxClock", params(ApplicationScope),
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Clock, description = "the clock that applies")))]
 pub async fn get_clock(
@@ -151,7 +178,6 @@ pub async fn get_clock(
 /// (expiries, retries, automatic state moves) then see the new time; moves that fell due are
 /// applied before the answer. Time never goes back.
 #[utoipa::path(post, path = "/sandbox/clock/advance", tag = "sandbox", operation_id = "advanceSandboxClock", request_body = AdvanceClock,
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Clock, description = "the clock after the move")))]
 pub async fn advance_clock(
@@ -171,12 +197,15 @@ pub async fn advance_clock(
         let (view, offset) = match target {
             Some(Target { id, public_id }) => {
                 let offset = store::applications::advance_clock(tx, id, delta)?;
+                within_latest(global + offset, body.seconds)?;
                 store::moves::shift_application(tx, id, delta)?;
                 store::webhooks::shift_application(tx, id, delta)?;
                 (clock_view(global, Some((public_id, offset))), offset)
             }
             None => {
                 let next = settings::advance_global_clock(tx, delta)?;
+                // Every application's clock moves with the global one.
+                within_latest(next + store::applications::max_clock_offset(tx)?, body.seconds)?;
                 (clock_view(next, None), next)
             }
         };

@@ -2,7 +2,7 @@
 //! `/v1/participants` and the deprecated alias `/v1/counterparties`. The
 //! paths share one implementation; each has its own thin handler only so the
 //! OpenAPI document lists it. The alias's deprecation headers are added by
-//! one middleware ([`deprecated_alias`]) rather than per handler.
+//! the route table (`api::routes`) rather than per handler.
 //!
 //! Verification (`kyb_status`) starts `pending` and is decided either by the
 //! simulation routes here (`/sandbox/customers/{id}/approve|reject`) or
@@ -10,9 +10,8 @@
 //! scheduler applies (see `schedule`). Reads never write.
 
 use axum::Json;
-use axum::extract::{Path, Request, State};
-use axum::http::{HeaderValue, StatusCode};
-use axum::middleware::Next;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::Response;
 use payctl_wire::customers::{CreateCustomer, Customer, CustomerType, KYB_STATUSES, KybStatus, VerificationLevel};
 use payctl_wire::page::Page;
@@ -43,19 +42,6 @@ pub struct ListQuery {
     pub limit: Option<String>,
     /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
-}
-
-/// Marks every answer under the deprecated alias, errors included.
-pub async fn deprecated_alias(request: Request, next: Next) -> Response {
-    let path = request.uri().path();
-    let aliased = path == ALIAS || path.strip_prefix(ALIAS).is_some_and(|rest| rest.starts_with('/'));
-    let mut response = next.run(request).await;
-    if aliased {
-        let headers = response.headers_mut();
-        headers.insert("deprecation", HeaderValue::from_static("true"));
-        headers.insert("link", HeaderValue::from_static("</v1/participants>; rel=\"successor-version\""));
-    }
-    response
 }
 
 impl TryFrom<&CreateCustomer> for NewCustomer {
@@ -149,7 +135,6 @@ macro_rules! customer_path {
                 It can move money once approved: automatically after 60 s of sandbox time, or at once with \
                 `POST /sandbox/customers/{id}/approve`. One 400 lists every bad field; the email must be unique \
                 per application (compared without regard to case)."),
-            security(("api_key" = [])),
             responses(
                 (status = 201, body = Customer, description = "the new customer, `kyb_status` pending"),
                 (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL: another customer of the application has this email"),
@@ -167,7 +152,6 @@ macro_rules! customer_path {
             summary = concat!("List ", $nouns),
             description = concat!("The application's ", $nouns, ", newest first, optionally only those with one \
                 `kyb_status`."),
-            security(("api_key" = [])),
             responses((status = 200, body = Page<Customer>, description = "the application's customers, newest first")))]
         pub async fn $list(
             State(state): State<AppState>,
@@ -181,7 +165,6 @@ macro_rules! customer_path {
             params(("id" = String, Path, description = "customer id")),
             summary = concat!("Get a ", $noun),
             description = concat!("One ", $noun, " of the caller's application, with its verification state."),
-            security(("api_key" = [])),
             responses(
                 (status = 200, body = Customer, description = "the customer"),
                 (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or another application's"),
@@ -216,7 +199,7 @@ customer_path!(
     list_participants = "listParticipants",
     get_participant = "getParticipant"
 );
-// Deprecated alias of `/v1/participants`; see `deprecated_alias`.
+// Deprecated alias of `/v1/participants`: the route table marks its answers.
 customer_path!(
     "/v1/counterparties",
     "/v1/counterparties/{id}",
@@ -236,7 +219,6 @@ customer_path!(
 /// CONFLICT.
 #[utoipa::path(post, path = "/sandbox/customers/{id}/approve", tag = "sandbox", operation_id = "approveCustomer",
     params(("id" = String, Path, description = "customer id")),
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Customer, description = "the decided customer"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or (with a TEST key) another application's"),
@@ -258,7 +240,6 @@ pub async fn approve(
 /// token on any. A decided customer answers 409 CONFLICT.
 #[utoipa::path(post, path = "/sandbox/customers/{id}/reject", tag = "sandbox", operation_id = "rejectCustomer",
     params(("id" = String, Path, description = "customer id")),
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Customer, description = "the decided customer"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or (with a TEST key) another application's"),

@@ -20,7 +20,6 @@ use crate::store::{self, partners::NewPartner};
 /// Registers the signed-in user's company as a partner (status `active` at once in the sandbox) and
 /// links the user to it.
 #[utoipa::path(post, path = "/v1/auth/register", tag = "dashboard", operation_id = "registerPartner", request_body = RegisterRequest,
-    security(("bearer" = [])),
     responses(
         (status = 201, body = Partner, description = "the partner, now linked to the caller"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "DUPLICATE_EMAIL: a partner has this email; CONFLICT: the user already has a partner"),
@@ -62,8 +61,7 @@ pub async fn register(
 /// Get the signed-in user
 ///
 /// The dashboard user behind the bearer token, and its partner (null until it registers one).
-#[utoipa::path(get, path = "/v1/auth/me", tag = "dashboard", operation_id = "getCurrentUser", security(("bearer" = [])),
-    responses((status = 200, body = Me, description = "the signed-in user and their partner")))]
+#[utoipa::path(get, path = "/v1/auth/me", tag = "dashboard", operation_id = "getCurrentUser", responses((status = 200, body = Me, description = "the signed-in user and their partner")))]
 pub async fn me(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Me>, ApiError> {
     let partner = match user.partner {
         None => None,

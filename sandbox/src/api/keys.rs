@@ -39,7 +39,6 @@ fn owned_application(conn: &Connection, partner_id: i64, id: &str) -> Result<Key
 #[utoipa::path(post, path = "/v1/applications/{id}/keys", tag = "applications", operation_id = "createApiKey",
     params(("id" = String, Path, description = "application id")),
     request_body(content = Option<CreateApiKey>, description = "may be empty"),
-    security(("bearer" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application, or another partner's"),
         (status = 201, body = CreatedApiKey, description = "the key, with its secret shown this once"),
@@ -99,7 +98,6 @@ pub async fn create(
 /// The application's keys, newest first, without their secrets.
 #[utoipa::path(get, path = "/v1/applications/{id}/keys", tag = "applications", operation_id = "listApiKeys",
     params(("id" = String, Path, description = "application id"), PageQuery),
-    security(("bearer" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application, or another partner's"),(status = 200, body = Page<ApiKey>, description = "the application's keys, newest first, without secrets")))]
 pub async fn list(
@@ -127,7 +125,6 @@ pub async fn list(
 /// KEY_REVOKED.
 #[utoipa::path(delete, path = "/v1/applications/{id}/keys/{key_id}", tag = "applications", operation_id = "revokeApiKey",
     params(("id" = String, Path, description = "application id"), ("key_id" = String, Path, description = "api_key_id")),
-    security(("bearer" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown application or key, or another partner's"),
         (status = 204, description = "revoked"),

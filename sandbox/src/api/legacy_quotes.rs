@@ -100,7 +100,6 @@ fn target_address_ok(target_type: &str, address: &str) -> bool {
 /// interface shows it. The quote is CREATED and locked for 3 minutes of sandbox time; accept it
 /// with `POST /v1/quotes/{id}/accept`, then fund a payment with it.
 #[utoipa::path(get, path = "/v1/quotes", tag = "legacy quotes", operation_id = "createLegacyQuote", request_body = LegacyQuoteRequest,
-    security(("api_key" = [])),
     responses(
         (status = 201, body = LegacyQuote, description = "the quote, CREATED, locked for 3 minutes"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field"),
@@ -183,7 +182,6 @@ pub async fn create_legacy(
 /// TEST keys only. Creates a quote on a corridor, with the corridor's fee and the guaranteed rate
 /// for the 3-minute lock.
 #[utoipa::path(post, path = "/v1/quotes", tag = "legacy quotes", operation_id = "createCorridorQuote", request_body = CorridorQuoteRequest,
-    security(("api_key" = [])),
     responses(
         (status = 201, body = LegacyQuote, description = "the quote with its corridor fee, CREATED, locked for 3 minutes"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field"),
@@ -261,7 +259,6 @@ pub async fn create_corridor(
 /// EXPIRED.
 #[utoipa::path(get, path = "/v1/quotes/{id}", tag = "legacy quotes", operation_id = "getLegacyQuote",
     params(("id" = String, Path, description = "quote id")),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = LegacyQuote, description = "the quote"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
@@ -283,7 +280,6 @@ pub async fn get(
 /// payment may use it.
 #[utoipa::path(post, path = "/v1/quotes/{id}/accept", tag = "legacy quotes", operation_id = "acceptLegacyQuote",
     params(("id" = String, Path, description = "quote id")),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = LegacyQuote, description = "the quote, ACCEPTED"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "QTE_0001: expired"),

@@ -119,7 +119,6 @@ pub fn parse(query: &LogQuery) -> Result<(LogFilter, PageRequest), ApiError> {
 /// the background, so a request shows up a moment after its answer.
 #[utoipa::path(get, path = "/v1/logs", tag = "logs", operation_id = "listRequestLogs",
     params(LogQuery),
-    security(("api_key" = [])),
     responses((status = 200, body = Page<RequestLog>, description = "request logs, newest first")))]
 pub async fn list(
     State(state): State<AppState>,

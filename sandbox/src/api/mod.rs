@@ -1,12 +1,9 @@
-//! The router: every operation, behind the authentication layer of its
-//! family, collected into the OpenAPI document as it is registered.
+//! The router: every operation of the route table ([`routes`]), behind
+//! the layers its rule calls for, collected into the OpenAPI document as it
+//! is registered.
 //!
 //! Layers, outermost first: request id → panic guard → body limit →
-//! sandbox clock header → (per family) authentication → [on families an
-//! API key can call: rate limit → request log] → [TEST-only operations: the
-//! key's environment] → the caller's clock header → idempotency → handler.
-//! So a caller learns it may not call an operation before anything about
-//! its request: body, headers or Idempotency-Key.
+//! sandbox clock header → the operation's own layers ([`layered`]).
 
 pub mod accounts;
 pub mod applications;
@@ -15,6 +12,7 @@ pub mod compliance;
 pub mod control;
 pub mod customers;
 pub mod dashboard;
+pub mod faults;
 pub mod fields;
 pub mod health;
 pub mod keys;
@@ -26,6 +24,7 @@ pub mod payments;
 pub mod pricing;
 pub mod rates;
 pub mod reset;
+pub mod routes;
 pub mod transaction_quotes;
 pub mod transactions;
 pub mod transfers;
@@ -33,16 +32,20 @@ pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
 
-use axum::Router;
-use axum::extract::DefaultBodyLimit;
-use axum::middleware::{from_fn, from_fn_with_state};
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::HeaderValue;
+use axum::middleware::{Next, from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
+use axum::routing::MethodRouter;
+use axum::{Extension, Router};
 use payctl_wire::error::ErrorCode;
 use tower_http::catch_panic::CatchPanicLayer;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use crate::auth::{principal, token_endpoint};
+pub use self::routes::{Credential, Dialect, KeyRule, Operation, Operations, Purpose};
+use crate::auth::principal;
 use crate::error::ApiError;
 use crate::http::{dialect, fallback, request_id, sandbox_clock};
 use crate::state::AppState;
@@ -50,103 +53,6 @@ use crate::{idempotency, rate_limit, request_log};
 
 /// Request bodies above this answer 413.
 pub const BODY_LIMIT: usize = 1024 * 1024;
-
-/// Operations authenticated by `X-API-Key` with the numbered error codes.
-fn key_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(customers::create_customer, customers::list_customers))
-        .routes(routes!(customers::get_customer))
-        .routes(routes!(customers::create_participant, customers::list_participants))
-        .routes(routes!(customers::get_participant))
-        .routes(routes!(customers::create_counterparty, customers::list_counterparties))
-        .routes(routes!(customers::get_counterparty))
-        .routes(routes!(beneficiaries::create, beneficiaries::list))
-        .routes(routes!(beneficiaries::get))
-        .routes(routes!(accounts::for_customer))
-        .routes(routes!(accounts::balances))
-        .routes(routes!(logs::list))
-        .routes(routes!(webhooks::create, webhooks::list))
-        .routes(routes!(webhooks::get, webhooks::update, webhooks::delete))
-        .routes(routes!(webhooks::rotate))
-        .routes(routes!(webhooks::deliveries))
-        .routes(routes!(webhooks::redeliver))
-        .routes(routes!(transaction_quotes::create))
-        .routes(routes!(transaction_quotes::get))
-        .routes(routes!(transaction_quotes::accept))
-        .routes(routes!(transactions::create, transactions::list))
-        .routes(routes!(transactions::get))
-        .routes(routes!(compliance::start))
-        .routes(routes!(transfers::create_transfer))
-        .routes(routes!(transfers::get_transfer))
-        .routes(routes!(transfers::create_payin))
-        .routes(routes!(transfers::create_payout))
-        .routes(routes!(transfers::create_bridge))
-        .routes(routes!(transfers::create_swap))
-        .routes(routes!(transfers::get_swap))
-}
-
-/// `X-API-Key` operations for TEST keys only (spec 4.2, 4.4, 5.9): a LIVE
-/// key is refused before its request is read.
-fn test_key_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(legacy_quotes::create_legacy, legacy_quotes::create_corridor))
-        .routes(routes!(legacy_quotes::get))
-        .routes(routes!(legacy_quotes::accept))
-        .routes(routes!(payments::create, payments::list))
-        .routes(routes!(payments::get))
-}
-
-/// `X-API-Key` operations that answer with the flat error codes of spec
-/// 4.6 and 4.7: partners and accounts.
-fn flat_code_key_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(partners::create))
-        .routes(routes!(partners::get, partners::update))
-        .routes(routes!(accounts::create, accounts::list))
-        .routes(routes!(accounts::get))
-}
-
-fn dashboard_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(dashboard::register))
-        .routes(routes!(dashboard::me))
-        .routes(routes!(applications::create, applications::list))
-        .routes(routes!(applications::get))
-        .routes(routes!(applications::deactivate))
-        .routes(routes!(keys::create, keys::list))
-        .routes(routes!(keys::revoke))
-        .routes(routes!(wallets::list, wallets::put))
-        .routes(routes!(pricing::get_markup, pricing::put_markup))
-        .routes(routes!(pricing::list_customers))
-        .routes(routes!(pricing::get_customer_markup, pricing::put_customer_markup, pricing::delete_customer_markup))
-        .routes(routes!(pricing::corridors))
-        .routes(routes!(pricing::simulate))
-}
-
-fn operator_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(control::create_user)).routes(routes!(reset::reset))
-}
-
-fn simulation_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(control::get_clock))
-        .routes(routes!(control::advance_clock))
-        .routes(routes!(rates::list, rates::set))
-        .routes(routes!(rates::clear))
-        .routes(routes!(customers::approve))
-        .routes(routes!(customers::reject))
-        .routes(routes!(trigger::trigger))
-        .routes(routes!(transactions::complete))
-        .routes(routes!(transactions::fail))
-        .routes(routes!(payments::fund))
-}
-
-fn public_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(health::health))
-        .routes(routes!(token_endpoint::token))
-        .routes(routes!(wallets::validate))
-}
 
 /// The OpenAPI document of every operation the router serves.
 pub fn openapi() -> utoipa::openapi::OpenApi {
@@ -156,54 +62,35 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 /// The API, and the console at `/console` (same process and port), whose
 /// actions go through the API router itself.
 pub fn router(state: AppState) -> Router {
-    let api = assemble(Some(state.clone())).0.with_state(state.clone());
+    let (api, _, operations) = assemble(Some(state.clone()));
+    let _ = state.operations.set(operations);
+    let api = api.with_state(state.clone());
     api.clone()
         .route(payctl_wire::sandbox::WEBHOOK_SINK_PATH, axum::routing::post(crate::webhooks::sink::receive))
         .nest(crate::console::CONSOLE, crate::console::router(state, api))
 }
 
-fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    let layered = |routes: OpenApiRouter<AppState>,
-                   auth: fn(OpenApiRouter<AppState>, &AppState) -> OpenApiRouter<AppState>| {
-        match &state {
-            // axum refuses a route layer on a group without routes.
-            Some(s) if !routes.get_openapi().paths.paths.is_empty() => auth(
-                routes
-                    .route_layer(from_fn_with_state(s.clone(), idempotency::middleware))
-                    .route_layer(from_fn_with_state(s.clone(), sandbox_clock::for_caller)),
-                s,
-            ),
-            _ => routes,
-        }
-    };
-
-    let (router, api) = OpenApiRouter::with_openapi(openapi::base())
-        .merge(layered(key_routes(), |r, s| {
-            keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_api_key))
-        }))
-        .merge(layered(test_key_routes(), |r, s| {
-            keyed(r.route_layer(from_fn(principal::require_test_key)), s)
-                .route_layer(from_fn_with_state(s.clone(), principal::require_api_key))
-        }))
-        .merge(layered(dialect::flat_codes(flat_code_key_routes()), |r, s| {
-            dialect::flat_codes(keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_api_key)))
-        }))
-        .merge(layered(dashboard_routes(), |r, s| {
-            r.route_layer(from_fn_with_state(s.clone(), principal::require_bearer))
-        }))
-        .merge(layered(operator_routes(), |r, s| {
-            r.route_layer(from_fn_with_state(s.clone(), principal::require_control))
-        }))
-        .merge(layered(simulation_routes(), |r, s| {
-            keyed(r, s).route_layer(from_fn_with_state(s.clone(), principal::require_control_or_test_key))
-        }))
-        .merge(public_routes())
-        .split_for_parts();
-    let api = openapi::finish(api);
+/// The router and the document from the route table ([`routes::table`]):
+/// each operation behind the layers its rule calls for.
+fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::OpenApi, Arc<Operations>) {
+    let mut api = OpenApiRouter::with_openapi(openapi::base());
+    let mut operations = Vec::new();
+    for declared in routes::table() {
+        let operation = Arc::new(declared.operation());
+        let (schemas, paths, handler) = declared.handler;
+        let handler = match &state {
+            Some(state) => layered(handler, &operation, state),
+            None => handler,
+        };
+        api = api.routes((schemas, paths, handler));
+        operations.push(operation);
+    }
+    let operations = Arc::new(Operations::new(operations));
+    let (router, api) = api.split_for_parts();
+    let api = openapi::finish(api, &operations);
     let router = openapi::serve(router, &api)
         .fallback(fallback::not_found)
-        .method_not_allowed_fallback(fallback::method_not_allowed)
-        .layer(from_fn(customers::deprecated_alias));
+        .method_not_allowed_fallback(fallback::method_not_allowed);
     let router = match &state {
         Some(s) => router.layer(from_fn_with_state(s.clone(), sandbox_clock::global_if_absent)),
         None => router,
@@ -212,15 +99,70 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(from_fn(request_id::middleware));
-    (router, api)
+    (router, api, operations)
 }
 
-/// Rate limit → request log, for route families an API key can call. Both
-/// pass requests made without a key (bearer, control token) straight through.
-fn keyed(routes: OpenApiRouter<AppState>, state: &AppState) -> OpenApiRouter<AppState> {
-    routes
-        .route_layer(from_fn_with_state(state.clone(), request_log::middleware))
-        .route_layer(from_fn_with_state(state.clone(), rate_limit::middleware))
+/// An operation's layers, outermost first: its [`Operation`] in the
+/// request's extensions → the deprecation headers of an alias → the flat
+/// dialect's re-rendering → authentication → [an API key: rate limit →
+/// request log] → [TEST-only: the key's environment] → [a partner's API
+/// operation: faults] → the caller's clock header → idempotency → [flat dialect again, so stored answers are flat]
+/// → the handler. So a caller learns it may not call an operation before
+/// anything about its request: body, headers or Idempotency-Key.
+fn layered(handler: MethodRouter<AppState>, op: &Arc<Operation>, s: &AppState) -> MethodRouter<AppState> {
+    let flat = op.dialect == Dialect::Flat;
+    let mut handler = handler;
+    if op.credential != Credential::Public {
+        if flat {
+            handler = handler.route_layer(from_fn(dialect::rerender));
+        }
+        handler = handler
+            .route_layer(from_fn_with_state(s.clone(), idempotency::middleware))
+            .route_layer(from_fn_with_state(s.clone(), sandbox_clock::for_caller));
+        if op.is_partner_api() {
+            handler = handler.route_layer(from_fn_with_state(s.clone(), crate::faults::requests::middleware));
+        }
+        if op.credential == Credential::TestKey {
+            handler = handler.route_layer(from_fn(principal::require_test_key));
+        }
+        if op.credential.takes_api_key() {
+            handler = handler
+                .route_layer(from_fn_with_state(s.clone(), request_log::middleware))
+                .route_layer(from_fn_with_state(s.clone(), rate_limit::middleware));
+        }
+        let state = s.clone();
+        handler = match op.credential {
+            Credential::ApiKey | Credential::TestKey => {
+                handler.route_layer(from_fn_with_state(state, principal::require_api_key))
+            }
+            Credential::ControlOrTestKey => {
+                handler.route_layer(from_fn_with_state(state, principal::require_control_or_test_key))
+            }
+            Credential::Bearer => handler.route_layer(from_fn_with_state(state, principal::require_bearer)),
+            Credential::Control | Credential::Public => {
+                handler.route_layer(from_fn_with_state(state, principal::require_control))
+            }
+        };
+        if flat {
+            handler = handler.route_layer(from_fn(dialect::rerender));
+        }
+    }
+    if let Some(successor) = op.successor {
+        handler =
+            handler.route_layer(from_fn(move |request: Request, next: Next| deprecated(successor, request, next)));
+    }
+    handler.route_layer(Extension(op.clone()))
+}
+
+/// Marks every answer of a deprecated alias, errors included.
+async fn deprecated(successor: &'static str, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert("deprecation", HeaderValue::from_static("true"));
+    if let Ok(link) = HeaderValue::from_str(&format!("<{successor}>; rel=\"successor-version\"")) {
+        headers.insert("link", link);
+    }
+    response
 }
 
 fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {

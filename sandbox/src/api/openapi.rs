@@ -28,6 +28,7 @@ use std::sync::{Arc, OnceLock};
 
 use axum::Router;
 use axum::body::Bytes;
+use axum::http::Method;
 use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -41,15 +42,17 @@ use payctl_wire::schema;
 use payctl_wire::transfers::CreateTransferRequest;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::schema::{ArrayItems, ObjectBuilder, Schema, Type};
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{
+    ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+};
 use utoipa::openapi::{Components, Deprecated, OpenApi, Ref, RefOr, Required};
 use utoipa::{OpenApi as _, ToSchema};
 
+use super::{Credential, KeyRule, Operations};
 use crate::domain::address::Network;
 use crate::domain::asset::{self, AssetKind};
 use crate::domain::country;
 use crate::error::ApiError;
-use crate::idempotency;
 use crate::state::AppState;
 
 #[derive(utoipa::OpenApi)]
@@ -167,37 +170,46 @@ fn named<T: ToSchema>() -> (String, RefOr<Schema>) {
     (T::name().into_owned(), T::schema())
 }
 
-/// Every operation of a path item, with its method in lower case.
+/// Every operation of a path item, with its method.
 fn operations(item: &mut PathItem) -> impl Iterator<Item = (&'static str, &mut Operation)> {
     [
-        ("get", &mut item.get),
-        ("post", &mut item.post),
-        ("put", &mut item.put),
-        ("patch", &mut item.patch),
-        ("delete", &mut item.delete),
+        ("GET", &mut item.get),
+        ("POST", &mut item.post),
+        ("PUT", &mut item.put),
+        ("PATCH", &mut item.patch),
+        ("DELETE", &mut item.delete),
     ]
     .into_iter()
     .filter_map(|(method, op)| op.as_mut().map(|op| (method, op)))
 }
 
-pub fn finish(mut api: OpenApi) -> OpenApi {
+/// Completes the generated document: each operation as the route table
+/// declares it (security, `Idempotency-Key`, deprecation, error responses
+/// in its dialect), then what every operation shares.
+pub fn finish(mut api: OpenApi, table: &Operations) -> OpenApi {
     components(api.components.get_or_insert_with(Default::default));
-    let flat: BTreeSet<String> = super::flat_code_key_routes().get_openapi().paths.paths.keys().cloned().collect();
     let shared = &mut api.components.get_or_insert_with(Default::default).responses;
     for (path, item) in api.paths.paths.iter_mut() {
-        let dialect = if flat.contains(path) { errors::Dialect::Flat } else { errors::Dialect::Numbered };
         for (method, op) in operations(item) {
-            if op.security.as_ref().is_none_or(|s| s.iter().all(|r| *r == Default::default())) {
-                op.security = Some(Vec::new());
+            let Some(declared) = table.all().iter().find(|d| d.path == *path && d.method.as_str() == method) else {
+                continue;
+            };
+            op.security = Some(
+                declared
+                    .credential
+                    .schemes()
+                    .iter()
+                    .map(|scheme| SecurityRequirement::new(*scheme, Vec::<String>::new()))
+                    .collect(),
+            );
+            if declared.method == Method::POST && declared.credential != Credential::Public {
+                idempotency_key(op, declared.key_rule);
             }
-            if method == "post" && op.security.as_ref().is_some_and(|s| !s.is_empty()) {
-                idempotency_key(op, path);
-            }
-            if path == super::customers::ALIAS || path.starts_with(&format!("{}/", super::customers::ALIAS)) {
+            if declared.successor.is_some() {
                 op.deprecated = Some(Deprecated::True);
             }
             page_params(op);
-            errors::complete(op, dialect, shared);
+            errors::complete(op, declared.dialect, shared);
         }
     }
     let components = api.components.get_or_insert_with(Default::default);
@@ -308,13 +320,13 @@ fn components(components: &mut Components) {
 }
 
 /// Every authenticated POST takes `Idempotency-Key` (one layer serves them
-/// all); it is required where the idempotency layer requires it.
-fn idempotency_key(op: &mut Operation, path: &str) {
+/// all); it is required where the route table requires it.
+fn idempotency_key(op: &mut Operation, rule: KeyRule) {
     let params = op.parameters.get_or_insert_with(Vec::new);
     if params.iter().any(|p| p.name.eq_ignore_ascii_case(payctl_wire::IDEMPOTENCY_KEY_HEADER)) {
         return;
     }
-    let required = idempotency::REQUIRED_ON.contains(&path);
+    let required = rule == KeyRule::Required;
     let rule = if required { "Required" } else { "Optional" };
     params.push(
         ParameterBuilder::new()

@@ -45,7 +45,6 @@ fn check_email(checks: &mut Checks, email: &str) {
 /// Creates a sub-partner of the caller's partner, `active` at once in the sandbox. Answers with the
 /// flat error codes.
 #[utoipa::path(post, path = "/v1/partners", tag = "partners", operation_id = "createPartner", request_body = CreatePartner,
-    security(("api_key" = [])),
     responses(
         (status = 201, body = Partner, description = "the new sub-partner"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VALIDATION_ERROR: every bad field in `error.details`"),
@@ -82,8 +81,7 @@ pub async fn create(
 ///
 /// The caller's own partner or one of its sub-partners. Answers with the flat error codes.
 #[utoipa::path(get, path = "/v1/partners/{id}", tag = "partners", operation_id = "getPartner",
-    params(("id" = String, Path, description = "partner id")), security(("api_key" = [])),
-    responses(
+    params(("id" = String, Path, description = "partner id")), responses(
         (status = 200, body = Partner, description = "the partner"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "FORBIDDEN: the partner is neither the caller's nor one of its sub-partners"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "PARTNER_NOT_FOUND: no partner has this id"),
@@ -110,7 +108,6 @@ pub async fn get(
 /// and `updatedAt` moves only when a value changes. Answers with the flat error codes.
 #[utoipa::path(put, path = "/v1/partners/{id}", tag = "partners", operation_id = "updatePartner", request_body = UpdatePartner,
     params(("id" = String, Path, description = "partner id: the caller's own or a sub-partner's")),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = Partner, description = "the full partner"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VALIDATION_ERROR: every bad field in `error.details`"),

@@ -87,7 +87,6 @@ impl TryFrom<CreatePayment> for NewPayment {
 #[utoipa::path(post, path = "/v1/payments", tag = "payments", operation_id = "createPayment", request_body = CreatePayment,
     params(("Idempotency-Key" = String, Header, pattern = "^[!-~]{1,255}$",
         description = "required: 1 to 255 printable ASCII characters, a fresh UUID per operation")),
-    security(("api_key" = [])),
     responses(
         (status = 201, body = Payment, description = "the payment, awaiting_funds, with collection instructions"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0002: no Idempotency-Key, or the quote is not accepted (or used, or its lock ran out); VAL_0001: bad fields"),
@@ -114,7 +113,6 @@ pub async fn create(
 /// TEST keys only. A payment of the caller, with its status as of now.
 #[utoipa::path(get, path = "/v1/payments/{id}", tag = "payments", operation_id = "getPayment",
     params(("id" = String, Path, description = "payment id")),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = Payment, description = "the payment"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "ATH_0002: LIVE key"),
@@ -135,7 +133,6 @@ pub async fn get(
 /// TEST keys only. The application's payments, newest first, optionally filtered by status and
 /// creation date.
 #[utoipa::path(get, path = "/v1/payments", tag = "payments", operation_id = "listPayments", params(ListQuery),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = Page<Payment>, description = "the application's payments, newest first"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad filter"),
@@ -170,7 +167,6 @@ pub async fn list(
 /// settlement follows with sandbox time.
 #[utoipa::path(post, path = "/sandbox/payments/{id}/fund", tag = "sandbox", operation_id = "fundPayment",
     params(("id" = String, Path, description = "payment id")),
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Payment, description = "the payment, funds_received"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown payment, or (with a TEST key) another application's"),

@@ -150,8 +150,7 @@ fn put_response(created: bool, markup: Markup) -> Response {
 /// Get the partner's markup
 ///
 /// The partner-level markup; source `default` (0 BPS) when none is set.
-#[utoipa::path(get, path = "/v1/pricing/markup", tag = "pricing", operation_id = "getPartnerMarkup", security(("bearer" = [])),
-    responses((status = 200, body = Markup, description = "the partner-level markup; source `default` (0 BPS) when none is set")))]
+#[utoipa::path(get, path = "/v1/pricing/markup", tag = "pricing", operation_id = "getPartnerMarkup", responses((status = 200, body = Markup, description = "the partner-level markup; source `default` (0 BPS) when none is set")))]
 pub async fn get_markup(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Markup>, ApiError> {
     let partner = user.partner()?.id;
     Ok(Json(state.db.read(move |conn| Ok(effective(conn, partner, None)?.0)).await?))
@@ -162,7 +161,6 @@ pub async fn get_markup(State(state): State<AppState>, user: DashboardUser) -> R
 /// Sets the partner-level markup, which applies to every customer without an override: 201 the
 /// first time, 200 when it replaces one.
 #[utoipa::path(put, path = "/v1/pricing/markup", tag = "pricing", operation_id = "setPartnerMarkup", request_body = MarkupRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, body = Markup, description = "the markup, replaced"),
         (status = 201, body = Markup, description = "the markup, set for the first time"),
@@ -182,8 +180,7 @@ pub async fn put_markup(
 /// List customer markup overrides
 ///
 /// The customers of the partner that have a markup override, newest customer first.
-#[utoipa::path(get, path = "/v1/pricing/customers", tag = "pricing", operation_id = "listCustomerMarkups", params(PageQuery), security(("bearer" = [])),
-    responses((status = 200, body = Page<Markup>, description = "customer overrides, newest customer first")))]
+#[utoipa::path(get, path = "/v1/pricing/customers", tag = "pricing", operation_id = "listCustomerMarkups", params(PageQuery), responses((status = 200, body = Page<Markup>, description = "customer overrides, newest customer first")))]
 pub async fn list_customers(
     State(state): State<AppState>,
     user: DashboardUser,
@@ -201,8 +198,7 @@ pub async fn list_customers(
 /// The markup that applies to the customer: its override (`source: customer`), else the partner's
 /// (`partner`), else 0 BPS (`default`).
 #[utoipa::path(get, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", operation_id = "getCustomerMarkup",
-    params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
-    responses(
+    params(("id" = Uuid, Path, description = "customer id")), responses(
         (status = 200, body = Markup, description = "the effective markup and where it comes from"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: not one of the partner's customers"),
     ))]
@@ -221,8 +217,7 @@ pub async fn get_customer_markup(
 /// Sets the customer's own markup, which wins over the partner's: 201 when new, 200 when it
 /// replaces one.
 #[utoipa::path(put, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", operation_id = "setCustomerMarkup", request_body = MarkupRequest,
-    params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
-    responses(
+    params(("id" = Uuid, Path, description = "customer id")), responses(
         (status = 200, body = Markup, description = "the override, replaced"),
         (status = 201, body = Markup, description = "the override, new"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: not one of the partner's customers"),
@@ -252,8 +247,7 @@ pub async fn put_customer_markup(
 /// Removes the override, so the partner-level markup applies again. 204 whether or not there was
 /// one: the outcome is the same.
 #[utoipa::path(delete, path = "/v1/pricing/customers/{id}/markup", tag = "pricing", operation_id = "deleteCustomerMarkup",
-    params(("id" = Uuid, Path, description = "customer id")), security(("bearer" = [])),
-    responses(
+    params(("id" = Uuid, Path, description = "customer id")), responses(
         (status = 204, description = "no override remains"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: not one of the partner's customers"),
     ))]
@@ -277,8 +271,7 @@ pub async fn delete_customer_markup(
 /// List pricing corridors
 ///
 /// The fiat corridors the sandbox prices, each with its fixed mid rate.
-#[utoipa::path(get, path = "/v1/pricing/corridors", tag = "pricing", operation_id = "listPricingCorridors", security(("bearer" = [])),
-    responses((status = 200, body = CorridorList, description = "the fiat corridors and their mid rates")))]
+#[utoipa::path(get, path = "/v1/pricing/corridors", tag = "pricing", operation_id = "listPricingCorridors", responses((status = 200, body = CorridorList, description = "the fiat corridors and their mid rates")))]
 pub async fn corridors(user: DashboardUser) -> Result<Json<CorridorList>, ApiError> {
     user.partner()?;
     let data = rates::CORRIDORS
@@ -337,8 +330,7 @@ fn unsupported(field: &str, message: String) -> ApiError {
 ///
 /// Prices a transfer with the markup that applies (the customer's override, else the partner's,
 /// else none) at the given or the table rate, without storing anything.
-#[utoipa::path(get, path = "/v1/pricing/simulate", tag = "pricing", operation_id = "simulatePricing", params(SimulateQuery), security(("bearer" = [])),
-    responses(
+#[utoipa::path(get, path = "/v1/pricing/simulate", tag = "pricing", operation_id = "simulatePricing", params(SimulateQuery), responses(
         (status = 200, body = Simulation, description = "the fee breakdown and destination amount"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad parameter in `error.details`"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: customer_id is not one of the partner's customers"),

@@ -36,7 +36,6 @@ fn asset_code(checks: &mut Checks, field: &str, code: &str) {
 /// global scope, or one application's with `application_id`), with its rate and where it comes
 /// from: the built-in table, a global override or the application's own.
 #[utoipa::path(get, path = "/sandbox/rates", tag = "sandbox", operation_id = "listSandboxRates", params(ApplicationScope),
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Rates, description = "every pair priced in the caller's scope, with where its rate comes from")))]
 pub async fn list(
@@ -54,7 +53,6 @@ pub async fn list(
 /// scope use it. A TEST key's override moves no one else's prices; a global one applies to every
 /// application without its own.
 #[utoipa::path(put, path = "/sandbox/rates", tag = "sandbox", operation_id = "setSandboxRate", request_body = SetRate,
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none)"),(status = 200, body = Rate, description = "the rate now in force in that scope")))]
 pub async fn set(
@@ -89,7 +87,6 @@ pub async fn set(
 #[utoipa::path(delete, path = "/sandbox/rates/{source}/{destination}", tag = "sandbox", operation_id = "clearSandboxRate",
     params(("source" = payctl_wire::schema::AssetCode, Path), ("destination" = payctl_wire::schema::AssetCode, Path),
         ApplicationScope),
-    security(("control" = []), ("api_key" = [])),
     responses((status = 204, description = "the override is gone"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: no override of the pair in that scope, or `application_id` names no application")))]
 pub async fn clear(

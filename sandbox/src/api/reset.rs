@@ -14,7 +14,6 @@ use crate::state::AppState;
 /// Operator only: deletes everything created since seeding finished; seeded records, this start's
 /// keys and the clock stay.
 #[utoipa::path(post, path = "/sandbox/reset", tag = "sandbox", operation_id = "resetSandbox",
-    security(("control" = [])),
     responses((status = 200, body = ResetDone, description = "rows deleted per table")))]
 pub async fn reset(
     State(state): State<AppState>,

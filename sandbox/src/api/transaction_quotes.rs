@@ -111,7 +111,6 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> TransactionQuote {
 /// `customer_id`, the customer's markup override applies. Accept it with `POST
 /// /v1/transactions/quote/{id}/accept` before a transaction can use it.
 #[utoipa::path(post, path = "/v1/transactions/quote", tag = "quotes", operation_id = "createTransactionQuote", request_body = CreateTransactionQuote,
-    security(("api_key" = [])),
     responses(
         (status = 201, body = TransactionQuote, description = "the quote, status CREATED"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field in details"),
@@ -167,8 +166,7 @@ pub async fn create(
 /// A quote of the caller. A CREATED quote past `expires_at` reads as EXPIRED (computed on read;
 /// nothing is stored).
 #[utoipa::path(get, path = "/v1/transactions/quote/{id}", tag = "quotes", operation_id = "getTransactionQuote",
-    params(("id" = String, Path, description = "quote id")), security(("api_key" = [])),
-    responses(
+    params(("id" = String, Path, description = "quote id")), responses(
         (status = 200, body = TransactionQuote, description = "the quote"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown or not the caller's"),
     ))]
@@ -188,8 +186,7 @@ pub async fn get(
 /// Accepts a quote: CREATED → ACCEPTED, so one transaction may use it until `expires_at`. Answers
 /// 200 with the accepted quote.
 #[utoipa::path(post, path = "/v1/transactions/quote/{id}/accept", tag = "quotes", operation_id = "acceptTransactionQuote",
-    params(("id" = String, Path, description = "quote id")), security(("api_key" = [])),
-    responses(
+    params(("id" = String, Path, description = "quote id")), responses(
         (status = 200, body = TransactionQuote, description = "the quote, status ACCEPTED"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "QTE_0001: the quote expired"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown or not the caller's"),

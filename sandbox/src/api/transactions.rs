@@ -97,7 +97,6 @@ fn refuse_older_form(body: &CreateTransaction, checks: &mut Checks) {
 /// once. `Idempotency-Key` is required. The older published body (`amount`, `currency`,
 /// `recipient_account_id`, `reference`) is refused with a 400 naming each of its fields.
 #[utoipa::path(post, path = "/v1/transactions", tag = "transactions", operation_id = "createTransaction", request_body = CreateTransaction,
-    security(("api_key" = [])),
     responses(
         (status = 201, body = Transaction, description = "the transaction, state PENDING"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0002: no Idempotency-Key, or the quote is not accepted, already used or past its lock; VAL_0001: bad fields, the older form, or a beneficiary in another asset"),
@@ -125,7 +124,6 @@ pub async fn create(
 /// A transaction of the caller, by id or by its `txn_` external id, with its state as of now.
 #[utoipa::path(get, path = "/v1/transactions/{id}", tag = "transactions", operation_id = "getTransaction",
     params(("id" = String, Path, description = "transaction id or its external_id (txn_…)")),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = Transaction, description = "the transaction"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "TXN_0001: unknown or not the caller's"),
@@ -145,7 +143,6 @@ pub async fn get(
 /// The caller's transactions, newest first, in the transaction list envelope
 /// (`pagination.has_more`, `pagination.next_cursor`).
 #[utoipa::path(get, path = "/v1/transactions", tag = "transactions", operation_id = "listTransactions", params(PageQuery),
-    security(("api_key" = [])),
     responses((status = 200, body = TransactionPage<Transaction>, description = "the caller's transactions, newest first")))]
 pub async fn list(
     State(state): State<AppState>,
@@ -179,7 +176,6 @@ async fn finish(
 /// From a final state: 409 CONFLICT.
 #[utoipa::path(post, path = "/sandbox/transactions/{id}/complete", tag = "sandbox", operation_id = "completeTransaction",
     params(("id" = String, Path, description = "transaction id or external_id")),
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Transaction, description = "the transaction, COMPLETED"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "TXN_0001: unknown transaction, or (with a TEST key) another application's"),
@@ -201,7 +197,6 @@ pub async fn complete(
 #[utoipa::path(post, path = "/sandbox/transactions/{id}/fail", tag = "sandbox", operation_id = "failTransaction",
     request_body(content = Option<FailTransaction>, description = "may be empty"),
     params(("id" = String, Path, description = "transaction id or external_id")),
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 200, body = Transaction, description = "the transaction, FAILED"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: reason too long"),

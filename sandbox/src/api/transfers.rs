@@ -289,7 +289,6 @@ macro_rules! door {
     ($name:ident, $id:literal, $path:literal, $kind:expr, $request:ty, $answer:ty, $summary:literal, $description:literal, $created:literal) => {
         #[utoipa::path(post, path = $path, tag = "transfers", operation_id = $id, request_body = $request,
             summary = $summary, description = $description,
-            security(("api_key" = [])),
             responses(
                 (status = 201, body = $answer, description = $created),
                 (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field in `error.details`, a quote for another pair, or an amount that differs from the quote's; IDM_0002: the quote is not accepted, already used or past its lock"),
@@ -370,7 +369,6 @@ door!(
 /// included), with its status as of now.
 #[utoipa::path(get, path = "/v1/transfers/{id}", tag = "transfers", operation_id = "getTransfer",
     params(("id" = String, Path, description = "transfer id (tr_… or fx_…)")),
-    security(("api_key" = [])),
     responses((status = 200, body = Transfer, description = "the transfer"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown transfer, or another caller's")))]
 pub async fn get_transfer(
@@ -389,7 +387,6 @@ pub async fn get_transfer(
 /// transfer kinds are not found here.
 #[utoipa::path(get, path = "/v1/onchain-fx/{id}", tag = "transfers", operation_id = "getSwap",
     params(("id" = String, Path, description = "fx_id")),
-    security(("api_key" = [])),
     responses((status = 200, body = Swap, description = "the swap"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown swap, or another caller's")))]
 pub async fn get_swap(

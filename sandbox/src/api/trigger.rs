@@ -26,7 +26,6 @@ const MAX_RESOURCE_ID: usize = 128;
 /// Sandbox only: records one event with sample data for the chosen application and queues a
 /// delivery to each of its enabled endpoints subscribed to it.
 #[utoipa::path(post, path = "/sandbox/events/trigger", tag = "sandbox", operation_id = "triggerEvent", request_body = TriggerEvent,
-    security(("control" = []), ("api_key" = [])),
     responses(
         (status = 201, body = TriggeredEvent, description = "the recorded event and the number of deliveries queued"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: unknown event, bad resource_id, application_id missing"),

@@ -82,8 +82,7 @@ pub async fn validate(ApiQuery(query): ApiQuery<ValidateQuery>) -> Result<Json<A
 ///
 /// The partner's wallets, by network then role (at most one per network and role, so the list is
 /// not paginated).
-#[utoipa::path(get, path = "/v1/partner-wallets", tag = "wallets", operation_id = "listPartnerWallets", security(("bearer" = [])),
-    responses((status = 200, body = PartnerWalletList, description = "the partner's wallets, by network then role")))]
+#[utoipa::path(get, path = "/v1/partner-wallets", tag = "wallets", operation_id = "listPartnerWallets", responses((status = 200, body = PartnerWalletList, description = "the partner's wallets, by network then role")))]
 pub async fn list(State(state): State<AppState>, user: DashboardUser) -> Result<Json<PartnerWalletList>, ApiError> {
     let partner = user.partner()?.id;
     let data = state.db.read(move |conn| store::partner_wallets::list(conn, partner)).await?;
@@ -95,7 +94,6 @@ pub async fn list(State(state): State<AppState>, user: DashboardUser) -> Result<
 /// Sets the address of the partner's wallet for a network and role: 201 when the wallet is new, 200
 /// when it existed (changed or not). The same body sent twice yields the same record.
 #[utoipa::path(put, path = "/v1/partner-wallets", tag = "wallets", operation_id = "setPartnerWallet", request_body = PutPartnerWallet,
-    security(("bearer" = [])),
     responses(
         (status = 200, body = payctl_wire::wallets::PartnerWallet, description = "the existing wallet, updated"),
         (status = 201, body = payctl_wire::wallets::PartnerWallet, description = "the new wallet"),

@@ -44,7 +44,6 @@ fn check_description(checks: &mut Checks, raw: Option<&str>) {
 /// Registers an endpoint for a set of event types. The answer carries the signing secret this once;
 /// deliveries are signed with it in `X-Service-Signature`.
 #[utoipa::path(post, path = "/v1/webhooks", tag = "webhooks", operation_id = "createWebhook", request_body = CreateWebhook,
-    security(("api_key" = [])),
     responses(
         (status = 201, body = WebhookWithSecret, description = "the endpoint, with its secret shown this once"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: url, description or events invalid"),
@@ -95,7 +94,6 @@ pub async fn create(
 ///
 /// The application's endpoints, newest first, secrets masked.
 #[utoipa::path(get, path = "/v1/webhooks", tag = "webhooks", operation_id = "listWebhooks", params(PageQuery),
-    security(("api_key" = [])),
     responses((status = 200, body = Page<WebhookEndpoint>, description = "the application's endpoints, newest first, secrets masked")))]
 pub async fn list(
     State(state): State<AppState>,
@@ -112,7 +110,6 @@ pub async fn list(
 /// One endpoint of the application, its secret masked.
 #[utoipa::path(get, path = "/v1/webhooks/{id}", tag = "webhooks", operation_id = "getWebhook",
     params(("id" = String, Path, description = "webhook endpoint id")),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = WebhookEndpoint, description = "the endpoint, secret masked"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint, or another application's"),
@@ -132,7 +129,6 @@ pub async fn get(
 /// disabled endpoint wait until it is enabled.
 #[utoipa::path(patch, path = "/v1/webhooks/{id}", tag = "webhooks", operation_id = "updateWebhook", request_body = UpdateWebhook,
     params(("id" = String, Path, description = "webhook endpoint id")),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = WebhookEndpoint, description = "the updated endpoint"),
         (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: url, description, events or status invalid"),
@@ -191,7 +187,6 @@ pub async fn update(
 /// Deletes the endpoint; its pending deliveries stop with it.
 #[utoipa::path(delete, path = "/v1/webhooks/{id}", tag = "webhooks", operation_id = "deleteWebhook",
     params(("id" = String, Path, description = "webhook endpoint id")),
-    security(("api_key" = [])),
     responses(
         (status = 204, description = "deleted"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint, or another application's"),
@@ -218,7 +213,6 @@ pub async fn delete(
 /// secret this once.
 #[utoipa::path(post, path = "/v1/webhooks/{id}/secret/rotate", tag = "webhooks", operation_id = "rotateWebhookSecret",
     params(("id" = String, Path, description = "webhook endpoint id")),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = WebhookWithSecret, description = "the endpoint with its new secret, shown this once"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint, or another application's"),
@@ -249,7 +243,6 @@ pub async fn rotate(
 /// The endpoint's deliveries, newest first, each with all its attempts.
 #[utoipa::path(get, path = "/v1/webhooks/{id}/deliveries", tag = "webhooks", operation_id = "listWebhookDeliveries",
     params(("id" = String, Path, description = "webhook endpoint id"), PageQuery),
-    security(("api_key" = [])),
     responses(
         (status = 200, body = Page<Delivery>, description = "deliveries, newest first"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint, or another application's"),
@@ -280,7 +273,6 @@ pub async fn deliveries(
 #[utoipa::path(post, path = "/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver", tag = "webhooks", operation_id = "redeliverWebhookDelivery",
     params(("id" = String, Path, description = "webhook endpoint id"),
         ("delivery_id" = String, Path, description = "delivery id")),
-    security(("api_key" = [])),
     responses(
         (status = 202, body = Delivery, description = "the delivery, pending, its next attempt due now"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown endpoint or delivery, or another application's"),

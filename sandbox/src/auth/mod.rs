@@ -1,9 +1,10 @@
 //! Who is calling: dashboard users (bearer JWTs from the emulated identity
 //! provider), server-to-server callers (API keys), and the sandbox operator
-//! (the control token).
+//! (the control token). Password checks go through the [`login_guard`].
 
 pub mod api_keys;
 pub mod jwt;
+pub mod login_guard;
 pub mod password;
 pub mod principal;
 pub mod token_endpoint;

@@ -6,9 +6,11 @@
 //! the same handler, so nothing about an action is decided here. Its
 //! `X-Request-ID` starts with `console-`, which the request log shows.
 
+use std::net::SocketAddr;
+
 use axum::Router;
 use axum::body::Body;
-use axum::extract::Request;
+use axum::extract::{ConnectInfo, Request};
 use axum::http::{Method, StatusCode, header};
 use payctl_wire::{DASHBOARD_CLIENT_ID, IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER};
 use serde_json::Value;
@@ -44,6 +46,8 @@ pub struct Answer {
     /// The idempotency layer replayed a stored answer: this form was
     /// submitted before, and nothing ran again.
     pub replayed: bool,
+    /// `Retry-After`, in seconds, when the answer carried one.
+    pub retry_after: Option<u64>,
 }
 
 impl Answer {
@@ -118,8 +122,11 @@ impl Api {
         .await
     }
 
-    /// The identity provider's password grant for the partner console client.
-    pub async fn password_grant(&self, username: &str, password: &str) -> Answer {
+    /// The identity provider's password grant for the partner console
+    /// client, on behalf of the browser at `client` (the token endpoint
+    /// throttles failures per client address, and the browser's is the one
+    /// that counts).
+    pub async fn password_grant(&self, username: &str, password: &str, client: Option<SocketAddr>) -> Answer {
         let form = form_urlencoded::Serializer::new(String::new())
             .append_pair("grant_type", "password")
             .append_pair("client_id", DASHBOARD_CLIENT_ID)
@@ -130,7 +137,12 @@ impl Api {
             .method(Method::POST)
             .uri("/auth/realms/sandbox/protocol/openid-connect/token")
             .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
-        self.send(request, Body::from(form), |_| {}).await
+        self.send(request, Body::from(form), |r| {
+            if let Some(addr) = client {
+                r.extensions_mut().insert(ConnectInfo(addr));
+            }
+        })
+        .await
     }
 
     async fn send(
@@ -141,7 +153,7 @@ impl Api {
     ) -> Answer {
         let request = request.header(REQUEST_ID_HEADER, format!("console-{}", uuid::Uuid::new_v4())).body(body);
         let Ok(mut request) = request else {
-            return Answer { status: StatusCode::BAD_REQUEST, body: Value::Null, replayed: false };
+            return Answer { status: StatusCode::BAD_REQUEST, body: Value::Null, replayed: false, retry_after: None };
         };
         prepare(&mut request);
         let response = match self.0.clone().oneshot(request).await {
@@ -150,8 +162,10 @@ impl Api {
         };
         let status = response.status();
         let replayed = response.headers().get("idempotent-replayed").is_some();
+        let retry_after =
+            response.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
         let bytes = axum::body::to_bytes(response.into_body(), 16 * 1024 * 1024).await.unwrap_or_default();
         let body = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap_or(Value::Null) };
-        Answer { status, body, replayed }
+        Answer { status, body, replayed, retry_after }
     }
 }

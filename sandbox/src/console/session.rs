@@ -16,9 +16,11 @@
 //!   the page the action redirects to.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Mutex;
 
-use axum::extract::{FromRequestParts, OriginalUri, Query, State};
+use axum::Extension;
+use axum::extract::{ConnectInfo, FromRequestParts, OriginalUri, Query, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -230,7 +232,12 @@ pub async fn sign_in_page(State(console): State<Console>, Query(next): Query<Nex
 }
 
 /// Signs in through the token endpoint and opens a session.
-pub async fn sign_in(State(console): State<Console>, headers: HeaderMap, fields: Fields) -> Result<Response, Failure> {
+pub async fn sign_in(
+    State(console): State<Console>,
+    client: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    fields: Fields,
+) -> Result<Response, Failure> {
     let next = safe_next(fields.get("next"));
     let nonce = cookie(&headers, SIGN_IN_COOKIE).unwrap_or("");
     let expected = hmac_hex(&console.csrf_key, format!("sign-in:{nonce}").as_bytes());
@@ -244,9 +251,19 @@ pub async fn sign_in(State(console): State<Console>, headers: HeaderMap, fields:
     if username.trim().is_empty() || password.is_empty() {
         return Ok(sign_in_form(&console, &next, Some("Enter a username and a password."), StatusCode::BAD_REQUEST));
     }
-    let answer = console.api.password_grant(username.trim(), password).await;
+    let client = client.map(|Extension(ConnectInfo(addr))| addr);
+    let answer = console.api.password_grant(username.trim(), password, client).await;
     if answer.status == StatusCode::UNAUTHORIZED {
         return Ok(sign_in_form(&console, &next, Some("Wrong username or password."), StatusCode::UNAUTHORIZED));
+    }
+    if answer.status == StatusCode::TOO_MANY_REQUESTS {
+        // The token endpoint's own words: locked after failures, or busy.
+        let wait = answer.retry_after.unwrap_or(1);
+        let reason = answer.body["error_description"].as_str().unwrap_or("too many sign-in attempts");
+        let message = format!("Not checked: {reason}. Wait {wait} s before signing in again.");
+        let mut response = sign_in_form(&console, &next, Some(&message), StatusCode::TOO_MANY_REQUESTS);
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait));
+        return Ok(response);
     }
     let token = answer.body["access_token"]
         .as_str()

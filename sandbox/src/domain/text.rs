@@ -10,6 +10,22 @@
 //! this API needs them (the Unicode bidirectional algorithm orders
 //! right-to-left text by itself), and they make two names that look the
 //! same compare different.
+//!
+//! Emails and usernames are also compared for uniqueness, by
+//! [`uniqueness_key`]: two spellings a reader cannot tell apart (`Äx` and
+//! `äx`, precomposed `ä` and `a` with a combining diaeresis, the Kelvin
+//! sign and `K`, fullwidth `ｘ` and `x`) are one. Invisible format
+//! characters ([`invisible`]: zero-width spaces and joiners, soft hyphens,
+//! byte-order marks, variation selectors, tags) are refused in them
+//! outright, since no folding can make `a\u{200B}b` look different from
+//! `ab`. What the partner sent is kept for display.
+
+use std::borrow::Cow;
+
+use icu_casemap::CaseMapper;
+use icu_normalizer::ComposingNormalizerBorrowed;
+use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory};
+use icu_properties::{CodePointMapData, CodePointSetData};
 
 /// The first character `text` may not contain, with its position in
 /// characters; `None` when all of it is acceptable.
@@ -30,6 +46,56 @@ pub fn refusal(position: usize, c: char) -> String {
     format!(
         "must not contain control characters or bidirectional formatting characters \
          (U+{:04X} at character {})",
+        u32::from(c),
+        position + 1
+    )
+}
+
+/// The key an email or username is unique by: fullwidth and halfwidth
+/// forms (U+FF00–U+FFEF) mapped to their ordinary forms (the width mapping
+/// of RFC 8265), then NFC, full Unicode case folding (`ß` and `SS` fold to
+/// `ss`), and NFC again (folding can decompose). Surrounding whitespace is
+/// not the caller's business here: trim first.
+pub fn uniqueness_key(text: &str) -> String {
+    let nfc = ComposingNormalizerBorrowed::new_nfc();
+    let widened: Cow<'_, str> = if text.chars().any(is_width_form) {
+        let nfkc = ComposingNormalizerBorrowed::new_nfkc();
+        let mut out = String::with_capacity(text.len());
+        let mut buf = [0u8; 4];
+        for c in text.chars() {
+            if is_width_form(c) {
+                out.push_str(&nfkc.normalize(c.encode_utf8(&mut buf)));
+            } else {
+                out.push(c);
+            }
+        }
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(text)
+    };
+    let folded = CaseMapper::new().fold_string(&nfc.normalize(&widened)).into_owned();
+    nfc.normalize(&folded).into_owned()
+}
+
+fn is_width_form(c: char) -> bool {
+    ('\u{FF00}'..='\u{FFEF}').contains(&c)
+}
+
+/// The first invisible character of `text`, with its position in
+/// characters: a format character (General Category Cf: zero-width space,
+/// joiners, word joiner, soft hyphen, byte-order mark, tags...) or any other
+/// default-ignorable code point (variation selectors, Hangul fillers,
+/// combining grapheme joiner).
+pub fn invisible(text: &str) -> Option<(usize, char)> {
+    let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
+    let category = CodePointMapData::<GeneralCategory>::new();
+    text.chars().enumerate().find(|&(_, c)| ignorable.contains(c) || category.get(c) == GeneralCategory::Format)
+}
+
+/// Why an email or username was refused for an invisible character.
+pub fn invisible_refusal(position: usize, c: char) -> String {
+    format!(
+        "must not contain invisible characters such as zero-width spaces or joiners (U+{:04X} at character {})",
         u32::from(c),
         position + 1
     )
@@ -64,5 +130,44 @@ mod tests {
         {
             assert_eq!(forbidden(ok), None, "{ok:?}");
         }
+    }
+
+    #[test]
+    fn spellings_that_look_alike_share_a_key() {
+        let same = [
+            ("Äx@u.test", "äx@u.test"),
+            ("A\u{308}x@u.test", "äx@u.test"),
+            ("\u{212A}elvin@u.test", "kelvin@u.test"),
+            ("ＦＵＬＬ@u.test", "full@u.test"),
+            ("ｆｕｌｌ@u.test", "FULL@U.TEST"),
+            ("Straße", "STRASSE"),
+            ("ǅemal", "ǆemal"),
+            ("ΣΊΣΥΦΟΣ", "σίσυφος"),
+        ];
+        for (a, b) in same {
+            assert_eq!(uniqueness_key(a), uniqueness_key(b), "{a:?} vs {b:?}");
+        }
+        for (a, b) in [("ax@u.test", "äx@u.test"), ("a.b@u.test", "ab@u.test"), ("株式会社", "株式")] {
+            assert_ne!(uniqueness_key(a), uniqueness_key(b), "{a:?} vs {b:?}");
+        }
+        assert_eq!(uniqueness_key("demo@payctl.local"), "demo@payctl.local");
+    }
+
+    #[test]
+    fn invisible_format_characters_are_found() {
+        for c in ['\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{FEFF}', '\u{00AD}', '\u{180E}', '\u{034F}'] {
+            assert_eq!(invisible(&format!("a{c}b@u.test")), Some((1, c)), "U+{:04X}", u32::from(c));
+        }
+        for c in ['\u{FE0F}', '\u{E0041}', '\u{3164}', '\u{2064}'] {
+            assert!(invisible(&format!("x{c}")).is_some(), "U+{:04X}", u32::from(c));
+        }
+        for ok in ["demo@payctl.local", "Äx@u.test", "ＦＵＬＬ@u.test", "شركة@u.test", "株式会社", "o'brien+tag@x.co"]
+        {
+            assert_eq!(invisible(ok), None, "{ok:?}");
+        }
+        assert_eq!(
+            invisible_refusal(1, '\u{200B}'),
+            "must not contain invisible characters such as zero-width spaces or joiners (U+200B at character 2)"
+        );
     }
 }

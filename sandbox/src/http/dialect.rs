@@ -8,15 +8,14 @@
 //! leaves a copy of itself in the response extensions, so the layer swaps the
 //! code and keeps message, details and correlation id.
 //!
-//! Apply it with [`flat_codes`] twice: outermost, so failures of the
+//! Apply [`rerender`] twice: outermost, so failures of the
 //! authentication layer are re-rendered too, and inside the idempotency
 //! layer, so the answer stored for a replay is already in the flat form.
 
 use axum::extract::Request;
-use axum::middleware::{Next, from_fn};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
-use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::ApiError;
 
@@ -30,7 +29,10 @@ pub fn flat_code(code: ErrorCode) -> Option<ErrorCode> {
     }
 }
 
-async fn rerender(request: Request, next: Next) -> Response {
+/// The layer: re-renders a numbered error in the flat dialect. The route
+/// table puts it on the flat dialect's operations, twice (see the module
+/// documentation).
+pub async fn rerender(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     match response.extensions().get::<ApiError>() {
         Some(error) => match flat_code(error.code) {
@@ -39,11 +41,6 @@ async fn rerender(request: Request, next: Next) -> Response {
         },
         None => response,
     }
-}
-
-/// Adds the re-rendering layer around the group's routes.
-pub fn flat_codes<S: Clone + Send + Sync + 'static>(routes: OpenApiRouter<S>) -> OpenApiRouter<S> {
-    routes.route_layer(from_fn(rerender))
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@
 //! [`domain::text`](crate::domain::text): a string anywhere in a JSON body
 //! (member names included) or a query parameter holding a control or
 //! bidirectional formatting character is refused before any handler sees
-//! it, one `invalid` detail per offending field.
+//! it, one `invalid` detail per offending field. A member named twice in
+//! one object is refused too (`duplicate`, naming it), before any other
+//! rule, as unknown members are.
 
 use std::fmt::Write as _;
 
@@ -23,6 +25,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::strict::Strict;
+use super::unique_members::{self, Refused};
 use crate::domain::text;
 use crate::error::{ApiError, Checks};
 
@@ -94,17 +97,24 @@ fn form_urlencoded_parse(query: &str) -> form_urlencoded::Parse<'_> {
 }
 
 /// Parses a JSON document, naming the field that failed. Structs are read
-/// from objects only (see [`Strict`]).
+/// from objects only (see [`Strict`]); an object naming a member twice is
+/// refused (see [`unique_members`]).
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    match serde_json::from_slice::<serde_json::Value>(bytes) {
+    match unique_members::parse(bytes) {
         Ok(json) => {
             refuse_forbidden_text(&json)?;
             serde_path_to_error::deserialize(Strict(&json)).map_err(path_error)
         }
+        Err(Refused::Duplicate(path)) => {
+            let mut field = String::new();
+            push_printable(&mut field, &path);
+            let message = format!("{field} is given more than once; send each member once");
+            Err(ApiError::invalid_field(&field, "duplicate", message))
+        }
         // Not a document (or nested past the parser's depth): reading it as
         // a stream names the first field it cannot take, ahead of the syntax
         // error further on, as a client fixing its body wants.
-        Err(e) => {
+        Err(Refused::Json(e)) => {
             let mut de = serde_json::Deserializer::from_slice(bytes);
             let streamed: Result<T, _> = serde_path_to_error::deserialize(&mut de);
             Err(streamed.err().map_or_else(|| json_error(".".into(), &e), path_error))
@@ -291,6 +301,17 @@ mod tests {
         assert_eq!(issue(r#"{"name": "a", "inner": {"count": 3.0}}"#), ("inner.count".into(), "invalid".into()));
         let any: serde_json::Value = parse_json(br#"[1, -2, 3.5, "x", null, {"k": [true]}]"#).unwrap();
         assert_eq!(any, serde_json::json!([1, -2, 3.5, "x", null, {"k": [true]}]));
+    }
+
+    #[test]
+    fn a_member_named_twice_is_refused_by_name() {
+        assert_eq!(issue(r#"{"name": "First", "name": "Second"}"#), ("name".into(), "duplicate".into()));
+        assert_eq!(
+            issue(r#"{"name": "a", "inner": {"count": 1, "count": 2}}"#),
+            ("inner.count".into(), "duplicate".into())
+        );
+        let e = parse_json::<Body>(br#"{"name": "a", "name": "a"}"#).unwrap_err();
+        assert_eq!(e.details[0].message, "name is given more than once; send each member once");
     }
 
     #[test]

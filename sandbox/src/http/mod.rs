@@ -1,11 +1,14 @@
 //! HTTP plumbing shared by every route: request ids, body and query
 //! extraction that fails with the API's envelope, pagination, fallbacks,
-//! and the `X-Sandbox-Clock` header.
+//! the `X-Sandbox-Clock` header, and the server loop with its timeouts.
 
+pub mod connection;
 pub mod dialect;
 pub mod extract;
 pub mod fallback;
 pub mod pagination;
 pub mod request_id;
 pub mod sandbox_clock;
+pub mod server;
 pub mod strict;
+pub mod unique_members;

@@ -113,6 +113,11 @@ pub fn advance_clock(conn: &Connection, id: i64, delta_millis: i64) -> Result<i6
     )?)
 }
 
+/// The largest offset any application's own clock has (0 when none has one).
+pub fn max_clock_offset(conn: &Connection) -> Result<i64, ApiError> {
+    Ok(conn.query_row_cached("SELECT COALESCE(MAX(clock_offset_millis), 0) FROM applications", [], |r| r.get(0))?)
+}
+
 /// A partner and its TEST application with nothing but what the schema
 /// requires, for unit tests of what hangs off an application.
 #[cfg(test)]

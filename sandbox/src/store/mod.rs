@@ -9,6 +9,7 @@ pub mod beneficiaries;
 pub mod console_sessions;
 pub mod customers;
 pub mod events;
+pub mod fault_rules;
 pub mod flow_states;
 pub mod markups;
 pub mod moves;

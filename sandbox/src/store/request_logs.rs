@@ -16,8 +16,8 @@ use crate::request_log::{Exchange, Record};
 pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiError> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_logs (public_id, application_id, api_key_id, method, path, query, status_code,
-             duration_ms, correlation_id, error_code, request_body, requested_at, responded_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+             duration_ms, correlation_id, error_code, request_body, requested_at, responded_at, fault)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     )?;
     let mut exchanges = conn.prepare_cached(
         "INSERT INTO request_log_exchanges (log_id, application_id, request_headers, response_headers, response_body)
@@ -38,6 +38,7 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiErro
             r.request_body,
             r.requested_at.millis(),
             r.responded_at.millis(),
+            r.fault.as_ref().map(serde_json::to_string).transpose().map_err(ApiError::internal)?,
         ])?;
         // Only the redacted form is ever stored.
         if let Exchange::Kept(k) = &r.exchange {
@@ -91,7 +92,7 @@ pub struct LogFilter {
 }
 
 const COLUMNS: &str = "public_id, method, path, query, status_code, duration_ms, correlation_id, api_key_id,
-        error_code, request_body, requested_at, responded_at";
+        error_code, request_body, requested_at, responded_at, fault";
 
 fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
     let body: Option<String> = r.get(9)?;
@@ -108,6 +109,7 @@ fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
         request_body: json(body),
         requested_at: super::iso_at(r.get(10)?),
         responded_at: super::iso_at(r.get(11)?),
+        fault: r.get::<_, Option<String>>(12)?.and_then(|f| serde_json::from_str(&f).ok()),
     })
 }
 
@@ -136,9 +138,9 @@ pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<O
         .query_row_cached(&sql, params![application_id, public_id], |r| {
             Ok(LogDetail {
                 log: log_row(r)?,
-                request_headers: json(r.get(12)?),
-                response_headers: json(r.get(13)?),
-                response_body: json(r.get(14)?),
+                request_headers: json(r.get(13)?),
+                response_headers: json(r.get(14)?),
+                response_body: json(r.get(15)?),
             })
         })
         .optional()?)

@@ -2,20 +2,31 @@
 //!
 //! It wakes when a commit recorded events (the database signals it after
 //! the commit, so what it reads is already durable), when the clock is
-//! advanced or a delivery is re-queued, and otherwise every 250 ms. Each
-//! pass reads the due rows (`next_attempt_at` at or before sandbox time) and
-//! sends each in its own task, at most [`CONCURRENCY`] at once, so a slow
-//! receiver occupies one slot and never holds up the others. Because
-//! deliveries are rows, whatever was pending when the sandbox stopped is
-//! sent after the next start; an attempt cut short by shutdown is simply
-//! not recorded and runs again.
+//! advanced, a delivery is re-queued or an attempt ends, at the next
+//! pending delivery's due time, and otherwise every 250 ms. Each pass reads
+//! the due rows (`next_attempt_at` at or before sandbox time) and sends
+//! each in its own task.
+//!
+//! **Fair shares.** Attempts in flight are capped per endpoint
+//! ([`PER_ENDPOINT`]), per application ([`PER_APPLICATION`]) and in all
+//! ([`CONCURRENCY`]), and a pass reads at most a few due deliveries of each
+//! endpoint, oldest first, then starts them in due order wherever their
+//! endpoint and application have a free slot. A receiver that never
+//! answers therefore holds its own endpoint's slots (each for at most
+//! [`TIMEOUT`]) and its backlog waits behind them, while every other
+//! endpoint's due delivery starts at once: one endpoint's backlog is never
+//! read ahead of another's due row, and never occupies another's slot.
+//!
+//! Because deliveries are rows, whatever was pending when the sandbox
+//! stopped is sent after the next start; an attempt cut short by shutdown
+//! is simply not recorded and runs again.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rusqlite::params;
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use crate::clock::{Timestamp, real_now};
@@ -28,11 +39,15 @@ use crate::webhooks::{self, Sealed};
 pub const MAX_ATTEMPTS: i64 = 10;
 /// How long a receiver has to answer.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
-/// Deliveries in flight at once.
-pub const CONCURRENCY: usize = 16;
+/// Attempts in flight at once to one endpoint: a receiver that hangs holds
+/// at most these, and its other deliveries wait for them.
+pub const PER_ENDPOINT: usize = 4;
+/// Attempts in flight at once for one application, across its endpoints.
+pub const PER_APPLICATION: usize = 16;
+/// Attempts in flight at once in the whole sandbox.
+pub const CONCURRENCY: usize = 256;
 pub const USER_AGENT: &str = "Service-Webhook/1.0";
 const POLL: Duration = Duration::from_millis(250);
-const BATCH: usize = 64;
 const MAX_ERROR_LEN: usize = 500;
 
 /// Seconds before the attempt after attempt `number` (1-based): 1, 2, 4, …
@@ -44,6 +59,7 @@ pub fn backoff_seconds(number: i64) -> i64 {
 struct Due {
     delivery_id: i64,
     attempt_count: i64,
+    endpoint_id: i64,
     endpoint_public_id: String,
     url: String,
     sealed: Sealed,
@@ -82,6 +98,48 @@ struct Outcome {
     error: Option<String>,
 }
 
+/// The attempts in flight, counted per endpoint and per application.
+#[derive(Default)]
+struct Slots {
+    deliveries: HashSet<i64>,
+    endpoints: HashMap<i64, usize>,
+    applications: HashMap<i64, usize>,
+}
+
+impl Slots {
+    /// Takes a slot for `job` when its endpoint, its application and the
+    /// sandbox all have one free (and it is not already in flight).
+    fn take(&mut self, job: &Due) -> bool {
+        let endpoint = self.endpoints.get(&job.endpoint_id).copied().unwrap_or(0);
+        let application = self.applications.get(&job.application_id).copied().unwrap_or(0);
+        if self.deliveries.len() >= CONCURRENCY
+            || endpoint >= PER_ENDPOINT
+            || application >= PER_APPLICATION
+            || !self.deliveries.insert(job.delivery_id)
+        {
+            return false;
+        }
+        *self.endpoints.entry(job.endpoint_id).or_default() += 1;
+        *self.applications.entry(job.application_id).or_default() += 1;
+        true
+    }
+
+    fn give_back(&mut self, job: &Due) {
+        self.deliveries.remove(&job.delivery_id);
+        release(&mut self.endpoints, job.endpoint_id);
+        release(&mut self.applications, job.application_id);
+    }
+}
+
+fn release(counts: &mut HashMap<i64, usize>, id: i64) {
+    if let Some(n) = counts.get_mut(&id) {
+        *n -= 1;
+        if *n == 0 {
+            counts.remove(&id);
+        }
+    }
+}
+
 /// Runs until `stop` turns true (or its sender is dropped). In-flight
 /// attempts are abandoned at that point, unrecorded, so shutdown is prompt.
 pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
@@ -98,25 +156,25 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
         }
     };
     let wake = state.db.outbox().clone();
-    let permits = Arc::new(Semaphore::new(CONCURRENCY));
-    let in_flight: Arc<Mutex<HashSet<i64>>> = Arc::default();
+    let slots: Arc<Mutex<Slots>> = Arc::default();
     let mut tasks = JoinSet::new();
     loop {
         while tasks.try_join_next().is_some() {}
-        match due(&state, &in_flight).await {
-            Ok(batch) => {
-                for job in batch {
-                    let Ok(permit) = permits.clone().try_acquire_owned() else { break };
-                    in_flight.lock().unwrap_or_else(|p| p.into_inner()).insert(job.delivery_id);
-                    let (state, client, in_flight, wake) =
-                        (state.clone(), client.clone(), in_flight.clone(), wake.clone());
+        let mut pause = POLL;
+        match due(&state).await {
+            Ok(Pass { due, next_due_in }) => {
+                pause = next_due_in.map_or(POLL, |d| d.min(POLL));
+                for job in due {
+                    if !slots.lock().unwrap_or_else(|p| p.into_inner()).take(&job) {
+                        continue;
+                    }
+                    let (state, client, slots, wake) = (state.clone(), client.clone(), slots.clone(), wake.clone());
                     tasks.spawn(async move {
                         let outcome = attempt(&state, &client, &job).await;
                         if let Err(e) = record(&state, &job, outcome).await {
                             tracing::warn!(error = %e, "cannot record a webhook attempt");
                         }
-                        in_flight.lock().unwrap_or_else(|p| p.into_inner()).remove(&job.delivery_id);
-                        drop(permit);
+                        slots.lock().unwrap_or_else(|p| p.into_inner()).give_back(&job);
                         wake.notify_one();
                     });
                 }
@@ -126,50 +184,72 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
         tokio::select! {
             changed = stop.changed() => if changed.is_err() || *stop.borrow() { break },
             _ = wake.notified() => {}
-            _ = tokio::time::sleep(POLL) => {}
+            _ = tokio::time::sleep(pause) => {}
         }
     }
     tasks.shutdown().await;
 }
 
-async fn due(state: &AppState, in_flight: &Arc<Mutex<HashSet<i64>>>) -> Result<Vec<Due>, ApiError> {
-    let busy: HashSet<i64> = in_flight.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    let limit = (BATCH + busy.len()) as i64;
+/// What one pass found: the due deliveries, in due order, and how long
+/// until the next pending one falls due.
+struct Pass {
+    due: Vec<Due>,
+    next_due_in: Option<Duration>,
+}
+
+/// Reads, for every enabled endpoint, its oldest due deliveries: twice
+/// [`PER_ENDPOINT`], so those already in flight (at most that many, and the
+/// oldest) never hide the ones that could start. A backlog of thousands at
+/// one endpoint costs one short index range, and every other endpoint's due
+/// rows are read in the same pass.
+async fn due(state: &AppState) -> Result<Pass, ApiError> {
     let now = state.clock.now().millis();
-    let rows = state
+    let per_endpoint = (2 * PER_ENDPOINT) as i64;
+    let (due, next) = state
         .db
         .read(move |conn| {
             let mut stmt = conn.prepare_cached(
-                "SELECT d.id, d.attempt_count, w.public_id, w.url, w.secret_nonce, w.secret_sealed,
+                "SELECT d.id, d.attempt_count, w.id, w.public_id, w.url, w.secret_nonce, w.secret_sealed,
                         e.public_id, e.type, e.resource_type, e.resource_id, e.data, e.created_at, w.application_id
-                 FROM webhook_deliveries d
-                 JOIN webhook_endpoints w ON w.id = d.endpoint_id
+                 FROM webhook_endpoints w
+                 JOIN webhook_deliveries d ON d.id IN (
+                     SELECT x.id FROM webhook_deliveries x
+                     WHERE x.endpoint_id = w.id AND x.status = 'pending' AND x.next_attempt_runs_at <= ?1
+                     ORDER BY x.next_attempt_runs_at, x.id LIMIT ?2)
                  JOIN events e ON e.id = d.event_id
-                 WHERE d.status = 'pending' AND d.next_attempt_runs_at <= ?1 AND w.status = 'enabled'
-                 ORDER BY d.next_attempt_runs_at, d.id LIMIT ?2",
+                 WHERE w.status = 'enabled'
+                 ORDER BY d.next_attempt_runs_at, d.id",
             )?;
-            let rows = stmt
-                .query_map(params![now, limit], |r| {
+            let due = stmt
+                .query_map(params![now, per_endpoint], |r| {
                     Ok(Due {
                         delivery_id: r.get(0)?,
                         attempt_count: r.get(1)?,
-                        endpoint_public_id: r.get(2)?,
-                        url: r.get(3)?,
-                        sealed: Sealed { nonce: r.get(4)?, ciphertext: r.get(5)? },
-                        event_public_id: r.get(6)?,
-                        event_type: r.get(7)?,
-                        resource_type: r.get(8)?,
-                        resource_id: r.get(9)?,
-                        data: r.get(10)?,
-                        created_at: r.get(11)?,
-                        application_id: r.get(12)?,
+                        endpoint_id: r.get(2)?,
+                        endpoint_public_id: r.get(3)?,
+                        url: r.get(4)?,
+                        sealed: Sealed { nonce: r.get(5)?, ciphertext: r.get(6)? },
+                        event_public_id: r.get(7)?,
+                        event_type: r.get(8)?,
+                        resource_type: r.get(9)?,
+                        resource_id: r.get(10)?,
+                        data: r.get(11)?,
+                        created_at: r.get(12)?,
+                        application_id: r.get(13)?,
                     })
                 })?
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(rows)
+            let next: Option<i64> = conn
+                .prepare_cached(
+                    "SELECT MIN(next_attempt_runs_at) FROM webhook_deliveries
+                     WHERE status = 'pending' AND next_attempt_runs_at > ?1",
+                )?
+                .query_row([now], |r| r.get(0))?;
+            Ok((due, next))
         })
         .await?;
-    Ok(rows.into_iter().filter(|d| !busy.contains(&d.delivery_id)).collect())
+    let next_due_in = next.map(|at| Duration::from_millis(u64::try_from(at - now).unwrap_or(0)));
+    Ok(Pass { due, next_due_in })
 }
 
 async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outcome {
@@ -288,11 +368,66 @@ mod tests {
         assert_eq!(delays, vec![1, 2, 4, 8, 16, 32, 64, 128, 256]);
     }
 
+    fn job(delivery_id: i64, endpoint_id: i64, application_id: i64) -> Due {
+        Due {
+            delivery_id,
+            attempt_count: 0,
+            endpoint_id,
+            endpoint_public_id: "wh".into(),
+            url: "http://127.0.0.1/".into(),
+            sealed: Sealed { nonce: vec![], ciphertext: vec![] },
+            event_public_id: "evt_1".into(),
+            event_type: "settlement.completed".into(),
+            resource_type: "transaction".into(),
+            resource_id: "p".into(),
+            data: "{}".into(),
+            created_at: 0,
+            application_id,
+        }
+    }
+
+    #[test]
+    fn slots_cap_each_endpoint_and_application_apart() {
+        let mut slots = Slots::default();
+        let mut id = 0;
+        let mut next = |endpoint, application| {
+            id += 1;
+            job(id, endpoint, application)
+        };
+        // One endpoint fills its share; the next of its deliveries waits.
+        for _ in 0..PER_ENDPOINT {
+            assert!(slots.take(&next(1, 1)));
+        }
+        let waiting = next(1, 1);
+        assert!(!slots.take(&waiting));
+        // The same application's other endpoints go on up to the application's share.
+        let mut others = Vec::new();
+        for e in 0..(PER_APPLICATION - PER_ENDPOINT) {
+            let j = next(100 + e as i64, 1);
+            assert!(slots.take(&j));
+            others.push(j);
+        }
+        assert!(!slots.take(&next(999, 1)), "the application's share is full");
+        // Another application is untouched by all of it.
+        assert!(slots.take(&next(2, 2)));
+        // A delivery already in flight is not started twice.
+        let first = job(1, 1, 1);
+        assert!(!slots.take(&first));
+        slots.give_back(&first);
+        assert!(slots.take(&waiting), "a freed endpoint slot is taken by its next delivery");
+        for j in &others {
+            slots.give_back(j);
+        }
+        assert_eq!(slots.applications[&1], PER_ENDPOINT);
+        assert!(!slots.endpoints.contains_key(&100), "released counts are removed, so the maps stay small");
+    }
+
     #[test]
     fn payload_has_the_event_id_resource_id_and_raw_data() {
         let due = Due {
             delivery_id: 1,
             attempt_count: 0,
+            endpoint_id: 1,
             endpoint_public_id: "wh".into(),
             url: "http://127.0.0.1/".into(),
             sealed: Sealed { nonce: vec![], ciphertext: vec![] },

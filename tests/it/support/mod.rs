@@ -32,9 +32,13 @@ pub async fn spawn_with(storage: Storage) -> TestSandbox {
 }
 
 pub async fn spawn_with_config(config: SandboxConfig) -> TestSandbox {
+    spawn_opened(Sandbox::open(config).await.unwrap()).await
+}
+
+/// Serves a sandbox the test opened (and perhaps configured) itself.
+pub async fn spawn_opened(sandbox: Sandbox) -> TestSandbox {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let sandbox = Sandbox::open(config).await.unwrap();
     let ready = sandbox.ready_line(addr);
     let (stop, stopped) = oneshot::channel::<()>();
     let done = tokio::spawn(sandbox.serve(listener, async move {

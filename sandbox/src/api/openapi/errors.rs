@@ -20,14 +20,7 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 
 use crate::http::dialect::flat_code;
 
-/// The error codes a group of operations speaks.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
-    /// `VAL_0001`, `ATH_0001`, `ATH_0002`...
-    Numbered,
-    /// `VALIDATION_ERROR`, `UNAUTHORIZED`, `FORBIDDEN` for those (accounts, partners).
-    Flat,
-}
+pub use crate::api::Dialect;
 
 pub const ENVELOPE: &str = "ErrorEnvelope";
 

@@ -1,0 +1,391 @@
+//! The route table: every operation, declared once, with what the rest of
+//! the sandbox needs to know about it.
+//!
+//! An entry names the handler (whose `#[utoipa::path]` gives the method,
+//! the path template and the `operationId`) and its rule: the credential
+//! it takes, whether `Idempotency-Key` is required, its error dialect, the
+//! successor of a deprecated alias, and what it does ([`Purpose`]). From
+//! the table the router stacks each operation's layers
+//! ([`super::assemble`]), the OpenAPI document states its security,
+//! idempotency header, deprecation and error responses, and the fault
+//! rules and the go-live review find operations by id or path
+//! ([`Operations`]).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::http::Method;
+use utoipa::openapi::path::PathItem;
+use utoipa_axum::router::UtoipaMethodRouter;
+use utoipa_axum::routes;
+
+use super::*;
+use crate::auth::token_endpoint;
+use crate::state::AppState;
+
+/// The credential an operation takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Credential {
+    /// `X-API-Key`, TEST or LIVE.
+    ApiKey,
+    /// `X-API-Key` of a TEST application; a LIVE key gets 403 before its
+    /// request is read (spec 5.9).
+    TestKey,
+    /// The control token, or a TEST key acting on its own application.
+    ControlOrTestKey,
+    /// A dashboard user's bearer token.
+    Bearer,
+    /// The control token only.
+    Control,
+    /// None.
+    Public,
+}
+
+impl Credential {
+    /// Whether an API key can make the request, so that it is rate limited
+    /// and logged under that key.
+    pub fn takes_api_key(self) -> bool {
+        matches!(self, Credential::ApiKey | Credential::TestKey | Credential::ControlOrTestKey)
+    }
+
+    /// The security schemes the document states, any one of which will do.
+    pub fn schemes(self) -> &'static [&'static str] {
+        match self {
+            Credential::ApiKey | Credential::TestKey => &["api_key"],
+            Credential::ControlOrTestKey => &["control", "api_key"],
+            Credential::Bearer => &["bearer"],
+            Credential::Control => &["control"],
+            Credential::Public => &[],
+        }
+    }
+}
+
+/// The error codes an operation answers with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// `VAL_0001`, `ATH_0001`, `ATH_0002`...
+    Numbered,
+    /// `VALIDATION_ERROR`, `UNAUTHORIZED`, `FORBIDDEN` for those (accounts
+    /// and partners, spec 4.6 and 4.7).
+    Flat,
+}
+
+/// What an operation does, as the go-live review and the drill see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    Read,
+    /// Creates a record that moves no money (a customer, a webhook endpoint,
+    /// a quote).
+    Create,
+    /// Creates a record that moves money (a transaction, a payment, a
+    /// transfer of any kind).
+    MoveMoney,
+    /// Changes, acts on or deletes an existing record.
+    Change,
+    /// Sandbox-only: the clock, rates, decisions, simulated events, faults.
+    Simulate,
+    /// The identity provider, the dashboard user and the service's health.
+    Session,
+}
+
+/// The `Idempotency-Key` rule of a POST (spec 4.13); other methods ignore
+/// the header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyRule {
+    Optional,
+    Required,
+}
+
+/// One operation of the API.
+#[derive(Debug, Clone)]
+pub struct Operation {
+    /// The document's `operationId`.
+    pub id: String,
+    pub method: Method,
+    /// The document's path template (`/v1/customers/{id}`).
+    pub path: String,
+    pub credential: Credential,
+    pub purpose: Purpose,
+    pub dialect: Dialect,
+    pub key_rule: KeyRule,
+    /// For a deprecated alias, the path of what replaces it.
+    pub successor: Option<&'static str>,
+}
+
+impl Operation {
+    /// A partner's integration calls it with an API key, and it exists in
+    /// production too (not a `/sandbox/...` route): what fault rules apply
+    /// to and the review judges.
+    pub fn is_partner_api(&self) -> bool {
+        self.credential.takes_api_key() && self.purpose != Purpose::Simulate
+    }
+
+    /// Whether a concrete request path is one of this operation's.
+    pub fn matches_path(&self, path: &str) -> bool {
+        template_matches(&self.path, path)
+    }
+
+    /// `POST /v1/transactions`.
+    pub fn label(&self) -> String {
+        format!("{} {}", self.method, self.path)
+    }
+}
+
+/// A path template's segments against a concrete path's: `{param}` takes
+/// any one non-empty segment. A template also matches itself.
+pub fn template_matches(template: &str, path: &str) -> bool {
+    let (mut t, mut p) = (template.split('/'), path.split('/'));
+    loop {
+        match (t.next(), p.next()) {
+            (None, None) => return true,
+            (Some(t), Some(p)) if t.starts_with('{') && t.ends_with('}') => {
+                if p.is_empty() {
+                    return false;
+                }
+            }
+            (Some(t), Some(p)) if t == p => {}
+            _ => return false,
+        }
+    }
+}
+
+/// An entry of the table: the handler and its rule.
+pub struct Declared {
+    pub handler: UtoipaMethodRouter<AppState>,
+    pub rule: Rule,
+}
+
+/// What the table says of an operation beyond its handler's annotation.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    pub credential: Credential,
+    pub purpose: Purpose,
+    pub dialect: Dialect,
+    pub key_rule: KeyRule,
+    pub successor: Option<&'static str>,
+}
+
+impl Declared {
+    /// Flat error codes (accounts, partners).
+    fn flat(mut self) -> Declared {
+        self.rule.dialect = Dialect::Flat;
+        self
+    }
+
+    /// `Idempotency-Key` required (400 IDM_0002 without it).
+    fn key_required(mut self) -> Declared {
+        self.rule.key_rule = KeyRule::Required;
+        self
+    }
+
+    /// A deprecated alias of `successor`.
+    fn alias_of(mut self, successor: &'static str) -> Declared {
+        self.rule.successor = Some(successor);
+        self
+    }
+
+    /// The operation as the table describes it.
+    pub fn operation(&self) -> Operation {
+        let (_, paths, _) = &self.handler;
+        let (path, item) = paths.paths.iter().next().expect("a declared handler documents its path");
+        let (method, op) = methods(item).next().expect("a declared handler documents its method");
+        Operation {
+            id: op.operation_id.clone().expect("every operation has an operationId"),
+            method,
+            path: path.clone(),
+            credential: self.rule.credential,
+            purpose: self.rule.purpose,
+            dialect: self.rule.dialect,
+            key_rule: self.rule.key_rule,
+            successor: self.rule.successor,
+        }
+    }
+}
+
+fn declare(handler: UtoipaMethodRouter<AppState>, credential: Credential, purpose: Purpose) -> Declared {
+    let rule = Rule { credential, purpose, dialect: Dialect::Numbered, key_rule: KeyRule::Optional, successor: None };
+    Declared { handler, rule }
+}
+
+/// The operations of a path item with their methods.
+pub fn methods(item: &PathItem) -> impl Iterator<Item = (Method, &utoipa::openapi::path::Operation)> {
+    [
+        (Method::GET, &item.get),
+        (Method::POST, &item.post),
+        (Method::PUT, &item.put),
+        (Method::PATCH, &item.patch),
+        (Method::DELETE, &item.delete),
+    ]
+    .into_iter()
+    .filter_map(|(method, op)| op.as_ref().map(|op| (method, op)))
+}
+
+/// Every operation the sandbox serves.
+pub fn table() -> Vec<Declared> {
+    use Credential::*;
+    use Purpose::*;
+    const PARTICIPANTS: &str = "/v1/participants";
+    vec![
+        // Customers, participants (the same records) and the deprecated alias.
+        declare(routes!(customers::create_customer), ApiKey, Create),
+        declare(routes!(customers::list_customers), ApiKey, Read),
+        declare(routes!(customers::get_customer), ApiKey, Read),
+        declare(routes!(customers::create_participant), ApiKey, Create),
+        declare(routes!(customers::list_participants), ApiKey, Read),
+        declare(routes!(customers::get_participant), ApiKey, Read),
+        declare(routes!(customers::create_counterparty), ApiKey, Create).alias_of(PARTICIPANTS),
+        declare(routes!(customers::list_counterparties), ApiKey, Read).alias_of(PARTICIPANTS),
+        declare(routes!(customers::get_counterparty), ApiKey, Read).alias_of(PARTICIPANTS),
+        declare(routes!(compliance::start), ApiKey, Change),
+        declare(routes!(beneficiaries::create), ApiKey, Create),
+        declare(routes!(beneficiaries::list), ApiKey, Read),
+        declare(routes!(beneficiaries::get), ApiKey, Read),
+        // Money.
+        declare(routes!(transaction_quotes::create), ApiKey, Create),
+        declare(routes!(transaction_quotes::get), ApiKey, Read),
+        declare(routes!(transaction_quotes::accept), ApiKey, Change),
+        declare(routes!(transactions::create), ApiKey, MoveMoney).key_required(),
+        declare(routes!(transactions::list), ApiKey, Read),
+        declare(routes!(transactions::get), ApiKey, Read),
+        declare(routes!(legacy_quotes::create_legacy), TestKey, Create),
+        declare(routes!(legacy_quotes::create_corridor), TestKey, Create),
+        declare(routes!(legacy_quotes::get), TestKey, Read),
+        declare(routes!(legacy_quotes::accept), TestKey, Change),
+        declare(routes!(payments::create), TestKey, MoveMoney).key_required(),
+        declare(routes!(payments::list), TestKey, Read),
+        declare(routes!(payments::get), TestKey, Read),
+        declare(routes!(transfers::create_transfer), ApiKey, MoveMoney),
+        declare(routes!(transfers::get_transfer), ApiKey, Read),
+        declare(routes!(transfers::create_payin), ApiKey, MoveMoney),
+        declare(routes!(transfers::create_payout), ApiKey, MoveMoney),
+        declare(routes!(transfers::create_bridge), ApiKey, MoveMoney),
+        declare(routes!(transfers::create_swap), ApiKey, MoveMoney),
+        declare(routes!(transfers::get_swap), ApiKey, Read),
+        // Accounts, balances and partners.
+        declare(routes!(accounts::for_customer), ApiKey, Read),
+        declare(routes!(accounts::balances), ApiKey, Read),
+        declare(routes!(accounts::create), ApiKey, Create).flat(),
+        declare(routes!(accounts::list), ApiKey, Read).flat(),
+        declare(routes!(accounts::get), ApiKey, Read).flat(),
+        declare(routes!(partners::create), ApiKey, Create).flat(),
+        declare(routes!(partners::get), ApiKey, Read).flat(),
+        declare(routes!(partners::update), ApiKey, Change).flat(),
+        // Webhooks and logs.
+        declare(routes!(webhooks::create), ApiKey, Create),
+        declare(routes!(webhooks::list), ApiKey, Read),
+        declare(routes!(webhooks::get), ApiKey, Read),
+        declare(routes!(webhooks::update), ApiKey, Change),
+        declare(routes!(webhooks::delete), ApiKey, Change),
+        declare(routes!(webhooks::rotate), ApiKey, Change),
+        declare(routes!(webhooks::deliveries), ApiKey, Read),
+        declare(routes!(webhooks::redeliver), ApiKey, Change),
+        declare(routes!(logs::list), ApiKey, Read),
+        // The dashboard.
+        declare(routes!(dashboard::register), Bearer, Create),
+        declare(routes!(dashboard::me), Bearer, Session),
+        declare(routes!(applications::create), Bearer, Create),
+        declare(routes!(applications::list), Bearer, Read),
+        declare(routes!(applications::get), Bearer, Read),
+        declare(routes!(applications::deactivate), Bearer, Change),
+        declare(routes!(keys::create), Bearer, Create),
+        declare(routes!(keys::list), Bearer, Read),
+        declare(routes!(keys::revoke), Bearer, Change),
+        declare(routes!(wallets::list), Bearer, Read),
+        declare(routes!(wallets::put), Bearer, Change),
+        declare(routes!(pricing::get_markup), Bearer, Read),
+        declare(routes!(pricing::put_markup), Bearer, Change),
+        declare(routes!(pricing::list_customers), Bearer, Read),
+        declare(routes!(pricing::get_customer_markup), Bearer, Read),
+        declare(routes!(pricing::put_customer_markup), Bearer, Change),
+        declare(routes!(pricing::delete_customer_markup), Bearer, Change),
+        declare(routes!(pricing::corridors), Bearer, Read),
+        declare(routes!(pricing::simulate), Bearer, Read),
+        // The sandbox's own operations.
+        declare(routes!(control::create_user), Control, Simulate),
+        declare(routes!(reset::reset), Control, Simulate),
+        declare(routes!(control::get_clock), ControlOrTestKey, Simulate),
+        declare(routes!(control::advance_clock), ControlOrTestKey, Simulate),
+        declare(routes!(rates::list), ControlOrTestKey, Simulate),
+        declare(routes!(rates::set), ControlOrTestKey, Simulate),
+        declare(routes!(rates::clear), ControlOrTestKey, Simulate),
+        declare(routes!(customers::approve), ControlOrTestKey, Simulate),
+        declare(routes!(customers::reject), ControlOrTestKey, Simulate),
+        declare(routes!(trigger::trigger), ControlOrTestKey, Simulate),
+        declare(routes!(transactions::complete), ControlOrTestKey, Simulate),
+        declare(routes!(transactions::fail), ControlOrTestKey, Simulate),
+        declare(routes!(payments::fund), ControlOrTestKey, Simulate),
+        declare(routes!(faults::create), ControlOrTestKey, Simulate),
+        declare(routes!(faults::list), ControlOrTestKey, Simulate),
+        declare(routes!(faults::delete), ControlOrTestKey, Simulate),
+        declare(routes!(faults::clear), ControlOrTestKey, Simulate),
+        // Public.
+        declare(routes!(health::health), Public, Session),
+        declare(routes!(token_endpoint::token), Public, Session),
+        declare(routes!(wallets::validate), Public, Read),
+    ]
+}
+
+/// The table's operations, found by id or by path.
+#[derive(Debug)]
+pub struct Operations {
+    all: Vec<Arc<Operation>>,
+    by_id: HashMap<String, usize>,
+}
+
+impl Operations {
+    pub fn new(all: Vec<Arc<Operation>>) -> Operations {
+        let by_id = all.iter().enumerate().map(|(i, op)| (op.id.clone(), i)).collect();
+        Operations { all, by_id }
+    }
+
+    pub fn all(&self) -> &[Arc<Operation>] {
+        &self.all
+    }
+
+    pub fn by_id(&self, id: &str) -> Option<&Arc<Operation>> {
+        self.by_id.get(id).map(|&i| &self.all[i])
+    }
+
+    /// The operations a concrete path or a template is one of (a path can
+    /// be served by several methods).
+    pub fn by_path<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a Arc<Operation>> + 'a {
+        self.all.iter().filter(move |op| op.matches_path(path))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_match_their_own_paths_and_only_those() {
+        assert!(template_matches("/v1/customers/{id}", "/v1/customers/abc"));
+        assert!(template_matches("/v1/customers/{id}", "/v1/customers/{id}"));
+        assert!(!template_matches("/v1/customers/{id}", "/v1/customers/"));
+        assert!(!template_matches("/v1/customers/{id}", "/v1/customers"));
+        assert!(!template_matches("/v1/customers/{id}", "/v1/customers/a/b"));
+        assert!(template_matches("/v1/customers", "/v1/customers"));
+        assert!(!template_matches("/v1/customers", "/v1/customer"));
+    }
+
+    #[test]
+    fn every_operation_is_declared_once_with_a_unique_id() {
+        let ops: Vec<Operation> = table().iter().map(Declared::operation).collect();
+        let mut ids: Vec<&str> = ops.iter().map(|op| op.id.as_str()).collect();
+        ids.sort_unstable();
+        let before = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), before, "operation ids repeat");
+        let mut routes: Vec<String> = ops.iter().map(Operation::label).collect();
+        routes.sort_unstable();
+        routes.dedup();
+        assert_eq!(routes.len(), before, "a method and path is declared twice");
+        // A required key only makes sense where the layer reads it.
+        for op in &ops {
+            if op.key_rule == KeyRule::Required {
+                assert_eq!(op.method, Method::POST, "{}", op.id);
+            }
+            assert_eq!(op.purpose == Purpose::Simulate, op.path.starts_with("/sandbox/"), "{}", op.id);
+        }
+    }
+}

@@ -1,0 +1,278 @@
+//! Guards around password checks: guessing is slow, and one client's
+//! guessing neither exhausts the process nor locks out everyone else.
+//!
+//! - **Hashes at once.** An Argon2 check takes about 19 MiB and tens of
+//!   milliseconds of one core. At most one check per core runs at a time;
+//!   a check waits up to [`QUEUE_WAIT`] for its turn and is then refused
+//!   ([`Refusal::Busy`]). A check looks at the locks below again when its
+//!   turn comes, so a burst of guesses at one username costs a handful of
+//!   hashes and the rest of it leaves the queue at once, without one.
+//! - **Failed attempts** are counted per username (its uniqueness key, so
+//!   `Demo@…` and `demo@…` are one) and per client address. After a free
+//!   allowance ([`USERNAME_FREE`], [`ADDRESS_FREE`]) each further failure
+//!   locks that username or address for 1 s, then 2 s, 4 s … up to
+//!   [`MAX_LOCK`]: a locked attempt is refused before any hash
+//!   ([`Refusal::Locked`]). A success clears its username's count, never an
+//!   address's (an account of one's own must not buy more guesses at
+//!   others); counts are forgotten [`FORGET_AFTER`] after their last failure.
+//!   Unknown usernames count like known ones, so a refusal says nothing
+//!   about which users exist.
+//!
+//! Everything lives in memory: a restart forgets the counts.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// How long a check waits for a free core before it is refused.
+pub const QUEUE_WAIT: Duration = Duration::from_secs(2);
+/// Failures of one username before each further one locks it.
+pub const USERNAME_FREE: u32 = 5;
+/// Failures from one address before each further one locks it.
+pub const ADDRESS_FREE: u32 = 20;
+/// The longest lock.
+pub const MAX_LOCK: Duration = Duration::from_secs(60);
+/// Failures are forgotten this long after the last one.
+pub const FORGET_AFTER: Duration = Duration::from_secs(15 * 60);
+/// Usernames and addresses tracked at most; beyond it the stalest go.
+const TRACKED: usize = 10_000;
+
+/// Why an attempt was refused before its password was checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Every core is busy hashing; try again in a second.
+    Busy,
+    /// Too many failures for this username or address: locked this long.
+    Locked(Duration),
+}
+
+impl Refusal {
+    /// Whole seconds for `Retry-After`, at least 1.
+    pub fn retry_after_seconds(self) -> u64 {
+        match self {
+            Refusal::Busy => 1,
+            Refusal::Locked(left) => left.as_millis().div_ceil(1000).max(1) as u64,
+        }
+    }
+}
+
+/// The shared guard (one per sandbox).
+pub struct LoginGuard {
+    hashes: Arc<Semaphore>,
+    usernames: Mutex<Failures<String>>,
+    addresses: Mutex<Failures<IpAddr>>,
+}
+
+impl Default for LoginGuard {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        LoginGuard::with_permits(cores)
+    }
+}
+
+impl LoginGuard {
+    pub fn with_permits(permits: usize) -> Self {
+        LoginGuard {
+            hashes: Arc::new(Semaphore::new(permits.max(1))),
+            usernames: Mutex::new(Failures::new(USERNAME_FREE)),
+            addresses: Mutex::new(Failures::new(ADDRESS_FREE)),
+        }
+    }
+
+    /// Refuses an attempt whose username or address is locked.
+    pub fn check(&self, username: &str, address: Option<IpAddr>) -> Result<(), Refusal> {
+        let now = Instant::now();
+        let user = lock(&self.usernames).locked_for(username, now);
+        let addr = address.and_then(|a| lock(&self.addresses).locked_for(&client(a), now));
+        match user.into_iter().chain(addr).max() {
+            Some(left) => Err(Refusal::Locked(left)),
+            None => Ok(()),
+        }
+    }
+
+    /// Waits up to [`QUEUE_WAIT`] for a core to hash on.
+    pub async fn hash_slot(&self) -> Result<HashSlot, Refusal> {
+        let permit = tokio::time::timeout(QUEUE_WAIT, self.hashes.clone().acquire_owned())
+            .await
+            .map_err(|_| Refusal::Busy)?
+            .map_err(|_| Refusal::Busy)?;
+        Ok(HashSlot { _permit: permit })
+    }
+
+    /// A core to hash on for a caller who is not guessing (the operator
+    /// creating a user): it waits its turn however long that takes.
+    pub async fn hash_slot_unlimited(&self) -> HashSlot {
+        let permit = self.hashes.clone().acquire_owned().await.expect("the semaphore is never closed");
+        HashSlot { _permit: permit }
+    }
+
+    pub fn failed(&self, username: &str, address: Option<IpAddr>) {
+        let now = Instant::now();
+        lock(&self.usernames).fail(username.to_owned(), now);
+        if let Some(a) = address {
+            lock(&self.addresses).fail(client(a), now);
+        }
+    }
+
+    pub fn succeeded(&self, username: &str) {
+        lock(&self.usernames).records.remove(username);
+    }
+}
+
+/// One check's turn on a core; dropping it frees the core.
+pub struct HashSlot {
+    _permit: OwnedSemaphorePermit,
+}
+
+/// The address a client is known by: IPv4 as is (an IPv4-mapped IPv6
+/// address too), IPv6 by its /64, which one machine typically holds whole.
+fn client(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+struct Record {
+    failures: u32,
+    last: Instant,
+    locked_until: Option<Instant>,
+}
+
+/// Failure counts of one kind (usernames or addresses).
+struct Failures<K> {
+    free: u32,
+    records: HashMap<K, Record>,
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Failures<K> {
+    fn new(free: u32) -> Self {
+        Failures { free, records: HashMap::new() }
+    }
+
+    /// How long `key` stays locked, if it is.
+    fn locked_for<Q>(&mut self, key: &Q, now: Instant) -> Option<Duration>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: std::hash::Hash + Eq + ?Sized,
+    {
+        let record = self.records.get(key)?;
+        if now.duration_since(record.last) >= FORGET_AFTER {
+            self.records.remove(key);
+            return None;
+        }
+        record.locked_until.and_then(|until| until.checked_duration_since(now)).filter(|d| !d.is_zero())
+    }
+
+    fn fail(&mut self, key: K, now: Instant) {
+        if !self.records.contains_key(&key) && self.records.len() >= TRACKED {
+            self.make_room(now);
+        }
+        let record = self.records.entry(key).or_insert(Record { failures: 0, last: now, locked_until: None });
+        if now.duration_since(record.last) >= FORGET_AFTER {
+            record.failures = 0;
+        }
+        record.failures = record.failures.saturating_add(1);
+        record.last = now;
+        if record.failures >= self.free {
+            record.locked_until = Some(now + lock_length(record.failures - self.free));
+        }
+    }
+
+    /// Forgets stale records, then, if still full, the one failed longest ago.
+    fn make_room(&mut self, now: Instant) {
+        self.records.retain(|_, r| now.duration_since(r.last) < FORGET_AFTER);
+        if self.records.len() >= TRACKED
+            && let Some(oldest) = self.records.iter().min_by_key(|(_, r)| r.last).map(|(k, _)| k.clone())
+        {
+            self.records.remove(&oldest);
+        }
+    }
+}
+
+/// 1 s for the first failure past the allowance, doubling up to [`MAX_LOCK`].
+pub fn lock_length(past_allowance: u32) -> Duration {
+    Duration::from_secs(1u64 << past_allowance.min(16)).min(MAX_LOCK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locks_double_from_one_second_up_to_a_minute() {
+        let lengths: Vec<u64> = (0..8).map(|n| lock_length(n).as_secs()).collect();
+        assert_eq!(lengths, vec![1, 2, 4, 8, 16, 32, 60, 60]);
+        assert_eq!(lock_length(u32::MAX), MAX_LOCK);
+    }
+
+    #[test]
+    fn a_username_locks_after_its_allowance_and_a_success_clears_it() {
+        let guard = LoginGuard::with_permits(1);
+        let here = Some("10.0.0.1".parse().unwrap());
+        for _ in 0..USERNAME_FREE - 1 {
+            guard.failed("ann", here);
+            assert_eq!(guard.check("ann", here), Ok(()));
+        }
+        guard.failed("ann", here);
+        let Err(Refusal::Locked(left)) = guard.check("ann", here) else { panic!("not locked") };
+        assert!(left <= Duration::from_secs(1) && left > Duration::from_millis(900), "{left:?}");
+        assert_eq!(guard.check("bob", here), Ok(()), "another username from the same address is not locked");
+        guard.succeeded("ann");
+        assert_eq!(guard.check("ann", here), Ok(()));
+    }
+
+    #[test]
+    fn an_address_locks_after_its_allowance_whatever_the_usernames() {
+        let guard = LoginGuard::with_permits(1);
+        let address: IpAddr = "10.0.0.1".parse().unwrap();
+        let here = Some(address);
+        for n in 0..ADDRESS_FREE {
+            guard.failed(&format!("user{n}"), here);
+        }
+        assert!(matches!(guard.check("new", here), Err(Refusal::Locked(_))));
+        assert_eq!(guard.check("new", Some("10.0.0.2".parse().unwrap())), Ok(()));
+        // One machine's IPv6 /64 is one client; an IPv4-mapped address is its IPv4 address.
+        let v6a: IpAddr = "2001:db8::1".parse().unwrap();
+        let v6b: IpAddr = "2001:db8::2".parse().unwrap();
+        assert_eq!(client(v6a), client(v6b));
+        assert_eq!(client("::ffff:10.0.0.1".parse().unwrap()), address);
+    }
+
+    #[test]
+    fn the_table_stays_bounded() {
+        let mut failures = Failures::new(1);
+        let now = Instant::now();
+        for n in 0..TRACKED + 10 {
+            failures.fail(n, now + Duration::from_millis(n as u64));
+        }
+        assert_eq!(failures.records.len(), TRACKED);
+        assert!(!failures.records.contains_key(&0), "the stalest went first");
+        assert!(failures.records.contains_key(&(TRACKED + 9)));
+    }
+
+    #[tokio::test]
+    async fn a_check_waits_its_turn_then_is_refused() {
+        let guard = LoginGuard::with_permits(1);
+        let held = guard.hash_slot().await.unwrap();
+        let started = std::time::Instant::now();
+        assert!(matches!(guard.hash_slot().await, Err(Refusal::Busy)));
+        assert!(started.elapsed() >= QUEUE_WAIT);
+        assert_eq!(Refusal::Busy.retry_after_seconds(), 1);
+        drop(held);
+        assert!(guard.hash_slot().await.is_ok(), "a freed core is taken at once");
+    }
+}

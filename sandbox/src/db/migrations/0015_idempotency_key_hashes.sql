@@ -1,0 +1,4 @@
+-- Idempotency keys are stored as the hex SHA-256 of the key as sent, so a
+-- client that uses a secret as its key leaves no trace of it on disk. The
+-- migration's hook (db/migrations.rs) hashes the keys stored before; the
+-- schema is unchanged.

@@ -1,0 +1,206 @@
+//! Fault injection: rules that make the sandbox fail the way production
+//! does, on purpose, for a TEST application's API requests ([`requests`])
+//! and webhook deliveries.
+//!
+//! A rule ([`rules::Spec`]) matches requests (by operation, method, path)
+//! or deliveries (by event type and endpoint), and fires as
+//! [`crate::domain::faults::Firing`] decides: after `skip` matches, at most
+//! `times` times, each match with `probability` drawn from a generator
+//! seeded with `seed`. Rules belong to one TEST application, or (global,
+//! the operator's) to every TEST application; LIVE applications never meet
+//! one. Of the rules that match, the oldest that fires applies; the others
+//! do not see that request.
+//!
+//! The rules live in the database (so a file-backed sandbox keeps them) and,
+//! while it runs, in [`Faults`]: one snapshot read per request, and nothing
+//! more when no rule exists, so an API without rules costs what it did.
+//! A rule's counters change in memory under its own lock, which makes them
+//! exact under concurrency, and are written to the database after each
+//! match.
+
+pub mod requests;
+pub mod rules;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+use tokio::sync::watch;
+
+use crate::clock::Timestamp;
+use crate::domain::faults::Counters;
+use crate::error::ApiError;
+use crate::store;
+
+pub use rules::{Injected, Matcher, Spec};
+
+/// A rule as the engine holds it.
+#[derive(Debug)]
+pub struct Rule {
+    pub id: i64,
+    pub public_id: String,
+    /// The application's row id and public id; `None` for a global rule.
+    pub application: Option<(i64, String)>,
+    pub spec: Spec,
+    pub created_at: Timestamp,
+    counters: Mutex<Counters>,
+}
+
+impl Rule {
+    pub fn counters(&self) -> Counters {
+        *self.counters.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether it belongs to `application_id` or is global.
+    fn applies_to(&self, application_id: i64) -> bool {
+        self.application.as_ref().is_none_or(|(id, _)| *id == application_id)
+    }
+
+    /// Counts a match; `Some` with the new counters when the rule fires.
+    fn fire(&self) -> (bool, Counters) {
+        let mut counters = self.counters.lock().unwrap_or_else(|e| e.into_inner());
+        let fired = self.spec.firing.next(&mut counters);
+        (fired, *counters)
+    }
+}
+
+/// Whose rules a caller sees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Every rule (the operator).
+    All,
+    /// The global rules only.
+    Global,
+    /// One application's own rules.
+    Own(i64),
+    /// One application's own rules and the global ones: what applies to it.
+    AppliesTo(i64),
+}
+
+impl Scope {
+    fn holds(self, rule: &Rule) -> bool {
+        let app = rule.application.as_ref().map(|(id, _)| *id);
+        match self {
+            Scope::All => true,
+            Scope::Global => app.is_none(),
+            Scope::Own(id) => app == Some(id),
+            Scope::AppliesTo(id) => app.is_none_or(|a| a == id),
+        }
+    }
+}
+
+/// A rule that fired, with its counters after the match.
+#[derive(Debug, Clone)]
+pub struct Fired {
+    pub rule: Arc<Rule>,
+    pub counters: Counters,
+}
+
+/// The rules of a running sandbox.
+#[derive(Debug)]
+pub struct Faults {
+    rules: RwLock<Arc<[Arc<Rule>]>>,
+    /// Whether any rule exists: the one check a request pays otherwise.
+    any: AtomicBool,
+    /// Turns true when the sandbox begins to shut down: held requests stop
+    /// waiting then.
+    stopping: watch::Sender<bool>,
+}
+
+impl Default for Faults {
+    fn default() -> Self {
+        Faults { rules: RwLock::new(Arc::from([])), any: AtomicBool::new(false), stopping: watch::Sender::new(false) }
+    }
+}
+
+impl Faults {
+    /// The stored rules, as the engine holds them.
+    pub fn load(conn: &rusqlite::Connection) -> Result<Faults, ApiError> {
+        let faults = Faults::default();
+        faults.replace(store::fault_rules::all(conn)?)?;
+        Ok(faults)
+    }
+
+    /// Puts these stored rules in place of the ones held (after a reset).
+    pub fn replace(&self, rows: Vec<store::fault_rules::Row>) -> Result<(), ApiError> {
+        let rules = rows.into_iter().map(Rule::from_row).collect::<Result<Vec<_>, _>>()?;
+        self.set(rules.into_iter().map(Arc::new).collect());
+        Ok(())
+    }
+
+    fn set(&self, rules: Vec<Arc<Rule>>) {
+        let mut held = self.rules.write().unwrap_or_else(|e| e.into_inner());
+        self.any.store(!rules.is_empty(), Ordering::Release);
+        *held = Arc::from(rules);
+    }
+
+    fn snapshot(&self) -> Arc<[Arc<Rule>]> {
+        self.rules.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn add(&self, rule: Rule) -> Arc<Rule> {
+        let rule = Arc::new(rule);
+        let mut rules = self.snapshot().to_vec();
+        rules.push(rule.clone());
+        self.set(rules);
+        rule
+    }
+
+    /// Drops these rules (by row id).
+    pub fn remove(&self, ids: &[i64]) {
+        let rules = self.snapshot().iter().filter(|r| !ids.contains(&r.id)).cloned().collect();
+        self.set(rules);
+    }
+
+    /// The rules of a scope, oldest first.
+    pub fn list(&self, scope: Scope) -> Vec<Arc<Rule>> {
+        self.snapshot().iter().filter(|r| scope.holds(r)).cloned().collect()
+    }
+
+    pub fn find(&self, public_id: &str) -> Option<Arc<Rule>> {
+        self.snapshot().iter().find(|r| r.public_id == public_id).cloned()
+    }
+
+    /// The first of `application_id`'s rules (its own and the global ones)
+    /// that `matches` and fires. Every matching rule up to it counts the
+    /// match.
+    pub fn fire(&self, application_id: i64, matches: impl Fn(&Spec) -> bool) -> Option<Fired> {
+        if !self.any.load(Ordering::Acquire) {
+            return None;
+        }
+        self.snapshot().iter().filter(|r| r.applies_to(application_id) && matches(&r.spec)).find_map(|rule| {
+            let (fired, counters) = rule.fire();
+            fired.then(|| Fired { rule: rule.clone(), counters })
+        })
+    }
+
+    /// Tells held requests that the sandbox is shutting down.
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Resolves when the sandbox begins to shut down.
+    pub async fn stopping(&self) {
+        let mut stopping = self.stopping.subscribe();
+        let _ = stopping.wait_for(|stop| *stop).await;
+    }
+}
+
+impl Rule {
+    fn from_row(row: store::fault_rules::Row) -> Result<Rule, ApiError> {
+        let spec: Spec = serde_json::from_str(&row.spec)
+            .map_err(|e| ApiError::internal(format!("fault rule {} is not readable: {e}", row.public_id)))?;
+        Ok(Rule {
+            id: row.id,
+            public_id: row.public_id,
+            application: row.application,
+            spec,
+            created_at: row.created_at,
+            counters: Mutex::new(row.counters),
+        })
+    }
+
+    /// A rule just stored.
+    pub fn new(id: i64, public_id: String, application: Option<(i64, String)>, spec: Spec, now: Timestamp) -> Rule {
+        Rule { id, public_id, application, spec, created_at: now, counters: Mutex::new(Counters::default()) }
+    }
+}

@@ -1,0 +1,200 @@
+//! Faults on API requests: the layer the route table puts on every
+//! operation a partner's integration calls with an API key.
+//!
+//! It sits inside the request log and outside idempotency, so every faulted
+//! request is logged with its fault, and a fault that answers before the
+//! handler (`error`, `rate_limit`) or never answers (`timeout`, `reset`)
+//! stores nothing, not even the `Idempotency-Key`'s claim: a retry with the
+//! same key runs normally, as after a real outage. `drop_response` runs the
+//! handler and its commit first, so the key holds the real answer that the
+//! client never read.
+//!
+//! What the client sees at the socket: `error` and `rate_limit` are HTTP
+//! answers with the `X-Sandbox-Fault` header; `latency` is the normal
+//! answer, late; `timeout` holds the connection silent, then closes it;
+//! `reset` resets it at once; `drop_response` closes it where the answer
+//! would have been (see [`crate::http::connection`]).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use payctl_wire::error::ErrorCode;
+use payctl_wire::faults::{AppliedFault, FaultRequest, SANDBOX_FAULT_HEADER};
+
+use super::Injected;
+use crate::api::Operation;
+use crate::auth::principal::{self, InProcess};
+use crate::error::{ApiError, Checks};
+use crate::http::connection::{Connection, Cut};
+use crate::state::AppState;
+use crate::{rate_limit, store};
+
+/// Marks a logged request that got no answer at all (`timeout`, `reset`):
+/// its log entry's status is 0.
+#[derive(Debug, Clone, Copy)]
+pub struct Unanswered;
+
+/// The layer.
+pub async fn middleware(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let Some(key) = principal::key_of(request.extensions()) else { return next.run(request).await };
+    // LIVE behaves like production; the console's own calls are not the
+    // partner's integration.
+    if !key.is_test() || request.extensions().get::<InProcess>().is_some() {
+        return next.run(request).await;
+    }
+    let chosen = match request.headers().get(SANDBOX_FAULT_HEADER) {
+        Some(value) => match from_header(value) {
+            Ok(injected) => (None, injected),
+            Err(e) => return e.into_response(),
+        },
+        None => {
+            let Some(op) = request.extensions().get::<Arc<Operation>>() else { return next.run(request).await };
+            let path = request.uri().path();
+            let Some(fired) = state.faults.fire(key.application_id, |spec| spec.matcher.matches_request(op, path))
+            else {
+                return next.run(request).await;
+            };
+            let (id, counters) = (fired.rule.id, fired.counters);
+            let db = state.db.clone();
+            tokio::spawn(async move {
+                if let Err(e) = db.write(move |tx| store::fault_rules::set_counters(tx, id, counters)).await {
+                    tracing::warn!(error = %e, "cannot record a fault rule's counters");
+                }
+            });
+            (Some(fired.rule.public_id.clone()), fired.rule.spec.fault)
+        }
+    };
+    let (rule_id, injected) = chosen;
+    let source = rule_id.clone().unwrap_or_else(|| "request".to_owned());
+    tracing::info!(
+        fault = %injected.kind(),
+        source = %source,
+        application = %key.application_public_id,
+        method = %request.method(),
+        path = %request.uri().path(),
+        "fault injected"
+    );
+    let connection = request.extensions().get::<Connection>().cloned();
+    let mut response = apply(&state, injected, &source, connection, request, next).await;
+    let applied = AppliedFault { rule_id, fault: injected.view() };
+    if let Ok(value) = HeaderValue::from_str(&format!("{source}; kind={}", injected.kind())) {
+        response.headers_mut().insert(SANDBOX_FAULT_HEADER, value);
+    }
+    response.extensions_mut().insert(applied);
+    response
+}
+
+async fn apply(
+    state: &AppState,
+    injected: Injected,
+    source: &str,
+    connection: Option<Connection>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let by = if source == "request" {
+        "the request's X-Sandbox-Fault header".to_owned()
+    } else {
+        format!("fault rule {source}")
+    };
+    // A cut needs the socket; a request that arrived without one (no
+    // server in between) gets an answer saying so rather than none.
+    let cut = |how: Cut| match &connection {
+        Some(connection) => {
+            connection.cut(how);
+            let mut response = StatusCode::SERVICE_UNAVAILABLE.into_response();
+            response.extensions_mut().insert(Unanswered);
+            response
+        }
+        None => ApiError::unavailable(format!("{by} asked to cut this connection, which the sandbox cannot reach"))
+            .into_response(),
+    };
+    match injected {
+        Injected::Error { status } => {
+            let code = match status {
+                500 => ErrorCode::Internal,
+                502 => ErrorCode::BadGateway,
+                504 => ErrorCode::GatewayTimeout,
+                _ => ErrorCode::Unavailable,
+            };
+            ApiError::new(
+                code,
+                format!("injected by {by}: answered {status} before the request was handled; nothing was stored"),
+            )
+            .into_response()
+        }
+        Injected::RateLimit { retry_after } => rate_limit::refusal(
+            format!("injected by {by}: rate limited before the request was handled; retry in {retry_after} s"),
+            retry_after,
+        )
+        .into_response(),
+        Injected::Latency { delay_ms } => {
+            hold(state, delay_ms).await;
+            next.run(request).await
+        }
+        Injected::Timeout { delay_ms } => {
+            hold(state, delay_ms).await;
+            cut(Cut::Close)
+        }
+        Injected::Reset => cut(Cut::Reset),
+        Injected::DropResponse => {
+            let response = next.run(request).await;
+            let _ = cut(Cut::Close);
+            response
+        }
+        // Delivery rules never match a request.
+        Injected::Duplicate { .. }
+        | Injected::Delay { .. }
+        | Injected::OutOfOrder
+        | Injected::Drop
+        | Injected::ForgedSignature
+        | Injected::StaleTimestamp
+        | Injected::TamperedBody => next.run(request).await,
+    }
+}
+
+/// Waits `delay_ms` of real time, or until the sandbox shuts down.
+async fn hold(state: &AppState, delay_ms: u64) {
+    tokio::select! {
+        () = tokio::time::sleep(Duration::from_millis(delay_ms)) => {}
+        () = state.faults.stopping() => {}
+    }
+}
+
+/// The fault a request's own `X-Sandbox-Fault` header asks for:
+/// `<kind>[; status=503][; delay_ms=800][; retry_after=2]`.
+pub fn from_header(value: &HeaderValue) -> Result<Injected, ApiError> {
+    const FIELD: &str = "X-Sandbox-Fault";
+    let malformed = |why: &str| {
+        ApiError::invalid_field(
+            FIELD,
+            "invalid",
+            format!("{why}; expected <kind>[; status=503][; delay_ms=800][; retry_after=2]"),
+        )
+    };
+    let text = value.to_str().map_err(|_| malformed("not ASCII text"))?;
+    let mut parts = text.split(';').map(str::trim);
+    let mut body = FaultRequest { kind: parts.next().unwrap_or_default().to_owned(), ..FaultRequest::default() };
+    for part in parts.filter(|p| !p.is_empty()) {
+        let (name, number) = part.split_once('=').ok_or_else(|| malformed(&format!("{part:?} is not name=value")))?;
+        let number = number.trim();
+        let value: u64 = number.parse().map_err(|_| malformed(&format!("{number:?} is not a whole number")))?;
+        match name.trim() {
+            "status" => body.status = Some(u16::try_from(value).unwrap_or(u16::MAX)),
+            "delay_ms" => body.delay_ms = Some(value),
+            "retry_after" => body.retry_after = Some(value),
+            other => return Err(malformed(&format!("{other:?} is not a parameter"))),
+        }
+    }
+    let mut checks = Checks::new();
+    let injected = super::rules::fault(&mut checks, &format!("{FIELD}: "), &body);
+    let injected = checks.conclude(injected)?;
+    if injected.kind().is_delivery() {
+        return Err(malformed(&format!("{} faults webhook deliveries, not this request", injected.kind())));
+    }
+    Ok(injected)
+}

@@ -1,0 +1,84 @@
+//! Fault rules (`fault_rules`): SQL only. The rules' meaning and the
+//! in-memory engine that applies them are `faults`'.
+
+use rusqlite::{Connection, params};
+
+use crate::clock::Timestamp;
+use crate::db::CachedSql;
+use crate::domain::faults::Counters;
+use crate::error::ApiError;
+
+/// A stored rule, its spec as the JSON text it was stored as.
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub id: i64,
+    pub public_id: String,
+    /// Its application's row id and public id; `None` for a global rule.
+    pub application: Option<(i64, String)>,
+    pub spec: String,
+    pub counters: Counters,
+    pub created_at: Timestamp,
+}
+
+pub fn insert(
+    conn: &Connection,
+    public_id: &str,
+    application_id: Option<i64>,
+    spec: &str,
+    now: Timestamp,
+) -> Result<i64, ApiError> {
+    conn.execute_cached(
+        "INSERT INTO fault_rules (public_id, application_id, spec, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![public_id, application_id, spec, now.millis()],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Every rule, oldest first.
+pub fn all(conn: &Connection) -> Result<Vec<Row>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT r.id, r.public_id, r.application_id, a.public_id, r.spec, r.matched, r.hits, r.created_at
+             FROM fault_rules r LEFT JOIN applications a ON a.id = r.application_id ORDER BY r.id",
+        )?
+        .query_map([], |r| {
+            let application = match r.get::<_, Option<i64>>(2)? {
+                Some(id) => Some((id, r.get(3)?)),
+                None => None,
+            };
+            Ok(Row {
+                id: r.get(0)?,
+                public_id: r.get(1)?,
+                application,
+                spec: r.get(4)?,
+                counters: Counters { matched: count(r.get(5)?), hits: count(r.get(6)?) },
+                created_at: Timestamp::from_millis(r.get(7)?),
+            })
+        })?
+        .collect::<Result<_, _>>()?)
+}
+
+/// Records a rule's counters; counters only grow, so a late write of older
+/// ones changes nothing.
+pub fn set_counters(conn: &Connection, id: i64, counters: Counters) -> Result<(), ApiError> {
+    conn.execute_cached(
+        "UPDATE fault_rules SET matched = MAX(matched, ?2), hits = MAX(hits, ?3) WHERE id = ?1",
+        params![
+            id,
+            i64::try_from(counters.matched).unwrap_or(i64::MAX),
+            i64::try_from(counters.hits).unwrap_or(i64::MAX)
+        ],
+    )?;
+    Ok(())
+}
+
+fn count(stored: i64) -> u64 {
+    stored.max(0).unsigned_abs()
+}
+
+pub fn delete(conn: &Connection, ids: &[i64]) -> Result<(), ApiError> {
+    for id in ids {
+        conn.execute_cached("DELETE FROM fault_rules WHERE id = ?1", [id])?;
+    }
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! Fault rules (`/sandbox/faults`): failures the sandbox injects on purpose
+//! into a TEST application's API requests and webhook deliveries, so a
+//! partner can rehearse what production does to an integration.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Request header that faults one request (TEST keys only), and response
+/// header naming the fault that shaped an answer: `flt_…; kind=error` for
+/// a rule, `request; kind=error` for the request's own header.
+pub const SANDBOX_FAULT_HEADER: &str = "x-sandbox-fault";
+
+/// What a fault does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FaultKind {
+    /// An API request answered 500, 502, 503 or 504 before it is handled.
+    Error,
+    /// An API request answered 429 before it is handled.
+    RateLimit,
+    /// An API request held `delay_ms`, then handled.
+    Latency,
+    /// An API request held `delay_ms` without an answer, then its
+    /// connection closed; never handled.
+    Timeout,
+    /// An API request's connection reset at once; never handled.
+    Reset,
+    /// An API request handled and committed, then its connection closed
+    /// without the answer.
+    DropResponse,
+    /// A delivery sent, and sent again `delay_s` sandbox seconds later.
+    Duplicate,
+    /// A delivery held `delay_s` sandbox seconds.
+    Delay,
+    /// A delivery held until the next event about the same resource was
+    /// delivered (at most 300 sandbox seconds).
+    OutOfOrder,
+    /// A delivery's first attempt recorded as failed without sending it.
+    Drop,
+    /// An extra delivery signed with a wrong secret.
+    ForgedSignature,
+    /// An extra delivery correctly signed with a timestamp 600 s old.
+    StaleTimestamp,
+    /// An extra delivery whose body differs from what was signed.
+    TamperedBody,
+}
+
+impl FaultKind {
+    pub const ALL: &'static [FaultKind] = &[
+        FaultKind::Error,
+        FaultKind::RateLimit,
+        FaultKind::Latency,
+        FaultKind::Timeout,
+        FaultKind::Reset,
+        FaultKind::DropResponse,
+        FaultKind::Duplicate,
+        FaultKind::Delay,
+        FaultKind::OutOfOrder,
+        FaultKind::Drop,
+        FaultKind::ForgedSignature,
+        FaultKind::StaleTimestamp,
+        FaultKind::TamperedBody,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FaultKind::Error => "error",
+            FaultKind::RateLimit => "rate_limit",
+            FaultKind::Latency => "latency",
+            FaultKind::Timeout => "timeout",
+            FaultKind::Reset => "reset",
+            FaultKind::DropResponse => "drop_response",
+            FaultKind::Duplicate => "duplicate",
+            FaultKind::Delay => "delay",
+            FaultKind::OutOfOrder => "out_of_order",
+            FaultKind::Drop => "drop",
+            FaultKind::ForgedSignature => "forged_signature",
+            FaultKind::StaleTimestamp => "stale_timestamp",
+            FaultKind::TamperedBody => "tampered_body",
+        }
+    }
+
+    /// The kind named `name` (`drop_response`; `drop-response` too).
+    pub fn parse(name: &str) -> Option<FaultKind> {
+        let name = name.trim().replace('-', "_");
+        FaultKind::ALL.iter().copied().find(|k| k.as_str().eq_ignore_ascii_case(&name))
+    }
+
+    /// Whether it faults webhook deliveries rather than API requests.
+    pub fn is_delivery(self) -> bool {
+        !matches!(
+            self,
+            FaultKind::Error
+                | FaultKind::RateLimit
+                | FaultKind::Latency
+                | FaultKind::Timeout
+                | FaultKind::Reset
+                | FaultKind::DropResponse
+        )
+    }
+
+    /// A delivery fault that sends an extra delivery a correct receiver
+    /// refuses.
+    pub fn is_probe(self) -> bool {
+        matches!(self, FaultKind::ForgedSignature | FaultKind::StaleTimestamp | FaultKind::TamperedBody)
+    }
+}
+
+impl std::fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Which requests or deliveries a rule applies to. Every field given must
+/// hold; an empty match applies to every API operation of the scope.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FaultMatch {
+    /// An `operationId` of this document (API operations called with an
+    /// API key, `/sandbox/...` routes excepted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operation_id: Option<String>,
+    /// `GET`, `POST`, `PUT`, `PATCH` or `DELETE`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// A concrete path (`/v1/customers/0193…`), or a template of this
+    /// document (`/v1/customers/{id}`) matching every path of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Makes the rule a delivery rule: an event type, or `*` for every one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// With `event`: only deliveries to this webhook endpoint.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endpoint_id: Option<String>,
+}
+
+/// What a rule does, as requested: `kind` and the parameters of that kind.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FaultRequest {
+    /// One of the kinds (see `FaultKind`).
+    pub kind: String,
+    /// `error` only: 500, 502, 503 or 504 (default 503).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    /// `rate_limit` only: the `Retry-After` seconds, 1 to 3600 (default 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
+    /// `latency` (required) and `timeout` (default 30,000): milliseconds,
+    /// 1 to 60,000.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay_ms: Option<u64>,
+    /// `duplicate` (default 0) and `delay` (required): sandbox seconds,
+    /// 0 to 86,400 (`delay`: 1 to 86,400).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay_s: Option<u64>,
+}
+
+/// Body of `POST /sandbox/faults`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateFaultRule {
+    #[serde(rename = "match", default)]
+    pub matcher: FaultMatch,
+    pub fault: FaultRequest,
+    /// Matching requests (or deliveries) that pass untouched first (default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skip: Option<u64>,
+    /// How often the rule fires at most (default: no limit); then it stays
+    /// listed as spent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub times: Option<u64>,
+    /// The chance that a matching request fires, 0 to 1 with at most six
+    /// decimals (default 1), drawn from a generator seeded with `seed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 1)]
+    pub probability: Option<serde_json::Number>,
+    /// Seed of the generator behind `probability` (default 0): the same
+    /// rules and the same requests give the same faults in any sandbox.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Control token only: the TEST application the rule is for. Without
+    /// it the control token makes a global rule, applying to every TEST
+    /// application. A TEST key's rule is always its own application's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub application_id: Option<String>,
+}
+
+/// A fault with its parameters filled in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Fault {
+    pub kind: FaultKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay_s: Option<u64>,
+}
+
+/// A fault rule.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct FaultRule {
+    /// `flt_` and 32 hexadecimal digits.
+    pub id: String,
+    /// The application the rule is for; null for a global rule (every TEST
+    /// application).
+    pub application_id: Option<String>,
+    #[serde(rename = "match")]
+    pub matcher: FaultMatch,
+    pub fault: Fault,
+    pub skip: u64,
+    /// Null: no limit.
+    pub times: Option<u64>,
+    pub probability: f64,
+    pub seed: u64,
+    /// Matching requests (or deliveries) seen so far, skipped ones included.
+    pub matched: u64,
+    /// How often it fired.
+    pub hits: u64,
+    /// It fired `times` times and fires no more.
+    pub spent: bool,
+    #[schema(format = DateTime)]
+    pub created_at: String,
+}
+
+/// Answer of `GET /sandbox/faults`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct FaultRules {
+    pub data: Vec<FaultRule>,
+}
+
+/// The fault that shaped a request, as its request log entry records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct AppliedFault {
+    /// The rule that fired; null when the request's own `X-Sandbox-Fault`
+    /// header asked for it.
+    pub rule_id: Option<String>,
+    #[serde(flatten)]
+    pub fault: Fault,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_round_trip_by_name_in_either_spelling() {
+        for kind in FaultKind::ALL {
+            assert_eq!(FaultKind::parse(kind.as_str()), Some(*kind));
+            assert_eq!(FaultKind::parse(&kind.as_str().replace('_', "-")), Some(*kind));
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.as_str());
+        }
+        assert_eq!(FaultKind::parse("explode"), None);
+        assert!(FaultKind::ForgedSignature.is_delivery() && FaultKind::ForgedSignature.is_probe());
+        assert!(!FaultKind::DropResponse.is_delivery());
+    }
+}
