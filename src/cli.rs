@@ -50,8 +50,11 @@ pub struct Globals {
     #[arg(long, global = true, env = "PAYCTL_API_KEY", hide_env_values = true, value_name = "SECRET")]
     pub api_key: Option<String>,
     /// Output format [default: table on a terminal, json otherwise].
-    #[arg(long, short = 'o', global = true, value_enum)]
+    #[arg(long, short = 'o', global = true, value_enum, ignore_case = true)]
     pub output: Option<Format>,
+    /// The same as --output json (for `payctl sandbox`, the ready line as JSON on stdout).
+    #[arg(long, global = true, conflicts_with = "output")]
+    pub json: bool,
     /// X-Request-ID to send; the API echoes it as correlation_id.
     #[arg(long, global = true, value_name = "ID")]
     pub request_id: Option<String>,
@@ -132,7 +135,7 @@ pub enum Command {
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
         /// The shell to complete for.
-        #[arg(value_enum)]
+        #[arg(value_enum, ignore_case = true)]
         shell: crate::commands::completions::Shell,
     },
     /// Run the whole API locally (axum over SQLite) with demo data.
@@ -194,9 +197,6 @@ pub struct SandboxArgs {
     /// Keep everything in memory; nothing is written to disk.
     #[arg(long)]
     pub in_memory: bool,
-    /// Print the ready line as one JSON object on stdout (for scripts).
-    #[arg(long)]
-    pub json: bool,
     /// Also write the ready line to FILE (mode 0600) once ready, whole or not at all, for
     /// `payctl sandbox wait`; removed when the sandbox stops.
     #[arg(long, value_name = "FILE")]
@@ -223,6 +223,16 @@ fn parse_rate_limit(s: &str) -> Result<RateLimitArg, String> {
         .map_err(|e| format!("{e}; expected PER_MINUTE, PER_MINUTE/PER_HOUR (e.g. 100/5000) or off"))
 }
 
+/// A flag value of a fixed set, taken in any case and answered in the
+/// set's own spelling (`--kind bank` is `BANK`, `--status APPROVED` is
+/// `approved`): the one case rule of every such flag (with `ignore_case`
+/// on the argument, which the listed values then match).
+pub fn any_case(values: &'static [&'static str]) -> impl clap::builder::TypedValueParser<Value = String> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(values)
+        .map(move |typed| values.iter().find(|v| v.eq_ignore_ascii_case(&typed)).map_or(typed, |v| (*v).to_owned()))
+}
+
 /// `--limit`, `--cursor` and `--all`, shared by every list command.
 #[derive(Debug, Args)]
 pub struct ListArgs {
@@ -236,6 +246,13 @@ pub struct ListArgs {
     /// Follow next_cursor until the last page.
     #[arg(long)]
     pub all: bool,
+}
+
+impl Globals {
+    /// The output format asked for: `--json` is `--output json`.
+    pub fn format(&self) -> Option<Format> {
+        if self.json { Some(Format::Json) } else { self.output }
+    }
 }
 
 impl ListArgs {

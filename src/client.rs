@@ -343,8 +343,12 @@ impl Client {
 /// A list envelope: its records and the cursor of the next page.
 pub trait Envelope: DeserializeOwned {
     type Item;
+    /// The cursor is not at the top (`next_cursor`) but nested
+    /// (`pagination.next_cursor`, the transaction list's spec form).
+    const NESTED_CURSOR: bool = false;
     fn into_parts(self) -> (Vec<Self::Item>, Option<String>);
     fn from_parts(data: Vec<Self::Item>, next_cursor: Option<String>) -> Self;
+    fn next_cursor(&self) -> Option<&str>;
 }
 
 impl<T: DeserializeOwned> Envelope for Page<T> {
@@ -355,10 +359,17 @@ impl<T: DeserializeOwned> Envelope for Page<T> {
     fn from_parts(data: Vec<T>, next_cursor: Option<String>) -> Self {
         Page { data, next_cursor }
     }
+    fn next_cursor(&self) -> Option<&str> {
+        self.next_cursor.as_deref()
+    }
 }
 
 impl<T: DeserializeOwned> Envelope for TransactionPage<T> {
     type Item = T;
+    const NESTED_CURSOR: bool = true;
+    fn next_cursor(&self) -> Option<&str> {
+        self.pagination.next_cursor.as_deref()
+    }
     fn into_parts(self) -> (Vec<T>, Option<String>) {
         (self.data, self.pagination.next_cursor)
     }
@@ -417,7 +428,8 @@ pub struct ApiError {
     pub correlation_id: String,
     /// `(field or --flag, message, code)`.
     pub details: Vec<(String, String, String)>,
-    /// The command that lists the ids of what was not found.
+    /// What to do about an id that was not found: the command that lists
+    /// such ids, or for what cannot be listed, how to make one.
     pub hint: Option<String>,
 }
 
@@ -438,7 +450,7 @@ impl std::fmt::Display for ApiError {
             write!(f, "\n  {field}: {message} ({code})")?;
         }
         if let Some(hint) = &self.hint {
-            write!(f, "\n  `{hint}` lists them")?;
+            write!(f, "\n  {hint}")?;
         }
         Ok(())
     }
@@ -446,8 +458,21 @@ impl std::fmt::Display for ApiError {
 
 impl std::error::Error for ApiError {}
 
-/// The command that lists what a path's id names, for 404 hints.
+/// What to do about a path's id that was not found: the command that lists
+/// such ids, or (quotes cannot be listed) how to get one.
 fn lister(path: &str) -> Option<String> {
+    if matches_prefix(path.split('?').next().unwrap_or(path), "/v1/transactions/quote/") {
+        return Some(
+            "quotes are not listed: use the id `payctl quotes create` printed, or make a new quote with it (a quote \
+             expires 3 minutes after it is made)"
+                .to_owned(),
+        );
+    }
+    listing(path).map(|command| format!("`{command}` lists them"))
+}
+
+/// The command that lists what a path's id names.
+fn listing(path: &str) -> Option<String> {
     const LISTERS: &[(&str, &str)] = &[
         ("/v1/applications/*/keys/", "payctl keys list --app APP_ID"),
         ("/v1/applications/", "payctl apps list"),
@@ -457,7 +482,6 @@ fn lister(path: &str) -> Option<String> {
         ("/v1/accounts/", "payctl accounts list"),
         ("/v1/webhooks/*/deliveries/", "payctl webhooks deliveries WEBHOOK_ID"),
         ("/v1/webhooks/", "payctl webhooks list"),
-        ("/v1/transactions/quote/", "payctl quotes create"),
         ("/v1/transactions/", "payctl transactions list"),
         ("/sandbox/transactions/", "payctl transactions list"),
         ("/v1/payments/", "payctl payments list"),
@@ -589,13 +613,15 @@ mod tests {
 
     #[test]
     fn not_found_ids_name_the_command_that_lists_them() {
-        assert_eq!(lister("/v1/customers/abc").as_deref(), Some("payctl customers list"));
+        assert_eq!(lister("/v1/customers/abc").as_deref(), Some("`payctl customers list` lists them"));
         assert_eq!(
-            lister("/v1/webhooks/w/deliveries/d/redeliver").as_deref(),
+            listing("/v1/webhooks/w/deliveries/d/redeliver").as_deref(),
             Some("payctl webhooks deliveries WEBHOOK_ID")
         );
-        assert_eq!(lister("/v1/webhooks/w").as_deref(), Some("payctl webhooks list"));
-        assert_eq!(lister("/v1/applications/a/keys/k").as_deref(), Some("payctl keys list --app APP_ID"));
+        assert_eq!(listing("/v1/webhooks/w").as_deref(), Some("payctl webhooks list"));
+        assert_eq!(listing("/v1/applications/a/keys/k").as_deref(), Some("payctl keys list --app APP_ID"));
+        assert!(lister("/v1/transactions/quote/q").unwrap().starts_with("quotes are not listed"));
+        assert_eq!(listing("/v1/transactions/q").as_deref(), Some("payctl transactions list"));
         assert_eq!(lister("/v1/customers"), None);
         assert_eq!(lister("/v1/logs?x=1"), None);
     }

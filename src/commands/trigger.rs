@@ -7,7 +7,6 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use clap::builder::PossibleValuesParser;
 use payctl_wire::events::EventType;
 use payctl_wire::webhooks::{Delivery, WebhookEndpoint};
 use serde_json::json;
@@ -31,7 +30,7 @@ Examples:
 #[derive(Debug, Args)]
 pub struct TriggerArgs {
     /// The event to fire.
-    #[arg(value_parser = PossibleValuesParser::new(EventType::ALL.iter().map(|e| e.as_str())))]
+    #[arg(ignore_case = true, value_parser = crate::cli::any_case(&EventType::NAMES))]
     pub event: String,
     /// A sandbox's ready line (`payctl sandbox --json`): base URL and credentials.
     #[arg(long, value_name = "FILE")]

@@ -23,7 +23,7 @@ pub enum AppsCommand {
         #[arg(long)]
         name: String,
         /// TEST (sandbox behaviour, simulations allowed) or LIVE.
-        #[arg(long, value_enum)]
+        #[arg(long, value_enum, ignore_case = true)]
         environment: Env,
     },
     /// List applications, newest first.
@@ -47,9 +47,7 @@ pub enum AppsCommand {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum Env {
-    #[value(alias = "TEST")]
     Test,
-    #[value(alias = "LIVE")]
     Live,
 }
 

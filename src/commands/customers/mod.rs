@@ -6,7 +6,6 @@ mod decide;
 mod get;
 mod list;
 
-use clap::builder::PossibleValuesParser;
 use clap::{Args, Subcommand};
 use payctl_wire::customers::KYB_STATUSES;
 
@@ -30,7 +29,7 @@ pub enum CustomersCommand {
   payctl customers list --status pending --all --output json | jq -r '.data[].id'")]
     List {
         /// Only customers whose verification (kyb_status) is this.
-        #[arg(long, value_parser = PossibleValuesParser::new(KYB_STATUSES))]
+        #[arg(long, ignore_case = true, value_parser = crate::cli::any_case(KYB_STATUSES))]
         status: Option<String>,
         #[command(flatten)]
         list: ListArgs,

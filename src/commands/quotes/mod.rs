@@ -6,7 +6,6 @@ mod accept;
 mod create;
 mod get;
 
-use clap::builder::PossibleValuesParser;
 use clap::{Args, Subcommand};
 use payctl_wire::transactions::CreateTransactionQuote;
 use serde_json::Value;
@@ -51,7 +50,7 @@ pub struct QuoteArgs {
     #[arg(long, value_name = "ASSET", add = crate::complete::assets())]
     pub to: Option<String>,
     /// Kind of destination.
-    #[arg(long, value_name = "KIND", value_parser = PossibleValuesParser::new(["BANK", "WALLET", "STABLECOIN"]))]
+    #[arg(long, value_name = "KIND", ignore_case = true, value_parser = crate::cli::any_case(&["BANK", "WALLET", "STABLECOIN"]))]
     pub kind: Option<String>,
     /// The sending customer; its markup override then applies.
     #[arg(long, value_name = "ID")]

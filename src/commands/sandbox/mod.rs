@@ -47,7 +47,8 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     }
     // Written first, so that `sandbox wait` learns of any failure from here on.
     let ready_file = args.ready_file.as_deref().map(ready_file::ReadyFile::start).transpose()?;
-    let outcome = serve(args, ready_file.as_ref()).await;
+    let json = globals.format() == Some(crate::output::Format::Json);
+    let outcome = serve(args, json, ready_file.as_ref()).await;
     if let Some(file) = &ready_file {
         file.finish(&outcome);
     }
@@ -56,7 +57,11 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
 
 /// Serves until SIGINT or SIGTERM; the ready line goes to the terminal
 /// (or stdout with `--json`) and to the ready file, if any.
-async fn serve(args: SandboxArgs, ready_file: Option<&ready_file::ReadyFile>) -> anyhow::Result<()> {
+async fn serve(
+    args: SandboxArgs,
+    globals_json: bool,
+    ready_file: Option<&ready_file::ReadyFile>,
+) -> anyhow::Result<()> {
     // Fixtures are checked before anything starts: a typo is a usage error.
     let mut seeds = Vec::new();
     for file in &args.seed {
@@ -120,7 +125,8 @@ async fn serve(args: SandboxArgs, ready_file: Option<&ready_file::ReadyFile>) ->
         let _ = serving.await;
         return Err(e.context("the sandbox stopped"));
     }
-    if args.json {
+    // `--json` (or `-o json`): the ready line on stdout, for scripts.
+    if globals_json {
         crate::output::json_line(&ready)?;
     } else {
         crate::say!(

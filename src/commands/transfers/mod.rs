@@ -20,7 +20,7 @@ pub enum TransfersCommand {
 The request shape of each kind is in sandbox/README.md (Transfers and swaps).")]
     Create {
         /// payin, payout, bridge or onchain_fx; overrides the body's kind.
-        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(payctl_wire::transfers::TRANSFER_KINDS))]
+        #[arg(long, ignore_case = true, value_parser = crate::cli::any_case(payctl_wire::transfers::TRANSFER_KINDS))]
         kind: Option<String>,
         #[command(flatten)]
         data: DataArg,

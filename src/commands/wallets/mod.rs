@@ -6,7 +6,6 @@ mod partner_set;
 mod validate;
 
 use clap::Subcommand;
-use clap::builder::PossibleValuesParser;
 
 use crate::context::Ctx;
 use crate::output::Column;
@@ -49,7 +48,7 @@ pub enum PartnerCommand {
         #[arg(long, add = crate::complete::networks())]
         network: String,
         /// What the wallet is for.
-        #[arg(long, value_parser = PossibleValuesParser::new(["PARTNER_MARGIN", "SETTLEMENT", "FEES"]))]
+        #[arg(long, ignore_case = true, value_parser = crate::cli::any_case(&["PARTNER_MARGIN", "SETTLEMENT", "FEES"]))]
         role: String,
         /// The wallet's address, valid on --network.
         #[arg(long)]

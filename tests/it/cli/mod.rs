@@ -20,6 +20,7 @@ mod listen;
 mod logs;
 mod payments;
 mod pipes;
+mod plain_path;
 mod pricing;
 #[cfg(unix)]
 mod pty;

@@ -224,6 +224,30 @@ async fn a_live_transfer_asks_for_the_amount_again_after_a_mistype() {
     assert_eq!(code, 1, "{shown}");
     assert!(shown.contains("\u{1b}[1;31mLIVE\u{1b}[0m"), "{shown:?}");
     assert!(shown.contains("transfer cancelled"), "{shown}");
+
+    // The amount as the summary shows it, separators and code included, is a yes too.
+    let pty = spawn(&home, &args, false);
+    let (shown, code) = drive(pty, |pty| {
+        let shown = text(&pty.expect("to send 1,000.00 AED: ").unwrap());
+        pty.send_line("1,000.00 AED").unwrap();
+        shown
+    })
+    .await;
+    assert_eq!(code, 0, "{shown}");
+    assert_eq!(transactions(&home, &crate::support::Auth::Key(home.sb.ready.live_api_key.clone())).await.len(), 2);
+}
+
+/// `--json` is `-o json`, on a terminal too, where the default is a table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_is_an_alias_of_output_json_on_a_terminal() {
+    let home = Home::initialised().await;
+    let (table, code) = on_a_terminal(&home, 120, &["customers", "list"]).await;
+    assert_eq!(code, 0, "{table}");
+    assert!(table.contains('┌'), "a table by default: {table}");
+    let (shown, code) = on_a_terminal(&home, 120, &["customers", "list", "--json"]).await;
+    assert_eq!(code, 0, "{shown}");
+    let json: Value = serde_json::from_str(shown.trim()).unwrap_or_else(|e| panic!("{e}: {shown}"));
+    assert!(json["data"].is_array(), "{json}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -287,6 +311,8 @@ async fn ctrl_c_at_the_question_exits_130_and_during_wait_exits_0() {
     })
     .await;
     assert_eq!(code, 130, "{shown}");
+    // As "n" does, it says so: the quote is left unaccepted and nothing was sent.
+    assert!(shown.contains("was not accepted and nothing was sent"), "{shown}");
     assert!(transactions(&home, &home.sb.test_key()).await.is_empty());
 
     let pty = spawn(&home, &strings(&transfer_args("40000", &ben, &["--wait"])), false);
