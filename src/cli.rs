@@ -125,6 +125,9 @@ pub enum Command {
     /// Request logs of the application: list with filters, or follow.
     #[command(subcommand)]
     Logs(crate::commands::logs::LogsCommand),
+    /// Webhook events: deliver one again to every endpoint that got it.
+    #[command(subcommand)]
+    Events(crate::commands::events::EventsCommand),
     /// Receive webhooks locally: verify, print and forward each delivery.
     #[command(after_help = crate::commands::listen::EXAMPLES)]
     Listen(ListenArgs),

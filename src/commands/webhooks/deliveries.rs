@@ -16,10 +16,16 @@ pub async fn run(ctx: Ctx, id: &str, list: ListArgs) -> anyhow::Result<()> {
     let path = format!("/v1/webhooks/{}/deliveries", segment(id)?);
     let s = Session::open(ctx, Cred::Key).await?;
     let page: Page<Delivery> = s.client.list(&path, &s.auth, &list).await?;
-    if s.ctx.output == Format::Json {
-        return output::json(&page);
+    print(s.ctx.output, &page)
+}
+
+/// A page of deliveries: JSON as the API shaped it, or a table with
+/// LAST RESULT.
+pub fn print(format: Format, page: &Page<Delivery>) -> anyhow::Result<()> {
+    if format == Format::Json {
+        return output::json(page);
     }
-    let mut rows = serde_json::to_value(&page)?;
+    let mut rows = serde_json::to_value(page)?;
     for (row, delivery) in rows["data"].as_array_mut().into_iter().flatten().zip(&page.data) {
         row["last_result"] = Value::String(last_result(delivery));
     }

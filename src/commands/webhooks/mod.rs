@@ -4,7 +4,7 @@
 
 mod create;
 mod delete;
-mod deliveries;
+pub mod deliveries;
 mod get;
 mod list;
 pub mod lookup;
