@@ -131,6 +131,9 @@ pub enum Command {
     /// Receive webhooks locally: verify, print and forward each delivery.
     #[command(after_help = crate::commands::listen::EXAMPLES)]
     Listen(ListenArgs),
+    /// Open the sandbox's console in the browser, signed in (a one-time link).
+    #[command(after_help = crate::commands::open::EXAMPLES)]
+    Open(crate::commands::open::OpenArgs),
     /// Send one raw request to the API, like `gh api`: for support and debugging.
     #[command(after_help = API_EXAMPLES)]
     Api(ApiArgs),

@@ -18,6 +18,7 @@ mod keyring;
 mod lifecycle;
 mod listen;
 mod logs;
+mod open;
 mod payments;
 mod pipes;
 mod plain_path;
