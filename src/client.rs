@@ -73,7 +73,7 @@ impl Client {
 
     /// The base URL came from this ready file (`config init --from-ready`):
     /// a connection refused then says so, and where the file points now.
-    pub fn from_ready_file(mut self, path: Option<std::path::PathBuf>) -> Client {
+    pub fn with_ready_file(mut self, path: Option<std::path::PathBuf>) -> Client {
         self.ready_file = path;
         self
     }

@@ -37,7 +37,7 @@ pub enum Secret {
     /// The access token and its expiry, as `<unix seconds> <token>`.
     AccessToken,
     /// The signing secret of the endpoint `payctl listen` keeps for the profile.
-    ListenSecret,
+    ListenSigning,
 }
 
 impl Secret {
@@ -46,7 +46,7 @@ impl Secret {
             Secret::ApiKey => "api_key",
             Secret::RefreshToken => "refresh_token",
             Secret::AccessToken => "access_token",
-            Secret::ListenSecret => "listen_webhook_secret",
+            Secret::ListenSigning => "listen_webhook_secret",
         }
     }
 }

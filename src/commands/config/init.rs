@@ -46,7 +46,7 @@ pub fn from_ready(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool)
         let previous = ctx.config.profiles.get(profile.as_str()).cloned().unwrap_or_default();
         let listen_webhook_id = previous.listen_webhook_id.filter(|_| previous.application_id.as_ref() == Some(app));
         if listen_webhook_id.is_none() {
-            store.delete(profile, Secret::ListenSecret)?;
+            store.delete(profile, Secret::ListenSigning)?;
         }
         ctx.config.profiles.insert(
             profile.clone(),
@@ -103,7 +103,7 @@ pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use:
     let same_server = previous.base_url.as_deref() == Some(base.as_str());
     let same_app = same_server && previous.application_id == app;
     if !same_app {
-        store.delete(&name, Secret::ListenSecret)?;
+        store.delete(&name, Secret::ListenSigning)?;
     }
     let profile = Profile {
         auth_url: ctx.globals.auth_url.clone().or(if same_server { previous.auth_url } else { None }),

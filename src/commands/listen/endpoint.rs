@@ -34,7 +34,7 @@ pub async fn take(s: &mut Session, url: &str, events: Vec<String>, enabled: bool
     let store = s.ctx.store()?;
     let profile = s.ctx.profile.clone();
     let kept_id = s.ctx.profile().listen_webhook_id;
-    let kept_secret = store.get(&profile, Secret::ListenSecret)?;
+    let kept_secret = store.get(&profile, Secret::ListenSigning)?;
     if let (Some(id), Some(secret)) = (kept_id, kept_secret)
         && let Ok(found) =
             s.call::<WebhookEndpoint>(Method::GET, &format!("/v1/webhooks/{}", segment(&id)?), None).await
@@ -73,7 +73,7 @@ fn keep(s: &mut Session, answer: &WebhookWithSecret) -> anyhow::Result<String> {
     let remedy = "run `payctl listen` again";
     let secret = crate::commands::secret::one_time(answer.secret.as_deref(), "secret", remedy)?.to_owned();
     let store = s.ctx.store()?;
-    store.set(&s.ctx.profile.clone(), Secret::ListenSecret, &secret)?;
+    store.set(&s.ctx.profile.clone(), Secret::ListenSigning, &secret)?;
     let profile = s.ctx.profile_mut();
     profile.listen_webhook_id = Some(answer.endpoint.id.clone());
     profile.credential_store = Some(store.kind());
