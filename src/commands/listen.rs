@@ -48,7 +48,7 @@ Examples:
   payctl listen --forward-to http://localhost:3000/webhooks \\
       --events settlement.completed,settlement.failed
   payctl listen --output json | jq -r .event
-  WHSEC=$(payctl listen --print-secret)     # the profile's signing secret, for the app";
+  payctl listen --print-secret > whsec.txt    # the profile's signing secret, for the app";
 
 #[derive(Debug, Args)]
 pub struct ListenArgs {
