@@ -51,6 +51,19 @@ async fn said(errors: &mut tokio::sync::mpsc::UnboundedReceiver<String>, what: &
     .unwrap_or_else(|_| panic!("tail never said {what:?}"))
 }
 
+/// The id of the first transaction, once the command under test made it.
+async fn first_transaction(home: &Home) -> String {
+    let started = Instant::now();
+    loop {
+        let data = home.sb.get("/v1/transactions", &home.sb.test_key()).await.body["data"].clone();
+        if let Some(id) = data[0]["id"].as_str() {
+            return id.to_owned();
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "no transaction was made");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// A free loopback port, for a sandbox that must come back on the same one.
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
@@ -82,15 +95,7 @@ async fn transfer_wait_reads_with_backoff_not_every_second() {
     let mut cmd = home.command(&transfer_args("80000", &ben, &["--yes", "--wait"]));
     let child = tokio::task::spawn_blocking(move || cmd.spawn().unwrap().wait_with_output().unwrap());
     let key = home.sb.test_key();
-    let created = Instant::now();
-    let id = loop {
-        let data = home.sb.get("/v1/transactions", &key).await.body["data"].clone();
-        if let Some(id) = data[0]["id"].as_str() {
-            break id.to_owned();
-        }
-        assert!(created.elapsed() < Duration::from_secs(30));
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let id = first_transaction(&home).await;
     // Twelve seconds of waiting, then the sandbox's clock settles it.
     tokio::time::sleep(Duration::from_secs(12)).await;
     home.sb.advance_clock(31).await;
@@ -110,14 +115,7 @@ async fn a_sandbox_dying_under_transfer_wait_leaves_the_way_to_check_later() {
     let ben = bank_beneficiary(&home.sb).await;
     let mut cmd = home.command(&transfer_args("60000", &ben, &["--yes", "--wait"]));
     let child = tokio::task::spawn_blocking(move || cmd.spawn().unwrap().wait_with_output().unwrap());
-    let key = home.sb.test_key();
-    let id = loop {
-        let data = home.sb.get("/v1/transactions", &key).await.body["data"].clone();
-        if let Some(id) = data[0]["id"].as_str() {
-            break id.to_owned();
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let id = first_transaction(&home).await;
     stop(sandbox);
     let out = child.await.unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
