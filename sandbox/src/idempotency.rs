@@ -447,6 +447,12 @@ pub fn stored_key(key: &str) -> String {
     secrets::sha256(key.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// What two requests with the same body share: the SHA-256 of the body as
+/// canonical JSON, in hex (the request log keeps it for the review).
+pub fn body_hash(bytes: &Bytes) -> String {
+    secrets::sha256(&canonical(bytes)).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The body as canonical JSON (object keys sorted, no whitespace) when it
 /// is JSON; otherwise the raw bytes.
 fn canonical(bytes: &Bytes) -> Vec<u8> {

@@ -24,6 +24,7 @@
 //! drains the channel and stops before the database threads are joined.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -34,9 +35,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::AppliedFault;
+use payctl_wire::{IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::api::BODY_LIMIT;
+use crate::api::Operation;
 use crate::auth::principal;
 use crate::clock::{self, Timestamp};
 use crate::db::Db;
@@ -44,7 +47,7 @@ use crate::error::ApiError;
 use crate::faults::requests::Unanswered;
 use crate::http::request_id::CorrelationId;
 use crate::state::AppState;
-use crate::{ids, redact, store};
+use crate::{idempotency, ids, redact, store};
 
 /// Records waiting to be written, at most.
 pub const CAPACITY: usize = 10_000;
@@ -92,7 +95,26 @@ pub struct Record {
     pub responded_at: Timestamp,
     /// The injected fault, if any.
     pub fault: Option<AppliedFault>,
+    /// What the review judges the request by (see [`Judged`]).
+    pub judged: Judged,
     pub exchange: Exchange,
+}
+
+/// What the go-live review needs of a request beyond what the log shows.
+#[derive(Debug, Clone, Default)]
+pub struct Judged {
+    /// The route table's id of the operation.
+    pub operation_id: Option<String>,
+    /// `idempotency::stored_key` of the `Idempotency-Key` sent, never the key.
+    pub idempotency_key_hash: Option<String>,
+    /// `idempotency::body_hash` of a request with a body.
+    pub body_hash: Option<String>,
+    /// Whether the client sent its own `X-Request-ID`.
+    pub request_id_sent: bool,
+    /// The `Retry-After` seconds the answer carried.
+    pub retry_after: Option<u64>,
+    /// Real time the request arrived, Unix milliseconds.
+    pub real_at: i64,
 }
 
 /// The headers and answer of a request, in the stages the log takes them
@@ -312,6 +334,17 @@ where
     };
     let started = Instant::now();
     let requested_at = state.clock.app_now(key.application_id);
+    let mut judged = Judged {
+        operation_id: request.extensions().get::<Arc<Operation>>().map(|op| op.id.clone()),
+        idempotency_key_hash: request
+            .headers()
+            .get(IDEMPOTENCY_KEY_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .map(idempotency::stored_key),
+        request_id_sent: request.headers().contains_key(REQUEST_ID_HEADER),
+        real_at: clock::real_now().millis(),
+        ..Judged::default()
+    };
     let application_id = key.application_id;
     let api_key_id = key.key_public_id.clone();
     let method = request.method().clone();
@@ -330,6 +363,7 @@ where
         match axum::body::to_bytes(body, BODY_LIMIT).await {
             Ok(bytes) => {
                 let kept = redact::body(&bytes).map(|v| v.to_string());
+                judged.body_hash = Some(idempotency::body_hash(&bytes));
                 (run(Request::from_parts(parts, Body::from(bytes))).await, kept)
             }
             Err(_) => (
@@ -345,6 +379,11 @@ where
         None => (response, Exchange::None),
     };
     let elapsed = started.elapsed();
+    judged.retry_after = response
+        .headers()
+        .get(axum::http::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok());
     state.request_log.record(Record {
         public_id: ids::uuid(),
         application_id,
@@ -361,6 +400,7 @@ where
         requested_at,
         responded_at: requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0)),
         fault: response.extensions().get::<AppliedFault>().cloned(),
+        judged,
         exchange,
     });
     response
@@ -415,6 +455,7 @@ mod tests {
             requested_at: at,
             responded_at: at,
             fault: None,
+            judged: Judged::default(),
             exchange: Exchange::None,
         }
     }

@@ -36,6 +36,7 @@ mod rate_limits;
 mod rates;
 mod redaction;
 mod resilience;
+mod review;
 mod sandbox_binary;
 mod storage;
 mod test_only;

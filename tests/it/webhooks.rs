@@ -4,6 +4,8 @@
 
 mod delivery;
 mod fairness;
+pub mod faults;
+mod receivers;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};

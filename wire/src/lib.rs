@@ -31,6 +31,7 @@ pub mod events;
 pub mod faults;
 pub mod logs;
 pub mod page;
+pub mod review;
 pub mod sandbox;
 pub mod transactions;
 pub mod webhooks;

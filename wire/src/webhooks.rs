@@ -1,6 +1,7 @@
 //! Webhook endpoints (spec 2.12, 4.10), their deliveries (spec 6), and the
 //! sandbox's event trigger.
 
+use crate::faults::{AppliedFault, FaultKind};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -110,6 +111,99 @@ pub struct DeliveryAttempt {
     pub latency_ms: u64,
     /// Why the attempt failed; null when it succeeded.
     pub error: Option<String>,
+    /// The fault that shaped this attempt (see `/sandbox/faults`); null for
+    /// an attempt sent as production would send it.
+    #[serde(default)]
+    pub fault_kind: Option<FaultKind>,
+    /// How the receiver's answer is judged; null for an attempt that was
+    /// never sent (a `drop` fault).
+    #[serde(default)]
+    pub verdict: Option<Verdict>,
+}
+
+/// Which delivery of an event a delivery is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DeliveryRole {
+    /// The event's own delivery, retried until it succeeds or runs out.
+    #[default]
+    Genuine,
+    /// A copy of it sent again by a `duplicate` fault: the same event id and
+    /// body, correctly signed; attempted once.
+    Duplicate,
+    /// A copy a correct receiver refuses (`forged_signature`,
+    /// `stale_timestamp`, `tampered_body`); attempted once, never the
+    /// event's delivery.
+    Probe,
+}
+
+impl DeliveryRole {
+    pub const ALL: [DeliveryRole; 3] = [DeliveryRole::Genuine, DeliveryRole::Duplicate, DeliveryRole::Probe];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryRole::Genuine => "genuine",
+            DeliveryRole::Duplicate => "duplicate",
+            DeliveryRole::Probe => "probe",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<DeliveryRole> {
+        DeliveryRole::ALL.into_iter().find(|r| r.as_str() == text)
+    }
+}
+
+/// How a receiver's answer to an attempt is judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// What a correct receiver answers: 2xx within 5 s to a genuine delivery
+    /// (duplicates, late and out-of-order ones included), a non-2xx to a probe.
+    Ok,
+    /// A forged or tampered delivery answered 2xx: the receiver does not
+    /// verify signatures over the raw body.
+    AcceptedForgery,
+    /// A delivery signed 600 s ago answered 2xx: the receiver has no replay
+    /// window.
+    AcceptedStale,
+    /// A genuine delivery answered with a non-2xx status.
+    RefusedGenuine,
+    /// A genuine delivery answered 2xx after more than 5 s.
+    Slow,
+    /// No answer came (refused connection, timeout).
+    Unreachable,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 6] = [
+        Verdict::Ok,
+        Verdict::AcceptedForgery,
+        Verdict::AcceptedStale,
+        Verdict::RefusedGenuine,
+        Verdict::Slow,
+        Verdict::Unreachable,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::AcceptedForgery => "accepted_forgery",
+            Verdict::AcceptedStale => "accepted_stale",
+            Verdict::RefusedGenuine => "refused_genuine",
+            Verdict::Slow => "slow",
+            Verdict::Unreachable => "unreachable",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.as_str() == text)
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// The delivery of one event to one endpoint.
@@ -132,6 +226,13 @@ pub struct Delivery {
     pub updated_at: String,
     /// Every attempt, oldest first.
     pub attempts: Vec<DeliveryAttempt>,
+    /// `genuine`, or a `duplicate` or `probe` a fault added.
+    #[serde(default)]
+    pub role: DeliveryRole,
+    /// The fault rule that shaped this delivery (held, duplicated, dropped
+    /// or probed); null when none did.
+    #[serde(default)]
+    pub fault: Option<AppliedFault>,
 }
 
 /// Body of `POST /sandbox/events/trigger`.

@@ -20,10 +20,10 @@ use super::control::{Access, target_application};
 use crate::auth::ControlCaller;
 use crate::domain::faults::probability_value;
 use crate::error::ApiError;
-use crate::faults::{Rule, Scope, rules};
+use crate::faults::{Matcher, Rule, Scope, rules};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::state::AppState;
-use crate::{ids, store};
+use crate::store;
 
 /// The API's shape of a rule.
 pub fn view(rule: &Rule) -> FaultRule {
@@ -86,12 +86,20 @@ pub async fn create(
     let spec = rules::parse(&body, operations)?;
     let target = target_application(&state, &caller, body.application_id.clone(), Access::Change).await?;
     let application = target.map(|t| (t.id, t.public_id));
-    let now = state.clock.now_for(application.as_ref().map(|(id, _)| *id));
-    let public_id = ids::prefixed("flt");
-    let json = serde_json::to_string(&spec)?;
-    let (stored_id, app) = (public_id.clone(), application.as_ref().map(|(id, _)| *id));
-    let id = state.db.write(move |tx| store::fault_rules::insert(tx, &stored_id, app, &json, now)).await?;
-    let rule = state.faults.add(Rule::new(id, public_id, application, spec, now));
+    if let Matcher::Deliveries { endpoint_id: Some(endpoint), .. } = &spec.matcher {
+        let Some((app, _)) = &application else {
+            return Err(ApiError::new(
+                ErrorCode::InvalidFaultRule,
+                "a global rule applies to every application's endpoints: name one with application_id, or leave \
+                 out match.endpoint_id",
+            ));
+        };
+        let (app, endpoint) = (*app, endpoint.clone());
+        if state.db.read(move |conn| Ok(store::webhooks::find(conn, app, &endpoint)?)).await?.is_none() {
+            return Err(ApiError::not_found(ErrorCode::NotFound, "webhook endpoint (match.endpoint_id)"));
+        }
+    }
+    let rule = crate::faults::install(&state, application, spec).await?;
     Ok((StatusCode::CREATED, Json(view(&rule))).into_response())
 }
 
@@ -134,7 +142,7 @@ pub async fn delete(
             None => return Err(ApiError::forbidden("a global fault rule belongs to the operator (the control token)")),
         }
     }
-    remove(&state, vec![rule.id]).await?;
+    crate::faults::uninstall(&state, vec![rule.id]).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -152,13 +160,6 @@ pub async fn clear(
 ) -> Result<Response, ApiError> {
     let scope = scope(&state, &caller, query.application_id, true).await?;
     let ids = state.faults.list(scope).iter().map(|r| r.id).collect();
-    remove(&state, ids).await?;
+    crate::faults::uninstall(&state, ids).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
-}
-
-async fn remove(state: &AppState, ids: Vec<i64>) -> Result<(), ApiError> {
-    let stored = ids.clone();
-    state.db.write(move |tx| store::fault_rules::delete(tx, &stored)).await?;
-    state.faults.remove(&ids);
-    Ok(())
 }

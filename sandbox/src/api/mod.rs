@@ -24,6 +24,7 @@ pub mod payments;
 pub mod pricing;
 pub mod rates;
 pub mod reset;
+pub mod review;
 pub mod routes;
 pub mod transaction_quotes;
 pub mod transactions;

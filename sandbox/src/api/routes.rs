@@ -318,6 +318,9 @@ pub fn table() -> Vec<Declared> {
         declare(routes!(faults::list), ControlOrTestKey, Simulate),
         declare(routes!(faults::delete), ControlOrTestKey, Simulate),
         declare(routes!(faults::clear), ControlOrTestKey, Simulate),
+        declare(routes!(review::start_drill), ControlOrTestKey, Simulate),
+        declare(routes!(review::stop_drill), ControlOrTestKey, Simulate),
+        declare(routes!(review::review), ControlOrTestKey, Simulate),
         // Public.
         declare(routes!(health::health), Public, Session),
         declare(routes!(token_endpoint::token), Public, Session),

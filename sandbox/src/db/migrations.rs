@@ -27,6 +27,8 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0014_webhook_fair_dispatch.sql")),
         M::up_with_hook(include_str!("migrations/0015_idempotency_key_hashes.sql"), hash_idempotency_keys),
         M::up(include_str!("migrations/0016_fault_rules.sql")),
+        M::up(include_str!("migrations/0017_webhook_faults.sql")),
+        M::up(include_str!("migrations/0018_review.sql")),
     ])
 }
 

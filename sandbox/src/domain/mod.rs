@@ -12,4 +12,5 @@ pub mod iban;
 pub mod money;
 pub mod pricing;
 pub mod rates;
+pub mod review;
 pub mod text;

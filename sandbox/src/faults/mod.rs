@@ -173,6 +173,11 @@ impl Faults {
         })
     }
 
+    /// Whether any rule exists.
+    pub fn any(&self) -> bool {
+        self.any.load(Ordering::Acquire)
+    }
+
     /// Tells held requests that the sandbox is shutting down.
     pub fn stop(&self) {
         self.stopping.send_replace(true);
@@ -183,6 +188,42 @@ impl Faults {
         let mut stopping = self.stopping.subscribe();
         let _ = stopping.wait_for(|stop| *stop).await;
     }
+}
+
+/// Stores a validated rule for an application (`None`: global) and puts it
+/// in force.
+pub async fn install(
+    state: &crate::state::AppState,
+    application: Option<(i64, String)>,
+    spec: Spec,
+) -> Result<Arc<Rule>, ApiError> {
+    let app = application.as_ref().map(|(id, _)| *id);
+    let now = state.clock.now_for(app);
+    let public_id = crate::ids::prefixed("flt");
+    let json = serde_json::to_string(&spec)?;
+    let stored_id = public_id.clone();
+    let id = state.db.write(move |tx| store::fault_rules::insert(tx, &stored_id, app, &json, now)).await?;
+    Ok(state.faults.add(Rule::new(id, public_id, application, spec, now)))
+}
+
+/// Removes rules (by row id) from the database and from force.
+pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<(), ApiError> {
+    let stored = ids.clone();
+    state.db.write(move |tx| store::fault_rules::delete(tx, &stored)).await?;
+    state.faults.remove(&ids);
+    Ok(())
+}
+
+/// Writes a fired rule's counters to the database, off the request path:
+/// the engine's counters are the truth while the sandbox runs, the stored
+/// ones what the next start begins from.
+pub fn remember(state: &crate::state::AppState, fired: &Fired) {
+    let (id, counters, db) = (fired.rule.id, fired.counters, state.db.clone());
+    tokio::spawn(async move {
+        if let Err(e) = db.write(move |tx| store::fault_rules::set_counters(tx, id, counters)).await {
+            tracing::warn!(error = %e, "cannot record a fault rule's counters");
+        }
+    });
 }
 
 impl Rule {

@@ -30,8 +30,8 @@ use crate::api::Operation;
 use crate::auth::principal::{self, InProcess};
 use crate::error::{ApiError, Checks};
 use crate::http::connection::{Connection, Cut};
+use crate::rate_limit;
 use crate::state::AppState;
-use crate::{rate_limit, store};
 
 /// Marks a logged request that got no answer at all (`timeout`, `reset`):
 /// its log entry's status is 0.
@@ -58,13 +58,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
             else {
                 return next.run(request).await;
             };
-            let (id, counters) = (fired.rule.id, fired.counters);
-            let db = state.db.clone();
-            tokio::spawn(async move {
-                if let Err(e) = db.write(move |tx| store::fault_rules::set_counters(tx, id, counters)).await {
-                    tracing::warn!(error = %e, "cannot record a fault rule's counters");
-                }
-            });
+            super::remember(&state, &fired);
             (Some(fired.rule.public_id.clone()), fired.rule.spec.fault)
         }
     };

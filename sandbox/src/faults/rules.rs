@@ -71,6 +71,13 @@ impl Matcher {
             && wanted.as_deref().is_none_or(|wanted| path_matches(wanted, op, path))
     }
 
+    /// Whether a delivery of `event` (`None`: a type this sandbox does not
+    /// know) to the endpoint `endpoint` (public id) matches.
+    pub fn matches_delivery(&self, event: Option<EventType>, endpoint: &str) -> bool {
+        let Matcher::Deliveries { event: wanted, endpoint_id } = self else { return false };
+        wanted.is_none_or(|wanted| Some(wanted) == event) && endpoint_id.as_deref().is_none_or(|id| id == endpoint)
+    }
+
     fn view(&self) -> FaultMatch {
         match self {
             Matcher::Requests { operation_id, method, path } => FaultMatch {

@@ -16,8 +16,9 @@ use crate::request_log::{Exchange, Record};
 pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiError> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_logs (public_id, application_id, api_key_id, method, path, query, status_code,
-             duration_ms, correlation_id, error_code, request_body, requested_at, responded_at, fault)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+             duration_ms, correlation_id, error_code, request_body, requested_at, responded_at, fault,
+             operation_id, idempotency_key_hash, body_hash, request_id_sent, retry_after, real_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
     )?;
     let mut exchanges = conn.prepare_cached(
         "INSERT INTO request_log_exchanges (log_id, application_id, request_headers, response_headers, response_body)
@@ -39,6 +40,12 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiErro
             r.requested_at.millis(),
             r.responded_at.millis(),
             r.fault.as_ref().map(serde_json::to_string).transpose().map_err(ApiError::internal)?,
+            r.judged.operation_id,
+            r.judged.idempotency_key_hash,
+            r.judged.body_hash,
+            r.judged.request_id_sent,
+            r.judged.retry_after.map(|s| i64::try_from(s).unwrap_or(i64::MAX)),
+            r.judged.real_at,
         ])?;
         // Only the redacted form is ever stored.
         if let Exchange::Kept(k) = &r.exchange {

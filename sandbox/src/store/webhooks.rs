@@ -1,7 +1,9 @@
 //! Webhook endpoints, their deliveries and every delivery attempt.
 
+use payctl_wire::faults::FaultKind;
 use payctl_wire::page::Page;
 use payctl_wire::webhooks::{Delivery, DeliveryAttempt, WebhookEndpoint};
+use payctl_wire::webhooks::{DeliveryRole, Verdict};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
@@ -163,7 +165,7 @@ pub fn enqueue(
 }
 
 const SELECT_DELIVERY: &str = "SELECT d.id, d.public_id, w.public_id, e.public_id, e.type, d.status,
-        d.attempt_count, d.next_attempt_at, d.created_at, d.updated_at
+        d.attempt_count, d.next_attempt_at, d.created_at, d.updated_at, d.role, d.fault
     FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id";
 
 fn delivery_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Delivery)> {
@@ -180,12 +182,17 @@ fn delivery_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Delivery)> {
             created_at: super::iso_at(r.get(8)?),
             updated_at: super::iso_at(r.get(9)?),
             attempts: Vec::new(),
+            role: {
+                let role: String = r.get(10)?;
+                DeliveryRole::parse(&role).ok_or_else(|| super::bad_value(10, &role))?
+            },
+            fault: super::deliveries::fault(r.get(11)?),
         },
     ))
 }
 
 /// The columns [`attempt_row`] reads, first in a `webhook_attempts` query.
-const ATTEMPT_COLUMNS: &str = "number, request_id, attempted_at, status_code, latency_ms, error";
+const ATTEMPT_COLUMNS: &str = "number, request_id, attempted_at, status_code, latency_ms, error, fault_kind, verdict";
 
 fn attempt_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeliveryAttempt> {
     Ok(DeliveryAttempt {
@@ -195,6 +202,11 @@ fn attempt_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeliveryAttempt> {
         status_code: r.get(3)?,
         latency_ms: r.get::<_, i64>(4)?.max(0).unsigned_abs(),
         error: r.get(5)?,
+        fault_kind: r.get::<_, Option<String>>(6)?.as_deref().and_then(FaultKind::parse),
+        verdict: match r.get::<_, Option<String>>(7)? {
+            Some(v) => Some(Verdict::parse(&v).ok_or_else(|| super::bad_value(7, &v))?),
+            None => None,
+        },
     })
 }
 
@@ -324,7 +336,7 @@ pub fn delivery_sent(
     );
     let attempts = conn
         .prepare_cached(&sql)?
-        .query_map([id], |r| Ok(SentAttempt { attempt: attempt_row(r)?, url: r.get(6)?, signature: r.get(7)? }))?
+        .query_map([id], |r| Ok(SentAttempt { attempt: attempt_row(r)?, url: r.get(8)?, signature: r.get(9)? }))?
         .collect::<Result<_, _>>()?;
     Ok(Some((delivery, attempts)))
 }

@@ -25,15 +25,16 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rusqlite::params;
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 
-use crate::clock::{Timestamp, real_now};
-use crate::db::CachedSql;
+use super::faults::{self, Shaped};
+use crate::clock::real_now;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::webhooks::{self, Sealed};
+use crate::store;
+use crate::store::deliveries::{Attempt, Due};
+use crate::webhooks;
 
 /// Attempts per delivery before it is `failed` (spec 8).
 pub const MAX_ATTEMPTS: i64 = 10;
@@ -55,47 +56,17 @@ pub fn backoff_seconds(number: i64) -> i64 {
     1i64 << (number - 1).clamp(0, 30)
 }
 
-/// One due delivery, with everything needed to send it.
-struct Due {
-    delivery_id: i64,
-    attempt_count: i64,
-    endpoint_id: i64,
-    endpoint_public_id: String,
-    url: String,
-    sealed: Sealed,
-    event_public_id: String,
-    event_type: String,
-    resource_type: String,
-    resource_id: String,
-    data: String,
-    created_at: i64,
-    application_id: i64,
-}
-
-impl Due {
-    /// The JSON body: every attempt of a delivery (and every endpoint)
-    /// receives the same bytes.
-    fn payload(&self) -> String {
-        webhooks::payload(&webhooks::EventRow {
-            public_id: &self.event_public_id,
-            event_type: &self.event_type,
-            resource_type: &self.resource_type,
-            resource_id: &self.resource_id,
-            data: &self.data,
-            created_at: self.created_at,
-        })
-    }
-}
-
-struct Outcome {
-    request_id: String,
-    /// Where the attempt went, and the signature header it carried.
-    url: String,
-    signature: Option<String>,
-    attempted_at: Timestamp,
-    status_code: Option<u16>,
-    latency_ms: i64,
-    error: Option<String>,
+/// The JSON body: every attempt of a delivery (and every endpoint)
+/// receives the same bytes.
+fn payload(job: &Due) -> String {
+    webhooks::payload(&webhooks::EventRow {
+        public_id: &job.event_public_id,
+        event_type: &job.event_type,
+        resource_type: &job.resource_type,
+        resource_id: &job.resource_id,
+        data: &job.data,
+        created_at: job.created_at,
+    })
 }
 
 /// The attempts in flight, counted per endpoint and per application.
@@ -104,6 +75,10 @@ struct Slots {
     deliveries: HashSet<i64>,
     endpoints: HashMap<i64, usize>,
     applications: HashMap<i64, usize>,
+    /// Deliveries whose attempt ended since the pass's rows were read: those
+    /// rows are stale (they predate the attempt), so the pass leaves them
+    /// to the next one rather than send them again.
+    ended_since_read: HashSet<i64>,
 }
 
 impl Slots {
@@ -115,6 +90,7 @@ impl Slots {
         if self.deliveries.len() >= CONCURRENCY
             || endpoint >= PER_ENDPOINT
             || application >= PER_APPLICATION
+            || self.ended_since_read.contains(&job.delivery_id)
             || !self.deliveries.insert(job.delivery_id)
         {
             return false;
@@ -122,6 +98,12 @@ impl Slots {
         *self.endpoints.entry(job.endpoint_id).or_default() += 1;
         *self.applications.entry(job.application_id).or_default() += 1;
         true
+    }
+
+    /// Gives back the slot of an attempt that ended (it was recorded).
+    fn ended(&mut self, job: &Due) {
+        self.ended_since_read.insert(job.delivery_id);
+        self.give_back(job);
     }
 
     fn give_back(&mut self, job: &Due) {
@@ -161,6 +143,7 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
     loop {
         while tasks.try_join_next().is_some() {}
         let mut pause = POLL;
+        slots.lock().unwrap_or_else(|p| p.into_inner()).ended_since_read.clear();
         match due(&state).await {
             Ok(Pass { due, next_due_in }) => {
                 pause = next_due_in.map_or(POLL, |d| d.min(POLL));
@@ -168,13 +151,27 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
                     if !slots.lock().unwrap_or_else(|p| p.into_inner()).take(&job) {
                         continue;
                     }
+                    // Decided here, one delivery after another in due
+                    // order, so the same events meet the same faults.
+                    let job = match faults::shape(&state, job).await {
+                        Ok(Shaped::Send(job)) => job,
+                        Ok(Shaped::NotNow(job)) => {
+                            slots.lock().unwrap_or_else(|p| p.into_inner()).ended(&job);
+                            continue;
+                        }
+                        Err((job, e)) => {
+                            tracing::warn!(error = %e, "cannot apply the fault rules to a webhook delivery");
+                            slots.lock().unwrap_or_else(|p| p.into_inner()).give_back(&job);
+                            continue;
+                        }
+                    };
                     let (state, client, slots, wake) = (state.clone(), client.clone(), slots.clone(), wake.clone());
                     tasks.spawn(async move {
-                        let outcome = attempt(&state, &client, &job).await;
-                        if let Err(e) = record(&state, &job, outcome).await {
+                        let sent = attempt(&state, &client, &job).await;
+                        if let Err(e) = record(&state, &job, sent).await {
                             tracing::warn!(error = %e, "cannot record a webhook attempt");
                         }
-                        slots.lock().unwrap_or_else(|p| p.into_inner()).give_back(&job);
+                        slots.lock().unwrap_or_else(|p| p.into_inner()).ended(&job);
                         wake.notify_one();
                     });
                 }
@@ -203,75 +200,34 @@ struct Pass {
 /// one endpoint costs one short index range, and every other endpoint's due
 /// rows are read in the same pass.
 async fn due(state: &AppState) -> Result<Pass, ApiError> {
-    let now = state.clock.now().millis();
+    let now = state.clock.now();
     let per_endpoint = (2 * PER_ENDPOINT) as i64;
-    let (due, next) = state
-        .db
-        .read(move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT d.id, d.attempt_count, w.id, w.public_id, w.url, w.secret_nonce, w.secret_sealed,
-                        e.public_id, e.type, e.resource_type, e.resource_id, e.data, e.created_at, w.application_id
-                 FROM webhook_endpoints w
-                 JOIN webhook_deliveries d ON d.id IN (
-                     SELECT x.id FROM webhook_deliveries x
-                     WHERE x.endpoint_id = w.id AND x.status = 'pending' AND x.next_attempt_runs_at <= ?1
-                     ORDER BY x.next_attempt_runs_at, x.id LIMIT ?2)
-                 JOIN events e ON e.id = d.event_id
-                 WHERE w.status = 'enabled'
-                 ORDER BY d.next_attempt_runs_at, d.id",
-            )?;
-            let due = stmt
-                .query_map(params![now, per_endpoint], |r| {
-                    Ok(Due {
-                        delivery_id: r.get(0)?,
-                        attempt_count: r.get(1)?,
-                        endpoint_id: r.get(2)?,
-                        endpoint_public_id: r.get(3)?,
-                        url: r.get(4)?,
-                        sealed: Sealed { nonce: r.get(5)?, ciphertext: r.get(6)? },
-                        event_public_id: r.get(7)?,
-                        event_type: r.get(8)?,
-                        resource_type: r.get(9)?,
-                        resource_id: r.get(10)?,
-                        data: r.get(11)?,
-                        created_at: r.get(12)?,
-                        application_id: r.get(13)?,
-                    })
-                })?
-                .collect::<Result<Vec<_>, _>>()?;
-            let next: Option<i64> = conn
-                .prepare_cached(
-                    "SELECT MIN(next_attempt_runs_at) FROM webhook_deliveries
-                     WHERE status = 'pending' AND next_attempt_runs_at > ?1",
-                )?
-                .query_row([now], |r| r.get(0))?;
-            Ok((due, next))
-        })
-        .await?;
-    let next_due_in = next.map(|at| Duration::from_millis(u64::try_from(at - now).unwrap_or(0)));
+    let (due, next) = state.db.read(move |conn| store::deliveries::due(conn, now, per_endpoint)).await?;
+    let next_due_in = next.map(|at| Duration::from_millis(u64::try_from(at - now.millis()).unwrap_or(0)));
     Ok(Pass { due, next_due_in })
 }
 
-async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outcome {
+/// Sends one attempt of `job`, shaped by its fault, and says how it went.
+async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Attempt {
     let request_id = crate::ids::uuid();
     let attempted_at = state.clock.app_now(job.application_id);
     let started = Instant::now();
+    let shaping = faults::shaping(job);
     let mut sent_signature = None;
     let result = match webhooks::open(&state.master_key, &job.endpoint_public_id, &job.sealed) {
         Err(e) => Err(e.message.to_string()),
         Ok(secret) => {
-            let body = job.payload();
+            let body = payload(job);
             // Real time: receivers compare `t` with their own clock.
-            let t = real_now().unix_seconds();
-            let signature = format!("t={t},v1={}", webhooks::signature(&secret, t, body.as_bytes()));
-            sent_signature = Some(signature.clone());
+            let sent = faults::sign(shaping, &secret, real_now().unix_seconds(), body);
+            sent_signature = Some(sent.signature.clone());
             client
                 .post(&job.url)
-                .header("X-Service-Signature", signature)
+                .header("X-Service-Signature", sent.signature)
                 .header("X-Service-Event", &job.event_type)
                 .header("X-Request-ID", &request_id)
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
-                .body(body)
+                .body(sent.body)
                 .send()
                 .await
                 .map_err(|e| describe(&e))
@@ -286,14 +242,17 @@ async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Outco
         }
         Err(message) => (None, Some(message.chars().take(MAX_ERROR_LEN).collect())),
     };
-    Outcome {
+    Attempt {
+        number: job.attempt_count + 1,
         request_id,
-        url: job.url.clone(),
-        signature: sent_signature,
         attempted_at,
         status_code,
         latency_ms,
         error,
+        url: Some(job.url.clone()),
+        signature: sent_signature,
+        fault_kind: shaping,
+        verdict: Some(faults::verdict(job.role, shaping, status_code, latency_ms)),
     }
 }
 
@@ -316,44 +275,22 @@ fn describe(e: &reqwest::Error) -> String {
 }
 
 /// Stores the attempt and moves the delivery on: succeeded, failed after
-/// its last allowed attempt, or pending again after the backoff.
-async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), ApiError> {
-    let (delivery_id, number) = (job.delivery_id, job.attempt_count + 1);
+/// its last allowed attempt, or pending again after the backoff; then does
+/// what the delivery's fault asks once its first attempt is out (copies,
+/// probes) and releases what waited for a later event about its resource.
+async fn record(state: &AppState, job: &Due, attempt: Attempt) -> Result<(), ApiError> {
     let now = state.clock.app_now(job.application_id);
+    let job = job.clone();
     state
         .db
         .write(move |tx| {
-            let next = now.plus_seconds(backoff_seconds(number)).millis();
-            let changed = tx.execute_cached(
-                "UPDATE webhook_deliveries SET attempt_count = ?2, updated_at = ?3,
-                     status = CASE WHEN ?4 THEN 'succeeded' WHEN ?2 >= attempt_limit THEN 'failed' ELSE 'pending' END,
-                     next_attempt_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL ELSE ?5 END,
-                     next_attempt_runs_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL
-                         ELSE ?5 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
-                             JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
-                         END
-                 WHERE id = ?1 AND attempt_count = ?2 - 1",
-                params![delivery_id, number, now.millis(), outcome.error.is_none(), next],
-            )?;
-            // Zero rows: the endpoint was deleted meanwhile; nothing to record.
-            if changed == 1 {
-                tx.execute_cached(
-                    "INSERT INTO webhook_attempts (delivery_id, number, request_id, attempted_at, status_code,
-                         latency_ms, error, url, signature) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                    params![
-                        delivery_id,
-                        number,
-                        outcome.request_id,
-                        outcome.attempted_at.millis(),
-                        outcome.status_code,
-                        outcome.latency_ms,
-                        outcome.error,
-                        outcome.url,
-                        outcome.signature
-                    ],
-                )?;
+            let succeeded = attempt.error.is_none();
+            let retry_at = now.plus_seconds(backoff_seconds(attempt.number));
+            // Not recorded: the endpoint was deleted meanwhile.
+            if !store::deliveries::record(tx, job.delivery_id, &attempt, succeeded, now, retry_at)? {
+                return Ok(());
             }
-            Ok(())
+            faults::after_attempt(tx, &job, attempt.number, succeeded, now)
         })
         .await
 }
@@ -361,6 +298,8 @@ async fn record(state: &AppState, job: &Due, outcome: Outcome) -> Result<(), Api
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::secrets::Sealed;
+    use payctl_wire::webhooks::DeliveryRole;
 
     #[test]
     fn backoff_doubles_from_one_second() {
@@ -383,6 +322,11 @@ mod tests {
             data: "{}".into(),
             created_at: 0,
             application_id,
+            event_row_id: 1,
+            is_test: true,
+            role: DeliveryRole::Genuine,
+            fault: None,
+            faults_decided: false,
         }
     }
 
@@ -438,8 +382,13 @@ mod tests {
             data: r#"{"status":"SETTLED"}"#.into(),
             created_at: 1_700_000_000_123,
             application_id: 1,
+            event_row_id: 1,
+            is_test: true,
+            role: DeliveryRole::Genuine,
+            fault: None,
+            faults_decided: false,
         };
-        let v: serde_json::Value = serde_json::from_str(&due.payload()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&payload(&due)).unwrap();
         assert_eq!(
             v,
             serde_json::json!({"id": "evt_1", "event": "settlement.completed",

@@ -1,0 +1,275 @@
+//! `/sandbox/drill` and `/sandbox/review`: the go-live review.
+//!
+//! A drill installs, for one TEST application, the fault rules of
+//! [`drill_rules`]: enough that any session that makes a few money-moving
+//! calls and receives a few webhooks meets every failure the review judges
+//! a client by. The review judges the window's requests and delivery
+//! attempts by the rules of `domain::review`. A TEST key drills and reviews
+//! its own application; the control token one TEST application named by
+//! `application_id`.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use payctl_wire::events::EventType;
+use payctl_wire::review::{Drill, Review, ReviewQuery, StartDrill};
+use payctl_wire::sandbox::ApplicationScope;
+
+use super::control::{Access, Target, target_application};
+use super::{Operation, Operations, Purpose};
+use crate::auth::ControlCaller;
+use crate::clock::Timestamp;
+use crate::domain::faults::{CERTAIN, Firing};
+use crate::domain::review::{self, Family, Kind, Seen};
+use crate::error::ApiError;
+use crate::faults::rules::MethodName;
+use crate::faults::{Injected, Matcher, Spec};
+use crate::http::extract::{ApiJson, ApiQuery};
+use crate::state::AppState;
+use crate::store;
+
+/// How long the drill's `timeout` holds a POST.
+pub const DRILL_TIMEOUT_MS: u64 = 5_000;
+
+/// The drill, in the order its rules apply (the oldest that fires wins):
+/// the first call to each money-moving create loses its answer; the second
+/// POST times out; the second request that reaches them is rate limited;
+/// the fourth answers 503; and the first five deliveries are duplicated,
+/// held out of order, and probed with a forged, a stale and a tampered copy.
+pub fn drill_rules(operations: &Operations) -> Vec<Spec> {
+    let once = |skip: u64| Firing { skip, times: Some(1), probability: CERTAIN, seed: 0 };
+    let requests = |operation_id: Option<String>, method: Option<MethodName>| Matcher::Requests {
+        operation_id,
+        method,
+        path: None,
+    };
+    let mut rules: Vec<Spec> = operations
+        .all()
+        .iter()
+        .filter(|op| op.is_partner_api() && op.purpose == Purpose::MoveMoney)
+        .map(|op| Spec { matcher: requests(Some(op.id.clone()), None), fault: Injected::DropResponse, firing: once(0) })
+        .collect();
+    rules.push(Spec {
+        matcher: requests(None, Some(MethodName::Post)),
+        fault: Injected::Timeout { delay_ms: DRILL_TIMEOUT_MS },
+        firing: once(1),
+    });
+    rules.push(Spec { matcher: requests(None, None), fault: Injected::RateLimit { retry_after: 2 }, firing: once(1) });
+    rules.push(Spec { matcher: requests(None, None), fault: Injected::Error { status: 503 }, firing: once(3) });
+    for fault in [
+        Injected::Duplicate { delay_s: 0 },
+        Injected::OutOfOrder,
+        Injected::ForgedSignature,
+        Injected::StaleTimestamp,
+        Injected::TamperedBody,
+    ] {
+        rules.push(Spec { matcher: Matcher::Deliveries { event: None, endpoint_id: None }, fault, firing: once(0) });
+    }
+    rules
+}
+
+/// The TEST application a drill or review is for: the key's own, or the
+/// one the control token names (it must name one).
+async fn application(state: &AppState, caller: &ControlCaller, named: Option<String>) -> Result<Target, ApiError> {
+    target_application(state, caller, named, Access::Change).await?.ok_or_else(|| {
+        ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
+    })
+}
+
+/// Ends the application's running drill, if any: its rules go.
+async fn end(state: &AppState, app: i64) -> Result<(), ApiError> {
+    let now = state.clock.app_now(app);
+    let Some(drill) = state.db.read(move |conn| store::review::latest_drill(conn, app)).await? else {
+        return Ok(());
+    };
+    if drill.ended_at.is_some() {
+        return Ok(());
+    }
+    let ids: Vec<i64> = drill.rules.iter().filter_map(|id| state.faults.find(id)).map(|r| r.id).collect();
+    crate::faults::uninstall(state, ids).await?;
+    state.db.write(move |tx| store::review::end_drill(tx, drill.id, now)).await
+}
+
+/// Start a drill
+///
+/// Installs, for the application, the fault rules that exercise every check of the go-live review
+/// (see the sandbox's documentation): a lost answer on the first call to each money-moving create, a
+/// timeout, a 429 and a 503 early in the session, and a duplicate, an out-of-order, a forged, a stale
+/// and a tampered delivery among the first webhooks. A drill already running ends first. Then run
+/// the integration's own tests and read `GET /sandbox/review`.
+#[utoipa::path(post, path = "/sandbox/drill", tag = "sandbox", operation_id = "startDrill", request_body = StartDrill,
+    responses(
+        (status = 201, body = Drill, description = "the drill's rules and when it started"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application")))]
+pub async fn start_drill(
+    State(state): State<AppState>,
+    caller: ControlCaller,
+    ApiJson(body): ApiJson<StartDrill>,
+) -> Result<Response, ApiError> {
+    let target = application(&state, &caller, body.application_id).await?;
+    let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?;
+    end(&state, target.id).await?;
+    let mut rules = Vec::new();
+    for spec in drill_rules(operations) {
+        rules.push(crate::faults::install(&state, Some((target.id, target.public_id.clone())), spec).await?);
+    }
+    let now = state.clock.app_now(target.id);
+    let ids: Vec<String> = rules.iter().map(|r| r.public_id.clone()).collect();
+    let app = target.id;
+    state.db.write(move |tx| store::review::start_drill(tx, app, now, &ids)).await?;
+    let drill = Drill {
+        application_id: target.public_id,
+        started_at: now.to_rfc3339(),
+        rules: rules.iter().map(|r| super::faults::view(r)).collect(),
+    };
+    Ok((StatusCode::CREATED, Json(drill)).into_response())
+}
+
+/// End the drill
+///
+/// Removes the running drill's rules; the review still judges from its start by default.
+#[utoipa::path(delete, path = "/sandbox/drill", tag = "sandbox", operation_id = "stopDrill", params(ApplicationScope),
+    responses((status = 204, description = "no drill runs"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application")))]
+pub async fn stop_drill(
+    State(state): State<AppState>,
+    caller: ControlCaller,
+    ApiQuery(query): ApiQuery<ApplicationScope>,
+) -> Result<Response, ApiError> {
+    let target = application(&state, &caller, query.application_id).await?;
+    end(&state, target.id).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// Review the integration
+///
+/// Grades the application's integration from what the sandbox saw since `since` (default: the start
+/// of the latest drill, else its first request): idempotency keys, retries after lost answers and 5xx,
+/// `Retry-After`, backoff, blind retries, expired quotes, webhook signature and replay checks, genuine
+/// deliveries accepted and answered quickly, polling, request ids. Each check cites the request-log
+/// entries and delivery attempts it was judged from. `verdict` is `fail` when a required check failed
+/// or had nothing to judge.
+#[utoipa::path(get, path = "/sandbox/review", tag = "sandbox", operation_id = "getReview", params(ReviewQuery),
+    responses(
+        (status = 200, body = Review, description = "the checks and the verdict"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application")))]
+pub async fn review(
+    State(state): State<AppState>,
+    caller: ControlCaller,
+    ApiQuery(query): ApiQuery<ReviewQuery>,
+) -> Result<Json<Review>, ApiError> {
+    let target = application(&state, &caller, query.application_id).await?;
+    let since = match query.since.as_deref() {
+        Some(text) => Some(Timestamp::parse_rfc3339(text).ok_or_else(|| {
+            ApiError::invalid_field("since", "invalid", "must be an ISO 8601 date-time such as 2026-11-25T10:00:00Z")
+        })?),
+        None => None,
+    };
+    let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?.clone();
+    let app = target.id;
+    let now = state.clock.app_now(app);
+    let (from, seen) = state
+        .db
+        .read(move |conn| {
+            let from = match since {
+                Some(since) => since,
+                None => match store::review::latest_drill(conn, app)? {
+                    Some(drill) => drill.started_at,
+                    None => store::review::first_request(conn, app)?.unwrap_or(now),
+                },
+            };
+            let requests = store::review::requests(conn, app, from)?;
+            let attempts = store::review::attempts(conn, app, from)?;
+            let subscribed = store::review::subscribed_events(conn, app)?;
+            Ok((from, seen(&operations, requests, attempts, &subscribed)))
+        })
+        .await?;
+    let checks = review::judge(&seen);
+    Ok(Json(Review {
+        application_id: target.public_id,
+        from: from.to_rfc3339(),
+        to: now.to_rfc3339(),
+        verdict: review::verdict(&checks),
+        checks,
+    }))
+}
+
+/// The family of events a single resource's changes are announced by.
+fn family(operation_id: &str) -> Option<Family> {
+    match operation_id {
+        "getTransaction" | "getPayment" | "getTransfer" | "getSwap" => Some(Family::Money),
+        "getCustomer" | "getParticipant" | "getCounterparty" => Some(Family::Customer),
+        _ => None,
+    }
+}
+
+fn event_family(event: EventType) -> Family {
+    match event.subject() {
+        "customer" => Family::Customer,
+        _ => Family::Money,
+    }
+}
+
+/// The review's input from the stored rows and the route table.
+fn seen(
+    operations: &Arc<Operations>,
+    requests: Vec<store::review::LoggedRequest>,
+    attempts: Vec<store::review::SeenAttempt>,
+    subscribed: &[String],
+) -> Seen {
+    let kind = |op: Option<&Arc<Operation>>| match op {
+        Some(op) if op.purpose == Purpose::Create => Kind::Create,
+        Some(op) if op.purpose == Purpose::MoveMoney => Kind::MoveMoney,
+        Some(op) => family(&op.id).map_or(Kind::Other, Kind::ReadOne),
+        None => Kind::Other,
+    };
+    let mut families: Vec<Family> = Vec::new();
+    for family in subscribed.iter().filter_map(|e| EventType::parse(e)).map(event_family) {
+        if !families.contains(&family) {
+            families.push(family);
+        }
+    }
+    Seen {
+        requests: requests
+            .into_iter()
+            .map(|r| {
+                let op = r.operation_id.as_deref().and_then(|id| operations.by_id(id));
+                review::Request {
+                    kind: kind(op),
+                    partner_api: op.is_some_and(|op| op.is_partner_api()),
+                    operation_id: r.operation_id.unwrap_or_default(),
+                    log_id: r.log_id,
+                    request_id: r.correlation_id,
+                    api_key: r.api_key_id,
+                    method: r.method,
+                    path: r.path,
+                    query: r.query,
+                    status: r.status,
+                    error_code: r.error_code,
+                    fault: r.fault,
+                    key_hash: r.key_hash,
+                    body_hash: r.body_hash,
+                    request_id_sent: r.request_id_sent,
+                    retry_after: r.retry_after,
+                    real_at: r.real_at,
+                }
+            })
+            .collect(),
+        attempts: attempts
+            .into_iter()
+            .map(|a| review::Attempt {
+                delivery_id: a.delivery_id,
+                request_id: a.request_id,
+                event: a.event,
+                role: a.role,
+                fault_kind: a.fault_kind,
+                verdict: a.verdict,
+                delivery_failed: a.delivery_failed,
+            })
+            .collect(),
+        subscribed: families,
+    }
+}

@@ -1,0 +1,169 @@
+//! What the go-live review reads (request logs, delivery attempts,
+//! subscriptions) and the drills: SQL only. The checks are
+//! `domain::review`'s.
+
+use payctl_wire::faults::{AppliedFault, FaultKind};
+use payctl_wire::webhooks::{DeliveryRole, Verdict};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::clock::Timestamp;
+use crate::db::CachedSql;
+use crate::error::ApiError;
+
+/// A logged request as the review reads it.
+#[derive(Debug, Clone)]
+pub struct LoggedRequest {
+    pub log_id: String,
+    pub correlation_id: String,
+    pub api_key_id: String,
+    pub method: String,
+    pub path: String,
+    pub query: Option<String>,
+    pub status: u16,
+    pub error_code: Option<String>,
+    pub operation_id: Option<String>,
+    pub fault: Option<FaultKind>,
+    pub key_hash: Option<String>,
+    pub body_hash: Option<String>,
+    pub request_id_sent: bool,
+    pub retry_after: Option<u64>,
+    /// Real arrival time (Unix ms); the sandbox time for records written
+    /// before it was kept.
+    pub real_at: i64,
+}
+
+/// The application's requests from `from` (its sandbox clock), in order of
+/// real arrival.
+pub fn requests(conn: &Connection, application_id: i64, from: Timestamp) -> Result<Vec<LoggedRequest>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT public_id, correlation_id, api_key_id, method, path, query, status_code, error_code, operation_id,
+                    fault, idempotency_key_hash, body_hash, request_id_sent, retry_after,
+                    COALESCE(real_at, requested_at)
+             FROM request_logs WHERE application_id = ?1 AND requested_at >= ?2
+             ORDER BY COALESCE(real_at, requested_at), public_id",
+        )?
+        .query_map(params![application_id, from.millis()], |r| {
+            let fault: Option<String> = r.get(9)?;
+            Ok(LoggedRequest {
+                log_id: r.get(0)?,
+                correlation_id: r.get(1)?,
+                api_key_id: r.get(2)?,
+                method: r.get(3)?,
+                path: r.get(4)?,
+                query: r.get(5)?,
+                status: r.get(6)?,
+                error_code: r.get(7)?,
+                operation_id: r.get(8)?,
+                fault: fault.and_then(|f| serde_json::from_str::<AppliedFault>(&f).ok()).map(|f| f.fault.kind),
+                key_hash: r.get(10)?,
+                body_hash: r.get(11)?,
+                request_id_sent: r.get(12)?,
+                retry_after: r.get::<_, Option<i64>>(13)?.and_then(|s| u64::try_from(s).ok()),
+                real_at: r.get(14)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?)
+}
+
+/// A delivery attempt as the review reads it.
+#[derive(Debug, Clone)]
+pub struct SeenAttempt {
+    pub delivery_id: String,
+    pub request_id: String,
+    pub event: String,
+    pub role: DeliveryRole,
+    pub fault_kind: Option<FaultKind>,
+    pub verdict: Option<Verdict>,
+    pub delivery_failed: bool,
+}
+
+/// The attempts at the application's endpoints from `from`, oldest first.
+pub fn attempts(conn: &Connection, application_id: i64, from: Timestamp) -> Result<Vec<SeenAttempt>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT d.public_id, a.request_id, e.type, d.role, a.fault_kind, a.verdict, d.status = 'failed'
+             FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+             JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
+             WHERE w.application_id = ?1 AND a.attempted_at >= ?2 ORDER BY a.attempted_at, a.id",
+        )?
+        .query_map(params![application_id, from.millis()], |r| {
+            let role: String = r.get(3)?;
+            Ok(SeenAttempt {
+                delivery_id: r.get(0)?,
+                request_id: r.get(1)?,
+                event: r.get(2)?,
+                role: DeliveryRole::parse(&role).ok_or_else(|| super::bad_value(3, &role))?,
+                fault_kind: r.get::<_, Option<String>>(4)?.as_deref().and_then(FaultKind::parse),
+                verdict: r.get::<_, Option<String>>(5)?.as_deref().and_then(Verdict::parse),
+                delivery_failed: r.get(6)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?)
+}
+
+/// The event types the application's enabled endpoints subscribe to.
+pub fn subscribed_events(conn: &Connection, application_id: i64) -> Result<Vec<String>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT DISTINCT j.value FROM webhook_endpoints w, json_each(w.events) j
+             WHERE w.application_id = ?1 AND w.status = 'enabled'",
+        )?
+        .query_map([application_id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?)
+}
+
+/// The time of the application's first logged request.
+pub fn first_request(conn: &Connection, application_id: i64) -> Result<Option<Timestamp>, ApiError> {
+    Ok(conn
+        .query_row_cached(
+            "SELECT MIN(requested_at) FROM request_logs WHERE application_id = ?1",
+            [application_id],
+            |r| r.get::<_, Option<i64>>(0),
+        )?
+        .map(Timestamp::from_millis))
+}
+
+/// A drill of an application.
+#[derive(Debug, Clone)]
+pub struct DrillRow {
+    pub id: i64,
+    pub started_at: Timestamp,
+    pub ended_at: Option<Timestamp>,
+    /// The public ids of its rules.
+    pub rules: Vec<String>,
+}
+
+/// The application's latest drill.
+pub fn latest_drill(conn: &Connection, application_id: i64) -> Result<Option<DrillRow>, ApiError> {
+    let row = conn
+        .query_row_cached(
+            "SELECT id, started_at, ended_at, rules FROM drills WHERE application_id = ?1 ORDER BY id DESC LIMIT 1",
+            [application_id],
+            |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, Option<i64>>(2)?, r.get::<_, String>(3)?)),
+        )
+        .optional()?;
+    Ok(row.map(|(id, started, ended, rules)| DrillRow {
+        id,
+        started_at: Timestamp::from_millis(started),
+        ended_at: ended.map(Timestamp::from_millis),
+        rules: serde_json::from_str(&rules).unwrap_or_default(),
+    }))
+}
+
+pub fn start_drill(conn: &Connection, application_id: i64, now: Timestamp, rules: &[String]) -> Result<(), ApiError> {
+    let rules = serde_json::to_string(rules).map_err(ApiError::internal)?;
+    conn.execute_cached(
+        "INSERT INTO drills (application_id, started_at, rules) VALUES (?1, ?2, ?3)",
+        params![application_id, now.millis(), rules],
+    )?;
+    Ok(())
+}
+
+pub fn end_drill(conn: &Connection, id: i64, now: Timestamp) -> Result<(), ApiError> {
+    conn.execute_cached(
+        "UPDATE drills SET ended_at = ?2 WHERE id = ?1 AND ended_at IS NULL",
+        params![id, now.millis()],
+    )?;
+    Ok(())
+}
