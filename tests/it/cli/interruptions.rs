@@ -51,6 +51,15 @@ async fn said(errors: &mut tokio::sync::mpsc::UnboundedReceiver<String>, what: &
     .unwrap_or_else(|_| panic!("tail never said {what:?}"))
 }
 
+/// Sends SIGTERM to a process when dropped (it may have ended already).
+struct StopOnDrop(u32);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").args(["-s", "TERM", &self.0.to_string()]).stderr(Stdio::null()).status();
+    }
+}
+
 /// The id of the first transaction, once the command under test made it.
 async fn first_transaction(home: &Home) -> String {
     let started = Instant::now();
@@ -132,6 +141,8 @@ async fn logs_tail_waits_out_a_restart_and_goes_on() {
     let home = home_of(&ready, &f.ready).await;
     let mut tail =
         home.command(&["logs", "tail", "-o", "json", "--lines", "0"]).stderr(Stdio::piped()).spawn().unwrap();
+    // A failing assertion must not leave the tail running.
+    let _stop_tail = StopOnDrop(tail.id());
     let (err_tx, mut errors) = tokio::sync::mpsc::unbounded_channel();
     let stderr = tail.stderr.take().unwrap();
     std::thread::spawn(move || {
