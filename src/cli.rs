@@ -153,6 +153,9 @@ pub enum Command {
     /// Fire a webhook event by running its shipped fixture.
     #[command(after_help = crate::commands::trigger::EXAMPLES)]
     Trigger(crate::commands::trigger::TriggerArgs),
+    /// Check real traffic against the API's contract and record it as a fixture.
+    #[command(after_help = crate::commands::proxy::EXAMPLES)]
+    Proxy(crate::commands::proxy::ProxyArgs),
 }
 
 const API_EXAMPLES: &str = "Examples:

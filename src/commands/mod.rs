@@ -15,6 +15,7 @@ pub mod logs;
 pub mod open;
 pub mod payments;
 pub mod pricing;
+pub mod proxy;
 pub mod quotes;
 mod resource;
 pub mod sandbox;
@@ -34,6 +35,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let ctx = || Ctx::load(&cli.globals);
     match cli.command {
         Command::Sandbox(args) => sandbox::run(args, &cli.globals).await,
+        Command::Proxy(args) => proxy::run(args, &cli.globals).await,
         Command::Api(args) => api::run(ctx()?, args).await,
         Command::Completions { shell } => completions::run(shell),
         Command::Config(cmd) => config::run(ctx()?, cmd).await,
