@@ -480,7 +480,12 @@ journey("every page loads without script errors", async (page) => {
   }
   // Live regions refresh at least once without an error.
   await visit(`${app}/logs`);
-  await page.locator("[data-live-status='log-rows']", { hasText: "updated" }).waitFor();
+  // Said on the rows' clock (the application's sandbox clock), real time beside it.
+  const live = page.locator("[data-live-status='log-rows']", { hasText: "updated" });
+  await live.waitFor();
+  assert.match(await live.innerText(),
+    /^Live: updated at \d\d:\d\d:\d\d on the sandbox clock \(real time \d\d:\d\d:\d\d UTC\)\.$/);
+  assert.match(await page.locator("[data-sandbox-clock]").innerText(), /sandbox clock, in UTC: now \d{4}-/);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/sign-in/);
   assert.deepEqual(scriptErrors, [], "no uncaught script errors or console errors on any page of any journey");

@@ -15,6 +15,7 @@ use payctl_wire::webhooks::Verdict;
 use super::assets;
 use super::session::{Flash, FlashKind, Visitor};
 use super::{AppCtx, CONSOLE};
+use crate::clock::Timestamp;
 use crate::domain::asset;
 use crate::domain::decimal::format_minor;
 
@@ -213,6 +214,22 @@ pub fn time(iso: &str) -> Markup {
     let short = iso.get(11..23).unwrap_or(iso);
     let day = iso.get(..10).unwrap_or("");
     html! { time datetime=(iso) title=(iso) { span.day { (day) " " } (short) } }
+}
+
+/// The line above an application's page saying which clock its times are
+/// on: the application's sandbox clock, in UTC, and how far it runs ahead
+/// of real time. The page's script reads `data-sandbox-clock` of each
+/// refresh to say when a live region was updated, on the same clock.
+pub fn sandbox_clock(now: Timestamp, ahead_ms: i64) -> Markup {
+    let iso = now.to_rfc3339();
+    // Time the page took to render is not a clock moved ahead.
+    let ahead = ahead_ms.max(0) / 1000;
+    html! {
+        p.clock.muted data-sandbox-clock=(iso) {
+            "Times are on this application's sandbox clock, in UTC: now " (time(&iso)) ", "
+            @if ahead < 1 { "the same as real time." } @else { (crate::clock::human(ahead.unsigned_abs())) " ahead of real time." }
+        }
+    }
 }
 
 /// An amount in minor units with its decimal form, e.g. `-1050 (−10.50 AED)`.

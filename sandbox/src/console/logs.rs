@@ -82,8 +82,8 @@ pub async fn list(
             label { "Path (and below)" input type="text" name="endpoint" placeholder="/v1/customers" value=(value("endpoint")); }
             label { "Status from" input type="number" name="status_code_gte" min="100" max="599" value=(value("status_code_gte")); }
             label { "Status to" input type="number" name="status_code_lte" min="100" max="599" value=(value("status_code_lte")); }
-            label { "From (ISO 8601)" input type="text" name="from_date" placeholder="2026-01-01T00:00:00Z" value=(value("from_date")); }
-            label { "To (ISO 8601)" input type="text" name="to_date" value=(value("to_date")); }
+            label { "From (ISO 8601, sandbox clock)" input type="text" name="from_date" placeholder="2026-01-01T00:00:00Z" value=(value("from_date")); }
+            label { "To (ISO 8601, sandbox clock)" input type="text" name="to_date" value=(value("to_date")); }
             button type="submit" { "Filter" }
             a href=(app.href("logs")) { "Clear" }
         }
@@ -232,25 +232,17 @@ pub fn curl(base_url: &str, detail: &LogDetail) -> String {
     lines.join(" \\\n  ")
 }
 
-/// The fixture of every log matching the filters, oldest first, as a
-/// download: the same transformation as `payctl logs export`, with ids read
-/// back in-process (reads the request log does not record).
-pub async fn export(
-    State(console): State<Console>,
-    AppPage { visitor, app }: AppPage,
-    Params(params): Params,
-) -> Result<Response, Failure> {
-    let (filter, mut page) = match filters(&params, 100) {
-        Ok(parsed) => parsed,
-        Err((text, details)) => {
-            console.flashes.push(&visitor, Flash::failed(text, details));
-            return Ok(back(&app.href("logs")));
-        }
-    };
+/// Every log of the application `filter` selects, every page, oldest first.
+async fn every_log(
+    console: &Console,
+    app_id: i64,
+    filter: LogFilter,
+    mut page: PageRequest,
+) -> Result<Vec<RequestLog>, Failure> {
     let mut newest_first = Vec::new();
     loop {
-        let (id, f, p) = (app.id, filter.clone(), page.clone());
-        let found = console.state.db.read(move |conn| request_logs::list(conn, id, &f, &p)).await?;
+        let (f, p) = (filter.clone(), page.clone());
+        let found = console.state.db.read(move |conn| request_logs::list(conn, app_id, &f, &p)).await?;
         newest_first.extend(found.data);
         let next = found.next_cursor.map(|cursor| {
             PageRequest::parse(&PageQuery { limit: page.limit.to_string().into(), cursor: Some(cursor) })
@@ -260,22 +252,57 @@ pub async fn export(
             _ => break,
         }
     }
-    let logs = log_export::replay_order(newest_first);
+    Ok(log_export::replay_order(newest_first))
+}
+
+/// The fixture of every log matching the filters, oldest first, as a
+/// download: the same transformation as `payctl logs export`, with ids read
+/// back in-process (reads the request log does not record).
+pub async fn export(
+    State(console): State<Console>,
+    AppPage { visitor, app }: AppPage,
+    Params(params): Params,
+) -> Result<Response, Failure> {
+    let (filter, page) = match filters(&params, 100) {
+        Ok(parsed) => parsed,
+        Err((text, details)) => {
+            console.flashes.push(&visitor, Flash::failed(text, details));
+            return Ok(back(&app.href("logs")));
+        }
+    };
+    let logs = every_log(&console, app.id, filter.clone(), page).await?;
     if logs.is_empty() {
         console.flashes.push(&visitor, Flash::failed("No request logs match; nothing to export.", Vec::new()));
         return Ok(back(&app.href("logs")));
     }
     let api = &console.api;
-    let origins = log_export::origins(&logs, |path| {
+    let read = |path: String| {
         let caller = app.caller();
         async move {
             let answer = api.read(caller, &path).await;
             answer.ok().then_some(answer.body)
         }
-    })
-    .await;
+    };
+    let mut done = log_export::within(logs, read).await;
+    // Part of the log, and ids in it that it does not create: look before it,
+    // as `payctl logs export` does.
+    let narrow = filter.method.is_some()
+        || filter.endpoint.is_some()
+        || filter.status_code_gte.is_some()
+        || filter.status_code_lte.is_some()
+        || filter.from.is_some();
+    if narrow && !done.literal.is_empty() {
+        let before = LogFilter {
+            to: done.logs.last().and_then(|l| crate::clock::Timestamp::parse_rfc3339(&l.requested_at)),
+            ..LogFilter::default()
+        };
+        let first = PageRequest::parse(&PageQuery { limit: Some("100".into()), cursor: None })
+            .map_err(|_| Failure::Internal)?;
+        let everything = every_log(&console, app.id, before, first).await?;
+        done = log_export::with_earlier(&done.logs, everything, read).await;
+    }
     let name = params.get("name").cloned().unwrap_or_else(|| "exported-logs".to_owned());
-    let fixture = log_export::build(&name, &logs, &origins, &log_export::Fills::default());
+    let fixture = log_export::build_completed(&name, &done, &log_export::Fills::default());
     let text = format!("{}\n", serde_json::to_string_pretty(&fixture).map_err(|_| Failure::Internal)?);
     let file: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' }).collect();

@@ -3,11 +3,15 @@
 //! that ends with the exact command pointing the CLI at it; and the verbs
 //! on a running sandbox: `reset` (back to the seeded state), `clock`
 //! (show or advance sandbox time) and `faults` (rules that make it fail on
-//! purpose).
+//! purpose); and `wait`, for CI, on a sandbox started with `--ready-file`.
 
 mod clock;
 mod faults;
+mod ready_file;
 mod reset;
+mod wait;
+
+pub use clock::parse_duration;
 
 use std::path::PathBuf;
 
@@ -33,6 +37,9 @@ pub enum SandboxCommand {
     /// Fault rules: make the sandbox fail on purpose (5xx, 429, timeouts, lost answers).
     #[command(subcommand)]
     Faults(faults::FaultsCommand),
+    /// Wait for a sandbox started with --ready-file to serve; fail with its error if it died.
+    #[command(after_help = wait::HELP)]
+    Wait(wait::WaitArgs),
 }
 
 pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
@@ -40,8 +47,26 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
         Some(SandboxCommand::Reset { ready }) => return reset::run(globals, ready.as_deref()).await,
         Some(SandboxCommand::Clock(clock)) => return clock::run(globals, clock).await,
         Some(SandboxCommand::Faults(command)) => return faults::run(globals, command).await,
+        Some(SandboxCommand::Wait(args)) => return wait::run(args).await,
         None => {}
     }
+    // Written first, so that `sandbox wait` learns of any failure from here on.
+    let ready_file = args.ready_file.as_deref().map(ready_file::ReadyFile::start).transpose()?;
+    let json = globals.format() == Some(crate::output::Format::Json);
+    let outcome = serve(args, json, ready_file.as_ref()).await;
+    if let Some(file) = &ready_file {
+        file.finish(&outcome);
+    }
+    outcome
+}
+
+/// Serves until SIGINT or SIGTERM; the ready line goes to the terminal
+/// (or stdout with `--json`) and to the ready file, if any.
+async fn serve(
+    args: SandboxArgs,
+    globals_json: bool,
+    ready_file: Option<&ready_file::ReadyFile>,
+) -> anyhow::Result<()> {
     // Fixtures are checked before anything starts: a typo is a usage error.
     let mut seeds = Vec::new();
     for file in &args.seed {
@@ -109,7 +134,15 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     }
     // The handle shares the sandbox's state, which must go for it to close.
     drop(reset_point);
-    if args.json {
+    if let Some(file) = ready_file
+        && let Err(e) = file.ready(&ready)
+    {
+        let _ = abort.send(());
+        let _ = serving.await;
+        return Err(e.context("the sandbox stopped"));
+    }
+    // `--json` (or `-o json`): the ready line on stdout, for scripts.
+    if globals_json {
         crate::output::json_line(&ready)?;
     } else {
         crate::say!(

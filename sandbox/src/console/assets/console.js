@@ -32,14 +32,28 @@
           return response.text();
         })
         .then(function (text) {
-          var fresh = new DOMParser().parseFromString(text, "text/html").getElementById(region.id);
+          var doc = new DOMParser().parseFromString(text, "text/html");
+          var fresh = doc.getElementById(region.id);
           if (fresh && !same(fresh.innerHTML, last)) {
             last = fresh.innerHTML;
             region.innerHTML = last;
             wire(region);
           }
+          // Said on the clock the rows are on (the application's sandbox
+          // clock, UTC), with real time beside it, never the browser's
+          // local time alone.
+          var clock = doc.querySelector("[data-sandbox-clock]");
+          var shown = document.querySelector("[data-sandbox-clock]");
+          if (clock && shown) {
+            shown.innerHTML = clock.innerHTML;
+            shown.setAttribute("data-sandbox-clock", clock.getAttribute("data-sandbox-clock"));
+          }
           if (status) {
-            status.textContent = "Live: updated " + new Date().toLocaleTimeString();
+            var real = new Date().toISOString().slice(11, 19) + " UTC";
+            status.textContent = clock
+              ? "Live: updated at " + clock.getAttribute("data-sandbox-clock").slice(11, 19) +
+                " on the sandbox clock (real time " + real + ")."
+              : "Live: updated at " + real + " real time.";
           }
         })
         .catch(function (error) {
