@@ -7,12 +7,19 @@
 //! (as `stripe listen` does: an app behind `--forward-to` needs it to verify
 //! what it gets; `--print-secret` prints it alone, for scripts), verifies
 //! every delivery's signature with [`signature`], prints each event (with
-//! `--output json`, the raw body as sent), optionally forwards the raw body
-//! and headers to the developer's own server, and disables the endpoint on
+//! `--output json`, the raw body as sent), and disables the endpoint on
 //! Ctrl-C, SIGTERM or a closed stdout (noticed when the reader goes, not at
 //! the next event), so no delivery queues for a receiver that is gone.
+//!
+//! With `--forward-to` it is a relay, not a receiver: every delivery,
+//! forged or stale ones included, goes to the developer's server with its
+//! exact bytes and headers, and the sandbox gets that server's status, so
+//! the app does the verifying and the sandbox's verdicts grade the app.
+//! Either way [`marks`] says which deliveries a fault shaped and how their
+//! answers were judged.
 
 mod endpoint;
+mod marks;
 
 use std::io::IsTerminal;
 use std::net::SocketAddr;
@@ -38,10 +45,13 @@ use crate::output::Format;
 pub const EXAMPLES: &str = "Prints the endpoint's signing secret, then \"Ready\", on stderr once the endpoint is \
 registered: give the secret to the app behind --forward-to so it can verify what it receives. The endpoint and its \
 secret are the profile's, kept from one run to the next (the secret stays the same), so the app is configured \
-once. Each verified event is printed on stdout (with --output json, its raw body as sent, one line each) and, with \
---forward-to, POSTed with its raw body and original headers to that URL. Deliveries whose signature does not \
-verify are answered 400 and not forwarded. Ctrl-C, or a reader of stdout that goes away, stops it and disables \
-the endpoint until the next run.
+once. Each verified event is printed on stdout (with --output json, its raw body as sent, one line each). Without \
+--forward-to, deliveries whose signature does not verify (or is more than 300 s old) are answered 400. With \
+--forward-to, every delivery, forged ones included, is POSTed with its exact body and headers to that URL and the \
+sandbox gets the app's status (502 when the app cannot be reached), so the app does the verifying. A delivery \
+that a fault rule shaped (a duplicate, a forged, stale or tampered probe, ...) or whose answer was not what a \
+correct receiver gives is marked on stderr with the answer and the sandbox's verdict. Ctrl-C, or a reader of \
+stdout that goes away, stops it and disables the endpoint until the next run.
 
 Examples:
   payctl listen
@@ -52,7 +62,7 @@ Examples:
 
 #[derive(Debug, Args)]
 pub struct ListenArgs {
-    /// Forward each verified delivery to this URL, raw body and original headers.
+    /// Forward every delivery to this URL, exact body and headers, and answer with its status.
     #[arg(long, value_name = "URL")]
     pub forward_to: Option<String>,
     /// Event types to receive, comma-separated [default: all].
@@ -73,6 +83,7 @@ struct Receiver {
     forward: Option<(reqwest::Client, Url)>,
     /// Told when stdout is closed: nobody reads the events any more.
     reader_gone: tokio::sync::Notify,
+    attempts: marks::Attempts,
 }
 
 /// Headers that describe the hop rather than the delivery; the forward sets its own.
@@ -105,6 +116,7 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
     let local = listener.local_addr()?;
     let mut s = Session::open(ctx, Cred::Key).await?;
     let kept = endpoint::take(&mut s, &format!("http://{local}/webhooks"), events, true).await?;
+    let s = Arc::new(s);
     let id = kept.endpoint.id.clone();
     let forward = match forward_url {
         Some(url) => Some((reqwest::Client::builder().timeout(FORWARD_TIMEOUT).build()?, url)),
@@ -118,11 +130,12 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
         output: s.ctx.output,
         forward,
         reader_gone: tokio::sync::Notify::new(),
+        attempts: marks::Attempts { session: s.clone(), endpoint_id: id.clone() },
     });
     let gone = receiver.clone();
     let app = Router::new().fallback(receive).with_state(receiver);
     if let Some(url) = &args.forward_to {
-        crate::say!("Forwarding verified deliveries to {url}.");
+        crate::say!("Forwarding every delivery to {url}, forged ones included: the app answers the sandbox.");
     }
     crate::say!("Ready. Press Ctrl-C to stop.");
     let stopped = async move {
@@ -147,30 +160,54 @@ const PARKED_URL: &str = "http://127.0.0.1:9/webhooks";
 
 async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Bytes) -> StatusCode {
     let header = headers.get(signature::HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
-    if let Err(why) = signature::verify(&rx.secret, header, &body, DEFAULT_TOLERANCE_SECS, signature::now()) {
-        crate::say!("Rejected a delivery: {why}");
-        return StatusCode::BAD_REQUEST;
-    }
-    if let Err(e) = print_event(rx.output, &body) {
-        if crate::exit::is_closed_pipe(&e) {
-            rx.reader_gone.notify_one();
-        } else {
-            crate::say!("cannot print an event: {e}");
-        }
-    }
-    if let Some((client, url)) = &rx.forward {
-        let mut request = client.post(url.clone()).body(body.clone());
-        for (name, value) in &headers {
-            if !HOP_HEADERS.contains(&name.as_str()) {
-                request = request.header(name.as_str(), value.as_bytes());
+    let verified = signature::verify(&rx.secret, header, &body, DEFAULT_TOLERANCE_SECS, signature::now());
+    match &verified {
+        Ok(_) => {
+            if let Err(e) = print_event(rx.output, &body) {
+                if crate::exit::is_closed_pipe(&e) {
+                    rx.reader_gone.notify_one();
+                } else {
+                    crate::say!("cannot print an event: {e}");
+                }
             }
         }
-        match request.send().await {
-            Ok(answer) => crate::say!("  forwarded to {url}: {}", answer.status()),
-            Err(e) => crate::say!("  forwarding to {url} failed: {}", crate::client::root_cause(&e)),
+        Err(why) if rx.forward.is_none() => crate::say!("Rejected a delivery: {why}"),
+        Err(why) => {
+            crate::say!("A delivery that does not verify ({why}): forwarded all the same, for the app to refuse.")
         }
     }
-    StatusCode::OK
+    let (answer, answered_by) = match &rx.forward {
+        None if verified.is_ok() => (StatusCode::OK, "payctl listen"),
+        None => (StatusCode::BAD_REQUEST, "payctl listen"),
+        Some((client, url)) => (forward(client, url, &headers, body).await, "the app"),
+    };
+    // Marked once the sandbox has recorded the attempt, which is after this answer.
+    if let Some(request_id) = headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_owned) {
+        let rx = rx.clone();
+        tokio::spawn(async move { rx.attempts.mark(&request_id, answered_by).await });
+    }
+    answer
+}
+
+/// Sends the delivery on exactly as it came and answers with the app's
+/// status, or 502 when the app gave none (so the sandbox retries it).
+async fn forward(client: &reqwest::Client, url: &Url, headers: &HeaderMap, body: Bytes) -> StatusCode {
+    let mut request = client.post(url.clone()).body(body);
+    for (name, value) in headers {
+        if !HOP_HEADERS.contains(&name.as_str()) {
+            request = request.header(name.as_str(), value.as_bytes());
+        }
+    }
+    match request.send().await {
+        Ok(answer) => {
+            crate::say!("  forwarded to {url}: {}", answer.status());
+            StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY)
+        }
+        Err(e) => {
+            crate::say!("  forwarding to {url} failed: {}", crate::client::root_cause(&e));
+            StatusCode::BAD_GATEWAY
+        }
+    }
 }
 
 /// `--output json`: the body exactly as it was sent and signed (made safe

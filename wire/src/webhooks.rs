@@ -235,6 +235,23 @@ pub struct Delivery {
     pub fault: Option<AppliedFault>,
 }
 
+impl Delivery {
+    /// What a fault rule made of this delivery, in a few words:
+    /// `forged_signature probe`, `duplicate`, `probed (stale_timestamp)`
+    /// for the genuine delivery a probe copied, `delay`, `drop`; `None`
+    /// when no rule touched it.
+    pub fn fault_summary(&self) -> Option<String> {
+        let kind = self.attempts.last().and_then(|a| a.fault_kind).or(self.fault.as_ref().map(|f| f.fault.kind))?;
+        Some(match self.role {
+            DeliveryRole::Probe => format!("{} probe", kind.as_str()),
+            DeliveryRole::Duplicate => "duplicate".to_owned(),
+            DeliveryRole::Genuine if kind.is_probe() => format!("probed ({})", kind.as_str()),
+            DeliveryRole::Genuine if kind == crate::faults::FaultKind::Duplicate => "duplicated".to_owned(),
+            DeliveryRole::Genuine => kind.as_str().to_owned(),
+        })
+    }
+}
+
 /// Body of `POST /sandbox/events/trigger`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

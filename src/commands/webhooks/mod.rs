@@ -202,6 +202,8 @@ pub const DELIVERY_COLUMNS: &[Column] = &[
     ("EVENT", "event"),
     ("STATUS", "status"),
     ("LAST RESULT", "last_result"),
+    ("FAULT", "fault_kind"),
+    ("VERDICT", "verdict"),
     ("ATTEMPTS", "attempt_count"),
     ("NEXT ATTEMPT", "next_attempt_at"),
     ("EVENT ID", "event_id"),

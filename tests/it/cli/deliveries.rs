@@ -134,3 +134,35 @@ async fn trigger_overrides_what_its_flow_sends_and_the_event_follows() {
     assert_eq!(step.code, Some(2));
     assert!(step.stderr.contains("its steps: customer, approve"), "{}", step.stderr);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deliveries_show_each_fault_and_the_verdict_on_its_answer() {
+    let home = Home::initialised().await;
+    let key = home.sb.test_key();
+    // A receiver that takes everything: the forged probe is accepted.
+    let lax = Receiver::start().await;
+    let hook = crate::webhooks::create(&home.sb, &key, &lax.url, &["customer.kyb_approved"]).await;
+    let hook = hook["id"].as_str().unwrap().to_owned();
+    let rule = json!({"match": {"event": "*"}, "fault": {"kind": "forged_signature"}, "times": 1});
+    assert_eq!(home.sb.post("/sandbox/faults", &key, rule).await.status, 201);
+    let event = home.sb.post("/sandbox/events/trigger", &key, json!({"event": "customer.kyb_approved"})).await;
+    assert_eq!(event.status, 201, "{}", event.body);
+    lax.wait_for(2).await;
+    for _ in 0..100 {
+        let page = home.sb.get(&format!("/v1/webhooks/{hook}/deliveries"), &key).await.body;
+        let judged = page["data"].as_array().unwrap().iter().filter(|d| !d["attempts"][0]["verdict"].is_null()).count();
+        if judged == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let shown = home.run(&["webhooks", "deliveries", &hook, "-o", "table"], None).await.ok().stdout;
+    let header = shown.lines().find(|l| l.contains("LAST RESULT")).unwrap_or_else(|| panic!("{shown}"));
+    assert!(header.contains("FAULT") && header.contains("VERDICT"), "{shown}");
+    let probe = shown.lines().find(|l| l.contains("forged_signature probe")).unwrap_or_else(|| panic!("{shown}"));
+    assert!(probe.contains("accepted_forgery"), "the lax receiver took the forgery: {probe}");
+    assert!(probe.contains("HTTP 200 in "), "{probe}");
+    let genuine = shown.lines().find(|l| l.contains("probed (forged_signature)")).unwrap_or_else(|| panic!("{shown}"));
+    let cells: Vec<&str> = genuine.split(['│', '┆']).map(str::trim).collect();
+    assert!(cells.contains(&"ok"), "the genuine delivery answered 2xx: {genuine}");
+}

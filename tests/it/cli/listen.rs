@@ -279,3 +279,52 @@ async fn a_reader_that_goes_away_stops_it_at_once() {
     let hooks = home.sb.get("/v1/webhooks", &home.sb.test_key()).await.body;
     assert_eq!(hooks["data"][0]["status"], "disabled", "{hooks}");
 }
+
+/// Waits for a stderr line containing every one of `parts`.
+async fn said(errors: &mut mpsc::UnboundedReceiver<String>, parts: &[&str]) -> String {
+    tokio::time::timeout(Duration::from_secs(15), async {
+        loop {
+            let line = errors.recv().await.expect("listen's stderr closed");
+            if parts.iter().all(|p| line.contains(p)) {
+                return line;
+            }
+        }
+    })
+    .await
+    .unwrap_or_else(|_| panic!("no line with {parts:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forward_to_relays_every_delivery_forged_ones_included_and_marks_faults_and_answers() {
+    let home = Home::initialised().await;
+    let key = home.sb.test_key();
+    // An app that accepts everything: listen must not refuse the forgery for it.
+    let app = crate::webhooks::Receiver::start().await;
+    let (child, endpoint, _, _lines, mut errors) =
+        start_full(&home, &["listen", "--forward-to", &app.url, "--events", "customer.kyb_approved"]).await;
+    let rule = json!({"match": {"event": "*"}, "fault": {"kind": "forged_signature"}, "times": 1});
+    assert_eq!(home.sb.post("/sandbox/faults", &key, rule).await.status, 201);
+    trigger(&home, "customer.kyb_approved").await;
+    let got = app.wait_for(2).await;
+    assert_eq!(got[0].body, got[1].body, "the probe carries the genuine body");
+    let signatures: Vec<&str> = got.iter().map(|r| r.header("x-service-signature")).collect();
+    assert_ne!(signatures[0], signatures[1], "one of them signed with a wrong secret, forwarded as it came");
+    let mark = said(&mut errors, &["forged_signature probe", "the app answered 200"]).await;
+    assert!(mark.contains("verdict accepted_forgery") && mark.contains("verify the signature"), "{mark}");
+    // The sandbox judged the app's own answer, relayed by listen.
+    let page = home.sb.get(&format!("/v1/webhooks/{endpoint}/deliveries"), &key).await.body;
+    let verdicts: Vec<&str> =
+        page["data"].as_array().unwrap().iter().map(|d| d["attempts"][0]["verdict"].as_str().unwrap_or("-")).collect();
+    assert!(verdicts.contains(&"accepted_forgery") && verdicts.contains(&"ok"), "{page}");
+
+    // An app that fails: the sandbox sees its 503, not a 200 from listen, and retries.
+    app.always(503);
+    trigger(&home, "customer.kyb_approved").await;
+    let refused = said(&mut errors, &["a plain delivery", "the app answered 503"]).await;
+    assert!(refused.contains("verdict refused_genuine"), "{refused}");
+    let page = home.sb.get(&format!("/v1/webhooks/{endpoint}/deliveries"), &key).await.body;
+    let newest = &page["data"][0];
+    assert_eq!(newest["attempts"][0]["status_code"], 503, "{newest}");
+    assert_eq!(newest["status"], "pending", "the app's failure is retried: {newest}");
+    stop(&home, child, &endpoint).await;
+}
