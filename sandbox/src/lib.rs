@@ -14,10 +14,11 @@
 //!   the control token; middleware that identifies the caller; the guard
 //!   that bounds password hashing and throttles failed sign-ins.
 //! - [`flows`]: every state machine (transactions, payments, transfers and
-//!   swaps, customer verification): typed states, moves and triggers, one
-//!   exhaustive step function each, and the engine that carries a step out
+//!   swaps, customer verification): moves and triggers over the states of
+//!   `domain::states`, one exhaustive step function each, and the engine that carries a step out
 //!   (row, postings, events, timed moves, timeline) in one transaction.
-//! - [`store`]: SQL, one module per noun. [`db`]: the writer thread, the
+//! - [`store`]: SQL, one module per noun, rows in and rows out (it uses
+//!   `domain`, never `flows` or `api`). [`db`]: the writer thread, the
 //!   reader pool, the migrations, and the database's files on disk
 //!   (owner-only modes, the lock that allows one process per file, start-up
 //!   failures explained), a full disk answered with 507.
@@ -38,7 +39,8 @@
 //!   per TEST application), public ids, randomness.
 //! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
 //!   decimals, money in minor units, pricing arithmetic, corridors and
-//!   rates, and the text every request may hold.
+//!   rates, the text every request may hold, when a fault rule fires, how
+//!   the go-live review judges a session, and every flow's states.
 //! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
 //!   back to the seeded state. [`state`]: what every handler shares.
 //! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher

@@ -6,7 +6,7 @@
 //! ones again: every start mints a fresh key for each seeded application
 //! (older keys stay valid until revoked) and prints the new secrets.
 
-use payctl_wire::applications::Environment;
+use payctl_wire::applications::{ApplicationStatus, Environment};
 use rusqlite::Transaction;
 
 use crate::auth::api_keys::{self, StoredKey};
@@ -83,7 +83,7 @@ fn mint_key(
     application_public_id: &str,
     now: Timestamp,
 ) -> Result<(SeedApp, (String, StoredKey)), ApiError> {
-    let (id, partner_id, partner_public_id, environment, status): (i64, i64, String, String, String) = tx
+    let (id, partner_id, partner_public_id, environment, status): (i64, i64, String, String, ApplicationStatus) = tx
         .query_row_cached(
             "SELECT a.id, a.partner_id, p.public_id, a.environment, a.status
          FROM applications a JOIN partners p ON p.id = a.partner_id WHERE a.public_id = ?1",
@@ -96,7 +96,7 @@ fn mint_key(
         public_id: application_public_id.to_owned(),
         partner_id,
         environment,
-        active: status == "active",
+        active: status == ApplicationStatus::Active,
     };
     let (created, stored) =
         store::api_keys::insert(tx, &app, api_keys::mint(environment), Some("sandbox start"), None, now)?;

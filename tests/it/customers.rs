@@ -309,8 +309,11 @@ async fn verification_is_decided_automatically_after_sixty_seconds() {
         .assert_error(409, "CONFLICT");
 }
 
+/// Through the API the clock advance applies the due decision before it
+/// answers; that `decide` applies it by itself, with nothing else having
+/// done so, is the flow's unit test of the same name.
 #[tokio::test]
-async fn a_due_decision_wins_over_a_late_manual_one_even_unread() {
+async fn a_decision_due_before_an_advance_wins_over_a_later_manual_one() {
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
     let c = create_customer(&sb, &key, "late@example.com").await;

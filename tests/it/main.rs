@@ -25,6 +25,7 @@ mod hardening;
 mod idempotency;
 mod identity;
 mod keys;
+mod layering;
 mod legacy_quotes;
 mod logins;
 mod logs;

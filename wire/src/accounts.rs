@@ -10,13 +10,13 @@ use crate::schema::{AssetCode, NetworkCode, one_of};
 
 one_of! {
     /// A settlement account in a fiat currency, or a stablecoin wallet.
-    AccountType = ["fiat", "stablecoin"]
+    AccountType = [Fiat = "fiat", Stablecoin = "stablecoin"]
 }
 
 one_of! {
     /// Who holds a wallet's keys: the service (`mpc`, it provisions the
     /// address) or the partner (`self_custody`, it brings the address).
-    WalletMode = ["mpc", "self_custody"]
+    WalletMode = [Mpc = "mpc", SelfCustody = "self_custody"]
 }
 
 /// A ledger account with its live balance (`GET /v1/customers/{id}/accounts`,

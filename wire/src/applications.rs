@@ -3,6 +3,20 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::one_of;
+
+one_of! {
+    /// `active`, or `deactivated`: calls with the keys of a deactivated
+    /// application answer 403 ATH_0002.
+    ApplicationStatus = [Active = "active", Deactivated = "deactivated"]
+}
+
+one_of! {
+    /// `active`, `expired` (past `expires_at`) or `revoked`; only an active
+    /// key authenticates.
+    KeyStatus = [Active = "active", Expired = "expired", Revoked = "revoked"]
+}
+
 /// The environment an application, and so each of its keys, runs against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 pub enum Environment {
@@ -49,9 +63,7 @@ pub struct Application {
     pub id: String,
     pub name: String,
     pub environment: Environment,
-    /// `active` or `deactivated`. Calls with the keys of a deactivated
-    /// application answer 403 ATH_0002.
-    pub status: String,
+    pub status: ApplicationStatus,
     pub partner_id: String,
     #[schema(format = DateTime)]
     pub created_at: String,
@@ -101,8 +113,7 @@ pub struct ApiKey {
     pub prefix: String,
     #[serde(rename = "type")]
     pub key_type: Environment,
-    /// `active`, `expired` or `revoked`.
-    pub status: String,
+    pub status: KeyStatus,
     #[schema(format = DateTime)]
     pub expires_at: Option<String>,
     #[schema(format = DateTime)]

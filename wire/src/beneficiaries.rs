@@ -11,12 +11,12 @@ use crate::schema::{Country, FiatCode, NetworkCode, StablecoinCode, Uuid, one_of
 
 one_of! {
     /// Whether the beneficiary is a company or a person.
-    BeneficiaryType = ["business", "individual"]
+    BeneficiaryType = [Business = "business", Individual = "individual"]
 }
 
 one_of! {
     /// The kind of payout account.
-    PayoutAccountKind = ["BANK_ACCOUNT", "STABLECOIN_WALLET"]
+    PayoutAccountKind = [BankAccount = "BANK_ACCOUNT", StablecoinWallet = "STABLECOIN_WALLET"]
 }
 
 /// Body of `POST /v1/beneficiaries`.
@@ -86,12 +86,12 @@ tagged_union! {
 
 one_of! {
     /// A bank account.
-    BankAccountKind = ["BANK_ACCOUNT"]
+    BankAccountKind = [BankAccount = "BANK_ACCOUNT"]
 }
 
 one_of! {
     /// A stablecoin wallet.
-    StablecoinWalletKind = ["STABLECOIN_WALLET"]
+    StablecoinWalletKind = [StablecoinWallet = "STABLECOIN_WALLET"]
 }
 
 /// A bank account to pay out to (`kind: BANK_ACCOUNT`). Schema only.

@@ -21,8 +21,8 @@ pub struct StartKyb {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct KybVerification {
     pub customer_id: String,
-    /// `pending`, `approved` or `rejected`: the customer's `kyb_status`.
-    pub kyb_status: String,
+    /// The customer's `kyb_status`.
+    pub kyb_status: crate::customers::KybStatus,
     pub verification_level: String,
     /// Whether this call restarted a rejected verification.
     pub restarted: bool,

@@ -12,18 +12,18 @@ use crate::schema::{Country, Email, one_of};
 
 one_of! {
     /// Whether the customer is a company or a person.
-    CustomerType = ["business", "individual"]
+    CustomerType = [Business = "business", Individual = "individual"]
 }
 
 one_of! {
     /// How thoroughly the customer is verified.
-    VerificationLevel = ["standard", "enhanced"]
+    VerificationLevel = [Standard = "standard", Enhanced = "enhanced"]
 }
 
 one_of! {
     /// A customer's verification state: `pending`, then `approved` or
     /// `rejected` (final).
-    KybStatus = ["pending", "approved", "rejected"]
+    KybStatus = [Pending = "pending", Approved = "approved", Rejected = "rejected"]
 }
 
 /// Body of `POST /v1/customers` (and `/v1/participants`, `/v1/counterparties`).
@@ -70,8 +70,7 @@ pub struct Customer {
     pub country_name: String,
     pub verification_level: String,
     pub tax_id: String,
-    /// `pending`, then `approved` or `rejected` (final).
-    pub kyb_status: String,
+    pub kyb_status: KybStatus,
     /// When `kyb_status` left `pending`; null while pending.
     #[schema(format = DateTime)]
     pub kyb_decided_at: Option<String>,

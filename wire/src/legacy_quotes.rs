@@ -12,12 +12,12 @@ use crate::schema::{AssetCode, PositiveDecimal, Uuid, one_of, string_type};
 
 one_of! {
     /// What a legacy quote pays out to.
-    TargetType = ["WALLET", "BANK"]
+    TargetType = [Wallet = "WALLET", Bank = "BANK"]
 }
 
 one_of! {
     /// Who receives the payout of a corridor quote.
-    RecipientType = ["bank_account", "wallet"]
+    RecipientType = [BankAccount = "bank_account", Wallet = "wallet"]
 }
 
 string_type! {

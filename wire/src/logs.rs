@@ -8,7 +8,7 @@ use crate::schema::one_of;
 one_of! {
     /// An HTTP method a request log can hold; the `method` filter takes it
     /// in any case.
-    LogMethod = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+    LogMethod = [Get = "GET", Post = "POST", Put = "PUT", Patch = "PATCH", Delete = "DELETE"]
 }
 
 /// What the sandbox stores in place of a value it will not keep.

@@ -9,14 +9,14 @@ use crate::schema::{Uuid, one_of};
 
 one_of! {
     /// How a payment's funds are collected.
-    CollectionMethod = ["VIRTUAL_IBAN"]
+    CollectionMethod = [VirtualIban = "VIRTUAL_IBAN"]
 }
 
 one_of! {
     /// A payment's state: `awaiting_funds`, then `funds_received` and
     /// `settled`; or `expired` (no funds by `pay_by`); or `failed` (the
     /// settlement could not be made and the funds were returned).
-    PaymentStatus = ["awaiting_funds", "funds_received", "settled", "expired", "failed"]
+    PaymentStatus = [AwaitingFunds = "awaiting_funds", FundsReceived = "funds_received", Settled = "settled", Expired = "expired", Failed = "failed"]
 }
 
 /// Body of `POST /v1/payments` (header `Idempotency-Key` required).

@@ -32,14 +32,85 @@ pub fn description(doc: &[&str]) -> String {
     doc.iter().map(|line| line.strip_prefix(' ').unwrap_or(line)).collect::<Vec<_>>().join("\n")
 }
 
-/// Declares a schema-only string enumeration with its `VALUES`.
+/// Declares a closed vocabulary (a status, kind, type or method): a real
+/// enum whose variants are the wire strings, with `ALL`, `VALUES` (the
+/// strings, which the server's field checks and the document share),
+/// `as_str`, `parse`, `Display`, `FromStr`, serde as the string, the OpenAPI
+/// schema (a string enum carrying the doc comment) and, with the `sql`
+/// feature, `ToSql`/`FromSql` as the same string. A lenient request field
+/// may still be a `String` naming it with `#[schema(value_type = ...)]`
+/// until it is parsed; a typed field holds the enum from the edge to the
+/// database and back.
 macro_rules! one_of {
-    ($(#[doc = $doc:expr])+ $name:ident = [$($value:literal),+ $(,)?]) => {
+    ($(#[doc = $doc:expr])+ $name:ident = [$($variant:ident = $value:literal),+ $(,)?]) => {
         $(#[doc = $doc])+
-        pub struct $name;
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $($variant),+
+        }
 
         impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
             pub const VALUES: &'static [&'static str] = &[$($value),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $value),+
+                }
+            }
+
+            pub fn parse(s: &str) -> Option<$name> {
+                match s {
+                    $($value => Some($name::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = $crate::schema::NotOneOf;
+
+            fn from_str(s: &str) -> Result<$name, $crate::schema::NotOneOf> {
+                $name::parse(s).ok_or_else(|| $crate::schema::NotOneOf { seen: s.to_owned(), allowed: $name::VALUES })
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$name, D::Error> {
+                let s = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+                $name::parse(&s).ok_or_else(|| serde::de::Error::unknown_variant(&s, $name::VALUES))
+            }
+        }
+
+        #[cfg(feature = "sql")]
+        impl rusqlite::types::ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+                Ok(rusqlite::types::ToSqlOutput::from(self.as_str()))
+            }
+        }
+
+        #[cfg(feature = "sql")]
+        impl rusqlite::types::FromSql for $name {
+            fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<$name> {
+                let s = value.as_str()?;
+                $name::parse(s).ok_or_else(|| {
+                    rusqlite::types::FromSqlError::Other(
+                        format!("{s:?} is not one of {}", $name::VALUES.join(", ")).into(),
+                    )
+                })
+            }
         }
 
         impl utoipa::PartialSchema for $name {
@@ -51,6 +122,22 @@ macro_rules! one_of {
         impl utoipa::ToSchema for $name {}
     };
 }
+
+/// A string that is not one of a vocabulary's values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotOneOf {
+    pub seen: String,
+    pub allowed: &'static [&'static str],
+}
+
+impl std::fmt::Display for NotOneOf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} is not one of {}", self.seen, self.allowed.join(", "))
+    }
+}
+
+impl std::error::Error for NotOneOf {}
+
 pub(crate) use one_of;
 
 /// Declares a schema-only string type built by `$build` (an `ObjectBuilder`).

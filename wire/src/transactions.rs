@@ -11,7 +11,7 @@ use crate::schema::{AmountMinor, AssetCode, Uuid, one_of};
 
 one_of! {
     /// What a transaction quote pays out to.
-    DestinationKind = ["WALLET", "BANK", "STABLECOIN"]
+    DestinationKind = [Wallet = "WALLET", Bank = "BANK", Stablecoin = "STABLECOIN"]
 }
 
 /// Body of `POST /v1/transactions/quote`.

@@ -17,7 +17,7 @@ one_of! {
     /// What a transfer does: `payin` (fiat in to the customer's account),
     /// `payout` (out to a beneficiary or a wallet), `bridge` (one
     /// stablecoin between networks) or `onchain_fx` (USDC to USDT or back).
-    TransferKind = ["payin", "payout", "bridge", "onchain_fx"]
+    TransferKind = [Payin = "payin", Payout = "payout", Bridge = "bridge", OnchainFx = "onchain_fx"]
 }
 
 /// One side of a transfer request, as the server reads it (every field
@@ -159,22 +159,22 @@ tagged_union! {
 
 one_of! {
     /// A payin.
-    PayinKind = ["payin"]
+    PayinKind = [Payin = "payin"]
 }
 
 one_of! {
     /// A payout.
-    PayoutKind = ["payout"]
+    PayoutKind = [Payout = "payout"]
 }
 
 one_of! {
     /// A bridge.
-    BridgeKind = ["bridge"]
+    BridgeKind = [Bridge = "bridge"]
 }
 
 one_of! {
     /// An on-chain swap.
-    SwapKind = ["onchain_fx"]
+    SwapKind = [OnchainFx = "onchain_fx"]
 }
 
 /// Fiat arriving from outside (a payin's source). Schema only.

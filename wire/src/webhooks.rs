@@ -10,7 +10,7 @@ use crate::schema::{one_of, string_type};
 
 one_of! {
     /// Whether an endpoint receives deliveries.
-    WebhookStatus = ["enabled", "disabled"]
+    WebhookStatus = [Enabled = "enabled", Disabled = "disabled"]
 }
 
 string_type! {
@@ -75,8 +75,7 @@ pub struct WebhookEndpoint {
     pub url: String,
     pub description: Option<String>,
     pub events: Vec<String>,
-    /// `enabled` or `disabled`.
-    pub status: String,
+    pub status: WebhookStatus,
     /// `whsec_••••` and the secret's last four characters.
     pub masked_secret: String,
     #[schema(format = DateTime)]

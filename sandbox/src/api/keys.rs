@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use payctl_wire::applications::{ApiKey, CreateApiKey, CreatedApiKey};
+use payctl_wire::applications::{ApiKey, ApplicationStatus, CreateApiKey, CreatedApiKey};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use rusqlite::Connection;
@@ -27,7 +27,7 @@ fn owned_application(conn: &Connection, partner_id: i64, id: &str) -> Result<Key
         public_id: app.id,
         partner_id,
         environment: app.environment,
-        active: app.status == "active",
+        active: app.status == ApplicationStatus::Active,
     })
 }
 

@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
+use payctl_wire::webhooks::WebhookStatus;
 use payctl_wire::webhooks::{CreateWebhook, Delivery, UpdateWebhook, WebhookEndpoint, WebhookWithSecret};
 use rusqlite::Connection;
 
@@ -149,9 +150,7 @@ pub async fn update(
         .events
         .as_ref()
         .map(|e| webhooks::check_events(&mut checks, e).into_iter().map(|e| e.as_str().to_owned()).collect::<Vec<_>>());
-    if let Some(status) = &body.status {
-        webhooks::check_status(&mut checks, status);
-    }
+    let status = body.status.as_deref().and_then(|status| webhooks::check_status(&mut checks, status));
     checks.finish()?;
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
@@ -168,14 +167,14 @@ pub async fn update(
             if let Some(events) = events {
                 endpoint.events = events;
             }
-            if let Some(status) = body.status {
+            if let Some(status) = status {
                 endpoint.status = status;
             }
             store::webhooks::update(tx, internal_id, &endpoint, now)?;
             owned(tx, application_id, &id).map(|e| e.1)
         })
         .await?;
-    if updated.status == "enabled" {
+    if updated.status == WebhookStatus::Enabled {
         // Deliveries held while it was disabled may be due.
         state.db.outbox().notify_one();
     }

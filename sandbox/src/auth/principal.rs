@@ -18,6 +18,7 @@ use axum::http::{Extensions, HeaderMap, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use payctl_wire::API_KEY_HEADER;
+use payctl_wire::applications::ApplicationStatus;
 use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
@@ -110,7 +111,7 @@ async fn require_active(state: &AppState, key: &KeyCaller) -> Result<(), ApiErro
     let (partner_id, application) = (key.partner_id, key.application_public_id.clone());
     let found = state.db.read(move |conn| store::applications::find(conn, partner_id, &application)).await?;
     match found {
-        Some((_, app)) if app.status == "active" => Ok(()),
+        Some((_, app)) if app.status == ApplicationStatus::Active => Ok(()),
         _ => Err(super::api_keys::deactivated()),
     }
 }

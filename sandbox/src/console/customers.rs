@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};
 use axum::response::Response;
 use maud::html;
-use payctl_wire::customers::KYB_STATUSES;
+use payctl_wire::customers::{KYB_STATUSES, KybStatus};
 
 use super::dispatch::segment;
 use super::extract::{AppForm, AppPage, NEWEST, Params};
@@ -54,11 +54,11 @@ pub async fn list(
                                 td { a href=(app.href(&format!("customers/{}", c.id))) { (c.legal_name) } br; span.mono.muted { (c.id) } }
                                 td { (c.email) }
                                 td { (c.country) }
-                                td { (html::status(&c.kyb_status)) }
+                                td { (html::status(c.kyb_status.as_str())) }
                                 td { (html::time(&c.created_at)) }
                                 @if app.is_test() {
                                     td {
-                                        @if c.kyb_status == "pending" {
+                                        @if c.kyb_status == KybStatus::Pending {
                                             (html::action(&visitor, &app.href(&format!("customers/{}/approve", c.id)), "Approve", None, ""))
                                             " "
                                             (html::action(&visitor, &app.href(&format!("customers/{}/reject", c.id)), "Reject", None, "danger"))
@@ -116,12 +116,12 @@ pub async fn detail(
     let body = html! {
         dl.facts {
             dt { "Id" } dd.mono { (c.id) }
-            dt { "Verification" } dd { (html::status(&c.kyb_status)) }
+            dt { "Verification" } dd { (html::status(c.kyb_status.as_str())) }
             dt { "Email" } dd { (c.email) }
             dt { "Country" } dd { (c.country_name) " (" (c.country) ")" }
             dt { "Type" } dd { (c.customer_type) ", " (c.verification_level) }
         }
-        @if app.is_test() && c.kyb_status == "pending" {
+        @if app.is_test() && c.kyb_status == KybStatus::Pending {
             div.actions {
                 (html::action(&visitor, &app.href(&format!("customers/{}/approve", c.id)), "Approve", None, ""))
                 (html::action(&visitor, &app.href(&format!("customers/{}/reject", c.id)), "Reject", None, "danger"))

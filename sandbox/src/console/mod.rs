@@ -54,7 +54,7 @@ use axum::Router;
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use payctl_wire::applications::{Application, Environment};
+use payctl_wire::applications::{Application, ApplicationStatus, Environment};
 
 use maud::{Markup, html};
 use serde_json::Value;
@@ -188,7 +188,7 @@ impl AppCtx {
             public_id: app.id.clone(),
             name: app.name.clone(),
             environment: app.environment,
-            active: app.status == "active",
+            active: app.status == ApplicationStatus::Active,
             partner_id,
         }
     }

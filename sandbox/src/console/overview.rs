@@ -6,7 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::response::Response;
 use maud::{Markup, html};
-use payctl_wire::applications::{ApiKey, Application};
+use payctl_wire::applications::{ApiKey, Application, KeyStatus};
 use payctl_wire::auth::Partner;
 use serde_json::{Value, json};
 
@@ -107,7 +107,7 @@ fn app_card(visitor: &Visitor, view: &AppView) -> Markup {
     let heading = format!("keys-{}", app.public_id);
     html! {
         section.card aria-labelledby=(heading) {
-            h2 id=(heading) { (app.name) " " (html::env_badge(app.environment)) " " (html::status(&view.app.status)) }
+            h2 id=(heading) { (app.name) " " (html::env_badge(app.environment)) " " (html::status(view.app.status.as_str())) }
             p.mono.muted { (app.public_id) }
             p {
                 a href=(app.href("logs")) { "Request logs" } " · "
@@ -136,11 +136,11 @@ fn app_card(visitor: &Visitor, view: &AppView) -> Markup {
                             tr {
                                 td.mono { (key.prefix) "…" br; span.muted { (key.api_key_id) } }
                                 td { (key.name.as_deref().unwrap_or("")) }
-                                td { (html::status(&key.status)) }
+                                td { (html::status(key.status.as_str())) }
                                 td { (html::time(&key.created_at)) }
                                 td { @if let Some(e) = &key.expires_at { (html::time(e)) } @else { span.muted { "never" } } }
                                 td {
-                                    @if key.status == "active" {
+                                    @if key.status == KeyStatus::Active {
                                         (html::action(visitor, &app.href(&format!("keys/{}/revoke", key.api_key_id)), "Revoke",
                                             Some("Revoke this key? Calls made with it fail at once."), "danger"))
                                     }

@@ -7,7 +7,7 @@ use axum::http::Method;
 use axum::response::Response;
 use maud::{Markup, html};
 use payctl_wire::events::EventType;
-use payctl_wire::webhooks::WebhookEndpoint;
+use payctl_wire::webhooks::{WebhookEndpoint, WebhookStatus};
 use serde_json::{Value, json};
 
 use super::dispatch::Answer;
@@ -45,7 +45,7 @@ pub async fn endpoints(State(console): State<Console>, AppPage { visitor, app }:
                             td { a.mono href=(app.href(&format!("webhooks/{}", e.id))) { (e.url) }
                                  @if let Some(d) = &e.description { br; span.muted { (d) } } }
                             td { @for ev in &e.events { code { (ev) } " " } }
-                            td { (html::status(&e.status)) }
+                            td { (html::status(e.status.as_str())) }
                             td.mono { (e.masked_secret) }
                             td { (html::time(&e.created_at)) }
                         }
@@ -127,7 +127,7 @@ pub async fn endpoint(
     let body = html! {
         dl.facts {
             dt { "Endpoint id" } dd.mono { (e.id) }
-            dt { "Status" } dd { (html::status(&e.status)) }
+            dt { "Status" } dd { (html::status(e.status.as_str())) }
             dt { "Secret" } dd.mono { (e.masked_secret) }
             dt { "Created" } dd { (html::time(&e.created_at)) }
             dt { "Updated" } dd { (html::time(&e.updated_at)) }
@@ -140,7 +140,7 @@ pub async fn endpoint(
             label { "Description" input type="text" name="description" maxlength="256" value=(e.description.as_deref().unwrap_or("")); }
             label { "Status"
                 select name="status" {
-                    @for s in ["enabled", "disabled"] { option value=(s) selected[e.status == s] { (s) } }
+                    @for s in WebhookStatus::ALL { option value=(s.as_str()) selected[e.status == *s] { (s.as_str()) } }
                 }
             }
             (event_boxes(&e.events))

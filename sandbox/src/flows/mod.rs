@@ -59,45 +59,7 @@ impl FlowKind {
     }
 }
 
-/// A state of some flow.
-pub trait FlowState: Copy + Eq + std::fmt::Debug {
-    fn as_str(self) -> &'static str;
-    /// A final state is never left.
-    fn is_final(self) -> bool;
-}
-
-/// Declares a flow's states: the enum, the name each is stored and shown
-/// under, and which of them are final.
-macro_rules! flow_states {
-    ($(#[$meta:meta])* pub enum $name:ident { $($variant:ident => $text:literal),+ $(,)? } final: [$($final:ident),+]) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub enum $name {
-            $($variant),+
-        }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            pub fn parse(s: &str) -> Option<$name> {
-                Self::ALL.iter().copied().find(|state| $crate::flows::FlowState::as_str(*state) == s)
-            }
-        }
-
-        impl $crate::flows::FlowState for $name {
-            fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text),+
-                }
-            }
-
-            fn is_final(self) -> bool {
-                matches!(self, $($name::$final)|+)
-            }
-        }
-    };
-}
-pub(crate) use flow_states;
+pub use crate::domain::states::FlowState;
 
 /// A stored flow the engine can move.
 pub trait Flow: Sized {

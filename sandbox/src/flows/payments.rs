@@ -40,16 +40,7 @@ pub const EXPIRY_SECONDS: i64 = 24 * 60 * 60;
 pub const NO_AUTO_FUND_SUFFIX: i64 = 99;
 pub const EXPIRY_REASON: &str = "no funds arrived on the virtual IBAN by pay_by";
 
-super::flow_states! {
-    pub enum State {
-        AwaitingFunds => "awaiting_funds",
-        FundsReceived => "funds_received",
-        Settled => "settled",
-        Expired => "expired",
-        Failed => "failed",
-    }
-    final: [Settled, Expired, Failed]
-}
+pub use crate::domain::states::payments::State;
 
 /// The timed moves of a payment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -35,15 +35,7 @@ pub const SETTLE_AFTER_SECONDS: i64 = 30;
 pub const MAGIC_FAILURE_REASON: &str = "payout rejected by the beneficiary's bank (sandbox: amount ending in 13)";
 pub const DEFAULT_FAILURE_REASON: &str = "failed by the sandbox simulation";
 
-super::flow_states! {
-    pub enum State {
-        Pending => "PENDING",
-        Processing => "PROCESSING",
-        Completed => "COMPLETED",
-        Failed => "FAILED",
-    }
-    final: [Completed, Failed]
-}
+pub use crate::domain::states::transactions::State;
 
 /// The timed moves of a transaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -54,64 +54,7 @@ pub fn network_fee(network: Option<Network>) -> MinorUnit {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Payin,
-    Payout,
-    Bridge,
-    OnchainFx,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::Payin, Kind::Payout, Kind::Bridge, Kind::OnchainFx];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Payin => "payin",
-            Kind::Payout => "payout",
-            Kind::Bridge => "bridge",
-            Kind::OnchainFx => "onchain_fx",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.as_str() == s)
-    }
-
-    /// Whether the source is the customer's own balance (else `external`).
-    pub fn spends_customer_balance(self) -> bool {
-        match self {
-            Kind::Payout => true,
-            Kind::Payin | Kind::Bridge | Kind::OnchainFx => false,
-        }
-    }
-
-    /// Whether the destination is the customer's account (else `external`).
-    pub fn credits_customer(self) -> bool {
-        match self {
-            Kind::Payin => true,
-            Kind::Payout | Kind::Bridge | Kind::OnchainFx => false,
-        }
-    }
-
-    /// Public id prefix: swaps are `fx_`, the rest `tr_`.
-    pub fn id_prefix(self) -> &'static str {
-        match self {
-            Kind::OnchainFx => "fx",
-            Kind::Payin | Kind::Payout | Kind::Bridge => "tr",
-        }
-    }
-}
-
-super::flow_states! {
-    pub enum State {
-        Pending => "pending",
-        Processing => "processing",
-        Completed => "completed",
-        Failed => "failed",
-    }
-    final: [Completed, Failed]
-}
+pub use crate::domain::states::transfers::{Kind, State};
 
 /// The timed moves of a transfer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -27,15 +27,7 @@ pub const REJECT_MARKER: &str = "REJECT";
 pub const MARKER_REASON: &str = "the legal name contains REJECT (the sandbox's rejection rule)";
 pub const SIMULATED_REASON: &str = "rejected by the sandbox simulation";
 
-super::flow_states! {
-    /// Approval is final; a rejection can be resubmitted.
-    pub enum State {
-        Pending => "pending",
-        Approved => "approved",
-        Rejected => "rejected",
-    }
-    final: [Approved]
-}
+pub use crate::domain::states::verification::State;
 
 /// The timed move of a verification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,4 +178,42 @@ pub fn require_verified(conn: &Connection, clocks: &Clocks, app: i64, id: &str) 
         ));
     }
     Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use rusqlite::Connection;
+
+    use super::*;
+
+    fn new_customer() -> NewCustomer {
+        NewCustomer {
+            customer_type: "business".into(),
+            legal_name: "Late Trading LLC".into(),
+            email: "late@example.com".into(),
+            country: "AE".into(),
+            verification_level: "standard".into(),
+            tax_id: "TRN-1".into(),
+        }
+    }
+
+    /// Nothing else applies the due decision here (no runner, no clock
+    /// advance, no read of the customer first): only `decide` itself.
+    #[test]
+    fn a_due_decision_wins_over_a_late_manual_one_even_unread() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        crate::db::migrations().to_latest(&mut conn).unwrap();
+        let app = crate::store::applications::insert_bare(&conn).unwrap();
+        let now = Clocks::new(0, HashMap::new());
+        let created = create(&conn, &now, app, &new_customer()).unwrap();
+        // Two minutes later on the application's clock, the 60 s decision is due but not applied.
+        let later = Clocks::new(0, HashMap::from([(app, 120_000)]));
+        let manual = decide(&conn, &later, Some(app), &created.customer.id, false);
+        let err = manual.err().expect("the due decision was applied first, so the customer is decided");
+        assert_eq!(err.code, ErrorCode::Conflict, "{err:?}");
+        let after = super::super::current::<Row>(&conn, &later, Some(app), &created.customer.id).unwrap().unwrap();
+        assert_ne!(after.status, State::Pending);
+    }
 }

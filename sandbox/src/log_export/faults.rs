@@ -101,16 +101,17 @@ pub fn answered_by(logs: &[RequestLog], repeats: &[Option<usize>]) -> Vec<Option
 
 #[cfg(test)]
 mod tests {
+    use payctl_wire::faults::FaultKind;
     use serde_json::json;
 
     use super::*;
 
-    fn log(method: &str, path: &str, status: u16, key: Option<&str>, fault: Option<&str>) -> RequestLog {
+    fn log(method: &str, path: &str, status: u16, key: Option<&str>, fault: Option<FaultKind>) -> RequestLog {
         serde_json::from_value(json!({
             "id": "log", "method": method, "path": path, "query": null, "status_code": status, "duration_ms": 1,
             "correlation_id": "c", "idempotency_key_hash": key, "api_key_id": "k", "error_code": null,
             "request_body": {"a": 1}, "requested_at": "t", "responded_at": "t",
-            "fault": fault.map(|kind| json!({"rule_id": "flt_1", "kind": kind, "status": (kind == "error").then_some(502)})),
+            "fault": fault.map(|kind| json!({"rule_id": "flt_1", "kind": kind, "status": (kind == FaultKind::Error).then_some(502)})),
         }))
         .unwrap()
     }
@@ -118,11 +119,11 @@ mod tests {
     #[test]
     fn retries_share_keys_and_lost_answers_are_read_from_their_replay() {
         let logs = vec![
-            log("POST", "/v1/customers", 201, Some("a"), Some("drop_response")),
+            log("POST", "/v1/customers", 201, Some("a"), Some(FaultKind::DropResponse)),
             log("POST", "/v1/customers", 201, Some("a"), None),
             log("POST", "/v1/customers", 201, None, None),
-            log("GET", "/v1/customers", 0, Some("a"), Some("reset")),
-            log("POST", "/v1/customers", 502, Some("b"), Some("error")),
+            log("GET", "/v1/customers", 0, Some("a"), Some(FaultKind::Reset)),
+            log("POST", "/v1/customers", 502, Some("b"), Some(FaultKind::Error)),
             log("POST", "/v1/customers", 201, Some("b"), None),
         ];
         let keys = keys(&logs);

@@ -8,7 +8,7 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
-use payctl_wire::applications::{ApiKey, CreatedApiKey, Environment};
+use payctl_wire::applications::{ApiKey, ApplicationStatus, CreatedApiKey, Environment, KeyStatus};
 use payctl_wire::page::Page;
 
 pub struct KeyApplication {
@@ -76,11 +76,11 @@ fn from_row(r: &rusqlite::Row<'_>, environment: Environment, now: Timestamp) -> 
     let expires_at: Option<i64> = r.get(4)?;
     let revoked_at: Option<i64> = r.get(6)?;
     let status = if revoked_at.is_some() {
-        "revoked"
+        KeyStatus::Revoked
     } else if expires_at.is_some_and(|e| e <= now.millis()) {
-        "expired"
+        KeyStatus::Expired
     } else {
-        "active"
+        KeyStatus::Active
     };
     Ok((
         r.get(0)?,
@@ -88,7 +88,7 @@ fn from_row(r: &rusqlite::Row<'_>, environment: Environment, now: Timestamp) -> 
             api_key_id: r.get(1)?,
             prefix: r.get(2)?,
             key_type: environment,
-            status: status.to_owned(),
+            status,
             name: r.get(3)?,
             expires_at: super::iso(expires_at),
             created_at: super::iso_at(r.get(5)?),
@@ -145,12 +145,12 @@ pub fn all_usable(conn: &Connection) -> rusqlite::Result<Vec<StoredKey>> {
     let rows = stmt.query_map([], |r| {
         let hash: Vec<u8> = r.get(3)?;
         let environment: String = r.get(8)?;
-        let status: String = r.get(9)?;
+        let status: ApplicationStatus = r.get(9)?;
         Ok(StoredKey {
             prefix: r.get(2)?,
             hash: hash.as_slice().try_into().unwrap_or([0; 32]),
             expires_at: r.get::<_, Option<i64>>(4)?.map(Timestamp::from_millis),
-            application_active: status == "active",
+            application_active: status == ApplicationStatus::Active,
             identity: KeyIdentity {
                 key_id: r.get(0)?,
                 key_public_id: r.get(1)?,

@@ -8,10 +8,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
+use crate::domain::states::FlowState;
+use crate::domain::states::verification::State;
 use crate::domain::{country, text};
 use crate::error::ApiError;
-use crate::flows::FlowState;
-use crate::flows::verification::State;
 use crate::http::pagination::PageRequest;
 use crate::ids;
 

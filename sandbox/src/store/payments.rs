@@ -10,9 +10,9 @@ use crate::db::CachedSql;
 use crate::domain::asset;
 use crate::domain::decimal::format_minor;
 use crate::domain::money::MinorUnit;
+use crate::domain::states::FlowState;
+use crate::domain::states::payments::State;
 use crate::error::ApiError;
-use crate::flows::FlowState;
-use crate::flows::payments::State;
 use crate::http::pagination::PageRequest;
 
 /// A stored payment with the internal ids that never leave the server.

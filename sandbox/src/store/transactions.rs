@@ -7,9 +7,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::domain::money::MinorUnit;
+use crate::domain::states::FlowState;
+use crate::domain::states::transactions::State;
 use crate::error::ApiError;
-use crate::flows::FlowState;
-use crate::flows::transactions::State;
 use crate::http::pagination::PageRequest;
 
 /// A stored transaction.

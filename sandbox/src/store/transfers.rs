@@ -6,9 +6,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::domain::money::MinorUnit;
+use crate::domain::states::FlowState;
+use crate::domain::states::transfers::{Kind, State};
 use crate::error::ApiError;
-use crate::flows::FlowState;
-use crate::flows::transfers::{Kind, State};
 
 /// One side of a stored transfer.
 #[derive(Debug, Clone, Default)]

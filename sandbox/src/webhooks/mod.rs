@@ -14,6 +14,7 @@ pub mod sink;
 
 use hmac::{Hmac, Mac};
 use payctl_wire::events::EventType;
+use payctl_wire::webhooks::WebhookStatus;
 use sha2::Sha256;
 
 use crate::error::{ApiError, Checks};
@@ -151,11 +152,13 @@ fn names() -> String {
     EventType::ALL.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(", ")
 }
 
-/// Checks an endpoint status for PATCH.
-pub fn check_status(checks: &mut Checks, status: &str) {
-    if !payctl_wire::webhooks::WebhookStatus::VALUES.contains(&status) {
+/// Parses an endpoint status for PATCH; a bad one is listed in `checks`.
+pub fn check_status(checks: &mut Checks, status: &str) -> Option<WebhookStatus> {
+    let parsed = WebhookStatus::parse(status);
+    if parsed.is_none() {
         checks.push("status", "invalid", "must be enabled or disabled");
     }
+    parsed
 }
 
 #[cfg(test)]

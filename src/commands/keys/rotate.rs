@@ -1,7 +1,7 @@
 //! `payctl keys rotate`: the specification's rotation without downtime as
 //! one command: create a new key, switch the profile to it, revoke the old.
 
-use payctl_wire::applications::{ApiKey, CreateApiKey};
+use payctl_wire::applications::{ApiKey, CreateApiKey, KeyStatus};
 use reqwest::Method;
 
 use super::AppArg;
@@ -45,7 +45,7 @@ async fn current_key_id(s: &Session, path: &str) -> anyhow::Result<String> {
         ))
     })?;
     let keys = s.client.list::<ApiKey>(&format!("{path}/keys"), &s.auth, &ListArgs::every()).await?;
-    keys.data.into_iter().find(|k| k.status == "active" && secret.starts_with(&k.prefix)).map(|k| k.api_key_id).ok_or_else(
+    keys.data.into_iter().find(|k| k.status == KeyStatus::Active && secret.starts_with(&k.prefix)).map(|k| k.api_key_id).ok_or_else(
         || exit::usage("the profile's API key is not an active key of this application; pass --app APP_ID (`payctl apps list` lists them)"),
     )
 }
