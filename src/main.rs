@@ -4,6 +4,21 @@
 //! `main` answers shell completion requests (`COMPLETE=bash payctl ...`),
 //! parses the command line, runs one command, prints any error with its
 //! chain of causes, and exits with a documented code (see [`exit`]).
+//!
+//! # Layout
+//! - [`cli`]: the command tree; [`commands`]: one module per noun, one file
+//!   per verb, each through the shared `Session` (`commands::resource`).
+//! - [`client`]: the HTTP client every API call goes through (auth,
+//!   retries, errors); [`context`]: what a command resolves once (profile,
+//!   flags, environment); [`config`]: profiles in `config.toml`;
+//!   [`credentials`]: secrets in the keyring or `credentials.toml`.
+//! - [`output`]: tables and JSON on stdout, messages on stderr; [`prompt`]:
+//!   terminal questions; [`signals`]: stopping long-running commands;
+//!   [`exit`]: the documented exit codes; [`complete`]: shell completion.
+//! - [`fixtures`]: scenario files (run, export, record); [`contract`]: the
+//!   API's OpenAPI contract, which `payctl proxy` checks traffic against;
+//!   [`signature`]: the webhook signature check `webhooks verify` and
+//!   `listen` use.
 
 mod cli;
 mod client;
@@ -18,6 +33,7 @@ mod fixtures;
 mod output;
 mod prompt;
 mod signals;
+mod signature;
 
 use std::process::ExitCode;
 

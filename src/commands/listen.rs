@@ -36,11 +36,11 @@ use reqwest::Url;
 use serde_json::Value;
 
 use crate::commands::resource::{Cred, Session};
-use crate::commands::webhooks::signature::{self, DEFAULT_TOLERANCE_SECS};
 use crate::config;
 use crate::context::Ctx;
 use crate::exit;
 use crate::output::Format;
+use crate::signature::{self, DEFAULT_TOLERANCE_SECS};
 
 pub const EXAMPLES: &str = "Prints the endpoint's signing secret, then \"Ready\", on stderr once the endpoint is \
 registered: give the secret to the app behind --forward-to so it can verify what it receives. The endpoint and its \

@@ -40,7 +40,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Completions { shell } => completions::run(shell),
         Command::Config(cmd) => config::run(ctx()?, cmd).await,
         Command::Login(args) => session::login::run(ctx()?, args).await,
-        Command::Logout => session::logout::run(ctx()?),
+        Command::Logout => session::logout::run(ctx()?).await,
         Command::Whoami => session::whoami::run(ctx()?).await,
         Command::Apps(cmd) => apps::run(ctx()?, cmd).await,
         Command::Keys(cmd) => keys::run(ctx()?, cmd).await,

@@ -5,11 +5,12 @@
 use std::io::{IsTerminal, Read};
 
 use super::LoginArgs;
+use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 use crate::exit;
 use crate::prompt::Prompter;
 
-pub async fn run(mut ctx: Ctx, args: LoginArgs) -> anyhow::Result<()> {
+pub async fn run(ctx: Ctx, args: LoginArgs) -> anyhow::Result<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     let mut prompter = if interactive && !args.password_stdin { Some(Prompter::new()?) } else { None };
     let username = match (args.username.or_else(|| ctx.profile().username), prompter.as_mut()) {
@@ -35,21 +36,22 @@ pub async fn run(mut ctx: Ctx, args: LoginArgs) -> anyhow::Result<()> {
     if password.is_empty() {
         return Err(exit::usage("the password is empty; --password-stdin reads it from standard input"));
     }
-    let client = ctx.client()?;
-    let client_id = ctx.client_id();
+    // The grant is the credential: nothing is sent with it but the form.
+    let mut s = Session::open(ctx, Cred::Public).await?;
+    let client_id = s.ctx.client_id();
     let form = [
         ("grant_type", "password"),
         ("client_id", client_id.as_str()),
         ("username", username.as_str()),
         ("password", password.as_str()),
     ];
-    let tokens = client.token(&ctx.auth_url()?, &form).await?;
-    let store = ctx.store()?;
-    super::save_tokens(&store, &ctx.profile, &tokens)?;
-    let profile = ctx.profile_mut();
+    let tokens = s.client.token(&s.ctx.auth_url()?, &form).await?;
+    let store = s.ctx.store()?;
+    super::save_tokens(&store, &s.ctx.profile, &tokens)?;
+    let profile = s.ctx.profile_mut();
     profile.username = Some(username.clone());
     profile.credential_store = Some(store.kind());
-    ctx.save()?;
-    crate::say!("Logged in as {username} (profile {}; tokens kept in {}).", ctx.profile, store.describe());
+    s.ctx.save()?;
+    crate::say!("Logged in as {username} (profile {}; tokens kept in {}).", s.ctx.profile, store.describe());
     Ok(())
 }

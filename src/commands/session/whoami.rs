@@ -2,18 +2,18 @@
 
 use payctl_wire::auth::Me;
 
+use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 use crate::output;
 
 pub async fn run(ctx: Ctx) -> anyhow::Result<()> {
-    let client = ctx.client()?;
-    let auth = super::bearer(&ctx, &client).await?;
-    let me: Me = client.get("/v1/auth/me", &auth).await?;
+    let s = Session::open(ctx, Cred::Bearer).await?;
+    let me: Me = s.client.get("/v1/auth/me", &s.auth).await?;
     let mut value = serde_json::to_value(&me)?;
-    if ctx.output == output::Format::Table {
+    if s.ctx.output == output::Format::Table {
         // A nested partner reads badly in a two-column table.
         value["partner"] =
             me.partner.as_ref().map_or(serde_json::Value::Null, |p| format!("{} ({})", p.name, p.id).into());
     }
-    output::record(ctx.output, &value)
+    output::record(s.ctx.output, &value)
 }

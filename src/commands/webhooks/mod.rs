@@ -10,7 +10,6 @@ mod list;
 pub mod lookup;
 pub mod redeliver;
 mod rotate;
-pub mod signature;
 mod update;
 mod verify;
 

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::signature::{self, DEFAULT_TOLERANCE_SECS};
 use crate::exit;
+use crate::signature::{self, DEFAULT_TOLERANCE_SECS};
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
