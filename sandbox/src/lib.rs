@@ -13,8 +13,8 @@
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
 //!   the control token; middleware that identifies the caller; the guard
 //!   that bounds password hashing and throttles failed sign-ins.
-//! - [`flows`]: every state machine (transactions, payments, transfers and
-//!   swaps, customer verification): moves and triggers over the states of
+//! - [`flows`]: every state machine (quotes, transactions, payments,
+//!   transfers and swaps, customer verification): moves and triggers over the states of
 //!   `domain::states`, one exhaustive step function each, and the engine that carries a step out
 //!   (row, postings, events, timed moves, timeline) in one transaction.
 //! - [`store`]: SQL, one module per noun, rows in and rows out (it uses

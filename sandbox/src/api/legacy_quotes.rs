@@ -10,7 +10,6 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use payctl_wire::error::ErrorCode;
 use payctl_wire::legacy_quotes::{
     CorridorQuoteRequest, LegacyQuote, LegacyQuoteFees, LegacyQuoteRequest, QuoteTarget, RecipientType, TargetType,
 };
@@ -27,20 +26,19 @@ use crate::domain::iban::Iban;
 use crate::domain::money::MinorUnit;
 use crate::domain::pricing::{Markup, MarkupKind};
 use crate::error::{ApiError, Checks};
+use crate::flows::quotes;
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Idempotency};
 use crate::quoting;
 use crate::state::AppState;
-use crate::store::{self, quotes};
+use crate::store;
 
 /// A corridor's own fee per recipient type: basis points of the amount,
 /// with a minimum in minor units of the source currency (2-decimal fiat;
 /// for a stablecoin source the minimum is scaled to its decimals).
 pub const CORRIDOR_FEES: &[(&str, u64, u64)] = &[("bank_account", 15, 500), ("wallet", 10, 100)];
 
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotFound, "quote")
-}
+pub use quotes::not_found;
 
 fn decimals(code: &str) -> u32 {
     asset::asset(code).map_or(2, |a| a.decimals)
@@ -54,7 +52,7 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
     LegacyQuote {
         id: q.public_id.clone(),
         form: q.form.as_str().to_owned(),
-        status: q.status_at(now).to_owned(),
+        status: quotes::status_at(q, now).to_owned(),
         from_customer_id: q.customer_public_id.clone(),
         to: legacy.then(|| QuoteTarget {
             target_type: q.destination_kind.clone(),
@@ -84,7 +82,7 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
 /// A legacy-form or corridor-form quote of the application; transaction
 /// quotes are not served here.
 pub fn find_legacy(conn: &Connection, application_id: i64, id: &str) -> Result<quotes::Row, ApiError> {
-    quotes::find(conn, application_id, id)?.filter(|q| q.form != quotes::Form::Transaction).ok_or_else(not_found)
+    Some(quotes::owned(conn, application_id, id)?).filter(|q| q.form != quotes::Form::Transaction).ok_or_else(not_found)
 }
 
 fn target_address_ok(target_type: &str, address: &str) -> bool {
@@ -160,18 +158,16 @@ pub async fn create_legacy(
                 amount_field: "source_amount",
                 pair_field: "to.currency",
             };
-            let priced = quoting::price(tx, &request)?;
-            let new = quotes::NewQuote {
+            let shape = quotes::Shape {
                 application_id,
                 form: quotes::Form::Legacy,
                 customer_id: Some(owner.id),
-                priced: &priced,
                 corridor: None,
                 destination_kind: target_type,
                 recipient_type: None,
                 destination_address: address,
             };
-            quotes::insert(tx, &new, now)
+            quotes::create(tx, &request, shape, now)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(view(&row, now))).into_response())
@@ -237,18 +233,16 @@ pub async fn create_corridor(
             amount_field: "amount",
             pair_field: "destination_currency",
         };
-        let priced = quoting::price(tx, &request)?;
-        let new = quotes::NewQuote {
+        let shape = quotes::Shape {
             application_id,
             form: quotes::Form::Corridor,
             customer_id: None,
-            priced: &priced,
             corridor: Some(corridor.as_str()),
             destination_kind: None,
             recipient_type: Some(recipient_type),
             destination_address: None,
         };
-        Ok(view(&quotes::insert(tx, &new, now)?, now))
+        Ok(view(&quotes::create(tx, &request, shape, now)?, now))
     })
     .await
 }

@@ -19,15 +19,14 @@ use crate::domain::asset::Asset;
 use crate::domain::money::MinorUnit;
 use crate::domain::rates::{self, CorridorId};
 use crate::error::{ApiError, Checks};
+use crate::flows::quotes;
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Idempotency};
 use crate::quoting;
 use crate::state::AppState;
-use crate::store::{self, quotes};
+use crate::store;
 
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotFound, "quote")
-}
+pub use quotes::not_found;
 
 /// A quote request with its fields checked and its corridor known to carry
 /// its pair.
@@ -87,7 +86,7 @@ pub fn corridor_for(field: &str, id: &str, source: &str, destination: &str) -> R
 pub fn view(q: &quotes::Row, now: Timestamp) -> TransactionQuote {
     TransactionQuote {
         id: q.public_id.clone(),
-        status: q.status_at(now).to_owned(),
+        status: quotes::status_at(q, now).to_owned(),
         expires_at: q.expires_at.to_rfc3339(),
         accepted_at: q.accepted_at.map(Timestamp::to_rfc3339),
         rate: q.rate.clone(),
@@ -131,32 +130,28 @@ pub async fn create(
             Some(id) => Some(store::customers::find(tx, Some(app), id)?.ok_or_else(super::customers::not_found)?.id),
             None => None,
         };
-        let priced = quoting::price(
-            tx,
-            &quoting::Request {
-                application_id: Some(app),
-                partner_id: partner,
-                customer_id: new.customer_id.as_deref(),
-                source: new.source,
-                destination: new.destination,
-                amount: new.amount,
-                corridor_fee: None,
-                network_fee: MinorUnit::ZERO,
-                amount_field: "source_amount_minor",
-                pair_field: "destination_asset",
-            },
-        )?;
-        let new = quotes::NewQuote {
+        let request = quoting::Request {
+            application_id: Some(app),
+            partner_id: partner,
+            customer_id: new.customer_id.as_deref(),
+            source: new.source,
+            destination: new.destination,
+            amount: new.amount,
+            corridor_fee: None,
+            network_fee: MinorUnit::ZERO,
+            amount_field: "source_amount_minor",
+            pair_field: "destination_asset",
+        };
+        let shape = quotes::Shape {
             application_id: app,
             form: quotes::Form::Transaction,
             customer_id,
-            priced: &priced,
             corridor: Some(new.corridor.as_str()),
             destination_kind: Some(new.destination_kind),
             recipient_type: None,
             destination_address: None,
         };
-        Ok(view(&quotes::insert(tx, &new, now)?, now))
+        Ok(view(&quotes::create(tx, &request, shape, now)?, now))
     })
     .await
 }
@@ -177,8 +172,8 @@ pub async fn get(
 ) -> Result<Json<TransactionQuote>, ApiError> {
     let app = caller.application_id;
     let now = state.clock.app_now(app);
-    let found = state.db.read(move |conn| quotes::find(conn, app, &id)).await?;
-    found.map(|q| Json(view(&q, now))).ok_or_else(not_found)
+    let quote = state.db.read(move |conn| quotes::owned(conn, app, &id)).await?;
+    Ok(Json(view(&quote, now)))
 }
 
 /// Accept a transaction quote
@@ -201,7 +196,7 @@ pub async fn accept(
     let app = caller.application_id;
     let now = state.clock.app_now(app);
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
-        let quote = quotes::find(tx, app, &id)?.ok_or_else(not_found)?;
+        let quote = quotes::owned(tx, app, &id)?;
         Ok(view(&quotes::accept(tx, &quote, now)?, now))
     })
     .await

@@ -143,3 +143,17 @@ pub mod verification {
         final: [Approved]
     }
 }
+
+/// A quote's stored states; `EXPIRED` is derived from the lock, never stored.
+pub mod quotes {
+    flow_states! {
+        /// `CREATED` until accepted (read as `EXPIRED` once its lock runs
+        /// out), `ACCEPTED` until one flow uses it, then `USED`.
+        pub enum State {
+            Created => "CREATED",
+            Accepted => "ACCEPTED",
+            Used => "USED",
+        }
+        final: [Used]
+    }
+}

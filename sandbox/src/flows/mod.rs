@@ -23,6 +23,7 @@
 
 pub mod events;
 pub mod payments;
+pub mod quotes;
 pub mod transactions;
 pub mod transfers;
 pub mod verification;

@@ -24,13 +24,13 @@ use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
 use super::events::Money;
+use super::quotes;
 use super::{Flow, FlowKind, FlowState, Posting, Step, verification};
 use crate::clock::{Clocks, Timestamp};
 use crate::domain::iban;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store::payments::{self, NewPayment, Row};
-use crate::store::quotes;
 use crate::{ids, secrets};
 
 pub const AUTO_FUND_SECONDS: i64 = 30;
@@ -183,7 +183,7 @@ pub fn fund(conn: &Connection, clocks: &Clocks, scope: Option<i64>, id: &str) ->
 /// a verified customer, consuming the quote.
 pub fn create(conn: &Connection, clocks: &Clocks, app: i64, quote_id: &str) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let quote = quotes::find(conn, app, quote_id)?.ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "quote"))?;
+    let quote = quotes::owned(conn, app, quote_id)?;
     let customer_id = match (quote.form, &quote.customer_public_id) {
         (quotes::Form::Legacy, Some(id)) => id.clone(),
         _ => {

@@ -22,13 +22,14 @@ use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
 use super::events::Money;
+use super::quotes;
 use super::{Flow, FlowKind, FlowState, Posting, Step, verification};
 use crate::clock::{Clocks, Timestamp};
 use crate::error::ApiError;
 use crate::ids;
 use crate::ledger::Owner;
+use crate::store;
 use crate::store::transactions::{self, NewRow, Row};
-use crate::store::{self, quotes};
 
 pub const PROCESS_AFTER_SECONDS: i64 = 5;
 pub const SETTLE_AFTER_SECONDS: i64 = 30;
@@ -189,7 +190,7 @@ pub fn create(
     beneficiary_id: &str,
 ) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let quote = quotes::find(conn, app, quote_id)?.ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "quote"))?;
+    let quote = quotes::owned(conn, app, quote_id)?;
     let beneficiary = store::beneficiaries::find(conn, app, beneficiary_id)?
         .ok_or_else(|| ApiError::not_found(ErrorCode::BeneficiaryNotFound, "beneficiary"))?;
     let refuse = |message: String| {

@@ -26,6 +26,7 @@ use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
 use super::events::Money;
+use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::{Clocks, Timestamp};
 use crate::domain::address::Network;
@@ -33,8 +34,8 @@ use crate::domain::asset::Asset;
 use crate::domain::money::MinorUnit;
 use crate::error::ApiError;
 use crate::ledger::Owner;
+use crate::store;
 use crate::store::transfers::{self, Row, Side};
-use crate::store::{self, quotes};
 use crate::{ids, quoting};
 
 pub const PROCESS_SECONDS: i64 = 5;
@@ -231,7 +232,7 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
     };
     let (source_amount, fee, destination_amount, rate) = match &new.quote_id {
         Some(qid) => {
-            let q = quotes::find(conn, app, qid)?.ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "quote"))?;
+            let q = quotes::owned(conn, app, qid)?;
             if q.source_asset != new.source.asset || q.destination_asset != new.destination.asset {
                 return Err(ApiError::invalid_field(
                     "quote_id",

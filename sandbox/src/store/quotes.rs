@@ -1,23 +1,15 @@
-//! Quotes of every form (spec 2.7, 3.1, 4.2) in one table.
-//!
-//! The transaction-quote flow, the legacy `GET /v1/quotes` form and the
-//! alternate `POST /v1/quotes` form differ in their requests and answers but
-//! share a life: priced once, locked for [`VALIDITY_SECONDS`] of sandbox
-//! time, accepted once, consumed once. That life lives here so every form
-//! obeys the same rules:
-//! - `CREATED` → `ACCEPTED` by [`accept`], only before `expires_at`
-//!   (400 QTE_0001 after; 409 QTE_0002 when no longer `CREATED`);
-//! - `ACCEPTED` → `USED` by [`consume`], exactly once, inside the consumer's
-//!   write transaction and still within the lock (400 IDM_0002 otherwise);
-//! - `EXPIRED` is never stored: a `CREATED` quote read at or after its
-//!   `expires_at` shows `EXPIRED` ([`Row::status_at`]).
+//! Quotes of every form (spec 2.7, 3.1, 4.2) in one table: rows in, rows
+//! out. Their life (accepted once, used once, the derived `EXPIRED`) is
+//! `flows::quotes`; the two moves here are conditional updates, so of two
+//! racing writers exactly one sees its move happen.
 
-use payctl_wire::error::ErrorCode;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::domain::money::MinorUnit;
+use crate::domain::states::FlowState;
+use crate::domain::states::quotes::State;
 use crate::error::ApiError;
 use crate::ids;
 use crate::quoting::Priced;
@@ -91,7 +83,7 @@ pub struct Row {
     pub recipient_type: Option<String>,
     pub destination_address: Option<String>,
     /// As stored: `CREATED`, `ACCEPTED` or `USED`.
-    pub status: String,
+    pub status: State,
     pub expires_at: Timestamp,
     pub accepted_at: Option<Timestamp>,
     pub used_by: Option<String>,
@@ -105,12 +97,6 @@ impl Row {
     pub fn is_expired(&self, now: Timestamp) -> bool {
         now >= self.expires_at
     }
-
-    /// The status a reader sees at `now`: a `CREATED` quote past its lock
-    /// is `EXPIRED`; an accepted or used one keeps its stored status.
-    pub fn status_at(&self, now: Timestamp) -> &str {
-        if self.status == "CREATED" && self.is_expired(now) { "EXPIRED" } else { &self.status }
-    }
 }
 
 const SELECT: &str = "SELECT q.id, q.public_id, q.application_id, q.form, q.customer_id, c.public_id,
@@ -122,6 +108,7 @@ const SELECT: &str = "SELECT q.id, q.public_id, q.application_id, q.form, q.cust
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     let form: String = r.get(3)?;
+    let status: String = r.get(19)?;
     let ts = |i: usize| -> rusqlite::Result<Option<Timestamp>> {
         Ok(r.get::<_, Option<i64>>(i)?.map(Timestamp::from_millis))
     };
@@ -145,7 +132,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         destination_kind: r.get(16)?,
         recipient_type: r.get(17)?,
         destination_address: r.get(18)?,
-        status: r.get(19)?,
+        status: State::parse(&status).ok_or_else(|| super::bad_value(19, &status))?,
         expires_at: Timestamp::from_millis(r.get(20)?),
         accepted_at: ts(21)?,
         used_by: r.get(22)?,
@@ -155,7 +142,8 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     })
 }
 
-/// Stores a new `CREATED` quote locked until `now` + [`VALIDITY_SECONDS`].
+/// Stores a new `CREATED` quote locked until `now` + [`VALIDITY_SECONDS`]
+/// (`flows::quotes::create` prices it first).
 pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<Row, ApiError> {
     let public_id = ids::uuid();
     let p = new.priced;
@@ -165,7 +153,7 @@ pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<R
              source_amount_minor, fee_minor, net_source_minor, destination_amount_minor, rate, markup_source,
              corridor_fee_minor, corridor, destination_kind, recipient_type, destination_address, status,
              expires_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, 'CREATED', ?18, ?19, ?19)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?20, ?18, ?19, ?19)",
         params![
             public_id,
             new.application_id,
@@ -185,7 +173,8 @@ pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<R
             new.recipient_type,
             new.destination_address,
             now.plus_seconds(VALIDITY_SECONDS).millis(),
-            now.millis()
+            now.millis(),
+            State::Created.as_str(),
         ],
     )?;
     find(conn, new.application_id, &public_id)?.ok_or_else(|| ApiError::internal("quote vanished after insert"))
@@ -197,122 +186,23 @@ pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<O
     Ok(conn.query_row_cached(&sql, params![application_id, public_id], from_row).optional()?)
 }
 
-/// `CREATED` → `ACCEPTED`, before the lock runs out. Expired: 400
-/// QTE_0001. Already accepted or used: 409 QTE_0002 (checked first: a quote
-/// accepted in time stays accepted, whatever the clock says now).
-pub fn accept(conn: &Connection, quote: &Row, now: Timestamp) -> Result<Row, ApiError> {
-    if quote.status != "CREATED" {
-        return Err(ApiError::conflict(
-            ErrorCode::QuoteAlreadyAccepted,
-            format!("quote {} is already accepted", quote.public_id),
-        ));
-    }
-    if quote.is_expired(now) {
-        return Err(ApiError::new(
-            ErrorCode::QuoteExpired,
-            format!("quote {} expired at {}; request a new quote", quote.public_id, quote.expires_at),
-        ));
-    }
+/// `CREATED` → `ACCEPTED` at `now`; false when the quote was no longer
+/// `CREATED`.
+pub fn mark_accepted(conn: &Connection, id: i64, now: Timestamp) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
-        "UPDATE quotes SET status = 'ACCEPTED', accepted_at = ?2, updated_at = ?2 WHERE id = ?1 AND status = 'CREATED'",
-        params![quote.id, now.millis()],
+        "UPDATE quotes SET status = ?3, accepted_at = ?2, updated_at = ?2 WHERE id = ?1 AND status = ?4",
+        params![id, now.millis(), State::Accepted.as_str(), State::Created.as_str()],
     )?;
-    if changed != 1 {
-        return Err(ApiError::conflict(
-            ErrorCode::QuoteAlreadyAccepted,
-            format!("quote {} is already accepted", quote.public_id),
-        ));
-    }
-    find(conn, quote.application_id, &quote.public_id)?.ok_or_else(|| ApiError::internal("quote vanished"))
+    Ok(changed == 1)
 }
 
-/// `ACCEPTED` → `USED` by `used_by`, exactly once: the conditional update
-/// runs in the caller's write transaction (on the single writer), so of
-/// many consumers racing for one quote exactly one sees it change. A quote
-/// not accepted, already used, or whose lock ran out is 400 IDM_0002, the
-/// code the specification gives for "quote not accepted".
-pub fn consume(conn: &Connection, quote: &Row, used_by: &str, now: Timestamp) -> Result<Row, ApiError> {
-    let refuse = |why: String| {
-        Err(ApiError::new(ErrorCode::IdempotencyRequired, format!("quote {} cannot be used: {why}", quote.public_id)))
-    };
+/// `ACCEPTED` → `USED` by `used_by` at `now`, only within the lock; false
+/// when the quote was not accepted, already used, or its lock had run out.
+pub fn mark_used(conn: &Connection, id: i64, used_by: &str, now: Timestamp) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
-        "UPDATE quotes SET status = 'USED', used_by = ?2, used_at = ?3, updated_at = ?3
-         WHERE id = ?1 AND status = 'ACCEPTED' AND expires_at > ?3",
-        params![quote.id, used_by, now.millis()],
+        "UPDATE quotes SET status = ?4, used_by = ?2, used_at = ?3, updated_at = ?3
+         WHERE id = ?1 AND status = ?5 AND expires_at > ?3",
+        params![id, used_by, now.millis(), State::Used.as_str(), State::Accepted.as_str()],
     )?;
-    if changed == 1 {
-        return find(conn, quote.application_id, &quote.public_id)?.ok_or_else(|| ApiError::internal("quote vanished"));
-    }
-    let current = find(conn, quote.application_id, &quote.public_id)?.unwrap_or_else(|| quote.clone());
-    match current.status.as_str() {
-        "CREATED" => refuse("it is not accepted; accept it first".to_owned()),
-        "USED" => refuse("it has already been used".to_owned()),
-        _ => refuse(format!("its rate lock ended at {}; request a new quote", current.expires_at)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::db::{Db, Storage};
-    use crate::domain::asset::asset;
-    use crate::domain::decimal::Decimal;
-
-    fn priced() -> Priced {
-        Priced {
-            source: asset("USD").unwrap(),
-            destination: asset("EUR").unwrap(),
-            source_amount: MinorUnit::new(10_000),
-            corridor_fee: MinorUnit::ZERO,
-            fee: MinorUnit::new(100),
-            net_source: MinorUnit::new(9_900),
-            exchange_rate: Decimal::parse_positive("0.9").unwrap(),
-            network_fee: MinorUnit::ZERO,
-            destination_amount: MinorUnit::new(8_910),
-            markup_source: "partner",
-        }
-    }
-
-    #[tokio::test]
-    async fn a_quote_is_accepted_once_and_consumed_once_within_its_lock() {
-        let (db, _t) = Db::open(&Storage::Memory).unwrap();
-        db.write(|tx| {
-            let app = crate::store::applications::insert_bare(tx)?;
-            let p = priced();
-            let new = NewQuote {
-                application_id: app,
-                form: Form::Transaction,
-                customer_id: None,
-                priced: &p,
-                corridor: Some("c1".into()),
-                destination_kind: Some("BANK".into()),
-                recipient_type: None,
-                destination_address: None,
-            };
-            let t0 = Timestamp::from_millis(1_000_000);
-            let q = insert(tx, &new, t0)?;
-            assert_eq!(
-                (q.status.as_str(), q.rate.as_str(), q.destination_amount),
-                ("CREATED", "0.9", MinorUnit::new(8_910))
-            );
-            assert!(find(tx, app + 1, &q.public_id)?.is_none(), "scoped to the application");
-            assert_eq!(consume(tx, &q, "t1", t0).unwrap_err().code, ErrorCode::IdempotencyRequired);
-            assert_eq!(q.status_at(t0.plus_seconds(VALIDITY_SECONDS)), "EXPIRED");
-            let late = accept(tx, &q, t0.plus_seconds(VALIDITY_SECONDS)).unwrap_err();
-            assert_eq!(late.code, ErrorCode::QuoteExpired);
-            let a = accept(tx, &q, t0.plus_seconds(10))?;
-            assert_eq!(a.status_at(t0.plus_seconds(VALIDITY_SECONDS)), "ACCEPTED");
-            assert_eq!(accept(tx, &a, t0.plus_seconds(11)).unwrap_err().code, ErrorCode::QuoteAlreadyAccepted);
-            let lapsed = consume(tx, &a, "t1", t0.plus_seconds(VALIDITY_SECONDS)).unwrap_err();
-            assert_eq!(lapsed.code, ErrorCode::IdempotencyRequired);
-            let used = consume(tx, &a, "t1", t0.plus_seconds(20))?;
-            assert_eq!((used.status.as_str(), used.used_by.as_deref()), ("USED", Some("t1")));
-            let again = consume(tx, &a, "t2", t0.plus_seconds(21)).unwrap_err();
-            assert!(again.message.contains("already been used"), "{}", again.message);
-            assert_eq!(accept(tx, &used, t0.plus_seconds(22)).unwrap_err().code, ErrorCode::QuoteAlreadyAccepted);
-            Ok(())
-        })
-        .await
-        .unwrap();
-    }
+    Ok(changed == 1)
 }
