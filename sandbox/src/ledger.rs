@@ -99,7 +99,9 @@ pub fn account(
     }
     let id = insert_account(conn, application_id, owner.purpose(), owner.customer_id(), asset_code, now)?;
     if owner == Owner::Float {
-        let decimals = asset::asset(asset_code).map_or(2, |a| a.decimals);
+        let decimals = asset::asset(asset_code)
+            .ok_or_else(|| ApiError::internal(format!("no asset {asset_code} in the asset table")))?
+            .decimals;
         let amount = PREFUND_UNITS
             .checked_mul(10u64.pow(decimals))
             .and_then(|a| MinorUnit::from_u64(a).ok())

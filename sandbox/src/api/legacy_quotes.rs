@@ -20,7 +20,7 @@ use super::fields;
 use crate::auth::KeyCaller;
 use crate::clock::Timestamp;
 use crate::domain::address::{self, Network};
-use crate::domain::asset::{self, AssetKind};
+use crate::domain::asset::AssetKind;
 use crate::domain::decimal::format_minor;
 use crate::domain::iban::Iban;
 use crate::domain::money::MinorUnit;
@@ -40,13 +40,9 @@ pub const CORRIDOR_FEES: &[(&str, u64, u64)] = &[("bank_account", 15, 500), ("wa
 
 pub use quotes::not_found;
 
-fn decimals(code: &str) -> u32 {
-    asset::asset(code).map_or(2, |a| a.decimals)
-}
-
 /// The answer for a legacy or corridor quote as seen at `now`.
 pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
-    let (src, dst) = (decimals(&q.source_asset), decimals(&q.destination_asset));
+    let (src, dst) = (q.source_asset.decimals, q.destination_asset.decimals);
     let corridor_fee = q.corridor_fee.unwrap_or_default().as_u64();
     let legacy = q.form == quotes::Form::Legacy;
     LegacyQuote {
@@ -56,13 +52,13 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
         from_customer_id: q.customer_public_id.clone(),
         to: legacy.then(|| QuoteTarget {
             target_type: q.destination_kind.clone(),
-            currency: Some(q.destination_asset.clone()),
+            currency: Some(q.destination_asset.code.to_owned()),
             address: q.destination_address.clone(),
         }),
         corridor: q.corridor.clone().filter(|_| !legacy),
         recipient_type: q.recipient_type.clone(),
-        source_currency: q.source_asset.clone(),
-        destination_currency: q.destination_asset.clone(),
+        source_currency: q.source_asset.code.to_owned(),
+        destination_currency: q.destination_asset.code.to_owned(),
         source_amount: format_minor(q.source_amount.as_u64(), src),
         destination_amount: format_minor(q.destination_amount.as_u64(), dst),
         source_amount_minor: q.source_amount.to_string(),

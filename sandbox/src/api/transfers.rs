@@ -25,7 +25,7 @@ use super::accounts::STABLECOIN_NETWORKS;
 use super::fields;
 use crate::auth::KeyCaller;
 use crate::domain::address::{self, Network};
-use crate::domain::asset::{self, Asset, AssetKind};
+use crate::domain::asset::{Asset, AssetKind};
 use crate::domain::decimal::format_minor;
 use crate::domain::money::MinorUnit;
 use crate::error::{ApiError, Checks};
@@ -120,8 +120,7 @@ fn endpoint(c: &mut Checks, name: &str, ep: &Option<TransferEndpoint>, end: End)
         }
     };
     let asset = asset?;
-    let side =
-        Side { asset: asset.code.to_owned(), network: network.map(|n| n.code().to_owned()), address, beneficiary_id };
+    let side = Side { asset, network: network.map(|n| n.code().to_owned()), address, beneficiary_id };
     Some(CheckedEnd { side, asset, network })
 }
 
@@ -185,7 +184,7 @@ fn parse(door: Option<Kind>, body: &CreateTransfer) -> Result<NewTransfer, ApiEr
         if let Some(network) = &side.network {
             let supported = STABLECOIN_NETWORKS
                 .iter()
-                .any(|(coin, nets)| *coin == side.asset && nets.iter().any(|n| n.code() == network));
+                .any(|(coin, nets)| *coin == side.asset.code && nets.iter().any(|n| n.code() == network));
             if !supported {
                 return Err(ApiError::new(
                     ErrorCode::UnsupportedCombination,
@@ -207,25 +206,21 @@ fn parse(door: Option<Kind>, body: &CreateTransfer) -> Result<NewTransfer, ApiEr
     })
 }
 
-fn decimals(code: &str) -> u32 {
-    asset::asset(code).map_or(2, |a| a.decimals)
-}
-
 fn side_view(side: &Side, amount: MinorUnit) -> TransferSide {
     TransferSide {
-        asset: side.asset.clone(),
+        asset: side.asset.code.to_owned(),
         network: side.network.clone(),
         address: side.address.clone(),
         beneficiary_id: side.beneficiary_id.clone(),
-        amount: format_minor(amount.as_u64(), decimals(&side.asset)),
+        amount: format_minor(amount.as_u64(), side.asset.decimals),
         amount_minor: amount.to_string(),
     }
 }
 
 fn fees(t: &Row) -> TransferFees {
     TransferFees {
-        platform_fee: format_minor(t.fee.as_u64(), decimals(&t.source.asset)),
-        network_fee: format_minor(t.network_fee.as_u64(), decimals(&t.destination.asset)),
+        platform_fee: format_minor(t.fee.as_u64(), t.source.asset.decimals),
+        network_fee: format_minor(t.network_fee.as_u64(), t.destination.asset.decimals),
     }
 }
 
@@ -252,14 +247,14 @@ pub fn swap_view(t: &Row) -> Swap {
         fx_id: t.public_id.clone(),
         quote_id: t.quote_public_id.clone(),
         status: t.status.as_str().to_owned(),
-        source_currency: t.source.asset.clone(),
-        destination_currency: t.destination.asset.clone(),
+        source_currency: t.source.asset.code.to_owned(),
+        destination_currency: t.destination.asset.code.to_owned(),
         source_network: t.source.network.clone().unwrap_or_default(),
         destination_network: t.destination.network.clone().unwrap_or_default(),
         source_address: t.source.address.clone().unwrap_or_default(),
         destination_address: t.destination.address.clone().unwrap_or_default(),
-        source_amount: format_minor(t.source_amount.as_u64(), decimals(&t.source.asset)),
-        destination_amount: format_minor(t.destination_amount.as_u64(), decimals(&t.destination.asset)),
+        source_amount: format_minor(t.source_amount.as_u64(), t.source.asset.decimals),
+        destination_amount: format_minor(t.destination_amount.as_u64(), t.destination.asset.decimals),
         exchange_rate: t.exchange_rate.clone(),
         fees: fees(t),
         created_at: t.created_at.to_rfc3339(),

@@ -232,11 +232,12 @@ pub fn sandbox_clock(now: Timestamp, ahead_ms: i64) -> Markup {
     }
 }
 
-/// An amount in minor units with its decimal form, e.g. `-1050 (−10.50 AED)`.
+/// An amount in minor units with its decimal form, e.g. `-1050 (−10.50 AED)`;
+/// the minor units alone for a code the asset table does not know.
 pub fn amount(minor: i64, asset_code: &str) -> String {
-    let decimals = asset::asset(asset_code).map_or(2, |a| a.decimals);
+    let Some(asset) = asset::asset(asset_code) else { return format!("{minor} {asset_code} (minor units)") };
     let sign = if minor < 0 { "-" } else { "" };
-    format!("{minor} ({sign}{} {asset_code})", format_minor(minor.unsigned_abs(), decimals))
+    format!("{minor} ({sign}{} {asset_code})", format_minor(minor.unsigned_abs(), asset.decimals))
 }
 
 /// Pretty-printed JSON in a block that keeps its layout.

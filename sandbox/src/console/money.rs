@@ -89,8 +89,8 @@ pub async fn list(
                             label: format!("{} {}", t.kind.as_str(), t.public_id),
                             id: t.public_id.clone(),
                             state: t.status.as_str().to_owned(),
-                            source: amount(t.source_amount.get(), &t.source.asset),
-                            destination: amount(t.destination_amount.get(), &t.destination.asset),
+                            source: amount(t.source_amount.get(), t.source.asset.code),
+                            destination: amount(t.destination_amount.get(), t.destination.asset.code),
                             created_at: t.created_at.to_rfc3339(),
                         })
                         .collect();

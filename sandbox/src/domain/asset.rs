@@ -55,6 +55,12 @@ pub const ASSETS: &[Asset] = &[
     stablecoin("USDT"),
 ];
 
+impl std::fmt::Display for Asset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code)
+    }
+}
+
 /// Looks up an asset by its exact upper-case code.
 ///
 /// Matching is case-sensitive on purpose: the API documents upper-case codes,

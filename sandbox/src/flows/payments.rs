@@ -199,7 +199,7 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, quote_id: &str) -> R
         conn,
         app,
         Owner::Float,
-        &quote.destination_asset,
+        quote.destination_asset.code,
         quote.destination_amount,
         "settling this payment",
         now,

@@ -200,7 +200,7 @@ pub fn create(
             message,
         )])
     };
-    if beneficiary.account.destination_asset != quote.destination_asset {
+    if beneficiary.account.destination_asset != quote.destination_asset.code {
         return Err(refuse(format!(
             "the beneficiary receives {}, but the quote pays out {}",
             beneficiary.account.destination_asset, quote.destination_asset
@@ -225,8 +225,8 @@ pub fn create(
             application_id: app,
             quote_id: quote.id,
             beneficiary_id,
-            source_asset: &quote.source_asset,
-            destination_asset: &quote.destination_asset,
+            source_asset: quote.source_asset.code,
+            destination_asset: quote.destination_asset.code,
             source_amount: quote.source_amount,
             fee: quote.fee,
             destination_amount: quote.destination_amount,

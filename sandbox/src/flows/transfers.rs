@@ -99,10 +99,10 @@ impl Flow for Row {
 fn money(t: &Row) -> Money<'_> {
     Money {
         payment_type: t.kind.as_str(),
-        source_asset: &t.source.asset,
+        source_asset: t.source.asset.code,
         source_amount: t.source_amount,
         fee: t.fee,
-        destination_asset: &t.destination.asset,
+        destination_asset: t.destination.asset.code,
         destination_amount: t.destination_amount,
         customer_id: Some(&t.customer_public_id),
         beneficiary_id: t.destination.beneficiary_id.as_deref(),
@@ -115,8 +115,8 @@ fn money(t: &Row) -> Money<'_> {
 fn take_source(t: &Row) -> Vec<Posting> {
     let from = if t.kind.spends_customer_balance() { Owner::Customer(t.customer_id) } else { Owner::External };
     vec![
-        Posting::new(from, &t.source.asset, -t.source_amount),
-        Posting::new(Owner::InFlight, &t.source.asset, t.source_amount),
+        Posting::new(from, t.source.asset.code, -t.source_amount),
+        Posting::new(Owner::InFlight, t.source.asset.code, t.source_amount),
     ]
 }
 
@@ -141,7 +141,7 @@ pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
             Some(processing)
         }
         (State::Processing, Trigger::Complete) => {
-            let (src, dst) = (t.source.asset.as_str(), t.destination.asset.as_str());
+            let (src, dst) = (t.source.asset.code, t.destination.asset.code);
             let to = if t.kind.credits_customer() { Owner::Customer(t.customer_id) } else { Owner::External };
             // Checked when the transfer was created; a stored row that
             // overflows cannot be settled, so it fails like any step the
@@ -209,7 +209,7 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
         let b = store::beneficiaries::find(conn, app, bid)?
             .filter(|b| b.customer_id == new.customer_id)
             .ok_or_else(|| ApiError::not_found(ErrorCode::BeneficiaryNotFound, "beneficiary"))?;
-        if b.account.destination_asset != new.destination.asset {
+        if b.account.destination_asset != new.destination.asset.code {
             return Err(ApiError::new(
                 ErrorCode::UnsupportedCombination,
                 format!("beneficiary {bid} receives {}, not {}", b.account.destination_asset, new.destination.asset),
@@ -268,7 +268,15 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
         }
     };
     let leaving = destination_amount.checked_add(network_fee).map_err(ApiError::internal)?;
-    super::require_funds(conn, app, Owner::Float, &new.destination.asset, leaving, "this transfer's destination", now)?;
+    super::require_funds(
+        conn,
+        app,
+        Owner::Float,
+        new.destination.asset.code,
+        leaving,
+        "this transfer's destination",
+        now,
+    )?;
     let row = transfers::NewRow {
         public_id: &public_id,
         application_id: app,

@@ -7,7 +7,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::asset;
+use crate::domain::asset::Asset;
 use crate::domain::decimal::format_minor;
 use crate::domain::money::MinorUnit;
 use crate::domain::states::FlowState;
@@ -48,9 +48,8 @@ const SELECT: &str = "SELECT p.id, p.application_id, p.customer_id, p.public_id,
     FROM payments p JOIN quotes q ON q.id = p.quote_id JOIN customers c ON c.id = p.customer_id";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    let (source, destination): (String, String) = (r.get(10)?, r.get(11)?);
-    let (sd, dd) =
-        (asset::asset(&source).map_or(2, |a| a.decimals), asset::asset(&destination).map_or(2, |a| a.decimals));
+    let (source, destination): (Asset, Asset) = (r.get(10)?, r.get(11)?);
+    let (sd, dd) = (source.decimals, destination.decimals);
     let (amount, fee, out): (MinorUnit, MinorUnit, MinorUnit) = (r.get(12)?, r.get(13)?, r.get(14)?);
     let status: String = r.get(4)?;
     Ok(Row {
@@ -79,11 +78,11 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
                 reference: r.get(9)?,
                 amount: format_minor(amount.as_u64(), sd),
                 amount_minor: amount.to_string(),
-                currency: source.clone(),
+                currency: source.code.to_owned(),
                 pay_by: super::iso_at(r.get(16)?),
             },
-            source_currency: source,
-            destination_currency: destination,
+            source_currency: source.code.to_owned(),
+            destination_currency: destination.code.to_owned(),
             source_amount: format_minor(amount.as_u64(), sd),
             fee: format_minor(fee.as_u64(), sd),
             destination_amount: format_minor(out.as_u64(), dd),

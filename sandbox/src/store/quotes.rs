@@ -7,6 +7,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
+use crate::domain::asset::Asset;
 use crate::domain::money::MinorUnit;
 use crate::domain::states::FlowState;
 use crate::domain::states::quotes::State;
@@ -69,8 +70,8 @@ pub struct Row {
     pub customer_id: Option<i64>,
     /// Public id of the sending customer.
     pub customer_public_id: Option<String>,
-    pub source_asset: String,
-    pub destination_asset: String,
+    pub source_asset: Asset,
+    pub destination_asset: Asset,
     pub source_amount: MinorUnit,
     pub fee: MinorUnit,
     pub net_source: MinorUnit,

@@ -5,15 +5,16 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
+use crate::domain::asset::Asset;
 use crate::domain::money::MinorUnit;
 use crate::domain::states::FlowState;
 use crate::domain::states::transfers::{Kind, State};
 use crate::error::ApiError;
 
 /// One side of a stored transfer.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Side {
-    pub asset: String,
+    pub asset: Asset,
     pub network: Option<String>,
     pub address: Option<String>,
     /// Public id of the beneficiary (payouts to a bank).
