@@ -9,7 +9,7 @@ use payctl_sandbox::rate_limit::RateLimits;
 
 use crate::commands::listen::ListenArgs;
 use crate::commands::{accounts, apps, beneficiaries, config, customers, keys, pricing, session, wallets, webhooks};
-use crate::output::Format;
+use crate::output::OutputFlag;
 
 #[derive(Debug, Parser)]
 #[command(name = "payctl", version, about = "Command-line tool and local sandbox for the cross-border payments API")]
@@ -29,7 +29,7 @@ const TOP_EXAMPLES: &str = "Examples:
   payctl keys rotate
 
 Exit codes: 0 ok, 1 API error, 2 usage, 3 authentication, 4 network, 5 local failure (files), \
-130 interrupted at a prompt.";
+6 the go-live review failed, 130 interrupted at a prompt.";
 
 /// Flags every command accepts, listed under their own heading. Flags beat
 /// environment variables, which beat the profile, which beats the defaults.
@@ -48,9 +48,9 @@ pub struct Globals {
     /// API key secret for X-API-Key calls, instead of the profile's stored key.
     #[arg(long, global = true, env = "PAYCTL_API_KEY", hide_env_values = true, value_name = "SECRET")]
     pub api_key: Option<String>,
-    /// Output format [default: table on a terminal, json otherwise].
+    /// Output format [default: table on a terminal, json otherwise; junit: `payctl review` only].
     #[arg(long, short = 'o', global = true, value_enum)]
-    pub output: Option<Format>,
+    pub output: Option<OutputFlag>,
     /// X-Request-ID to send; the API echoes it as correlation_id.
     #[arg(long, global = true, value_name = "ID")]
     pub request_id: Option<String>,
@@ -142,6 +142,9 @@ pub enum Command {
     /// Fire a webhook event by running its shipped fixture.
     #[command(after_help = crate::commands::trigger::EXAMPLES)]
     Trigger(crate::commands::trigger::TriggerArgs),
+    /// The go-live review: how the sandbox graded the integration's own traffic (table, JSON or JUnit).
+    #[command(after_help = crate::commands::review::HELP)]
+    Review(crate::commands::review::ReviewArgs),
 }
 
 const API_EXAMPLES: &str = "Examples:

@@ -15,6 +15,7 @@ pub mod payments;
 pub mod pricing;
 pub mod quotes;
 mod resource;
+pub mod review;
 pub mod sandbox;
 pub mod secret;
 pub mod session;
@@ -32,6 +33,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let ctx = || Ctx::load(&cli.globals);
     match cli.command {
         Command::Sandbox(args) => sandbox::run(args, &cli.globals).await,
+        Command::Review(args) => review::run(&cli.globals, args).await,
         Command::Api(args) => api::run(ctx()?, args).await,
         Command::Completions { shell } => completions::run(shell),
         Command::Config(cmd) => config::run(ctx()?, cmd).await,

@@ -213,6 +213,12 @@ fn event_family(event: EventType) -> Family {
     }
 }
 
+/// The operations a partner looks at the integration with rather than ones
+/// it is made of: reading the review, starting and ending drills. Left out
+/// of what is judged, so a review never judges the one read before it (a
+/// 429 followed by `GET /sandbox/review` is no retry, waited or not).
+const REVIEWING: [&str; 3] = ["getReview", "startDrill", "stopDrill"];
+
 /// The review's input from the stored rows and the route table.
 fn seen(
     operations: &Arc<Operations>,
@@ -235,6 +241,7 @@ fn seen(
     Seen {
         requests: requests
             .into_iter()
+            .filter(|r| !r.operation_id.as_deref().is_some_and(|id| REVIEWING.contains(&id)))
             .map(|r| {
                 let op = r.operation_id.as_deref().and_then(|id| operations.by_id(id));
                 review::Request {

@@ -1,10 +1,12 @@
 //! `payctl sandbox`: serve the API locally until SIGINT or SIGTERM,
 //! optionally seeded with fixtures before the ready line, with a banner
 //! that ends with the exact command pointing the CLI at it; and the verbs
-//! on a running sandbox: `reset` (back to the seeded state) and `clock`
-//! (show or advance sandbox time).
+//! on a running sandbox: `reset` (back to the seeded state), `clock`
+//! (show or advance sandbox time) and `drill` (start or end the faults the
+//! go-live review needs).
 
 mod clock;
+mod drill;
 mod reset;
 
 use std::path::PathBuf;
@@ -28,12 +30,16 @@ pub enum SandboxCommand {
     /// Show the sandbox clock, or move it forward (`clock advance 3m`).
     #[command(after_help = clock::HELP, args_conflicts_with_subcommands = true)]
     Clock(clock::ClockArgs),
+    /// Start or end a drill: the faults the go-live review (`payctl review`) needs to judge a session.
+    #[command(subcommand)]
+    Drill(drill::DrillCommand),
 }
 
 pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     match args.command {
         Some(SandboxCommand::Reset { ready }) => return reset::run(globals, ready.as_deref()).await,
         Some(SandboxCommand::Clock(clock)) => return clock::run(globals, clock).await,
+        Some(SandboxCommand::Drill(command)) => return drill::run(globals, command).await,
         None => {}
     }
     // Fixtures are checked before anything starts: a typo is a usage error.
@@ -142,17 +148,17 @@ fn next_steps(ready: &payctl_wire::sandbox::ReadyLine) -> String {
     )
 }
 
-/// A running sandbox, as `reset` and `clock` reach it: its base URL and
-/// credentials by the rules of `payctl fixtures run`
-/// ([`crate::commands::fixtures::credentials`]).
-struct Running {
-    ctx: crate::context::Ctx,
+/// A running sandbox, as `reset`, `clock`, `drill` and `payctl review`
+/// reach it: its base URL and credentials by the rules of `payctl fixtures
+/// run` ([`crate::commands::fixtures::credentials`]).
+pub struct Running {
+    pub ctx: crate::context::Ctx,
     creds: crate::fixtures::runner::Credentials,
-    client: crate::client::Client,
+    pub client: crate::client::Client,
 }
 
 impl Running {
-    fn open(globals: &Globals, ready: Option<&std::path::Path>) -> anyhow::Result<Running> {
+    pub fn open(globals: &Globals, ready: Option<&std::path::Path>) -> anyhow::Result<Running> {
         let ctx = crate::context::Ctx::load(globals)?;
         let ready = ready.map(crate::commands::fixtures::read_ready).transpose()?;
         let (base, creds) = crate::commands::fixtures::credentials(&ctx, ready.as_ref())?;
@@ -161,7 +167,7 @@ impl Running {
     }
 
     /// `PAYCTL_CONTROL_TOKEN`, else the ready line's.
-    fn control(&self) -> anyhow::Result<crate::client::Auth> {
+    pub fn control(&self) -> anyhow::Result<crate::client::Auth> {
         self.creds.control.clone().map(crate::client::Auth::Bearer).ok_or_else(|| {
             crate::exit::auth(
                 "no control token: pass --ready FILE (the sandbox's ready line) or set PAYCTL_CONTROL_TOKEN",
@@ -171,7 +177,7 @@ impl Running {
 
     /// `--api-key` / `PAYCTL_API_KEY`, else the ready line's TEST key, else
     /// the profile's (whose absence the profile's lookup explains).
-    fn key(&self) -> anyhow::Result<crate::client::Auth> {
+    pub fn key(&self) -> anyhow::Result<crate::client::Auth> {
         match &self.creds.test_key {
             Some(key) => Ok(crate::client::Auth::Key(key.clone())),
             None => self.ctx.api_key(),
