@@ -47,7 +47,8 @@ pub struct Retries {
 impl Retries {
     /// For a request with `method`, carrying an `Idempotency-Key` or not.
     pub fn new(method: &Method, keyed: bool) -> Retries {
-        let repeatable = matches!(*method, Method::GET | Method::HEAD | Method::PUT) || (*method == Method::POST && keyed);
+        let repeatable =
+            matches!(*method, Method::GET | Method::HEAD | Method::PUT) || (*method == Method::POST && keyed);
         Retries { repeatable, keyed, failures: 0, rate_limits: 0 }
     }
 

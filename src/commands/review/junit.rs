@@ -49,7 +49,8 @@ pub fn render(review: &Review) -> String {
     let _ = writeln!(xml, "<testsuites name=\"payctl review\" {counts}>");
     let _ = writeln!(xml, "  <testsuite name=\"{CLASSNAME}\" {counts}>");
     xml.push_str("    <properties>\n");
-    for (name, value) in [("application_id", review.application_id.as_str()), ("from", &review.from), ("verdict", verdict)]
+    for (name, value) in
+        [("application_id", review.application_id.as_str()), ("from", &review.from), ("verdict", verdict)]
     {
         let _ = writeln!(xml, "      <property name=\"{name}\" value=\"{}\"/>", attribute(value));
     }
@@ -182,9 +183,16 @@ mod tests {
         ]);
         let xml = render(&r);
         let first = xml.find("IDEMPOTENCY_KEY_SENT").unwrap();
-        assert!(first < xml.find("IDEMPOTENT_RETRY").unwrap() && xml.find("BACKOFF").unwrap() < xml.find("FAST").unwrap());
-        assert!(xml.contains("<testsuites name=\"payctl review\" tests=\"4\" failures=\"2\" errors=\"0\" skipped=\"1\">"));
-        assert!(xml.contains("- log log_1 (request req-1): POST /v1/x?a=&lt;b&gt; carried no Idempotency-Key"), "{xml}");
+        assert!(
+            first < xml.find("IDEMPOTENT_RETRY").unwrap() && xml.find("BACKOFF").unwrap() < xml.find("FAST").unwrap()
+        );
+        assert!(
+            xml.contains("<testsuites name=\"payctl review\" tests=\"4\" failures=\"2\" errors=\"0\" skipped=\"1\">")
+        );
+        assert!(
+            xml.contains("- log log_1 (request req-1): POST /v1/x?a=&lt;b&gt; carried no Idempotency-Key"),
+            "{xml}"
+        );
         assert!(xml.contains("<failure type=\"not_exercised\" message=\"Advice for IDEMPOTENT_RETRY.\">"), "{xml}");
         assert!(xml.contains("<skipped message=\"Advice for WEBHOOK_FAST_ANSWER.\"/>"), "{xml}");
         assert!(!xml.contains("2026-11-25T10:05"), "the window's end changes with every run: {xml}");

@@ -72,9 +72,12 @@ fn evidence_count(evidence: &[Evidence]) -> u64 {
     evidence
         .iter()
         .map(|e| match (&e.log_id, &e.delivery_id) {
-            (None, None) => {
-                e.note.strip_prefix("and ").and_then(|n| n.strip_suffix(" more")).and_then(|n| n.parse().ok()).unwrap_or(1)
-            }
+            (None, None) => e
+                .note
+                .strip_prefix("and ")
+                .and_then(|n| n.strip_suffix(" more"))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1),
             _ => 1,
         })
         .sum()

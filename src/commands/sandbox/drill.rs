@@ -93,7 +93,8 @@ pub async fn run(globals: &Globals, command: DrillCommand) -> anyhow::Result<()>
                 None => "/sandbox/drill".to_owned(),
             };
             running.client.with_flags(FLAGS).call(Method::DELETE, &path, &auth, None).await?;
-            let whose = whose.app.as_deref().map_or("this TEST key's application".to_owned(), |a| format!("application {a}"));
+            let whose =
+                whose.app.as_deref().map_or("this TEST key's application".to_owned(), |a| format!("application {a}"));
             crate::say!(
                 "No drill runs for {whose} now: its fault rules are gone. `payctl review` still judges from the \
                  drill's start."
@@ -134,7 +135,8 @@ fn matches(rule: &FaultRule) -> String {
     if let Some(event) = &m.event {
         return format!("deliveries of {event}");
     }
-    let parts: Vec<&str> = [m.operation_id.as_deref(), m.method.as_deref(), m.path.as_deref()].into_iter().flatten().collect();
+    let parts: Vec<&str> =
+        [m.operation_id.as_deref(), m.method.as_deref(), m.path.as_deref()].into_iter().flatten().collect();
     if parts.is_empty() { "every request".to_owned() } else { format!("{} requests", parts.join(" ")) }
 }
 
