@@ -145,6 +145,9 @@ pub enum Command {
     /// The go-live review: how the sandbox graded the integration's own traffic (table, JSON or JUnit).
     #[command(after_help = crate::commands::review::HELP)]
     Review(crate::commands::review::ReviewArgs),
+    /// Check real traffic against the API's contract and record it as a fixture.
+    #[command(after_help = crate::commands::proxy::EXAMPLES)]
+    Proxy(crate::commands::proxy::ProxyArgs),
 }
 
 const API_EXAMPLES: &str = "Examples:

@@ -11,6 +11,7 @@ mod commands;
 mod complete;
 mod config;
 mod context;
+mod contract;
 mod credentials;
 mod exit;
 mod fixtures;

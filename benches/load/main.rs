@@ -16,6 +16,13 @@
 //!   refreshes and their latency. Run beside `wrk` to see what an open page
 //!   costs the API.
 //!
+//! - `latency`: what `payctl proxy` adds: one customer, then
+//!   `GET /v1/customers/{id}` one request at a time on one kept-alive
+//!   connection, straight to the sandbox and through the proxy (`--proxy`,
+//!   its base URL) in alternating blocks, so drift over the run touches both
+//!   alike; reports p50 and p99 of each and their differences, and how many
+//!   answers through the proxy reported a violation.
+//!
 //! Each prints one JSON object on stdout. Every non-2xx answer counts as an
 //! error and the first one is printed on stderr.
 
@@ -66,6 +73,14 @@ enum Measure {
         /// The page script's refresh interval.
         #[arg(long, default_value_t = 2000)]
         interval_ms: u64,
+    },
+    Latency {
+        /// The base URL of a `payctl proxy --upstream <base-url>`.
+        #[arg(long)]
+        proxy: String,
+        /// Requests each way.
+        #[arg(long, default_value_t = 5000)]
+        requests: usize,
     },
 }
 
@@ -309,6 +324,70 @@ async fn console(api: Arc<Api>, page: ConsolePage) -> anyhow::Result<String> {
     ))
 }
 
+/// Direct and proxied reads of one customer, alternating blocks.
+async fn latency(api: Arc<Api>, proxy: String, requests: usize) -> anyhow::Result<String> {
+    let customer = id(&api
+        .post(
+            "/v1/customers",
+            &json!({"type": "business", "legal_name": "Latency Trading LLC", "email": format!("latency-{}@example.com",
+                    uuid::Uuid::new_v4().simple()), "country": "AE", "verification_level": "standard",
+                    "tax_id": "TRN-1"}),
+        )
+        .await?)?;
+    let path = format!("/v1/customers/{customer}");
+    // One connection each way, kept alive, as an integration's client would.
+    let direct_client = reqwest::Client::builder().pool_max_idle_per_host(1).build()?;
+    let proxy_client = reqwest::Client::builder().pool_max_idle_per_host(1).build()?;
+    let direct_url = format!("{}{path}", api.base_url);
+    let proxy_url = format!("{}{path}", proxy.trim_end_matches('/'));
+    let (mut direct, mut proxied) = (Vec::with_capacity(requests), Vec::with_capacity(requests));
+    let (mut errors, mut violations) = (0usize, 0usize);
+    const BLOCKS: usize = 20;
+    const WARM_UP: usize = 200;
+    for block in 0..=BLOCKS {
+        let count = if block == 0 { WARM_UP } else { requests / BLOCKS };
+        for (client, url, into) in
+            [(&direct_client, &direct_url, &mut direct), (&proxy_client, &proxy_url, &mut proxied)]
+        {
+            for _ in 0..count {
+                let started = Instant::now();
+                let reply = client.get(url.as_str()).header("X-API-Key", &api.key).send().await?;
+                let status = reply.status();
+                let flagged = reply.headers().get("x-payctl-violations").is_some_and(|v| v != "0");
+                reply.bytes().await?;
+                let took = started.elapsed();
+                if !status.is_success() {
+                    errors += 1;
+                    if errors == 1 {
+                        eprintln!("error: GET {url}: {status}");
+                    }
+                }
+                violations += usize::from(flagged);
+                if block > 0 {
+                    into.push(took);
+                }
+            }
+        }
+    }
+    direct.sort();
+    proxied.sort();
+    // Microseconds matter here: the percentiles unrounded.
+    let ms = |sorted: &[Duration], p: usize| match sorted.len() {
+        0 => f64::NAN,
+        n => sorted[(n * p).div_ceil(100).clamp(1, n) - 1].as_secs_f64() * 1000.0,
+    };
+    Ok(format!(
+        r#"{{"requests": {}, "direct_p50_ms": {:.3}, "direct_p99_ms": {:.3}, "proxy_p50_ms": {:.3}, "proxy_p99_ms": {:.3}, "added_p50_ms": {:.3}, "added_p99_ms": {:.3}, "errors": {errors}, "violations": {violations}}}"#,
+        direct.len(),
+        ms(&direct, 50),
+        ms(&direct, 99),
+        ms(&proxied, 50),
+        ms(&proxied, 99),
+        ms(&proxied, 50) - ms(&direct, 50),
+        ms(&proxied, 99) - ms(&direct, 99),
+    ))
+}
+
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
@@ -325,6 +404,7 @@ fn main() -> anyhow::Result<()> {
                 let interval = Duration::from_millis(interval_ms.max(1));
                 console(api, ConsolePage { username, password, application, seconds, interval }).await
             }
+            Measure::Latency { proxy, requests } => latency(api, proxy, requests).await,
         }
     })?;
     println!("{report}");

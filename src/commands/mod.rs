@@ -13,6 +13,7 @@ pub mod listen;
 pub mod logs;
 pub mod payments;
 pub mod pricing;
+pub mod proxy;
 pub mod quotes;
 mod resource;
 pub mod review;
@@ -34,6 +35,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Sandbox(args) => sandbox::run(args, &cli.globals).await,
         Command::Review(args) => review::run(&cli.globals, args).await,
+        Command::Proxy(args) => proxy::run(args, &cli.globals).await,
         Command::Api(args) => api::run(ctx()?, args).await,
         Command::Completions { shell } => completions::run(shell),
         Command::Config(cmd) => config::run(ctx()?, cmd).await,

@@ -31,6 +31,7 @@ mod logs;
 mod partners;
 mod payments;
 mod pricing;
+mod proxy;
 mod quotes;
 mod rate_limits;
 mod rates;

@@ -5,6 +5,7 @@
 mod delivery;
 mod fairness;
 pub mod faults;
+mod receivers;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};

@@ -8,7 +8,8 @@ use axum::http::Method;
 use axum::response::Response;
 use maud::{Markup, html};
 use payctl_wire::events::EventType;
-use payctl_wire::webhooks::Delivery;
+use payctl_wire::faults::FaultKind;
+use payctl_wire::webhooks::{Delivery, DeliveryRole};
 
 use super::dispatch::segment;
 use super::extract::{AppForm, AppPage, NEWEST, Params};
@@ -77,7 +78,7 @@ pub async fn list(
         div id="delivery-rows" data-live="2000" {
             @if list.data.is_empty() { (html::empty("No deliveries match.")) } @else {
                 table {
-                    thead { tr { th { "Delivery" } th { "Event" } th { "Endpoint" } th { "Status" } th.num { "Attempts" } th { "Last answer" } th { "Created" } th { "Next attempt" } } }
+                    thead { tr { th { "Delivery" } th { "Event" } th { "Endpoint" } th { "Status" } th.num { "Attempts" } th { "Last answer" } th { "Fault" } th { "Verdict" } th { "Created" } th { "Next attempt" } } }
                     tbody {
                         @for d in &list.data { (delivery_row(&app, d, &url_of(&d.webhook_id))) }
                     }
@@ -104,6 +105,11 @@ fn delivery_row(app: &AppCtx, d: &Delivery, url: &str) -> Markup {
                     " " span.muted { (a.latency_ms) " ms" }
                 } @else { span.muted { "not sent yet" } }
             }
+            td {
+                @if d.role != DeliveryRole::Genuine { span.muted { (d.role.as_str()) } " " }
+                (html::fault_kind(d.fault.as_ref().map(|f| f.fault.kind)))
+            }
+            td { @if let Some(a) = last { (html::verdict(a.verdict)) } }
             td { (html::time(&d.created_at)) }
             td { @if let Some(n) = &d.next_attempt_at { (html::time(n)) } }
         }
@@ -137,6 +143,17 @@ pub async fn detail(
             dt { "Endpoint" } dd.mono { a href=(app.href(&format!("webhooks/{}", d.webhook_id))) {
                 (endpoint.as_ref().map(|e| e.url.as_str()).unwrap_or(&d.webhook_id)) } }
             dt { "Created" } dd { (html::time(&d.created_at)) }
+            dt { "Role" } dd { (d.role.as_str())
+                @match d.role {
+                    DeliveryRole::Genuine => span.muted { ": the event's own delivery, retried until it succeeds" },
+                    DeliveryRole::Duplicate => span.muted { ": a copy a duplicate fault sent again; a correct receiver answers 2xx" },
+                    DeliveryRole::Probe => span.muted { ": a probe a correct receiver refuses; attempted once" },
+                }
+            }
+            @if let Some(fault) = &d.fault {
+                dt { "Fault" } dd { (html::fault_kind(Some(fault.fault.kind))) " "
+                    @if let Some(rule) = &fault.rule_id { "rule " a.mono href=(app.href("faults")) { (rule) } } }
+            }
         }
         div.actions {
             (html::action(&visitor, &app.href(&format!("deliveries/{}/redeliver", d.id)), "Redeliver", None, ""))
@@ -151,7 +168,7 @@ pub async fn detail(
             h2 { "Attempts" }
             @if attempts.is_empty() { (html::empty("No attempt yet.")) } @else {
                 table {
-                    thead { tr { th.num { "#" } th { "Time" } th { "Status code" } th.num { "Latency" } th { "Error" } th { "URL and signature header" } } }
+                    thead { tr { th.num { "#" } th { "Time" } th { "Status code" } th.num { "Latency" } th { "Fault" } th { "Verdict" } th { "Error" } th { "URL and signature header" } } }
                     tbody {
                         @for a in &attempts {
                             tr {
@@ -159,6 +176,8 @@ pub async fn detail(
                                 td { (html::time(&a.attempt.attempted_at)) }
                                 td { @match a.attempt.status_code { Some(c) => (html::http_status(c)), None => span.badge.bad { "no answer" } } }
                                 td.num { (a.attempt.latency_ms) " ms" }
+                                td { (html::fault_kind(a.attempt.fault_kind)) }
+                                td { (html::verdict(a.attempt.verdict)) }
                                 td { (a.attempt.error.as_deref().unwrap_or("")) }
                                 td.mono {
                                     (a.url.as_deref().unwrap_or("")) br;
@@ -172,8 +191,15 @@ pub async fn detail(
             }
         }
         h2 { "Body" }
-        p.muted { "Every attempt sends these exact bytes; the signature is the HMAC-SHA256 of "
-            code { "<t>.<body>" } " with the endpoint's secret." }
+        @if d.fault.as_ref().is_some_and(|f| f.fault.kind == FaultKind::TamperedBody) {
+            p.muted { "This probe sent these bytes with the timestamp one second later, under the signature of the "
+                "bytes below: a receiver that verifies refuses it." }
+        } @else if d.fault.as_ref().is_some_and(|f| f.fault.kind == FaultKind::ForgedSignature) && d.role == DeliveryRole::Probe {
+            p.muted { "This probe sent these exact bytes signed with a wrong secret: a receiver that verifies refuses it." }
+        } @else {
+            p.muted { "Every attempt sends these exact bytes; the signature is the HMAC-SHA256 of "
+                code { "<t>.<body>" } " with the endpoint's secret." }
+        }
         (html::copyable("payload", "body", &body_text))
     };
     Ok(console.page(&visitor, Some(&app), Section::Deliveries, format!("Delivery of {}", d.event), body))

@@ -9,6 +9,8 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, html};
 use payctl_wire::applications::Environment;
+use payctl_wire::faults::FaultKind;
+use payctl_wire::webhooks::Verdict;
 
 use super::assets;
 use super::session::{Flash, FlashKind, Visitor};
@@ -172,6 +174,22 @@ pub fn status(value: &str) -> Markup {
         _ => "wait",
     };
     html! { span class={ "badge " (tone) } { (value) } }
+}
+
+/// How a receiver's answer to a delivery attempt is judged, as a badge:
+/// green when it answered as a correct receiver does.
+pub fn verdict(verdict: Option<Verdict>) -> Markup {
+    match verdict {
+        Some(Verdict::Ok) => html! { span.badge.good title="answered as a correct receiver does" { "ok" } },
+        Some(v @ (Verdict::Slow | Verdict::Unreachable)) => html! { span.badge.wait { (v.as_str()) } },
+        Some(v) => html! { span.badge.bad { (v.as_str()) } },
+        None => html! { span.muted title="not sent, nothing to judge" { "not sent" } },
+    }
+}
+
+/// What a fault made of a delivery attempt (nothing for a plain one).
+pub fn fault_kind(kind: Option<FaultKind>) -> Markup {
+    html! { @if let Some(kind) = kind { span.badge.wait title="shaped by a fault rule" { (kind.as_str()) } } }
 }
 
 /// An HTTP status code, coloured by class.

@@ -287,3 +287,42 @@ async fn assets_are_compiled_in_and_pages_are_locked_down() {
     assert!(inputs > 0);
     assert!(page.html.matches("<label>").count() >= inputs, "every visible field sits in a label");
 }
+
+#[tokio::test]
+async fn deliveries_show_the_fault_that_shaped_them_and_the_receivers_verdict() {
+    use crate::webhooks::faults::{FaultReceiver, Policy, deliveries, endpoint};
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let receiver = FaultReceiver::start(Policy::Naive).await;
+    let wh = endpoint(&sb, &key, &receiver, &["customer.kyb_approved"]).await;
+    crate::faults::add_rule(
+        &sb,
+        &key,
+        json!({"match": {"event": "*"}, "fault": {"kind": "forged_signature"}, "times": 1}),
+    )
+    .await;
+    let r = sb.post("/sandbox/events/trigger", &key, json!({"event": "customer.kyb_approved"})).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    receiver.wait_for(2).await;
+    let mut probe = Value::Null;
+    for _ in 0..200 {
+        let all = deliveries(&sb, &key, &wh).await;
+        if let Some(p) = all.iter().find(|d| d["role"] == "probe" && d["status"] != "pending") {
+            probe = p.clone();
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let id = probe["id"].as_str().expect("a probe was recorded");
+    let app = sb.ready.test_application_id.clone();
+    let mut browser = Browser::demo(&sb).await;
+    let list = browser.get(&format!("/console/apps/{app}/deliveries")).await;
+    let text = list.assert_ok().text();
+    assert!(text.contains("probe") && text.contains("forged_signature"), "{text}");
+    assert!(text.contains("accepted_forgery"), "the naive receiver's 2xx is a forgery accepted: {text}");
+    let page = browser.get(&format!("/console/apps/{app}/deliveries/{id}")).await;
+    let text = page.assert_ok().text();
+    assert!(text.contains("a probe a correct receiver refuses"), "{text}");
+    assert!(text.contains("signed with a wrong secret"), "{text}");
+    assert!(text.contains(probe["fault"]["rule_id"].as_str().unwrap()), "the rule is named: {text}");
+}

@@ -1,0 +1,109 @@
+//! `payctl proxy`: a proxy in front of any base URL of the API (staging,
+//! production, a sandbox) that checks every exchange against the contract
+//! (the OpenAPI document), reports violations, and can record the session
+//! as a fixture that `payctl fixtures run` replays into a sandbox.
+//!
+//! - [`forward`]: one exchange: read, check, forward, check, answer;
+//! - [`report`]: violations on stderr and in headers, `-o json` lines, the
+//!   summary on exit, and the proxy's own error answers.
+
+mod forward;
+mod report;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::cli::Globals;
+use crate::contract::Contract;
+use crate::exit;
+use crate::fixtures::record::Recorder;
+use crate::output::{Format, OutputFlag};
+
+/// The default address: the sandbox's port plus one.
+pub const DEFAULT_PORT: u16 = 4243;
+
+pub const EXAMPLES: &str = "Point the integration at the proxy's address (default http://127.0.0.1:4243) instead of \
+the API's. Ctrl-C stops it and prints a summary. Exit codes: 0 stopped, 2 usage, 5 the address, the spec or the \
+recording file failed.
+
+Examples:
+  payctl proxy --upstream https://staging.example --record ticket-123.json
+  payctl proxy --upstream http://127.0.0.1:4242 --strict      # refuse what breaks the contract
+  payctl proxy --upstream http://127.0.0.1:4242 -o json | jq 'select(.violations != [])'";
+
+#[derive(Debug, Args)]
+pub struct ProxyArgs {
+    /// Base URL every request is forwarded to (staging, production, or a sandbox).
+    #[arg(long, value_name = "URL", value_hint = clap::ValueHint::Url)]
+    pub upstream: String,
+    /// Address to listen on; port 0 picks a free port.
+    #[arg(long, value_name = "ADDR", default_value_t = SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT)))]
+    pub listen: SocketAddr,
+    /// Record every exchange as a fixture (secrets never written), replayable with `payctl fixtures run`.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Refuse a request that breaks the contract (400 PROXY_REQUEST_INVALID, not forwarded) and
+    /// replace an answer that breaks it (502 PROXY_RESPONSE_INVALID).
+    #[arg(long)]
+    pub strict: bool,
+    /// OpenAPI document (JSON) to check against, instead of the one built in.
+    #[arg(long, value_name = "FILE")]
+    pub spec: Option<PathBuf>,
+    /// Seconds to wait for the upstream's answer before answering 502.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub timeout: u64,
+}
+
+pub async fn run(args: ProxyArgs, globals: &Globals) -> anyhow::Result<()> {
+    let upstream = crate::config::parse_url(&args.upstream, "--upstream").map_err(|e| exit::usage(format!("{e:#}")))?;
+    let contract = match &args.spec {
+        Some(path) => Contract::from_file(path).map_err(|e| exit::local(format!("--spec: {e:#}")))?,
+        None => Contract::embedded()?,
+    };
+    let shown = report::shown_url(&upstream);
+    let recorder = args.record.as_deref().map(|path| Recorder::create(path, &shown)).transpose()?;
+    if !args.listen.ip().is_loopback() {
+        crate::say!(
+            "warning: listening on {}, reachable from other machines: anyone who reaches it can call {} through \
+             it and read its answers. Use a loopback address (127.0.0.1) unless you mean to share it.",
+            args.listen,
+            shown,
+        );
+    }
+    let listener = tokio::net::TcpListener::bind(args.listen)
+        .await
+        .map_err(|e| exit::local(format!("cannot listen on {}: {e}", args.listen)))?;
+    let stop = crate::signals::StopSignal::install()?;
+    // Lines only when asked for (a terminal or not); `-o junit` is refused.
+    Format::resolve(globals.output)?;
+    let json = globals.output == Some(OutputFlag::Json);
+    let (recording, writer) = report::Recording::start(recorder);
+    let proxy = Arc::new(forward::Proxy::new(
+        contract,
+        upstream,
+        args.strict,
+        json,
+        Duration::from_secs(args.timeout),
+        recording,
+    )?);
+    let address = listener.local_addr()?;
+    proxy.announce(address);
+    let app = axum::Router::new().fallback(forward::handle).with_state(proxy.clone());
+    axum::serve(listener, app.into_make_service())
+        .with_graceful_shutdown(stop.wait())
+        .await
+        .context("the proxy stopped serving")?;
+    let recorded = proxy.finish();
+    drop(proxy);
+    let written = writer.finish();
+    report::summary(&recorded, &written);
+    if let Some(failure) = written.failure {
+        return Err(exit::local(failure));
+    }
+    Ok(())
+}
