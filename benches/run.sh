@@ -22,14 +22,8 @@ webhook_count="${WEBHOOK_COUNT:-500}"
 threads="${THREADS:-2}"
 console_rounds="${CONSOLE_ROUNDS:-3}"
 
-need() {
-    command -v "$1" >/dev/null && return
-    if command -v apt-get >/dev/null; then
-        echo "installing $2 with apt-get" >&2
-        if [[ $(id -u) -eq 0 ]]; then apt-get install -y -qq "$2" >/dev/null; else sudo apt-get install -y -qq "$2" >/dev/null; fi
-    fi
-    command -v "$1" >/dev/null || { echo "$1 is required (package $2)" >&2; exit 1; }
-}
+# shellcheck source=benches/lib.sh
+source benches/lib.sh
 wrk="${WRK:-wrk}"; [[ -n "${WRK:-}" ]] || need wrk wrk
 hyperfine="${HYPERFINE:-hyperfine}"; [[ -n "${HYPERFINE:-}" ]] || need hyperfine hyperfine
 
@@ -78,40 +72,25 @@ PY
 read -r ready_med first_ok_med first_ok_min first_ok_max <<<"$startup"
 
 # The sandbox under load: one customer, read by id over and over.
-"$payctl" sandbox --in-memory --json --listen 127.0.0.1:0 --rate-limit off >"$work/ready" 2>/dev/null &
-pids+=($!); sandbox_pid=$!
-for _ in $(seq 1 100); do [[ -s "$work/ready" ]] && break; sleep 0.05; done
-field() { python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).readline())[sys.argv[2]])" "$work/ready" "$1"; }
+start_sandbox "$payctl" "$work/ready"
+field() { ready_field "$work/ready" "$1"; }
 base_url="$(field base_url)"
 key="$(field test_api_key)"
 sleep 1
 idle_rss="$(rss_mb "$sandbox_pid")"
-customer_id="$(curl -fsS "$base_url/v1/customers" -H "X-API-Key: $key" -H 'Content-Type: application/json' \
-    -H "Idempotency-Key: bench-$$" \
-    -d '{"type":"business","legal_name":"Bench Trading LLC","email":"bench@example.com","country":"AE","verification_level":"standard","tax_id":"TRN-1"}' |
-    python3 -c "import json,sys; print(json.load(sys.stdin)['id'])")"
+customer_id="$(bench_customer "$base_url" "$key")"
 
 "$hello" 127.0.0.1:0 >"$work/hello" &
 pids+=($!)
 for _ in $(seq 1 100); do [[ -s "$work/hello" ]] && break; sleep 0.05; done
 hello_url="$(head -n1 "$work/hello")"
 
-# wrk's report: "Requests/sec: N" and the "Latency Distribution" table.
+# wrk's report: requests per second, p50, p99 (ms), non-2xx answers, requests.
 load() {
     "$wrk" -t"$threads" -c"$connections" -d"${duration}s" --latency "$@" >"$work/wrk.out"
-    python3 - "$work/wrk.out" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-def ms(v):
-    n, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", v).groups()
-    return float(n) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
-rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-p = {k: ms(v) for k, v in re.findall(r"^\s+(50|99)%\s+(\S+)", text, re.M)}
-non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-print(f"{rps:.0f} {p['50']:.2f} {p['99']:.2f} {non2xx.group(1) if non2xx else 0}")
-PY
+    wrk_report "$work/wrk.out"
 }
-read -r api_rps api_p50 api_p99 api_errors <<<"$(load -H "X-API-Key: $key" "$base_url/v1/customers/$customer_id")"
+read -r api_rps api_p50 api_p99 api_errors _ <<<"$(load -H "X-API-Key: $key" "$base_url/v1/customers/$customer_id")"
 loaded_rss="$(rss_mb "$sandbox_pid")"
 read -r hello_rps hello_p50 hello_p99 _ <<<"$(load "$hello_url/")"
 

@@ -22,7 +22,8 @@ pub struct Cli {
 }
 
 const TOP_EXAMPLES: &str = "Examples:
-  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &
+  payctl sandbox --in-memory --listen 127.0.0.1:0 --ready-file ready.json &
+  payctl sandbox wait --ready-file ready.json
   payctl config init --from-ready ready.json
   printf '%s' payctl-demo-password | payctl login --username demo@payctl.local --password-stdin
   payctl customers list
@@ -49,8 +50,11 @@ pub struct Globals {
     #[arg(long, global = true, env = "PAYCTL_API_KEY", hide_env_values = true, value_name = "SECRET")]
     pub api_key: Option<String>,
     /// Output format [default: table on a terminal, json otherwise; junit: `payctl review` only].
-    #[arg(long, short = 'o', global = true, value_enum)]
+    #[arg(long, short = 'o', global = true, value_enum, ignore_case = true)]
     pub output: Option<OutputFlag>,
+    /// The same as --output json (for `payctl sandbox`, the ready line as JSON on stdout).
+    #[arg(long, global = true, conflicts_with = "output")]
+    pub json: bool,
     /// X-Request-ID to send; the API echoes it as correlation_id.
     #[arg(long, global = true, value_name = "ID")]
     pub request_id: Option<String>,
@@ -121,16 +125,23 @@ pub enum Command {
     /// Request logs of the application: list with filters, or follow.
     #[command(subcommand)]
     Logs(crate::commands::logs::LogsCommand),
+    /// Webhook events: deliver one again to every endpoint that got it.
+    #[command(subcommand)]
+    Events(crate::commands::events::EventsCommand),
     /// Receive webhooks locally: verify, print and forward each delivery.
     #[command(after_help = crate::commands::listen::EXAMPLES)]
     Listen(ListenArgs),
+    /// Open the sandbox's console in the browser, signed in (a one-time link).
+    #[command(after_help = crate::commands::open::EXAMPLES)]
+    Open(crate::commands::open::OpenArgs),
     /// Send one raw request to the API, like `gh api`: for support and debugging.
     #[command(after_help = API_EXAMPLES)]
     Api(ApiArgs),
     /// Print a shell completion script.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions {
-        #[arg(value_enum)]
+        /// The shell to complete for.
+        #[arg(value_enum, ignore_case = true)]
         shell: crate::commands::completions::Shell,
     },
     /// Run the whole API locally (axum over SQLite) with demo data.
@@ -180,9 +191,10 @@ Examples:
 
 const SANDBOX_EXAMPLES: &str = "Examples:
   payctl sandbox                                # http://127.0.0.1:4242, data kept between runs
-  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &   # for CI
+  payctl sandbox --in-memory --listen 127.0.0.1:0 --ready-file ready.json &   # for CI,
+  payctl sandbox wait --ready-file ready.json --timeout 30s                  # then wait
   payctl sandbox --rate-limit off               # no per-key limits, for load tests
-  payctl sandbox --in-memory --json --seed fixtures/onboarding.json > ready.json &
+  payctl sandbox --in-memory --seed fixtures/onboarding.json --ready-file ready.json &
   payctl sandbox reset --ready ready.json       # back to the seeded state
   payctl sandbox clock advance 3m               # move the TEST application's clock";
 
@@ -197,9 +209,15 @@ pub struct SandboxArgs {
     /// Keep everything in memory; nothing is written to disk.
     #[arg(long)]
     pub in_memory: bool,
-    /// Print the ready line as one JSON object on stdout (for scripts).
-    #[arg(long)]
-    pub json: bool,
+    /// Start over with a new key file for the database (when its key file is lost): every webhook
+    /// endpoint's signing secret stays unusable until rotated, and stored Idempotency-Key answers
+    /// are dropped.
+    #[arg(long, conflicts_with = "in_memory")]
+    pub reset_secrets: bool,
+    /// Also write the ready line to FILE (mode 0600) once ready, whole or not at all, for
+    /// `payctl sandbox wait`; removed when the sandbox stops.
+    #[arg(long, value_name = "FILE")]
+    pub ready_file: Option<PathBuf>,
     /// Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load
     /// tests). PER_MINUTE alone sets PER_HOUR to 60 times it.
     #[arg(long, value_name = "LIMITS", default_value = "100/5000", value_parser = parse_rate_limit)]
@@ -222,6 +240,16 @@ fn parse_rate_limit(s: &str) -> Result<RateLimitArg, String> {
         .map_err(|e| format!("{e}; expected PER_MINUTE, PER_MINUTE/PER_HOUR (e.g. 100/5000) or off"))
 }
 
+/// A flag value of a fixed set, taken in any case and answered in the
+/// set's own spelling (`--kind bank` is `BANK`, `--status APPROVED` is
+/// `approved`): the one case rule of every such flag (with `ignore_case`
+/// on the argument, which the listed values then match).
+pub fn any_case(values: &'static [&'static str]) -> impl clap::builder::TypedValueParser<Value = String> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(values)
+        .map(move |typed| values.iter().find(|v| v.eq_ignore_ascii_case(&typed)).map_or(typed, |v| (*v).to_owned()))
+}
+
 /// `--limit`, `--cursor` and `--all`, shared by every list command.
 #[derive(Debug, Args)]
 pub struct ListArgs {
@@ -237,6 +265,13 @@ pub struct ListArgs {
     pub all: bool,
 }
 
+impl Globals {
+    /// The output format asked for: `--json` is `--output json`.
+    pub fn format(&self) -> Option<OutputFlag> {
+        if self.json { Some(OutputFlag::Json) } else { self.output }
+    }
+}
+
 impl ListArgs {
     /// Every page, the largest the API serves: for commands that need all.
     pub fn every() -> ListArgs {
@@ -250,5 +285,25 @@ mod tests {
     fn the_command_tree_is_consistent() {
         use clap::CommandFactory;
         super::Cli::command().debug_assert();
+    }
+
+    /// `--help` explains every argument and flag of every command: what it
+    /// is and, for an id, where to find one.
+    #[test]
+    fn every_argument_has_help() {
+        use clap::CommandFactory;
+        let mut missing = Vec::new();
+        let mut queue = vec![(String::from("payctl"), super::Cli::command())];
+        while let Some((path, command)) = queue.pop() {
+            for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {}", arg.get_id()));
+                }
+            }
+            for sub in command.get_subcommands() {
+                queue.push((format!("{path} {}", sub.get_name()), sub.clone()));
+            }
+        }
+        assert!(missing.is_empty(), "arguments without help: {missing:#?}");
     }
 }

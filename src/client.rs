@@ -42,6 +42,12 @@ pub struct Client {
     /// API field names the command knows by its flags (`source_asset` is
     /// `--from`), so errors name what the user typed.
     flags: &'static [(&'static str, &'static str)],
+    /// Reads are marked as the tool's own (`X-Sandbox-Unlogged`), so the
+    /// sandbox leaves them out of the application's request log.
+    unlogged: bool,
+    /// The ready file the profile's base URL came from: a server that
+    /// cannot be reached there may be a sandbox that moved.
+    ready_file: Option<std::path::PathBuf>,
 }
 
 /// JSON fields whose values `-v` never prints.
@@ -66,7 +72,23 @@ impl Client {
             renewed: Mutex::new(None),
             server_time: Mutex::new(None),
             flags: &[],
+            unlogged: false,
+            ready_file: None,
         })
+    }
+
+    /// The base URL came from this ready file (`config init --from-ready`):
+    /// a connection refused then says so, and where the file points now.
+    pub fn with_ready_file(mut self, path: Option<std::path::PathBuf>) -> Client {
+        self.ready_file = path;
+        self
+    }
+
+    /// Marks this client's reads as its own, not the application's: the
+    /// sandbox then leaves them out of the request log (`logs export`).
+    pub fn unlogged(mut self) -> Client {
+        self.unlogged = true;
+        self
     }
 
     /// Names API fields in errors by these flags: `(field, flag)` pairs.
@@ -109,6 +131,24 @@ impl Client {
         body: Option<&Value>,
         idempotency_key: &str,
     ) -> anyhow::Result<Value> {
+        self.request(method, path, auth, body, idempotency_key, self.unlogged).await
+    }
+
+    /// A `GET` made on the tool's own behalf, which the sandbox leaves out
+    /// of the request log (learning the server's clock, say).
+    pub async fn get_unlogged(&self, path: &str, auth: &Auth) -> anyhow::Result<Value> {
+        self.request(Method::GET, path, auth, None, "", true).await
+    }
+
+    async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        auth: &Auth,
+        body: Option<&Value>,
+        idempotency_key: &str,
+        unlogged: bool,
+    ) -> anyhow::Result<Value> {
         let url = self.url(path)?;
         let what = format!("{method} {path}");
         let mut refreshed = false;
@@ -122,6 +162,9 @@ impl Client {
                 (Auth::Bearer(token), None) => request.bearer_auth(token),
                 (Auth::None, _) => request,
             };
+            if unlogged && method == Method::GET {
+                request = request.header(payctl_wire::sandbox::UNLOGGED_HEADER, "true");
+            }
             if method == Method::POST {
                 // The API then replays rather than repeats the operation if
                 // the answer is lost and the request is sent again.
@@ -313,8 +356,12 @@ impl Client {
 /// A list envelope: its records and the cursor of the next page.
 pub trait Envelope: DeserializeOwned {
     type Item;
+    /// The cursor is not at the top (`next_cursor`) but nested
+    /// (`pagination.next_cursor`, the transaction list's spec form).
+    const NESTED_CURSOR: bool = false;
     fn into_parts(self) -> (Vec<Self::Item>, Option<String>);
     fn from_parts(data: Vec<Self::Item>, next_cursor: Option<String>) -> Self;
+    fn next_cursor(&self) -> Option<&str>;
 }
 
 impl<T: DeserializeOwned> Envelope for Page<T> {
@@ -325,10 +372,17 @@ impl<T: DeserializeOwned> Envelope for Page<T> {
     fn from_parts(data: Vec<T>, next_cursor: Option<String>) -> Self {
         Page { data, next_cursor }
     }
+    fn next_cursor(&self) -> Option<&str> {
+        self.next_cursor.as_deref()
+    }
 }
 
 impl<T: DeserializeOwned> Envelope for TransactionPage<T> {
     type Item = T;
+    const NESTED_CURSOR: bool = true;
+    fn next_cursor(&self) -> Option<&str> {
+        self.pagination.next_cursor.as_deref()
+    }
     fn into_parts(self) -> (Vec<T>, Option<String>) {
         (self.data, self.pagination.next_cursor)
     }
@@ -360,7 +414,8 @@ pub struct ApiError {
     pub correlation_id: String,
     /// `(field or --flag, message, code)`.
     pub details: Vec<(String, String, String)>,
-    /// The command that lists the ids of what was not found.
+    /// What to do about an id that was not found: the command that lists
+    /// such ids, or for what cannot be listed, how to make one.
     pub hint: Option<String>,
 }
 
@@ -381,7 +436,7 @@ impl std::fmt::Display for ApiError {
             write!(f, "\n  {field}: {message} ({code})")?;
         }
         if let Some(hint) = &self.hint {
-            write!(f, "\n  `{hint}` lists them")?;
+            write!(f, "\n  {hint}")?;
         }
         Ok(())
     }
@@ -389,8 +444,21 @@ impl std::fmt::Display for ApiError {
 
 impl std::error::Error for ApiError {}
 
-/// The command that lists what a path's id names, for 404 hints.
+/// What to do about a path's id that was not found: the command that lists
+/// such ids, or (quotes cannot be listed) how to get one.
 fn lister(path: &str) -> Option<String> {
+    if matches_prefix(path.split('?').next().unwrap_or(path), "/v1/transactions/quote/") {
+        return Some(
+            "quotes are not listed: use the id `payctl quotes create` printed, or make a new quote with it (a quote \
+             expires 3 minutes after it is made)"
+                .to_owned(),
+        );
+    }
+    listing(path).map(|command| format!("`{command}` lists them"))
+}
+
+/// The command that lists what a path's id names.
+fn listing(path: &str) -> Option<String> {
     const LISTERS: &[(&str, &str)] = &[
         ("/v1/applications/*/keys/", "payctl keys list --app APP_ID"),
         ("/v1/applications/", "payctl apps list"),
@@ -400,11 +468,11 @@ fn lister(path: &str) -> Option<String> {
         ("/v1/accounts/", "payctl accounts list"),
         ("/v1/webhooks/*/deliveries/", "payctl webhooks deliveries WEBHOOK_ID"),
         ("/v1/webhooks/", "payctl webhooks list"),
-        ("/v1/transactions/quote/", "payctl quotes create"),
         ("/v1/transactions/", "payctl transactions list"),
         ("/sandbox/transactions/", "payctl transactions list"),
         ("/v1/payments/", "payctl payments list"),
         ("/sandbox/payments/", "payctl payments list"),
+        ("/sandbox/faults/", "payctl sandbox faults list"),
     ];
     let path = path.split('?').next().unwrap_or(path);
     LISTERS.iter().find(|(pattern, _)| matches_prefix(path, pattern)).map(|(_, cmd)| (*cmd).to_owned())
@@ -457,12 +525,48 @@ impl Client {
     /// A request that failed without an answer (exit 4); `retries` says how
     /// often it had been sent again.
     fn network_failure(&self, err: &reqwest::Error, url: &Url, retries: u32) -> anyhow::Error {
+        let tried = retry::tried(retries);
+        // A connection made and then closed without an answer is not an
+        // unreachable server: the request may have been carried out.
+        if retry::got_no_answer(err) {
+            return exit::network(format!(
+                "no answer from {url}: {}{tried}; the request may have been carried out all the same",
+                root_cause(err)
+            ));
+        }
         let what = if err.is_timeout() { "timed out talking to" } else { "cannot reach" };
-        let mut message = format!("{what} {url}: {}", root_cause(err));
-        if retries > 0 {
-            message.push_str(&format!(" (sent {} times)", retries + 1));
+        let mut message = format!("{what} {url}: {}{tried}", root_cause(err));
+        if let Some(file) = self.ready_file.as_deref().filter(|_| err.is_connect()) {
+            message.push_str(&moved(file, &self.base));
         }
         exit::network(message)
+    }
+}
+
+/// Why a sandbox may not be where a profile made from its ready file
+/// points, from what the file says now.
+fn moved(file: &std::path::Path, base: &Url) -> String {
+    let shown = file.display();
+    let base = base.as_str().trim_end_matches('/');
+    let again = format!("`payctl config init --from-ready {shown}`");
+    let now = std::fs::read_to_string(file).ok().and_then(|text| {
+        let line = text.lines().find(|l| !l.trim().is_empty())?.to_owned();
+        serde_json::from_str::<payctl_wire::sandbox::ReadyLine>(&line).ok()
+    });
+    match now {
+        Some(ready) if ready.base_url.trim_end_matches('/') != base => format!(
+            "\n  this profile came from the ready line in {shown}, which now names {}: the sandbox moved (a restart \
+             with --listen 127.0.0.1:0 picks a new port); run {again} to follow it",
+            ready.base_url
+        ),
+        Some(_) => format!(
+            "\n  this profile came from the ready line in {shown}, which still names {base}: is that sandbox running? \
+             If it restarted elsewhere, run {again} with its new ready line"
+        ),
+        None => format!(
+            "\n  this profile came from the ready line in {shown}, which is gone (a sandbox removes its --ready-file \
+             when it stops): start the sandbox again and run {again} with its new ready line"
+        ),
     }
 }
 
@@ -507,13 +611,15 @@ mod tests {
 
     #[test]
     fn not_found_ids_name_the_command_that_lists_them() {
-        assert_eq!(lister("/v1/customers/abc").as_deref(), Some("payctl customers list"));
+        assert_eq!(lister("/v1/customers/abc").as_deref(), Some("`payctl customers list` lists them"));
         assert_eq!(
-            lister("/v1/webhooks/w/deliveries/d/redeliver").as_deref(),
+            listing("/v1/webhooks/w/deliveries/d/redeliver").as_deref(),
             Some("payctl webhooks deliveries WEBHOOK_ID")
         );
-        assert_eq!(lister("/v1/webhooks/w").as_deref(), Some("payctl webhooks list"));
-        assert_eq!(lister("/v1/applications/a/keys/k").as_deref(), Some("payctl keys list --app APP_ID"));
+        assert_eq!(listing("/v1/webhooks/w").as_deref(), Some("payctl webhooks list"));
+        assert_eq!(listing("/v1/applications/a/keys/k").as_deref(), Some("payctl keys list --app APP_ID"));
+        assert!(lister("/v1/transactions/quote/q").unwrap().starts_with("quotes are not listed"));
+        assert_eq!(listing("/v1/transactions/q").as_deref(), Some("payctl transactions list"));
         assert_eq!(lister("/v1/customers"), None);
         assert_eq!(lister("/v1/logs?x=1"), None);
     }

@@ -1,11 +1,14 @@
 //! Values offered by shell completion (`COMPLETE=bash payctl ...`, see
 //! `payctl completions`) for arguments whose values are names rather than
-//! files: profiles from the config file, event types, networks, assets and
-//! corridors. Offering a value is not checking it: the API stays the judge.
+//! files: profiles from the config file, event types, networks, assets,
+//! corridors, fault kinds and the operations fault rules apply to. Offering
+//! a value is not checking it: the API stays the judge.
 
 use clap_complete::engine::{ArgValueCandidates, CompletionCandidate};
 use payctl_sandbox::domain::{address::Network, asset::ASSETS, rates::CORRIDORS};
 use payctl_wire::events::EventType;
+use payctl_wire::faults::FaultKind;
+use payctl_wire::logs::LogMethod;
 
 fn of(values: impl IntoIterator<Item = String>) -> Vec<CompletionCandidate> {
     values.into_iter().map(CompletionCandidate::new).collect()
@@ -40,5 +43,29 @@ pub fn corridors() -> ArgValueCandidates {
     ArgValueCandidates::new(|| {
         let pairs = CORRIDORS.iter().map(|c| format!("{}-{}", c.source, c.destination));
         of(std::iter::once("uae".to_owned()).chain(pairs))
+    })
+}
+
+/// Event types and `*` (every one), for a delivery fault rule.
+pub fn events_or_any() -> ArgValueCandidates {
+    ArgValueCandidates::new(|| {
+        of(std::iter::once("*".to_owned()).chain(EventType::ALL.iter().map(|e| e.as_str().to_owned())))
+    })
+}
+
+pub fn fault_kinds() -> ArgValueCandidates {
+    ArgValueCandidates::new(|| of(FaultKind::ALL.iter().map(|k| k.as_str().to_owned())))
+}
+
+pub fn methods() -> ArgValueCandidates {
+    ArgValueCandidates::new(|| of(LogMethod::VALUES.iter().map(|m| (*m).to_owned())))
+}
+
+/// The operation ids fault rules apply to, from the route table: the
+/// partner API's operations (called with an API key), not `/sandbox/...`.
+pub fn operations() -> ArgValueCandidates {
+    ArgValueCandidates::new(|| {
+        let table = payctl_sandbox::api::routes::table();
+        of(table.iter().map(|d| d.operation()).filter(|op| op.is_partner_api()).map(|op| op.id))
     })
 }

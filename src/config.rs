@@ -53,6 +53,14 @@ pub struct Profile {
     /// is, so that every later command reads them from the same store.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub credential_store: Option<StoreKind>,
+    /// The ready file `config init --from-ready` read (absolute), so that a
+    /// sandbox no longer at the profile's base URL can be explained.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_ready: Option<String>,
+    /// The webhook endpoint `payctl listen` keeps for this profile across
+    /// runs (its signing secret is in the secret store).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub listen_webhook_id: Option<String>,
 }
 
 /// The keys `payctl config set` accepts, in display order.

@@ -31,7 +31,7 @@ impl Ctx {
             .clone()
             .or_else(|| config.current_profile.clone())
             .unwrap_or_else(|| config::DEFAULT_PROFILE.to_owned());
-        let output = Format::resolve(globals.output)?;
+        let output = Format::resolve(globals.format())?;
         Ok(Ctx { dir, config, profile, globals: globals.clone(), output })
     }
 
@@ -76,7 +76,10 @@ impl Ctx {
 
     pub fn client(&self) -> anyhow::Result<Client> {
         let login = crate::commands::session::Login::of(self)?;
-        Client::new(self.base_url()?, self.globals.verbose, self.globals.request_id.clone(), Some(login))
+        // A ready file explains the profile's base URL, not one given by flag.
+        let ready_file = self.profile().from_ready.filter(|_| self.globals.base_url.is_none()).map(PathBuf::from);
+        Ok(Client::new(self.base_url()?, self.globals.verbose, self.globals.request_id.clone(), Some(login))?
+            .with_ready_file(ready_file))
     }
 
     /// The selected profile's secret store.

@@ -36,6 +36,8 @@ pub enum Secret {
     RefreshToken,
     /// The access token and its expiry, as `<unix seconds> <token>`.
     AccessToken,
+    /// The signing secret of the endpoint `payctl listen` keeps for the profile.
+    ListenSigning,
 }
 
 impl Secret {
@@ -44,6 +46,7 @@ impl Secret {
             Secret::ApiKey => "api_key",
             Secret::RefreshToken => "refresh_token",
             Secret::AccessToken => "access_token",
+            Secret::ListenSigning => "listen_webhook_secret",
         }
     }
 }

@@ -22,9 +22,13 @@
 //!   its base URL) in alternating blocks, so drift over the run touches both
 //!   alike; reports p50 and p99 of each and their differences, and how many
 //!   answers through the proxy reported a violation.
+//! - `fairness` and `logins`: one partner's hanging receiver or password
+//!   guessing against everyone else (see [`isolation`]).
 //!
 //! Each prints one JSON object on stdout. Every non-2xx answer counts as an
 //! error and the first one is printed on stderr.
+
+mod isolation;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -81,6 +85,31 @@ enum Measure {
         /// Requests each way.
         #[arg(long, default_value_t = 5000)]
         requests: usize,
+    },
+    Fairness {
+        /// A dashboard user of the key's partner (the ready line's), to make partner B's application.
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long, default_value_t = 500)]
+        backlog: usize,
+        #[arg(long, default_value_t = 200)]
+        count: usize,
+        #[arg(long, default_value_t = 20)]
+        retries: usize,
+    },
+    Logins {
+        /// The ready line's control token (to create the user who signs in during the bursts).
+        #[arg(long)]
+        control: String,
+        /// The username the first burst guesses at (the ready line's).
+        #[arg(long)]
+        username: String,
+        #[arg(long, default_value_t = 256)]
+        burst: usize,
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
     },
 }
 
@@ -405,6 +434,12 @@ fn main() -> anyhow::Result<()> {
                 console(api, ConsolePage { username, password, application, seconds, interval }).await
             }
             Measure::Latency { proxy, requests } => latency(api, proxy, requests).await,
+            Measure::Fairness { username, password, backlog, count, retries } => {
+                isolation::fairness(api, isolation::Fairness { username, password, backlog, count, retries }).await
+            }
+            Measure::Logins { control, username, burst, seconds } => {
+                isolation::logins(api, isolation::Logins { control, username, burst, seconds }).await
+            }
         }
     })?;
     println!("{report}");

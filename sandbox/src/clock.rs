@@ -57,6 +57,19 @@ impl Timestamp {
     }
 }
 
+/// Seconds as people say them: `1h30m`, `3m`, `45s`, `1d2h3m4s`, `0s`.
+pub fn human(seconds: u64) -> String {
+    let mut out = String::new();
+    let mut rest = seconds;
+    for (unit, name) in [(86_400, 'd'), (3_600, 'h'), (60, 'm'), (1, 's')] {
+        if rest >= unit {
+            out.push_str(&format!("{}{name}", rest / unit));
+            rest %= unit;
+        }
+    }
+    if out.is_empty() { "0s".to_owned() } else { out }
+}
+
 impl std::fmt::Display for Timestamp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.to_rfc3339())

@@ -66,6 +66,21 @@ impl ApiError {
         ApiError::new(ErrorCode::Internal, "the sandbox hit an internal error; see its log")
     }
 
+    /// A database failure: 507 `STORAGE_FULL` when the disk is full (the
+    /// write is undone; reads go on, and writes work again as soon as there
+    /// is space), else an internal error.
+    pub fn from_database(e: &rusqlite::Error) -> Self {
+        if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) {
+            crate::db::STORAGE_FULL_WARNING.warn(format_args!("{e}"));
+            return ApiError::new(
+                ErrorCode::StorageFull,
+                "the disk holding the sandbox's database is full, so nothing was changed; reads still work. Free \
+                 some space where the database lives and send the request again: the sandbox recovers by itself",
+            );
+        }
+        ApiError::internal(format_args!("database: {e}"))
+    }
+
     pub fn status(&self) -> StatusCode {
         StatusCode::from_u16(self.code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
@@ -107,7 +122,7 @@ impl IntoResponse for ApiError {
 
 impl From<rusqlite::Error> for ApiError {
     fn from(e: rusqlite::Error) -> Self {
-        ApiError::internal(format_args!("database: {e}"))
+        ApiError::from_database(&e)
     }
 }
 
@@ -140,6 +155,19 @@ impl Checks {
             self.push(field, "required", "must not be empty");
         } else if value.chars().count() > max {
             self.push(field, "too_long", format!("must be at most {max} characters"));
+        }
+    }
+
+    /// An identifier others must be told apart from (an email, a
+    /// username): refused, and `false`, when it holds an invisible
+    /// character (see [`text::invisible`](crate::domain::text::invisible)).
+    pub fn visible(&mut self, field: &str, value: &str) -> bool {
+        match crate::domain::text::invisible(value) {
+            Some((at, c)) => {
+                self.push(field, "invalid", crate::domain::text::invisible_refusal(at, c));
+                false
+            }
+            None => true,
         }
     }
 

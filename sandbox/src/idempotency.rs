@@ -438,6 +438,12 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
     }
 }
 
+/// Forgets every stored answer (they are sealed under a key the sandbox no
+/// longer has, after `--reset-secrets`); retries of their keys run again.
+pub fn forget_all(conn: &Connection) -> rusqlite::Result<usize> {
+    conn.execute("DELETE FROM idempotency_keys", [])
+}
+
 /// The form a key is stored in: the hex SHA-256 of the key as sent. A
 /// client that uses a secret as its key (it should not, but some do) leaves
 /// no trace of it in the database. The key as sent still binds the sealed

@@ -200,7 +200,11 @@ pub fn post(
         if after < 0 && purpose != "external" {
             return Err(ApiError::new(
                 ErrorCode::InsufficientFunds,
-                format!("insufficient funds: the {purpose} account in {asset_code} holds {balance} minor units"),
+                format!(
+                    "insufficient funds: the {purpose} account in {asset_code} holds {}; this needs {}",
+                    MinorUnit::new(balance).describe(&asset_code),
+                    MinorUnit::new(leg.amount.get().saturating_neg()).describe(&asset_code)
+                ),
             ));
         }
     }

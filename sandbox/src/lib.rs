@@ -11,14 +11,16 @@
 //! - [`console`]: the web console at `/console`: server-rendered pages
 //!   that read on reader connections and act through the API router.
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
-//!   the control token; middleware that identifies the caller.
+//!   the control token; middleware that identifies the caller; the guard
+//!   that bounds password hashing and throttles failed sign-ins.
 //! - [`flows`]: every state machine (transactions, payments, transfers and
 //!   swaps, customer verification): typed states, moves and triggers, one
 //!   exhaustive step function each, and the engine that carries a step out
 //!   (row, postings, events, timed moves, timeline) in one transaction.
 //! - [`store`]: SQL, one module per noun. [`db`]: the writer thread, the
 //!   reader pool, the migrations, and the database's files on disk
-//!   (owner-only modes, the lock that allows one process per file).
+//!   (owner-only modes, the lock that allows one process per file, start-up
+//!   failures explained), a full disk answered with 507.
 //! - [`idempotency`]: the `Idempotency-Key` layer for every POST: one
 //!   request per key at a time, answers committed with the work, secrets
 //!   shown once withheld from replays.
@@ -28,9 +30,10 @@
 //!   delivers nothing is priced.
 //! - [`schedule`]: the runner of timed moves (what a move does is `flows`').
 //! - [`events`]: the outbox that records events with the change causing them.
-//! - [`http`]: request ids, extractors that fail with the API's envelope,
-//!   pagination, fallbacks and the `X-Sandbox-Clock` header. [`error`]:
-//!   that envelope.
+//! - [`http`]: the server loop (HTTP/1.1, header-read and idle timeouts,
+//!   graceful shutdown), request ids, extractors that fail with the API's
+//!   envelope (duplicate members refused), pagination, fallbacks and the
+//!   `X-Sandbox-Clock` header. [`error`]: that envelope.
 //! - [`clock`], [`ids`], [`secrets`]: sandbox time (a global clock and one
 //!   per TEST application), public ids, randomness.
 //! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
@@ -38,7 +41,8 @@
 //!   rates, and the text every request may hold.
 //! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
 //!   back to the seeded state. [`state`]: what every handler shares.
-//! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher.
+//! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher
+//!   (fair shares per endpoint and per application).
 //! - [`faults`]: fault rules, and the faults they inject into a TEST
 //!   application's requests.
 //! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
@@ -85,6 +89,7 @@ use payctl_wire::sandbox::ReadyLine;
 pub use db::Storage;
 
 use crate::db::{Db, DbThreads};
+pub use crate::secrets::KeyFile;
 use crate::secrets::MasterKey;
 use crate::state::{AppState, SandboxState};
 
@@ -117,25 +122,65 @@ pub struct Sandbox {
     /// Held until the database is closed: one process per database file.
     lock: Option<db::files::DatabaseLock>,
     header_read_timeout: std::time::Duration,
+    secrets_reset: Option<SecretsReset>,
+}
+
+/// What a start with a new key (`--reset-secrets`) left behind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SecretsReset {
+    /// Webhook endpoints whose signing secret must be rotated before they
+    /// receive anything again.
+    pub endpoints: i64,
+    /// Stored `Idempotency-Key` answers dropped (retries run again).
+    pub answers_dropped: usize,
 }
 
 impl Sandbox {
     /// Opens and migrates the database, seeds it when empty, and mints this
     /// start's keys and control token. A database file another sandbox
-    /// holds is refused before anything in it is touched.
+    /// holds is refused before anything in it is touched, and so is one
+    /// that holds data without its key file.
     pub async fn open(config: SandboxConfig) -> anyhow::Result<Sandbox> {
+        Self::open_with_key_file(config, KeyFile::Keep).await
+    }
+
+    /// [`Sandbox::open`], saying what to do with the database's key file:
+    /// [`KeyFile::Reset`] starts over with a new key (`--reset-secrets`).
+    /// Then what the old key sealed cannot be opened: stored
+    /// `Idempotency-Key` answers are dropped, and every webhook endpoint's
+    /// signing secret stays unusable until rotated ([`Sandbox::secrets_reset`]
+    /// says how many).
+    pub async fn open_with_key_file(config: SandboxConfig, key_file: KeyFile) -> anyhow::Result<Sandbox> {
         let (master_key, lock) = match &config.storage {
             Storage::Memory => (MasterKey::ephemeral(), None),
             Storage::File(path) => {
+                let explain = |e| db::files::explain(path, e);
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     std::fs::create_dir_all(dir)
-                        .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
+                        .with_context(|| format!("cannot create the data directory {}", dir.display()))
+                        .map_err(explain)?;
                 }
-                let lock = db::files::DatabaseLock::acquire(path)?;
-                (MasterKey::load_or_create(&MasterKey::path_for_database(path))?, Some(lock))
+                let lock = db::files::DatabaseLock::acquire(path).map_err(explain)?;
+                db::files::check_header(path)?;
+                (MasterKey::for_database(path, key_file).map_err(explain)?, Some(lock))
             }
         };
-        let (db, threads) = Db::open(&config.storage)?;
+        let (db, threads) = Db::open(&config.storage).map_err(|e| match &config.storage {
+            Storage::File(path) => db::files::explain(path, e),
+            Storage::Memory => e,
+        })?;
+        let secrets_reset = match (key_file, &config.storage) {
+            (KeyFile::Reset, Storage::File(_)) => Some(
+                db.write(|tx| {
+                    Ok(SecretsReset {
+                        answers_dropped: idempotency::forget_all(tx)?,
+                        endpoints: store::webhooks::count_all(tx)?,
+                    })
+                })
+                .await?,
+            ),
+            _ => None,
+        };
         let clock = std::sync::Arc::new(db.read(store::applications::load_clocks).await?);
 
         let now = clock.now();
@@ -169,6 +214,7 @@ impl Sandbox {
         }
         let router = api::router(state.clone());
         release_startup_memory();
+        bound_large_allocations();
         Ok(Sandbox {
             state,
             router,
@@ -178,6 +224,7 @@ impl Sandbox {
             seeded,
             lock,
             header_read_timeout: http::server::HEADER_READ_TIMEOUT,
+            secrets_reset,
         })
     }
 
@@ -186,6 +233,11 @@ impl Sandbox {
     pub fn with_header_read_timeout(mut self, timeout: std::time::Duration) -> Self {
         self.header_read_timeout = timeout;
         self
+    }
+
+    /// What starting over with a new key left to do, when this start did.
+    pub fn secrets_reset(&self) -> Option<&SecretsReset> {
+        self.secrets_reset.as_ref()
     }
 
     /// The ready line for a sandbox listening on `addr`.
@@ -253,6 +305,21 @@ impl Sandbox {
         // Only now, with the database closed, may another sandbox open it.
         drop(self.lock);
         Ok(())
+    }
+}
+
+/// Serves every allocation of 1 MiB or more from its own mapping, returned
+/// to the operating system when freed. glibc otherwise raises that
+/// threshold to the size of the largest block freed so far, so after the
+/// first password check every 19 MiB Argon2 buffer comes from the heap,
+/// where a burst of checks leaves it fragmented: 256 concurrent sign-ins
+/// kept 185 MB resident this way, 29 MB with the threshold fixed.
+fn bound_large_allocations() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes glibc's allocation parameters; it may be
+    // called at any time from any thread.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
 }
 

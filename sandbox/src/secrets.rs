@@ -10,6 +10,8 @@
 //! encrypts with a sub-key of it, for secrets that must be read back.
 
 use std::io::Write;
+
+use anyhow::Context;
 use std::path::{Path, PathBuf};
 
 use aes_gcm::aead::{Aead, KeyInit, Payload};
@@ -38,6 +40,23 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     Sha256::digest(data).into()
 }
 
+/// What to do with a database's key file on start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KeyFile {
+    /// Use it; create it for a new database; refuse a database holding
+    /// data without it.
+    #[default]
+    Keep,
+    /// Write a new key in its place (`--reset-secrets`).
+    Reset,
+}
+
+/// Whether a database file (or its write-ahead log) holds anything.
+fn holds_data(db: &Path) -> bool {
+    let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+    size(db) > 0 || size(&crate::db::files::beside(db, "-wal")) > 0
+}
+
 /// The root secret of one sandbox database.
 #[derive(Clone)]
 pub struct MasterKey([u8; 32]);
@@ -53,9 +72,38 @@ impl MasterKey {
         MasterKey(random_bytes())
     }
 
+    /// The key of the database at `db`, from its key file (see
+    /// [`MasterKey::path_for_database`]). A new database gets a new key file.
+    /// A database that already holds data without its key file is refused:
+    /// a new key would open none of what the old one sealed (every webhook
+    /// would fail), so the caller must restore the file or say
+    /// [`KeyFile::Reset`], which writes a new key in its place.
+    pub fn for_database(db: &Path, key_file: KeyFile) -> anyhow::Result<Self> {
+        let path = Self::path_for_database(db);
+        match key_file {
+            KeyFile::Reset => Self::create(&path, true)
+                .with_context(|| format!("cannot write a new key file {}", path.display()))?
+                .ok_or_else(|| anyhow::anyhow!("cannot write a new key file {}", path.display())),
+            KeyFile::Keep => {
+                if !path.exists() && holds_data(db) {
+                    anyhow::bail!(
+                        "the key file {key} of the database {db} is missing. The key seals what the database keeps \
+                         secret (webhook signing secrets, stored answers) and signs its tokens, so a new one would \
+                         leave every webhook failing. Either restore {key} from where the database came from, or \
+                         start over with a new key: `payctl sandbox --db {db} --reset-secrets` (every webhook \
+                         endpoint's signing secret then stays unusable until it is rotated, and stored \
+                         Idempotency-Key answers are dropped)",
+                        key = path.display(),
+                        db = db.display()
+                    );
+                }
+                Self::load_or_create(&path)
+            }
+        }
+    }
+
     /// Reads the key file, creating it (mode 0600) on first use.
     pub fn load_or_create(path: &Path) -> anyhow::Result<Self> {
-        use anyhow::Context;
         match std::fs::read(path) {
             Ok(bytes) => {
                 let key: [u8; 32] = bytes
@@ -65,7 +113,7 @@ impl MasterKey {
                 Ok(MasterKey(key))
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                match Self::create(path).with_context(|| format!("cannot create key file {}", path.display()))? {
+                match Self::create(path, false).with_context(|| format!("cannot create key file {}", path.display()))? {
                     Some(key) => Ok(key),
                     // Another sandbox created it first: use that one.
                     None => Self::load_or_create(path),
@@ -79,8 +127,9 @@ impl MasterKey {
     /// place: a process killed at any moment leaves no key file or a
     /// complete one, never a short one that would lock the database out.
     /// Linking (unlike renaming) fails when the file exists (`None`), so
-    /// sandboxes starting on one database at once all use the first key.
-    fn create(path: &Path) -> std::io::Result<Option<Self>> {
+    /// sandboxes starting on one database at once all use the first key;
+    /// `replace` renames over an existing file instead.
+    fn create(path: &Path, replace: bool) -> std::io::Result<Option<Self>> {
         let key = MasterKey::ephemeral();
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(format!(".{}.tmp", random_token("", 12)));
@@ -91,7 +140,9 @@ impl MasterKey {
                     file.write_all(&key.0)?;
                     file.sync_all()
                 });
-        let linked = written.and_then(|()| std::fs::hard_link(&temporary, path));
+        let linked = written.and_then(|()| {
+            if replace { std::fs::rename(&temporary, path) } else { std::fs::hard_link(&temporary, path) }
+        });
         let _ = std::fs::remove_file(&temporary);
         match linked {
             Ok(()) => {

@@ -142,6 +142,12 @@ pub fn new_request_id() -> String {
     format!("payctl-{}", uuid::Uuid::new_v4())
 }
 
+/// What a failure message adds about the retries before it: nothing, or
+/// how many times the request was tried in all.
+pub fn tried(retries: u32) -> String {
+    if retries == 0 { String::new() } else { format!(" (tried {} times)", retries + 1) }
+}
+
 /// Whether a failed request went out and got no answer, as opposed to never
 /// reaching the server (a refused connection) or our own timeout.
 pub fn got_no_answer(err: &reqwest::Error) -> bool {

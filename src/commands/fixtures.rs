@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use payctl_wire::sandbox::ReadyLine;
+use payctl_wire::sandbox::{ReadyLine, WEBHOOK_SINK_PATH};
 use reqwest::Url;
 use serde_json::{Value, json};
 
@@ -19,6 +19,7 @@ use crate::context::Ctx;
 use crate::credentials::Secret;
 use crate::exit;
 use crate::fixtures::runner::{Credentials, Runner, StepReport};
+use crate::fixtures::webhook_urls::{self, Destination};
 use crate::fixtures::{AuthKind, Fixture};
 use crate::output::Format;
 
@@ -35,12 +36,18 @@ const RUN_HELP: &str = "Credentials, per step `auth`:
   bearer    the ready line's demo login with --ready, else the profile's stored login (`payctl login`)
   control   PAYCTL_CONTROL_TOKEN, else the ready line's control token
 With --ready FILE the base URL is the ready line's unless --base-url / PAYCTL_BASE_URL is given. A step \
-answered 429 is sent again after its Retry-After.
+answered 429 is sent again after its Retry-After (a sandbox started with --rate-limit off never limits a replay).
+
+Webhook endpoints the fixtures register (or change the URL of) deliver to the sandbox's sink, \
+<base URL>/sandbox/webhook-sink, instead of the URLs in the files, so replaying a partner's session never posts \
+to the partner's servers; deliveries are still recorded (`payctl webhooks deliveries`, the console). \
+--webhook-url URL sends them there instead; --keep-webhook-urls keeps the files' URLs. The run says which.
 
 Examples:
   payctl fixtures run fixtures/onboarding.json
   payctl fixtures run --ready ready.json fixtures/kyb-rejected.json --output json
   payctl fixtures run --dry-run replay.json
+  payctl fixtures run replay.json --webhook-url http://127.0.0.1:3000/webhooks
 
 Exit codes: 1 a step failed (expectation, response field missing), 2 the file is invalid,
 3 a credential is missing, 4 network.";
@@ -57,6 +64,12 @@ pub struct RunArgs {
     /// A sandbox's ready line (`payctl sandbox --json`): base URL and credentials.
     #[arg(long, value_name = "FILE")]
     pub ready: Option<PathBuf>,
+    /// Point the webhook endpoints the fixtures register at this URL instead of the sandbox's sink.
+    #[arg(long, value_name = "URL", conflicts_with = "keep_webhook_urls")]
+    pub webhook_url: Option<String>,
+    /// Keep the webhook URLs written in the fixtures: replayed events are delivered there.
+    #[arg(long)]
+    pub keep_webhook_urls: bool,
 }
 
 pub async fn run(ctx: Ctx, cmd: FixturesCommand) -> anyhow::Result<()> {
@@ -66,8 +79,25 @@ pub async fn run(ctx: Ctx, cmd: FixturesCommand) -> anyhow::Result<()> {
             for file in &args.files {
                 fixtures.push(load(file)?);
             }
+            if let Some(url) = &args.webhook_url {
+                crate::config::parse_url(url, "--webhook-url")?;
+            }
             let ready = args.ready.as_deref().map(read_ready).transpose()?;
-            run_all(&ctx, &fixtures, ready.as_ref(), args.dry_run).await
+            let (base, creds) = resolve(&ctx, &fixtures, ready.as_ref(), args.dry_run).await?;
+            let to = match (args.webhook_url, args.keep_webhook_urls) {
+                (Some(url), _) => Destination::Chosen(url),
+                (None, true) => Destination::Kept,
+                (None, false) => Destination::Sink(format!("{}{WEBHOOK_SINK_PATH}", base.trim_end_matches('/'))),
+            };
+            let found = webhook_urls::redirect(&mut fixtures, &to);
+            if let Some(said) = webhook_urls::said(&found, &to) {
+                crate::say!("{said}");
+            }
+            let (printed, failure) = run_resolved(&ctx, &fixtures, &base, creds, args.dry_run).await?;
+            if ctx.output == Format::Json {
+                crate::output::json(&Value::Array(printed))?;
+            }
+            failure.map_or(Ok(()), Err)
         }
     }
 }
@@ -95,22 +125,6 @@ pub fn read_ready(path: &std::path::Path) -> anyhow::Result<ReadyLine> {
     serde_json::from_str(text.trim())
         .or_else(|_| serde_json::from_str(first))
         .map_err(|e| exit::usage(format!("--ready {}: not a ready line (payctl sandbox --json): {e}", path.display())))
-}
-
-/// Runs fixtures in order and prints every step; the first failure ends
-/// the run and is the command's error.
-pub async fn run_all(
-    ctx: &Ctx,
-    fixtures: &[(String, Fixture)],
-    ready: Option<&ReadyLine>,
-    dry_run: bool,
-) -> anyhow::Result<()> {
-    let (base, creds) = resolve(ctx, fixtures, ready, dry_run).await?;
-    let (printed, failure) = run_resolved(ctx, fixtures, &base, creds, dry_run).await?;
-    if ctx.output == Format::Json {
-        crate::output::json(&Value::Array(printed))?;
-    }
-    failure.map_or(Ok(()), Err)
 }
 
 /// The base URL and the credentials the fixtures' steps need.

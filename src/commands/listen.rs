@@ -1,14 +1,18 @@
 //! `payctl listen`: receive the service's webhooks on this machine.
 //!
-//! It serves HTTP on 127.0.0.1, registers a webhook endpoint pointing at it
-//! with the profile's API key (the sandbox accepts `http://` on loopback),
-//! prints the endpoint's signing secret once on stderr (as `stripe listen`
-//! does: an app behind `--forward-to` needs it to verify what it gets) and
-//! keeps it in memory only, verifies every delivery's signature with
-//! [`signature`], prints each event (with `--output json`, the raw body as
-//! sent), optionally forwards the raw body and headers to the developer's
-//! own server, and deletes the endpoint on Ctrl-C, SIGTERM or a closed
-//! stdout, so no stale endpoint keeps collecting failed deliveries.
+//! It serves HTTP on 127.0.0.1 and points the profile's listen endpoint at
+//! it ([`endpoint`]: one per profile, kept across runs with its signing
+//! secret, created the first time) with the profile's API key (the sandbox
+//! accepts `http://` on loopback). It prints the signing secret on stderr
+//! (as `stripe listen` does: an app behind `--forward-to` needs it to verify
+//! what it gets; `--print-secret` prints it alone, for scripts), verifies
+//! every delivery's signature with [`signature`], prints each event (with
+//! `--output json`, the raw body as sent), optionally forwards the raw body
+//! and headers to the developer's own server, and disables the endpoint on
+//! Ctrl-C, SIGTERM or a closed stdout (noticed when the reader goes, not at
+//! the next event), so no delivery queues for a receiver that is gone.
+
+mod endpoint;
 
 use std::io::IsTerminal;
 use std::net::SocketAddr;
@@ -21,8 +25,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use clap::Args;
 use payctl_wire::events::EventType;
-use payctl_wire::webhooks::{CreateWebhook, WebhookWithSecret};
-use reqwest::{Method, Url};
+use reqwest::Url;
 use serde_json::Value;
 
 use crate::commands::resource::{Cred, Session};
@@ -33,16 +36,19 @@ use crate::exit;
 use crate::output::Format;
 
 pub const EXAMPLES: &str = "Prints the endpoint's signing secret, then \"Ready\", on stderr once the endpoint is \
-registered: give the secret to the app behind --forward-to so it can verify what it receives. Each verified \
-event is printed on stdout (with --output json, its raw body as sent, one line each) and, with --forward-to, \
-POSTed with its raw body and original headers to that URL. Deliveries whose signature does not verify are \
-answered 400 and not forwarded. Ctrl-C deletes the endpoint.
+registered: give the secret to the app behind --forward-to so it can verify what it receives. The endpoint and its \
+secret are the profile's, kept from one run to the next (the secret stays the same), so the app is configured \
+once. Each verified event is printed on stdout (with --output json, its raw body as sent, one line each) and, with \
+--forward-to, POSTed with its raw body and original headers to that URL. Deliveries whose signature does not \
+verify are answered 400 and not forwarded. Ctrl-C, or a reader of stdout that goes away, stops it and disables \
+the endpoint until the next run.
 
 Examples:
   payctl listen
   payctl listen --forward-to http://localhost:3000/webhooks \\
       --events settlement.completed,settlement.failed
-  payctl listen --output json | jq -r .event";
+  payctl listen --output json | jq -r .event
+  payctl listen --print-secret > whsec.txt    # the profile's signing secret, for the app";
 
 #[derive(Debug, Args)]
 pub struct ListenArgs {
@@ -55,6 +61,10 @@ pub struct ListenArgs {
     /// Local port to listen on; 0 picks a free one.
     #[arg(long, default_value_t = 0)]
     pub port: u16,
+    /// Print the profile's listen signing secret on stdout and exit (creating the endpoint,
+    /// disabled, if there is none yet): for scripts that configure the app behind --forward-to.
+    #[arg(long)]
+    pub print_secret: bool,
 }
 
 struct Receiver {
@@ -79,6 +89,13 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
     } else {
         args.events
     };
+    if args.print_secret {
+        let mut s = Session::open(ctx, Cred::Key).await?;
+        // Until a run says where it listens, the endpoint points nowhere and delivers nothing.
+        let kept = endpoint::take(&mut s, PARKED_URL, events, false).await?;
+        crate::say!("The signing secret of webhook endpoint {} (profile {}).", kept.endpoint.id, s.ctx.profile);
+        return crate::output::line(&kept.secret);
+    }
     // Registered before anything is announced, so a signal right after
     // "Ready" is handled, not fatal.
     let stop = crate::signals::StopSignal::install()?;
@@ -86,27 +103,22 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
         .await
         .map_err(|e| exit::usage(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
     let local = listener.local_addr()?;
-    let s = Session::open(ctx, Cred::Key).await?;
-    let body = serde_json::to_value(CreateWebhook {
-        url: format!("http://{local}/webhooks"),
-        description: Some("payctl listen".to_owned()),
-        events,
-    })?;
-    let created: WebhookWithSecret = s.call(Method::POST, "/v1/webhooks", Some(&body)).await?;
-    let id = created.endpoint.id.clone();
+    let mut s = Session::open(ctx, Cred::Key).await?;
+    let kept = endpoint::take(&mut s, &format!("http://{local}/webhooks"), events, true).await?;
+    let id = kept.endpoint.id.clone();
     let forward = match forward_url {
         Some(url) => Some((reqwest::Client::builder().timeout(FORWARD_TIMEOUT).build()?, url)),
         None => None,
     };
-    crate::say!(
-        "Listening on http://{local}/webhooks as webhook endpoint {id} ({}).",
-        created.endpoint.events.join(", ")
-    );
-    let secret = crate::commands::secret::one_time(created.secret.as_deref(), "secret", "start `payctl listen` again")?
-        .to_owned();
-    crate::say!("Webhook signing secret: {secret} (valid until this command stops)");
-    let receiver =
-        Arc::new(Receiver { secret, output: s.ctx.output, forward, reader_gone: tokio::sync::Notify::new() });
+    crate::say!("Listening on http://{local}/webhooks as webhook endpoint {id} ({}).", kept.endpoint.events.join(", "));
+    let kept_how = if kept.new { "new, and kept for this profile" } else { "the same as before for this profile" };
+    crate::say!("Webhook signing secret: {} ({kept_how}; `payctl listen --print-secret` prints it)", kept.secret);
+    let receiver = Arc::new(Receiver {
+        secret: kept.secret,
+        output: s.ctx.output,
+        forward,
+        reader_gone: tokio::sync::Notify::new(),
+    });
     let gone = receiver.clone();
     let app = Router::new().fallback(receive).with_state(receiver);
     if let Some(url) = &args.forward_to {
@@ -117,17 +129,21 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
         tokio::select! {
             () = stop.wait() => {}
             () = gone.reader_gone.notified() => {}
+            () = crate::output::stdout_closed() => {}
         }
     };
     let served = axum::serve(listener, app).with_graceful_shutdown(stopped).await;
-    // The endpoint goes whatever happened to the server.
-    let deleted = s.client.call(Method::DELETE, &format!("/v1/webhooks/{id}"), &s.auth, None).await;
+    // The endpoint stops receiving whatever happened to the server.
+    let parked = endpoint::disable(&s, &id).await;
     served.map_err(|e| anyhow::anyhow!("the local receiver failed: {e}"))?;
-    deleted
-        .map_err(|e| e.context(format!("could not delete webhook endpoint {id}; run `payctl webhooks delete {id}`")))?;
-    crate::say!("Deleted webhook endpoint {id}.");
+    parked?;
+    crate::say!("Disabled webhook endpoint {id} until the next `payctl listen`.");
     Ok(())
 }
+
+/// Where an endpoint made by `--print-secret` points until a run takes it:
+/// loopback, port 9 (discard), and disabled besides.
+const PARKED_URL: &str = "http://127.0.0.1:9/webhooks";
 
 async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Bytes) -> StatusCode {
     let header = headers.get(signature::HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");

@@ -7,10 +7,12 @@ pub mod beneficiaries;
 pub mod completions;
 pub mod config;
 pub mod customers;
+pub mod events;
 pub mod fixtures;
 pub mod keys;
 pub mod listen;
 pub mod logs;
+pub mod open;
 pub mod payments;
 pub mod pricing;
 pub mod proxy;
@@ -51,6 +53,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Pricing(cmd) => pricing::run(ctx()?, cmd).await,
         Command::Webhooks(cmd) => webhooks::run(ctx()?, cmd).await,
         Command::Listen(args) => listen::run(ctx()?, args).await,
+        Command::Events(cmd) => events::run(ctx()?, cmd).await,
+        Command::Open(args) => open::run(ctx()?, args).await,
         Command::Logs(cmd) => logs::run(ctx()?, cmd).await,
         Command::Quotes(cmd) => quotes::run(ctx()?, cmd).await,
         Command::Transactions(cmd) => transactions::run(ctx()?, cmd).await,

@@ -90,6 +90,12 @@ impl Session {
         columns: &[Column],
     ) -> anyhow::Result<()> {
         let page = self.client.list_in::<E>(path, &self.auth, args).await?;
+        if E::NESTED_CURSOR && self.ctx.output == output::Format::Json {
+            // The API's envelope as it is, and the cursor where every other
+            // list has it, so `jq -r .next_cursor` reads any list the same way.
+            let next_cursor = page.next_cursor();
+            return output::json(&TopCursor { page: &page, next_cursor });
+        }
         output::list(self.ctx.output, &page, columns)
     }
 
@@ -114,6 +120,14 @@ impl Session {
     pub fn print(&self, record: &impl Serialize) -> anyhow::Result<()> {
         output::record(self.ctx.output, record)
     }
+}
+
+/// A list envelope with its cursor also at the top, as `next_cursor`.
+#[derive(Serialize)]
+struct TopCursor<'a, E: Serialize> {
+    #[serde(flatten)]
+    page: &'a E,
+    next_cursor: Option<&'a str>,
 }
 
 /// `--data`: the whole request body, which the verb's flags then override.

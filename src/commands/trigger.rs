@@ -7,7 +7,6 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use clap::builder::PossibleValuesParser;
 use payctl_wire::events::EventType;
 use payctl_wire::webhooks::{Delivery, WebhookEndpoint};
 use serde_json::json;
@@ -17,6 +16,7 @@ use crate::client::{Auth, Client};
 use crate::commands::fixtures::{read_ready, resolve, run_resolved};
 use crate::context::Ctx;
 use crate::exit;
+use crate::fixtures::customise::{self, Change};
 use crate::fixtures::{Fixture, SHIPPED};
 use crate::output::{self, Format};
 
@@ -24,14 +24,21 @@ pub const EXAMPLES: &str = "Credentials are those of `payctl fixtures run` (the 
 The run ends with a summary: the event's id and type, and the deliveries queued for the endpoints \\
 subscribed to it (none without an endpoint: add one with `payctl webhooks create` or `payctl listen`).
 
+--override and --add change what the fixture sends, as `stripe trigger` does: STEP is a step of the shipped \
+fixture (`payctl trigger EVENT --dry-run` lists them), PATH a dotted field of its body. The event's data comes \
+from what the flow was sent, so `--override customer:legal_name=Acme` (or `data.legal_name=Acme`, the step found \
+by the field) fires an event whose data.legal_name is Acme.
+
 Examples:
   payctl trigger customer.kyb_approved
+  payctl trigger customer.kyb_approved --override data.legal_name='Acme Trading LLC'
+  payctl trigger settlement.created --override quote:source_amount_minor=250000
   payctl trigger settlement.completed --ready ready.json --output json";
 
 #[derive(Debug, Args)]
 pub struct TriggerArgs {
     /// The event to fire.
-    #[arg(value_parser = PossibleValuesParser::new(EventType::ALL.iter().map(|e| e.as_str())))]
+    #[arg(ignore_case = true, value_parser = crate::cli::any_case(&EventType::NAMES))]
     pub event: String,
     /// A sandbox's ready line (`payctl sandbox --json`): base URL and credentials.
     #[arg(long, value_name = "FILE")]
@@ -39,22 +46,40 @@ pub struct TriggerArgs {
     /// Print the requests instead of sending them.
     #[arg(long)]
     pub dry_run: bool,
+    /// Change a field the fixture sends, [STEP:]PATH=VALUE (repeatable): the event's data follows
+    /// (`customer:legal_name=Acme` or `data.legal_name=Acme`). The value keeps the field's type.
+    #[arg(long, value_name = "[STEP:]PATH=VALUE")]
+    pub r#override: Vec<String>,
+    /// Add a field to what a step sends, STEP:PATH=VALUE (repeatable); VALUE is JSON when it is
+    /// JSON, else text.
+    #[arg(long, value_name = "STEP:PATH=VALUE")]
+    pub add: Vec<String>,
 }
 
-/// The shipped fixture of an event.
-pub fn fixture_for(event: &str) -> anyhow::Result<(String, Fixture)> {
+/// The shipped fixture of an event, with the command line's changes
+/// (`--override`, `--add`; see [`customise`]), which it says on stderr.
+pub fn fixture_for(event: &str, overrides: &[String], adds: &[String]) -> anyhow::Result<(String, Fixture)> {
     let path = format!("trigger/{event}.json");
     let (_, text) = SHIPPED
         .iter()
         .find(|(p, _)| *p == path)
         .ok_or_else(|| exit::usage(format!("no shipped fixture for {event}")))?;
     let label = format!("fixtures/{path}");
-    let fixture = Fixture::parse(&label, text).map_err(exit::usage)?;
+    let parse = |flag: &str, raw: &[String]| -> anyhow::Result<Vec<Change>> {
+        raw.iter().map(|r| Change::parse(r, flag).map_err(exit::usage)).collect()
+    };
+    let (overrides, adds) = (parse("--override", overrides)?, parse("--add", adds)?);
+    let mut raw: serde_json::Value = serde_json::from_str(text)?;
+    let said = customise::apply(&mut raw, &overrides, &adds).map_err(exit::usage)?;
+    for line in &said {
+        crate::say!("Changed {line}.");
+    }
+    let fixture = Fixture::parse(&label, &raw.to_string()).map_err(exit::usage)?;
     Ok((label, fixture))
 }
 
 pub async fn run(ctx: Ctx, args: TriggerArgs) -> anyhow::Result<()> {
-    let fixtures = [fixture_for(&args.event)?];
+    let fixtures = [fixture_for(&args.event, &args.r#override, &args.add)?];
     let ready = args.ready.as_deref().map(read_ready).transpose()?;
     let (base, creds) = resolve(&ctx, &fixtures, ready.as_ref(), args.dry_run).await?;
     let watch = match (&creds.test_key, args.dry_run) {

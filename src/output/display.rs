@@ -146,6 +146,37 @@ fn summary(obj: &Map<String, Value>) -> String {
         .join(", ")
 }
 
+/// Every id in a cell (the whole cell, or a segment of a path) cut to its
+/// last eight characters (`…3f1e2a4b`, `evt_…3f1e2a4b`): enough to tell
+/// rows apart (the start of a time-ordered id is the same for a whole
+/// page), short enough to leave room for what a narrow terminal must show.
+pub fn short_ids(cell: &str) -> String {
+    let short = |part: &str| -> String {
+        if !payctl_sandbox::log_export::is_id(part) {
+            return part.to_owned();
+        }
+        let tail: String = part.chars().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect();
+        match part.split_once('_') {
+            Some((prefix, _)) if !part.contains('-') => format!("{prefix}_…{tail}"),
+            _ => format!("…{tail}"),
+        }
+    };
+    // Paths and queries: ids are whole segments between `/`, `?`, `&` and `=`.
+    let mut out = String::new();
+    let mut part = String::new();
+    for c in cell.chars() {
+        if matches!(c, '/' | '?' | '&' | '=' | ' ') {
+            out.push_str(&short(&part));
+            part.clear();
+            out.push(c);
+        } else {
+            part.push(c);
+        }
+    }
+    out.push_str(&short(&part));
+    out
+}
+
 /// Country, check digits and the last four: `DE89••••3000`.
 fn masked_iban(iban: &str) -> String {
     match Iban::parse(iban) {
@@ -205,6 +236,21 @@ mod tests {
         let balance = obj(json!({"asset": "USDC", "balance_minor": "2500000"}));
         assert_eq!(cell(&balance, "balance_minor"), "2.500000 USDC");
         assert_eq!(label("balance_minor"), "balance");
+    }
+
+    #[test]
+    fn ids_shorten_to_their_end_and_other_text_stays() {
+        assert_eq!(short_ids("01938a4e-7c1a-7b32-9a5e-0c7d3f1e2a4b"), "…3f1e2a4b");
+        assert_eq!(short_ids("evt_01938a4e7c1a7b329a5e0c7d3f1e2a4b"), "evt_…3f1e2a4b");
+        assert_eq!(
+            short_ids(
+                "/v1/customers/01938a4e-7c1a-7b32-9a5e-0c7d3f1e2a4b/accounts?x=evt_01938a4e7c1a7b329a5e0c7d3f1e2a4b"
+            ),
+            "/v1/customers/…3f1e2a4b/accounts?x=evt_…3f1e2a4b"
+        );
+        for kept in ["/v1/customers", "COMPLETED", "1,234.56 AED", "-", "settlement.created"] {
+            assert_eq!(short_ids(kept), kept);
+        }
     }
 
     #[test]

@@ -30,13 +30,20 @@ impl Format {
     /// Tables when a person is watching, JSON when stdout is a pipe or file.
     /// `junit` is a usage error: only `payctl review` writes it.
     pub fn resolve(flag: Option<OutputFlag>) -> anyhow::Result<Format> {
+        Ok(Format::asked(flag)?.unwrap_or(if std::io::stdout().is_terminal() { Format::Table } else { Format::Json }))
+    }
+
+    /// The format named by `--output` (or `--json`), if any, for commands
+    /// that write differently only when asked (`payctl sandbox`'s ready
+    /// line, `payctl proxy`'s report); `junit` is a usage error here too.
+    pub fn asked(flag: Option<OutputFlag>) -> anyhow::Result<Option<Format>> {
         match flag {
-            Some(OutputFlag::Table) => Ok(Format::Table),
-            Some(OutputFlag::Json) => Ok(Format::Json),
+            Some(OutputFlag::Table) => Ok(Some(Format::Table)),
+            Some(OutputFlag::Json) => Ok(Some(Format::Json)),
             Some(OutputFlag::Junit) => {
                 Err(exit::usage("--output junit is for `payctl review` only; use --output table or --output json"))
             }
-            None => Ok(if std::io::stdout().is_terminal() { Format::Table } else { Format::Json }),
+            None => Ok(None),
         }
     }
 }
@@ -78,6 +85,37 @@ pub fn out(text: &str) -> anyhow::Result<()> {
             anyhow::Error::new(e).context("cannot write to standard output")
         }
     })
+}
+
+/// Resolves when the reader of standard output goes away (a pipe whose
+/// reading end is closed: `payctl listen -o json | head -1` once `head`
+/// has its line), for commands that may write nothing for a long time. A
+/// terminal or a file never resolves it (nor anything off Unix).
+pub async fn stdout_closed() {
+    let (gone, went) = tokio::sync::oneshot::channel::<()>();
+    // A plain thread, not the runtime's: it must not keep the process alive.
+    #[cfg(unix)]
+    std::thread::spawn(move || {
+        loop {
+            // Asking for no event still reports POLLERR (a pipe without a
+            // reader) and POLLHUP.
+            let mut watched = libc::pollfd { fd: libc::STDOUT_FILENO, events: 0, revents: 0 };
+            // SAFETY: one valid pollfd, for the length given.
+            let ready = unsafe { libc::poll(&mut watched, 1, 1000) };
+            if ready > 0 && watched.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+                let _ = gone.send(());
+                return;
+            }
+            if gone.is_closed() {
+                return;
+            }
+        }
+    });
+    #[cfg(not(unix))]
+    drop(gone);
+    if went.await.is_err() {
+        std::future::pending::<()>().await;
+    }
 }
 
 /// One line of data on stdout.
@@ -143,14 +181,17 @@ pub fn list(format: Format, page: &impl Serialize, columns: &[Column]) -> anyhow
         return json(page);
     }
     let page = serde_json::to_value(page)?;
-    let mut table = new_table();
-    table.set_header(columns.iter().map(|(h, _)| *h));
-    for item in page["data"].as_array().into_iter().flatten() {
-        let empty = Map::new();
-        let obj = item.as_object().unwrap_or(&empty);
-        table.add_row(columns.iter().map(|(_, f)| display::cell(obj, f)));
-    }
-    let hidden = fit(&mut table, columns);
+    let rows: Vec<Vec<String>> = page["data"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|item| {
+            let empty = Map::new();
+            let obj = item.as_object().unwrap_or(&empty);
+            columns.iter().map(|(_, f)| display::cell(obj, f)).collect()
+        })
+        .collect();
+    let (table, hidden) = lay_out(columns, rows);
     line(&table.to_string())?;
     if !hidden.is_empty() {
         crate::say!("Not shown for the terminal's width: {} (widen it, or use -o json).", hidden.join(", "));
@@ -180,30 +221,74 @@ pub fn prose_table(headers: &[&str], rows: &[Vec<String>]) -> anyhow::Result<()>
 }
 
 /// Lays a list out for the terminal's width. The first column is the id,
-/// what people copy into the next command, so it never wraps. The others
-/// are in order of importance, so when a row cannot fit, the last ones are
-/// left out (never the first two); what still does not fit wraps. Returns
-/// the headers left out.
-fn fit(table: &mut Table, columns: &[Column]) -> Vec<&'static str> {
+/// what people copy into the next command, so it is kept whole. When a row
+/// cannot fit, the ids in the other columns (a beneficiary, a correlation
+/// id, the id in a path) are shortened first, to their end (`…3f1e2a4b`),
+/// since the words around them say more. Then the last columns are left
+/// out (they go in order of importance), but not the first [`CORE`]: their
+/// text wraps instead, down to [`WRAP_WIDTH`] characters a column, and only
+/// when even that does not fit do they go too (never the first two).
+/// Returns the table and the headers left out.
+fn lay_out(columns: &[Column], mut rows: Vec<Vec<String>>) -> (Table, Vec<&'static str>) {
+    let probe = new_table();
+    let mut shown = columns.len();
+    if let Some(width) = probe.width().map(usize::from) {
+        let headers: Vec<&str> = columns.iter().map(|(h, _)| *h).collect();
+        if table_width(&headers, &rows, shown, usize::MAX) > width {
+            for row in &mut rows {
+                for cell in row.iter_mut().skip(1) {
+                    *cell = display::short_ids(cell);
+                }
+            }
+        }
+        // As many columns as fit whole; if that leaves out one of the first
+        // few, those come back with their text wrapped instead.
+        while shown > 2 && table_width(&headers, &rows, shown, usize::MAX) > width {
+            shown -= 1;
+        }
+        if shown < CORE.min(columns.len()) {
+            shown = CORE.min(columns.len());
+            while shown > 2 && table_width(&headers, &rows, shown, WRAP_WIDTH) > width {
+                shown -= 1;
+            }
+        }
+    }
+    let mut table = probe;
+    table.set_header(columns.iter().map(|(h, _)| *h));
+    for row in rows {
+        table.add_row(row);
+    }
     if let Some(id) = table.column_mut(0) {
         id.set_constraint(ColumnConstraint::ContentWidth);
     }
-    let Some(width) = table.width() else { return Vec::new() };
-    table.set_content_arrangement(ContentArrangement::Disabled);
-    let mut shown = columns.len();
-    while shown > 2 && natural_width(table) > usize::from(width) {
-        shown -= 1;
-        if let Some(column) = table.column_mut(shown) {
+    for hidden in shown..columns.len() {
+        if let Some(column) = table.column_mut(hidden) {
             column.set_constraint(ColumnConstraint::Hidden);
         }
     }
-    table.set_content_arrangement(ContentArrangement::Dynamic);
-    columns[shown..].iter().map(|(header, _)| *header).collect()
+    (table, columns[shown..].iter().map(|(header, _)| *header).collect())
 }
 
-/// The width of a table's widest line when nothing wraps.
-fn natural_width(table: &Table) -> usize {
-    table.lines().map(|line| line.chars().count()).max().unwrap_or(0)
+/// The narrowest a column other than the id is made by wrapping its text.
+const WRAP_WIDTH: usize = 16;
+/// The columns a list shows, wrapped if need be, before any is left out:
+/// the id and what matters most about it (a log's method, path and status;
+/// a delivery's event, status and last result).
+const CORE: usize = 4;
+
+/// The width of the table's first `shown` columns, each as wide as its
+/// widest cell or header but, past the id, at most `wrap` (where its text
+/// may wrap; never narrower than its header).
+fn table_width(headers: &[&str], rows: &[Vec<String>], shown: usize, wrap: usize) -> usize {
+    let content: usize = (0..shown)
+        .map(|i| {
+            let widest = rows.iter().map(|r| r.get(i).map_or(0, |c| c.chars().count())).max().unwrap_or(0);
+            let header = headers[i].chars().count();
+            if i == 0 { widest.max(header) } else { widest.min(wrap).max(header) }
+        })
+        .sum();
+    // Each column has a space either side, and a border between and around.
+    content + 3 * shown + 1
 }
 
 fn new_table() -> Table {

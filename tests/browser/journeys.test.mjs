@@ -344,6 +344,56 @@ journey("complete a transaction and see its timeline", async (page) => {
   }
 });
 
+journey("rehearse a lost answer from the Faults page", async (page) => {
+  await signIn(page, ready.username, ready.password);
+  await openTestApp(page, "Request logs");
+  await page.getByRole("navigation", { name: "Application" }).getByRole("link", { name: "Faults" }).click();
+  await page.getByRole("heading", { name: "Faults" }).waitFor();
+  // The form shows the parameters of the chosen kind only.
+  const kind = page.getByLabel("Kind");
+  await kind.selectOption("latency");
+  assert.ok(await page.locator("input[name=delay_ms]").isVisible(), "latency takes a delay");
+  assert.ok(await page.locator("select[name=status]").isHidden(), "but no status");
+  await kind.selectOption("duplicate");
+  assert.ok(await page.locator("select[name=event]").isVisible(), "a delivery kind matches events");
+  assert.ok(await page.locator("select[name=operation_id]").isHidden());
+  await kind.selectOption("drop_response");
+  assert.ok(await page.locator("input[name=delay_ms]").isHidden());
+  await page.getByLabel("Operation").selectOption("createCustomer");
+  await page.getByLabel("Times (at most; empty: no limit)").fill("1");
+  await page.getByRole("button", { name: "Add rule" }).click();
+  await page.getByText(/Fault rule flt_[0-9a-f]{32} added\./).waitFor();
+  const rule = page.locator("#fault-rows tbody tr", { hasText: "createCustomer" });
+  assert.match(await rule.innerText(), /drop_response[\s\S]*0 \/ 1/);
+
+  // The partner's create is carried out, and its answer never arrives.
+  const name = `Journey Lost Answer ${randomUUID().slice(0, 8)} LLC`;
+  const lost = await fetch(`${ready.base_url}/v1/customers`, {
+    method: "POST",
+    headers: { "X-API-Key": ready.test_api_key, "Idempotency-Key": randomUUID(), "Content-Type": "application/json" },
+    body: JSON.stringify({ type: "business", legal_name: name, email: `lost-${randomUUID()}@example.com`,
+      country: "AE", verification_level: "standard", tax_id: "TRN-9" }),
+    signal: AbortSignal.timeout(STEP_MS),
+  }).then(() => "answered", (e) => e);
+  assert.ok(lost instanceof Error, `no answer reaches the client (got ${lost})`);
+  created.names.push(name);
+  // The live counters show the hit without a reload.
+  await until("the rule's hit to show", async () => /1 \/ 1[\s\S]*spent/.test(await rule.innerText()));
+
+  // The request log marks it, and its page says what happened.
+  await page.getByRole("navigation", { name: "Application" }).getByRole("link", { name: "Request logs" }).click();
+  const row = page.locator("#log-rows tr", { hasText: "fault: drop_response" });
+  await row.waitFor();
+  assert.match(await row.innerText(), /POST\s+\/v1\/customers[\s\S]*201/);
+  await row.getByRole("link", { name: "/v1/customers" }).click();
+  await page.getByText(/injected drop_response: the request was handled and committed \(the handler answered 201\)/).waitFor();
+
+  await page.getByRole("link", { name: "Fault rules of this application →" }).click();
+  await page.locator("#fault-rows").getByRole("button", { name: "Remove" }).click();
+  await page.getByText("Fault rule removed.").waitFor();
+  await page.getByText("No fault rules apply to this application").waitFor();
+});
+
 journey("sign in as another partner and see none of it", async (page) => {
   const username = `other-${randomUUID()}@example.com`;
   const made = await fetch(`${ready.base_url}/sandbox/users`, {
@@ -366,7 +416,7 @@ journey("sign in as another partner and see none of it", async (page) => {
   const pages = [`${ready.console_url}/overview`, `${ready.console_url}/pricing`];
   const otherApp = await page.locator("section.card p.mono").first().innerText();
   for (const area of ["logs", "webhooks", "deliveries", "money", "money?kind=payments", "money?kind=transfers",
-    "accounts", "customers", "trigger"]) {
+    "accounts", "customers", "trigger", "faults"]) {
     pages.push(`${ready.console_url}/apps/${otherApp.trim()}/${area}`);
   }
   for (const url of pages) {
@@ -414,7 +464,7 @@ journey("every page loads without script errors", async (page) => {
     await visit(url);
   }
   for (const area of ["logs", "webhooks", "deliveries", "money", "money?kind=payments", "money?kind=transfers",
-    "money?kind=swaps", "accounts", "customers", "trigger"]) {
+    "money?kind=swaps", "accounts", "customers", "trigger", "faults"]) {
     await visit(`${app}/${area}`);
   }
   // One of each detail page, reached by following the first link.
@@ -430,7 +480,12 @@ journey("every page loads without script errors", async (page) => {
   }
   // Live regions refresh at least once without an error.
   await visit(`${app}/logs`);
-  await page.locator("[data-live-status='log-rows']", { hasText: "updated" }).waitFor();
+  // Said on the rows' clock (the application's sandbox clock), real time beside it.
+  const live = page.locator("[data-live-status='log-rows']", { hasText: "updated" });
+  await live.waitFor();
+  assert.match(await live.innerText(),
+    /^Live: updated at \d\d:\d\d:\d\d on the sandbox clock \(real time \d\d:\d\d:\d\d UTC\)\.$/);
+  assert.match(await page.locator("[data-sandbox-clock]").innerText(), /sandbox clock, in UTC: now \d{4}-/);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/sign-in/);
   assert.deepEqual(scriptErrors, [], "no uncaught script errors or console errors on any page of any journey");

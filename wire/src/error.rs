@@ -110,6 +110,8 @@ error_codes! {
     GatewayTimeout = "GATEWAY_TIMEOUT", 504;
     // A fault rule that is well formed but can never apply.
     InvalidFaultRule = "INVALID_FAULT_RULE", 422;
+    // The disk holding the sandbox's database is full (HTTP's 507).
+    StorageFull = "STORAGE_FULL", 507;
     WebhookLimit = "WEBHOOK_LIMIT", 409;
 }
 

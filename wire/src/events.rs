@@ -32,7 +32,18 @@ impl EventType {
         EventType::OffRampCompleted,
     ];
 
-    pub fn as_str(self) -> &'static str {
+    /// The names of [`EventType::ALL`], in that order.
+    pub const NAMES: [&'static str; 7] = {
+        let mut names = [""; 7];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = EventType::ALL[i].as_str();
+            i += 1;
+        }
+        names
+    };
+
+    pub const fn as_str(self) -> &'static str {
         match self {
             EventType::SettlementCreated => "settlement.created",
             EventType::SettlementCompleted => "settlement.completed",

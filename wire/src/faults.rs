@@ -136,6 +136,22 @@ pub struct FaultMatch {
     pub endpoint_id: Option<String>,
 }
 
+impl FaultMatch {
+    /// In a few words: `createTransaction POST`, `every operation`,
+    /// `deliveries of * to wh_…`.
+    pub fn describe(&self) -> String {
+        if let Some(event) = &self.event {
+            let to = self.endpoint_id.as_deref().map(|e| format!(" to {e}")).unwrap_or_default();
+            return format!("deliveries of {event}{to}");
+        }
+        let parts: Vec<&str> = [self.operation_id.as_deref(), self.method.as_deref(), self.path.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect();
+        if parts.is_empty() { "every operation".to_owned() } else { parts.join(" ") }
+    }
+}
+
 /// What a rule does, as requested: `kind` and the parameters of that kind.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -202,6 +218,50 @@ pub struct Fault {
     pub delay_s: Option<u64>,
 }
 
+impl Fault {
+    /// The kind with its parameters: `error 503`, `latency 800 ms`,
+    /// `rate_limit 2 s Retry-After`.
+    pub fn describe(&self) -> String {
+        let mut text = self.kind.as_str().to_owned();
+        for (value, unit) in [
+            (self.status.map(u64::from), ""),
+            (self.retry_after, " s Retry-After"),
+            (self.delay_ms, " ms"),
+            (self.delay_s, " s"),
+        ] {
+            if let Some(value) = value {
+                text.push_str(&format!(" {value}{unit}"));
+            }
+        }
+        text
+    }
+
+    /// The request header value asking for this fault on one request
+    /// (`error; status=502`, `timeout; delay_ms=800`); `None` for a
+    /// delivery fault, which no request header can ask for.
+    pub fn header_value(&self) -> Option<String> {
+        if self.kind.is_delivery() {
+            return None;
+        }
+        let mut text = self.kind.as_str().to_owned();
+        for (name, value) in
+            [("status", self.status.map(u64::from)), ("delay_ms", self.delay_ms), ("retry_after", self.retry_after)]
+        {
+            if let Some(value) = value {
+                text.push_str(&format!("; {name}={value}"));
+            }
+        }
+        Some(text)
+    }
+
+    /// Whether the client got no answer at all: its connection was closed
+    /// or reset (`timeout`, `reset`), or closed where the answer would have
+    /// been (`drop_response`).
+    pub fn cuts_the_connection(&self) -> bool {
+        matches!(self.kind, FaultKind::Timeout | FaultKind::Reset | FaultKind::DropResponse)
+    }
+}
+
 /// A fault rule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct FaultRule {
@@ -258,5 +318,27 @@ mod tests {
         assert_eq!(FaultKind::parse("explode"), None);
         assert!(FaultKind::ForgedSignature.is_delivery() && FaultKind::ForgedSignature.is_probe());
         assert!(!FaultKind::DropResponse.is_delivery());
+    }
+
+    #[test]
+    fn faults_and_matches_read_in_a_few_words() {
+        let fault = |kind, status, delay_ms| Fault { kind, status, retry_after: None, delay_ms, delay_s: None };
+        assert_eq!(fault(FaultKind::Error, Some(502), None).describe(), "error 502");
+        assert_eq!(fault(FaultKind::Latency, None, Some(800)).describe(), "latency 800 ms");
+        assert_eq!(fault(FaultKind::Reset, None, None).describe(), "reset");
+        assert_eq!(FaultMatch::default().describe(), "every operation");
+        let m = FaultMatch {
+            operation_id: Some("createTransaction".into()),
+            method: Some("POST".into()),
+            ..Default::default()
+        };
+        assert_eq!(m.describe(), "createTransaction POST");
+        let d = FaultMatch { event: Some("*".into()), endpoint_id: Some("wh_1".into()), ..Default::default() };
+        assert_eq!(d.describe(), "deliveries of * to wh_1");
+        assert_eq!(fault(FaultKind::Error, Some(502), None).header_value().as_deref(), Some("error; status=502"));
+        assert_eq!(fault(FaultKind::Timeout, None, Some(800)).header_value().as_deref(), Some("timeout; delay_ms=800"));
+        assert_eq!(fault(FaultKind::Duplicate, None, None).header_value(), None);
+        assert!(fault(FaultKind::DropResponse, None, None).cuts_the_connection());
+        assert!(!fault(FaultKind::Latency, None, Some(1)).cuts_the_connection());
     }
 }

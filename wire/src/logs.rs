@@ -79,6 +79,13 @@ pub struct RequestLog {
     pub duration_ms: u64,
     /// The request's `X-Request-ID` (or the one the sandbox generated).
     pub correlation_id: String,
+    /// The SHA-256 (hex) of the request's `Idempotency-Key`, never the key
+    /// itself; null when it carried none. A sandbox addition: two requests
+    /// with the same hash carried the same key, which tells a retry that
+    /// replays from one that runs again, and lets an export replay a
+    /// session's retries as they were.
+    #[serde(default)]
+    pub idempotency_key_hash: Option<String>,
     /// The `api_key_id` of the key that made the request.
     pub api_key_id: String,
     /// The error envelope's `code` when the request failed, else null.

@@ -58,6 +58,17 @@ pub struct User {
 /// `expires_at` read the server's time from it.
 pub const SANDBOX_CLOCK_HEADER: &str = "x-sandbox-clock";
 
+/// Where the sandbox takes webhook deliveries itself (answering 204 and
+/// keeping nothing): where `payctl fixtures run` points a replay's
+/// endpoints, so a replay never posts to the servers it was recorded with.
+pub const WEBHOOK_SINK_PATH: &str = "/sandbox/webhook-sink";
+
+/// Sent as `true` on a `GET`, the sandbox leaves the request out of the
+/// request log: a read a tool makes on its own behalf (`payctl logs export`
+/// reading ids back), not one the application made. Writes are always
+/// logged; a service without this header logs the read like any other.
+pub const UNLOGGED_HEADER: &str = "x-sandbox-unlogged";
+
 /// A sandbox clock: the one that applies to the caller.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Clock {

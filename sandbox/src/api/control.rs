@@ -35,19 +35,19 @@ pub async fn create_user(
     let username = body.username.trim().to_owned();
     if !(3..=128).contains(&username.chars().count()) {
         checks.push("username", "invalid", "must be 3 to 128 characters");
+    } else {
+        checks.visible("username", &username);
     }
     if body.password.chars().count() < 8 || body.password.len() > 1024 {
         checks.push("password", "invalid", "must be 8 to 1024 characters");
     }
     checks.finish()?;
     let slot = state.logins.hash_slot_unlimited().await;
-    let hash = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        password::hash(&body.password)
-    })
-    .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::internal)?;
+    let hash = slot
+        .run(move || password::hash(&body.password))
+        .await
+        .ok_or_else(|| ApiError::internal("the password-hashing threads are gone"))?
+        .map_err(ApiError::internal)?;
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         store::users::insert(tx, &username, &hash, now)

@@ -66,7 +66,9 @@ pub fn router(state: AppState) -> Router {
     let (api, _, operations) = assemble(Some(state.clone()));
     let _ = state.operations.set(operations);
     let api = api.with_state(state.clone());
-    api.clone().nest(crate::console::CONSOLE, crate::console::router(state, api))
+    api.clone()
+        .route(payctl_wire::sandbox::WEBHOOK_SINK_PATH, axum::routing::post(crate::webhooks::sink::receive))
+        .nest(crate::console::CONSOLE, crate::console::router(state, api))
 }
 
 /// The router and the document from the route table ([`routes::table`]):

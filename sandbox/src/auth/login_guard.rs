@@ -2,7 +2,11 @@
 //! guessing neither exhausts the process nor locks out everyone else.
 //!
 //! - **Hashes at once.** An Argon2 check takes about 19 MiB and tens of
-//!   milliseconds of one core. At most one check per core runs at a time;
+//!   milliseconds of one core. Checks run on threads of their own, one per
+//!   core ([`HashSlot::run`]), one at a time each: so at most that many
+//!   19 MiB buffers exist, and the allocator keeps no more than one per
+//!   thread (on a pool of short-lived blocking threads each would keep its
+//!   own, hundreds of MiB after a burst);
 //!   a check waits up to [`QUEUE_WAIT`] for its turn and is then refused
 //!   ([`Refusal::Busy`]). A check looks at the locks below again when its
 //!   turn comes, so a burst of guesses at one username costs a handful of
@@ -62,6 +66,8 @@ impl Refusal {
 /// The shared guard (one per sandbox).
 pub struct LoginGuard {
     hashes: Arc<Semaphore>,
+    /// The hashing threads' queue (never longer than the permits).
+    hasher: crossbeam_channel::Sender<Box<dyn FnOnce() + Send>>,
     usernames: Mutex<Failures<String>>,
     addresses: Mutex<Failures<IpAddr>>,
 }
@@ -75,8 +81,23 @@ impl Default for LoginGuard {
 
 impl LoginGuard {
     pub fn with_permits(permits: usize) -> Self {
+        let permits = permits.max(1);
+        let (hasher, jobs) = crossbeam_channel::unbounded::<Box<dyn FnOnce() + Send>>();
+        for n in 0..permits {
+            let jobs = jobs.clone();
+            // The threads end when the guard (the channel's sender) is dropped.
+            let spawned = std::thread::Builder::new().name(format!("payctl-password-{n}")).spawn(move || {
+                while let Ok(job) = jobs.recv() {
+                    job();
+                }
+            });
+            if let Err(e) = spawned {
+                tracing::error!(error = %e, "cannot start a password-hashing thread");
+            }
+        }
         LoginGuard {
-            hashes: Arc::new(Semaphore::new(permits.max(1))),
+            hashes: Arc::new(Semaphore::new(permits)),
+            hasher,
             usernames: Mutex::new(Failures::new(USERNAME_FREE)),
             addresses: Mutex::new(Failures::new(ADDRESS_FREE)),
         }
@@ -99,14 +120,14 @@ impl LoginGuard {
             .await
             .map_err(|_| Refusal::Busy)?
             .map_err(|_| Refusal::Busy)?;
-        Ok(HashSlot { _permit: permit })
+        Ok(HashSlot { _permit: permit, hasher: self.hasher.clone() })
     }
 
     /// A core to hash on for a caller who is not guessing (the operator
     /// creating a user): it waits its turn however long that takes.
     pub async fn hash_slot_unlimited(&self) -> HashSlot {
         let permit = self.hashes.clone().acquire_owned().await.expect("the semaphore is never closed");
-        HashSlot { _permit: permit }
+        HashSlot { _permit: permit, hasher: self.hasher.clone() }
     }
 
     pub fn failed(&self, username: &str, address: Option<IpAddr>) {
@@ -125,6 +146,23 @@ impl LoginGuard {
 /// One check's turn on a core; dropping it frees the core.
 pub struct HashSlot {
     _permit: OwnedSemaphorePermit,
+    hasher: crossbeam_channel::Sender<Box<dyn FnOnce() + Send>>,
+}
+
+impl HashSlot {
+    /// Runs `work` (a hash) on a hashing thread and answers its result. The
+    /// turn goes with the work and ends when it does, so a caller that hangs
+    /// up frees no core early.
+    pub async fn run<T: Send + 'static>(self, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let hasher = self.hasher.clone();
+        let job = Box::new(move || {
+            let _turn = self;
+            let _ = answer.send(work());
+        });
+        hasher.send(job).ok()?;
+        answered.await.ok()
+    }
 }
 
 /// The address a client is known by: IPv4 as is (an IPv4-mapped IPv6

@@ -233,19 +233,16 @@ async fn check_password(
     let lookup = username.clone();
     let found = state.db.read(move |conn| Ok(store::users::credentials(conn, &lookup)?)).await?;
     let dummy = state.dummy_password_hash.clone();
-    // The slot goes with the hash, so a caller that hangs up frees no core early.
-    let verified = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        match found {
+    let verified = slot
+        .run(move || match found {
             Some((id, public_id, hash)) => password::verify(&password, &hash).then_some((id, public_id)),
             None => {
                 let _ = password::verify(&password, &dummy);
                 None
             }
-        }
-    })
-    .await
-    .map_err(ApiError::internal)?;
+        })
+        .await
+        .ok_or_else(|| ApiError::internal("the password-hashing threads are gone"))?;
     match verified {
         Some((id, public_id)) => {
             state.logins.succeeded(&key);

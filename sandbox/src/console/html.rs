@@ -15,6 +15,7 @@ use payctl_wire::webhooks::Verdict;
 use super::assets;
 use super::session::{Flash, FlashKind, Visitor};
 use super::{AppCtx, CONSOLE};
+use crate::clock::Timestamp;
 use crate::domain::asset;
 use crate::domain::decimal::format_minor;
 
@@ -31,6 +32,7 @@ pub enum Section {
     Accounts,
     Customers,
     Trigger,
+    Faults,
     Error,
 }
 
@@ -42,6 +44,7 @@ const APP_SECTIONS: &[(Section, &str, &str)] = &[
     (Section::Accounts, "accounts", "Balances"),
     (Section::Customers, "customers", "Customers"),
     (Section::Trigger, "trigger", "Trigger"),
+    (Section::Faults, "faults", "Faults"),
 ];
 
 /// One page to render.
@@ -192,8 +195,12 @@ pub fn fault_kind(kind: Option<FaultKind>) -> Markup {
     html! { @if let Some(kind) = kind { span.badge.wait title="shaped by a fault rule" { (kind.as_str()) } } }
 }
 
-/// An HTTP status code, coloured by class.
+/// An HTTP status code, coloured by class; 0 (a request logged without an
+/// answer: a fault cut its connection) reads "no answer".
 pub fn http_status(code: u16) -> Markup {
+    if code == 0 {
+        return html! { span.badge.bad title="no answer was sent" { "no answer" } };
+    }
     let tone = match code {
         200..=299 => "good",
         400..=499 => "wait",
@@ -207,6 +214,22 @@ pub fn time(iso: &str) -> Markup {
     let short = iso.get(11..23).unwrap_or(iso);
     let day = iso.get(..10).unwrap_or("");
     html! { time datetime=(iso) title=(iso) { span.day { (day) " " } (short) } }
+}
+
+/// The line above an application's page saying which clock its times are
+/// on: the application's sandbox clock, in UTC, and how far it runs ahead
+/// of real time. The page's script reads `data-sandbox-clock` of each
+/// refresh to say when a live region was updated, on the same clock.
+pub fn sandbox_clock(now: Timestamp, ahead_ms: i64) -> Markup {
+    let iso = now.to_rfc3339();
+    // Time the page took to render is not a clock moved ahead.
+    let ahead = ahead_ms.max(0) / 1000;
+    html! {
+        p.clock.muted data-sandbox-clock=(iso) {
+            "Times are on this application's sandbox clock, in UTC: now " (time(&iso)) ", "
+            @if ahead < 1 { "the same as real time." } @else { (crate::clock::human(ahead.unsigned_abs())) " ahead of real time." }
+        }
+    }
 }
 
 /// An amount in minor units with its decimal form, e.g. `-1050 (−10.50 AED)`.

@@ -1,7 +1,8 @@
 //! Request logs of an application: a live list with the API's filters
-//! (method, path, status range, time), a detail view with the redacted
-//! request and answer, "copy as curl", and "export as fixture" (the same
-//! file as `payctl logs export`, from the same code).
+//! (method, path, status range, time) where faulted requests are marked, a
+//! detail view with the redacted request and answer and the fault that
+//! shaped it, "copy as curl", and "export as fixture" (the same file as
+//! `payctl logs export`, from the same code).
 
 use std::collections::BTreeMap;
 
@@ -13,6 +14,7 @@ use payctl_wire::logs::{LogMethod, REDACTED, RequestLog};
 use serde_json::Value;
 
 use super::extract::{AppPage, Params};
+use super::faults;
 use super::html::{self, Section};
 use super::session::Flash;
 use super::{AppCtx, Console, Failure, back};
@@ -80,8 +82,8 @@ pub async fn list(
             label { "Path (and below)" input type="text" name="endpoint" placeholder="/v1/customers" value=(value("endpoint")); }
             label { "Status from" input type="number" name="status_code_gte" min="100" max="599" value=(value("status_code_gte")); }
             label { "Status to" input type="number" name="status_code_lte" min="100" max="599" value=(value("status_code_lte")); }
-            label { "From (ISO 8601)" input type="text" name="from_date" placeholder="2026-01-01T00:00:00Z" value=(value("from_date")); }
-            label { "To (ISO 8601)" input type="text" name="to_date" value=(value("to_date")); }
+            label { "From (ISO 8601, sandbox clock)" input type="text" name="from_date" placeholder="2026-01-01T00:00:00Z" value=(value("from_date")); }
+            label { "To (ISO 8601, sandbox clock)" input type="text" name="to_date" value=(value("to_date")); }
             button type="submit" { "Filter" }
             a href=(app.href("logs")) { "Clear" }
         }
@@ -114,7 +116,10 @@ fn table(app: &AppCtx, rows: &[RequestLog]) -> Markup {
                             a href=(app.href(&format!("logs/{}", log.id))) { (log.path) }
                             @if let Some(q) = &log.query { span.muted { "?" (q) } }
                         }
-                        td { (html::http_status(log.status_code)) @if let Some(code) = &log.error_code { " " span.muted { (code) } } }
+                        td {
+                            (html::http_status(log.status_code)) @if let Some(code) = &log.error_code { " " span.muted { (code) } }
+                            @if let Some(fault) = &log.fault { br; (faults::mark(fault)) }
+                        }
                         td.num { (log.duration_ms) " ms" }
                         td.mono.clip title=(log.correlation_id) { (log.correlation_id) }
                         td.mono.clip title=(log.api_key_id) { (log.api_key_id) }
@@ -139,6 +144,14 @@ pub async fn detail(
         dl.facts {
             dt { "Request" } dd.mono { (log.method) " " (log.path) @if let Some(q) = &log.query { "?" (q) } }
             dt { "Status" } dd { (html::http_status(log.status_code)) @if let Some(c) = &log.error_code { " " code { (c) } } }
+            @if let Some(fault) = &log.fault {
+                dt { "Fault" }
+                dd.fault-detail {
+                    (faults::mark(fault))
+                    p { (faults::what_happened(fault, log.status_code)) }
+                    @if fault.rule_id.is_some() { p { a href=(app.href("faults")) { "Fault rules of this application →" } } }
+                }
+            }
             dt { "Latency" } dd { (log.duration_ms) " ms" }
             dt { "Correlation id" } dd.mono { (log.correlation_id) }
             dt { "Key" } dd.mono { (log.api_key_id) }
@@ -219,25 +232,17 @@ pub fn curl(base_url: &str, detail: &LogDetail) -> String {
     lines.join(" \\\n  ")
 }
 
-/// The fixture of every log matching the filters, oldest first, as a
-/// download: the same transformation as `payctl logs export`, with ids read
-/// back in-process (reads the request log does not record).
-pub async fn export(
-    State(console): State<Console>,
-    AppPage { visitor, app }: AppPage,
-    Params(params): Params,
-) -> Result<Response, Failure> {
-    let (filter, mut page) = match filters(&params, 100) {
-        Ok(parsed) => parsed,
-        Err((text, details)) => {
-            console.flashes.push(&visitor, Flash::failed(text, details));
-            return Ok(back(&app.href("logs")));
-        }
-    };
+/// Every log of the application `filter` selects, every page, oldest first.
+async fn every_log(
+    console: &Console,
+    app_id: i64,
+    filter: LogFilter,
+    mut page: PageRequest,
+) -> Result<Vec<RequestLog>, Failure> {
     let mut newest_first = Vec::new();
     loop {
-        let (id, f, p) = (app.id, filter.clone(), page.clone());
-        let found = console.state.db.read(move |conn| request_logs::list(conn, id, &f, &p)).await?;
+        let (f, p) = (filter.clone(), page.clone());
+        let found = console.state.db.read(move |conn| request_logs::list(conn, app_id, &f, &p)).await?;
         newest_first.extend(found.data);
         let next = found.next_cursor.map(|cursor| {
             PageRequest::parse(&PageQuery { limit: page.limit.to_string().into(), cursor: Some(cursor) })
@@ -247,22 +252,57 @@ pub async fn export(
             _ => break,
         }
     }
-    let logs = log_export::replay_order(newest_first);
+    Ok(log_export::replay_order(newest_first))
+}
+
+/// The fixture of every log matching the filters, oldest first, as a
+/// download: the same transformation as `payctl logs export`, with ids read
+/// back in-process (reads the request log does not record).
+pub async fn export(
+    State(console): State<Console>,
+    AppPage { visitor, app }: AppPage,
+    Params(params): Params,
+) -> Result<Response, Failure> {
+    let (filter, page) = match filters(&params, 100) {
+        Ok(parsed) => parsed,
+        Err((text, details)) => {
+            console.flashes.push(&visitor, Flash::failed(text, details));
+            return Ok(back(&app.href("logs")));
+        }
+    };
+    let logs = every_log(&console, app.id, filter.clone(), page).await?;
     if logs.is_empty() {
         console.flashes.push(&visitor, Flash::failed("No request logs match; nothing to export.", Vec::new()));
         return Ok(back(&app.href("logs")));
     }
     let api = &console.api;
-    let origins = log_export::origins(&logs, |path| {
+    let read = |path: String| {
         let caller = app.caller();
         async move {
             let answer = api.read(caller, &path).await;
             answer.ok().then_some(answer.body)
         }
-    })
-    .await;
+    };
+    let mut done = log_export::within(logs, read).await;
+    // Part of the log, and ids in it that it does not create: look before it,
+    // as `payctl logs export` does.
+    let narrow = filter.method.is_some()
+        || filter.endpoint.is_some()
+        || filter.status_code_gte.is_some()
+        || filter.status_code_lte.is_some()
+        || filter.from.is_some();
+    if narrow && !done.literal.is_empty() {
+        let before = LogFilter {
+            to: done.logs.last().and_then(|l| crate::clock::Timestamp::parse_rfc3339(&l.requested_at)),
+            ..LogFilter::default()
+        };
+        let first = PageRequest::parse(&PageQuery { limit: Some("100".into()), cursor: None })
+            .map_err(|_| Failure::Internal)?;
+        let everything = every_log(&console, app.id, before, first).await?;
+        done = log_export::with_earlier(&done.logs, everything, read).await;
+    }
     let name = params.get("name").cloned().unwrap_or_else(|| "exported-logs".to_owned());
-    let fixture = log_export::build(&name, &logs, &origins, &log_export::Fills::default());
+    let fixture = log_export::build_completed(&name, &done, &log_export::Fills::default());
     let text = format!("{}\n", serde_json::to_string_pretty(&fixture).map_err(|_| Failure::Internal)?);
     let file: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' }).collect();

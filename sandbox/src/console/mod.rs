@@ -1,7 +1,7 @@
 //! The console: web pages at `/console` where a dashboard user sees and
 //! drives what the sandbox holds for their partner (request logs, webhook
 //! deliveries, money flows with their timelines and postings, customers,
-//! pricing), served by the sandbox itself.
+//! pricing, fault rules), served by the sandbox itself.
 //!
 //! - **Reads** come from the database's reader connections through
 //!   `store`, always scoped to the signed-in user's partner: an
@@ -16,18 +16,19 @@
 //! - **Sessions** ([`session`]): sign-in with the identity provider's
 //!   password grant; a server-side session behind an `HttpOnly`,
 //!   `SameSite=Strict` cookie; a CSRF token on every form that changes
-//!   anything.
+//!   anything. [`link`]: one-time sign-in links for `payctl open`.
 //! - **HTML** is rendered on the server ([`html`]); the stylesheet and the
 //!   one small script are compiled in ([`assets`]).
 //!
 //! # Layout
-//! - [`session`], [`dispatch`], [`form`], [`extract`], [`html`],
-//!   [`assets`]: the machinery above.
+//! - [`session`], [`link`], [`dispatch`], [`form`], [`extract`],
+//!   [`html`], [`assets`]: the machinery above.
 //! - Pages, one module per area: [`overview`] (partner, applications,
 //!   keys, clocks), [`logs`], [`webhooks`] (endpoints), [`deliveries`],
 //!   [`money`] (flows with their timelines and postings), [`balances`],
 //!   [`customers`],
-//!   [`pricing`] (markups, simulation, partner wallets), [`trigger`].
+//!   [`pricing`] (markups, simulation, partner wallets), [`trigger`],
+//!   [`faults`] (fault rules, and how a faulted request reads in the logs).
 
 pub mod assets;
 pub mod balances;
@@ -35,8 +36,10 @@ pub mod customers;
 pub mod deliveries;
 pub mod dispatch;
 pub mod extract;
+pub mod faults;
 pub mod form;
 pub mod html;
+pub mod link;
 pub mod logs;
 pub mod money;
 pub mod overview;
@@ -82,6 +85,8 @@ pub struct Inner {
     pub state: AppState,
     pub api: dispatch::Api,
     pub flashes: session::Flashes,
+    /// One-time sign-in links made for `payctl open`.
+    pub links: link::Links,
     csrf_key: [u8; 32],
 }
 
@@ -100,13 +105,22 @@ pub fn router(state: AppState, api: Router) -> Router {
         state,
         api: dispatch::Api::new(api),
         flashes: session::Flashes::default(),
+        links: link::Links::default(),
         csrf_key,
     }));
+    let bearer = axum::middleware::from_fn_with_state(console.state.clone(), crate::auth::principal::require_bearer);
     let app = |path: &str| format!("/apps/{{app}}{path}");
     Router::new()
         .route("/", get(home))
         .route("/sign-in", get(session::sign_in_page).post(session::sign_in))
         .route("/sign-out", post(session::sign_out))
+        .route(
+            "/sign-in-links",
+            post(link::create)
+                .route_layer(bearer)
+                .route_layer(axum::middleware::from_fn(crate::http::request_id::middleware)),
+        )
+        .route("/link/{token}", get(link::open))
         .route("/assets/{name}", get(assets::serve))
         .route("/overview", get(overview::page))
         .route("/register", post(overview::register))
@@ -133,6 +147,9 @@ pub fn router(state: AppState, api: Router) -> Router {
         .route(&app("/customers/{id}"), get(customers::detail))
         .route(&app("/customers/{id}/{decision}"), post(customers::decide))
         .route(&app("/trigger"), get(trigger::page).post(trigger::trigger))
+        .route(&app("/faults"), get(faults::page).post(faults::add))
+        .route(&app("/faults/clear"), post(faults::clear))
+        .route(&app("/faults/{id}/delete"), post(faults::delete))
         .route("/pricing", get(pricing::page))
         .route("/pricing/markup", post(pricing::put_markup))
         .route("/pricing/customers/markup", post(pricing::put_customer_markup))
@@ -221,6 +238,14 @@ impl Console {
         body: Markup,
     ) -> Response {
         let flashes = if visitor.live { Vec::new() } else { self.flashes.take(visitor) };
+        // The application's pages show its times: say on which clock.
+        let body = match app {
+            Some(app) => {
+                let now = self.state.clock.app_now(app.id);
+                html! { (html::sandbox_clock(now, now.millis() - crate::clock::real_now().millis())) (body) }
+            }
+            None => body,
+        };
         Page { title: title.into(), section, visitor: Some(visitor), app, flashes, body }.render()
     }
 

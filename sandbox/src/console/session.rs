@@ -87,7 +87,7 @@ fn hmac_hex(key: &[u8; 32], data: &[u8]) -> String {
     mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn random_hex() -> String {
+pub(super) fn random_hex() -> String {
     secrets::random_bytes::<32>().iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -189,7 +189,7 @@ pub struct Next {
 }
 
 /// Only a console page may be the target after signing in.
-fn safe_next(next: Option<&str>) -> String {
+pub(super) fn safe_next(next: Option<&str>) -> String {
     match next {
         Some(n)
             if n.starts_with(&format!("{CONSOLE}/"))
@@ -202,7 +202,7 @@ fn safe_next(next: Option<&str>) -> String {
     }
 }
 
-fn sign_in_form(console: &Console, next: &str, error: Option<&str>, status: StatusCode) -> Response {
+pub(super) fn sign_in_form(console: &Console, next: &str, error: Option<&str>, status: StatusCode) -> Response {
     let nonce = random_hex();
     let token = hmac_hex(&console.csrf_key, format!("sign-in:{nonce}").as_bytes());
     let page = Page {
@@ -270,6 +270,12 @@ pub async fn sign_in(
         .filter(|_| answer.status.is_success())
         .ok_or_else(|| Failure::BadRequest(format!("The identity provider refused the sign-in: {}", answer.body)))?;
     let claims = console.state.jwt.verify(token, console.state.clock.now()).map_err(|_| Failure::Internal)?;
+    open_session(&console, claims.sub, &next).await
+}
+
+/// Opens a session for the user `user` (public id) and sends the browser
+/// on to `next` with its cookie: after a sign-in, or a one-time link.
+pub(super) async fn open_session(console: &Console, user: String, next: &str) -> Result<Response, Failure> {
     let id = random_hex();
     let hash = secrets::sha256(id.as_bytes());
     let now = real_now().millis();
@@ -277,7 +283,7 @@ pub async fn sign_in(
         .state
         .db
         .write(move |tx| {
-            let Some(user) = store::users::find_by_public_id(tx, &claims.sub)? else { return Ok(false) };
+            let Some(user) = store::users::find_by_public_id(tx, &user)? else { return Ok(false) };
             store::console_sessions::insert(tx, &hash, user.user_id, now, now + SESSION_HOURS * HOUR_MS)?;
             Ok(true)
         })
@@ -285,7 +291,7 @@ pub async fn sign_in(
     if !signed_in {
         return Err(Failure::Internal);
     }
-    let mut response = Redirect::to(&next).into_response();
+    let mut response = Redirect::to(next).into_response();
     let headers = response.headers_mut();
     headers.append(header::SET_COOKIE, set_cookie(COOKIE, &id, SESSION_HOURS * 3600));
     headers.append(header::SET_COOKIE, set_cookie(SIGN_IN_COOKIE, "", 0));

@@ -17,6 +17,11 @@ use rusqlite::Connection;
 /// How often the WAL is copied back.
 pub(super) const INTERVAL: Duration = Duration::from_millis(250);
 
+/// A failing checkpoint (a full disk, typically) fails every 250 ms: said
+/// once a minute, with how often it failed meanwhile.
+static FAILED: super::Warning =
+    super::Warning::new("checkpoint failed; the writer's automatic checkpoint remains", "checkpoints work again");
+
 /// The checkpoint thread's loop; ends when every `Db` handle is gone (the
 /// channel disconnects), after one last checkpoint.
 pub(super) fn run(conn: Connection, stop: Receiver<()>) {
@@ -25,8 +30,11 @@ pub(super) fn run(conn: Connection, stop: Receiver<()>) {
             Err(RecvTimeoutError::Timeout) | Ok(()) => false,
             Err(RecvTimeoutError::Disconnected) => true,
         };
-        if let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
-            tracing::warn!(error = %e, "checkpoint failed; the writer's automatic checkpoint remains");
+        match conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            Err(e) => {
+                FAILED.warn(format_args!("{e}"));
+            }
+            Ok(()) => FAILED.recovered(),
         }
         if stopping {
             break;

@@ -22,6 +22,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 /// The mode of every file the sandbox creates beside its database.
@@ -51,7 +52,7 @@ pub(crate) fn open_private(path: &Path, options: &mut OpenOptions) -> std::io::R
 /// any of them an older version left readable by others.
 pub fn make_private(db: &Path) -> anyhow::Result<()> {
     open_private(db, OpenOptions::new().read(true).write(true).create(true))
-        .map_err(|e| anyhow::anyhow!("cannot create database {}: {e}", db.display()))?;
+        .with_context(|| format!("cannot open database {} for writing", db.display()))?;
     #[cfg(unix)]
     for path in [db.to_owned(), beside(db, "-wal"), beside(db, "-shm")] {
         use std::os::unix::fs::PermissionsExt;
@@ -64,6 +65,82 @@ pub fn make_private(db: &Path) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A database that holds data must be an SQLite database: checked before
+/// anything else reads it, so a wrong `--db` (a text file, another
+/// program's data) is named as that, not as a missing key file.
+pub fn check_header(db: &Path) -> anyhow::Result<()> {
+    let mut header = [0u8; 16];
+    let read = File::open(db).and_then(|mut f| f.read(&mut header));
+    match read {
+        Ok(0) | Err(_) => Ok(()),
+        Ok(16) if header == *b"SQLite format 3\0" => Ok(()),
+        Ok(_) => anyhow::bail!(
+            "{} is not a sandbox database: it is not an SQLite database at all. Check the path given to --db (the \
+             database is the file the ready line names), or start with another database: --db PATH for a new \
+             file, or --in-memory for a throwaway one",
+            db.display()
+        ),
+    }
+}
+
+/// A failure to open the database file at start, in words: which file,
+/// what is wrong, and what to do. Errors it does not recognise (a database
+/// in use, a missing key file: already explained) pass through unchanged.
+pub fn explain(db: &Path, error: anyhow::Error) -> anyhow::Error {
+    use rusqlite::ErrorCode;
+    let dir = match db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d.display().to_string(),
+        None => ".".to_owned(),
+    };
+    let elsewhere = "or start with another database: --db PATH for a new file, or --in-memory for a throwaway one";
+    let unwritable = |what: &str| {
+        format!(
+            "{what}. The sandbox reads and writes the database file and creates files beside it in {dir} (its -wal \
+             and -shm files, .lock and .key): make them writable for this user, {elsewhere}"
+        )
+    };
+    for cause in error.chain() {
+        if let Some(rusqlite::Error::SqliteFailure(e, _)) = cause.downcast_ref::<rusqlite::Error>() {
+            let db = db.display();
+            let explained = match e.code {
+                ErrorCode::DatabaseCorrupt => format!(
+                    "the database {db} is damaged: SQLite finds its contents malformed, so it cannot be used. \
+                     Restore it from a copy (with its .key file), {elsewhere}"
+                ),
+                ErrorCode::NotADatabase => format!(
+                    "{db} is not a sandbox database: SQLite cannot read it as a database (it is another kind of \
+                     file, or damaged from its first page). Check the path given to --db, restore the database from \
+                     a copy, {elsewhere}"
+                ),
+                ErrorCode::ReadOnly | ErrorCode::PermissionDenied => {
+                    unwritable(&format!("the database {db} cannot be written: the file or its directory is read-only"))
+                }
+                ErrorCode::CannotOpen => {
+                    unwritable(&format!("the database {db} cannot be opened: its directory cannot be written"))
+                }
+                ErrorCode::DiskFull => {
+                    format!("the disk holding the database {db} is full: free some space, {elsewhere}")
+                }
+                _ => continue,
+            };
+            return anyhow::anyhow!(explained);
+        }
+        if let Some(e) = cause.downcast_ref::<std::io::Error>() {
+            let what = error.to_string();
+            match e.kind() {
+                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
+                    return anyhow::anyhow!(unwritable(&format!("{what}: permission denied")));
+                }
+                std::io::ErrorKind::StorageFull => {
+                    return anyhow::anyhow!("{what}: the disk is full. Free some space, {elsewhere}");
+                }
+                _ => {}
+            }
+        }
+    }
+    error
 }
 
 /// What the lock file says about its holder.
@@ -86,7 +163,7 @@ impl DatabaseLock {
     pub fn acquire(db: &Path) -> anyhow::Result<DatabaseLock> {
         let path = beside(db, ".lock");
         let mut file = open_private(&path, OpenOptions::new().read(true).write(true).create(true))
-            .map_err(|e| anyhow::anyhow!("cannot create the lock file {}: {e}", path.display()))?;
+            .with_context(|| format!("cannot create the lock file {}", path.display()))?;
         match file.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => return Err(anyhow::anyhow!(in_use(db, &mut file))),

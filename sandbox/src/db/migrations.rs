@@ -29,6 +29,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0016_fault_rules.sql")),
         M::up(include_str!("migrations/0017_webhook_faults.sql")),
         M::up(include_str!("migrations/0018_review.sql")),
+        M::up_with_hook(include_str!("migrations/0019_uniqueness_keys.sql"), fill_uniqueness_keys),
     ])
 }
 
@@ -47,10 +48,107 @@ fn hash_idempotency_keys(tx: &Transaction) -> HookResult {
     Ok(())
 }
 
+/// Fills the uniqueness keys of the rows stored before them, then makes
+/// them unique. Rows that were allowed as different but share a key (`Äx@…`
+/// and `äx@…`) all stay: the oldest keeps the key, so new spellings of it
+/// conflict, and each later one gets a key of its own (the key, NUL, its
+/// row id: NUL never occurs in accepted text).
+fn fill_uniqueness_keys(tx: &Transaction) -> HookResult {
+    for (table, text, key, scope, index) in [
+        ("users", "username", "username_key", None, "users_username_key"),
+        ("partners", "email", "email_key", None, "partners_email_key"),
+        ("customers", "email", "email_key", Some("application_id"), "customers_email_key"),
+    ] {
+        let scope_column = scope.unwrap_or("0");
+        let rows: Vec<(i64, i64, String)> = tx
+            .prepare(&format!("SELECT id, {scope_column}, {text} FROM {table} ORDER BY id"))?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        let mut taken = std::collections::HashSet::new();
+        let mut update = tx.prepare(&format!("UPDATE {table} SET {key} = ?2 WHERE id = ?1"))?;
+        for (id, scope, value) in rows {
+            let folded = crate::domain::text::uniqueness_key(&value);
+            let folded = if taken.insert((scope, folded.clone())) { folded } else { format!("{folded}\u{0}{id}") };
+            update.execute(rusqlite::params![id, folded])?;
+        }
+        let columns = scope.map_or_else(|| key.to_owned(), |s| format!("{s}, {key}"));
+        tx.execute_batch(&format!("CREATE UNIQUE INDEX {index} ON {table}({columns});"))?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
+    use rusqlite::Connection;
+
+    use super::migrations;
+
     #[test]
     fn migrations_are_valid() {
         super::migrations().validate().unwrap();
+    }
+
+    /// A database an older version left at `version`, then `fill` run on it.
+    fn upgraded_from(version: usize, fill: &str) -> Connection {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrations().to_version(&mut conn, version).unwrap();
+        crate::store::applications::insert_bare(&conn).unwrap();
+        conn.execute_batch(fill).unwrap();
+        migrations().to_latest(&mut conn).unwrap();
+        conn
+    }
+
+    #[test]
+    fn idempotency_keys_stored_as_sent_are_hashed_on_upgrade() {
+        let conn = upgraded_from(
+            14,
+            "INSERT INTO idempotency_keys (scope, key, route, request_hash, status, body, created_at)
+                 VALUES ('app:a', 'sk-like-secret', 'POST /v1/customers', x'00', 201, x'00', 0);",
+        );
+        let key: String = conn.query_row("SELECT key FROM idempotency_keys", [], |r| r.get(0)).unwrap();
+        assert_eq!(key, crate::idempotency::stored_key("sk-like-secret"));
+    }
+
+    #[test]
+    fn look_alike_rows_of_before_are_kept_and_their_spellings_refused_after() {
+        let customer = |id: i64, email: &str| {
+            format!(
+                "INSERT INTO customers (public_id, application_id, type, legal_name, email, country,
+                     verification_level, tax_id, kyb_status, created_at, updated_at)
+                 VALUES ('c{id}', 1, 'business', 'L', '{email}', 'AE', 'standard', 'T', 'pending', 0, 0);"
+            )
+        };
+        let fill = [customer(1, "Äx@u.test"), customer(2, "äx@u.test"), customer(3, "bx@u.test")].concat()
+            + "INSERT INTO users (public_id, username, password_hash, created_at) VALUES ('u1', 'Öps', 'h', 0);
+               INSERT INTO users (public_id, username, password_hash, created_at) VALUES ('u2', 'öps', 'h', 0);";
+        let conn = upgraded_from(18, &fill);
+        let keys: Vec<(String, String)> = conn
+            .prepare("SELECT email, email_key FROM customers ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(
+            keys,
+            vec![
+                ("Äx@u.test".to_owned(), "äx@u.test".to_owned()),
+                ("äx@u.test".to_owned(), "äx@u.test\u{0}2".to_owned()),
+                ("bx@u.test".to_owned(), "bx@u.test".to_owned()),
+            ],
+            "both look-alikes are kept as they were; the oldest holds the key"
+        );
+        let partner: String = conn.query_row("SELECT email_key FROM partners", [], |r| r.get(0)).unwrap();
+        assert_eq!(partner, "p@x.io");
+        // A new spelling of the kept key conflicts, in the store as through the API.
+        let again = conn.execute(
+            "INSERT INTO customers (public_id, application_id, type, legal_name, email, email_key, country,
+                 verification_level, tax_id, kyb_status, created_at, updated_at)
+             VALUES ('c4', 1, 'business', 'L', 'ÄX@U.TEST', ?1, 'AE', 'standard', 'T', 'pending', 0, 0)",
+            [crate::domain::text::uniqueness_key("ÄX@U.TEST")],
+        );
+        assert!(again.is_err_and(|e| crate::store::is_unique_violation(&e)));
+        let users: i64 = conn.query_row("SELECT COUNT(DISTINCT username_key) FROM users", [], |r| r.get(0)).unwrap();
+        assert_eq!(users, 2);
     }
 }

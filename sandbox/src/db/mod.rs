@@ -7,11 +7,14 @@
 //! Reads go to a small pool of read-only connections (WAL lets them run
 //! beside the writer). An in-memory database has a single connection, so
 //! there the writer thread serves reads too. Callers await a oneshot reply;
-//! no SQLite call ever runs on a tokio worker.
+//! no SQLite call ever runs on a tokio worker. A full disk fails writes
+//! with 507 `STORAGE_FULL` (see [`crate::error::ApiError::from_database`])
+//! while reads go on; warnings that repeat are logged once a minute.
 
 mod checkpoint;
 pub mod files;
 mod migrations;
+mod warning;
 mod writer;
 
 use std::path::{Path, PathBuf};
@@ -19,6 +22,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use anyhow::Context;
 use crossbeam_channel::{Receiver, Sender};
 use rusqlite::{Connection, OpenFlags, Transaction};
 use tokio::sync::{Notify, oneshot};
@@ -26,6 +30,7 @@ use tokio::sync::{Notify, oneshot};
 use crate::error::ApiError;
 
 pub use migrations::migrations;
+pub use warning::{STORAGE_FULL_WARNING, Warning};
 
 /// Work for a database thread.
 enum Job {
@@ -106,7 +111,7 @@ pub struct Db {
 /// before they are turned back on.
 fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
     conn.pragma_update(None, "foreign_keys", "OFF")?;
-    migrations().to_latest(conn).map_err(|e| anyhow::anyhow!("database migration failed: {e}"))?;
+    migrations().to_latest(conn).context("database migration failed")?;
     let broken: i64 = conn.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
     if broken > 0 {
         anyhow::bail!("database migration failed: {broken} rows refer to rows that do not exist");
@@ -261,8 +266,8 @@ fn open_file(path: &Path, read_only: bool) -> anyhow::Result<Connection> {
             | OpenFlags::SQLITE_OPEN_NO_MUTEX
             | OpenFlags::SQLITE_OPEN_URI
     };
-    let conn = Connection::open_with_flags(path, flags)
-        .map_err(|e| anyhow::anyhow!("cannot open database {}: {e}", path.display()))?;
+    let conn =
+        Connection::open_with_flags(path, flags).with_context(|| format!("cannot open database {}", path.display()))?;
     configure(&conn, true)?;
     Ok(conn)
 }

@@ -94,15 +94,21 @@ fn commit_group(conn: &mut Connection, group: Vec<WriteJob>, outbox: &Notify) {
         Some(e) => Err(e),
         None => tx.commit(),
     };
-    if let Err(e) = &outcome {
-        tracing::error!(error = %e, jobs = staged.len(), "a write group could not commit");
-    } else if recorded {
-        outbox.notify_one();
+    match &outcome {
+        // A full disk is logged, at most once a minute, by the error itself.
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) => {}
+        Err(e) => tracing::error!(error = %e, jobs = staged.len(), "a write group could not commit"),
+        Ok(()) => {
+            super::STORAGE_FULL_WARNING.recovered();
+            if recorded {
+                outbox.notify_one();
+            }
+        }
     }
     for done in staged {
         let committed = match &outcome {
             Ok(()) => Ok(()),
-            Err(e) => Err(ApiError::internal(format!("commit failed: {e}"))),
+            Err(e) => Err(ApiError::from_database(e)),
         };
         (done.reply)(committed);
     }

@@ -117,6 +117,22 @@ impl std::ops::Neg for MinorUnit {
     }
 }
 
+impl MinorUnit {
+    /// The amount as people read it, with the exact count beside it:
+    /// `1000.00 AED (100000 minor units)`; an asset of unknown decimals in
+    /// minor units only.
+    pub fn describe(self, asset_code: &str) -> String {
+        match super::asset::asset(asset_code) {
+            Some(asset) => {
+                let sign = if self.0 < 0 { "-" } else { "" };
+                let major = super::decimal::format_minor(self.0.unsigned_abs(), asset.decimals);
+                format!("{sign}{major} {asset_code} ({} minor units)", self.0)
+            }
+            None => format!("{} minor units of {asset_code}", self.0),
+        }
+    }
+}
+
 impl fmt::Display for MinorUnit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
@@ -150,6 +166,13 @@ mod tests {
         assert_eq!(MinorUnit::parse_amount("0"), Err(AmountError::Zero));
         assert_eq!(MinorUnit::parse_amount("9223372036854775808"), Err(AmountError::TooLarge));
         assert_eq!(MinorUnit::parse_amount("9223372036854775807"), Ok(MinorUnit(i64::MAX)));
+    }
+
+    #[test]
+    fn amounts_are_described_as_people_read_them() {
+        assert_eq!(MinorUnit::new(100_000).describe("AED"), "1000.00 AED (100000 minor units)");
+        assert_eq!(MinorUnit::new(-5).describe("USDC"), "-0.000005 USDC (-5 minor units)");
+        assert_eq!(MinorUnit::new(7).describe("XYZ"), "7 minor units of XYZ");
     }
 
     #[test]

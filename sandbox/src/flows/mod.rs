@@ -368,7 +368,11 @@ pub fn require_funds(
     if balance < amount {
         return Err(ApiError::new(
             ErrorCode::InsufficientFunds,
-            format!("insufficient funds: {what} needs {amount} minor units of {asset}; the account holds {balance}"),
+            format!(
+                "insufficient funds: {what} needs {}; the account holds {}",
+                amount.describe(asset),
+                balance.describe(asset)
+            ),
         ));
     }
     Ok(())

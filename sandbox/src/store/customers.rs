@@ -8,7 +8,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::country;
+use crate::domain::{country, text};
 use crate::error::ApiError;
 use crate::flows::FlowState;
 use crate::flows::verification::State;
@@ -71,9 +71,9 @@ pub fn duplicate_email() -> ApiError {
 pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Timestamp) -> Result<Row, ApiError> {
     let public_id = ids::uuid();
     conn.execute_cached(
-        "INSERT INTO customers (public_id, application_id, type, legal_name, email, country, verification_level,
-             tax_id, kyb_status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?9, ?9)",
+        "INSERT INTO customers (public_id, application_id, type, legal_name, email, email_key, country,
+             verification_level, tax_id, kyb_status, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?10, ?6, ?7, ?8, 'pending', ?9, ?9)",
         params![
             public_id,
             application_id,
@@ -83,7 +83,8 @@ pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Ti
             new.country,
             new.verification_level,
             new.tax_id,
-            now.millis()
+            now.millis(),
+            text::uniqueness_key(&new.email)
         ],
     )
     .map_err(|e| if super::is_unique_violation(&e) { duplicate_email() } else { e.into() })?;

@@ -4,6 +4,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
+use crate::domain::text;
 use crate::error::ApiError;
 use crate::ids;
 use payctl_wire::auth::Partner;
@@ -46,9 +47,19 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Partner)> {
 pub fn insert(conn: &Connection, new: &NewPartner<'_>, now: Timestamp) -> Result<(i64, Partner), ApiError> {
     let public_id = ids::prefixed("prtnr");
     conn.execute_cached(
-        "INSERT INTO partners (public_id, parent_id, name, email, business_type, status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
-        params![public_id, new.parent_id, new.name, new.email, new.business_type, new.status, now.millis()],
+        "INSERT INTO partners (public_id, parent_id, name, email, email_key, business_type, status, created_at,
+             updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+        params![
+            public_id,
+            new.parent_id,
+            new.name,
+            new.email,
+            text::uniqueness_key(new.email),
+            new.business_type,
+            new.status,
+            now.millis()
+        ],
     )
     .map_err(|e| duplicate_email(e, new.email))?;
     let id = conn.last_insert_rowid();
@@ -94,10 +105,17 @@ pub struct PartnerChanges<'a> {
 pub fn update(conn: &Connection, id: i64, changes: &PartnerChanges<'_>, now: Timestamp) -> Result<Partner, ApiError> {
     conn.execute_cached(
         "UPDATE partners SET name = COALESCE(?2, name), email = COALESCE(?3, email),
-             business_type = COALESCE(?4, business_type), updated_at = ?5
+             email_key = COALESCE(?6, email_key), business_type = COALESCE(?4, business_type), updated_at = ?5
          WHERE id = ?1 AND (name IS NOT COALESCE(?2, name) OR email IS NOT COALESCE(?3, email) COLLATE BINARY
              OR business_type IS NOT COALESCE(?4, business_type))",
-        params![id, changes.name, changes.email, changes.business_type, now.millis()],
+        params![
+            id,
+            changes.name,
+            changes.email,
+            changes.business_type,
+            now.millis(),
+            changes.email.map(text::uniqueness_key)
+        ],
     )
     .map_err(|e| duplicate_email(e, changes.email.unwrap_or_default()))?;
     get(conn, id)?.ok_or_else(|| ApiError::internal("partner vanished after update"))

@@ -99,7 +99,7 @@ pub struct LogFilter {
 }
 
 const COLUMNS: &str = "public_id, method, path, query, status_code, duration_ms, correlation_id, api_key_id,
-        error_code, request_body, requested_at, responded_at, fault";
+        error_code, request_body, requested_at, responded_at, fault, idempotency_key_hash";
 
 fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
     let body: Option<String> = r.get(9)?;
@@ -111,6 +111,7 @@ fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
         status_code: r.get(4)?,
         duration_ms: r.get::<_, i64>(5)?.max(0).unsigned_abs(),
         correlation_id: r.get(6)?,
+        idempotency_key_hash: r.get(13)?,
         api_key_id: r.get(7)?,
         error_code: r.get(8)?,
         request_body: json(body),
@@ -145,9 +146,9 @@ pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<O
         .query_row_cached(&sql, params![application_id, public_id], |r| {
             Ok(LogDetail {
                 log: log_row(r)?,
-                request_headers: json(r.get(13)?),
-                response_headers: json(r.get(14)?),
-                response_body: json(r.get(15)?),
+                request_headers: json(r.get(14)?),
+                response_headers: json(r.get(15)?),
+                response_body: json(r.get(16)?),
             })
         })
         .optional()?)

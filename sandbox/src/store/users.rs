@@ -5,6 +5,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::auth::DashboardUser;
 use crate::clock::Timestamp;
 use crate::db::CachedSql;
+use crate::domain::text;
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::partners::PartnerRef;
@@ -14,8 +15,8 @@ use payctl_wire::sandbox::User;
 pub fn insert(conn: &Connection, username: &str, password_hash: &str, now: Timestamp) -> Result<User, ApiError> {
     let public_id = ids::uuid();
     conn.execute_cached(
-        "INSERT INTO users (public_id, username, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![public_id, username, password_hash, now.millis()],
+        "INSERT INTO users (public_id, username, username_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![public_id, username, text::uniqueness_key(username), password_hash, now.millis()],
     )
     .map_err(|e| {
         if super::is_unique_violation(&e) {
@@ -27,11 +28,14 @@ pub fn insert(conn: &Connection, username: &str, password_hash: &str, now: Times
     Ok(User { id: public_id, username: username.to_owned(), created_at: now.to_rfc3339() })
 }
 
-/// Internal id, public id and password hash of a user, by login name.
+/// Internal id, public id and password hash of a user, by login name in
+/// any spelling with the same uniqueness key (`Demo@…` is `demo@…`).
 pub fn credentials(conn: &Connection, username: &str) -> rusqlite::Result<Option<(i64, String, String)>> {
-    conn.query_row_cached("SELECT id, public_id, password_hash FROM users WHERE username = ?1", [username], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-    })
+    conn.query_row_cached(
+        "SELECT id, public_id, password_hash FROM users WHERE username_key = ?1",
+        [text::uniqueness_key(username)],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )
     .optional()
 }
 

@@ -50,6 +50,11 @@ pub struct NewEndpoint<'a> {
     pub hint: &'a str,
 }
 
+/// Endpoints of every application (each one's secret sealed under the key).
+pub fn count_all(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row_cached("SELECT COUNT(*) FROM webhook_endpoints", [], |r| r.get(0))
+}
+
 pub fn insert(
     conn: &Connection,
     application_id: i64,

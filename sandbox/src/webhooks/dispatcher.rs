@@ -215,7 +215,12 @@ async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Attem
     let shaping = faults::shaping(job);
     let mut sent_signature = None;
     let result = match webhooks::open(&state.master_key, &job.endpoint_public_id, &job.sealed) {
-        Err(e) => Err(e.message.to_string()),
+        Err(_) => Err(format!(
+            "nothing was sent: the endpoint's signing secret cannot be opened with this sandbox's key (the \
+             database's key file was replaced, e.g. by --reset-secrets); rotate the secret (POST \
+             /v1/webhooks/{}/secret/rotate), then redeliver",
+            job.endpoint_public_id
+        )),
         Ok(secret) => {
             let body = payload(job);
             // Real time: receivers compare `t` with their own clock.
@@ -369,24 +374,10 @@ mod tests {
     #[test]
     fn payload_has_the_event_id_resource_id_and_raw_data() {
         let due = Due {
-            delivery_id: 1,
-            attempt_count: 0,
-            endpoint_id: 1,
-            endpoint_public_id: "wh".into(),
-            url: "http://127.0.0.1/".into(),
-            sealed: Sealed { nonce: vec![], ciphertext: vec![] },
-            event_public_id: "evt_1".into(),
-            event_type: "settlement.completed".into(),
-            resource_type: "transaction".into(),
             resource_id: "p\"1".into(),
             data: r#"{"status":"SETTLED"}"#.into(),
             created_at: 1_700_000_000_123,
-            application_id: 1,
-            event_row_id: 1,
-            is_test: true,
-            role: DeliveryRole::Genuine,
-            fault: None,
-            faults_decided: false,
+            ..job(1, 1, 1)
         };
         let v: serde_json::Value = serde_json::from_str(&payload(&due)).unwrap();
         assert_eq!(

@@ -4,11 +4,13 @@
 //! database (a [`secrets::Sealer`] under the master key's
 //! `webhook-secrets-v1` sub-key, the endpoint's public id as associated
 //! data so a sealed secret cannot be moved to another endpoint). Delivery itself lives in
-//! [`dispatcher`]; the faults that shape deliveries on purpose in [`faults`].
+//! [`dispatcher`]; the faults that shape deliveries on purpose in [`faults`]; [`sink`] is a
+//! receiver in the sandbox that replays deliver to.
 
 pub mod dispatcher;
 pub mod faults;
 pub mod samples;
+pub mod sink;
 
 use hmac::{Hmac, Mac};
 use payctl_wire::events::EventType;

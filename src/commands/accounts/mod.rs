@@ -30,7 +30,10 @@ pub enum AccountsCommand {
     List(ListArgs),
     /// Show one settlement account or wallet.
     #[command(after_help = "Examples:\n  payctl accounts get ACCOUNT_ID")]
-    Get { id: String },
+    Get {
+        /// The account's id (`payctl accounts list` lists them).
+        id: String,
+    },
     /// The application's own ledger accounts (float, fees, settlement, wallets) with balances.
     #[command(after_help = "Tables show balances in each asset's major units (1,234.56 AED); JSON keeps integer \
 minor units (2 decimals for AED, 6 for USDC...).
@@ -41,7 +44,10 @@ Examples:
     Balances,
     /// A customer's ledger accounts (`GET /v1/customers/{id}/accounts`).
     #[command(after_help = "Examples:\n  payctl accounts customer CUSTOMER_ID --output json")]
-    Customer { customer_id: String },
+    Customer {
+        /// The customer's id (`payctl customers list` lists them).
+        customer_id: String,
+    },
 }
 
 /// Every field of `POST /v1/accounts`; the API checks them all at once.

@@ -19,9 +19,11 @@ pub enum AppsCommand {
         after_help = "Examples:\n  payctl apps create --name checkout --environment test\n  payctl apps create --name prod-checkout --environment live --output json"
     )]
     Create {
+        /// The application's name, shown in lists and the console.
         #[arg(long)]
         name: String,
-        #[arg(long, value_enum)]
+        /// TEST (sandbox behaviour, simulations allowed) or LIVE.
+        #[arg(long, value_enum, ignore_case = true)]
         environment: Env,
     },
     /// List applications, newest first.
@@ -31,17 +33,21 @@ pub enum AppsCommand {
     List(ListArgs),
     /// Show one application.
     #[command(after_help = "Examples:\n  payctl apps get APP_ID")]
-    Get { id: String },
+    Get {
+        /// The application's id (`payctl apps list` lists them).
+        id: String,
+    },
     /// Deactivate an application: its keys then answer 403 ATH_0002.
     #[command(after_help = "Examples:\n  payctl apps deactivate APP_ID")]
-    Deactivate { id: String },
+    Deactivate {
+        /// The application's id (`payctl apps list` lists them).
+        id: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum Env {
-    #[value(alias = "TEST")]
     Test,
-    #[value(alias = "LIVE")]
     Live,
 }
 

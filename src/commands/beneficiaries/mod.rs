@@ -40,7 +40,10 @@ Examples:
     },
     /// Show one beneficiary.
     #[command(after_help = "Examples:\n  payctl beneficiaries get BENEFICIARY_ID --output json")]
-    Get { id: String },
+    Get {
+        /// The beneficiary's id (`payctl beneficiaries list --customer CUSTOMER_ID` lists them).
+        id: String,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -32,11 +32,22 @@ pub fn from_ready(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool)
     let name = name.unwrap_or_else(|| ctx.profile.clone());
     let live_name = format!("{name}-live");
     let mut described = String::new();
+    // Remembered so that a sandbox that moved (a restart on another port)
+    // can be explained; standard input leaves nothing to look at later.
+    let from_ready = (from != Path::new("-"))
+        .then(|| std::path::absolute(from).unwrap_or_else(|_| from.to_path_buf()).display().to_string());
     for (profile, env, app, key) in [
         (&name, Environment::Test, &ready.test_application_id, &ready.test_api_key),
         (&live_name, Environment::Live, &ready.live_application_id, &ready.live_api_key),
     ] {
         let store = ctx.store_for(profile)?;
+        // The same application (a restarted sandbox on the same database)
+        // keeps its `payctl listen` endpoint; another forgets it.
+        let previous = ctx.config.profiles.get(profile.as_str()).cloned().unwrap_or_default();
+        let listen_webhook_id = previous.listen_webhook_id.filter(|_| previous.application_id.as_ref() == Some(app));
+        if listen_webhook_id.is_none() {
+            store.delete(profile, Secret::ListenSigning)?;
+        }
         ctx.config.profiles.insert(
             profile.clone(),
             Profile {
@@ -48,6 +59,8 @@ pub fn from_ready(mut ctx: Ctx, from: &Path, name: Option<String>, no_use: bool)
                 application_id: Some(app.clone()),
                 api_key_id: None,
                 credential_store: Some(store.kind()),
+                from_ready: from_ready.clone(),
+                listen_webhook_id,
             },
         );
         store.set(profile, Secret::ApiKey, key)?;
@@ -88,6 +101,10 @@ pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use:
     store.delete(&name, Secret::RefreshToken)?;
     let previous = ctx.config.profiles.get(&name).cloned().unwrap_or_default();
     let same_server = previous.base_url.as_deref() == Some(base.as_str());
+    let same_app = same_server && previous.application_id == app;
+    if !same_app {
+        store.delete(&name, Secret::ListenSigning)?;
+    }
     let profile = Profile {
         auth_url: ctx.globals.auth_url.clone().or(if same_server { previous.auth_url } else { None }),
         client_id: previous.client_id,
@@ -97,6 +114,8 @@ pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use:
         api_key_id: None,
         base_url: Some(base.clone()),
         credential_store: Some(store.kind()),
+        from_ready: None,
+        listen_webhook_id: previous.listen_webhook_id.filter(|_| same_app),
     };
     ctx.config.profiles.insert(name.clone(), profile);
     if !no_use {

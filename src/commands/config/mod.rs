@@ -28,7 +28,13 @@ Examples:
   payctl config set base_url https://api.example.com
   payctl --profile staging config set username ops@example.com
   printf '%s' \"$KEY\" | payctl config set api_key -")]
-    Set { key: String, value: String },
+    Set {
+        /// The setting: base_url, auth_url, client_id, username, environment, application_id, api_key_id, or
+        /// api_key (kept in the secret store).
+        key: String,
+        /// Its new value; empty removes it; `-` reads it from standard input (for api_key).
+        value: String,
+    },
     /// Make PROFILE the default for later commands.
     #[command(after_help = "Examples:\n  payctl config use staging")]
     Use {
@@ -45,8 +51,8 @@ to a second profile named <NAME>-live. Without it, --api-key (or PAYCTL_API_KEY)
 key for --base-url, with --app as its application: the command `payctl sandbox` prints in its banner.
 
 Examples:
-  payctl sandbox --in-memory --json --listen 127.0.0.1:0 > ready.json &
-  payctl config init --from-ready ready.json
+  payctl sandbox --in-memory --listen 127.0.0.1:0 --ready-file ready.json &
+  payctl sandbox wait --ready-file ready.json && payctl config init --from-ready ready.json
   jq -c . ready.json | payctl config init --from-ready - --name ci --no-use
   payctl config init --base-url http://127.0.0.1:4242 --api-key sk_test_... --app APP_ID")]
     Init {

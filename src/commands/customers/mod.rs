@@ -6,7 +6,6 @@ mod decide;
 mod get;
 mod list;
 
-use clap::builder::PossibleValuesParser;
 use clap::{Args, Subcommand};
 use payctl_wire::customers::KYB_STATUSES;
 
@@ -30,20 +29,29 @@ pub enum CustomersCommand {
   payctl customers list --status pending --all --output json | jq -r '.data[].id'")]
     List {
         /// Only customers whose verification (kyb_status) is this.
-        #[arg(long, value_parser = PossibleValuesParser::new(KYB_STATUSES))]
+        #[arg(long, ignore_case = true, value_parser = crate::cli::any_case(KYB_STATUSES))]
         status: Option<String>,
         #[command(flatten)]
         list: ListArgs,
     },
     /// Show one customer.
     #[command(after_help = "Examples:\n  payctl customers get CUSTOMER_ID --output json")]
-    Get { id: String },
+    Get {
+        /// The customer's id (`payctl customers list` lists them).
+        id: String,
+    },
     /// Sandbox only: approve a pending customer's verification (TEST key).
     #[command(after_help = "Examples:\n  payctl customers approve CUSTOMER_ID")]
-    Approve { id: String },
+    Approve {
+        /// The customer's id (`payctl customers list` lists them).
+        id: String,
+    },
     /// Sandbox only: reject a pending customer's verification (TEST key).
     #[command(after_help = "Examples:\n  payctl customers reject CUSTOMER_ID")]
-    Reject { id: String },
+    Reject {
+        /// The customer's id (`payctl customers list` lists them).
+        id: String,
+    },
 }
 
 /// Every field of `POST /v1/customers`; the API checks them all at once.

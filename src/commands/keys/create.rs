@@ -7,6 +7,9 @@ use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 use crate::exit;
 
+/// The API's fields by the flags that set them, so its errors name flags.
+const FLAGS: &[(&str, &str)] = &[("expires_at", "--expires-at"), ("name", "--name")];
+
 pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
     // Checked before the call: a secret neither saved nor shown is lost.
     if !args.save && !args.show_secret {
@@ -18,7 +21,7 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
     if args.save {
         super::check_can_adopt(&ctx)?;
     }
-    let s = Session::open(ctx, Cred::Bearer).await?;
+    let s = Session::open_with(ctx, Cred::Bearer, FLAGS).await?;
     let (key, secret) = super::mint(&s, &path, &CreateApiKey { expires_at: args.expires_at, name: args.name }).await?;
     let mut ctx = s.ctx;
     if args.save {

@@ -37,6 +37,7 @@ pub enum KeysCommand {
     /// Revoke a key at once; calls with it then answer 401.
     #[command(after_help = "Examples:\n  payctl keys revoke KEY_ID\n  payctl keys revoke KEY_ID --app APP_ID")]
     Revoke {
+        /// The key's id (`payctl keys list` lists them).
         key_id: String,
         #[command(flatten)]
         app: AppArg,

@@ -1,5 +1,9 @@
 //! `payctl logs export`: the caller's request logs as a fixture (see
 //! `crate::fixtures::export`), for replaying a partner's calls locally.
+//!
+//! Its reads (the logs, and the ids in them read back) are its own, not the
+//! application's: they are sent unlogged, so an export never adds itself to
+//! the logs it exports.
 
 use std::path::PathBuf;
 
@@ -21,13 +25,21 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let fills = export::fills(fill)?;
     let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
-    let page = session.client.list::<RequestLog>(&filters.path(), &session.auth, &ListArgs::every()).await?;
-    let logs = export::replay_order(page.data);
+    let session = Session { client: session.client.unlogged(), ..session };
+    let filters = filters.on_server_clock(&session).await?;
+    let logs = read(&session, &filters).await?;
     if logs.is_empty() {
         return Err(exit::api("no request logs match; nothing to export"));
     }
-    let origins = export::origins(&session.client, &session.auth, &logs).await;
-    let fixture = export::build(name, &logs, &origins, &fills);
+    let reads = export::Reads::new(&session.client, &session.auth);
+    let mut done = export::within(logs, |path| reads.get(path)).await;
+    // Part of the log, and ids in it that it does not create: look before it.
+    if filters.narrow() && !done.literal.is_empty() {
+        let before = Filters { to: done.logs.last().map(|l| l.requested_at.clone()), ..Filters::default() };
+        let everything = read(&session, &before).await?;
+        done = export::with_earlier(&done.logs, everything, |path| reads.get(path)).await;
+    }
+    let fixture = export::build_completed(name, &done, &fills);
     let text = format!("{}\n", serde_json::to_string_pretty(&fixture)?);
     match file {
         Some(path) => {
@@ -36,10 +48,25 @@ pub async fn run(
         }
         None => crate::output::out(&text)?,
     }
-    if let Some(description) = &fixture.description
-        && description.contains("Redacted values replaced")
+    // The description says more than where the steps come from: replaced
+    // values, steps pulled in, ids left literal.
+    if let Some((_, more)) = fixture.description.as_deref().and_then(|d| d.split_once("TEST key. "))
+        && !more.is_empty()
     {
-        crate::say!("note: {description}");
+        crate::say!("note: {more}");
+    }
+    if !done.literal.is_empty() {
+        crate::say!(
+            "warning: {} id(s) no exported request creates stay literal: the steps using them replay only where \
+             they exist (see the note above)",
+            done.literal.len()
+        );
     }
     Ok(())
+}
+
+/// Every log the filters select, oldest first.
+async fn read(session: &Session, filters: &Filters) -> anyhow::Result<Vec<RequestLog>> {
+    let page = session.client.list::<RequestLog>(&filters.path(), &session.auth, &ListArgs::every()).await?;
+    Ok(export::replay_order(page.data))
 }

@@ -8,5 +8,7 @@ use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 
 pub async fn run(ctx: Ctx, filters: &Filters, list: ListArgs) -> anyhow::Result<()> {
-    Session::open_with(ctx, Cred::Key, super::FLAGS).await?.list::<RequestLog>(&filters.path(), &list, COLUMNS).await
+    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
+    let filters = filters.on_server_clock(&session).await?;
+    session.list::<RequestLog>(&filters.path(), &list, COLUMNS).await
 }

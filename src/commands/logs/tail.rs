@@ -5,7 +5,9 @@
 //! The command's own polls are logged by the service too; they are left
 //! out so the tail shows the application's traffic, not itself. Each poll
 //! reads the newest 100 entries, so a burst of more than 100 requests within
-//! one interval shows only its last 100.
+//! one interval shows only its last 100. When the API cannot be reached it
+//! says so and tries again, waiting longer each time (1 s doubling to 30 s),
+//! then goes on where it was.
 
 use std::time::Duration;
 
@@ -16,21 +18,47 @@ use reqwest::Method;
 use super::{COLUMNS, Filters};
 use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
+use crate::exit;
 use crate::output::{Format, display};
 use crate::signals::StopSignal;
+
+/// Waits between tries while the API cannot be reached: 1 s, doubling up to 30 s.
+const FIRST_RETRY: Duration = Duration::from_secs(1);
+const LONGEST_RETRY: Duration = Duration::from_secs(30);
 
 pub async fn run(ctx: Ctx, filters: &Filters, interval: u64, lines: u32) -> anyhow::Result<()> {
     let stop = StopSignal::install()?;
     let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
-    let path = filters.path();
+    let path = filters.on_server_clock(&session).await?.path();
     let page_path = format!("{path}{}limit=100", if path.contains('?') { '&' } else { '?' });
     let mut last_seen: Option<String> = None;
     let mut first = true;
     crate::say!("Following request logs (Ctrl-C to stop)…");
     let stopped = stop.wait();
     tokio::pin!(stopped);
+    let mut retry: Option<Duration> = None;
     loop {
-        let page: Page<RequestLog> = session.call(Method::GET, &page_path, None).await?;
+        let page: Page<RequestLog> = match session.call(Method::GET, &page_path, None).await {
+            Ok(page) => page,
+            // The API is away (a sandbox restarting, the network): wait and try again.
+            Err(e) if exit::code_for(&e) == exit::NETWORK => {
+                let wait = retry.map_or(FIRST_RETRY, |last| (last * 2).min(LONGEST_RETRY));
+                match retry {
+                    None => crate::say!("{e:#}"),
+                    Some(_) => crate::say!("Still cannot reach the API."),
+                }
+                crate::say!("Trying again in {} s (Ctrl-C to stop).", wait.as_secs());
+                retry = Some(wait);
+                tokio::select! {
+                    _ = tokio::time::sleep(wait) => continue,
+                    _ = &mut stopped => return Ok(()),
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        if retry.take().is_some() {
+            crate::say!("Reconnected; following request logs again.");
+        }
         let mut fresh: Vec<RequestLog> = page
             .data
             .into_iter()

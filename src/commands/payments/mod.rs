@@ -22,6 +22,7 @@ pub enum PaymentsCommand {
         /// An accepted, unused quote from the legacy quote endpoints.
         #[arg(long = "quote", value_name = "QUOTE_ID")]
         quote_id: String,
+        /// How the payer pays in: VIRTUAL_IBAN, the one the sandbox collects on.
         #[arg(long, default_value = "VIRTUAL_IBAN")]
         collection_method: String,
     },
@@ -44,10 +45,16 @@ pub enum PaymentsCommand {
     },
     /// Show one payment.
     #[command(after_help = "Examples:\n  payctl payments get PAYMENT_ID")]
-    Get { id: String },
+    Get {
+        /// The payment's id (`payctl payments list` lists them).
+        id: String,
+    },
     /// Sandbox only: mark a payment's funds as received (TEST key).
     #[command(after_help = "Examples:\n  payctl payments fund PAYMENT_ID")]
-    Fund { id: String },
+    Fund {
+        /// The payment's id (`payctl payments list` lists them).
+        id: String,
+    },
 }
 
 pub const COLUMNS: &[Column] = &[

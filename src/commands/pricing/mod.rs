@@ -72,10 +72,8 @@ impl CustomerArg {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum Kind {
     /// Basis points of the source amount.
-    #[value(alias = "BPS")]
     Bps,
     /// A fixed amount in minor units of --currency.
-    #[value(alias = "FLAT")]
     Flat,
 }
 
@@ -92,7 +90,8 @@ impl From<Kind> for MarkupKind {
 pub struct SetArgs {
     #[command(flatten)]
     pub customer: CustomerArg,
-    #[arg(long, value_enum)]
+    /// bps (basis points of the amount) or flat (minor units of --currency).
+    #[arg(long, value_enum, ignore_case = true)]
     pub kind: Kind,
     /// Basis points (at most 10000), or minor units of --currency for FLAT.
     #[arg(long)]

@@ -22,7 +22,7 @@ use crate::cli::Globals;
 use crate::contract::Contract;
 use crate::exit;
 use crate::fixtures::record::Recorder;
-use crate::output::{Format, OutputFlag};
+use crate::output::Format;
 
 /// The default address: the sandbox's port plus one.
 pub const DEFAULT_PORT: u16 = 4243;
@@ -80,8 +80,7 @@ pub async fn run(args: ProxyArgs, globals: &Globals) -> anyhow::Result<()> {
         .map_err(|e| exit::local(format!("cannot listen on {}: {e}", args.listen)))?;
     let stop = crate::signals::StopSignal::install()?;
     // Lines only when asked for (a terminal or not); `-o junit` is refused.
-    Format::resolve(globals.output)?;
-    let json = globals.output == Some(OutputFlag::Json);
+    let json = Format::asked(globals.format())? == Some(Format::Json);
     let (recording, writer) = report::Recording::start(recorder);
     let proxy = Arc::new(forward::Proxy::new(
         contract,

@@ -6,7 +6,6 @@ mod accept;
 mod create;
 mod get;
 
-use clap::builder::PossibleValuesParser;
 use clap::{Args, Subcommand};
 use payctl_wire::transactions::CreateTransactionQuote;
 use serde_json::Value;
@@ -23,10 +22,16 @@ pub enum QuotesCommand {
     Create(QuoteArgs),
     /// Show one quote; a quote not accepted in time reads EXPIRED.
     #[command(after_help = "Examples:\n  payctl quotes get QUOTE_ID --output json")]
-    Get { id: String },
+    Get {
+        /// The quote's id, as `payctl quotes create` printed it.
+        id: String,
+    },
     /// Accept a quote before it expires, so a transaction can use it.
     #[command(after_help = "Examples:\n  payctl quotes accept QUOTE_ID")]
-    Accept { id: String },
+    Accept {
+        /// The quote's id, as `payctl quotes create` printed it.
+        id: String,
+    },
 }
 
 /// Every field of `POST /v1/transactions/quote`; the API checks them all at once.
@@ -45,7 +50,7 @@ pub struct QuoteArgs {
     #[arg(long, value_name = "ASSET", add = crate::complete::assets())]
     pub to: Option<String>,
     /// Kind of destination.
-    #[arg(long, value_name = "KIND", value_parser = PossibleValuesParser::new(["BANK", "WALLET", "STABLECOIN"]))]
+    #[arg(long, value_name = "KIND", ignore_case = true, value_parser = crate::cli::any_case(&["BANK", "WALLET", "STABLECOIN"]))]
     pub kind: Option<String>,
     /// The sending customer; its markup override then applies.
     #[arg(long, value_name = "ID")]

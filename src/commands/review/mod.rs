@@ -35,8 +35,7 @@ one not exercised, is a <failure> carrying the advice and the evidence; a recomm
 Exit codes: 0 the verdict is pass, 6 it is fail, 1 API error (no review), 3 credentials.
 
 Examples:
-  payctl sandbox drill start
-  npm test                                   # your integration's own tests, against the sandbox
+  payctl sandbox drill start                 # then run your own tests against the sandbox
   payctl review
   payctl review -o junit > review.xml        # for the CI system's test report
   payctl review --since 2026-11-25T10:00:00Z -o json
@@ -57,9 +56,9 @@ pub struct ReviewArgs {
 }
 
 pub async fn run(globals: &Globals, args: ReviewArgs) -> anyhow::Result<()> {
-    let junit = globals.output == Some(OutputFlag::Junit);
+    let junit = globals.format() == Some(OutputFlag::Junit);
     // The rest of the CLI knows tables and JSON only; JUnit is written here.
-    let globals = Globals { output: if junit { Some(OutputFlag::Json) } else { globals.output }, ..globals.clone() };
+    let globals = if junit { Globals { output: Some(OutputFlag::Json), ..globals.clone() } } else { globals.clone() };
     if let Some(since) = &args.since
         && payctl_sandbox::clock::Timestamp::parse_rfc3339(since).is_none()
     {

@@ -159,15 +159,7 @@ fn check(seconds: i64) -> Result<i64, String> {
 
 /// Seconds as people say them: `1h30m`, `3m`, `45s`, `0s`.
 fn human(seconds: u64) -> String {
-    let mut out = String::new();
-    let mut rest = seconds;
-    for (unit, name) in [(86_400, 'd'), (3_600, 'h'), (60, 'm'), (1, 's')] {
-        if rest >= unit {
-            out.push_str(&format!("{}{name}", rest / unit));
-            rest %= unit;
-        }
-    }
-    if out.is_empty() { "0s".to_owned() } else { out }
+    payctl_sandbox::clock::human(seconds)
 }
 
 #[cfg(test)]

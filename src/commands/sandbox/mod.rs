@@ -2,17 +2,23 @@
 //! optionally seeded with fixtures before the ready line, with a banner
 //! that ends with the exact command pointing the CLI at it; and the verbs
 //! on a running sandbox: `reset` (back to the seeded state), `clock`
-//! (show or advance sandbox time) and `drill` (start or end the faults the
-//! go-live review needs).
+//! (show or advance sandbox time), `faults` (rules that make it fail on
+//! purpose) and `drill` (start or end the faults the go-live review
+//! needs); and `wait`, for CI, on a sandbox started with `--ready-file`.
 
 mod clock;
 mod drill;
+mod faults;
+mod ready_file;
 mod reset;
+mod wait;
+
+pub use clock::parse_duration;
 
 use std::path::PathBuf;
 
 use anyhow::Context;
-use payctl_sandbox::{Sandbox, SandboxConfig, Storage};
+use payctl_sandbox::{KeyFile, Sandbox, SandboxConfig, Storage};
 use tracing_subscriber::EnvFilter;
 
 use crate::cli::{Globals, SandboxArgs};
@@ -30,18 +36,43 @@ pub enum SandboxCommand {
     /// Show the sandbox clock, or move it forward (`clock advance 3m`).
     #[command(after_help = clock::HELP, args_conflicts_with_subcommands = true)]
     Clock(clock::ClockArgs),
+    /// Fault rules: make the sandbox fail on purpose (5xx, 429, timeouts, lost answers).
+    #[command(subcommand)]
+    Faults(faults::FaultsCommand),
     /// Start or end a drill: the faults the go-live review (`payctl review`) needs to judge a session.
     #[command(subcommand)]
     Drill(drill::DrillCommand),
+    /// Wait for a sandbox started with --ready-file to serve; fail with its error if it died.
+    #[command(after_help = wait::HELP)]
+    Wait(wait::WaitArgs),
 }
 
 pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     match args.command {
         Some(SandboxCommand::Reset { ready }) => return reset::run(globals, ready.as_deref()).await,
         Some(SandboxCommand::Clock(clock)) => return clock::run(globals, clock).await,
+        Some(SandboxCommand::Faults(command)) => return faults::run(globals, command).await,
         Some(SandboxCommand::Drill(command)) => return drill::run(globals, command).await,
+        Some(SandboxCommand::Wait(args)) => return wait::run(args).await,
         None => {}
     }
+    // Written first, so that `sandbox wait` learns of any failure from here on.
+    let ready_file = args.ready_file.as_deref().map(ready_file::ReadyFile::start).transpose()?;
+    let json = crate::output::Format::asked(globals.format())? == Some(crate::output::Format::Json);
+    let outcome = serve(args, json, ready_file.as_ref()).await;
+    if let Some(file) = &ready_file {
+        file.finish(&outcome);
+    }
+    outcome
+}
+
+/// Serves until SIGINT or SIGTERM; the ready line goes to the terminal
+/// (or stdout with `--json`) and to the ready file, if any.
+async fn serve(
+    args: SandboxArgs,
+    globals_json: bool,
+    ready_file: Option<&ready_file::ReadyFile>,
+) -> anyhow::Result<()> {
     // Fixtures are checked before anything starts: a typo is a usage error.
     let mut seeds = Vec::new();
     for file in &args.seed {
@@ -68,9 +99,20 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     }
     // The database first: a second sandbox on the same file is refused
     // with the first one's address, not with "address in use" on its port.
-    let sandbox = Sandbox::open(SandboxConfig { storage, rate_limit: args.rate_limit.0 })
+    let key_file = if args.reset_secrets { KeyFile::Reset } else { KeyFile::Keep };
+    let sandbox = Sandbox::open_with_key_file(SandboxConfig { storage, rate_limit: args.rate_limit.0 }, key_file)
         .await
         .context("cannot start the sandbox")?;
+    if let Some(reset) = sandbox.secrets_reset() {
+        crate::say!(
+            "warning: --reset-secrets: the database now has a new key file. {} webhook endpoint(s) cannot sign \
+             deliveries until their secret is rotated (POST /v1/webhooks/{{id}}/secret/rotate, or `payctl webhooks \
+             rotate-secret ID`); their deliveries fail meanwhile, saying so. {} stored Idempotency-Key answer(s) were \
+             dropped, and tokens and console forms from before no longer work.",
+            reset.endpoints,
+            reset.answers_dropped
+        );
+    }
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .with_context(|| format!("cannot listen on {}", args.listen))?;
@@ -98,7 +140,15 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
     }
     // The handle shares the sandbox's state, which must go for it to close.
     drop(reset_point);
-    if args.json {
+    if let Some(file) = ready_file
+        && let Err(e) = file.ready(&ready)
+    {
+        let _ = abort.send(());
+        let _ = serving.await;
+        return Err(e.context("the sandbox stopped"));
+    }
+    // `--json` (or `-o json`): the ready line on stdout, for scripts.
+    if globals_json {
         crate::output::json_line(&ready)?;
     } else {
         crate::say!(
@@ -148,9 +198,9 @@ fn next_steps(ready: &payctl_wire::sandbox::ReadyLine) -> String {
     )
 }
 
-/// A running sandbox, as `reset`, `clock`, `drill` and `payctl review`
-/// reach it: its base URL and credentials by the rules of `payctl fixtures
-/// run` ([`crate::commands::fixtures::credentials`]).
+/// A running sandbox, as `reset`, `clock`, `faults`, `drill` and `payctl
+/// review` reach it: its base URL and credentials by the rules of `payctl
+/// fixtures run` ([`crate::commands::fixtures::credentials`]).
 pub struct Running {
     pub ctx: crate::context::Ctx,
     creds: crate::fixtures::runner::Credentials,
@@ -182,6 +232,19 @@ impl Running {
             Some(key) => Ok(crate::client::Auth::Key(key.clone())),
             None => self.ctx.api_key(),
         }
+    }
+
+    /// The shared [`Session`](crate::commands::resource::Session) of the
+    /// resource commands, with the TEST key.
+    fn key_session(self) -> anyhow::Result<crate::commands::resource::Session> {
+        let auth = self.key()?;
+        Ok(crate::commands::resource::Session { ctx: self.ctx, client: self.client, auth })
+    }
+
+    /// The shared session with the control token.
+    fn control_session(self) -> anyhow::Result<crate::commands::resource::Session> {
+        let auth = self.control()?;
+        Ok(crate::commands::resource::Session { ctx: self.ctx, client: self.client, auth })
     }
 }
 

@@ -1,7 +1,8 @@
 //! `payctl transactions`: the application's transactions (`X-API-Key`).
-//! They are created by `payctl transfer`, which quotes, accepts and
-//! confirms first.
+//! `payctl transfer` creates one guided (quote, confirm, accept, create);
+//! `create` is the plain path's last step, after `quotes accept`.
 
+mod create;
 mod get;
 mod list;
 
@@ -13,6 +14,24 @@ use crate::output::Column;
 
 #[derive(Debug, Subcommand)]
 pub enum TransactionsCommand {
+    /// Send an accepted quote to a beneficiary (`POST /v1/transactions`): the step after `quotes accept`.
+    #[command(after_help = "The plain path: `payctl quotes create`, `payctl quotes accept QUOTE_ID`, then this, \
+before the quote's lock ends (3 minutes after it was made). `payctl transfer` does all three with a confirmation.
+
+Examples:
+  payctl transactions create --quote QUOTE_ID --beneficiary BENEFICIARY_ID
+  payctl transactions create --data '{\"quote_id\":\"...\",\"beneficiary_id\":\"...\"}' --output json")]
+    Create {
+        /// The accepted quote (`payctl quotes accept QUOTE_ID` accepts it).
+        #[arg(long, value_name = "QUOTE_ID")]
+        quote: Option<String>,
+        /// Who receives: a beneficiary whose account takes the quote's destination asset
+        /// (`payctl beneficiaries list --customer CUSTOMER_ID` lists them).
+        #[arg(long, value_name = "BENEFICIARY_ID")]
+        beneficiary: Option<String>,
+        #[command(flatten)]
+        data: crate::commands::resource::DataArg,
+    },
     /// List transactions, newest first.
     #[command(after_help = "Examples:
   payctl transactions list
@@ -25,7 +44,10 @@ pub enum TransactionsCommand {
     #[command(
         after_help = "Examples:\n  payctl transactions get TRANSACTION_ID --output json\n  payctl transactions get txn_..."
     )]
-    Get { id: String },
+    Get {
+        /// The transaction's id or its txn_ external id (`payctl transactions list` lists them).
+        id: String,
+    },
 }
 
 pub const PATH: &str = "/v1/transactions";
@@ -44,6 +66,7 @@ pub const COLUMNS: &[Column] = &[
 
 pub async fn run(ctx: Ctx, cmd: TransactionsCommand) -> anyhow::Result<()> {
     match cmd {
+        TransactionsCommand::Create { quote, beneficiary, data } => create::run(ctx, quote, beneficiary, data).await,
         TransactionsCommand::List { list } => list::run(ctx, list).await,
         TransactionsCommand::Get { id } => get::run(ctx, &id).await,
     }

@@ -135,7 +135,9 @@ pub async fn ask(s: &Session, p: &mut Prompter, q: &TransactionQuote, live: bool
                     return Ok(if prompt::is_yes(&line) { Answer::Yes } else { Answer::No });
                 }
                 let typed = line.trim();
-                if typed == "LIVE" || typed == number || typed == sent {
+                // The amount as the summary shows it (`1,234.56`, with its code or not) counts too.
+                let plain = typed.trim_end_matches(q.source_asset.as_str()).trim().replace(',', "");
+                if typed == "LIVE" || plain == number {
                     return Ok(Answer::Yes);
                 }
                 tries += 1;

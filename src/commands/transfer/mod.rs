@@ -97,7 +97,8 @@ pub async fn run(ctx: Ctx, args: TransferArgs) -> anyhow::Result<()> {
     loop {
         confirm::summary(&s, &quote, &beneficiary, live);
         let Some(p) = prompter.as_mut() else { break };
-        match confirm::ask(&s, p, &quote, live).await? {
+        let answer = confirm::ask(&s, p, &quote, live).await.map_err(|e| nothing_sent(e, &quote.id))?;
+        match answer {
             confirm::Answer::Yes => break,
             confirm::Answer::No => {
                 return Err(exit::invalid(format!(
@@ -106,7 +107,7 @@ pub async fn run(ctx: Ctx, args: TransferArgs) -> anyhow::Result<()> {
                 )));
             }
             confirm::Answer::Expired => {
-                if !p.yes_no("Get a fresh quote? [y/N] ").await? {
+                if !p.yes_no("Get a fresh quote? [y/N] ").await.map_err(|e| nothing_sent(e, &quote.id))? {
                     return Err(exit::invalid(format!(
                         "transfer stopped: quote {} expired before it was confirmed; nothing was sent",
                         quote.id
@@ -137,6 +138,18 @@ pub async fn run(ctx: Ctx, args: TransferArgs) -> anyhow::Result<()> {
         return Err(exit::api(format!("transaction {} FAILED: {reason}", txn.id)));
     }
     Ok(())
+}
+
+/// Ctrl-C at a question says, as "no" does, that nothing was sent.
+fn nothing_sent(e: anyhow::Error, quote: &str) -> anyhow::Error {
+    if exit::code_for(&e) != exit::INTERRUPTED {
+        return e;
+    }
+    exit::Exit {
+        code: exit::INTERRUPTED,
+        message: format!("interrupted: quote {quote} was not accepted and nothing was sent"),
+    }
+    .into()
 }
 
 async fn create_quote(s: &Session, body: &Value, key: &str) -> anyhow::Result<TransactionQuote> {

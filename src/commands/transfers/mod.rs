@@ -20,14 +20,17 @@ pub enum TransfersCommand {
 The request shape of each kind is in sandbox/README.md (Transfers and swaps).")]
     Create {
         /// payin, payout, bridge or onchain_fx; overrides the body's kind.
-        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(payctl_wire::transfers::TRANSFER_KINDS))]
+        #[arg(long, ignore_case = true, value_parser = crate::cli::any_case(payctl_wire::transfers::TRANSFER_KINDS))]
         kind: Option<String>,
         #[command(flatten)]
         data: DataArg,
     },
     /// Show one transfer.
     #[command(after_help = "Examples:\n  payctl transfers get TRANSFER_ID --output json")]
-    Get { id: String },
+    Get {
+        /// The transfer's id, as `payctl transfers create` printed it.
+        id: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -40,7 +43,10 @@ pub enum SwapsCommand {
     },
     /// Show one swap in the shape of spec 2.11 (`GET /v1/onchain-fx/{fx_id}`).
     #[command(after_help = "Examples:\n  payctl swaps get fx_0193…")]
-    Get { id: String },
+    Get {
+        /// The swap's fx_id, as `payctl swaps create` printed it.
+        id: String,
+    },
 }
 
 pub async fn run(ctx: Ctx, cmd: TransfersCommand) -> anyhow::Result<()> {

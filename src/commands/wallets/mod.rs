@@ -6,7 +6,6 @@ mod partner_set;
 mod validate;
 
 use clap::Subcommand;
-use clap::builder::PossibleValuesParser;
 
 use crate::context::Ctx;
 use crate::output::Column;
@@ -26,6 +25,7 @@ Examples:
         /// Network code: ethereum, avalanche, arbitrum, base, polygon, tron, stellar, solana, xrpl, algorand, sui.
         #[arg(long, add = crate::complete::networks())]
         network: String,
+        /// The address to check.
         address: String,
     },
     /// The partner's wallets, one per network and role (dashboard login).
@@ -44,11 +44,13 @@ pub enum PartnerCommand {
       --address 0x52908400098527886E0F7030069857D2E4169EE7
   payctl wallets partner set --network tron --role FEES --address TJRabPrwbZy45sbavfcjinPJC18kjpRTv8")]
     Set {
+        /// The wallet's network: ethereum, polygon, tron...
         #[arg(long, add = crate::complete::networks())]
         network: String,
         /// What the wallet is for.
-        #[arg(long, value_parser = PossibleValuesParser::new(["PARTNER_MARGIN", "SETTLEMENT", "FEES"]))]
+        #[arg(long, ignore_case = true, value_parser = crate::cli::any_case(&["PARTNER_MARGIN", "SETTLEMENT", "FEES"]))]
         role: String,
+        /// The wallet's address, valid on --network.
         #[arg(long)]
         address: String,
     },

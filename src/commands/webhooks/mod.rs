@@ -4,10 +4,11 @@
 
 mod create;
 mod delete;
-mod deliveries;
+pub mod deliveries;
 mod get;
 mod list;
-mod redeliver;
+pub mod lookup;
+pub mod redeliver;
 mod rotate;
 pub mod signature;
 mod update;
@@ -42,6 +43,7 @@ Examples:
         /// Event types, comma-separated or repeated.
         #[arg(long, value_delimiter = ',', required = true, value_name = "EVENT,...", add = crate::complete::events())]
         events: Vec<String>,
+        /// What the endpoint is for, shown in lists (at most 256 characters).
         #[arg(long)]
         description: Option<String>,
         #[command(flatten)]
@@ -52,7 +54,10 @@ Examples:
     List(ListArgs),
     /// Show one endpoint (secret masked).
     #[command(after_help = "Examples:\n  payctl webhooks get WEBHOOK_ID")]
-    Get { id: String },
+    Get {
+        /// The endpoint's id (`payctl webhooks list` lists them).
+        id: String,
+    },
     /// Change an endpoint's URL, description, events or status.
     #[command(group(ArgGroup::new("state").args(["enable", "disable"])))]
     #[command(after_help = "Examples:
@@ -60,7 +65,9 @@ Examples:
   payctl webhooks update WEBHOOK_ID --disable
   payctl webhooks update WEBHOOK_ID --description ''      # removes the description")]
     Update {
+        /// The endpoint's id (`payctl webhooks list` lists them).
         id: String,
+        /// Deliver to this URL from now on: `https://` (the sandbox also accepts `http://` on loopback).
         #[arg(long)]
         url: Option<String>,
         /// An empty value removes the description.
@@ -78,7 +85,10 @@ Examples:
     },
     /// Delete an endpoint and its deliveries.
     #[command(after_help = "Examples:\n  payctl webhooks delete WEBHOOK_ID")]
-    Delete { id: String },
+    Delete {
+        /// The endpoint's id (`payctl webhooks list` lists them).
+        id: String,
+    },
     /// Replace an endpoint's signing secret; the old one signs nothing more.
     #[command(name = "rotate-secret")]
     #[command(after_help = "As with create, the new secret is shown only once: --show-secret, --secret-file, or \
@@ -88,22 +98,42 @@ Examples:
   payctl webhooks rotate-secret WEBHOOK_ID --secret-file whsec.txt
   payctl webhooks rotate-secret WEBHOOK_ID --show-secret --output json | jq -r .secret")]
     RotateSecret {
+        /// The endpoint's id (`payctl webhooks list` lists them).
         id: String,
         #[command(flatten)]
         secret: SecretArgs,
     },
     /// List an endpoint's deliveries with their attempts, newest first.
-    #[command(
-        after_help = "Examples:\n  payctl webhooks deliveries WEBHOOK_ID\n  payctl webhooks deliveries WEBHOOK_ID --all -o json"
-    )]
+    #[command(after_help = "The table's LAST RESULT is the last attempt's answer: its HTTP status, or why it got \
+none (`Connection refused`, a timeout): the answer to \"my webhook never arrived\". `-o json` has every attempt.
+
+Examples:
+  payctl webhooks deliveries WEBHOOK_ID
+  payctl webhooks deliveries WEBHOOK_ID --all -o json")]
     Deliveries {
+        /// The endpoint's id (`payctl webhooks list` lists them).
         id: String,
         #[command(flatten)]
         list: ListArgs,
     },
     /// Queue one more attempt of a delivery, now.
-    #[command(after_help = "Examples:\n  payctl webhooks redeliver WEBHOOK_ID DELIVERY_ID")]
-    Redeliver { id: String, delivery_id: String },
+    #[command(after_help = "The delivery's endpoint is found from the delivery (the application's endpoints' \
+deliveries are read newest first, down to it); --webhook names it instead. The older form \
+`payctl webhooks redeliver WEBHOOK_ID DELIVERY_ID` works too.
+
+Examples:
+  payctl webhooks redeliver DELIVERY_ID
+  payctl webhooks redeliver DELIVERY_ID --webhook WEBHOOK_ID")]
+    Redeliver {
+        /// The delivery to send again: a dlv_ id (`payctl webhooks deliveries WEBHOOK_ID` lists them).
+        delivery_id: String,
+        /// The delivery's endpoint, if known: saves looking it up.
+        #[arg(long, value_name = "WEBHOOK_ID")]
+        webhook: Option<String>,
+        /// With two arguments, the first is the endpoint and this the delivery.
+        #[arg(hide = true)]
+        older_form: Option<String>,
+    },
     /// Check a delivery's X-Service-Signature against its raw payload (no API call).
     #[command(after_help = "Exit codes: 0 when the signature is valid; 1 when it is not, with the reason \
 (malformed header, stale timestamp, or mismatch: wrong secret or altered payload).
@@ -166,13 +196,15 @@ pub const COLUMNS: &[Column] = &[
     ("CREATED", "created_at"),
 ];
 
+/// In order of importance: why a delivery did not arrive comes before when.
 pub const DELIVERY_COLUMNS: &[Column] = &[
     ("ID", "id"),
     ("EVENT", "event"),
-    ("EVENT ID", "event_id"),
     ("STATUS", "status"),
+    ("LAST RESULT", "last_result"),
     ("ATTEMPTS", "attempt_count"),
     ("NEXT ATTEMPT", "next_attempt_at"),
+    ("EVENT ID", "event_id"),
     ("CREATED", "created_at"),
 ];
 
@@ -195,7 +227,10 @@ pub async fn run(ctx: Ctx, cmd: WebhooksCommand) -> anyhow::Result<()> {
         WebhooksCommand::Delete { id } => delete::run(ctx, &id).await,
         WebhooksCommand::RotateSecret { id, secret } => rotate::run(ctx, &id, secret).await,
         WebhooksCommand::Deliveries { id, list } => deliveries::run(ctx, &id, list).await,
-        WebhooksCommand::Redeliver { id, delivery_id } => redeliver::run(ctx, &id, &delivery_id).await,
+        WebhooksCommand::Redeliver { delivery_id, webhook, older_form } => match older_form {
+            Some(delivery) => redeliver::run(ctx, &delivery, Some(delivery_id)).await,
+            None => redeliver::run(ctx, &delivery_id, webhook).await,
+        },
         WebhooksCommand::Verify(args) => verify::run(args),
     }
 }

@@ -39,6 +39,10 @@ fn every_command_has_examples_in_its_help() {
     let paths: &[&[&str]] = &[
         &["sandbox", "clock"],
         &["sandbox", "clock", "advance"],
+        &["sandbox", "faults", "add"],
+        &["sandbox", "faults", "list"],
+        &["sandbox", "faults", "rm"],
+        &["sandbox", "faults", "clear"],
         &["trigger"],
         &[],
         &["login"],
@@ -128,6 +132,12 @@ fn bash_completes_values_by_name_and_subcommands_first() {
     assert!(assets.contains(&"EUR".to_owned()) && assets.contains(&"USDC".to_owned()), "{assets:?}");
     let corridors = complete(d, &["quotes", "create", "--corridor", ""]);
     assert!(corridors.contains(&"uae".to_owned()) && corridors.contains(&"AED-EUR".to_owned()), "{corridors:?}");
+    let kinds = complete(d, &["sandbox", "faults", "add", "--kind", ""]);
+    assert!(kinds.contains(&"drop_response".to_owned()) && kinds.contains(&"rate_limit".to_owned()), "{kinds:?}");
+    let operations = complete(d, &["sandbox", "faults", "add", "--operation", "create"]);
+    assert!(operations.contains(&"createTransaction".to_owned()), "{operations:?}");
+    assert!(!operations.contains(&"createFaultRule".to_owned()), "no /sandbox/ route: {operations:?}");
+    assert!(!operations.iter().any(|o| o == "createApplication"), "no dashboard route: {operations:?}");
     // Subcommands come before flags.
     let top = complete(d, &[""]);
     let first_flag = top.iter().position(|c| c.starts_with('-')).unwrap_or(top.len());

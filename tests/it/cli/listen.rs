@@ -1,6 +1,8 @@
 //! `payctl listen` as a child process: it registers its endpoint, verifies
-//! and prints a triggered event, forwards it, and on SIGTERM deletes the
-//! endpoint and exits 0.
+//! and prints a triggered event, forwards it, and on SIGTERM disables the
+//! endpoint and exits 0; the endpoint and its secret are the profile's from
+//! one run to the next (`--print-secret` prints it); a reader of its output
+//! that goes away stops it at once.
 
 use std::io::{BufRead, BufReader};
 use std::process::Child;
@@ -64,12 +66,8 @@ async fn stop(home: &Home, mut child: Child, endpoint: &str) {
     assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
     let status = tokio::task::spawn_blocking(move || child.wait().unwrap()).await.unwrap();
     assert_eq!(status.code(), Some(0));
-    let list = home.sb.get("/v1/webhooks", &home.sb.test_key()).await;
-    assert!(
-        list.body["data"].as_array().unwrap().iter().all(|w| w["id"] != endpoint),
-        "the endpoint was deleted: {}",
-        list.body
-    );
+    let kept = home.sb.get(&format!("/v1/webhooks/{endpoint}"), &home.sb.test_key()).await;
+    assert_eq!(kept.body["status"], "disabled", "kept for the next run, receiving nothing: {}", kept.body);
 }
 
 async fn trigger(home: &Home, event: &str) -> Value {
@@ -185,4 +183,99 @@ async fn a_failed_forward_names_its_reason() {
     assert!(failed.to_lowercase().contains("connection refused"), "{failed}");
     assert!(!failed.contains("error sending request"), "{failed}");
     stop(&home, child, &endpoint).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_endpoint_and_its_secret_are_the_profiles_from_one_run_to_the_next() {
+    let home = Home::initialised().await;
+    let printed = home.run(&["listen", "--print-secret"], None).await.ok();
+    let secret = printed.stdout.trim().to_owned();
+    assert!(secret.starts_with("whsec_") && !printed.stdout.trim().contains('\n'), "{}", printed.stdout);
+    let (child, first, shown, _, _) = start_full(&home, &["listen", "--events", "customer.kyb_approved"]).await;
+    assert_eq!(shown, secret, "the run uses the secret --print-secret printed");
+    let registered = home.sb.get(&format!("/v1/webhooks/{first}"), &home.sb.test_key()).await.body;
+    assert_eq!(
+        (registered["status"].as_str(), registered["events"].clone()),
+        (Some("enabled"), json!(["customer.kyb_approved"]))
+    );
+    stop(&home, child, &first).await;
+    // Again, on another port: the same endpoint, pointed there, and the same secret.
+    let (child, second, again, mut lines, _) = start_full(&home, &["listen", "-o", "json"]).await;
+    assert_eq!((second.as_str(), again.as_str()), (first.as_str(), secret.as_str()));
+    let event = trigger(&home, "customer.kyb_rejected").await;
+    let line = tokio::time::timeout(Duration::from_secs(10), lines.recv()).await.expect("no event").unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&line).unwrap()["id"], event["id"]);
+    stop(&home, child, &second).await;
+    let all = home.sb.get("/v1/webhooks", &home.sb.test_key()).await.body;
+    assert_eq!(all["data"].as_array().unwrap().len(), 1, "one endpoint, not one per run: {all}");
+    // Rotated elsewhere, or deleted: the next run still has a secret that signs.
+    let rotated = home.run(&["webhooks", "rotate-secret", &first, "--show-secret", "-o", "json"], None).await.ok();
+    let elsewhere = rotated.json()["secret"].as_str().unwrap().to_owned();
+    let (child, third, after_rotation, _, _) = start_full(&home, &["listen"]).await;
+    assert_eq!(third, first);
+    assert!(after_rotation != secret && after_rotation != elsewhere && after_rotation.starts_with("whsec_"));
+    stop(&home, child, &third).await;
+    home.run(&["webhooks", "delete", &first], None).await.ok();
+    let (child, fourth, _, _, _) = start_full(&home, &["listen"]).await;
+    assert_ne!(fourth, first, "a deleted endpoint is replaced");
+    stop(&home, child, &fourth).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reader_that_goes_away_stops_it_at_once() {
+    let home = Home::initialised().await;
+    let script = format!("'{}' listen -o json | head -1", env!("CARGO_BIN_EXE_payctl"));
+    let mut child = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .env("PAYCTL_CONFIG_DIR", home.dir.path())
+        .env("PAYCTL_CREDENTIAL_STORE", "file")
+        .env_remove("PAYCTL_BASE_URL")
+        .env_remove("PAYCTL_API_KEY")
+        .env_remove("PAYCTL_PROFILE")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+    let (lines_tx, mut stderr_lines) = mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        let mut ready_tx = Some(ready_tx);
+        for line in stderr.lines().map_while(Result::ok) {
+            if line.starts_with("Ready")
+                && let Some(tx) = ready_tx.take()
+            {
+                let _ = tx.send(());
+            }
+            let _ = lines_tx.send(line);
+        }
+    });
+    tokio::time::timeout(Duration::from_secs(20), ready_rx).await.expect("no Ready").unwrap();
+    let event = trigger(&home, "customer.kyb_approved").await;
+    // One event, and no second one: `head` has its line and goes; listen follows.
+    let started = std::time::Instant::now();
+    let shell = child.id().to_string();
+    let waited = tokio::time::timeout(
+        Duration::from_secs(10),
+        tokio::task::spawn_blocking(move || child.wait_with_output().unwrap()),
+    )
+    .await;
+    let Ok(out) = waited else {
+        // Stop the listen the shell started before failing.
+        let _ = std::process::Command::new("pkill").args(["-TERM", "-P", &shell]).status();
+        panic!("listen did not stop when its reader went away");
+    };
+    let out = out.unwrap();
+    assert!(started.elapsed() < Duration::from_secs(8), "took {:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(0));
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(serde_json::from_str::<Value>(line.trim()).unwrap()["id"], event["id"]);
+    let mut said = String::new();
+    while let Ok(l) = stderr_lines.try_recv() {
+        said.push_str(&l);
+        said.push('\n');
+    }
+    assert!(said.contains("Disabled webhook endpoint"), "{said}");
+    let hooks = home.sb.get("/v1/webhooks", &home.sb.test_key()).await.body;
+    assert_eq!(hooks["data"][0]["status"], "disabled", "{hooks}");
 }

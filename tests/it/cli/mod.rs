@@ -9,14 +9,20 @@ mod clock;
 mod completions;
 mod config;
 mod customers;
+#[cfg(unix)]
+mod deliveries;
 mod errors;
+mod faults;
 mod help;
+mod interruptions;
 mod keyring;
 mod lifecycle;
 mod listen;
 mod logs;
+mod open;
 mod payments;
 mod pipes;
+mod plain_path;
 mod pricing;
 #[cfg(unix)]
 mod pty;
@@ -26,6 +32,7 @@ mod review;
 mod secrets;
 mod tables;
 mod transfer;
+mod wait;
 mod wallets;
 mod webhooks;
 

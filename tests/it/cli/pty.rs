@@ -15,19 +15,19 @@ use serde_json::{Value, json};
 use super::Home;
 use super::transfer::{bank_beneficiary, transfer_args};
 
-type Pty = expectrl::session::OsSession;
+pub(super) type Pty = expectrl::session::OsSession;
 
 /// `payctl ARGS` on a pseudo-terminal of its own, in this home. The
 /// terminal echoes what is typed, as a person's does (expectrl turns echo
 /// off when it opens one).
-fn spawn(home: &Home, args: &[String], colour: bool) -> Pty {
+pub(super) fn spawn(home: &Home, args: &[String], colour: bool) -> Pty {
     let mut cmd = Command::new("bash");
     cmd.args(["-c", "stty echo; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_payctl")]).args(args);
     spawn_command(home, &mut cmd, colour)
 }
 
 /// A command on a pseudo-terminal of its own, with this home's environment.
-fn spawn_command(home: &Home, cmd: &mut Command, colour: bool) -> Pty {
+pub(super) fn spawn_command(home: &Home, cmd: &mut Command, colour: bool) -> Pty {
     let mut cmd = std::mem::replace(cmd, Command::new("true"));
     cmd.env("PAYCTL_CONFIG_DIR", home.dir.path())
         .env("PAYCTL_CREDENTIAL_STORE", "file")
@@ -46,7 +46,7 @@ fn spawn_command(home: &Home, cmd: &mut Command, colour: bool) -> Pty {
 }
 
 /// Everything printed from here to the end, and the exit code.
-fn finish(mut pty: Pty) -> (String, i32) {
+pub(super) fn finish(mut pty: Pty) -> (String, i32) {
     use std::io::Read;
     // A pseudo-terminal whose child has gone reads as an error (EIO), not an
     // end of file: read until either.
@@ -71,7 +71,7 @@ fn finish(mut pty: Pty) -> (String, i32) {
 /// Runs `script` on the terminal (off the async runtime: expectrl blocks),
 /// then reads to the end: what the script kept, followed by everything
 /// printed after it, and the exit code.
-async fn drive(pty: Pty, script: impl FnOnce(&mut Pty) -> String + Send + 'static) -> (String, i32) {
+pub(super) async fn drive(pty: Pty, script: impl FnOnce(&mut Pty) -> String + Send + 'static) -> (String, i32) {
     tokio::task::spawn_blocking(move || {
         let mut pty = pty;
         let shown = script(&mut pty);
@@ -82,11 +82,11 @@ async fn drive(pty: Pty, script: impl FnOnce(&mut Pty) -> String + Send + 'stati
     .unwrap()
 }
 
-fn text(c: &expectrl::Captures) -> String {
+pub(super) fn text(c: &expectrl::Captures) -> String {
     String::from_utf8_lossy(c.before()).into_owned()
 }
 
-fn strings(args: &[&str]) -> Vec<String> {
+pub(super) fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|a| (*a).to_owned()).collect()
 }
 
@@ -224,6 +224,30 @@ async fn a_live_transfer_asks_for_the_amount_again_after_a_mistype() {
     assert_eq!(code, 1, "{shown}");
     assert!(shown.contains("\u{1b}[1;31mLIVE\u{1b}[0m"), "{shown:?}");
     assert!(shown.contains("transfer cancelled"), "{shown}");
+
+    // The amount as the summary shows it, separators and code included, is a yes too.
+    let pty = spawn(&home, &args, false);
+    let (shown, code) = drive(pty, |pty| {
+        let shown = text(&pty.expect("to send 1,000.00 AED: ").unwrap());
+        pty.send_line("1,000.00 AED").unwrap();
+        shown
+    })
+    .await;
+    assert_eq!(code, 0, "{shown}");
+    assert_eq!(transactions(&home, &crate::support::Auth::Key(home.sb.ready.live_api_key.clone())).await.len(), 2);
+}
+
+/// `--json` is `-o json`, on a terminal too, where the default is a table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_is_an_alias_of_output_json_on_a_terminal() {
+    let home = Home::initialised().await;
+    let (table, code) = on_a_terminal(&home, 120, &["customers", "list"]).await;
+    assert_eq!(code, 0, "{table}");
+    assert!(table.contains('┌'), "a table by default: {table}");
+    let (shown, code) = on_a_terminal(&home, 120, &["customers", "list", "--json"]).await;
+    assert_eq!(code, 0, "{shown}");
+    let json: Value = serde_json::from_str(shown.trim()).unwrap_or_else(|e| panic!("{e}: {shown}"));
+    assert!(json["data"].is_array(), "{json}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -287,6 +311,8 @@ async fn ctrl_c_at_the_question_exits_130_and_during_wait_exits_0() {
     })
     .await;
     assert_eq!(code, 130, "{shown}");
+    // As "n" does, it says so: the quote is left unaccepted and nothing was sent.
+    assert!(shown.contains("was not accepted and nothing was sent"), "{shown}");
     assert!(transactions(&home, &home.sb.test_key()).await.is_empty());
 
     let pty = spawn(&home, &strings(&transfer_args("40000", &ben, &["--wait"])), false);
@@ -304,6 +330,20 @@ async fn ctrl_c_at_the_question_exits_130_and_during_wait_exits_0() {
     assert_eq!(txns.len(), 1);
     let id = txns[0]["id"].as_str().unwrap();
     assert!(shown.contains(&format!("payctl transactions get {id}")), "{shown}");
+}
+
+/// `payctl ARGS` on a terminal `stty` sized `cols` wide (COLUMNS unset):
+/// what the terminal showed, lines without `\r`, and the exit code.
+pub(super) async fn on_a_terminal(home: &Home, cols: u16, args: &[&str]) -> (String, i32) {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let script = format!(
+        "stty cols {cols} rows 40; unset COLUMNS; exec '{}' {}",
+        env!("CARGO_BIN_EXE_payctl"),
+        quoted.join(" ")
+    );
+    let pty = spawn_command(home, Command::new("bash").args(["-c", &script]), false);
+    let (shown, code) = drive(pty, |_| String::new()).await;
+    (shown.replace('\r', ""), code)
 }
 
 /// `payctl transactions list` on a terminal `stty` sized as given, with
@@ -344,4 +384,24 @@ async fn a_list_fits_the_terminal_and_never_wraps_an_id() {
     assert!(sizeless.lines().any(|l| l.contains(&id)), "{sizeless}");
     let told = list_on_a_terminal(&home, 0, Some("220")).await;
     assert!(widest(&told) > 80 && told.contains("CREATED") && !told.contains("Not shown"), "{told}");
+}
+
+/// At 90 columns a request log still shows what matters, path and status:
+/// the ids in paths shorten to their end before any column goes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_narrow_terminal_keeps_a_logs_path_and_status() {
+    let home = Home::initialised().await;
+    let key = home.sb.test_key();
+    let id = crate::support::factories::customer(&home.sb, &key, false).await;
+    assert_eq!(home.sb.get(&format!("/v1/customers/{id}"), &key).await.status, 200);
+    home.sb.logs_until(&key, "method=GET&endpoint=/v1/customers", |l| !l.is_empty()).await;
+    let (shown, code) = on_a_terminal(&home, 90, &["logs", "list", "--endpoint", "/v1/customers"]).await;
+    assert_eq!(code, 0, "{shown}");
+    assert!(widest(&shown) <= 90, "{shown}");
+    let header = shown.lines().find(|l| l.contains("METHOD")).unwrap_or_else(|| panic!("{shown}"));
+    assert!(header.contains("PATH") && header.contains("STATUS"), "{shown}");
+    let tail: String = id.chars().skip(id.len() - 8).collect();
+    let read = shown.lines().find(|l| l.contains("GET")).unwrap_or_else(|| panic!("{shown}"));
+    assert!(read.contains(&format!("/v1/customers/…{tail}")) && read.contains("200"), "{shown}");
+    assert!(shown.contains("Not shown for the terminal's width:") && shown.contains("CORRELATION ID"), "{shown}");
 }

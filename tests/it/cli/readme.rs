@@ -57,3 +57,39 @@ async fn the_fixtures_readme_states_the_credential_precedence_the_code_has() {
     let logs = other.sb.logs_until(&other.sb.test_key(), "", |l| !l.is_empty()).await;
     assert!(logs.iter().any(|l| l["path"] == "/sandbox/clock"), "the step ran with the ready line's key: {logs:?}");
 }
+
+/// The fixtures README's trigger table says which other events each trigger
+/// fires: each trigger runs in a sandbox of its own with an endpoint for every
+/// event, and the events delivered are exactly the table's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_trigger_table_names_every_event_each_trigger_fires() {
+    let readme = read("fixtures/README.md");
+    let rows: Vec<Vec<String>> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| trigger fixture |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.split('|').map(|c| c.trim().to_owned()).collect())
+        .collect();
+    assert_eq!(rows.len(), 7, "{rows:?}");
+    for row in rows {
+        let event = row[1].trim_matches('`').to_owned();
+        let mut expected: Vec<String> =
+            row[3].split(", ").filter(|e| *e != "none").map(|e| e.trim_matches('`').to_owned()).collect();
+        expected.push(event.clone());
+        expected.sort();
+        let home = Home::initialised().await;
+        let all: Vec<&str> = payctl_wire::events::EventType::ALL.iter().map(|e| e.as_str()).collect();
+        let sink = format!("{}/sandbox/webhook-sink", home.sb.ready.base_url);
+        let hook = home.sb.post("/v1/webhooks", &home.sb.test_key(), json!({"url": sink, "events": all})).await;
+        assert_eq!(hook.status, 201, "{}", hook.body);
+        home.run(&["trigger", &event], None).await.ok();
+        let path = format!("/v1/webhooks/{}/deliveries?limit=100", hook.body["id"].as_str().unwrap());
+        let deliveries = home.sb.get(&path, &home.sb.test_key()).await.body;
+        let mut fired: Vec<String> =
+            deliveries["data"].as_array().unwrap().iter().map(|d| d["event"].as_str().unwrap().to_owned()).collect();
+        fired.sort();
+        fired.dedup();
+        assert_eq!(fired, expected, "fixtures/README.md's row for {event}");
+    }
+}

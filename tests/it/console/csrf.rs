@@ -37,6 +37,7 @@ pub async fn snapshot(s: &Seeded) -> Value {
         "overrides": get("/v1/pricing/customers".into(), bearer.clone()).await,
         "wallets": get("/v1/partner-wallets".into(), bearer.clone()).await,
         "clock": clock,
+        "faults": get("/sandbox/faults".into(), key.clone()).await,
         "triggered": get("/v1/logs?endpoint=/sandbox/events/trigger".into(), key.clone()).await["data"].as_array().unwrap().len(),
     })
 }

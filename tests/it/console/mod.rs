@@ -9,6 +9,7 @@
 mod actions;
 mod auth;
 mod csrf;
+mod faults;
 mod pages;
 mod scope;
 
@@ -267,6 +268,7 @@ pub fn app_pages(s: &Seeded) -> Vec<String> {
         "customers".into(),
         format!("customers/{}", s.customer),
         "trigger".into(),
+        "faults".into(),
     ]
 }
 
@@ -295,6 +297,9 @@ pub fn forms(s: &Seeded, app: &str) -> Vec<(String, Vec<(&'static str, String)>)
         (a(&format!("customers/{c}/approve")), vec![]),
         (a(&format!("customers/{c}/reject")), vec![]),
         (a("trigger"), vec![("event", "settlement.created".into())]),
+        (a("faults"), vec![("kind", "error".into()), ("operation_id", "getCustomer".into())]),
+        (a("faults/flt_0123456789abcdef0123456789abcdef/delete"), vec![]),
+        (a("faults/clear"), vec![]),
         ("/console/pricing/markup".into(), vec![("kind", "BPS".into()), ("value", "25".into())]),
         (
             "/console/pricing/customers/markup".into(),

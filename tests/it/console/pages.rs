@@ -88,6 +88,38 @@ async fn log_filters_are_the_apis_and_the_list_pages() {
     assert!(browser.flash(&export).await.contains("method"));
 }
 
+/// The rows are on the application's sandbox clock: every page of an
+/// application says so, with its time now and how far ahead it runs (the
+/// page's script writes "updated at" on the same clock).
+#[tokio::test]
+async fn an_applications_pages_say_which_clock_their_times_are_on() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    assert_eq!(sb.post("/sandbox/clock/advance", &key, json!({"seconds": 3600})).await.status, 200);
+    sb.get("/v1/customers", &key).await;
+    let logs = sb.logs_until(&key, "endpoint=/v1/customers", |l| !l.is_empty()).await;
+    let app = sb.ready.test_application_id.clone();
+    let mut browser = Browser::demo(&sb).await;
+    let before = chrono::Utc::now();
+    let page = browser.get(&format!("/console/apps/{app}/logs")).await;
+    let text = page.text();
+    assert!(text.contains("Times are on this application's sandbox clock, in UTC: now "), "{text}");
+    assert!(text.contains("1h ahead of real time."), "{text}");
+    let at = page.html.split("data-sandbox-clock=\"").nth(1).unwrap().split('"').next().unwrap();
+    let shown = chrono::DateTime::parse_from_rfc3339(at).unwrap().with_timezone(&chrono::Utc);
+    let ahead = (shown - before).num_seconds();
+    assert!((3599..=3610).contains(&ahead), "the page's clock is the application's, {ahead} s ahead");
+    // A row's time is on that clock too: within seconds of the clock line, not an hour behind it.
+    let row = chrono::DateTime::parse_from_rfc3339(logs[0]["requested_at"].as_str().unwrap()).unwrap();
+    assert!((shown - row.with_timezone(&chrono::Utc)).num_seconds().abs() < 60);
+    for area in ["deliveries", "money", "customers", "webhooks"] {
+        let other = browser.get(&format!("/console/apps/{app}/{area}")).await;
+        assert!(other.html.contains("data-sandbox-clock="), "{area}");
+    }
+    let overview = browser.get("/console/overview").await;
+    assert!(!overview.html.contains("data-sandbox-clock="), "no application, no one clock to name");
+}
+
 #[tokio::test]
 async fn export_as_fixture_is_byte_for_byte_payctl_logs_export() {
     let home = Home::initialised().await;
@@ -126,6 +158,29 @@ async fn export_as_fixture_is_byte_for_byte_payctl_logs_export() {
     let iban = fixture["steps"][2]["body"]["account"]["iban"].as_str().unwrap();
     assert_eq!(payctl_sandbox::domain::iban::Iban::parse(iban).unwrap().country(), "DE");
     assert_ne!(iban, IBAN);
+
+    // Part of the log (from the beneficiary on): both pull in the customer's
+    // create and approval it refers to, and write the same file.
+    let logs = sb.logs_until(&key, "", |_| true).await;
+    let from = logs.iter().find(|l| l["path"] == "/v1/beneficiaries").unwrap()["requested_at"].as_str().unwrap();
+    let query = format!("from_date={}", from.replace(':', "%3A"));
+    let response = browser.get(&format!("/console/apps/{app}/logs/export?name=replay&{query}")).await;
+    assert_eq!(response.status, StatusCode::OK);
+    let windowed = home.dir.path().join("window.json");
+    let args = ["logs", "export", "--name", "replay", "--from", from, "--file", windowed.to_str().unwrap()];
+    let stderr = home.run(&args, None).await.ok().stderr;
+    let cli = std::fs::read_to_string(&windowed).unwrap();
+    assert_eq!(response.html, cli);
+    let fixture: Value = serde_json::from_str(&cli).unwrap();
+    let paths: Vec<&str> = fixture["steps"].as_array().unwrap().iter().map(|s| s["path"].as_str().unwrap()).collect();
+    assert_eq!(
+        paths[..3],
+        ["/v1/customers", "/sandbox/customers/${s1-post-customers.id}/approve", "/v1/beneficiaries"]
+    );
+    // (The approval may share the beneficiary's millisecond, and so be selected rather than pulled in.)
+    assert!(
+        stderr.contains("earlier request(s) that create or change what the selected ones refer to: s1-post-customers")
+    );
 }
 
 #[tokio::test]

@@ -83,6 +83,8 @@ fn common(op: &Operation) -> Vec<(ErrorCode, &'static str, &'static str)> {
     codes.push((ErrorCode::Internal, "InternalError", "the sandbox hit an internal error"));
     if key || bearer || control {
         codes.push((ErrorCode::Unavailable, "ServiceUnavailable", "the sandbox is shutting down"));
+        let full = "the disk holding the sandbox's database is full, so nothing was changed (reads still work)";
+        codes.push((ErrorCode::StorageFull, "StorageFull", full));
     }
     codes
 }

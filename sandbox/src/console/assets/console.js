@@ -1,6 +1,6 @@
 // The console's only script. Pages work without it (forms post, links
-// navigate); it adds live updates, copy buttons, confirmations and a guard
-// against double submission. No dependencies; served by the sandbox itself.
+// navigate); it adds live updates, copy buttons, confirmations, a guard
+// against double submission, and the fault form's fields for the chosen kind. No dependencies; served by the sandbox itself.
 (function () {
   "use strict";
 
@@ -32,14 +32,28 @@
           return response.text();
         })
         .then(function (text) {
-          var fresh = new DOMParser().parseFromString(text, "text/html").getElementById(region.id);
+          var doc = new DOMParser().parseFromString(text, "text/html");
+          var fresh = doc.getElementById(region.id);
           if (fresh && !same(fresh.innerHTML, last)) {
             last = fresh.innerHTML;
             region.innerHTML = last;
             wire(region);
           }
+          // Said on the clock the rows are on (the application's sandbox
+          // clock, UTC), with real time beside it, never the browser's
+          // local time alone.
+          var clock = doc.querySelector("[data-sandbox-clock]");
+          var shown = document.querySelector("[data-sandbox-clock]");
+          if (clock && shown) {
+            shown.innerHTML = clock.innerHTML;
+            shown.setAttribute("data-sandbox-clock", clock.getAttribute("data-sandbox-clock"));
+          }
           if (status) {
-            status.textContent = "Live: updated " + new Date().toLocaleTimeString();
+            var real = new Date().toISOString().slice(11, 19) + " UTC";
+            status.textContent = clock
+              ? "Live: updated at " + clock.getAttribute("data-sandbox-clock").slice(11, 19) +
+                " on the sandbox clock (real time " + real + ")."
+              : "Live: updated at " + real + " real time.";
           }
         })
         .catch(function (error) {
@@ -98,6 +112,24 @@
     });
   }
 
+  // A form with a select marked data-fault-kind shows only the fields of
+  // the chosen kind (elements marked data-kinds="kind ..."); the others are
+  // hidden and disabled, so they are not sent.
+  function kinds(select) {
+    var form = select.form;
+    var apply = function () {
+      Array.prototype.forEach.call(form.querySelectorAll("[data-kinds]"), function (element) {
+        var shown = element.getAttribute("data-kinds").split(" ").indexOf(select.value) >= 0;
+        element.hidden = !shown;
+        Array.prototype.forEach.call(element.querySelectorAll("input, select"), function (field) {
+          field.disabled = !shown;
+        });
+      });
+    };
+    select.addEventListener("change", apply);
+    apply();
+  }
+
   function wire(root) {
     Array.prototype.forEach.call(root.querySelectorAll("[data-copy]"), copy);
     Array.prototype.forEach.call(root.querySelectorAll("form[method='post']"), guard);
@@ -106,5 +138,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     wire(document);
     Array.prototype.forEach.call(document.querySelectorAll("[data-live]"), live);
+    Array.prototype.forEach.call(document.querySelectorAll("select[data-fault-kind]"), kinds);
   });
 })();

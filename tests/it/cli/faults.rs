@@ -1,0 +1,267 @@
+//! `payctl sandbox faults add|list|rm|clear` through the binary: a rule
+//! made with flags faults the next command the way the API says, the
+//! table shows its counters, and the control token reaches one
+//! application's rules or the global ones.
+
+use serde_json::Value;
+
+use super::{Home, Run};
+use crate::faults::customer_body;
+
+/// Writes the home's sandbox's ready line; answers its path.
+fn ready_file(home: &Home) -> String {
+    let ready = home.dir.path().join("ready.json");
+    std::fs::write(&ready, serde_json::to_string(&home.sb.ready).unwrap()).unwrap();
+    ready.to_str().unwrap().to_owned()
+}
+
+async fn rules(home: &Home, extra: &[&str]) -> Vec<Value> {
+    let mut args = vec!["sandbox", "faults", "list", "-o", "json"];
+    args.extend_from_slice(extra);
+    home.json(&args).await["data"].as_array().unwrap().clone()
+}
+
+#[track_caller]
+fn failed(run: &Run, code: i32, says: &str) {
+    assert_eq!(run.code, Some(code), "stdout: {}\nstderr: {}", run.stdout, run.stderr);
+    assert!(run.stderr.contains(says), "expected {says:?} in: {}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rule_added_with_flags_faults_the_next_request_and_is_listed_with_its_counters() {
+    let home = Home::initialised().await;
+    let added = home
+        .run(
+            &["sandbox", "faults", "add", "--operation", "createCustomer", "--kind", "drop-response", "--times", "1"],
+            None,
+        )
+        .await
+        .ok();
+    let rule = added.json();
+    let id = rule["id"].as_str().unwrap().to_owned();
+    assert!(id.starts_with("flt_"), "{rule}");
+    assert_eq!(rule["fault"]["kind"], "drop_response", "`drop-response` is sent as the API spells it");
+    assert_eq!(rule["match"]["operation_id"], "createCustomer");
+    assert_eq!(rule["application_id"], home.sb.ready.test_application_id.as_str());
+    assert!(added.stderr.contains(&format!("payctl sandbox faults rm {id}")), "{}", added.stderr);
+
+    // The next create is handled, then its answer is lost: the CLI says so
+    // and sends it again with the same key, and the API replays what it did.
+    let body = customer_body().to_string();
+    let lost = home.run(&["customers", "create", "--data", &body, "-o", "json"], None).await.ok();
+    for said in ["POST /v1/customers: no answer (", "with the same Idempotency-Key and body (retry 1 of 4)"] {
+        assert!(lost.stderr.contains(said), "{said:?} missing from {}", lost.stderr);
+    }
+    let customers = home.sb.get("/v1/customers", &home.sb.test_key()).await;
+    let made = customers.body["data"].as_array().unwrap();
+    assert_eq!(made.len(), 1, "the work was done once: {}", customers.body);
+    assert_eq!(lost.json()["id"], made[0]["id"], "the replayed answer is printed");
+
+    let listed = rules(&home, &[]).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!((listed[0]["hits"].as_u64(), listed[0]["spent"].as_bool()), (Some(1), Some(true)), "{listed:?}");
+    let table = home.run(&["sandbox", "faults", "list", "-o", "table"], None).await.ok();
+    let line = table.stdout.lines().find(|l| l.contains(&id)).unwrap_or_else(|| panic!("{}", table.stdout));
+    for cell in ["drop_response", "createCustomer", "1/1", "yes"] {
+        assert!(line.contains(cell), "{cell} missing from {line:?}\n{}", table.stdout);
+    }
+    for header in ["KIND", "MATCH", "HITS/TIMES", "SPENT"] {
+        assert!(table.stdout.contains(header), "{}", table.stdout);
+    }
+    // Spent: the next create is answered.
+    let body = customer_body().to_string();
+    home.run(&["customers", "create", "--data", &body, "-o", "json"], None).await.ok();
+
+    // Every parameter reaches the body, the probability as typed.
+    let second = home
+        .json(&[
+            "sandbox",
+            "faults",
+            "add",
+            "--method",
+            "get",
+            "--path",
+            "/v1/customers/{id}",
+            "--kind",
+            "rate_limit",
+            "--retry-after",
+            "9",
+            "--skip",
+            "2",
+            "--times",
+            "3",
+            "--probability",
+            "0.25",
+            "--seed",
+            "7",
+            "-o",
+            "json",
+        ])
+        .await;
+    assert_eq!(second["match"], serde_json::json!({"method": "GET", "path": "/v1/customers/{id}"}));
+    assert_eq!(second["fault"], serde_json::json!({"kind": "rate_limit", "retry_after": 9}));
+    assert_eq!(
+        (second["skip"].as_u64(), second["times"].as_u64(), second["seed"].as_u64()),
+        (Some(2), Some(3), Some(7))
+    );
+    assert_eq!(second["probability"], 0.25);
+    let table = home.run(&["sandbox", "faults", "list", "-o", "table"], None).await.ok();
+    assert!(table.stdout.contains("rate_limit 9 s Retry-After"), "{}", table.stdout);
+    assert!(table.stdout.contains("0/3"), "{}", table.stdout);
+
+    // rm one, then clear the rest.
+    home.run(&["sandbox", "faults", "rm", &id], None).await.ok();
+    let left: Vec<Value> = rules(&home, &[]).await;
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0]["id"], second["id"]);
+    let gone = home.run(&["sandbox", "faults", "rm", &id], None).await;
+    failed(&gone, 1, "payctl sandbox faults list");
+    home.run(&["sandbox", "faults", "clear"], None).await.ok();
+    assert!(rules(&home, &[]).await.is_empty());
+    let empty = home.run(&["sandbox", "faults", "list", "-o", "table"], None).await.ok();
+    assert!(empty.stderr.contains("No fault rules"), "{}", empty.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_control_token_adds_global_rules_and_one_applications() {
+    let home = Home::initialised().await;
+    let r = ready_file(&home);
+    let app = home.sb.ready.test_application_id.clone();
+    let global = home
+        .json(&[
+            "sandbox", "faults", "add", "--kind", "error", "--status", "502", "--global", "--ready", &r, "-o", "json",
+        ])
+        .await;
+    assert!(global["application_id"].is_null(), "{global}");
+    let own = home
+        .json(&[
+            "sandbox",
+            "faults",
+            "add",
+            "--operation",
+            "listCustomers",
+            "--kind",
+            "latency",
+            "--delay-ms",
+            "50",
+            "--app",
+            &app,
+            "--ready",
+            &r,
+            "-o",
+            "json",
+        ])
+        .await;
+    assert_eq!(own["application_id"], app.as_str());
+    // The TEST key sees both (they apply to it); the global rule faults its request.
+    assert_eq!(rules(&home, &[]).await.len(), 2);
+    let listed = home.run(&["customers", "list", "-o", "json"], None).await;
+    failed(&listed, 1, "BAD_GATEWAY");
+    // A TEST key cannot remove the operator's rule.
+    let refused = home.run(&["sandbox", "faults", "rm", global["id"].as_str().unwrap()], None).await;
+    failed(&refused, 3, "operator");
+    // The control token lists one application's, or every rule.
+    let by_app = rules(&home, &["--app", &app, "--ready", &r]).await;
+    assert_eq!(by_app.len(), 1);
+    assert_eq!(by_app[0]["id"], own["id"]);
+    assert_eq!(rules(&home, &["--global", "--ready", &r]).await.len(), 2);
+    // Clearing the global rules leaves the application's.
+    home.run(&["sandbox", "faults", "clear", "--global", "--ready", &r], None).await.ok();
+    let left = rules(&home, &[]).await;
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0]["id"], own["id"]);
+    home.run(&["customers", "list", "-o", "json"], None).await.ok();
+    home.run(&["sandbox", "faults", "rm", own["id"].as_str().unwrap(), "--global", "--ready", &r], None).await.ok();
+    assert!(rules(&home, &[]).await.is_empty());
+    // Without a control token, --global has nothing to use.
+    failed(&home.run(&["sandbox", "faults", "list", "--global"], None).await, 3, "PAYCTL_CONTROL_TOKEN");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_rules_are_refused_naming_the_flag_and_live_keys_get_none() {
+    let home = Home::initialised().await;
+    failed(&home.run(&["sandbox", "faults", "add", "--kind", "explode"], None).await, 2, "is not a fault kind");
+    failed(&home.run(&["sandbox", "faults", "add", "--operation", "createCustomer"], None).await, 2, "--kind");
+    failed(
+        &home.run(&["sandbox", "faults", "add", "--kind", "error", "--probability", "1.5"], None).await,
+        2,
+        "0 to 1",
+    );
+    let status = home.run(&["sandbox", "faults", "add", "--kind", "error", "--status", "200"], None).await;
+    failed(&status, 1, "--status");
+    let unknown = home.run(&["sandbox", "faults", "add", "--kind", "reset", "--operation", "createWidget"], None).await;
+    failed(&unknown, 1, "createTransaction");
+    let delivery = home.run(&["sandbox", "faults", "add", "--kind", "duplicate"], None).await;
+    failed(&delivery, 1, "match.event");
+    let live = home.sb.ready.live_api_key.clone();
+    let refused = home.run(&["--api-key", &live, "sandbox", "faults", "add", "--kind", "reset"], None).await;
+    failed(&refused, 3, "ATH_0002");
+    assert!(rules(&home, &[]).await.is_empty(), "nothing was stored");
+}
+
+fn args(line: &[String]) -> Vec<&str> {
+    line.iter().map(String::as_str).collect()
+}
+
+/// A create whose every answer is lost: the CLI gives up after its retries
+/// (exit 4) and says the work may have been done, which it was, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_create_that_never_gets_an_answer_fails_after_its_retries_saying_it_may_have_been_carried_out() {
+    let home = Home::initialised().await;
+    home.run(&["sandbox", "faults", "add", "--operation", "createCustomer", "--kind", "drop-response"], None)
+        .await
+        .ok();
+    let body = customer_body().to_string();
+    let lost = home.run(&["customers", "create", "--data", &body, "-o", "json"], None).await;
+    failed(&lost, 4, "no answer from");
+    for said in ["(tried 5 times); the request may have been carried out all the same", "(retry 4 of 4)"] {
+        assert!(lost.stderr.contains(said), "{said:?} missing from {}", lost.stderr);
+    }
+    let customers = home.sb.get("/v1/customers", &home.sb.test_key()).await;
+    assert_eq!(customers.body["data"].as_array().unwrap().len(), 1, "done once, not five times: {}", customers.body);
+    let listed = rules(&home, &[]).await;
+    assert_eq!(listed[0]["hits"].as_u64(), Some(5), "every attempt met the rule: {listed:?}");
+}
+
+/// The README's two lines that rehearse a lost answer, as written there
+/// (`BEN_ID` filled in).
+fn readme_rehearsal(beneficiary: &str) -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = &readme[readme.find("### Rehearsing failures").expect("the README's rehearsal")..];
+    let block = &section[section.find("```sh\n").unwrap() + 6..];
+    let block = &block[..block.find("```").unwrap()];
+    block
+        .lines()
+        .map(|line| {
+            let line = line.split(" #").next().unwrap();
+            line.split_whitespace().skip(1).map(|w| w.replace("BEN_ID", beneficiary)).collect()
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readmes_two_lines_rehearse_a_lost_answer_and_the_rerun_replays_it() {
+    let home = Home::initialised().await;
+    let beneficiary = super::transfer::bank_beneficiary(&home.sb).await;
+    let lines = readme_rehearsal(&beneficiary);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    home.run(&args(&lines[0]), None).await.ok();
+    let transactions = || async {
+        home.sb.get("/v1/transactions?limit=100", &home.sb.test_key()).await.body["data"].as_array().unwrap().clone()
+    };
+    let lost = home.run(&args(&lines[1]), None).await.ok();
+    for said in ["POST /v1/transactions: no answer (", "with the same Idempotency-Key and body (retry 1 of 4)"] {
+        assert!(lost.stderr.contains(said), "{said:?} missing from {}", lost.stderr);
+    }
+    let made = transactions().await;
+    assert_eq!(made.len(), 1, "the transaction was created once: {made:?}");
+    // The same line again: every step replays, the one transaction is printed.
+    let mut again = args(&lines[1]);
+    again.extend(["-o", "json"]);
+    let rerun = home.run(&again, None).await.ok();
+    assert_eq!(rerun.json()["id"], made[0]["id"], "{}", rerun.stderr);
+    assert_eq!(transactions().await.len(), 1, "not a second one");
+    let rules = rules(&home, &[]).await;
+    assert_eq!((rules[0]["hits"].as_u64(), rules[0]["spent"].as_bool()), (Some(1), Some(true)));
+}

@@ -1,0 +1,209 @@
+//! Starting `payctl sandbox` on a database that cannot be used as it is: a
+//! key file gone missing, a damaged, foreign or read-only database. Each is
+//! refused with exit code 5 and a message that names the file, says what is
+//! wrong and what to do.
+
+use std::process::{Command, Stdio};
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::sandbox_binary::{read_ready, signal, spawn, wait};
+use crate::support::{Auth, TestSandbox};
+use crate::webhooks::{ALL, Receiver, create, verifies};
+
+fn payctl_sandbox(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_payctl")).arg("sandbox").args(args).stdin(Stdio::null()).output().unwrap()
+}
+
+/// Starts a sandbox with its stderr in `log`; returns it and its handle.
+fn start_logged(args: &[&str], log: &std::path::Path) -> (std::process::Child, TestSandbox) {
+    let mut child = spawn(args, std::fs::File::create(log).unwrap());
+    let ready = read_ready(&mut child).unwrap_or_else(|e| panic!("{e}: {}", std::fs::read_to_string(log).unwrap()));
+    (child, TestSandbox::attach(ready))
+}
+
+async fn trigger(sb: &TestSandbox, key: &Auth) {
+    let r = sb.post("/sandbox/events/trigger", key, json!({"event": "settlement.completed"})).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_database_without_its_key_file_is_refused_unless_secrets_are_reset() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("copied.db");
+    let key_file = dir.path().join("copied.db.key");
+    let log = dir.path().join("stderr.log");
+    let args = ["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"];
+    let receiver = Receiver::start().await;
+    let (child, sb) = start_logged(&args, &log);
+    let key = sb.test_key();
+    let endpoint = create(&sb, &key, &receiver.url, &ALL).await;
+    trigger(&sb, &key).await;
+    receiver.wait_for(1).await;
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+
+    // The database copied without its key file.
+    std::fs::remove_file(&key_file).unwrap();
+    let refused = payctl_sandbox(&args);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(5), "{stderr}");
+    assert!(refused.stdout.is_empty());
+    assert!(stderr.contains(&key_file.display().to_string()) && stderr.contains("is missing"), "{stderr}");
+    assert!(stderr.contains("restore") && stderr.contains("--reset-secrets"), "names both ways out: {stderr}");
+    assert!(stderr.contains("rotated"), "says what a reset costs: {stderr}");
+    assert!(!key_file.exists(), "a refused start writes no key");
+
+    // Starting over: the sandbox says which endpoints need a new secret.
+    let mut reset_args = args.to_vec();
+    reset_args.push("--reset-secrets");
+    let (child, sb) = start_logged(&reset_args, &log);
+    let warning = std::fs::read_to_string(&log).unwrap();
+    assert!(warning.contains("1 webhook endpoint(s)") && warning.contains("rotate"), "{warning}");
+    assert!(key_file.exists());
+    let key = sb.test_key();
+    trigger(&sb, &key).await;
+    let id = endpoint["id"].as_str().unwrap();
+    let mut delivery = json!(null);
+    for _ in 0..300 {
+        let list = sb.get(&format!("/v1/webhooks/{id}/deliveries"), &key).await;
+        delivery = list.body["data"][0].clone();
+        if delivery["attempt_count"].as_u64() == Some(1) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let error = delivery["attempts"][0]["error"].as_str().unwrap_or_default().to_owned();
+    assert!(error.contains("rotate the secret") && error.contains(id), "{delivery}");
+    assert_eq!(delivery["attempts"][0]["status_code"], json!(null));
+    assert_eq!(receiver.received().len(), 1, "nothing was sent unsigned or wrongly signed");
+
+    // Rotating brings the endpoint back.
+    let rotated = sb.post(&format!("/v1/webhooks/{id}/secret/rotate"), &key, json!({})).await;
+    assert_eq!(rotated.status, StatusCode::OK, "{}", rotated.body);
+    let redeliver = format!("/v1/webhooks/{id}/deliveries/{}/redeliver", delivery["id"].as_str().unwrap());
+    assert_eq!(sb.post(&redeliver, &key, json!({})).await.status, StatusCode::ACCEPTED);
+    let got = receiver.wait_for(2).await;
+    assert!(verifies(&got[1], rotated.body["secret"].as_str().unwrap()));
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+
+    // Once reset, the database starts as usual with its new key.
+    let (child, _) = start_logged(&args, &log);
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+}
+
+/// `payctl sandbox ARGS` run to its end, as an unprivileged user when the
+/// tests run as root (root writes read-only files anyway). Returns the exit
+/// code and stderr.
+fn run_unprivileged(args: &[&str]) -> (Option<i32>, String) {
+    let mut command = if nix_is_root() {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_payctl")]);
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_payctl"))
+    };
+    let output = command.arg("sandbox").args(args).env("HOME", std::env::temp_dir()).stdin(Stdio::null()).output();
+    let output = output.expect("setpriv (util-linux) runs the sandbox as nobody when the tests run as root");
+    (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+fn nix_is_root() -> bool {
+    Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0\n")).unwrap_or(false)
+}
+
+#[cfg(unix)]
+fn chmod(path: &std::path::Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// A directory the unprivileged user owns, holding a database it made.
+#[cfg(unix)]
+fn database_of_nobody() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    chmod(dir.path(), 0o755);
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    if nix_is_root() {
+        assert!(Command::new("chown").args(["65534:65534", data.to_str().unwrap()]).status().unwrap().success());
+    }
+    let db = data.join("sandbox.db");
+    // A start that seeds the database; the port is taken, so it stops right after.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().to_string();
+    let (code, stderr) = run_unprivileged(&["--db", db.to_str().unwrap(), "--listen", &port]);
+    assert_eq!(code, Some(5), "{stderr}");
+    assert!(stderr.contains("cannot listen"), "the database was made, then the port refused: {stderr}");
+    (dir, db)
+}
+
+fn assert_explained(code: Option<i32>, stderr: &str, db: &std::path::Path, says: &str) {
+    assert_eq!(code, Some(5), "{stderr}");
+    assert!(stderr.contains(&db.display().to_string()), "names the file: {stderr}");
+    assert!(stderr.contains(says), "says what is wrong ({says}): {stderr}");
+    assert!(stderr.contains("--db PATH") && stderr.contains("--in-memory"), "says what to do: {stderr}");
+    for raw in ["Error code", "(1544)", "os error"] {
+        assert!(!stderr.contains(raw), "no raw SQLite or OS error ({raw}): {stderr}");
+    }
+}
+
+#[tokio::test]
+async fn a_damaged_or_foreign_database_is_named_and_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "these are my notes, not a database\n".repeat(200)).unwrap();
+    let out = payctl_sandbox(&["--db", text.to_str().unwrap(), "--listen", "127.0.0.1:0"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_explained(out.status.code(), &stderr, &text, "is not a sandbox database");
+    assert!(!dir.path().join("notes.txt.key").exists(), "nothing is written beside a file that is not ours");
+
+    // A real database whose pages past the first were overwritten.
+    let db = dir.path().join("damaged.db");
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().to_string();
+    assert_eq!(payctl_sandbox(&["--db", db.to_str().unwrap(), "--listen", &port]).status.code(), Some(5));
+    {
+        // Everything into the database file itself, then overwrite some of it.
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).unwrap();
+    }
+    let mut bytes = std::fs::read(&db).unwrap();
+    assert!(bytes.len() > 5 * 4096, "a seeded database spans pages");
+    let mut seed = 0x2545_f491_u32;
+    for b in &mut bytes[2 * 4096..5 * 4096] {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        *b = (seed >> 16) as u8;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let out = payctl_sandbox(&["--db", db.to_str().unwrap(), "--listen", "127.0.0.1:0"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_explained(out.status.code(), &stderr, &db, "is damaged");
+    assert!(stderr.contains("Restore it from a copy"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_read_only_database_or_directory_is_named_and_explained() {
+    // The file itself read-only.
+    let (_dir, db) = database_of_nobody();
+    chmod(&db, 0o400);
+    let (code, stderr) = run_unprivileged(&["--db", db.to_str().unwrap(), "--listen", "127.0.0.1:0"]);
+    assert_explained(code, &stderr, &db, "permission denied");
+    assert!(stderr.contains("make them writable"), "{stderr}");
+
+    // The file writable, its directory not: SQLite cannot create the -wal beside it.
+    chmod(&db, 0o600);
+    let data = db.parent().unwrap();
+    for leftover in ["sandbox.db-wal", "sandbox.db-shm"] {
+        let _ = std::fs::remove_file(data.join(leftover));
+    }
+    chmod(data, 0o555);
+    let (code, stderr) = run_unprivileged(&["--db", db.to_str().unwrap(), "--listen", "127.0.0.1:0"]);
+    chmod(data, 0o755);
+    assert_explained(code, &stderr, &db, "read-only");
+    assert!(stderr.contains("-wal"), "{stderr}");
+}
