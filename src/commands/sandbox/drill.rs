@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use payctl_wire::faults::FaultRule;
-use payctl_wire::review::{Drill, StartDrill};
+use payctl_wire::review::{Drill, StartDrill, firing};
 use reqwest::Method;
 
 use super::Running;
@@ -104,92 +104,8 @@ pub async fn run(globals: &Globals, command: DrillCommand) -> anyhow::Result<()>
     }
 }
 
-/// A rule as a row: its id, the fault with its parameters, what it matches,
-/// and which match it fires on.
+/// A rule as a row: its id, the fault with its parameters, what it
+/// matches, and which match it fires on.
 fn row(rule: &FaultRule) -> Vec<String> {
-    vec![rule.id.clone(), fault(rule), matches(rule), fires(rule)]
-}
-
-/// `error 503`, `rate_limit (Retry-After 2 s)`, `timeout (5000 ms)`.
-fn fault(rule: &FaultRule) -> String {
-    let f = &rule.fault;
-    let mut parts = Vec::new();
-    if let Some(status) = f.status {
-        parts.push(status.to_string());
-    }
-    if let Some(seconds) = f.retry_after {
-        parts.push(format!("Retry-After {seconds} s"));
-    }
-    if let Some(ms) = f.delay_ms {
-        parts.push(format!("{ms} ms"));
-    }
-    if let Some(seconds) = f.delay_s {
-        parts.push(format!("{seconds} s later"));
-    }
-    if parts.is_empty() { f.kind.to_string() } else { format!("{} ({})", f.kind, parts.join(", ")) }
-}
-
-/// `createTransaction`, `POST requests`, `every request`, `deliveries of *`.
-fn matches(rule: &FaultRule) -> String {
-    let m = &rule.matcher;
-    if let Some(event) = &m.event {
-        return format!("deliveries of {event}");
-    }
-    let parts: Vec<&str> =
-        [m.operation_id.as_deref(), m.method.as_deref(), m.path.as_deref()].into_iter().flatten().collect();
-    if parts.is_empty() { "every request".to_owned() } else { format!("{} requests", parts.join(" ")) }
-}
-
-/// `the 1st`, `the 2nd`, ...: the match it fires on, once or every time.
-fn fires(rule: &FaultRule) -> String {
-    let n = rule.skip + 1;
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    match rule.times {
-        Some(1) => format!("once: on the {n}{suffix} match"),
-        Some(times) => format!("{times} times, from the {n}{suffix} match"),
-        None => format!("every match from the {n}{suffix}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use payctl_wire::faults::{Fault, FaultKind, FaultMatch};
-
-    use super::*;
-
-    fn rule(kind: FaultKind, skip: u64, matcher: FaultMatch) -> FaultRule {
-        FaultRule {
-            id: "flt_1".into(),
-            application_id: Some("app_1".into()),
-            matcher,
-            fault: Fault { kind, status: Some(503), retry_after: None, delay_ms: None, delay_s: None },
-            skip,
-            times: Some(1),
-            probability: 1.0,
-            seed: 0,
-            matched: 0,
-            hits: 0,
-            spent: false,
-            created_at: "2026-11-25T10:00:00.000Z".into(),
-        }
-    }
-
-    #[test]
-    fn rules_read_as_what_they_do_and_when() {
-        let post = FaultMatch { method: Some("POST".into()), ..FaultMatch::default() };
-        let r = rule(FaultKind::Error, 3, FaultMatch::default());
-        assert_eq!(row(&r)[1..], ["error (503)", "every request", "once: on the 4th match"]);
-        assert_eq!(matches(&rule(FaultKind::Timeout, 1, post)), "POST requests");
-        let deliveries = FaultMatch { event: Some("*".into()), ..FaultMatch::default() };
-        assert_eq!(matches(&rule(FaultKind::Duplicate, 0, deliveries)), "deliveries of *");
-        let twelfth = rule(FaultKind::Error, 11, FaultMatch::default());
-        assert_eq!(fires(&twelfth), "once: on the 12th match");
-        assert_eq!(fires(&rule(FaultKind::Error, 1, FaultMatch::default())), "once: on the 2nd match");
-    }
+    vec![rule.id.clone(), rule.fault.describe(), rule.matcher.describe(), firing(rule.skip, rule.times)]
 }

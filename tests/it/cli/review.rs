@@ -255,9 +255,7 @@ async fn a_failing_review_is_a_junit_report_with_its_evidence_and_exit_6() {
     let started =
         home.run(&["sandbox", "drill", "start", "--app", &app, "--ready", ready, "-o", "table"], None).await.ok();
     assert!(started.stdout.contains(&format!("for application {app}: ")), "{}", started.stdout);
-    assert!(
-        started.stdout.contains("rate_limit (Retry-After 2 s)") && started.stdout.contains("once: on the 4th match")
-    );
+    assert!(started.stdout.contains("rate_limit 2 s Retry-After") && started.stdout.contains("once: on the 4th match"));
     // A naive client: no Idempotency-Key, no X-Request-ID, a 429 retried at once.
     let naive = |method, path: &str| sb.request(method, path, &sb.test_key());
     let created = sb.send(naive(reqwest::Method::POST, "/v1/customers").json(&crate::faults::customer_body())).await;
