@@ -264,6 +264,16 @@ async fn a_failing_review_is_a_junit_report_with_its_evidence_and_exit_6() {
     assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
     let again = sb.send(naive(reqwest::Method::GET, "/v1/customers")).await;
     assert_eq!(again.status, StatusCode::OK);
+    // Request logs are written behind the answers: once the review judges
+    // the 429's retry, all three are there, and one read (a fourth request
+    // the drill might fault) finds them.
+    for _ in 0..500 {
+        let judged = sb.get(&format!("/sandbox/review?application_id={app}"), &sb.control()).await.body;
+        if check(&judged, "RETRY_AFTER_HONOURED")["status"] != "not_exercised" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     let logs = sb.get("/v1/logs?limit=10", &sb.test_key()).await.body;
     let log_of = |method: &str, status: u16| -> String {
         let entry = logs["data"]
