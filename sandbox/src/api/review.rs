@@ -219,6 +219,14 @@ fn event_family(event: EventType) -> Family {
 /// 429 followed by `GET /sandbox/review` is no retry, waited or not).
 const REVIEWING: [&str; 3] = ["getReview", "startDrill", "stopDrill"];
 
+/// Whether a logged request is the integration's: not one of the
+/// [`REVIEWING`] operations, and not made from the console (whose actions a
+/// person takes by hand, logged under its own key id).
+fn judged(r: &store::review::LoggedRequest) -> bool {
+    !r.operation_id.as_deref().is_some_and(|id| REVIEWING.contains(&id))
+        && r.api_key_id != crate::console::CONSOLE_KEY_ID
+}
+
 /// The review's input from the stored rows and the route table.
 fn seen(
     operations: &Arc<Operations>,
@@ -241,7 +249,7 @@ fn seen(
     Seen {
         requests: requests
             .into_iter()
-            .filter(|r| !r.operation_id.as_deref().is_some_and(|id| REVIEWING.contains(&id)))
+            .filter(judged)
             .map(|r| {
                 let op = r.operation_id.as_deref().and_then(|id| operations.by_id(id));
                 review::Request {
