@@ -285,6 +285,17 @@ async fn drills_and_reviews_are_a_test_applications_own() {
     sb.post("/sandbox/drill", &sb.live_key(), json!({})).await.assert_error(403, "ATH_0002");
     sb.get("/sandbox/review", &sb.live_key()).await.assert_error(403, "ATH_0002");
     sb.post("/sandbox/drill", &sb.control(), json!({})).await.assert_error(400, "VAL_0001");
+    // The control token naming a LIVE application is refused, saying why.
+    let live = json!({"application_id": sb.ready.live_application_id});
+    let refused = sb.post("/sandbox/drill", &sb.control(), live).await;
+    refused.assert_error(403, "ATH_0002");
+    assert!(
+        refused.body["error"]["message"].as_str().unwrap().contains("never drilled or reviewed"),
+        "{}",
+        refused.body
+    );
+    let path = format!("/sandbox/review?application_id={}", sb.ready.live_application_id);
+    sb.get(&path, &sb.control()).await.assert_error(403, "ATH_0002");
     let drill = sb.post("/sandbox/drill", &sb.control(), json!({"application_id": sb.ready.test_application_id})).await;
     assert_eq!(drill.status, StatusCode::CREATED, "{}", drill.body);
     let rules = sb.get("/sandbox/faults", &sb.test_key()).await.body["data"].as_array().unwrap().len();

@@ -74,7 +74,8 @@ pub fn drill_rules(operations: &Operations) -> Vec<Spec> {
 /// The TEST application a drill or review is for: the key's own, or the
 /// one the control token names (it must name one).
 async fn application(state: &AppState, caller: &ControlCaller, named: Option<String>) -> Result<Target, ApiError> {
-    target_application(state, caller, named, Access::Change).await?.ok_or_else(|| {
+    let live = "a LIVE application behaves like production: it is never drilled or reviewed; name a TEST application";
+    target_application(state, caller, named, Access::TestOnly(live)).await?.ok_or_else(|| {
         ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
     })
 }
