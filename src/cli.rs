@@ -153,7 +153,7 @@ pub enum Command {
     /// Fire a webhook event by running its shipped fixture.
     #[command(after_help = crate::commands::trigger::EXAMPLES)]
     Trigger(crate::commands::trigger::TriggerArgs),
-    /// The go-live review: how the sandbox graded the integration's own traffic (table, JSON or JUnit).
+    /// The go-live review: the integration graded from its own traffic.
     #[command(after_help = crate::commands::review::HELP)]
     Review(crate::commands::review::ReviewArgs),
     /// Check real traffic against the API's contract and record it as a fixture.

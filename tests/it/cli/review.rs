@@ -343,3 +343,67 @@ async fn a_failing_review_is_a_junit_report_with_its_evidence_and_exit_6() {
     let since = home.run(&["review", "--since", "2000-01-01T00:00:00Z", "-o", "json"], None).await;
     assert_eq!(since.json()["from"], "2000-01-01T00:00:00.000Z");
 }
+
+/// The shell lines of a README's go-live example (the block after its
+/// `<!-- go-live-example -->` mark), as written.
+fn go_live_example(readme: &str) -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(readme);
+    let text = std::fs::read_to_string(path).unwrap();
+    let after = text.split("<!-- go-live-example -->").nth(1).unwrap_or_else(|| panic!("{readme} has no example"));
+    let block = after.split("```sh\n").nth(1).unwrap().split("```").next().unwrap();
+    block.lines().map(str::to_owned).collect()
+}
+
+/// Runs example lines in a fresh directory beside a copy of the shipped
+/// fixtures' path; (exit code, stderr, review.xml).
+fn run_example(lines: &[String]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(fixtures, dir.path().join("fixtures")).unwrap();
+    let (code, stderr, _) = super::wait::shell(dir.path(), lines);
+    let xml = std::fs::read_to_string(dir.path().join("review.xml")).unwrap_or_default();
+    (code, stderr, xml)
+}
+
+#[cfg(unix)]
+#[test]
+fn the_readmes_go_live_example_passes_and_fails_the_job_without_a_verifying_receiver() {
+    let lines = go_live_example("README.md");
+    assert_eq!(lines, go_live_example("sandbox/README.md"), "both READMEs show the same example");
+    assert!(lines.last().unwrap().starts_with("payctl review -o junit > review.xml"), "{lines:?}");
+
+    // As written: the fixture meets the drill and does what the review asks; the job passes.
+    let (code, stderr, xml) = run_example(&lines);
+    assert_eq!(code, 0, "{stderr}");
+    for said in [
+        "no answer (connection closed before message completed); sending it again in",
+        "rate limited (429); waiting 2 s as Retry-After asks",
+        "the server answered 503; sending it again",
+    ] {
+        assert!(stderr.contains(said), "{said:?} missing from {stderr}");
+    }
+    assert!(xml.contains("tests=\"12\" failures=\"0\" errors=\"0\" skipped=\"2\""), "{xml}");
+    let cases = junit_cases(&xml);
+    assert!(cases.iter().all(|(_, outcome, ..)| *outcome != "failure"), "{xml}");
+
+    // Without the receiver: the required webhook checks have nothing to judge, exit 6.
+    let receiver = |l: &String| l.starts_with("payctl listen") || l.contains("listen.log");
+    let unheard: Vec<String> = lines.iter().filter(|l| !receiver(l)).cloned().collect();
+    assert_eq!(unheard.len(), lines.len() - 2, "the receiver's two lines");
+    let (code, stderr, xml) = run_example(&unheard);
+    assert_eq!(code, 6, "{stderr}");
+    assert!(
+        stderr.contains(
+            "the go-live review failed: 3 required checks (WEBHOOK_SIGNATURE_VERIFIED, WEBHOOK_REPLAY_WINDOW, \
+             WEBHOOK_ACCEPTS_GENUINE) had nothing to judge"
+        ),
+        "{stderr}"
+    );
+    let failed: Vec<String> = junit_cases(&xml)
+        .into_iter()
+        .filter(|(_, outcome, ..)| *outcome == "failure")
+        .map(|(name, ..)| name.split(':').next().unwrap().to_owned())
+        .collect();
+    assert_eq!(failed, ["WEBHOOK_SIGNATURE_VERIFIED", "WEBHOOK_REPLAY_WINDOW", "WEBHOOK_ACCEPTS_GENUINE"]);
+}
