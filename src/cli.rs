@@ -9,7 +9,7 @@ use payctl_sandbox::rate_limit::RateLimits;
 
 use crate::commands::listen::ListenArgs;
 use crate::commands::{accounts, apps, beneficiaries, config, customers, keys, pricing, session, wallets, webhooks};
-use crate::output::Format;
+use crate::output::OutputFlag;
 
 #[derive(Debug, Parser)]
 #[command(name = "payctl", version, about = "Command-line tool and local sandbox for the cross-border payments API")]
@@ -30,7 +30,7 @@ const TOP_EXAMPLES: &str = "Examples:
   payctl keys rotate
 
 Exit codes: 0 ok, 1 API error, 2 usage, 3 authentication, 4 network, 5 local failure (files), \
-130 interrupted at a prompt.";
+6 the go-live review failed, 130 interrupted at a prompt.";
 
 /// Flags every command accepts, listed under their own heading. Flags beat
 /// environment variables, which beat the profile, which beats the defaults.
@@ -49,9 +49,9 @@ pub struct Globals {
     /// API key secret for X-API-Key calls, instead of the profile's stored key.
     #[arg(long, global = true, env = "PAYCTL_API_KEY", hide_env_values = true, value_name = "SECRET")]
     pub api_key: Option<String>,
-    /// Output format [default: table on a terminal, json otherwise].
+    /// Output format [default: table on a terminal, json otherwise; junit: `payctl review` only].
     #[arg(long, short = 'o', global = true, value_enum, ignore_case = true)]
-    pub output: Option<Format>,
+    pub output: Option<OutputFlag>,
     /// The same as --output json (for `payctl sandbox`, the ready line as JSON on stdout).
     #[arg(long, global = true, conflicts_with = "output")]
     pub json: bool,
@@ -153,6 +153,9 @@ pub enum Command {
     /// Fire a webhook event by running its shipped fixture.
     #[command(after_help = crate::commands::trigger::EXAMPLES)]
     Trigger(crate::commands::trigger::TriggerArgs),
+    /// The go-live review: the integration graded from its own traffic.
+    #[command(after_help = crate::commands::review::HELP)]
+    Review(crate::commands::review::ReviewArgs),
     /// Check real traffic against the API's contract and record it as a fixture.
     #[command(after_help = crate::commands::proxy::EXAMPLES)]
     Proxy(crate::commands::proxy::ProxyArgs),
@@ -264,8 +267,8 @@ pub struct ListArgs {
 
 impl Globals {
     /// The output format asked for: `--json` is `--output json`.
-    pub fn format(&self) -> Option<Format> {
-        if self.json { Some(Format::Json) } else { self.output }
+    pub fn format(&self) -> Option<OutputFlag> {
+        if self.json { Some(OutputFlag::Json) } else { self.output }
     }
 }
 

@@ -1,6 +1,9 @@
 //! The HTTP client every API command goes through, so that authentication,
-//! `--request-id`, `-v` logging with secrets masked, and the mapping of
+//! `X-Request-ID` (`--request-id`, else a fresh one per request), retries
+//! ([`retry`]), `-v` logging with secrets masked, and the mapping of
 //! failures to exit codes are the same everywhere.
+
+pub mod retry;
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -12,6 +15,7 @@ use reqwest::{Method, Url};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+pub use self::retry::{Retries, retry_after};
 use crate::cli::ListArgs;
 use crate::commands::session::Login;
 use crate::exit;
@@ -54,6 +58,8 @@ impl Client {
     pub fn new(base: Url, verbose: bool, request_id: Option<String>, login: Option<Login>) -> anyhow::Result<Client> {
         let http = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(10))
+            // Long, so a server that holds a request and then closes the
+            // connection is met as no answer (and retried), not as our timeout.
             .timeout(Duration::from_secs(60))
             .user_agent(concat!("payctl/", env!("CARGO_PKG_VERSION")))
             .build()?;
@@ -108,7 +114,8 @@ impl Client {
     }
 
     /// One API call; answers the decoded JSON body (`Null` when empty).
-    /// A bearer call the API answers 401 is retried once with a refreshed token.
+    /// A bearer call the API answers 401 is retried once with a refreshed
+    /// token; no answer, a 5xx and a 429 are retried as [`retry`] says.
     pub async fn call(&self, method: Method, path: &str, auth: &Auth, body: Option<&Value>) -> anyhow::Result<Value> {
         // One key for the retry too: the first attempt may have done the work.
         self.call_with_key(method, path, auth, body, &uuid::Uuid::new_v4().to_string()).await
@@ -143,8 +150,9 @@ impl Client {
         unlogged: bool,
     ) -> anyhow::Result<Value> {
         let url = self.url(path)?;
-        let mut retried = false;
-        let mut limited = 0;
+        let what = format!("{method} {path}");
+        let mut refreshed = false;
+        let mut retries = Retries::new(&method, method == Method::POST);
         loop {
             let renewed = self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))?.clone();
             let mut request = self.http.request(method.clone(), url.clone());
@@ -165,21 +173,25 @@ impl Client {
             if let Some(body) = body {
                 request = request.json(body);
             }
-            self.log_request(&method, &url, auth, body.map(|b| mask_json(b.clone()).to_string()));
-            let (status, bytes, retry_after) = self.send(request, &url).await?;
+            let request_id = self.request_id.clone().unwrap_or_else(retry::new_request_id);
+            self.log_request(&method, &url, auth, &request_id, body.map(|b| mask_json(b.clone()).to_string()));
+            let (status, bytes, retry_after) = match self.send(request, &request_id).await {
+                Ok(answer) => answer,
+                Err(e) if retry::got_no_answer(&e) && retries.after_no_answer(&what, &root_cause(&e)).await => continue,
+                Err(e) => return Err(self.network_failure(&e, &url, retries.failures())),
+            };
             if status.is_success() {
                 return decode(&bytes, &url);
             }
             match (&self.login, auth) {
-                (Some(login), Auth::Bearer(_)) if status.as_u16() == 401 && !retried => {
-                    retried = true;
+                (Some(login), Auth::Bearer(_)) if status.as_u16() == 401 && !refreshed => {
+                    refreshed = true;
                     let token = login.refresh(self).await?;
                     *self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))? = Some(token);
                 }
-                _ if status.as_u16() == 429 && limited < MAX_RATE_LIMIT_WAITS => {
-                    limited += 1;
-                    wait_out_rate_limit(&format!("{method} {path}"), retry_after).await;
-                }
+                _ if status.as_u16() == 429 && retries.after_rate_limit(&what, retry_after).await => {}
+                _ if status.is_server_error()
+                    && retries.after_server_error(&what, status.as_u16(), retry_after).await => {}
                 _ => return Err(self.failure(status, &bytes, &url, path)),
             }
         }
@@ -234,7 +246,11 @@ impl Client {
         if self.verbose {
             crate::say!("> POST {url}\n> content-type: application/x-www-form-urlencoded\n> {}", shown.join("&"));
         }
-        let (status, bytes, _) = self.send(self.http.post(url.clone()).form(form), &url).await?;
+        let request_id = self.request_id.clone().unwrap_or_else(retry::new_request_id);
+        let (status, bytes, _) = self
+            .send(self.http.post(url.clone()).form(form), &request_id)
+            .await
+            .map_err(|e| self.network_failure(&e, &url, 0))?;
         if status.is_success() {
             return typed(decode(&bytes, &url)?);
         }
@@ -289,15 +305,14 @@ impl Client {
         }
     }
 
+    /// Sends one request with its `X-Request-ID`; the status, body and
+    /// `Retry-After` of the answer, or why none came.
     async fn send(
         &self,
-        mut request: reqwest::RequestBuilder,
-        url: &Url,
-    ) -> anyhow::Result<(reqwest::StatusCode, Vec<u8>, Option<u64>)> {
-        if let Some(id) = &self.request_id {
-            request = request.header(payctl_wire::REQUEST_ID_HEADER, id);
-        }
-        let response = request.send().await.map_err(|e| self.network_failure(&e, url))?;
+        request: reqwest::RequestBuilder,
+        request_id: &str,
+    ) -> Result<(reqwest::StatusCode, Vec<u8>, Option<u64>), reqwest::Error> {
+        let response = request.header(payctl_wire::REQUEST_ID_HEADER, request_id).send().await?;
         let status = response.status();
         let headers = response.headers().clone();
         if let Some(at) = server_time(&headers)
@@ -306,7 +321,7 @@ impl Client {
             *slot = Some((at, Instant::now()));
         }
         let retry_after = retry_after(&headers);
-        let bytes = response.bytes().await.map_err(|e| self.network_failure(&e, url))?.to_vec();
+        let bytes = response.bytes().await?.to_vec();
         if self.verbose {
             crate::say!("< {status}");
             for (name, value) in &headers {
@@ -321,7 +336,7 @@ impl Client {
         Ok((status, bytes, retry_after))
     }
 
-    fn log_request(&self, method: &Method, url: &Url, auth: &Auth, body: Option<String>) {
+    fn log_request(&self, method: &Method, url: &Url, auth: &Auth, request_id: &str, body: Option<String>) {
         if !self.verbose {
             return;
         }
@@ -331,9 +346,7 @@ impl Client {
             Auth::Bearer(_) => crate::say!("> authorization: Bearer {MASK}"),
             Auth::None => {}
         }
-        if let Some(id) = &self.request_id {
-            crate::say!("> x-request-id: {id}");
-        }
+        crate::say!("> x-request-id: {request_id}");
         if let Some(body) = body {
             crate::say!("> {body}");
         }
@@ -388,33 +401,6 @@ fn decode(bytes: &[u8], url: &Url) -> anyhow::Result<Value> {
     }
     serde_json::from_slice(bytes)
         .map_err(|e| exit::api(format!("the server at {url} answered with malformed JSON: {e}")))
-}
-
-/// Retries of a request answered 429 (an API call, a fixture step), each
-/// after [`wait_out_rate_limit`]; the next 429 is the answer.
-pub const MAX_RATE_LIMIT_WAITS: u32 = 3;
-/// The longest wait for one 429, whatever its `Retry-After` asks.
-const MAX_RETRY_AFTER_SECS: u64 = 60;
-
-/// The seconds a 429's `Retry-After` asks to wait (the API sends
-/// delta-seconds; anything else counts as absent).
-pub fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<u64> {
-    headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?.trim().parse().ok()
-}
-
-/// The one rule for a 429 that is waited out: what `Retry-After` asks,
-/// 1 s when it asks nothing (or 0, which would resend at once), at most
-/// [`MAX_RETRY_AFTER_SECS`].
-fn rate_limit_wait(retry_after: Option<u64>) -> Duration {
-    Duration::from_secs(retry_after.unwrap_or(1).clamp(1, MAX_RETRY_AFTER_SECS))
-}
-
-/// Says on stderr that `what` (`POST /v1/quotes`, `step "create"`) was rate
-/// limited and is sent again after the wait, then waits.
-pub async fn wait_out_rate_limit(what: &str, retry_after: Option<u64>) {
-    let wait = rate_limit_wait(retry_after);
-    crate::say!("{what}: rate limited (429); waiting {} s as Retry-After asks, then going on", wait.as_secs());
-    tokio::time::sleep(wait).await;
 }
 
 /// An answer in the API's error envelope: `CODE: message (correlation id
@@ -536,17 +522,20 @@ pub fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
 }
 
 impl Client {
-    fn network_failure(&self, err: &reqwest::Error, url: &Url) -> anyhow::Error {
+    /// A request that failed without an answer (exit 4); `retries` says how
+    /// often it had been sent again.
+    fn network_failure(&self, err: &reqwest::Error, url: &Url, retries: u32) -> anyhow::Error {
+        let tried = retry::tried(retries);
         // A connection made and then closed without an answer is not an
         // unreachable server: the request may have been carried out.
-        if !err.is_connect() && !err.is_timeout() && err.is_request() {
+        if retry::got_no_answer(err) {
             return exit::network(format!(
-                "no answer from {url}: {}; the request may have been carried out all the same",
+                "no answer from {url}: {}{tried}; the request may have been carried out all the same",
                 root_cause(err)
             ));
         }
         let what = if err.is_timeout() { "timed out talking to" } else { "cannot reach" };
-        let mut message = format!("{what} {url}: {}", root_cause(err));
+        let mut message = format!("{what} {url}: {}{tried}", root_cause(err));
         if let Some(file) = self.ready_file.as_deref().filter(|_| err.is_connect()) {
             message.push_str(&moved(file, &self.base));
         }
@@ -642,18 +631,6 @@ mod tests {
         assert_eq!(server_time(&h), Some(1_795_424_007_000));
         h.insert(payctl_wire::sandbox::SANDBOX_CLOCK_HEADER, "2026-11-23T09:00:00.250Z".parse().unwrap());
         assert_eq!(server_time(&h), Some(1_795_424_400_250));
-    }
-
-    #[test]
-    fn a_429_waits_what_retry_after_asks_within_bounds() {
-        let mut h = reqwest::header::HeaderMap::new();
-        assert_eq!(retry_after(&h), None);
-        h.insert(reqwest::header::RETRY_AFTER, " 7 ".parse().unwrap());
-        assert_eq!(retry_after(&h), Some(7));
-        h.insert(reqwest::header::RETRY_AFTER, "Wed, 21 Oct 2026 07:28:00 GMT".parse().unwrap());
-        assert_eq!(retry_after(&h), None);
-        let secs = |asked| rate_limit_wait(asked).as_secs();
-        assert_eq!([secs(None), secs(Some(0)), secs(Some(7)), secs(Some(3600))], [1, 1, 7, MAX_RETRY_AFTER_SECS]);
     }
 
     #[test]

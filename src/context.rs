@@ -31,7 +31,8 @@ impl Ctx {
             .clone()
             .or_else(|| config.current_profile.clone())
             .unwrap_or_else(|| config::DEFAULT_PROFILE.to_owned());
-        Ok(Ctx { dir, config, profile, globals: globals.clone(), output: Format::resolve(globals.format()) })
+        let output = Format::resolve(globals.format())?;
+        Ok(Ctx { dir, config, profile, globals: globals.clone(), output })
     }
 
     pub fn profile(&self) -> Profile {

@@ -3,7 +3,8 @@
 //! made failed: an invalid address or signature), 2 usage error,
 //! 3 authentication failed or is missing, 4 network failure,
 //! 5 anything else (local failure: files, the keyring, the sandbox failing
-//! to start), 130 interrupted with Ctrl-C at a prompt.
+//! to start), 6 the go-live review's verdict is fail (`payctl review`),
+//! 130 interrupted with Ctrl-C at a prompt.
 //!
 //! Scripts branch on these codes, so every failure path picks one on purpose
 //! through the constructors below rather than falling through to 5.
@@ -13,6 +14,9 @@ pub const USAGE: u8 = 2;
 pub const AUTH: u8 = 3;
 pub const NETWORK: u8 = 4;
 pub const FAILURE: u8 = 5;
+/// `payctl review` got its review, and the verdict is fail: apart from 1
+/// (no review to judge by), so CI can tell "not ready" from "not run".
+pub const REVIEW_FAILED: u8 = 6;
 /// 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C.
 pub const INTERRUPTED: u8 = 130;
 
@@ -77,6 +81,11 @@ pub fn local(message: impl Into<String>) -> anyhow::Error {
     with(FAILURE, message)
 }
 
+/// The go-live review's verdict is fail (exit 6).
+pub fn review_failed(message: impl Into<String>) -> anyhow::Error {
+    with(REVIEW_FAILED, message)
+}
+
 /// Ctrl-C at a prompt (exit 130).
 pub fn interrupted() -> anyhow::Error {
     with(INTERRUPTED, "interrupted")
@@ -125,6 +134,7 @@ mod tests {
         assert_eq!(code_for(&network("x")), NETWORK);
         assert_eq!(code_for(&local("x")), FAILURE);
         assert_eq!(code_for(&interrupted()), INTERRUPTED);
+        assert_eq!(code_for(&review_failed("x")), REVIEW_FAILED);
         assert!(is_closed_pipe(&anyhow::Error::new(ClosedPipe).context("printing")));
     }
 }

@@ -18,6 +18,7 @@ pub mod pricing;
 pub mod proxy;
 pub mod quotes;
 mod resource;
+pub mod review;
 pub mod sandbox;
 pub mod secret;
 pub mod session;
@@ -35,6 +36,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let ctx = || Ctx::load(&cli.globals);
     match cli.command {
         Command::Sandbox(args) => sandbox::run(args, &cli.globals).await,
+        Command::Review(args) => review::run(&cli.globals, args).await,
         Command::Proxy(args) => proxy::run(args, &cli.globals).await,
         Command::Api(args) => api::run(ctx()?, args).await,
         Command::Completions { shell } => completions::run(shell),

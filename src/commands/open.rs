@@ -25,18 +25,30 @@ Examples:
   payctl open                    # the overview
   payctl open logs               # the profile's application's request logs
   payctl open deliveries --app APP_ID
-  payctl open money --print      # print the link instead of starting a browser";
+  payctl open money --print      # print the link instead of starting a browser
+  payctl open review             # the go-live review: the drill and the checks";
 
 /// The pages `payctl open` knows: the partner's, then an application's.
-const PAGES: &[&str] =
-    &["overview", "pricing", "logs", "deliveries", "webhooks", "money", "accounts", "customers", "trigger"];
+const PAGES: &[&str] = &[
+    "overview",
+    "pricing",
+    "logs",
+    "deliveries",
+    "webhooks",
+    "money",
+    "accounts",
+    "customers",
+    "trigger",
+    "faults",
+    "review",
+];
 /// The partner's pages; the others are an application's.
 const PARTNER_PAGES: &[&str] = &["overview", "pricing"];
 
 #[derive(Debug, Args)]
 pub struct OpenArgs {
     /// The console page: overview (default), pricing, or an application's logs, deliveries,
-    /// webhooks, money, accounts, customers or trigger.
+    /// webhooks, money, accounts, customers, trigger, faults or review (the go-live review).
     #[arg(default_value = "overview", ignore_case = true, value_parser = crate::cli::any_case(PAGES))]
     pub page: String,
     /// The application whose page to show [default: the profile's application].

@@ -28,9 +28,33 @@ pub enum Format {
 
 impl Format {
     /// Tables when a person is watching, JSON when stdout is a pipe or file.
-    pub fn resolve(flag: Option<Format>) -> Format {
-        flag.unwrap_or(if std::io::stdout().is_terminal() { Format::Table } else { Format::Json })
+    /// `junit` is a usage error: only `payctl review` writes it.
+    pub fn resolve(flag: Option<OutputFlag>) -> anyhow::Result<Format> {
+        Ok(Format::asked(flag)?.unwrap_or(if std::io::stdout().is_terminal() { Format::Table } else { Format::Json }))
     }
+
+    /// The format named by `--output` (or `--json`), if any, for commands
+    /// that write differently only when asked (`payctl sandbox`'s ready
+    /// line, `payctl proxy`'s report); `junit` is a usage error here too.
+    pub fn asked(flag: Option<OutputFlag>) -> anyhow::Result<Option<Format>> {
+        match flag {
+            Some(OutputFlag::Table) => Ok(Some(Format::Table)),
+            Some(OutputFlag::Json) => Ok(Some(Format::Json)),
+            Some(OutputFlag::Junit) => {
+                Err(exit::usage("--output junit is for `payctl review` only; use --output table or --output json"))
+            }
+            None => Ok(None),
+        }
+    }
+}
+
+/// What `--output` names: a [`Format`] every command writes, or `junit`
+/// (JUnit XML, for CI systems), which only `payctl review` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFlag {
+    Table,
+    Json,
+    Junit,
 }
 
 /// A column of a list: header and the JSON field it shows. A list's
@@ -178,6 +202,22 @@ pub fn list(format: Format, page: &impl Serialize, columns: &[Column]) -> anyhow
         crate::say!("More results: run again with --cursor {cursor}, or pass --all for every page.");
     }
     Ok(())
+}
+
+/// A table that shows every column, the longest text wrapping to the
+/// terminal's width (a list leaves its last columns out instead): for rows
+/// that end in prose, such as a review's advice. The first column never
+/// wraps; every cell is made safe for the terminal.
+pub fn prose_table(headers: &[&str], rows: &[Vec<String>]) -> anyhow::Result<()> {
+    let mut table = new_table();
+    table.set_header(headers.iter().copied());
+    for row in rows {
+        table.add_row(row.iter().map(|cell| safe::text(cell).into_owned()));
+    }
+    if let Some(first) = table.column_mut(0) {
+        first.set_constraint(ColumnConstraint::ContentWidth);
+    }
+    line(&table.to_string())
 }
 
 /// Lays a list out for the terminal's width. The first column is the id,

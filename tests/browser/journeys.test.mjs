@@ -142,6 +142,14 @@ async function openTestApp(page, link) {
   await card.getByRole("link", { name: link }).click();
 }
 
+/** Signed in as the demo user, one page of the TEST application, from its navigation. */
+async function openAppPage(page, name) {
+  await signIn(page, ready.username, ready.password);
+  await openTestApp(page, "Request logs");
+  await page.getByRole("navigation", { name: "Application" }).getByRole("link", { name }).click();
+  await page.getByRole("heading", { name }).waitFor();
+}
+
 /** A journey: its own page; on failure a screenshot, whose path is printed. */
 function journey(name, body, options = {}) {
   test(name, { timeout: JOURNEY_MS }, async () => {
@@ -345,10 +353,7 @@ journey("complete a transaction and see its timeline", async (page) => {
 });
 
 journey("rehearse a lost answer from the Faults page", async (page) => {
-  await signIn(page, ready.username, ready.password);
-  await openTestApp(page, "Request logs");
-  await page.getByRole("navigation", { name: "Application" }).getByRole("link", { name: "Faults" }).click();
-  await page.getByRole("heading", { name: "Faults" }).waitFor();
+  await openAppPage(page, "Faults");
   // The form shows the parameters of the chosen kind only.
   const kind = page.getByLabel("Kind");
   await kind.selectOption("latency");
@@ -394,6 +399,45 @@ journey("rehearse a lost answer from the Faults page", async (page) => {
   await page.getByText("No fault rules apply to this application").waitFor();
 });
 
+journey("run a drill from the Go-live review page", async (page) => {
+  await openAppPage(page, "Go-live review");
+  // Before it starts, the page lists what a drill installs.
+  const rules = page.locator("#drill table.drill-rules tbody tr");
+  const planned = await rules.count();
+  assert.ok(planned >= 10, `${planned} rules listed`);
+  assert.match(await page.locator("#drill").innerText(), /drop_response[\s\S]*rate_limit 2 s Retry-After[\s\S]*forged_signature/);
+  try {
+    await page.getByRole("button", { name: "Start drill" }).click();
+    await page.getByText(`Drill started: ${planned} fault rules in force.`).waitFor();
+    assert.equal(await rules.count(), planned, "the running drill's rules, with their hits");
+
+    // A create without an Idempotency-Key: the open check shows it without a reload, linked.
+    const name = `Journey Review ${randomUUID().slice(0, 8)} LLC`;
+    const made = await fetch(`${ready.base_url}/v1/customers`, {
+      method: "POST",
+      headers: { "X-API-Key": ready.test_api_key, "Content-Type": "application/json" },
+      body: JSON.stringify({ type: "business", legal_name: name, email: `review-${randomUUID()}@example.com`,
+        country: "AE", verification_level: "standard", tax_id: "TRN-8" }),
+      signal: AbortSignal.timeout(STEP_MS),
+    });
+    assert.equal(made.status, 201);
+    created.names.push(name);
+    const check = page.locator("#check-IDEMPOTENCY_KEY_SENT");
+    await until("the check to fail", async () => /fail[\s\S]*carried no Idempotency-Key/.test(await check.innerText()));
+    assert.match(await page.locator("#review p.verdict").innerText(), /^fail 1 required check failed/i);
+    await check.getByRole("link", { name: /^request / }).click();
+    await page.getByRole("heading", { name: /POST \/v1\/customers/ }).waitFor();
+
+    await page.goBack();
+    await page.getByRole("button", { name: "End drill" }).click();
+    await page.getByText("Drill ended: its fault rules are gone.").waitFor();
+    await page.getByText("The last drill ran from").waitFor();
+  } finally {
+    // The other journeys meet no drill, whatever happened here.
+    await api("DELETE", "/sandbox/drill");
+  }
+});
+
 journey("sign in as another partner and see none of it", async (page) => {
   const username = `other-${randomUUID()}@example.com`;
   const made = await fetch(`${ready.base_url}/sandbox/users`, {
@@ -416,7 +460,7 @@ journey("sign in as another partner and see none of it", async (page) => {
   const pages = [`${ready.console_url}/overview`, `${ready.console_url}/pricing`];
   const otherApp = await page.locator("section.card p.mono").first().innerText();
   for (const area of ["logs", "webhooks", "deliveries", "money", "money?kind=payments", "money?kind=transfers",
-    "accounts", "customers", "trigger", "faults"]) {
+    "accounts", "customers", "trigger", "faults", "review"]) {
     pages.push(`${ready.console_url}/apps/${otherApp.trim()}/${area}`);
   }
   for (const url of pages) {
@@ -464,7 +508,7 @@ journey("every page loads without script errors", async (page) => {
     await visit(url);
   }
   for (const area of ["logs", "webhooks", "deliveries", "money", "money?kind=payments", "money?kind=transfers",
-    "money?kind=swaps", "accounts", "customers", "trigger", "faults"]) {
+    "money?kind=swaps", "accounts", "customers", "trigger", "faults", "review"]) {
     await visit(`${app}/${area}`);
   }
   // One of each detail page, reached by following the first link.

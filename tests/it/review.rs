@@ -285,6 +285,17 @@ async fn drills_and_reviews_are_a_test_applications_own() {
     sb.post("/sandbox/drill", &sb.live_key(), json!({})).await.assert_error(403, "ATH_0002");
     sb.get("/sandbox/review", &sb.live_key()).await.assert_error(403, "ATH_0002");
     sb.post("/sandbox/drill", &sb.control(), json!({})).await.assert_error(400, "VAL_0001");
+    // The control token naming a LIVE application is refused, saying why.
+    let live = json!({"application_id": sb.ready.live_application_id});
+    let refused = sb.post("/sandbox/drill", &sb.control(), live).await;
+    refused.assert_error(403, "ATH_0002");
+    assert!(
+        refused.body["error"]["message"].as_str().unwrap().contains("never drilled or reviewed"),
+        "{}",
+        refused.body
+    );
+    let path = format!("/sandbox/review?application_id={}", sb.ready.live_application_id);
+    sb.get(&path, &sb.control()).await.assert_error(403, "ATH_0002");
     let drill = sb.post("/sandbox/drill", &sb.control(), json!({"application_id": sb.ready.test_application_id})).await;
     assert_eq!(drill.status, StatusCode::CREATED, "{}", drill.body);
     let rules = sb.get("/sandbox/faults", &sb.test_key()).await.body["data"].as_array().unwrap().len();
@@ -302,4 +313,31 @@ async fn drills_and_reviews_are_a_test_applications_own() {
     sb.get("/sandbox/review?since=yesterday", &sb.test_key()).await.assert_error(400, "VAL_0001");
     let r = sb.get("/sandbox/review?since=2026-01-01T00:00:00Z", &sb.test_key()).await;
     assert_eq!(r.body["from"], "2026-01-01T00:00:00.000Z");
+}
+
+#[tokio::test]
+async fn reading_the_review_is_not_judged_as_part_of_the_integration() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let r = sb
+        .send(
+            sb.request(Method::GET, "/v1/customers", &key)
+                .header("X-Request-ID", "limited")
+                .header("X-Sandbox-Fault", "rate_limit; retry_after=30"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+    // A 429 nothing followed is not judged: neither the review read just
+    // after it nor the drill started then is a retry that came too soon.
+    let drill = sb.post("/sandbox/drill", &key, json!({})).await;
+    assert_eq!(drill.status, StatusCode::CREATED);
+    let since = "?since=2000-01-01T00:00:00Z";
+    let first = sb.get(&format!("/sandbox/review{since}"), &key).await.body;
+    let second = sb.get(&format!("/sandbox/review{since}"), &key).await.body;
+    for r in [&first, &second] {
+        assert_eq!(check(r, "RETRY_AFTER_HONOURED")["status"], "not_exercised", "{r:#}");
+        let judged = &check(r, "REQUEST_ID_SENT")["evidence"];
+        assert_eq!(judged.as_array().unwrap().len(), 1, "only the customer list is judged: {judged}");
+    }
+    assert_eq!(first["checks"], second["checks"], "a review does not change the next one");
 }

@@ -174,9 +174,47 @@ pub struct Drill {
     pub rules: Vec<FaultRule>,
 }
 
+/// Which match a rule fires on, from its `skip` and `times`, in words:
+/// `once: on the 2nd match`, `3 times, from the 1st match`, `every match
+/// from the 4th` (how the CLI and the console list a drill's rules).
+pub fn firing(skip: u64, times: Option<u64>) -> String {
+    let n = skip.saturating_add(1);
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    match times {
+        Some(1) => format!("once: on the {n}{suffix} match"),
+        Some(times) => format!("{times} times, from the {n}{suffix} match"),
+        None => format!("every match from the {n}{suffix}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rule_says_which_match_it_fires_on() {
+        let said: Vec<String> = [(0, Some(1)), (1, Some(1)), (2, Some(2)), (3, None), (10, Some(1)), (20, Some(1))]
+            .into_iter()
+            .map(|(skip, times)| firing(skip, times))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "once: on the 1st match",
+                "once: on the 2nd match",
+                "2 times, from the 3rd match",
+                "every match from the 4th",
+                "once: on the 11th match",
+                "once: on the 21st match"
+            ]
+        );
+    }
 
     #[test]
     fn check_ids_serialise_as_they_are_documented() {

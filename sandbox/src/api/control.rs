@@ -63,6 +63,23 @@ pub enum Access {
     Read,
     /// Moves its clock or changes its rates: TEST applications only.
     Change,
+    /// Another TEST-only operation: a LIVE application is refused with
+    /// 403 `ATH_0002` and this reason.
+    TestOnly(&'static str),
+}
+
+impl Access {
+    /// Why a LIVE application is refused this access, if it is.
+    fn live_refusal(self) -> Option<&'static str> {
+        match self {
+            Access::Read => None,
+            Access::Change => Some(
+                "a LIVE application follows real time, the global offset and the global rates only, so it cannot be \
+                 moved on its own; leave out application_id to act on every application",
+            ),
+            Access::TestOnly(reason) => Some(reason),
+        }
+    }
 }
 
 /// An application a control call acts on.
@@ -96,11 +113,10 @@ pub async fn target_application(
             let named = public_id.clone();
             match state.db.read(move |conn| store::applications::by_public_id(conn, &named)).await? {
                 None => Err(missing()),
-                Some((_, Environment::Live)) if access == Access::Change => Err(ApiError::forbidden(
-                    "a LIVE application follows real time, the global offset and the global rates only, so it \
-                     cannot be moved on its own; leave out application_id to act on every application",
-                )),
-                Some((id, _)) => Ok(Some(Target { id, public_id })),
+                Some((id, environment)) => match (environment, access.live_refusal()) {
+                    (Environment::Live, Some(reason)) => Err(ApiError::forbidden(reason)),
+                    _ => Ok(Some(Target { id, public_id })),
+                },
             }
         }
     }

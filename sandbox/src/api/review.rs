@@ -74,7 +74,8 @@ pub fn drill_rules(operations: &Operations) -> Vec<Spec> {
 /// The TEST application a drill or review is for: the key's own, or the
 /// one the control token names (it must name one).
 async fn application(state: &AppState, caller: &ControlCaller, named: Option<String>) -> Result<Target, ApiError> {
-    target_application(state, caller, named, Access::Change).await?.ok_or_else(|| {
+    let live = "a LIVE application behaves like production: it is never drilled or reviewed; name a TEST application";
+    target_application(state, caller, named, Access::TestOnly(live)).await?.ok_or_else(|| {
         ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
     })
 }
@@ -213,6 +214,20 @@ fn event_family(event: EventType) -> Family {
     }
 }
 
+/// The operations a partner looks at the integration with rather than ones
+/// it is made of: reading the review, starting and ending drills. Left out
+/// of what is judged, so a review never judges the one read before it (a
+/// 429 followed by `GET /sandbox/review` is no retry, waited or not).
+const REVIEWING: [&str; 3] = ["getReview", "startDrill", "stopDrill"];
+
+/// Whether a logged request is the integration's: not one of the
+/// [`REVIEWING`] operations, and not made from the console (whose actions a
+/// person takes by hand, logged under its own key id).
+fn judged(r: &store::review::LoggedRequest) -> bool {
+    !r.operation_id.as_deref().is_some_and(|id| REVIEWING.contains(&id))
+        && r.api_key_id != crate::console::CONSOLE_KEY_ID
+}
+
 /// The review's input from the stored rows and the route table.
 fn seen(
     operations: &Arc<Operations>,
@@ -235,6 +250,7 @@ fn seen(
     Seen {
         requests: requests
             .into_iter()
+            .filter(judged)
             .map(|r| {
                 let op = r.operation_id.as_deref().and_then(|id| operations.by_id(id));
                 review::Request {

@@ -33,6 +33,7 @@ pub enum Section {
     Customers,
     Trigger,
     Faults,
+    Review,
     Error,
 }
 
@@ -45,6 +46,7 @@ const APP_SECTIONS: &[(Section, &str, &str)] = &[
     (Section::Customers, "customers", "Customers"),
     (Section::Trigger, "trigger", "Trigger"),
     (Section::Faults, "faults", "Faults"),
+    (Section::Review, "review", "Go-live review"),
 ];
 
 /// One page to render.

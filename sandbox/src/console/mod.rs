@@ -28,7 +28,8 @@
 //!   [`money`] (flows with their timelines and postings), [`balances`],
 //!   [`customers`],
 //!   [`pricing`] (markups, simulation, partner wallets), [`trigger`],
-//!   [`faults`] (fault rules, and how a faulted request reads in the logs).
+//!   [`faults`] (fault rules, and how a faulted request reads in the logs),
+//!   [`review`] (the go-live review and its drill).
 
 pub mod assets;
 pub mod balances;
@@ -44,6 +45,7 @@ pub mod logs;
 pub mod money;
 pub mod overview;
 pub mod pricing;
+pub mod review;
 pub mod session;
 pub mod trigger;
 pub mod webhooks;
@@ -150,6 +152,9 @@ pub fn router(state: AppState, api: Router) -> Router {
         .route(&app("/faults"), get(faults::page).post(faults::add))
         .route(&app("/faults/clear"), post(faults::clear))
         .route(&app("/faults/{id}/delete"), post(faults::delete))
+        .route(&app("/review"), get(review::page))
+        .route(&app("/review/drill"), post(review::start_drill))
+        .route(&app("/review/drill/end"), post(review::end_drill))
         .route("/pricing", get(pricing::page))
         .route("/pricing/markup", post(pricing::put_markup))
         .route("/pricing/customers/markup", post(pricing::put_customer_markup))

@@ -79,7 +79,8 @@ pub async fn run(args: ProxyArgs, globals: &Globals) -> anyhow::Result<()> {
         .await
         .map_err(|e| exit::local(format!("cannot listen on {}: {e}", args.listen)))?;
     let stop = crate::signals::StopSignal::install()?;
-    let json = globals.output == Some(Format::Json);
+    // Lines only when asked for (a terminal or not); `-o junit` is refused.
+    let json = Format::asked(globals.format())? == Some(Format::Json);
     let (recording, writer) = report::Recording::start(recorder);
     let proxy = Arc::new(forward::Proxy::new(
         contract,

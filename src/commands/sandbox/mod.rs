@@ -2,10 +2,12 @@
 //! optionally seeded with fixtures before the ready line, with a banner
 //! that ends with the exact command pointing the CLI at it; and the verbs
 //! on a running sandbox: `reset` (back to the seeded state), `clock`
-//! (show or advance sandbox time) and `faults` (rules that make it fail on
-//! purpose); and `wait`, for CI, on a sandbox started with `--ready-file`.
+//! (show or advance sandbox time), `faults` (rules that make it fail on
+//! purpose) and `drill` (start or end the faults the go-live review
+//! needs); and `wait`, for CI, on a sandbox started with `--ready-file`.
 
 mod clock;
+mod drill;
 mod faults;
 mod ready_file;
 mod reset;
@@ -37,6 +39,9 @@ pub enum SandboxCommand {
     /// Fault rules: make the sandbox fail on purpose (5xx, 429, timeouts, lost answers).
     #[command(subcommand)]
     Faults(faults::FaultsCommand),
+    /// Start or end a drill: the faults the go-live review (`payctl review`) needs to judge a session.
+    #[command(subcommand)]
+    Drill(drill::DrillCommand),
     /// Wait for a sandbox started with --ready-file to serve; fail with its error if it died.
     #[command(after_help = wait::HELP)]
     Wait(wait::WaitArgs),
@@ -47,12 +52,13 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
         Some(SandboxCommand::Reset { ready }) => return reset::run(globals, ready.as_deref()).await,
         Some(SandboxCommand::Clock(clock)) => return clock::run(globals, clock).await,
         Some(SandboxCommand::Faults(command)) => return faults::run(globals, command).await,
+        Some(SandboxCommand::Drill(command)) => return drill::run(globals, command).await,
         Some(SandboxCommand::Wait(args)) => return wait::run(args).await,
         None => {}
     }
     // Written first, so that `sandbox wait` learns of any failure from here on.
     let ready_file = args.ready_file.as_deref().map(ready_file::ReadyFile::start).transpose()?;
-    let json = globals.format() == Some(crate::output::Format::Json);
+    let json = crate::output::Format::asked(globals.format())? == Some(crate::output::Format::Json);
     let outcome = serve(args, json, ready_file.as_ref()).await;
     if let Some(file) = &ready_file {
         file.finish(&outcome);
@@ -192,17 +198,17 @@ fn next_steps(ready: &payctl_wire::sandbox::ReadyLine) -> String {
     )
 }
 
-/// A running sandbox, as `reset`, `clock` and `faults` reach it: its base URL and
-/// credentials by the rules of `payctl fixtures run`
-/// ([`crate::commands::fixtures::credentials`]).
-struct Running {
-    ctx: crate::context::Ctx,
+/// A running sandbox, as `reset`, `clock`, `faults`, `drill` and `payctl
+/// review` reach it: its base URL and credentials by the rules of `payctl
+/// fixtures run` ([`crate::commands::fixtures::credentials`]).
+pub struct Running {
+    pub ctx: crate::context::Ctx,
     creds: crate::fixtures::runner::Credentials,
-    client: crate::client::Client,
+    pub client: crate::client::Client,
 }
 
 impl Running {
-    fn open(globals: &Globals, ready: Option<&std::path::Path>) -> anyhow::Result<Running> {
+    pub fn open(globals: &Globals, ready: Option<&std::path::Path>) -> anyhow::Result<Running> {
         let ctx = crate::context::Ctx::load(globals)?;
         let ready = ready.map(crate::commands::fixtures::read_ready).transpose()?;
         let (base, creds) = crate::commands::fixtures::credentials(&ctx, ready.as_ref())?;
@@ -211,7 +217,7 @@ impl Running {
     }
 
     /// `PAYCTL_CONTROL_TOKEN`, else the ready line's.
-    fn control(&self) -> anyhow::Result<crate::client::Auth> {
+    pub fn control(&self) -> anyhow::Result<crate::client::Auth> {
         self.creds.control.clone().map(crate::client::Auth::Bearer).ok_or_else(|| {
             crate::exit::auth(
                 "no control token: pass --ready FILE (the sandbox's ready line) or set PAYCTL_CONTROL_TOKEN",
@@ -221,7 +227,7 @@ impl Running {
 
     /// `--api-key` / `PAYCTL_API_KEY`, else the ready line's TEST key, else
     /// the profile's (whose absence the profile's lookup explains).
-    fn key(&self) -> anyhow::Result<crate::client::Auth> {
+    pub fn key(&self) -> anyhow::Result<crate::client::Auth> {
         match &self.creds.test_key {
             Some(key) => Ok(crate::client::Auth::Key(key.clone())),
             None => self.ctx.api_key(),

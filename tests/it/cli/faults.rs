@@ -46,13 +46,17 @@ async fn a_rule_added_with_flags_faults_the_next_request_and_is_listed_with_its_
     assert_eq!(rule["application_id"], home.sb.ready.test_application_id.as_str());
     assert!(added.stderr.contains(&format!("payctl sandbox faults rm {id}")), "{}", added.stderr);
 
-    // The next create is handled, then its answer is lost: the CLI says so.
+    // The next create is handled, then its answer is lost: the CLI says so
+    // and sends it again with the same key, and the API replays what it did.
     let body = customer_body().to_string();
-    let lost = home.run(&["customers", "create", "--data", &body, "-o", "json"], None).await;
-    failed(&lost, 4, "no answer from");
-    assert!(lost.stderr.contains("may have been carried out"), "{}", lost.stderr);
+    let lost = home.run(&["customers", "create", "--data", &body, "-o", "json"], None).await.ok();
+    for said in ["POST /v1/customers: no answer (", "with the same Idempotency-Key and body (retry 1 of 4)"] {
+        assert!(lost.stderr.contains(said), "{said:?} missing from {}", lost.stderr);
+    }
     let customers = home.sb.get("/v1/customers", &home.sb.test_key()).await;
-    assert_eq!(customers.body["data"].as_array().unwrap().len(), 1, "the work was done: {}", customers.body);
+    let made = customers.body["data"].as_array().unwrap();
+    assert_eq!(made.len(), 1, "the work was done once: {}", customers.body);
+    assert_eq!(lost.json()["id"], made[0]["id"], "the replayed answer is printed");
 
     let listed = rules(&home, &[]).await;
     assert_eq!(listed.len(), 1);
@@ -200,6 +204,26 @@ fn args(line: &[String]) -> Vec<&str> {
     line.iter().map(String::as_str).collect()
 }
 
+/// A create whose every answer is lost: the CLI gives up after its retries
+/// (exit 4) and says the work may have been done, which it was, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_create_that_never_gets_an_answer_fails_after_its_retries_saying_it_may_have_been_carried_out() {
+    let home = Home::initialised().await;
+    home.run(&["sandbox", "faults", "add", "--operation", "createCustomer", "--kind", "drop-response"], None)
+        .await
+        .ok();
+    let body = customer_body().to_string();
+    let lost = home.run(&["customers", "create", "--data", &body, "-o", "json"], None).await;
+    failed(&lost, 4, "no answer from");
+    for said in ["(tried 5 times); the request may have been carried out all the same", "(retry 4 of 4)"] {
+        assert!(lost.stderr.contains(said), "{said:?} missing from {}", lost.stderr);
+    }
+    let customers = home.sb.get("/v1/customers", &home.sb.test_key()).await;
+    assert_eq!(customers.body["data"].as_array().unwrap().len(), 1, "done once, not five times: {}", customers.body);
+    let listed = rules(&home, &[]).await;
+    assert_eq!(listed[0]["hits"].as_u64(), Some(5), "every attempt met the rule: {listed:?}");
+}
+
 /// The README's two lines that rehearse a lost answer, as written there
 /// (`BEN_ID` filled in).
 fn readme_rehearsal(beneficiary: &str) -> Vec<Vec<String>> {
@@ -226,11 +250,12 @@ async fn the_readmes_two_lines_rehearse_a_lost_answer_and_the_rerun_replays_it()
     let transactions = || async {
         home.sb.get("/v1/transactions?limit=100", &home.sb.test_key()).await.body["data"].as_array().unwrap().clone()
     };
-    let lost = home.run(&args(&lines[1]), None).await;
-    failed(&lost, 4, "may have been carried out");
-    assert!(lost.stderr.contains("/v1/transactions"), "{}", lost.stderr);
+    let lost = home.run(&args(&lines[1]), None).await.ok();
+    for said in ["POST /v1/transactions: no answer (", "with the same Idempotency-Key and body (retry 1 of 4)"] {
+        assert!(lost.stderr.contains(said), "{said:?} missing from {}", lost.stderr);
+    }
     let made = transactions().await;
-    assert_eq!(made.len(), 1, "the transaction was created: {made:?}");
+    assert_eq!(made.len(), 1, "the transaction was created once: {made:?}");
     // The same line again: every step replays, the one transaction is printed.
     let mut again = args(&lines[1]);
     again.extend(["-o", "json"]);

@@ -28,6 +28,7 @@ mod pricing;
 mod pty;
 mod quotes;
 mod readme;
+mod review;
 mod secrets;
 mod tables;
 mod transfer;

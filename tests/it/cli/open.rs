@@ -63,6 +63,11 @@ async fn open_prints_the_link_when_asked_or_with_no_browser_and_needs_a_login() 
     let url = printed.stdout.trim();
     assert!(url.contains("/console/link/"), "{}", printed.stdout);
     assert!(printed.stderr.contains("to open within 60 s"), "{}", printed.stderr);
+    // The go-live review is one of an application's pages.
+    let review = home.run(&["open", "review", "--print"], None).await.ok();
+    let opened = no_redirects().get(review.stdout.trim()).send().await.unwrap();
+    let app = &home.sb.ready.test_application_id;
+    assert_eq!(opened.headers()["location"], format!("/console/apps/{app}/review").as_str());
     // No browser to start (a bare PATH, no $BROWSER): the link, and why.
     let out = home.command(&["open"]).env("PATH", "/nonexistent").env_remove("BROWSER").output().unwrap();
     assert_eq!(out.status.code(), Some(0));

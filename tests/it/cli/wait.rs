@@ -25,7 +25,7 @@ fn readme_ci_lines() -> Vec<String> {
 
 /// Runs shell lines in `dir` with payctl on the PATH, stopping whatever they
 /// left in the background; (exit code, stderr, seconds taken).
-fn shell(dir: &Path, lines: &[String]) -> (i32, String, f64) {
+pub(super) fn shell(dir: &Path, lines: &[String]) -> (i32, String, f64) {
     let bin = Path::new(env!("CARGO_BIN_EXE_payctl")).parent().unwrap();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     let script = format!("set -e\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n{}\n", lines.join("\n"));

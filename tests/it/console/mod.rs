@@ -11,6 +11,7 @@ mod auth;
 mod csrf;
 mod faults;
 mod pages;
+mod review;
 mod scope;
 
 use reqwest::StatusCode;
@@ -169,6 +170,25 @@ impl<'a> Browser<'a> {
     }
 }
 
+/// A receiver that accepts everything, on `customer.kyb_approved`, meeting
+/// a forged copy of the next delivery (a rule of the TEST key's), and the
+/// event triggered: the receiver and its endpoint's id.
+pub async fn forgery_offered(sb: &TestSandbox) -> (crate::webhooks::faults::FaultReceiver, String) {
+    use crate::webhooks::faults::{FaultReceiver, Policy, endpoint};
+    let key = sb.test_key();
+    let receiver = FaultReceiver::start(Policy::Naive).await;
+    let wh = endpoint(sb, &key, &receiver, &["customer.kyb_approved"]).await;
+    crate::faults::add_rule(
+        sb,
+        &key,
+        json!({"match": {"event": "*"}, "fault": {"kind": "forged_signature"}, "times": 1}),
+    )
+    .await;
+    let r = sb.post("/sandbox/events/trigger", &key, json!({"event": "customer.kyb_approved"})).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    (receiver, wh)
+}
+
 /// A second partner of a sandbox: its user and its TEST application.
 pub struct Other {
     pub username: String,
@@ -269,6 +289,7 @@ pub fn app_pages(s: &Seeded) -> Vec<String> {
         format!("customers/{}", s.customer),
         "trigger".into(),
         "faults".into(),
+        "review".into(),
     ]
 }
 
@@ -300,6 +321,8 @@ pub fn forms(s: &Seeded, app: &str) -> Vec<(String, Vec<(&'static str, String)>)
         (a("faults"), vec![("kind", "error".into()), ("operation_id", "getCustomer".into())]),
         (a("faults/flt_0123456789abcdef0123456789abcdef/delete"), vec![]),
         (a("faults/clear"), vec![]),
+        (a("review/drill"), vec![]),
+        (a("review/drill/end"), vec![]),
         ("/console/pricing/markup".into(), vec![("kind", "BPS".into()), ("value", "25".into())]),
         (
             "/console/pricing/customers/markup".into(),

@@ -345,19 +345,10 @@ async fn assets_are_compiled_in_and_pages_are_locked_down() {
 
 #[tokio::test]
 async fn deliveries_show_the_fault_that_shaped_them_and_the_receivers_verdict() {
-    use crate::webhooks::faults::{FaultReceiver, Policy, deliveries, endpoint};
+    use crate::webhooks::faults::deliveries;
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
-    let receiver = FaultReceiver::start(Policy::Naive).await;
-    let wh = endpoint(&sb, &key, &receiver, &["customer.kyb_approved"]).await;
-    crate::faults::add_rule(
-        &sb,
-        &key,
-        json!({"match": {"event": "*"}, "fault": {"kind": "forged_signature"}, "times": 1}),
-    )
-    .await;
-    let r = sb.post("/sandbox/events/trigger", &key, json!({"event": "customer.kyb_approved"})).await;
-    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let (receiver, wh) = super::forgery_offered(&sb).await;
     receiver.wait_for(2).await;
     let mut probe = Value::Null;
     for _ in 0..200 {

@@ -32,7 +32,7 @@ async fn another_partners_pages_and_forms_are_not_found() {
     // forms below put the demo's ids into its own request log).
     let mut pages = vec!["/console/overview".to_owned(), "/console/pricing".to_owned()];
     pages.extend(
-        ["logs", "webhooks", "deliveries", "money", "accounts", "customers", "trigger", "faults"]
+        ["logs", "webhooks", "deliveries", "money", "accounts", "customers", "trigger", "faults", "review"]
             .map(|p| format!("/console/apps/{}/{p}", other.app)),
     );
     for path in pages {
