@@ -84,7 +84,9 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?;
     let spec = rules::parse(&body, operations)?;
-    let target = target_application(&state, &caller, body.application_id.clone(), Access::Change).await?;
+    let live = "a LIVE application behaves like production: no fault rule ever applies to it; name a TEST \
+                application, or leave out application_id for a global rule (which applies to TEST applications only)";
+    let target = target_application(&state, &caller, body.application_id.clone(), Access::TestOnly(live)).await?;
     let application = target.map(|t| (t.id, t.public_id));
     if let Matcher::Deliveries { endpoint_id: Some(endpoint), .. } = &spec.matcher {
         let Some((app, _)) = &application else {

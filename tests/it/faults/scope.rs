@@ -62,7 +62,10 @@ async fn live_keys_and_live_applications_are_refused() {
     sb.get("/sandbox/faults", &sb.live_key()).await.assert_error(403, "ATH_0002");
     let mut for_live = body;
     for_live["application_id"] = json!(sb.ready.live_application_id);
-    sb.post("/sandbox/faults", &sb.control(), for_live).await.assert_error(403, "ATH_0002");
+    let refused = sb.post("/sandbox/faults", &sb.control(), for_live).await;
+    refused.assert_error(403, "ATH_0002");
+    let message = refused.body["error"]["message"].as_str().unwrap();
+    assert!(message.contains("no fault rule ever applies to it"), "the faults' own reason, not the clock's: {message}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
