@@ -169,7 +169,7 @@ pub struct Unlogged;
 /// A `GET` its caller marked with [`payctl_wire::sandbox::UNLOGGED_HEADER`]:
 /// a tool's read on its own behalf. It still counts against the key's rate
 /// limit; only reads can go unlogged.
-fn unlogged_read(request: &Request) -> bool {
+pub fn unlogged_read(request: &Request) -> bool {
     request.method() == Method::GET
         && request.headers().get(payctl_wire::sandbox::UNLOGGED_HEADER).is_some_and(|v| v.as_bytes() == b"true")
 }

@@ -41,9 +41,14 @@ pub struct Unanswered;
 /// The layer.
 pub async fn middleware(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let Some(key) = principal::key_of(request.extensions()) else { return next.run(request).await };
-    // LIVE behaves like production; the console's own calls are not the
-    // partner's integration.
-    if !key.is_test() || request.extensions().get::<InProcess>().is_some() {
+    // LIVE behaves like production; the console's own calls, and a tool's
+    // reads on its own behalf (`payctl listen` reading what became of a
+    // delivery, an export reading ids back), are not the partner's
+    // integration: they neither meet a fault nor use up a rule's firing.
+    if !key.is_test()
+        || request.extensions().get::<InProcess>().is_some()
+        || crate::request_log::unlogged_read(&request)
+    {
         return next.run(request).await;
     }
     let chosen = match request.headers().get(SANDBOX_FAULT_HEADER) {

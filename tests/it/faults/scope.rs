@@ -103,3 +103,19 @@ async fn two_partners_each_with_rules_in_parallel_meet_only_their_own() {
     assert_eq!(sa, [vec![502; 10], vec![200; 10]].concat());
     assert_eq!(sbs, [vec![200; 5], vec![429; 10], vec![200; 5]].concat());
 }
+
+#[tokio::test]
+async fn a_tools_own_reads_neither_meet_a_fault_nor_spend_a_rule() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    add_rule(&sb, &key, json!({"match": {"operation_id": "listCustomers"}, "fault": {"kind": "error"}, "times": 1}))
+        .await;
+    // What `payctl listen` and `logs export` send on their own behalf.
+    let unlogged = sb.request(reqwest::Method::GET, "/v1/customers", &key).header("X-Sandbox-Unlogged", "true");
+    let read = sb.send(unlogged).await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    let rule = &rules(&sb, &key).await[0];
+    assert_eq!((rule["matched"].as_u64(), rule["hits"].as_u64()), (Some(0), Some(0)), "{rule}");
+    // The integration's own read still meets the rule.
+    sb.get("/v1/customers", &key).await.assert_error(503, "SERVICE_UNAVAILABLE");
+}
