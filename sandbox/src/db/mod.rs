@@ -111,7 +111,7 @@ pub struct Db {
 /// before they are turned back on.
 fn migrate(conn: &mut Connection) -> anyhow::Result<()> {
     conn.pragma_update(None, "foreign_keys", "OFF")?;
-    migrations().to_latest(conn).context("database migration failed")?;
+    migrations::to_latest(conn)?;
     let broken: i64 = conn.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
     if broken > 0 {
         anyhow::bail!("database migration failed: {broken} rows refer to rows that do not exist");
