@@ -111,8 +111,11 @@ mod tests {
 
     use super::{BASELINE_VERSION, migrations, to_latest};
 
-    /// Every schema object as SQLite keeps it, and the version.
-    fn schema(conn: &Connection) -> (Vec<(String, String, String, Option<String>)>, i64) {
+    /// A schema object as SQLite keeps it: type, name, table and SQL.
+    type Object = (String, String, String, Option<String>);
+
+    /// Every schema object, and the version.
+    fn schema(conn: &Connection) -> (Vec<Object>, i64) {
         let objects = conn
             .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")
             .unwrap()
