@@ -57,23 +57,36 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 
 /// The OpenAPI document of every operation the router serves.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    assemble(None).1
+    let (api, operations) = collect(None);
+    let (_, api) = api.split_for_parts();
+    openapi::finish(api, &operations)
 }
 
 /// The API, and the console at `/console` (same process and port), whose
 /// actions go through the API router itself.
 pub fn router(state: AppState) -> Router {
-    let (api, _, operations) = assemble(Some(state.clone()));
+    let (api, operations) = collect(Some(state.clone()));
     let _ = state.operations.set(operations);
-    let api = api.with_state(state.clone());
+    // The document is finished and rendered when first asked for
+    // ([`openapi::serve`]): a sandbox that never serves it does not pay
+    // for it at start.
+    let (api, _) = api.split_for_parts();
+    let router = openapi::serve(api)
+        .fallback(fallback::not_found)
+        .method_not_allowed_fallback(fallback::method_not_allowed)
+        .layer(from_fn_with_state(state.clone(), sandbox_clock::global_if_absent))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(from_fn(request_id::middleware));
+    let api = router.with_state(state.clone());
     api.clone()
         .route(payctl_wire::sandbox::WEBHOOK_SINK_PATH, axum::routing::post(crate::webhooks::sink::receive))
         .nest(crate::console::CONSOLE, crate::console::router(state, api))
 }
 
-/// The router and the document from the route table ([`routes::table`]):
-/// each operation behind the layers its rule calls for.
-fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::OpenApi, Arc<Operations>) {
+/// Every operation of the route table ([`routes::table`]), each behind the
+/// layers its rule calls for when there is a state to serve it with.
+fn collect(state: Option<AppState>) -> (OpenApiRouter<AppState>, Arc<Operations>) {
     let mut api = OpenApiRouter::with_openapi(openapi::base());
     let mut operations = Vec::new();
     for declared in routes::table() {
@@ -86,21 +99,7 @@ fn assemble(state: Option<AppState>) -> (Router<AppState>, utoipa::openapi::Open
         api = api.routes((schemas, paths, handler));
         operations.push(operation);
     }
-    let operations = Arc::new(Operations::new(operations));
-    let (router, api) = api.split_for_parts();
-    let api = openapi::finish(api, &operations);
-    let router = openapi::serve(router, &api)
-        .fallback(fallback::not_found)
-        .method_not_allowed_fallback(fallback::method_not_allowed);
-    let router = match &state {
-        Some(s) => router.layer(from_fn_with_state(s.clone(), sandbox_clock::global_if_absent)),
-        None => router,
-    };
-    let router = router
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(CatchPanicLayer::custom(panic_response))
-        .layer(from_fn(request_id::middleware));
-    (router, api, operations)
+    (api, Arc::new(Operations::new(operations)))
 }
 
 /// An operation's layers, outermost first: its [`Operation`] in the

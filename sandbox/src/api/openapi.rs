@@ -105,25 +105,31 @@ pub fn base() -> OpenApi {
     api
 }
 
-/// The document as served, rendered once: its tree is several megabytes of
-/// small allocations, too much to keep (or clone per request) for a file
-/// that never changes while the sandbox runs. The YAML form is rendered
-/// from the JSON bytes when first asked for, so a sandbox nobody asks for
-/// it neither spends start-up time nor holds memory on it. Beside them,
-/// the API reference page: Redoc, embedded in the binary, rendering the
-/// JSON document, so the page needs nothing from outside the sandbox.
-pub fn serve(router: Router<AppState>, api: &OpenApi) -> Router<AppState> {
-    let json = Bytes::from(serde_json::to_vec(api).unwrap_or_default());
+/// The document as served, rendered once, when first asked for: building
+/// it (every operation's schemas, error responses and examples) is most of
+/// what assembling the router would otherwise cost at start, and its tree is
+/// several megabytes of small allocations, too much to keep (or clone per
+/// request) for a file that never changes while the sandbox runs. Only its
+/// JSON bytes are kept; the YAML form is rendered from them when first asked
+/// for. Beside them, the API reference page: Redoc, embedded in the binary,
+/// rendering the JSON document, so the page needs nothing from outside the
+/// sandbox.
+pub fn serve(router: Router<AppState>) -> Router<AppState> {
+    let json = Arc::new(OnceLock::new());
     let yaml = Arc::new(OnceLock::new());
     let page =
         ([(CONTENT_TYPE, "text/html; charset=utf-8"), (CONTENT_SECURITY_POLICY, REFERENCE_POLICY)], REFERENCE_PAGE);
     let script = ([(CONTENT_TYPE, "text/javascript; charset=utf-8"), (CACHE_CONTROL, "max-age=3600")], REDOC);
     let json_route = json.clone();
     router
-        .route("/v1/openapi.json", get(move || async move { ([(CONTENT_TYPE, "application/json")], json_route) }))
+        .route(
+            "/v1/openapi.json",
+            get(move || async move { ([(CONTENT_TYPE, "application/json")], rendered(&json_route).await) }),
+        )
         .route(
             "/v1/openapi.yaml",
             get(move || async move {
+                let json = rendered(&json).await;
                 match yaml.get_or_init(|| to_yaml(&json)) {
                     Some(yaml) => ([(CONTENT_TYPE, "application/yaml")], yaml.clone()).into_response(),
                     None => ApiError::internal("the document did not render as YAML").into_response(),
@@ -132,6 +138,20 @@ pub fn serve(router: Router<AppState>, api: &OpenApi) -> Router<AppState> {
         )
         .route("/reference", get(move || async move { page }))
         .route("/reference/redoc.standalone.js", get(move || async move { script }))
+}
+
+/// The document's JSON, built on the blocking pool the first time (tens of
+/// milliseconds of work a request must not hold a runtime thread for).
+async fn rendered(json: &Arc<OnceLock<Bytes>>) -> Bytes {
+    if let Some(bytes) = json.get() {
+        return bytes.clone();
+    }
+    let cell = json.clone();
+    let built = tokio::task::spawn_blocking(move || {
+        cell.get_or_init(|| Bytes::from(serde_json::to_vec(&super::openapi()).unwrap_or_default())).clone()
+    })
+    .await;
+    built.unwrap_or_default()
 }
 
 /// The same document as YAML, transcoded as it streams so every key keeps

@@ -5,9 +5,37 @@
 //! never edit one that has shipped, add the next file instead. A change SQL
 //! cannot make (hashing what older versions stored) is a hook of its
 //! migration, run in the same transaction.
+//!
+//! A new database skips the numbered files: it is made in one step from
+//! `migrations/baseline.sql`, the schema at [`BASELINE_VERSION`], and only
+//! the files after that run on it ([`to_latest`]). Replaying every file
+//! (tables rebuilt several times over) was most of a new sandbox's start.
 
-use rusqlite::Transaction;
+use anyhow::Context;
+use rusqlite::{Connection, Transaction};
 use rusqlite_migration::{HookResult, M, Migrations};
+
+/// The version `migrations/baseline.sql` stands for.
+pub const BASELINE_VERSION: usize = 19;
+const BASELINE: &str = include_str!("migrations/baseline.sql");
+
+/// Brings `conn` to the latest version: an empty database from the
+/// baseline, then, as for any older database, the numbered files it has
+/// not run yet.
+pub fn to_latest(conn: &mut Connection) -> anyhow::Result<()> {
+    let empty: bool = conn.query_row(
+        "SELECT user_version = 0 AND NOT EXISTS (SELECT 1 FROM sqlite_master) FROM pragma_user_version",
+        [],
+        |r| r.get(0),
+    )?;
+    if empty {
+        let tx = conn.transaction()?;
+        tx.execute_batch(BASELINE).context("cannot create the schema")?;
+        tx.pragma_update(None, "user_version", i64::try_from(BASELINE_VERSION)?)?;
+        tx.commit()?;
+    }
+    migrations().to_latest(conn).context("database migration failed")
+}
 
 pub fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
@@ -81,7 +109,38 @@ fn fill_uniqueness_keys(tx: &Transaction) -> HookResult {
 mod tests {
     use rusqlite::Connection;
 
-    use super::migrations;
+    use super::{BASELINE_VERSION, migrations, to_latest};
+
+    /// A schema object as SQLite keeps it: type, name, table and SQL.
+    type Object = (String, String, String, Option<String>);
+
+    /// Every schema object, and the version.
+    fn schema(conn: &Connection) -> (Vec<Object>, i64) {
+        let objects = conn
+            .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let version = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        (objects, version)
+    }
+
+    #[test]
+    fn the_baseline_is_the_schema_every_migration_makes() {
+        let mut stepwise = Connection::open_in_memory().unwrap();
+        migrations().to_latest(&mut stepwise).unwrap();
+        let mut baseline = Connection::open_in_memory().unwrap();
+        to_latest(&mut baseline).unwrap();
+        let (objects, version) = schema(&baseline);
+        assert_eq!(version, i64::try_from(BASELINE_VERSION).unwrap());
+        assert!(objects.iter().any(|(kind, name, ..)| kind == "index" && name == "customers_email_key"));
+        assert_eq!((objects, version), schema(&stepwise));
+        // Opening it again changes nothing.
+        to_latest(&mut baseline).unwrap();
+        assert_eq!(schema(&baseline), schema(&stepwise));
+    }
 
     #[test]
     fn migrations_are_valid() {

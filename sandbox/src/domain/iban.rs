@@ -252,6 +252,9 @@ pub fn generate(country: &str, entropy: &[u8; 32]) -> Option<Iban> {
     Iban::parse(&s).ok()
 }
 
+/// The length of the shortest IBAN of any country (Norway's).
+pub const SHORTEST: usize = 15;
+
 /// The length of every IBAN of `country` (an upper-case registry code).
 pub fn length_for(country: &[u8]) -> Option<usize> {
     lookup(country).map(|(len, _)| len)
@@ -331,6 +334,11 @@ fn mod97(iban: &[u8]) -> u32 {
 mod tests {
     use super::*;
     use IbanError::*;
+
+    #[test]
+    fn no_country_has_a_shorter_iban_than_the_shortest() {
+        assert_eq!(REGISTRY.iter().map(|&(_, len, _)| len).min(), Some(SHORTEST));
+    }
 
     /// "IBAN electronic format example" for every country in the SWIFT IBAN
     /// Registry, Release 100 (iban-registry-100.txt).
