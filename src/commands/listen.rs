@@ -83,7 +83,7 @@ struct Receiver {
     forward: Option<(reqwest::Client, Url)>,
     /// Told when stdout is closed: nobody reads the events any more.
     reader_gone: tokio::sync::Notify,
-    attempts: marks::Attempts,
+    attempts: Arc<marks::Attempts>,
 }
 
 /// Headers that describe the hop rather than the delivery; the forward sets its own.
@@ -130,7 +130,7 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
         output: s.ctx.output,
         forward,
         reader_gone: tokio::sync::Notify::new(),
-        attempts: marks::Attempts { session: s.clone(), endpoint_id: id.clone() },
+        attempts: marks::Attempts::new(s.clone(), id.clone()),
     });
     let gone = receiver.clone();
     let app = Router::new().fallback(receive).with_state(receiver);
@@ -182,9 +182,8 @@ async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Byte
         Some((client, url)) => (forward(client, url, &headers, body).await, "the app"),
     };
     // Marked once the sandbox has recorded the attempt, which is after this answer.
-    if let Some(request_id) = headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_owned) {
-        let rx = rx.clone();
-        tokio::spawn(async move { rx.attempts.mark(&request_id, answered_by).await });
+    if let Some(request_id) = headers.get("x-request-id").and_then(|v| v.to_str().ok()) {
+        rx.attempts.mark(request_id.to_owned(), answered_by);
     }
     answer
 }

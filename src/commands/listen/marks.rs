@@ -8,7 +8,7 @@
 //! sandbox recorded what it sent. Against a service that keeps no delivery
 //! list the lookup finds nothing and no mark is printed.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use payctl_wire::page::Page;
@@ -16,40 +16,81 @@ use payctl_wire::webhooks::{Delivery, DeliveryAttempt, DeliveryRole, Verdict};
 
 use crate::commands::resource::Session;
 
-/// The sandbox records an attempt once the answer is back; these waits
-/// find it without spending much of the key's rate limit.
-const LOOKUPS: [Duration; 3] = [Duration::from_millis(250), Duration::from_millis(750), Duration::from_millis(2000)];
+/// The sandbox records an attempt as soon as the answer is back; one read
+/// of the delivery list after this pause finds every attempt answered
+/// before it, so a burst of deliveries costs one read, not one each.
+const PAUSE: Duration = Duration::from_millis(500);
+/// Reads an attempt is looked for in before it is given up (the list's
+/// newest 100 deliveries; an attempt older than that is not marked).
+const TRIES: u32 = 3;
 
-/// Reads an endpoint's attempts by request id.
+/// Attempts waiting to be marked, and the one task that reads them back.
+/// Reads are unlogged (`X-Sandbox-Unlogged`), so they neither enter the
+/// application's request log nor meet its fault rules, but they do count
+/// against the key's rate limit: hence one read for all of them.
 pub struct Attempts {
-    pub session: Arc<Session>,
-    pub endpoint_id: String,
+    session: Arc<Session>,
+    endpoint_id: String,
+    waiting: Mutex<Vec<Waiting>>,
+    wake: tokio::sync::Notify,
+}
+
+struct Waiting {
+    request_id: String,
+    answered_by: &'static str,
+    tries: u32,
 }
 
 impl Attempts {
-    /// The delivery and its attempt sent with `request_id`, once recorded.
-    async fn find(&self, request_id: &str) -> Option<(Delivery, DeliveryAttempt)> {
-        let path = format!("/v1/webhooks/{}/deliveries?limit=50", self.endpoint_id);
-        for wait in LOOKUPS {
-            tokio::time::sleep(wait).await;
-            let page = self.session.client.get_unlogged(&path, &self.session.auth).await.ok()?;
-            let page: Page<Delivery> = serde_json::from_value(page).ok()?;
-            for delivery in page.data {
-                if let Some(attempt) = delivery.attempts.iter().find(|a| a.request_id == request_id).cloned() {
-                    return Some((delivery, attempt));
-                }
-            }
-        }
-        None
+    pub fn new(session: Arc<Session>, endpoint_id: String) -> Arc<Attempts> {
+        let attempts = Arc::new(Attempts { session, endpoint_id, waiting: Mutex::default(), wake: Default::default() });
+        tokio::spawn(attempts.clone().run());
+        attempts
     }
 
-    /// Prints the mark of the attempt sent with `request_id` when a fault
-    /// shaped it or its answer was not what a correct receiver gives.
-    pub async fn mark(&self, request_id: &str, answered_by: &str) {
-        if let Some((delivery, attempt)) = self.find(request_id).await
-            && let Some(line) = describe(&delivery, &attempt, answered_by)
-        {
-            crate::say!("{line}");
+    /// Marks the attempt sent with `request_id` once the sandbox has judged
+    /// it, if a fault shaped it or its answer was not what a correct
+    /// receiver gives.
+    pub fn mark(&self, request_id: String, answered_by: &'static str) {
+        if let Ok(mut waiting) = self.waiting.lock() {
+            waiting.push(Waiting { request_id, answered_by, tries: 0 });
+        }
+        self.wake.notify_one();
+    }
+
+    async fn run(self: Arc<Attempts>) {
+        let path = format!("/v1/webhooks/{}/deliveries?limit=100", self.endpoint_id);
+        loop {
+            self.wake.notified().await;
+            while self.waiting.lock().is_ok_and(|w| !w.is_empty()) {
+                tokio::time::sleep(PAUSE).await;
+                let read = self.session.client.get_unlogged(&path, &self.session.auth).await.ok();
+                let page: Option<Page<Delivery>> = read.and_then(|v| serde_json::from_value(v).ok());
+                let Ok(mut waiting) = self.waiting.lock() else { return };
+                // A service that keeps no delivery list: nothing to mark, ever.
+                let Some(page) = page else {
+                    waiting.clear();
+                    break;
+                };
+                waiting.retain_mut(|w| {
+                    let found = page
+                        .data
+                        .iter()
+                        .find_map(|d| d.attempts.iter().find(|a| a.request_id == w.request_id).map(|a| (d, a)));
+                    match found {
+                        Some((delivery, attempt)) => {
+                            if let Some(line) = describe(delivery, attempt, w.answered_by) {
+                                crate::say!("{line}");
+                            }
+                            false
+                        }
+                        None => {
+                            w.tries += 1;
+                            w.tries < TRIES
+                        }
+                    }
+                });
+            }
         }
     }
 }

@@ -328,3 +328,27 @@ async fn forward_to_relays_every_delivery_forged_ones_included_and_marks_faults_
     assert_eq!(newest["status"], "pending", "the app's failure is retried: {newest}");
     stop(&home, child, &endpoint).await;
 }
+
+/// The key's remaining budget this minute, as a read reports it.
+async fn budget(home: &Home) -> i64 {
+    let reply = home.sb.get("/v1/customers?limit=1", &home.sb.test_key()).await;
+    reply.headers["x-ratelimit-remaining"].to_str().unwrap().parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_deliveries_costs_listen_one_read_of_the_delivery_list_not_one_each() {
+    let home = Home::initialised().await;
+    let (child, endpoint, mut lines) = start(&home, &["listen", "--events", "customer.kyb_approved"]).await;
+    let before = budget(&home).await;
+    for _ in 0..6 {
+        trigger(&home, "customer.kyb_approved").await;
+    }
+    for _ in 0..6 {
+        tokio::time::timeout(Duration::from_secs(10), lines.recv()).await.expect("an event line").unwrap();
+    }
+    // Long enough for every read listen would make (it gives an attempt up after its third).
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let spent = before - budget(&home).await - 6 - 1;
+    assert!((1..=3).contains(&spent), "listen read the delivery list {spent} times for 6 deliveries");
+    stop(&home, child, &endpoint).await;
+}
