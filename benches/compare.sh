@@ -46,13 +46,7 @@ fi
 hello="${HELLO:-$PWD/target/release/examples/hello}"
 loadgen="${LOADGEN:-$PWD/target/release/examples/load}"
 
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
+scratch
 
 # Start-up, alternating: "old_ms new_ms" per line, in-memory then file.
 startup() {

@@ -28,13 +28,7 @@ wrk="${WRK:-wrk}"; [[ -n "${WRK:-}" ]] || need wrk wrk
 cargo build --release --quiet --bin payctl
 payctl="$PWD/target/release/payctl"
 
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
+scratch
 
 start_sandbox "$payctl" "$work/ready"
 base_url="$(ready_field "$work/ready" base_url)"

@@ -12,6 +12,14 @@ need() {
     command -v "$1" >/dev/null || { echo "$1 is required (package $2)" >&2; exit 1; }
 }
 
+# scratch: a temporary directory in $work and the background processes in
+# $pids (append to it), both gone when the script exits however it ends.
+scratch() {
+    work="$(mktemp -d)"
+    pids=()
+    trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+}
+
 # start_sandbox PAYCTL READY_FILE: an in-memory sandbox without rate limits
 # in the background, its ready line in READY_FILE; sets sandbox_pid.
 start_sandbox() {

@@ -15,17 +15,14 @@ cd "$(dirname "$0")/.."
 
 requests="${REQUESTS:-5000}"
 
+# shellcheck source=benches/lib.sh
+source benches/lib.sh
+
 cargo build --release --quiet --bin payctl --example load
 payctl="$PWD/target/release/payctl"
 loadgen="$PWD/target/release/examples/load"
 
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
+scratch
 
 "$payctl" sandbox --in-memory --json --listen 127.0.0.1:0 --rate-limit off >"$work/ready" 2>/dev/null &
 pids+=($!)

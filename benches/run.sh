@@ -32,13 +32,7 @@ payctl="$PWD/target/release/payctl"
 hello="$PWD/target/release/examples/hello"
 loadgen="$PWD/target/release/examples/load"
 
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
+scratch
 
 rss_mb() { awk '/^VmRSS:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 

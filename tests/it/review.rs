@@ -152,7 +152,8 @@ async fn review(sb: &TestSandbox, key: &str) -> Value {
     r.body
 }
 
-fn statuses(review: &Value) -> HashMap<String, String> {
+/// Each check's id and status.
+pub fn statuses(review: &Value) -> HashMap<String, String> {
     review["checks"]
         .as_array()
         .unwrap()
@@ -161,7 +162,8 @@ fn statuses(review: &Value) -> HashMap<String, String> {
         .collect()
 }
 
-fn check<'v>(review: &'v Value, id: &str) -> &'v Value {
+/// One check of a review, by id.
+pub fn check<'v>(review: &'v Value, id: &str) -> &'v Value {
     review["checks"].as_array().unwrap().iter().find(|c| c["id"] == id).unwrap()
 }
 

@@ -4,32 +4,19 @@
 //! review finds every client-side check they exercise passed. The JUnit
 //! report is parsed the way CI tools read it, and is the same bytes twice.
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::Value;
 
 use super::{Home, Run};
+use crate::review::{check, statuses};
 use crate::webhooks::ALL;
 use crate::webhooks::faults::{FaultReceiver, Policy, endpoint};
 
 /// The client-side checks, which a CLI command can exercise.
 const CLIENT_CHECKS: [&str; 5] =
     ["IDEMPOTENCY_KEY_SENT", "IDEMPOTENT_RETRY", "RETRY_AFTER_HONOURED", "BACKOFF_ON_5XX", "REQUEST_ID_SENT"];
-
-fn statuses(review: &Value) -> HashMap<String, String> {
-    review["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| (c["id"].as_str().unwrap().to_owned(), c["status"].as_str().unwrap().to_owned()))
-        .collect()
-}
-
-fn check<'v>(review: &'v Value, id: &str) -> &'v Value {
-    review["checks"].as_array().unwrap().iter().find(|c| c["id"] == id).unwrap()
-}
 
 /// The notes of a check's evidence, joined.
 fn notes(review: &Value, id: &str) -> String {
