@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use payctl_sandbox::rate_limit::RateLimits;
+use payctl_sandbox::RateLimits;
 
 use crate::commands::listen::ListenArgs;
 use crate::commands::{accounts, apps, beneficiaries, config, customers, keys, pricing, session, wallets, webhooks};

@@ -496,7 +496,7 @@ fn matches_prefix(path: &str, pattern: &str) -> bool {
 fn server_time(headers: &reqwest::header::HeaderMap) -> Option<i64> {
     let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
     if let Some(clock) = text(payctl_wire::sandbox::SANDBOX_CLOCK_HEADER)
-        && let Some(t) = payctl_sandbox::clock::Timestamp::parse_rfc3339(clock)
+        && let Some(t) = payctl_domain::time::Timestamp::parse_rfc3339(clock)
     {
         return Some(t.millis());
     }

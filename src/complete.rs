@@ -5,7 +5,7 @@
 //! a value is not checking it: the API stays the judge.
 
 use clap_complete::engine::{ArgValueCandidates, CompletionCandidate};
-use payctl_sandbox::domain::{address::Network, asset::ASSETS, rates::CORRIDORS};
+use payctl_domain::{address::Network, asset::ASSETS, rates::CORRIDORS};
 use payctl_wire::events::EventType;
 use payctl_wire::faults::FaultKind;
 use payctl_wire::logs::LogMethod;
@@ -64,8 +64,5 @@ pub fn methods() -> ArgValueCandidates {
 /// The operation ids fault rules apply to, from the route table: the
 /// partner API's operations (called with an API key), not `/sandbox/...`.
 pub fn operations() -> ArgValueCandidates {
-    ArgValueCandidates::new(|| {
-        let table = payctl_sandbox::api::routes::table();
-        of(table.iter().map(|d| d.operation()).filter(|op| op.is_partner_api()).map(|op| op.id))
-    })
+    ArgValueCandidates::new(|| of(payctl_sandbox::partner_operation_ids()))
 }

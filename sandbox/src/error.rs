@@ -160,11 +160,11 @@ impl Checks {
 
     /// An identifier others must be told apart from (an email, a
     /// username): refused, and `false`, when it holds an invisible
-    /// character (see [`text::invisible`](crate::domain::text::invisible)).
+    /// character (see [`text::invisible`](payctl_domain::text::invisible)).
     pub fn visible(&mut self, field: &str, value: &str) -> bool {
-        match crate::domain::text::invisible(value) {
+        match payctl_domain::text::invisible(value) {
             Some((at, c)) => {
-                self.push(field, "invalid", crate::domain::text::invisible_refusal(at, c));
+                self.push(field, "invalid", payctl_domain::text::invisible_refusal(at, c));
                 false
             }
             None => true,

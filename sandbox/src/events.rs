@@ -9,10 +9,10 @@
 
 use std::cell::Cell;
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::events::EventType;
 use rusqlite::{Connection, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;

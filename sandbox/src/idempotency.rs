@@ -42,6 +42,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::{IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SECRET_WITHHELD_HEADER};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
@@ -49,7 +50,6 @@ use serde::Serialize;
 
 use crate::api::{KeyRule, Operation};
 use crate::auth::{DashboardUser, principal};
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::secrets::{self, Sealed, Sealer};

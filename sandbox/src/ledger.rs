@@ -22,13 +22,13 @@
 //!
 //! and each customer an account per asset it has held.
 
+use payctl_domain::asset;
+use payctl_domain::money::MinorUnit;
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::asset;
-use crate::domain::money::MinorUnit;
 use crate::error::ApiError;
 use crate::ids;
 

@@ -15,10 +15,10 @@
 //!   that bounds password hashing and throttles failed sign-ins.
 //! - [`flows`]: every state machine (quotes, transactions, payments,
 //!   transfers and swaps, customer verification): moves and triggers over the states of
-//!   `domain::states`, one exhaustive step function each, and the engine that carries a step out
+//!   `payctl_domain::states`, one exhaustive step function each, and the engine that carries a step out
 //!   (row, postings, events, timed moves, timeline) in one transaction.
 //! - [`store`]: SQL, one module per noun, rows in and rows out (it uses
-//!   `domain`, never `flows` or `api`). [`db`]: the writer thread, the
+//!   `payctl_domain`, never `flows` or `api`). [`db`]: the writer thread, the
 //!   reader pool, the migrations, and the database's files on disk
 //!   (owner-only modes, the lock that allows one process per file, start-up
 //!   failures explained), a full disk answered with 507.
@@ -37,28 +37,25 @@
 //!   `X-Sandbox-Clock` header. [`error`]: that envelope.
 //! - [`clock`], [`ids`], [`secrets`]: sandbox time (a global clock and one
 //!   per TEST application), public ids, randomness.
-//! - [`domain`]: pure rules: addresses, IBANs, countries, assets, exact
-//!   decimals, money in minor units, pricing arithmetic, corridors and
-//!   rates, the text every request may hold, when a fault rule fires, how
-//!   the go-live review judges a session, and every flow's states.
+//! - The pure rules (addresses, IBANs, countries, assets, exact decimals,
+//!   money in minor units, pricing arithmetic, corridors and rates, text,
+//!   timestamps, when a fault rule fires, how the go-live review judges a
+//!   session, every flow's states, secret shapes, redaction, log export)
+//!   are the `payctl-domain` crate, which the CLI shares.
 //! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
 //!   back to the seeded state. [`state`]: what every handler shares.
 //! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher
 //!   (fair shares per endpoint and per application).
 //! - [`faults`]: fault rules, and the faults they inject into a TEST
 //!   application's requests.
-//! - [`rate_limit`], [`request_log`], [`redact`]: per-key limits and the
-//!   request log of every key-authenticated request, redacted by name and
-//!   by content (minted secrets, IBANs).
-//! - [`log_export`]: request logs as a replayable fixture (shared by
-//!   `payctl logs export` and the console).
+//! - [`rate_limit`], [`request_log`]: per-key limits and the request log of
+//!   every key-authenticated request, redacted by `payctl_domain::redact`.
 
 pub mod api;
 pub mod auth;
 pub mod clock;
 pub mod console;
 pub mod db;
-pub mod domain;
 pub mod error;
 pub mod events;
 pub mod faults;
@@ -67,10 +64,8 @@ pub mod http;
 pub mod idempotency;
 pub mod ids;
 pub mod ledger;
-pub mod log_export;
 pub mod quoting;
 pub mod rate_limit;
-pub mod redact;
 pub mod request_log;
 pub mod reset;
 pub mod schedule;
@@ -89,6 +84,7 @@ use payctl_wire::DASHBOARD_CLIENT_ID;
 use payctl_wire::sandbox::ReadyLine;
 
 pub use db::Storage;
+pub use rate_limit::RateLimits;
 
 use crate::db::{Db, DbThreads};
 pub use crate::secrets::KeyFile;
@@ -97,6 +93,17 @@ use crate::state::{AppState, SandboxState};
 
 /// The port `payctl sandbox` listens on by default.
 pub const DEFAULT_PORT: u16 = 4242;
+
+/// The OpenAPI document the sandbox serves at `/v1/openapi.json`.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    api::openapi()
+}
+
+/// The `operationId`s of the partner API (the operations a fault rule can
+/// name: called with an API key, and not `/sandbox/...`).
+pub fn partner_operation_ids() -> Vec<String> {
+    api::routes::table().iter().map(|d| d.operation()).filter(|op| op.is_partner_api()).map(|op| op.id).collect()
+}
 
 /// How to run a sandbox.
 #[derive(Debug, Clone)]

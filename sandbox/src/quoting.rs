@@ -13,15 +13,15 @@
 //! destination amount, the answer is 422 `INVALID_AMOUNT` naming the
 //! smallest source amount that delivers something.
 
+use payctl_domain::asset::Asset;
+use payctl_domain::decimal::{Decimal, format_minor};
+use payctl_domain::money::MinorUnit;
+use payctl_domain::pricing::{self, Markup, PricingError};
+use payctl_domain::rates;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::sandbox::Rate;
 use rusqlite::Connection;
 
-use crate::domain::asset::Asset;
-use crate::domain::decimal::{Decimal, format_minor};
-use crate::domain::money::MinorUnit;
-use crate::domain::pricing::{self, Markup, PricingError};
-use crate::domain::rates;
 use crate::error::ApiError;
 use crate::store;
 

@@ -33,6 +33,8 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use payctl_domain::redact;
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::AppliedFault;
 use payctl_wire::{IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER};
@@ -41,13 +43,13 @@ use tokio::sync::{mpsc, oneshot};
 use crate::api::BODY_LIMIT;
 use crate::api::Operation;
 use crate::auth::principal;
-use crate::clock::{self, Timestamp};
+use crate::clock;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::faults::requests::Unanswered;
 use crate::http::request_id::CorrelationId;
 use crate::state::AppState;
-use crate::{idempotency, ids, redact, store};
+use crate::{idempotency, ids, store};
 
 /// Records waiting to be written, at most.
 pub const CAPACITY: usize = 10_000;

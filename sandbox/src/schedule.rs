@@ -19,10 +19,10 @@
 
 use std::time::Duration;
 
+use payctl_domain::time::Timestamp;
 use rusqlite::Connection;
 use tokio::sync::watch;
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::flows;

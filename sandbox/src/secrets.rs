@@ -17,12 +17,18 @@ use std::path::{Path, PathBuf};
 use aes_gcm::aead::{Aead, KeyInit, Payload};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use hmac::{Hmac, Mac};
+use payctl_domain::credentials::{self, Shape};
 use rand::distributions::Alphanumeric;
 use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
 use sha2::{Digest, Sha256};
 
 /// `prefix` followed by `len` random alphanumeric characters (~5.95 bits each).
+/// A fresh secret of a minted shape.
+pub fn mint(shape: Shape) -> String {
+    random_token(shape.prefix, shape.random)
+}
+
 pub fn random_token(prefix: &str, len: usize) -> String {
     let mut s = String::with_capacity(prefix.len() + len);
     s.push_str(prefix);
@@ -243,6 +249,27 @@ mod tests {
         assert_ne!(a, b);
         assert!(a.starts_with("sk_test_") && a.len() == 40);
         assert!(a[8..].chars().all(|c| c.is_ascii_alphanumeric()));
+    }
+
+    /// Whatever the sandbox mints never reaches a request log: each minter
+    /// makes its documented shape, which redaction finds in any text.
+    #[test]
+    fn minted_secrets_have_their_shape_and_are_redacted() {
+        use payctl_domain::redact;
+        use payctl_wire::applications::Environment;
+        let minted = [
+            (crate::auth::api_keys::mint(Environment::Test).secret, credentials::TEST_KEY),
+            (crate::auth::api_keys::mint(Environment::Live).secret, credentials::LIVE_KEY),
+            (crate::webhooks::new_secret(), credentials::WEBHOOK_SECRET),
+            (crate::auth::principal::new_control_token(), credentials::CONTROL_TOKEN),
+            (mint(credentials::REFRESH_TOKEN), credentials::REFRESH_TOKEN),
+        ];
+        for (secret, shape) in minted {
+            let tail = secret.strip_prefix(shape.prefix).unwrap_or_else(|| panic!("{secret} is not {shape:?}"));
+            assert!(tail.len() == shape.random && tail.chars().all(|c| c.is_ascii_alphanumeric()), "{secret}");
+            let logged = redact::text(&format!("sent {secret}, twice")).into_owned();
+            assert_eq!(logged, format!("sent {}, twice", payctl_wire::logs::REDACTED));
+        }
     }
 
     #[test]

@@ -6,11 +6,11 @@
 //! ones again: every start mints a fresh key for each seeded application
 //! (older keys stay valid until revoked) and prints the new secrets.
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::applications::{ApplicationStatus, Environment};
 use rusqlite::Transaction;
 
 use crate::auth::api_keys::{self, StoredKey};
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::store::api_keys::KeyApplication;

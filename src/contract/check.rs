@@ -170,7 +170,7 @@ impl Contract {
                 } else {
                     "an operation of the contract"
                 };
-                let seen = format!("{} {}", request.method, payctl_sandbox::redact::path(request.path));
+                let seen = format!("{} {}", request.method, payctl_domain::redact::path(request.path));
                 let v = Violation::new(Direction::Request, Place::Operation, "", expected).seen(seen);
                 return (None, vec![v]);
             }
@@ -488,11 +488,11 @@ fn expected(kind: &ValidationErrorKind) -> String {
 
 /// A seen value as shown: redacted by name and content, compact, short.
 pub fn seen(value: &Value, key: &str) -> String {
-    if payctl_sandbox::redact::is_sensitive_key(key) {
+    if payctl_domain::redact::is_sensitive_key(key) {
         return payctl_wire::logs::REDACTED.to_owned();
     }
     let mut shown = value.clone();
-    payctl_sandbox::redact::value(&mut shown);
+    payctl_domain::redact::value(&mut shown);
     let text = shown.to_string();
     if text.chars().count() > 60 { format!("{}…", text.chars().take(60).collect::<String>()) } else { text }
 }

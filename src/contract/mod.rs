@@ -138,7 +138,7 @@ const METHODS: &[&str] = &["get", "put", "post", "delete", "options", "head", "p
 impl Contract {
     /// The document the sandbox serves, embedded in the binary.
     pub fn embedded() -> anyhow::Result<Contract> {
-        let document = serde_json::to_value(payctl_sandbox::api::openapi())?;
+        let document = serde_json::to_value(payctl_sandbox::openapi_document())?;
         Contract::from_document(&document, "the embedded OpenAPI document")
     }
 

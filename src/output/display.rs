@@ -4,7 +4,7 @@
 //! received on a failed movement, and every string made safe for a
 //! terminal. JSON output never goes through here: it keeps minor units.
 
-use payctl_sandbox::domain::{asset, decimal, iban::Iban};
+use payctl_domain::{asset, decimal, iban::Iban};
 use serde_json::{Map, Value};
 
 use super::safe;
@@ -152,7 +152,7 @@ fn summary(obj: &Map<String, Value>) -> String {
 /// page), short enough to leave room for what a narrow terminal must show.
 pub fn short_ids(cell: &str) -> String {
     let short = |part: &str| -> String {
-        if !payctl_sandbox::log_export::is_id(part) {
+        if !payctl_domain::log_export::is_id(part) {
             return part.to_owned();
         }
         let tail: String = part.chars().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect();

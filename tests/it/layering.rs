@@ -1,11 +1,13 @@
 //! The code's own conventions, checked on its source: states and kinds
-//! travel as enums, never compared as text, and `store/` (rows in, rows
-//! out) depends on neither the flows that move states nor the API.
+//! travel as enums, never compared as text; `store/` (rows in, rows out)
+//! depends on neither the flows that move states nor the API; and the CLI
+//! uses the sandbox only through its crate root (what both need is the
+//! `payctl-domain` crate).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use payctl_sandbox::domain::states::{FlowState, payments, quotes, transactions, transfers, verification};
+use payctl_domain::states::{FlowState, payments, quotes, transactions, transfers, verification};
 use payctl_wire::{accounts, applications, beneficiaries, customers, faults, transfers as wire_transfers, webhooks};
 
 /// Every `.rs` file under `dir`, with its text.
@@ -101,7 +103,7 @@ fn no_state_or_kind_is_compared_as_text() {
     let words = vocabulary();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    for dir in ["sandbox/src", "src", "wire/src"] {
+    for dir in ["sandbox/src", "src", "wire/src", "domain/src"] {
         for (path, text) in sources(dir) {
             let file = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
             for (n, line) in text.lines().enumerate() {
@@ -138,4 +140,60 @@ fn store_modules_import_neither_flows_nor_the_api() {
         }
     }
     assert!(found.is_empty(), "store/ takes and returns rows; states live in domain::states:\n{}", found.join("\n"));
+}
+
+/// What the CLI may take from the sandbox crate: running one, and the
+/// OpenAPI document and operation ids it serves.
+const SANDBOX_FACADE: &[&str] = &[
+    "DEFAULT_PORT",
+    "KeyFile",
+    "RateLimits",
+    "Sandbox",
+    "SandboxConfig",
+    "Storage",
+    "openapi_document",
+    "partner_operation_ids",
+];
+
+/// The names a line takes from `payctl_sandbox`: `payctl_sandbox::x` and
+/// every item of `payctl_sandbox::{x, y}`.
+fn taken_from_sandbox(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (at, _) in line.match_indices("payctl_sandbox::") {
+        let rest = &line[at + "payctl_sandbox::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            out.extend(group.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()));
+        } else {
+            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(rest.len());
+            out.push(rest[..end].to_owned());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_cli_uses_the_sandbox_only_through_its_crate_root() {
+    let mut found = Vec::new();
+    for (path, text) in sources("src") {
+        for (n, line) in text.lines().enumerate() {
+            for name in taken_from_sandbox(line) {
+                if !SANDBOX_FACADE.contains(&name.as_str()) {
+                    found.push(format!("{}:{}: {name}", path.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the CLI reaches into the sandbox's insides (move what both need to payctl-domain):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_facade_check_sees_paths_and_groups() {
+    assert_eq!(taken_from_sandbox("use payctl_sandbox::clock::Timestamp;"), ["clock::Timestamp"]);
+    assert_eq!(taken_from_sandbox("use payctl_sandbox::{KeyFile, Sandbox};"), ["KeyFile", "Sandbox"]);
+    assert_eq!(taken_from_sandbox("let d = payctl_sandbox::openapi_document();"), ["openapi_document"]);
 }

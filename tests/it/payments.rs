@@ -2,7 +2,7 @@
 //! collection, funding by hand or by itself, settlement into the customer's
 //! ledger account, expiry, and the filtered list.
 
-use payctl_sandbox::domain::iban::Iban;
+use payctl_domain::iban::Iban;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 

@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use payctl_sandbox::domain::iban;
+use payctl_domain::iban;
 use payctl_sandbox::{SandboxConfig, Storage};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

@@ -2,7 +2,7 @@
 //! the single door and the granular doors, each reaching its final state on
 //! the sandbox clock with balanced ledger postings.
 
-use payctl_sandbox::domain::address::{self, Network};
+use payctl_domain::address::{self, Network};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -11,6 +11,8 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use payctl_domain::address::{self, Network};
+use payctl_domain::asset::{self, AssetKind};
 use payctl_wire::accounts::{Account, AccountType, Balances, CreateAccount, LedgerAccount, WalletMode};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
@@ -20,8 +22,6 @@ use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Schem
 use super::customers::not_found as customer_not_found;
 use super::fields;
 use crate::auth::KeyCaller;
-use crate::domain::address::{self, Network};
-use crate::domain::asset::{self, AssetKind};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};

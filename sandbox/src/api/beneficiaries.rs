@@ -8,6 +8,9 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use payctl_domain::address::{self, Network};
+use payctl_domain::asset::{self, AssetKind};
+use payctl_domain::iban::Iban;
 use payctl_wire::beneficiaries::{
     BANK_ACCOUNT, Beneficiary, BeneficiaryType, CreateAccount, CreateBeneficiary, PayoutAccountKind, STABLECOIN_WALLET,
 };
@@ -17,9 +20,6 @@ use serde::Deserialize;
 
 use super::{customers, fields};
 use crate::auth::KeyCaller;
-use crate::domain::address::{self, Network};
-use crate::domain::asset::{self, AssetKind};
-use crate::domain::iban::Iban;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};

@@ -164,7 +164,7 @@ fn within_latest(offset_millis: i64, seconds: i64) -> Result<(), ApiError> {
         "out_of_range",
         format!(
             "would take a clock past {}, the latest time the sandbox keeps; it can move at most {room} more seconds",
-            crate::clock::Timestamp::from_millis(LATEST_MILLIS)
+            payctl_domain::time::Timestamp::from_millis(LATEST_MILLIS)
         ),
     ))
 }

@@ -12,13 +12,13 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use payctl_domain::faults::probability_value;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::{CreateFaultRule, FaultRule, FaultRules};
 use payctl_wire::sandbox::ApplicationScope;
 
 use super::control::{Access, target_application};
 use crate::auth::ControlCaller;
-use crate::domain::faults::probability_value;
 use crate::error::ApiError;
 use crate::faults::{Matcher, Rule, Scope, rules};
 use crate::http::extract::{ApiJson, ApiQuery};

@@ -3,9 +3,10 @@
 //! can be checked before answering, and these helpers turn each into a
 //! validated value or an entry in `Checks`.
 
-use crate::domain::asset::{ASSETS, Asset};
-use crate::domain::country;
-use crate::domain::money::{AmountError, MinorUnit};
+use payctl_domain::asset::{ASSETS, Asset};
+use payctl_domain::country;
+use payctl_domain::money::{AmountError, MinorUnit};
+
 use crate::error::Checks;
 
 /// A present, non-blank value, trimmed; otherwise a `required` issue.
@@ -72,7 +73,7 @@ pub fn absent<T>(checks: &mut Checks, field: &str, value: &Option<T>, why: &str)
 /// A required, known asset code (at most `max` characters).
 pub fn asset(checks: &mut Checks, field: &str, value: &Option<String>, max: usize) -> Option<Asset> {
     let code = text(checks, field, value, max)?;
-    let found = crate::domain::asset::asset(&code);
+    let found = payctl_domain::asset::asset(&code);
     if found.is_none() {
         let known: Vec<&str> = ASSETS.iter().map(|a| a.code).collect();
         checks.push(field, "invalid", format!("must be one of {}", known.join(", ")));
@@ -87,10 +88,10 @@ pub fn decimal_amount(
     checks: &mut Checks,
     field: &str,
     value: &Option<String>,
-    asset: Option<crate::domain::asset::Asset>,
+    asset: Option<payctl_domain::asset::Asset>,
 ) -> Option<MinorUnit> {
     let v = amount_text(checks, field, value)?;
-    let parsed = crate::domain::decimal::Decimal::parse_positive(v)
+    let parsed = payctl_domain::decimal::Decimal::parse_positive(v)
         .and_then(|d| asset.map(|a| d.to_minor(a.decimals)).transpose().map(|m| (d, m)));
     match parsed {
         Ok((_, minor)) => match minor.map(MinorUnit::from_u64).transpose() {

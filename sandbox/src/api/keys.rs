@@ -5,6 +5,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use payctl_domain::time::Timestamp;
 use payctl_wire::applications::{ApiKey, ApplicationStatus, CreateApiKey, CreatedApiKey};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
@@ -12,7 +13,6 @@ use rusqlite::Connection;
 
 use crate::api::applications::not_found as application_not_found;
 use crate::auth::{DashboardUser, api_keys};
-use crate::clock::Timestamp;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiQuery, OptionalJson};
 use crate::http::pagination::{PageQuery, PageRequest};

@@ -10,6 +10,13 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use payctl_domain::address::{self, Network};
+use payctl_domain::asset::AssetKind;
+use payctl_domain::decimal::format_minor;
+use payctl_domain::iban::Iban;
+use payctl_domain::money::MinorUnit;
+use payctl_domain::pricing::{Markup, MarkupKind};
+use payctl_domain::time::Timestamp;
 use payctl_wire::legacy_quotes::{
     CorridorQuoteRequest, LegacyQuote, LegacyQuoteFees, LegacyQuoteRequest, QuoteTarget, RecipientType, TargetType,
 };
@@ -18,13 +25,6 @@ use rusqlite::Connection;
 use super::customers::not_found as customer_not_found;
 use super::fields;
 use crate::auth::KeyCaller;
-use crate::clock::Timestamp;
-use crate::domain::address::{self, Network};
-use crate::domain::asset::AssetKind;
-use crate::domain::decimal::format_minor;
-use crate::domain::iban::Iban;
-use crate::domain::money::MinorUnit;
-use crate::domain::pricing::{Markup, MarkupKind};
 use crate::error::{ApiError, Checks};
 use crate::flows::quotes;
 use crate::http::extract::ApiJson;

@@ -7,10 +7,10 @@ use payctl_wire::logs::RequestLog;
 use payctl_wire::page::Page;
 use serde::Deserialize;
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::logs::LogMethod;
 
 use crate::auth::KeyCaller;
-use crate::clock::Timestamp;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiQuery;
 use crate::http::pagination::{PageQuery, PageRequest};

@@ -32,6 +32,9 @@ use axum::http::Method;
 use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::response::IntoResponse;
 use axum::routing::get;
+use payctl_domain::address::Network;
+use payctl_domain::asset::{self, AssetKind};
+use payctl_domain::country;
 use payctl_wire::beneficiaries::CreateBeneficiaryAccount;
 use payctl_wire::customers::KybStatus;
 use payctl_wire::error::{ErrorBody, ErrorEnvelope, FieldIssue};
@@ -49,9 +52,6 @@ use utoipa::openapi::{Components, Deprecated, OpenApi, Ref, RefOr, Required};
 use utoipa::{OpenApi as _, ToSchema};
 
 use super::{Credential, KeyRule, Operations};
-use crate::domain::address::Network;
-use crate::domain::asset::{self, AssetKind};
-use crate::domain::country;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -316,7 +316,7 @@ fn components(components: &mut Components) {
         ("FiatCode", assets(Some(AssetKind::Fiat))),
         ("StablecoinCode", assets(Some(AssetKind::Stablecoin))),
         ("NetworkCode", networks),
-        ("CorridorCode", crate::domain::rates::corridor_ids()),
+        ("CorridorCode", payctl_domain::rates::corridor_ids()),
     ] {
         if let Some(RefOr::T(Schema::Object(schema))) = components.schemas.get_mut(name) {
             schema.pattern = None;

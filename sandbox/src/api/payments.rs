@@ -10,13 +10,13 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::NaiveDate;
+use payctl_domain::time::Timestamp;
 use payctl_wire::page::Page;
 use payctl_wire::payments::{CollectionMethod, CreatePayment, PAYMENT_STATUSES, Payment, PaymentStatus};
 use serde::Deserialize;
 
 use super::fields;
 use crate::auth::{ControlCaller, KeyCaller};
-use crate::clock::Timestamp;
 use crate::error::{ApiError, Checks};
 use crate::flows;
 use crate::flows::payments::not_found;

@@ -10,6 +10,10 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use payctl_domain::decimal::Decimal;
+use payctl_domain::money::MinorUnit;
+use payctl_domain::pricing::{self as rules, MarkupError};
+use payctl_domain::rates;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::page::Page;
 use payctl_wire::pricing::{
@@ -20,10 +24,6 @@ use serde::Deserialize;
 
 use super::fields;
 use crate::auth::DashboardUser;
-use crate::domain::decimal::Decimal;
-use crate::domain::money::MinorUnit;
-use crate::domain::pricing::{self as rules, MarkupError};
-use crate::domain::rates;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};

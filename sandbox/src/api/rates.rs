@@ -11,13 +11,13 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use payctl_domain::asset;
+use payctl_domain::decimal::Decimal;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::sandbox::{ApplicationScope, Rate, Rates, SetRate};
 
 use super::control::{Access, target_application};
 use crate::auth::ControlCaller;
-use crate::domain::asset;
-use crate::domain::decimal::Decimal;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::quoting;

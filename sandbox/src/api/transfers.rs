@@ -16,6 +16,10 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use payctl_domain::address::{self, Network};
+use payctl_domain::asset::{Asset, AssetKind};
+use payctl_domain::decimal::format_minor;
+use payctl_domain::money::MinorUnit;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::transfers::{
     CreateTransfer, Swap, TRANSFER_KINDS, Transfer, TransferEndpoint, TransferFees, TransferSide,
@@ -24,10 +28,6 @@ use payctl_wire::transfers::{
 use super::accounts::STABLECOIN_NETWORKS;
 use super::fields;
 use crate::auth::KeyCaller;
-use crate::domain::address::{self, Network};
-use crate::domain::asset::{Asset, AssetKind};
-use crate::domain::decimal::format_minor;
-use crate::domain::money::MinorUnit;
 use crate::error::{ApiError, Checks};
 use crate::flows;
 use crate::flows::FlowState;

@@ -10,11 +10,11 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use payctl_domain::address::{self, Network};
 use payctl_wire::wallets::{AddressValidation, PartnerWalletList, PutPartnerWallet};
 use serde::Deserialize;
 
 use crate::auth::DashboardUser;
-use crate::domain::address::{self, Network};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::state::AppState;

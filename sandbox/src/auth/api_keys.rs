@@ -11,16 +11,13 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
+use payctl_domain::credentials::{self, KEY_PREFIX_LEN};
+use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
 use subtle::ConstantTimeEq;
 
-use crate::clock::Timestamp;
 use crate::error::ApiError;
 use crate::secrets;
-
-/// Length of the public `prefix`: the marker plus six random characters.
-pub const PREFIX_LEN: usize = 14;
-const RANDOM_LEN: usize = 32;
 
 /// A freshly minted secret.
 pub struct NewSecret {
@@ -29,18 +26,12 @@ pub struct NewSecret {
     pub hash: [u8; 32],
 }
 
-/// What a TEST key's secret starts with.
-pub const TEST_PREFIX: &str = "sk_test_";
-/// What a LIVE key's secret starts with.
-pub const LIVE_PREFIX: &str = "sk_live_";
-
 pub fn mint(environment: Environment) -> NewSecret {
-    let marker = match environment {
-        Environment::Test => TEST_PREFIX,
-        Environment::Live => LIVE_PREFIX,
-    };
-    let secret = secrets::random_token(marker, RANDOM_LEN);
-    NewSecret { prefix: secret[..PREFIX_LEN].to_owned(), hash: secrets::sha256(secret.as_bytes()), secret }
+    let secret = secrets::mint(match environment {
+        Environment::Test => credentials::TEST_KEY,
+        Environment::Live => credentials::LIVE_KEY,
+    });
+    NewSecret { prefix: secret[..KEY_PREFIX_LEN].to_owned(), hash: secrets::sha256(secret.as_bytes()), secret }
 }
 
 /// Who a valid key speaks for. Cheap to clone.
@@ -150,7 +141,7 @@ impl KeyIndex {
         if secret.len() > 128 {
             return Err(invalid());
         }
-        let prefix = secret.get(..PREFIX_LEN).ok_or_else(invalid)?;
+        let prefix = secret.get(..KEY_PREFIX_LEN).ok_or_else(invalid)?;
         let hash = secrets::sha256(secret.as_bytes());
         let found = {
             let map = self.read();

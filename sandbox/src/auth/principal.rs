@@ -17,6 +17,7 @@ use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap, header};
 use axum::middleware::Next;
 use axum::response::Response;
+use payctl_domain::credentials;
 use payctl_wire::API_KEY_HEADER;
 use payctl_wire::applications::ApplicationStatus;
 use subtle::ConstantTimeEq;
@@ -166,12 +167,9 @@ pub async fn require_bearer(
     Ok(next.run(request).await)
 }
 
-/// What every control token starts with, followed by 40 random alphanumerics.
-pub const CONTROL_TOKEN_PREFIX: &str = "ctl_";
-
 /// A fresh control token, new on every start.
 pub fn new_control_token() -> String {
-    secrets::random_token(CONTROL_TOKEN_PREFIX, 40)
+    secrets::mint(credentials::CONTROL_TOKEN)
 }
 
 fn is_control_token(state: &AppState, headers: &HeaderMap) -> bool {

@@ -14,13 +14,14 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use payctl_domain::credentials;
+use payctl_domain::text;
 use payctl_wire::DASHBOARD_CLIENT_ID;
 use payctl_wire::auth::{OAuthError, TokenResponse};
 
 use crate::auth::jwt::Claims;
 use crate::auth::login_guard::Refusal;
 use crate::auth::password;
-use crate::domain::text;
 use crate::error::ApiError;
 use crate::secrets;
 use crate::state::AppState;
@@ -31,8 +32,6 @@ use crate::store;
 pub const ACCESS_TOKEN_SECONDS: i64 = 300;
 /// Refresh tokens live thirty minutes of sandbox time.
 pub const REFRESH_TOKEN_SECONDS: i64 = 1800;
-/// What every refresh token starts with, followed by 48 random alphanumerics.
-pub const REFRESH_TOKEN_PREFIX: &str = "rt_";
 
 struct OAuthFailure(StatusCode, &'static str, String);
 
@@ -185,7 +184,7 @@ async fn issue(state: &AppState, address: Option<IpAddr>, headers: &HeaderMap, b
         })?
     };
 
-    let refresh_token = secrets::random_token(REFRESH_TOKEN_PREFIX, 48);
+    let refresh_token = secrets::mint(credentials::REFRESH_TOKEN);
     let refresh_hash = secrets::sha256(refresh_token.as_bytes());
     let expires_at = now.plus_seconds(REFRESH_TOKEN_SECONDS);
     state

@@ -8,6 +8,9 @@
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, html};
+use payctl_domain::asset;
+use payctl_domain::decimal::format_minor;
+use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
 use payctl_wire::faults::FaultKind;
 use payctl_wire::webhooks::Verdict;
@@ -15,9 +18,6 @@ use payctl_wire::webhooks::Verdict;
 use super::assets;
 use super::session::{Flash, FlashKind, Visitor};
 use super::{AppCtx, CONSOLE};
-use crate::clock::Timestamp;
-use crate::domain::asset;
-use crate::domain::decimal::format_minor;
 
 /// Sections of the navigation, to mark the current one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,13 +18,14 @@ use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 use super::session::{open_session, random_hex, safe_next, sign_in_form};
 use super::{CONSOLE, Console, Failure};
 use crate::auth::DashboardUser;
-use crate::clock::{Timestamp, real_now};
+use crate::clock::real_now;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::OptionalJson;
 use crate::secrets;

@@ -10,6 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
+use payctl_domain::log_export;
 use payctl_wire::logs::{LogMethod, REDACTED, RequestLog};
 use serde_json::Value;
 
@@ -20,7 +21,6 @@ use super::session::Flash;
 use super::{AppCtx, Console, Failure, back};
 use crate::api::logs::{LogQuery, parse};
 use crate::http::pagination::{PageQuery, PageRequest};
-use crate::log_export;
 use crate::store::request_logs::{self, LogDetail, LogFilter};
 
 /// Rows on one page of the list.
@@ -293,7 +293,7 @@ pub async fn export(
         || filter.from.is_some();
     if narrow && !done.literal.is_empty() {
         let before = LogFilter {
-            to: done.logs.last().and_then(|l| crate::clock::Timestamp::parse_rfc3339(&l.requested_at)),
+            to: done.logs.last().and_then(|l| payctl_domain::time::Timestamp::parse_rfc3339(&l.requested_at)),
             ..LogFilter::default()
         };
         let first = PageRequest::parse(&PageQuery { limit: Some("100".into()), cursor: None })

@@ -6,6 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::response::Response;
 use maud::{Markup, html};
+use payctl_domain::time::Timestamp;
 use payctl_wire::applications::{ApiKey, Application, KeyStatus};
 use payctl_wire::auth::Partner;
 use serde_json::{Value, json};
@@ -15,7 +16,6 @@ use super::extract::{AppForm, Form, NEWEST};
 use super::html::{self, Section};
 use super::session::Visitor;
 use super::{AppCtx, CONSOLE, Call, Console, Failure, SecretPage, back, outcome};
-use crate::clock::Timestamp;
 use crate::store;
 
 /// One application as the overview shows it.

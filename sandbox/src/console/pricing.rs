@@ -7,6 +7,7 @@ use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::response::Response;
 use maud::{Markup, html};
+use payctl_domain::address::Network;
 use payctl_wire::wallets::WalletRole;
 use serde_json::{Value, json};
 
@@ -17,7 +18,6 @@ use super::html::{self, Section};
 use super::overview::integer_or_text;
 use super::session::{Flash, Visitor};
 use super::{CONSOLE, Call, Console, Failure, back};
-use crate::domain::address::Network;
 
 const SIMULATE: &[&str] = &["source_amount", "source_currency", "dest_currency", "exchange_rate", "customer_id"];
 

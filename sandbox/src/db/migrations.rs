@@ -95,7 +95,7 @@ fn fill_uniqueness_keys(tx: &Transaction) -> HookResult {
         let mut taken = std::collections::HashSet::new();
         let mut update = tx.prepare(&format!("UPDATE {table} SET {key} = ?2 WHERE id = ?1"))?;
         for (id, scope, value) in rows {
-            let folded = crate::domain::text::uniqueness_key(&value);
+            let folded = payctl_domain::text::uniqueness_key(&value);
             let folded = if taken.insert((scope, folded.clone())) { folded } else { format!("{folded}\u{0}{id}") };
             update.execute(rusqlite::params![id, folded])?;
         }
@@ -204,7 +204,7 @@ mod tests {
             "INSERT INTO customers (public_id, application_id, type, legal_name, email, email_key, country,
                  verification_level, tax_id, kyb_status, created_at, updated_at)
              VALUES ('c4', 1, 'business', 'L', 'ÄX@U.TEST', ?1, 'AE', 'standard', 'T', 'pending', 0, 0)",
-            [crate::domain::text::uniqueness_key("ÄX@U.TEST")],
+            [payctl_domain::text::uniqueness_key("ÄX@U.TEST")],
         );
         assert!(again.is_err_and(|e| crate::store::is_unique_violation(&e)));
         let users: i64 = conn.query_row("SELECT COUNT(DISTINCT username_key) FROM users", [], |r| r.get(0)).unwrap();

@@ -4,7 +4,7 @@
 //!
 //! A rule ([`rules::Spec`]) matches requests (by operation, method, path)
 //! or deliveries (by event type and endpoint), and fires as
-//! [`crate::domain::faults::Firing`] decides: after `skip` matches, at most
+//! [`payctl_domain::faults::Firing`] decides: after `skip` matches, at most
 //! `times` times, each match with `probability` drawn from a generator
 //! seeded with `seed`. Rules belong to one TEST application, or (global,
 //! the operator's) to every TEST application; LIVE applications never meet
@@ -24,10 +24,10 @@ pub mod rules;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
+use payctl_domain::faults::Counters;
+use payctl_domain::time::Timestamp;
 use tokio::sync::watch;
 
-use crate::clock::Timestamp;
-use crate::domain::faults::Counters;
 use crate::error::ApiError;
 use crate::store;
 

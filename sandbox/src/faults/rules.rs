@@ -3,13 +3,13 @@
 //! in the API's shape ([`Spec::view`]).
 
 use axum::http::Method;
+use payctl_domain::faults::{self, CERTAIN, Firing};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use payctl_wire::faults::{CreateFaultRule, Fault, FaultKind, FaultMatch, FaultRequest};
 use serde::{Deserialize, Serialize};
 
 use crate::api::{Operation, Operations};
-use crate::domain::faults::{self, CERTAIN, Firing};
 use crate::error::{ApiError, Checks};
 
 /// The statuses an `error` fault may answer.

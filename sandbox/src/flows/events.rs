@@ -11,8 +11,8 @@
 
 use serde_json::{Value, json};
 
-use crate::clock::Timestamp;
-use crate::domain::money::MinorUnit;
+use payctl_domain::money::MinorUnit;
+use payctl_domain::time::Timestamp;
 
 /// The flow a money event is about.
 #[derive(Debug, Clone, Copy)]

@@ -28,13 +28,14 @@ pub mod transactions;
 pub mod transfers;
 pub mod verification;
 
+use payctl_domain::money::MinorUnit;
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
-use crate::clock::{Clocks, Timestamp};
+use crate::clock::Clocks;
 use crate::db::CachedSql;
-use crate::domain::money::MinorUnit;
 use crate::error::ApiError;
 use crate::ledger::{self, Leg, Owner};
 use crate::store;
@@ -60,7 +61,7 @@ impl FlowKind {
     }
 }
 
-pub use crate::domain::states::FlowState;
+pub use payctl_domain::states::FlowState;
 
 /// A stored flow the engine can move.
 pub trait Flow: Sized {

@@ -19,6 +19,8 @@
 //! payment is created (422 `INSUFFICIENT_FUNDS` otherwise); if other flows
 //! drained it before settlement, the payment fails and returns the funds.
 
+use payctl_domain::iban;
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
@@ -26,8 +28,7 @@ use rusqlite::Connection;
 use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, FlowState, Posting, Step, verification};
-use crate::clock::{Clocks, Timestamp};
-use crate::domain::iban;
+use crate::clock::Clocks;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store::payments::{self, NewPayment, Row};
@@ -40,7 +41,7 @@ pub const EXPIRY_SECONDS: i64 = 24 * 60 * 60;
 pub const NO_AUTO_FUND_SUFFIX: i64 = 99;
 pub const EXPIRY_REASON: &str = "no funds arrived on the virtual IBAN by pay_by";
 
-pub use crate::domain::states::payments::State;
+pub use payctl_domain::states::payments::State;
 
 /// The timed moves of a payment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,12 +12,12 @@
 //! - `EXPIRED` is never stored: a `CREATED` quote read at or after its
 //!   `expires_at` shows `EXPIRED` ([`status_at`]).
 
+use payctl_domain::states::FlowState;
+pub use payctl_domain::states::quotes::State;
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use rusqlite::Connection;
 
-use crate::clock::Timestamp;
-use crate::domain::states::FlowState;
-pub use crate::domain::states::quotes::State;
 use crate::error::ApiError;
 use crate::quoting;
 use crate::store::quotes::{self, NewQuote};
@@ -120,10 +120,10 @@ fn reread(conn: &Connection, quote: &Row) -> Result<Row, ApiError> {
 mod tests {
     use super::*;
     use crate::db::{Db, Storage};
-    use crate::domain::asset::asset;
-    use crate::domain::decimal::Decimal;
-    use crate::domain::money::MinorUnit;
     use crate::quoting::Priced;
+    use payctl_domain::asset::asset;
+    use payctl_domain::decimal::Decimal;
+    use payctl_domain::money::MinorUnit;
 
     fn priced() -> Priced {
         Priced {

@@ -17,6 +17,7 @@
 //! - `FAILED` (`transaction.refund`): the hold reversed, so the float gets
 //!   the whole source amount back.
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
@@ -24,7 +25,7 @@ use rusqlite::Connection;
 use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, FlowState, Posting, Step, verification};
-use crate::clock::{Clocks, Timestamp};
+use crate::clock::Clocks;
 use crate::error::ApiError;
 use crate::ids;
 use crate::ledger::Owner;
@@ -36,7 +37,7 @@ pub const SETTLE_AFTER_SECONDS: i64 = 30;
 pub const MAGIC_FAILURE_REASON: &str = "payout rejected by the beneficiary's bank (sandbox: amount ending in 13)";
 pub const DEFAULT_FAILURE_REASON: &str = "failed by the sandbox simulation";
 
-pub use crate::domain::states::transactions::State;
+pub use payctl_domain::states::transactions::State;
 
 /// The timed moves of a transaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

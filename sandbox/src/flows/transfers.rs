@@ -21,6 +21,10 @@
 //! - `failed`: every posting of the transfer reversed (the customer, or the
 //!   sender outside, gets the amount back); `settlement.failed`.
 
+use payctl_domain::address::Network;
+use payctl_domain::asset::Asset;
+use payctl_domain::money::MinorUnit;
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
@@ -28,10 +32,7 @@ use rusqlite::Connection;
 use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
-use crate::clock::{Clocks, Timestamp};
-use crate::domain::address::Network;
-use crate::domain::asset::Asset;
-use crate::domain::money::MinorUnit;
+use crate::clock::Clocks;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store;
@@ -55,7 +56,7 @@ pub fn network_fee(network: Option<Network>) -> MinorUnit {
     }
 }
 
-pub use crate::domain::states::transfers::{Kind, State};
+pub use payctl_domain::states::transfers::{Kind, State};
 
 /// The timed moves of a transfer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,13 +9,14 @@
 //! `customer.kyb_approved` or `customer.kyb_rejected`. Money flows ask
 //! [`require_verified`] before they move a customer's value.
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
 use super::events::Verification;
 use super::{Flow, FlowKind, FlowState, Step};
-use crate::clock::{Clocks, Timestamp};
+use crate::clock::Clocks;
 use crate::error::ApiError;
 use crate::store::customers::{self, NewCustomer, Row};
 
@@ -27,7 +28,7 @@ pub const REJECT_MARKER: &str = "REJECT";
 pub const MARKER_REASON: &str = "the legal name contains REJECT (the sandbox's rejection rule)";
 pub const SIMULATED_REASON: &str = "rejected by the sandbox simulation";
 
-pub use crate::domain::states::verification::State;
+pub use payctl_domain::states::verification::State;
 
 /// The timed move of a verification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

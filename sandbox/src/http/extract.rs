@@ -6,7 +6,7 @@
 //! stopped.
 //!
 //! They are also where every text of every request is held to
-//! [`domain::text`](crate::domain::text): a string anywhere in a JSON body
+//! [`domain::text`](payctl_domain::text): a string anywhere in a JSON body
 //! (member names included) or a query parameter holding a control or
 //! bidirectional formatting character is refused before any handler sees
 //! it, one `invalid` detail per offending field. A member named twice in
@@ -22,11 +22,11 @@ use axum::http::{StatusCode, header};
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use serde::de::DeserializeOwned;
 
+use payctl_domain::text;
 use serde_json::Value;
 
 use super::strict::Strict;
 use super::unique_members::{self, Refused};
-use crate::domain::text;
 use crate::error::{ApiError, Checks};
 
 /// A JSON request body.

@@ -31,7 +31,7 @@ pub async fn global_if_absent(State(state): State<AppState>, request: Request, n
     response
 }
 
-fn stamp(response: &mut Response, now: crate::clock::Timestamp, replace: bool) {
+fn stamp(response: &mut Response, now: payctl_domain::time::Timestamp, replace: bool) {
     if !replace && response.headers().contains_key(SANDBOX_CLOCK_HEADER) {
         return;
     }

@@ -1,12 +1,12 @@
 //! Reading accounts in both shapes of spec 2.10, and opening settlement
 //! accounts and wallets. Movements of value live in `ledger`.
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::accounts::{Account, LedgerAccount};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;

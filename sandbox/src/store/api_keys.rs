@@ -1,9 +1,9 @@
 //! API keys: only the SHA-256 of a secret is stored (spec 5.3).
 
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::auth::api_keys::{KeyIdentity, NewSecret, StoredKey};
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;

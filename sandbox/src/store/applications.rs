@@ -2,9 +2,10 @@
 
 use std::collections::HashMap;
 
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::{Clocks, Timestamp};
+use crate::clock::Clocks;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;

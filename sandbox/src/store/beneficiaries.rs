@@ -1,13 +1,13 @@
 //! Beneficiaries (spec 2.6) with their one payout account, and the rule of
 //! one default account per customer and payout asset.
 
+use payctl_domain::address::Network;
+use payctl_domain::time::Timestamp;
 use payctl_wire::beneficiaries::{Beneficiary, BeneficiaryAccount};
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::address::Network;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;

@@ -1,16 +1,16 @@
 //! Customers (spec 2.5): SQL only. Their verification (KYB) is the state
 //! machine `flows::verification`.
 
+use payctl_domain::states::FlowState;
+use payctl_domain::states::verification::State;
+use payctl_domain::time::Timestamp;
+use payctl_domain::{country, text};
 use payctl_wire::customers::Customer;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::states::FlowState;
-use crate::domain::states::verification::State;
-use crate::domain::{country, text};
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;

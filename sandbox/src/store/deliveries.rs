@@ -6,11 +6,11 @@
 //! shows); `next_attempt_runs_at` is the same instant on the global clock,
 //! which the dispatcher compares with, so every write of one writes both.
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, Verdict};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;

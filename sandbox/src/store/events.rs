@@ -1,9 +1,9 @@
 //! Reading the event outbox back: an application's events of one
 //! resource, or one event by id. Events are written by `events::record`.
 
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::webhooks::EventRow;

@@ -1,11 +1,11 @@
 //! Fault rules (`fault_rules`): SQL only. The rules' meaning and the
 //! in-memory engine that applies them are `faults`'.
 
+use payctl_domain::faults::Counters;
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::faults::Counters;
 use crate::error::ApiError;
 
 /// A stored rule, its spec as the JSON text it was stored as.

@@ -1,9 +1,9 @@
 //! The timeline of every flow (`flow_states`): each state it entered, when
 //! and why. SQL only; `flows::commit` adds a row with every step.
 
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 

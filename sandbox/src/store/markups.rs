@@ -1,11 +1,11 @@
 //! Pricing markups: one at partner level (`customer_id` NULL) and at most
 //! one override per customer (spec 2.13).
 
+use payctl_domain::pricing::{Markup, MarkupKind};
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::pricing::{Markup, MarkupKind};
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;

@@ -28,7 +28,7 @@ pub mod transfers;
 pub mod users;
 pub mod webhooks;
 
-use crate::clock::Timestamp;
+use payctl_domain::time::Timestamp;
 
 /// Whether an insert failed on a UNIQUE constraint.
 pub fn is_unique_violation(e: &rusqlite::Error) -> bool {
@@ -55,22 +55,4 @@ pub fn iso(millis: Option<i64>) -> Option<String> {
 /// Stored time as ISO 8601.
 pub fn iso_at(millis: i64) -> String {
     Timestamp::from_millis(millis).to_rfc3339()
-}
-
-/// Stored as its code; a stored code not in the table is a damaged row,
-/// not a 2-decimal currency.
-impl rusqlite::types::ToSql for crate::domain::asset::Asset {
-    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
-        Ok(rusqlite::types::ToSqlOutput::from(self.code))
-    }
-}
-
-impl rusqlite::types::FromSql for crate::domain::asset::Asset {
-    fn column_result(
-        value: rusqlite::types::ValueRef<'_>,
-    ) -> rusqlite::types::FromSqlResult<crate::domain::asset::Asset> {
-        let code = value.as_str()?;
-        crate::domain::asset::asset(code)
-            .ok_or_else(|| rusqlite::types::FromSqlError::Other(format!("unknown asset {code:?}").into()))
-    }
 }

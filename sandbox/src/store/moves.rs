@@ -6,9 +6,9 @@
 //! needs no per-application arithmetic. Advancing an application's clock
 //! moves its pending `runs_at` earlier by as much ([`shift_application`]).
 
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 

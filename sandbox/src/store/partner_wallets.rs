@@ -1,8 +1,8 @@
 //! Partner wallets: one address per (partner, network, role) (spec 2.14).
 
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;

@@ -1,10 +1,10 @@
 //! Partners: the businesses that own applications (spec 2.2).
 
+use payctl_domain::text;
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::text;
 use crate::error::ApiError;
 use crate::ids;
 use payctl_wire::auth::Partner;

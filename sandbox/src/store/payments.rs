@@ -1,17 +1,17 @@
 //! Payments (spec 2.9): SQL only. The state machine that drives them is
 //! `flows::payments`.
 
+use payctl_domain::asset::Asset;
+use payctl_domain::decimal::format_minor;
+use payctl_domain::money::MinorUnit;
+use payctl_domain::states::FlowState;
+use payctl_domain::states::payments::State;
+use payctl_domain::time::Timestamp;
 use payctl_wire::page::Page;
 use payctl_wire::payments::{CollectionInstructions, Payment};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::asset::Asset;
-use crate::domain::decimal::format_minor;
-use crate::domain::money::MinorUnit;
-use crate::domain::states::FlowState;
-use crate::domain::states::payments::State;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 

@@ -2,9 +2,9 @@
 //! every account of an application with its balance. Postings are made by
 //! `ledger`.
 
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, params};
 
-use crate::clock::Timestamp;
 use crate::error::ApiError;
 
 /// One posting, with its entry and its account.

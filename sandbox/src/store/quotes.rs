@@ -3,14 +3,14 @@
 //! `flows::quotes`; the two moves here are conditional updates, so of two
 //! racing writers exactly one sees its move happen.
 
+use payctl_domain::asset::Asset;
+use payctl_domain::money::MinorUnit;
+use payctl_domain::states::FlowState;
+use payctl_domain::states::quotes::State;
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::asset::Asset;
-use crate::domain::money::MinorUnit;
-use crate::domain::states::FlowState;
-use crate::domain::states::quotes::State;
 use crate::error::ApiError;
 use crate::ids;
 use crate::quoting::Priced;

@@ -4,9 +4,9 @@
 //! An override belongs to one application, or (`application_id` NULL) to
 //! every application: the operator's.
 
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 

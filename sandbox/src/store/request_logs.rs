@@ -1,11 +1,11 @@
 //! Request logs: batch inserts from the background writer, the filtered
 //! list of `GET /v1/logs`, and one record with its exchange (the console).
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::logs::RequestLog;
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;

@@ -2,11 +2,11 @@
 //! subscriptions) and the drills: SQL only. The checks are
 //! `domain::review`'s.
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, Verdict};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 

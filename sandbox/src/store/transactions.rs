@@ -1,14 +1,14 @@
 //! Transactions (spec 2.8, 4.3): SQL only. The state machine is
 //! `flows::transactions`.
 
+use payctl_domain::money::MinorUnit;
+use payctl_domain::states::FlowState;
+use payctl_domain::states::transactions::State;
+use payctl_domain::time::Timestamp;
 use payctl_wire::page::TransactionPage;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::money::MinorUnit;
-use crate::domain::states::FlowState;
-use crate::domain::states::transactions::State;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 

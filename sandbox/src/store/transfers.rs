@@ -1,14 +1,14 @@
 //! Transfers (spec 2.11, 4.12): SQL only. The state machine is
 //! `flows::transfers`.
 
+use payctl_domain::asset::Asset;
+use payctl_domain::money::MinorUnit;
+use payctl_domain::states::FlowState;
+use payctl_domain::states::transfers::{Kind, State};
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::asset::Asset;
-use crate::domain::money::MinorUnit;
-use crate::domain::states::FlowState;
-use crate::domain::states::transfers::{Kind, State};
 use crate::error::ApiError;
 
 /// One side of a stored transfer.

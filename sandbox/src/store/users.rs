@@ -1,11 +1,11 @@
 //! Dashboard users and their refresh tokens.
 
+use payctl_domain::text;
+use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::auth::DashboardUser;
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
-use crate::domain::text;
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::partners::PartnerRef;

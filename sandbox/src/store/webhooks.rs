@@ -1,12 +1,12 @@
 //! Webhook endpoints, their deliveries and every delivery attempt.
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::faults::FaultKind;
 use payctl_wire::page::Page;
 use payctl_wire::webhooks::{Delivery, DeliveryAttempt, WebhookEndpoint};
 use payctl_wire::webhooks::{DeliveryRole, Verdict};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::clock::Timestamp;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;

@@ -21,13 +21,13 @@
 //! attempt records the fault that shaped it and a [`Verdict`] of the
 //! receiver's answer.
 
+use payctl_domain::time::Timestamp;
 use payctl_wire::events::EventType;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, Verdict};
 use rusqlite::Connection;
 
 use super::dispatcher::backoff_seconds;
-use crate::clock::Timestamp;
 use crate::error::ApiError;
 use crate::faults::Injected;
 use crate::state::AppState;

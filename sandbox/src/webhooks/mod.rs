@@ -13,6 +13,7 @@ pub mod samples;
 pub mod sink;
 
 use hmac::{Hmac, Mac};
+use payctl_domain::credentials;
 use payctl_wire::events::EventType;
 use payctl_wire::webhooks::WebhookStatus;
 use sha2::Sha256;
@@ -25,14 +26,11 @@ use crate::secrets::{self, MasterKey};
 pub const MAX_ENDPOINTS: i64 = 10;
 pub const MAX_URL: usize = 2048;
 pub const MAX_DESCRIPTION: usize = 256;
-/// What every signing secret starts with (request logs recognise it).
-pub const SECRET_PREFIX: &str = "whsec_";
-const SECRET_RANDOM_LEN: usize = 40;
 const KEY_PURPOSE: &str = "webhook-secrets-v1";
 
 /// A fresh signing secret: `whsec_` and 40 random alphanumerics (~238 bits).
 pub fn new_secret() -> String {
-    secrets::random_token(SECRET_PREFIX, SECRET_RANDOM_LEN)
+    secrets::mint(credentials::WEBHOOK_SECRET)
 }
 
 /// The last four characters, kept beside the sealed secret for masking.
@@ -41,7 +39,7 @@ pub fn hint(secret: &str) -> String {
 }
 
 pub fn masked(hint: &str) -> String {
-    format!("{SECRET_PREFIX}••••{hint}")
+    format!("{}••••{hint}", credentials::WEBHOOK_SECRET.prefix)
 }
 
 /// Seals a signing secret for one endpoint.
@@ -87,7 +85,7 @@ pub fn payload(event: &EventRow<'_>) -> String {
         "{{\"id\":{},\"event\":{},\"timestamp\":{},{}:{},\"data\":{}}}",
         s(event.public_id),
         s(event.event_type),
-        s(&crate::clock::Timestamp::from_millis(event.created_at).to_rfc3339()),
+        s(&payctl_domain::time::Timestamp::from_millis(event.created_at).to_rfc3339()),
         s(&format!("{}_id", subject_key(event.event_type, event.resource_type))),
         s(event.resource_id),
         event.data

@@ -3,11 +3,11 @@
 //! (`flows::events`), so a triggered event has exactly the shape of a real
 //! one and receivers can be developed before the flows are exercised.
 
+use payctl_domain::money::MinorUnit;
+use payctl_domain::time::Timestamp;
 use payctl_wire::events::EventType;
 use serde_json::Value;
 
-use crate::clock::Timestamp;
-use crate::domain::money::MinorUnit;
 use crate::flows::FlowKind;
 use crate::flows::events::{Money, Verification};
 use crate::ids;

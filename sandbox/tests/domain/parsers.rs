@@ -1,13 +1,13 @@
 //! Every parser that reads untrusted input answers Ok or Err for any input,
 //! never panics, and accepts what the sandbox itself generates.
 
+use payctl_domain::address::{self, Network};
+use payctl_domain::country;
+use payctl_domain::decimal::Decimal;
+use payctl_domain::iban::{self, Iban};
+use payctl_domain::time::Timestamp;
 use payctl_sandbox::auth::api_keys::{self, KeyIdentity, KeyIndex, StoredKey};
 use payctl_sandbox::auth::jwt::JwtKey;
-use payctl_sandbox::clock::Timestamp;
-use payctl_sandbox::domain::address::{self, Network};
-use payctl_sandbox::domain::country;
-use payctl_sandbox::domain::decimal::Decimal;
-use payctl_sandbox::domain::iban::{self, Iban};
 use payctl_sandbox::http::pagination::{PageQuery, PageRequest};
 use payctl_wire::applications::Environment;
 use proptest::prelude::*;

@@ -1,9 +1,9 @@
 //! Worked pricing examples, written against the public API so they double as
 //! the numbers quoted in the sandbox documentation.
 
-use payctl_sandbox::domain::asset::{Asset, asset};
-use payctl_sandbox::domain::decimal::Decimal;
-use payctl_sandbox::domain::pricing::{
+use payctl_domain::asset::{Asset, asset};
+use payctl_domain::decimal::Decimal;
+use payctl_domain::pricing::{
     Breakdown, Markup, MarkupError, MarkupKind, PricingError, convert_minor, fee_minor, simulate,
 };
 

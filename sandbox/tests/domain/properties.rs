@@ -1,9 +1,9 @@
 //! Property tests: the invariants clients rely on must hold for every input
 //! an HTTP request can carry, not just the worked examples.
 
-use payctl_sandbox::domain::asset::{ASSETS, Asset};
-use payctl_sandbox::domain::decimal::{Decimal, DecimalError, format_minor};
-use payctl_sandbox::domain::pricing::{Markup, MarkupKind, PricingError, convert_minor, fee_minor, simulate};
+use payctl_domain::asset::{ASSETS, Asset};
+use payctl_domain::decimal::{Decimal, DecimalError, format_minor};
+use payctl_domain::pricing::{Markup, MarkupKind, PricingError, convert_minor, fee_minor, simulate};
 use proptest::prelude::*;
 
 fn amount() -> impl Strategy<Value = u64> {

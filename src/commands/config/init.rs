@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context;
-use payctl_sandbox::auth::api_keys::{LIVE_PREFIX, TEST_PREFIX};
+use payctl_domain::credentials::{LIVE_KEY, TEST_KEY};
 use payctl_wire::applications::Environment;
 use payctl_wire::sandbox::ReadyLine;
 
@@ -128,9 +128,9 @@ pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use:
 
 /// A key's environment, from its prefix (`sk_live_`, `sk_test_`).
 pub fn environment_of(key: &str) -> Option<Environment> {
-    if key.starts_with(LIVE_PREFIX) {
+    if key.starts_with(LIVE_KEY.prefix) {
         Some(Environment::Live)
-    } else if key.starts_with(TEST_PREFIX) {
+    } else if key.starts_with(TEST_KEY.prefix) {
         Some(Environment::Test)
     } else {
         None

@@ -8,7 +8,7 @@ mod tail;
 
 use clap::{Args, Subcommand};
 
-use payctl_sandbox::clock::Timestamp;
+use payctl_domain::time::Timestamp;
 
 use crate::cli::ListArgs;
 use crate::client::url_escape;

@@ -52,7 +52,7 @@ impl Exchange {
         Exchange {
             seq,
             method: method.to_string(),
-            path: payctl_sandbox::redact::path(uri.path()).into_owned(),
+            path: payctl_domain::redact::path(uri.path()).into_owned(),
             operation: None,
             violations: Vec::new(),
             status: None,

@@ -60,7 +60,7 @@ pub async fn run(globals: &Globals, args: ReviewArgs) -> anyhow::Result<()> {
     // The rest of the CLI knows tables and JSON only; JUnit is written here.
     let globals = if junit { Globals { output: Some(OutputFlag::Json), ..globals.clone() } } else { globals.clone() };
     if let Some(since) = &args.since
-        && payctl_sandbox::clock::Timestamp::parse_rfc3339(since).is_none()
+        && payctl_domain::time::Timestamp::parse_rfc3339(since).is_none()
     {
         return Err(exit::usage(format!(
             "--since {since:?} is not an ISO 8601 date-time such as 2026-11-25T10:00:00Z"

@@ -159,7 +159,7 @@ fn check(seconds: i64) -> Result<i64, String> {
 
 /// Seconds as people say them: `1h30m`, `3m`, `45s`, `0s`.
 fn human(seconds: u64) -> String {
-    payctl_sandbox::clock::human(seconds)
+    payctl_domain::time::human(seconds)
 }
 
 #[cfg(test)]

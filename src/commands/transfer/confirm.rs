@@ -15,7 +15,7 @@
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use payctl_sandbox::clock::Timestamp;
+use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
 use payctl_wire::transactions::TransactionQuote;
 use reqwest::Method;

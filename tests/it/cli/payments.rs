@@ -38,7 +38,7 @@ async fn payments_create_fund_list_get() {
 async fn swaps_create_and_get() {
     let home = Home::initialised().await;
     let cust = customer(&home.sb, "cli-fx@example.com", true).await;
-    let tron = payctl_sandbox::domain::address::generate(payctl_sandbox::domain::address::Network::Tron, &[7; 32]);
+    let tron = payctl_domain::address::generate(payctl_domain::address::Network::Tron, &[7; 32]);
     let body = json!({"customer_id": cust, "source": {"asset": "USDC", "network": "ethereum", "address": WALLET},
         "destination": {"asset": "USDT", "network": "tron", "address": tron}, "amount": "250"})
     .to_string();

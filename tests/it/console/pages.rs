@@ -156,7 +156,7 @@ async fn export_as_fixture_is_byte_for_byte_payctl_logs_export() {
     assert_eq!(fixture["steps"][1]["path"], "/sandbox/customers/${s1-post-customers.id}/approve");
     // The redacted IBAN became a valid synthetic one of its country, the same in both files.
     let iban = fixture["steps"][2]["body"]["account"]["iban"].as_str().unwrap();
-    assert_eq!(payctl_sandbox::domain::iban::Iban::parse(iban).unwrap().country(), "DE");
+    assert_eq!(payctl_domain::iban::Iban::parse(iban).unwrap().country(), "DE");
     assert_ne!(iban, IBAN);
 
     // Part of the log (from the beneficiary on): both pull in the customer's

@@ -3,6 +3,8 @@
 //! shapes), and every value a stated pattern allows is one the server's own
 //! checks accept, so a request valid by the document is not refused for it.
 
+use payctl_domain::asset::ASSETS;
+use payctl_domain::decimal::Decimal;
 use payctl_wire::schema::{EMAIL_PATTERN, POSITIVE_DECIMAL_PATTERN};
 use payctl_wire::webhooks::WEBHOOK_URL_PATTERN;
 use proptest::prelude::*;
@@ -10,8 +12,6 @@ use serde_json::{Value, json};
 
 use crate::api::accounts::{FIAT_CORRIDORS, STABLECOIN_NETWORKS};
 use crate::api::fields;
-use crate::domain::asset::ASSETS;
-use crate::domain::decimal::Decimal;
 use crate::error::{Checks, is_email};
 
 fn document() -> Value {
@@ -98,7 +98,7 @@ fn lenient_bodies_state_their_required_fields_enums_and_formats() {
     let assets = strings(&schema(&doc, "AssetCode")["enum"]);
     assert_eq!(assets, ASSETS.iter().map(|a| a.code).collect::<Vec<_>>());
     assert_eq!(strings(&schema(&doc, "NetworkCode")["enum"]).len(), 11);
-    assert_eq!(strings(&schema(&doc, "CorridorCode")["enum"]), crate::domain::rates::corridor_ids());
+    assert_eq!(strings(&schema(&doc, "CorridorCode")["enum"]), payctl_domain::rates::corridor_ids());
 
     let quote = schema(&doc, "CreateTransactionQuote");
     assert_eq!(
@@ -252,13 +252,13 @@ proptest! {
         text in matching(&format!("^{}*$", super::text::CHAR)),
         named in matching(&format!("^{c}*{}{c}*$", super::text::VISIBLE, c = super::text::CHAR)),
     ) {
-        prop_assert!(crate::domain::text::forbidden(&text).is_none(), "{text:?}");
-        prop_assert!(crate::domain::text::forbidden(&named).is_none() && !named.trim().is_empty(), "{named:?}");
+        prop_assert!(payctl_domain::text::forbidden(&text).is_none(), "{text:?}");
+        prop_assert!(payctl_domain::text::forbidden(&named).is_none() && !named.trim().is_empty(), "{named:?}");
     }
 
     #[test]
     fn documented_usernames_are_accepted(name in matching(documented("CreateUser", &["properties", "username"]))) {
         prop_assert!((3..=128).contains(&name.trim().chars().count()), "{name:?}");
-        prop_assert!(crate::domain::text::forbidden(&name).is_none(), "{name:?}");
+        prop_assert!(payctl_domain::text::forbidden(&name).is_none(), "{name:?}");
     }
 }

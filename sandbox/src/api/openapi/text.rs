@@ -1,4 +1,4 @@
-//! The rule every text of a request is held to ([`crate::domain::text`]):
+//! The rule every text of a request is held to ([`payctl_domain::text`]):
 //! no control character and no bidirectional formatting character, in any
 //! string of a JSON body or query parameter. It is stated as a `pattern` on
 //! every free-text string schema a request reaches: one without a pattern

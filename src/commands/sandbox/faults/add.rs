@@ -115,7 +115,7 @@ fn kind(raw: &str) -> Result<String, String> {
 /// `--probability`: sent as the number typed (`0.3`, not a float's digits).
 fn probability(raw: &str) -> Result<serde_json::Number, String> {
     let text = raw.trim();
-    payctl_sandbox::domain::faults::parse_probability(text).map_err(|why| format!("{raw:?}: {why}"))?;
+    payctl_domain::faults::parse_probability(text).map_err(|why| format!("{raw:?}: {why}"))?;
     serde_json::from_str(text).map_err(|_| format!("{raw:?} is not a number"))
 }
 

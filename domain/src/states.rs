@@ -24,11 +24,11 @@ macro_rules! flow_states {
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
 
             pub fn parse(s: &str) -> Option<$name> {
-                Self::ALL.iter().copied().find(|state| $crate::domain::states::FlowState::as_str(*state) == s)
+                Self::ALL.iter().copied().find(|state| $crate::states::FlowState::as_str(*state) == s)
             }
         }
 
-        impl $crate::domain::states::FlowState for $name {
+        impl $crate::states::FlowState for $name {
             fn as_str(self) -> &'static str {
                 match self {
                     $($name::$variant => $text),+

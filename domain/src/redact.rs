@@ -28,9 +28,8 @@ use payctl_wire::logs::{REDACTED, REDACTED_NON_JSON, redacted_iban};
 use percent_encoding::{AsciiSet, CONTROLS, percent_decode_str, utf8_percent_encode};
 use serde_json::Value;
 
-use crate::auth::{api_keys, principal, token_endpoint};
-use crate::domain::iban::{self, Iban};
-use crate::webhooks;
+use crate::credentials;
+use crate::iban::{self, Iban};
 
 /// Fragments that mark a key as sensitive wherever they occur in it
 /// (compared in lower case, with `-` read as `_`).
@@ -63,11 +62,11 @@ const SENSITIVE_WORDS: &[&str] = &["card", "pan", "pin"];
 /// with any tail (a partial key is still hidden); the short ones need a
 /// tail as long as no ordinary word has (`sysctl_x` and `start_time` stay).
 const MINTED: &[(&str, usize)] = &[
-    (api_keys::TEST_PREFIX, 1),
-    (api_keys::LIVE_PREFIX, 1),
-    (webhooks::SECRET_PREFIX, 1),
-    (principal::CONTROL_TOKEN_PREFIX, 16),
-    (token_endpoint::REFRESH_TOKEN_PREFIX, 32),
+    (credentials::TEST_KEY.prefix, 1),
+    (credentials::LIVE_KEY.prefix, 1),
+    (credentials::WEBHOOK_SECRET.prefix, 1),
+    (credentials::CONTROL_TOKEN.prefix, 16),
+    (credentials::REFRESH_TOKEN.prefix, 32),
 ];
 
 /// A JWT's header is base64url of a JSON object, so it starts with `eyJ`
@@ -229,7 +228,7 @@ pub const CREDENTIAL_HEADERS: &[&str] = &["authorization", "x-api-key", "cookie"
 /// Headers as a JSON object (name in lower case → value; a repeated header
 /// joined with `, `), credential headers left out and the rest redacted by
 /// name and value. A value that is not text is not kept.
-pub fn headers(map: &axum::http::HeaderMap) -> Value {
+pub fn headers(map: &http::HeaderMap) -> Value {
     let mut out = serde_json::Map::new();
     for name in map.keys() {
         if CREDENTIAL_HEADERS.contains(&name.as_str()) {
@@ -340,6 +339,7 @@ pub fn path(raw: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::credentials::Shape;
     use serde_json::json;
 
     #[test]
@@ -362,7 +362,7 @@ mod tests {
 
     #[test]
     fn headers_lose_credentials_and_keep_the_rest_redacted_by_name_and_value() {
-        let mut map = axum::http::HeaderMap::new();
+        let mut map = http::HeaderMap::new();
         map.insert("x-api-key", "sk_test_abc".parse().unwrap());
         map.insert("authorization", "Bearer x".parse().unwrap());
         map.insert("cookie", "payctl_console=abc".parse().unwrap());
@@ -423,16 +423,16 @@ mod tests {
         }
     }
 
+    /// A secret of the shape, with a tail no word has.
+    fn minted(shape: Shape) -> String {
+        let tail: String = "q7Zx2Lm9Kp4Wv8Rt3Ny6Hb1Gc5Fd0Js7Ea2Uo9Ik4Pl".chars().cycle().take(shape.random).collect();
+        format!("{}{tail}", shape.prefix)
+    }
+
     #[test]
     fn every_minted_secret_is_hidden_wherever_it_starts() {
-        let secrets = [
-            api_keys::mint(payctl_wire::applications::Environment::Test).secret,
-            api_keys::mint(payctl_wire::applications::Environment::Live).secret,
-            webhooks::new_secret(),
-            principal::new_control_token(),
-            crate::secrets::random_token(token_endpoint::REFRESH_TOKEN_PREFIX, 48),
-            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl_-x".to_owned(),
-        ];
+        let mut secrets: Vec<String> = credentials::MINTED.into_iter().map(minted).collect();
+        secrets.push("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl_-x".to_owned());
         for secret in &secrets {
             for (before, after) in [("", ""), ("key ", "."), ("x=", "&y"), ("glued", "on"), ("\"", "\"")] {
                 let stored = text(&format!("{before}{secret}{after}")).into_owned();

@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+#[cfg(feature = "sql")]
 use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 /// An amount of minor units of some asset (the asset travels beside it).
@@ -139,12 +140,14 @@ impl fmt::Display for MinorUnit {
     }
 }
 
+#[cfg(feature = "sql")]
 impl ToSql for MinorUnit {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
         Ok(ToSqlOutput::from(self.0))
     }
 }
 
+#[cfg(feature = "sql")]
 impl FromSql for MinorUnit {
     fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
         i64::column_result(value).map(MinorUnit)

@@ -30,8 +30,8 @@
 
 use std::fmt;
 
-use crate::domain::asset::{Asset, asset};
-use crate::domain::decimal::{Decimal, pow10};
+use crate::asset::{Asset, asset};
+use crate::decimal::{Decimal, pow10};
 
 /// Largest accepted basis-point markup: 10_000 bps is the whole amount.
 pub use payctl_wire::pricing::MAX_BPS;

@@ -6,7 +6,7 @@
 //! while the sandbox runs; each direction is listed on its own, rounded to
 //! six decimals, rather than derived by division.
 
-use crate::domain::decimal::Decimal;
+use crate::decimal::Decimal;
 
 /// What a corridor does with value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,7 +156,7 @@ pub fn mid_rate(source: &str, destination: &str) -> Option<Decimal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::asset::asset;
+    use crate::asset::asset;
 
     #[test]
     fn every_rate_is_a_positive_decimal_between_known_assets() {

@@ -70,6 +70,23 @@ pub fn asset(code: &str) -> Option<Asset> {
     ASSETS.iter().copied().find(|a| a.code == code)
 }
 
+/// Stored as its code; a stored code not in the table is a damaged row,
+/// not a 2-decimal currency.
+#[cfg(feature = "sql")]
+impl rusqlite::types::ToSql for Asset {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(rusqlite::types::ToSqlOutput::from(self.code))
+    }
+}
+
+#[cfg(feature = "sql")]
+impl rusqlite::types::FromSql for Asset {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Asset> {
+        let code = value.as_str()?;
+        asset(code).ok_or_else(|| rusqlite::types::FromSqlError::Other(format!("unknown asset {code:?}").into()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

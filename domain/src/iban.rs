@@ -548,7 +548,7 @@ mod tests {
             assert_eq!(bban + 4, len, "{code}");
             assert!((MIN_IBAN_LEN..=MAX_IBAN_LEN).contains(&len), "{code}");
             // Kosovo's XK is a user-assigned code, not an ISO 3166-1 one.
-            assert!(code == "XK" || crate::domain::country::is_country(code), "{code}");
+            assert!(code == "XK" || crate::country::is_country(code), "{code}");
         }
     }
 
