@@ -31,7 +31,7 @@ pub fn events() -> ArgValueCandidates {
 }
 
 pub fn networks() -> ArgValueCandidates {
-    ArgValueCandidates::new(|| of(Network::ALL.iter().map(|n| n.code().to_owned())))
+    ArgValueCandidates::new(|| of(Network::ALL.iter().map(|n| n.as_str().to_owned())))
 }
 
 pub fn assets() -> ArgValueCandidates {

@@ -18,99 +18,24 @@ use std::fmt;
 /// cannot make base58 (quadratic) decoding expensive.
 const MAX_INPUT_LEN: usize = 128;
 
-/// Supported networks. Several EVM chains share one address format but are
-/// kept distinct because funds sent on the wrong chain are still lost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Network {
-    Ethereum,
-    Avalanche,
-    Arbitrum,
-    Base,
-    Polygon,
-    Tron,
-    Stellar,
-    Solana,
-    Xrpl,
-    Algorand,
-    Sui,
-}
+/// Supported networks (`payctl_wire`'s vocabulary). Several EVM chains
+/// share one address format but are kept distinct because funds sent on the
+/// wrong chain are still lost.
+pub use payctl_wire::schema::Network;
+pub use payctl_wire::wallets::AddressFormat;
 
-impl Network {
-    pub const ALL: [Network; 11] = [
-        Network::Ethereum,
-        Network::Avalanche,
-        Network::Arbitrum,
-        Network::Base,
-        Network::Polygon,
-        Network::Tron,
-        Network::Stellar,
-        Network::Solana,
-        Network::Xrpl,
-        Network::Algorand,
-        Network::Sui,
-    ];
-
-    /// Exact, lowercase match only: these codes are API identifiers, and
-    /// accepting variants would let two spellings of one network drift apart
-    /// in stored data.
-    pub fn parse(code: &str) -> Option<Network> {
-        Network::ALL.into_iter().find(|n| n.code() == code)
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Network::Ethereum => "ethereum",
-            Network::Avalanche => "avalanche",
-            Network::Arbitrum => "arbitrum",
-            Network::Base => "base",
-            Network::Polygon => "polygon",
-            Network::Tron => "tron",
-            Network::Stellar => "stellar",
-            Network::Solana => "solana",
-            Network::Xrpl => "xrpl",
-            Network::Algorand => "algorand",
-            Network::Sui => "sui",
+/// The encoding family of a network's addresses.
+pub fn format_of(network: Network) -> AddressFormat {
+    match network {
+        Network::Ethereum | Network::Avalanche | Network::Arbitrum | Network::Base | Network::Polygon => {
+            AddressFormat::Evm
         }
-    }
-
-    pub fn format(self) -> AddressFormat {
-        match self {
-            Network::Ethereum | Network::Avalanche | Network::Arbitrum | Network::Base | Network::Polygon => {
-                AddressFormat::Evm
-            }
-            Network::Tron => AddressFormat::Tron,
-            Network::Stellar => AddressFormat::Stellar,
-            Network::Solana => AddressFormat::Solana,
-            Network::Xrpl => AddressFormat::Xrpl,
-            Network::Algorand => AddressFormat::Algorand,
-            Network::Sui => AddressFormat::Sui,
-        }
-    }
-}
-
-/// The encoding family of an address; one family can serve many networks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AddressFormat {
-    Evm,
-    Tron,
-    Solana,
-    Stellar,
-    Xrpl,
-    Algorand,
-    Sui,
-}
-
-impl AddressFormat {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AddressFormat::Evm => "EVM",
-            AddressFormat::Tron => "TRON",
-            AddressFormat::Solana => "SOLANA",
-            AddressFormat::Stellar => "STELLAR",
-            AddressFormat::Xrpl => "XRPL",
-            AddressFormat::Algorand => "ALGORAND",
-            AddressFormat::Sui => "SUI",
-        }
+        Network::Tron => AddressFormat::Tron,
+        Network::Stellar => AddressFormat::Stellar,
+        Network::Solana => AddressFormat::Solana,
+        Network::Xrpl => AddressFormat::Xrpl,
+        Network::Algorand => AddressFormat::Algorand,
+        Network::Sui => AddressFormat::Sui,
     }
 }
 
@@ -149,7 +74,7 @@ pub fn validate(network: Network, address: &str) -> Result<(), AddressError> {
     if address.len() > MAX_INPUT_LEN {
         return Err(AddressError::TooLong);
     }
-    match network.format() {
+    match format_of(network) {
         AddressFormat::Evm => validate_evm(address),
         AddressFormat::Tron => {
             if !address.starts_with('T') {
@@ -182,7 +107,7 @@ pub fn validate(network: Network, address: &str) -> Result<(), AddressError> {
 pub fn generate(network: Network, entropy: &[u8; 32]) -> String {
     let mut account20 = [0u8; 20];
     account20.copy_from_slice(&entropy[..20]);
-    match network.format() {
+    match format_of(network) {
         AddressFormat::Evm => {
             let mut out = String::with_capacity(42);
             out.push_str("0x");
@@ -624,13 +549,13 @@ mod tests {
 
     #[test]
     fn network_codes_round_trip() {
-        for n in Network::ALL {
-            assert_eq!(Network::parse(n.code()), Some(n));
+        for n in Network::ALL.iter().copied() {
+            assert_eq!(Network::parse(n.as_str()), Some(n));
         }
         for bad in ["", "Ethereum", "ETHEREUM", "eth", "xrp", " sui", "bsc"] {
             assert_eq!(Network::parse(bad), None, "{bad}");
         }
-        let formats: Vec<&str> = Network::ALL.iter().map(|n| n.format().as_str()).collect();
+        let formats: Vec<&str> = Network::ALL.iter().map(|n| format_of(*n).as_str()).collect();
         let expected = "EVM EVM EVM EVM EVM TRON STELLAR SOLANA XRPL ALGORAND SUI";
         assert_eq!(formats.join(" "), expected);
         assert_eq!(BadChecksum.to_string(), "address checksum does not match");
@@ -638,7 +563,7 @@ mod tests {
 
     #[test]
     fn evm() {
-        for n in Network::ALL.into_iter().filter(|n| n.format() == AddressFormat::Evm) {
+        for n in Network::ALL.iter().copied().filter(|n| format_of(*n) == AddressFormat::Evm) {
             check(n, EVM);
         }
         // generate() must reproduce the checksummed spec vectors.
@@ -719,7 +644,7 @@ mod tests {
         // Deterministic entropy: SHA-256 of a counter, plus all-0 and all-1.
         let entropies = (0u32..400).map(|i| Sha256::digest(i.to_le_bytes()).into()).chain([[0u8; 32], [0xff; 32]]);
         for entropy in entropies {
-            for n in Network::ALL {
+            for n in Network::ALL.iter().copied() {
                 let a = generate(n, &entropy);
                 assert_eq!(validate(n, &a), Ok(()), "{n:?} {a}");
                 assert_eq!(generate(n, &entropy), a, "deterministic");
@@ -748,7 +673,7 @@ mod tests {
             "11111111111111111111111111111111111111111111111111111111111111111111111111",
             "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeé",
         ];
-        for n in Network::ALL {
+        for n in Network::ALL.iter().copied() {
             for s in nasty {
                 assert!(validate(n, s).is_err(), "{n:?} accepted {s:?}");
             }

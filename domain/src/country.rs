@@ -289,6 +289,37 @@ pub fn is_country(alpha2: &str) -> bool {
     country_name(alpha2).is_some()
 }
 
+/// An officially assigned ISO 3166-1 alpha-2 country, by its canonical
+/// upper-case code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Country {
+    code: &'static str,
+    name: &'static str,
+}
+
+impl Country {
+    /// Exact, upper-case codes only (see [`country_name`]).
+    pub fn parse(alpha2: &str) -> Option<Country> {
+        let i = COUNTRIES.binary_search_by(|(code, _)| (*code).cmp(alpha2)).ok()?;
+        COUNTRIES.get(i).map(|&(code, name)| Country { code, name })
+    }
+
+    pub fn code(self) -> &'static str {
+        self.code
+    }
+
+    /// The English short name (`United Arab Emirates`).
+    pub fn name(self) -> &'static str {
+        self.name
+    }
+}
+
+impl std::fmt::Display for Country {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code)
+    }
+}
+
 /// Every code, in order: what the API documents as accepted.
 pub fn codes() -> impl Iterator<Item = &'static str> {
     COUNTRIES.iter().map(|(code, _)| *code)

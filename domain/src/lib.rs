@@ -5,8 +5,10 @@
 //! - Values and their parsers: [`address`] (wallet addresses on the eleven
 //!   networks), [`iban`], [`country`], [`asset`] (the asset table and its
 //!   decimals), [`decimal`] (exact decimals), [`money`] (minor units),
+//!   [`email`],
 //!   [`text`] (what text a request may hold, and the keys that make two
 //!   spellings one), [`time`] (timestamps as the API writes them).
+//! - [`accounts`]: which settlement accounts and wallets may be opened.
 //! - Pricing: [`pricing`] (the integer arithmetic of fees and markups) and
 //!   [`rates`] (corridors and the rate table).
 //! - [`states`]: every flow's states, shared by the sandbox's store and its
@@ -18,14 +20,19 @@
 //! - [`log_export`]: request logs as a replayable fixture (used by
 //!   `payctl logs export` and the sandbox's console).
 //!
-//! With the `sql` feature, [`money::MinorUnit`] reads and writes itself as
-//! an SQLite integer.
+//! Vocabularies are enums of `payctl_wire` (`one_of!`); the few that are
+//! only stored, never sent (a quote's stored state and form), are declared
+//! here with `payctl_wire::vocabulary!`. With the `sql` feature, those,
+//! [`money::MinorUnit`] and [`asset::Asset`] read and write themselves as
+//! SQLite values.
 
+pub mod accounts;
 pub mod address;
 pub mod asset;
 pub mod country;
 pub mod credentials;
 pub mod decimal;
+pub mod email;
 pub mod faults;
 pub mod iban;
 pub mod log_export;

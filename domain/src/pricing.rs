@@ -38,13 +38,9 @@ pub use payctl_wire::pricing::MAX_BPS;
 
 const BPS_DENOMINATOR: u128 = 10_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MarkupKind {
-    /// `value` is in basis points of the source amount.
-    Bps,
-    /// `value` is a fixed amount in minor units of `currency`.
-    Flat,
-}
+/// `Bps`: `value` is in basis points of the source amount; `Flat`: a
+/// fixed amount in minor units of `currency`.
+pub use payctl_wire::pricing::MarkupKind;
 
 /// A fee rule as a merchant configures it over HTTP.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,19 +9,7 @@
 use crate::decimal::Decimal;
 
 /// What a corridor does with value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
-    /// Fiat out of the UAE.
-    Outbound,
-    /// Fiat into the UAE.
-    Inbound,
-    /// Fiat into a stablecoin.
-    OnRamp,
-    /// A stablecoin into fiat.
-    OffRamp,
-    /// One stablecoin into another.
-    Swap,
-}
+pub use payctl_wire::pricing::Direction;
 
 /// A fiat corridor the service lists (spec section 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -25,12 +25,14 @@
 use payctl_domain::asset;
 use payctl_domain::money::MinorUnit;
 use payctl_domain::time::Timestamp;
+use payctl_wire::accounts::{AccountPurpose, AccountStatus};
 use payctl_wire::error::ErrorCode;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
+use crate::store::sql_text;
 
 /// Whole units of every asset a new float account starts with.
 pub const PREFUND_UNITS: u64 = 10_000_000;
@@ -47,13 +49,13 @@ pub enum Owner {
 }
 
 impl Owner {
-    fn purpose(self) -> &'static str {
+    fn purpose(self) -> AccountPurpose {
         match self {
-            Owner::Customer(_) => "customer",
-            Owner::Float => "float",
-            Owner::External => "external",
-            Owner::Fees => "fees",
-            Owner::InFlight => "in_flight",
+            Owner::Customer(_) => AccountPurpose::Customer,
+            Owner::Float => AccountPurpose::Float,
+            Owner::External => AccountPurpose::External,
+            Owner::Fees => AccountPurpose::Fees,
+            Owner::InFlight => AccountPurpose::InFlight,
         }
     }
 
@@ -77,21 +79,22 @@ pub fn account(
     // One statement per owner kind, with the purpose written into it: the
     // partial unique indexes depend on the purpose, so with the purpose as
     // a parameter SQLite re-plans the cached statement whenever it changes.
+    let system_account =
+        |sql: &str| conn.query_row_cached(sql, params![application_id, asset_code], |r| r.get::<_, i64>(0));
     let found: Option<i64> = match owner {
         Owner::Customer(customer_id) => conn.query_row_cached(
-            "SELECT id FROM accounts WHERE purpose = 'customer' AND customer_id = ?1 AND asset = ?2
-                 AND application_id = ?3",
+            sql_text!(
+                "SELECT id FROM accounts WHERE purpose = '{}' AND customer_id = ?1 AND asset = ?2
+                     AND application_id = ?3",
+                AccountPurpose::Customer
+            ),
             params![customer_id, asset_code, application_id],
             |r| r.get(0),
         ),
-        Owner::Float => conn.query_row_cached(SYSTEM_ACCOUNT_FLOAT, params![application_id, asset_code], |r| r.get(0)),
-        Owner::External => {
-            conn.query_row_cached(SYSTEM_ACCOUNT_EXTERNAL, params![application_id, asset_code], |r| r.get(0))
-        }
-        Owner::Fees => conn.query_row_cached(SYSTEM_ACCOUNT_FEES, params![application_id, asset_code], |r| r.get(0)),
-        Owner::InFlight => {
-            conn.query_row_cached(SYSTEM_ACCOUNT_IN_FLIGHT, params![application_id, asset_code], |r| r.get(0))
-        }
+        Owner::Float => system_account(sql_text!("{SYSTEM} '{}' AND asset = ?2", AccountPurpose::Float)),
+        Owner::External => system_account(sql_text!("{SYSTEM} '{}' AND asset = ?2", AccountPurpose::External)),
+        Owner::Fees => system_account(sql_text!("{SYSTEM} '{}' AND asset = ?2", AccountPurpose::Fees)),
+        Owner::InFlight => system_account(sql_text!("{SYSTEM} '{}' AND asset = ?2", AccountPurpose::InFlight)),
     }
     .optional()?;
     if let Some(id) = found {
@@ -122,28 +125,30 @@ pub fn account(
     Ok(id)
 }
 
-const SYSTEM_ACCOUNT_FLOAT: &str =
-    "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'float' AND asset = ?2";
-const SYSTEM_ACCOUNT_EXTERNAL: &str =
-    "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'external' AND asset = ?2";
-const SYSTEM_ACCOUNT_FEES: &str =
-    "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'fees' AND asset = ?2";
-const SYSTEM_ACCOUNT_IN_FLIGHT: &str =
-    "SELECT id FROM accounts WHERE application_id = ?1 AND purpose = 'in_flight' AND asset = ?2";
+/// The start of a system account's lookup; the purpose follows.
+const SYSTEM: &str = "SELECT id FROM accounts WHERE application_id = ?1 AND purpose =";
 
 /// Inserts an account row; returns its internal id.
 fn insert_account(
     conn: &Connection,
     application_id: i64,
-    purpose: &str,
+    purpose: AccountPurpose,
     customer_id: Option<i64>,
     asset_code: &str,
     now: Timestamp,
 ) -> Result<i64, ApiError> {
     conn.execute_cached(
         "INSERT INTO accounts (public_id, application_id, purpose, customer_id, asset, status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, 'active', ?6, ?6)",
-        params![ids::prefixed("acc"), application_id, purpose, customer_id, asset_code, now.millis()],
+         VALUES (?1, ?2, ?3, ?4, ?5, ?7, ?6, ?6)",
+        params![
+            ids::prefixed("acc"),
+            application_id,
+            purpose,
+            customer_id,
+            asset_code,
+            now.millis(),
+            AccountStatus::Active
+        ],
     )?;
     Ok(conn.last_insert_rowid())
 }
@@ -190,7 +195,7 @@ pub fn post(
     }
     let legs = merged.as_slice();
     for leg in legs {
-        let (owner_app, asset_code, purpose, balance): (i64, String, String, i64) = conn.query_row_cached(
+        let (owner_app, asset_code, purpose, balance): (i64, String, AccountPurpose, i64) = conn.query_row_cached(
             "SELECT application_id, asset, purpose, balance_minor FROM accounts WHERE id = ?1",
             [leg.account_id],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
@@ -199,7 +204,7 @@ pub fn post(
             return Err(ApiError::internal("ledger leg names an account of another application or asset"));
         }
         let after = balance.checked_add(leg.amount.get()).ok_or_else(|| ApiError::internal("balance overflow"))?;
-        if after < 0 && purpose != "external" {
+        if after < 0 && purpose != AccountPurpose::External {
             return Err(ApiError::new(
                 ErrorCode::InsufficientFunds,
                 format!(
@@ -301,9 +306,11 @@ pub fn verify(conn: &Connection) -> Result<(), String> {
         return Err(format!("{drifted} balances differ from their postings"));
     }
     let negative: i64 = conn
-        .query_row_cached("SELECT COUNT(*) FROM accounts WHERE purpose <> 'external' AND balance_minor < 0", [], |r| {
-            r.get(0)
-        })
+        .query_row_cached(
+            "SELECT COUNT(*) FROM accounts WHERE purpose <> ?1 AND balance_minor < 0",
+            [AccountPurpose::External],
+            |r| r.get(0),
+        )
         .map_err(|e| e.to_string())?;
     if negative > 0 {
         return Err(format!("{negative} accounts are below zero"));

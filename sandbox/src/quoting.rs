@@ -19,6 +19,7 @@ use payctl_domain::money::MinorUnit;
 use payctl_domain::pricing::{self, Markup, PricingError};
 use payctl_domain::rates;
 use payctl_wire::error::{ErrorCode, FieldIssue};
+use payctl_wire::pricing::MarkupSource;
 use payctl_wire::sandbox::Rate;
 use rusqlite::Connection;
 
@@ -67,7 +68,7 @@ pub struct Priced {
     /// What arrives, after the network fee; always above zero.
     pub destination_amount: MinorUnit,
     /// `customer`, `partner` or `default`: which markup set the fee.
-    pub markup_source: &'static str,
+    pub markup_source: MarkupSource,
 }
 
 /// The rate from `source` to `destination` for an application (or, with
@@ -129,13 +130,13 @@ fn markup(
     conn: &Connection,
     partner_id: i64,
     customer_id: Option<&str>,
-) -> Result<(Option<Markup>, &'static str), ApiError> {
+) -> Result<(Option<Markup>, MarkupSource), ApiError> {
     let (from_customer, stored) = store::markups::effective(conn, partner_id, customer_id)?;
     let markup = stored.map(|s| s.markup);
     let source = match (&markup, from_customer) {
-        (None, _) => "default",
-        (Some(_), true) => "customer",
-        (Some(_), false) => "partner",
+        (None, _) => MarkupSource::Default,
+        (Some(_), true) => MarkupSource::Customer,
+        (Some(_), false) => MarkupSource::Partner,
     };
     Ok((markup, source))
 }
@@ -160,7 +161,7 @@ pub fn price_at(
     req: &Request<'_>,
     rate: &Decimal,
     markup: Option<&Markup>,
-    markup_source: &'static str,
+    markup_source: MarkupSource,
 ) -> Result<Priced, ApiError> {
     let priced = compute(req, rate, markup, markup_source, req.amount.as_u64()).map_err(|e| pricing_error(req, e))?;
     if priced.net_source.is_positive() && priced.destination_amount.is_positive() {
@@ -202,7 +203,7 @@ fn compute(
     req: &Request<'_>,
     rate: &Decimal,
     markup: Option<&Markup>,
-    markup_source: &'static str,
+    markup_source: MarkupSource,
     amount: u64,
 ) -> Result<Priced, PricingError> {
     let corridor_fee = match &req.corridor_fee {

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use aes_gcm::aead::{Aead, KeyInit, Payload};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use hmac::{Hmac, Mac};
-use payctl_domain::credentials::{self, Shape};
+use payctl_domain::credentials::Shape;
 use rand::distributions::Alphanumeric;
 use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
@@ -241,6 +241,7 @@ impl Sealer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use payctl_domain::credentials;
 
     #[test]
     fn tokens_are_random_and_prefixed() {

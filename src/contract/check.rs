@@ -17,6 +17,10 @@ use serde_json::Value;
 
 use super::{Contract, Credential, Media, Operation, ParamIn};
 
+/// The response key an OpenAPI operation answers with when no status
+/// code or range of its own matches.
+const DEFAULT_RESPONSE: &str = "default";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
@@ -238,7 +242,7 @@ impl Contract {
                 .iter()
                 .find(|(s, _)| *s == exact)
                 .or_else(|| op.responses.iter().find(|(s, _)| s.eq_ignore_ascii_case(&range)))
-                .or_else(|| op.responses.iter().find(|(s, _)| s == "default"))
+                .or_else(|| op.responses.iter().find(|(s, _)| *s == DEFAULT_RESPONSE))
         });
         let media = match (op, spec) {
             (Some(_), Some(Some((_, media)))) => media.clone(),

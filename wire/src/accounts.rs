@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::legacy_quotes::CorridorCode;
-use crate::schema::{AssetCode, NetworkCode, one_of};
+use crate::schema::{AssetCode, Network, one_of};
 
 one_of! {
     /// A settlement account in a fiat currency, or a stablecoin wallet.
@@ -19,6 +19,39 @@ one_of! {
     WalletMode = [Mpc = "mpc", SelfCustody = "self_custody"]
 }
 
+one_of! {
+    /// An account's status (spec 2.10): `active`, `frozen` or `closed`.
+    AccountStatus = [Active = "active", Frozen = "frozen", Closed = "closed"]
+}
+
+one_of! {
+    /// A ledger account's status as the ledger shapes spell it (spec 2.10:
+    /// `ACTIVE` is the value seen): the same states as [`AccountStatus`].
+    LedgerStatus = [Active = "ACTIVE", Frozen = "FROZEN", Closed = "CLOSED"]
+}
+
+impl From<AccountStatus> for LedgerStatus {
+    fn from(status: AccountStatus) -> LedgerStatus {
+        match status {
+            AccountStatus::Active => LedgerStatus::Active,
+            AccountStatus::Frozen => LedgerStatus::Frozen,
+            AccountStatus::Closed => LedgerStatus::Closed,
+        }
+    }
+}
+
+one_of! {
+    /// What a ledger account holds: a customer's balance (`customer`), the
+    /// partner's prefunded balance (`float`), fees earned (`fees`), what
+    /// unfinished flows hold (`in_flight`), a settlement account
+    /// (`settlement`) or wallet (`wallet`) opened with `POST /v1/accounts`,
+    /// or the mirror of money outside the ledger (`external`, never shown).
+    AccountPurpose = [
+        Customer = "customer", Float = "float", Fees = "fees", InFlight = "in_flight", Settlement = "settlement",
+        Wallet = "wallet", External = "external",
+    ]
+}
+
 /// A ledger account with its live balance (`GET /v1/customers/{id}/accounts`,
 /// `GET /v1/balances`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -28,11 +61,8 @@ pub struct LedgerAccount {
     pub asset: String,
     /// Integer minor units, read from the ledger.
     pub balance_minor: String,
-    /// `ACTIVE`, `FROZEN` or `CLOSED`.
-    pub status: String,
-    /// `customer`, `float` (the partner's prefunded balance), `fees`,
-    /// `settlement` or `wallet`.
-    pub purpose: String,
+    pub status: LedgerStatus,
+    pub purpose: AccountPurpose,
 }
 
 /// Body of `POST /v1/accounts`. Fields arrive as optional strings so every
@@ -51,7 +81,7 @@ pub struct CreateAccount {
     #[schema(value_type = Option<CorridorCode>)]
     pub corridor: Option<String>,
     /// stablecoin only, required: one of the eleven network codes.
-    #[schema(value_type = Option<NetworkCode>)]
+    #[schema(value_type = Option<Network>)]
     pub network: Option<String>,
     /// stablecoin only, required: `mpc` (the service provisions the address) or `self_custody`.
     #[schema(value_type = Option<WalletMode>)]
@@ -70,15 +100,13 @@ pub struct CreateAccount {
 pub struct Account {
     /// `acc_`-prefixed; the same id as its ledger account.
     pub id: String,
-    /// `fiat` or `stablecoin`.
     #[serde(rename = "type")]
-    pub account_type: String,
-    /// `active`, `frozen` or `closed`.
-    pub status: String,
+    pub account_type: AccountType,
+    pub status: AccountStatus,
     pub currency: String,
     pub corridor: Option<String>,
-    pub network: Option<String>,
-    pub wallet_mode: Option<String>,
+    pub network: Option<Network>,
+    pub wallet_mode: Option<WalletMode>,
     pub address: Option<String>,
     pub label: Option<String>,
     /// Integer minor units held, from the ledger.

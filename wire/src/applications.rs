@@ -26,6 +26,8 @@ pub enum Environment {
     Live,
 }
 
+crate::stored_as_text!(Environment);
+
 impl Environment {
     pub fn as_str(self) -> &'static str {
         match self {

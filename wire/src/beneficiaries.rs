@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::schema::{Country, FiatCode, NetworkCode, StablecoinCode, Uuid, one_of, tagged_union};
+use crate::schema::{Country, FiatCode, Network, StablecoinCode, Uuid, one_of, tagged_union};
 
 one_of! {
     /// Whether the beneficiary is a company or a person.
@@ -126,7 +126,7 @@ pub struct CreateStablecoinWallet {
     /// The stablecoin paid out.
     pub destination_asset: StablecoinCode,
     /// The network of `address`.
-    pub network: NetworkCode,
+    pub network: Network,
     /// An address valid on `network`, checksum included where the format
     /// has one (no schema can state that).
     #[schema(min_length = 1)]
@@ -143,7 +143,7 @@ pub struct Beneficiary {
     pub id: String,
     pub customer_id: String,
     #[serde(rename = "type")]
-    pub beneficiary_type: String,
+    pub beneficiary_type: BeneficiaryType,
     pub full_name: String,
     pub country: String,
     pub gov_id_ref: Option<String>,
@@ -159,7 +159,7 @@ pub struct Beneficiary {
 /// document states it as [`BeneficiaryAccountDetails`], one shape per `kind`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BeneficiaryAccount {
-    pub kind: String,
+    pub kind: PayoutAccountKind,
     pub destination_asset: String,
     pub is_default: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -171,7 +171,7 @@ pub struct BeneficiaryAccount {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub routing: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub network: Option<String>,
+    pub network: Option<Network>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -214,7 +214,7 @@ pub struct StablecoinWallet {
     /// Whether payouts in `destination_asset` for this customer go here
     /// unless another beneficiary is named.
     pub is_default: bool,
-    pub network: String,
+    pub network: Network,
     pub address: String,
     /// Address family of `network`: `EVM`, `TRON`, `SOLANA`...
     pub address_format: String,

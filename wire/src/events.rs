@@ -21,6 +21,8 @@ pub enum EventType {
     OffRampCompleted,
 }
 
+crate::stored_as_text!(EventType);
+
 impl EventType {
     pub const ALL: [EventType; 7] = [
         EventType::SettlementCreated,

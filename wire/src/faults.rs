@@ -45,6 +45,8 @@ pub enum FaultKind {
     TamperedBody,
 }
 
+crate::stored_as_text!(FaultKind);
+
 impl FaultKind {
     pub const ALL: &'static [FaultKind] = &[
         FaultKind::Error,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::schema::{AssetCode, PositiveDecimal, Uuid, one_of, string_type};
+use crate::transactions::QuoteStatus;
 
 one_of! {
     /// What a legacy quote pays out to.
@@ -16,8 +17,25 @@ one_of! {
 }
 
 one_of! {
+    /// Which form made a legacy quote: `legacy` (`GET /v1/quotes`) or
+    /// `corridor` (`POST /v1/quotes`).
+    LegacyQuoteForm = [Legacy = "legacy", Corridor = "corridor"]
+}
+
+one_of! {
     /// Who receives the payout of a corridor quote.
     RecipientType = [BankAccount = "bank_account", Wallet = "wallet"]
+}
+
+/// A legacy quote's target is stored as the transaction quote's kind of
+/// destination, which has both of its values.
+impl From<TargetType> for crate::transactions::DestinationKind {
+    fn from(target: TargetType) -> Self {
+        match target {
+            TargetType::Wallet => crate::transactions::DestinationKind::Wallet,
+            TargetType::Bank => crate::transactions::DestinationKind::Bank,
+        }
+    }
 }
 
 string_type! {
@@ -105,17 +123,15 @@ pub struct LegacyQuoteFees {
 pub struct LegacyQuote {
     /// UUIDv7: the `quote_id` of `POST /v1/payments` (legacy form).
     pub id: String,
-    /// `legacy` (GET form) or `corridor` (POST form).
-    pub form: String,
-    /// `CREATED`, `ACCEPTED`, `USED`, or `EXPIRED` (a CREATED quote past its lock).
-    pub status: String,
+    pub form: LegacyQuoteForm,
+    pub status: QuoteStatus,
     pub from_customer_id: Option<String>,
     /// GET form only.
     pub to: Option<QuoteTarget>,
     /// Corridor form only.
     pub corridor: Option<String>,
     /// Corridor form only.
-    pub recipient_type: Option<String>,
+    pub recipient_type: Option<RecipientType>,
     pub source_currency: String,
     pub destination_currency: String,
     /// Decimal display strings.

@@ -36,8 +36,7 @@ pub struct CreatePayment {
 /// Where and how the payer sends the funds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct CollectionInstructions {
-    /// `VIRTUAL_IBAN`.
-    pub method: String,
+    pub method: CollectionMethod,
     /// A valid UAE IBAN for this payment alone (electronic form).
     pub iban: String,
     /// Quote it with the transfer so the funds are matched to the payment.
@@ -56,8 +55,7 @@ pub struct CollectionInstructions {
 pub struct Payment {
     /// UUIDv7.
     pub id: String,
-    /// `awaiting_funds`, `funds_received`, `settled`, `expired` or `failed`.
-    pub status: String,
+    pub status: PaymentStatus,
     pub quote_id: String,
     pub customer_id: String,
     pub collection_instructions: CollectionInstructions,

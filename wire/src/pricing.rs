@@ -12,24 +12,12 @@ use utoipa::openapi::schema::{
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::schema::AssetCode;
+use crate::schema::{AssetCode, one_of};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "UPPERCASE")]
-pub enum MarkupKind {
-    /// Basis points of the source amount (0 to 10 000).
-    Bps,
-    /// A fixed amount in minor units of `currency`.
-    Flat,
-}
-
-impl MarkupKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MarkupKind::Bps => "BPS",
-            MarkupKind::Flat => "FLAT",
-        }
-    }
+one_of! {
+    /// How a markup is stated: `BPS`, basis points of the source amount (0
+    /// to 10 000), or `FLAT`, a fixed amount in minor units of `currency`.
+    MarkupKind = [Bps = "BPS", Flat = "FLAT"]
 }
 
 /// The most basis points a BPS markup may take: the whole amount.
@@ -122,16 +110,11 @@ impl ToSchema for MarkupRequest {
     }
 }
 
-/// Where an effective markup comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum MarkupSource {
-    /// The customer's own override.
-    Customer,
-    /// The partner-level markup.
-    Partner,
-    /// Nothing configured: 0 basis points.
-    Default,
+one_of! {
+    /// Where an effective markup comes from: the customer's own override
+    /// (`customer`), the partner-level markup (`partner`), or nothing
+    /// configured (`default`: 0 basis points).
+    MarkupSource = [Customer = "customer", Partner = "partner", Default = "default"]
 }
 
 /// A markup as the API shows it.

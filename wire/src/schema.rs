@@ -32,21 +32,19 @@ pub fn description(doc: &[&str]) -> String {
     doc.iter().map(|line| line.strip_prefix(' ').unwrap_or(line)).collect::<Vec<_>>().join("\n")
 }
 
-/// Declares a closed vocabulary (a status, kind, type or method): a real
-/// enum whose variants are the wire strings, with `ALL`, `VALUES` (the
-/// strings, which the server's field checks and the document share),
-/// `as_str`, `parse`, `Display`, `FromStr`, serde as the string, the OpenAPI
-/// schema (a string enum carrying the doc comment) and, with the `sql`
-/// feature, `ToSql`/`FromSql` as the same string. A lenient request field
-/// may still be a `String` naming it with `#[schema(value_type = ...)]`
-/// until it is parsed; a typed field holds the enum from the edge to the
-/// database and back.
-macro_rules! one_of {
-    ($(#[doc = $doc:expr])+ $name:ident = [$($variant:ident = $value:literal),+ $(,)?]) => {
+/// Declares a closed vocabulary: a real enum whose variants are named by
+/// their text, with `ALL`, `VALUES`, `as_str`, `parse` (exact), `Display`,
+/// `FromStr`, [`Vocabulary`] and, with the calling crate's `sql` feature,
+/// `ToSql`/`FromSql` as the same text. What a client reads is declared with
+/// `one_of!`, which adds serde and the OpenAPI schema; a vocabulary that is
+/// only stored (`payctl_domain`'s) uses this alone.
+#[macro_export]
+macro_rules! vocabulary {
+    ($(#[doc = $doc:expr])+ $name:ident = [$($(#[doc = $vdoc:expr])* $variant:ident = $value:literal),+ $(,)?]) => {
         $(#[doc = $doc])+
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum $name {
-            $($variant),+
+            $($(#[doc = $vdoc])* $variant),+
         }
 
         impl $name {
@@ -73,6 +71,14 @@ macro_rules! one_of {
             }
         }
 
+        impl $crate::schema::Vocabulary for $name {
+            const VALUES: &'static [&'static str] = $name::VALUES;
+
+            fn parse(s: &str) -> Option<$name> {
+                $name::parse(s)
+            }
+        }
+
         impl std::str::FromStr for $name {
             type Err = $crate::schema::NotOneOf;
 
@@ -80,6 +86,47 @@ macro_rules! one_of {
                 $name::parse(s).ok_or_else(|| $crate::schema::NotOneOf { seen: s.to_owned(), allowed: $name::VALUES })
             }
         }
+
+        $crate::stored_as_text!($name);
+    };
+}
+
+/// `ToSql`/`FromSql` as its text (`as_str`/`parse`), under the calling
+/// crate's `sql` feature: a stored value outside the vocabulary is a
+/// damaged row, never a silent `None`. `vocabulary!` applies it; a
+/// vocabulary declared by hand (its variants carry docs or a serde
+/// default) names it itself.
+#[macro_export]
+macro_rules! stored_as_text {
+    ($($name:ident),+ $(,)?) => {$(
+        #[cfg(feature = "sql")]
+        impl rusqlite::types::ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+                Ok(rusqlite::types::ToSqlOutput::from(self.as_str()))
+            }
+        }
+
+        #[cfg(feature = "sql")]
+        impl rusqlite::types::FromSql for $name {
+            fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<$name> {
+                let s = value.as_str()?;
+                $name::parse(s).ok_or_else(|| {
+                    rusqlite::types::FromSqlError::Other(format!("{s:?} is not a {}", stringify!($name)).into())
+                })
+            }
+        }
+    )+};
+}
+
+/// Declares a closed vocabulary a client reads (a status, kind, type or
+/// method): [`vocabulary!`] with serde as the text and the OpenAPI schema
+/// (a string enum carrying the doc comment). A lenient request field may
+/// still be a `String` naming it with `#[schema(value_type = ...)]` until
+/// it is parsed; a typed field holds the enum from the edge to the
+/// database and back.
+macro_rules! one_of {
+    ($(#[doc = $doc:expr])+ $name:ident = [$($variant:ident = $value:literal),+ $(,)?]) => {
+        $crate::vocabulary! { $(#[doc = $doc])+ $name = [$($variant = $value),+] }
 
         impl serde::Serialize for $name {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -94,25 +141,6 @@ macro_rules! one_of {
             }
         }
 
-        #[cfg(feature = "sql")]
-        impl rusqlite::types::ToSql for $name {
-            fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
-                Ok(rusqlite::types::ToSqlOutput::from(self.as_str()))
-            }
-        }
-
-        #[cfg(feature = "sql")]
-        impl rusqlite::types::FromSql for $name {
-            fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<$name> {
-                let s = value.as_str()?;
-                $name::parse(s).ok_or_else(|| {
-                    rusqlite::types::FromSqlError::Other(
-                        format!("{s:?} is not one of {}", $name::VALUES.join(", ")).into(),
-                    )
-                })
-            }
-        }
-
         impl utoipa::PartialSchema for $name {
             fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
                 $crate::schema::string_enum(Self::VALUES, &[$($doc),+])
@@ -121,6 +149,14 @@ macro_rules! one_of {
 
         impl utoipa::ToSchema for $name {}
     };
+}
+
+/// What every `one_of!` vocabulary is: its values as text, and the value a
+/// text names (matched exactly), so a lenient request field can be parsed
+/// into the enum by one generic check.
+pub trait Vocabulary: Sized + Copy {
+    const VALUES: &'static [&'static str];
+    fn parse(s: &str) -> Option<Self>;
 }
 
 /// A string that is not one of a vocabulary's values.
@@ -207,9 +243,13 @@ string_type! {
     AssetCode => ObjectBuilder::new().pattern(Some("^[A-Z]{3,5}$"))
 }
 
-string_type! {
-    /// A network code, lower case (`ethereum`, `tron`, `solana`).
-    NetworkCode => ObjectBuilder::new().pattern(Some("^[a-z]+$"))
+one_of! {
+    /// A blockchain network, by its exact lower-case code (spec 1): the
+    /// eleven networks stablecoins move on.
+    Network = [
+        Ethereum = "ethereum", Avalanche = "avalanche", Arbitrum = "arbitrum", Base = "base", Polygon = "polygon",
+        Tron = "tron", Stellar = "stellar", Solana = "solana", Xrpl = "xrpl", Algorand = "algorand", Sui = "sui",
+    ]
 }
 
 string_type! {

@@ -7,11 +7,25 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::pricing::MarkupSource;
 use crate::schema::{AmountMinor, AssetCode, Uuid, one_of};
 
 one_of! {
     /// What a transaction quote pays out to.
     DestinationKind = [Wallet = "WALLET", Bank = "BANK", Stablecoin = "STABLECOIN"]
+}
+
+one_of! {
+    /// A quote's status as read: `CREATED` until accepted, `ACCEPTED` until
+    /// one flow uses it, then `USED`; a `CREATED` quote read after its
+    /// 3-minute lock (`expires_at`) reads `EXPIRED`.
+    QuoteStatus = [Created = "CREATED", Accepted = "ACCEPTED", Used = "USED", Expired = "EXPIRED"]
+}
+
+one_of! {
+    /// A transaction's state: `PENDING`, then `PROCESSING`, then
+    /// `COMPLETED` or `FAILED` (both final).
+    TransactionState = [Pending = "PENDING", Processing = "PROCESSING", Completed = "COMPLETED", Failed = "FAILED"]
 }
 
 /// Body of `POST /v1/transactions/quote`.
@@ -48,9 +62,7 @@ pub struct CreateTransactionQuote {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct TransactionQuote {
     pub id: String,
-    /// `CREATED`, `ACCEPTED`, `USED`, or `EXPIRED` (a `CREATED` quote read
-    /// after `expires_at`).
-    pub status: String,
+    pub status: QuoteStatus,
     /// End of the 3-minute rate lock (sandbox time).
     #[schema(format = DateTime)]
     pub expires_at: String,
@@ -65,10 +77,9 @@ pub struct TransactionQuote {
     /// `source_amount_minor - fee_minor`: what is converted.
     pub net_source_minor: String,
     pub destination_amount_minor: String,
-    /// Which markup set the fee: `customer`, `partner` or `default`.
-    pub markup_source: String,
+    pub markup_source: MarkupSource,
     pub corridor_id: String,
-    pub destination_kind: String,
+    pub destination_kind: DestinationKind,
     pub customer_id: Option<String>,
     #[schema(format = DateTime)]
     pub created_at: String,
@@ -110,7 +121,7 @@ pub struct Transaction {
     pub id: String,
     /// `txn_`-prefixed; `GET /v1/transactions/{id}` accepts it too.
     pub external_id: String,
-    pub state: String,
+    pub state: TransactionState,
     pub quote_id: String,
     pub beneficiary_id: String,
     pub source_asset: String,

@@ -10,7 +10,7 @@ use utoipa::openapi::{Ref, RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::schema::{
-    AmountMinor, AssetCode, FiatCode, NetworkCode, PositiveDecimal, StablecoinCode, Uuid, one_of, tagged_union,
+    AmountMinor, AssetCode, FiatCode, Network, PositiveDecimal, StablecoinCode, Uuid, one_of, tagged_union,
 };
 
 one_of! {
@@ -18,6 +18,12 @@ one_of! {
     /// `payout` (out to a beneficiary or a wallet), `bridge` (one
     /// stablecoin between networks) or `onchain_fx` (USDC to USDT or back).
     TransferKind = [Payin = "payin", Payout = "payout", Bridge = "bridge", OnchainFx = "onchain_fx"]
+}
+
+one_of! {
+    /// A transfer's state: `pending`, then `processing`, then `completed`
+    /// or `failed` (both final).
+    TransferStatus = [Pending = "pending", Processing = "processing", Completed = "completed", Failed = "failed"]
 }
 
 /// One side of a transfer request, as the server reads it (every field
@@ -75,7 +81,7 @@ pub struct CreateTransfer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct TransferSide {
     pub asset: String,
-    pub network: Option<String>,
+    pub network: Option<Network>,
     pub address: Option<String>,
     pub beneficiary_id: Option<String>,
     /// Decimal display string.
@@ -97,9 +103,8 @@ pub struct TransferFees {
 pub struct Transfer {
     /// `tr_…`, or `fx_…` for a swap.
     pub id: String,
-    pub kind: String,
-    /// `pending`, `processing`, `completed` or `failed`.
-    pub status: String,
+    pub kind: TransferKind,
+    pub status: TransferStatus,
     pub customer_id: String,
     pub quote_id: Option<String>,
     pub source: TransferSide,
@@ -121,12 +126,11 @@ pub struct Transfer {
 pub struct Swap {
     pub fx_id: String,
     pub quote_id: Option<String>,
-    /// `pending`, `processing`, `completed` or `failed`.
-    pub status: String,
+    pub status: TransferStatus,
     pub source_currency: String,
     pub destination_currency: String,
-    pub source_network: String,
-    pub destination_network: String,
+    pub source_network: Network,
+    pub destination_network: Network,
     pub source_address: String,
     pub destination_address: String,
     /// Human-readable decimals.
@@ -195,7 +199,7 @@ pub struct AccountSide {
 #[derive(ToSchema)]
 pub struct WalletSide {
     pub asset: StablecoinCode,
-    pub network: NetworkCode,
+    pub network: Network,
     /// Valid on `network`, checksum included where the format has one (no
     /// schema can state that).
     #[schema(min_length = 1)]

@@ -6,48 +6,31 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::schema::NetworkCode;
+use crate::schema::{Network, one_of};
 
 /// The answer of `GET /v1/wallets/validate`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct AddressValidation {
     pub valid: bool,
-    /// The address family of the network, upper case: `EVM`, `TRON`,
-    /// `SOLANA`, `STELLAR`, `XRPL`, `ALGORAND`, `SUI`.
-    pub format: String,
-    /// The network code as given.
-    pub network: String,
+    /// The address family of the network.
+    pub format: AddressFormat,
+    /// The network asked about.
+    pub network: Network,
     /// Why the address is invalid; absent when it is valid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
-/// What a partner wallet is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum WalletRole {
-    /// Receives the partner's markup (the specification's value).
-    PartnerMargin,
-    /// Receives the partner's settlement of collected funds.
-    Settlement,
-    /// Pays network fees on the partner's behalf.
-    Fees,
+one_of! {
+    /// What a partner wallet is for: `PARTNER_MARGIN` (where the partner's
+    /// markup is paid), `SETTLEMENT` or `FEES`.
+    WalletRole = [PartnerMargin = "PARTNER_MARGIN", Settlement = "SETTLEMENT", Fees = "FEES"]
 }
 
-impl WalletRole {
-    pub const ALL: [WalletRole; 3] = [WalletRole::PartnerMargin, WalletRole::Settlement, WalletRole::Fees];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WalletRole::PartnerMargin => "PARTNER_MARGIN",
-            WalletRole::Settlement => "SETTLEMENT",
-            WalletRole::Fees => "FEES",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<WalletRole> {
-        WalletRole::ALL.into_iter().find(|r| r.as_str() == s)
-    }
+one_of! {
+    /// The encoding family of a wallet address; one family can serve many
+    /// networks (`EVM` for ethereum, avalanche, arbitrum, base, polygon).
+    AddressFormat = [Evm = "EVM", Tron = "TRON", Solana = "SOLANA", Stellar = "STELLAR", Xrpl = "XRPL", Algorand = "ALGORAND", Sui = "SUI"]
 }
 
 /// The body of `PUT /v1/partner-wallets`.
@@ -55,7 +38,7 @@ impl WalletRole {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PutPartnerWallet {
     /// One of the eleven network codes, lower case.
-    #[schema(value_type = NetworkCode)]
+    #[schema(value_type = Network)]
     pub network: String,
     pub wallet_role: WalletRole,
     /// Valid for `network`, checksum included where the format has one (no
@@ -67,7 +50,7 @@ pub struct PutPartnerWallet {
 #[serde(rename_all = "camelCase")]
 pub struct PartnerWallet {
     pub id: String,
-    pub network: String,
+    pub network: Network,
     pub wallet_role: WalletRole,
     pub address: String,
     #[schema(format = DateTime)]

@@ -205,6 +205,14 @@ impl std::fmt::Display for Verdict {
     }
 }
 
+crate::stored_as_text!(DeliveryRole, Verdict);
+
+one_of! {
+    /// Where a delivery stands: `pending` (attempts to come), `succeeded`
+    /// (a 2xx came) or `failed` (its attempts ran out).
+    DeliveryStatus = [Pending = "pending", Succeeded = "succeeded", Failed = "failed"]
+}
+
 /// The delivery of one event to one endpoint.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Delivery {
@@ -213,8 +221,7 @@ pub struct Delivery {
     /// The event's id (the payload's `id`).
     pub event_id: String,
     pub event: String,
-    /// `pending`, `succeeded` or `failed`.
-    pub status: String,
+    pub status: DeliveryStatus,
     pub attempt_count: u32,
     /// Sandbox time of the next attempt; null unless pending.
     #[schema(format = DateTime)]

@@ -11,8 +11,9 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use payctl_domain::accounts::{FIAT_CORRIDORS, STABLECOIN_NETWORKS};
 use payctl_domain::address::{self, Network};
-use payctl_domain::asset::{self, AssetKind};
+use payctl_domain::asset;
 use payctl_wire::accounts::{Account, AccountType, Balances, CreateAccount, LedgerAccount, WalletMode};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
@@ -23,38 +24,12 @@ use super::customers::not_found as customer_not_found;
 use super::fields;
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
+use crate::flows::accounts::{self, Custody, NewAccount};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Idempotency};
-use crate::secrets;
 use crate::state::AppState;
-use crate::store::{self, accounts::NewAccount};
-
-/// Fiat settlement accounts: currency and the corridors it settles in.
-pub const FIAT_CORRIDORS: &[(&str, &[&str])] = &[("AED", &["uae"])];
-
-/// Stablecoin wallets: each coin and the networks it is issued on.
-pub const STABLECOIN_NETWORKS: &[(&str, &[Network])] = &[
-    (
-        "USDC",
-        &[
-            Network::Ethereum,
-            Network::Avalanche,
-            Network::Arbitrum,
-            Network::Base,
-            Network::Polygon,
-            Network::Stellar,
-            Network::Solana,
-            Network::Xrpl,
-            Network::Algorand,
-            Network::Sui,
-        ],
-    ),
-    (
-        "USDT",
-        &[Network::Ethereum, Network::Avalanche, Network::Arbitrum, Network::Polygon, Network::Tron, Network::Solana],
-    ),
-];
+use crate::store;
 
 /// The request as the document states it, as named schemas: `CreateAccount`
 /// is told apart by `type` into `CreateFiatAccount` and
@@ -104,7 +79,7 @@ pub fn request_schemas() -> Vec<(String, RefOr<Schema>)> {
     )
     .property("corridor", among(union(FIAT_CORRIDORS.iter().map(|(_, c)| c.to_vec()).collect())))
     .required("corridor");
-    let networks = |list: &[Network]| list.iter().map(|n| n.code()).collect::<Vec<_>>();
+    let networks = |list: &[Network]| list.iter().map(|n| n.as_str()).collect::<Vec<_>>();
     let stablecoin = shape(
         "stablecoin",
         STABLECOIN_NETWORKS.iter().map(|(c, _)| *c).collect(),
@@ -137,26 +112,22 @@ pub fn request_schemas() -> Vec<(String, RefOr<Schema>)> {
     ]
 }
 
-fn unsupported(message: String) -> ApiError {
-    ApiError::new(ErrorCode::UnsupportedCombination, message)
-}
-
-/// Validates a request: 400 for malformed fields (all listed at once),
-/// then 422 for a well-formed combination outside the support matrix.
+/// Parses a request: 400 for malformed fields, all listed at once. A
+/// well-formed combination outside the support matrix is the flow's 422.
 fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
     let mut c = Checks::new();
-    let account_type = fields::one_of(&mut c, "type", &body.account_type, AccountType::VALUES);
-    let currency = fields::required(&mut c, "currency", &body.currency).map(str::to_owned);
-    let known = currency.as_deref().and_then(asset::asset);
-    if currency.is_some() && known.is_none() {
-        c.push("currency", "invalid", "is not a currency code this API knows (e.g. AED, USDC, USDT)");
-    }
+    let account_type = fields::one_of(&mut c, "type", &body.account_type);
+    let currency = fields::required(&mut c, "currency", &body.currency).and_then(|code| {
+        let known = asset::asset(code);
+        if known.is_none() {
+            c.push("currency", "invalid", "is not a currency code this API knows (e.g. AED, USDC, USDT)");
+        }
+        known
+    });
     let label = body.label.as_deref().map(str::trim).map(str::to_owned);
     c.optional_text("label", label.as_deref(), 128);
-    let mut network = None;
-    let mut address_value = None;
-    match account_type.as_deref() {
-        Some("fiat") => {
+    let parsed = match account_type {
+        Some(AccountType::Fiat) => {
             fields::absent(&mut c, "network", &body.network, "only stablecoin wallets have a network");
             fields::absent(&mut c, "wallet_mode", &body.wallet_mode, "only stablecoin wallets have a wallet mode");
             fields::absent(
@@ -165,96 +136,45 @@ fn validate(body: &CreateAccount) -> Result<NewAccount, ApiError> {
                 &body.external_address,
                 "only stablecoin wallets have an address",
             );
-            if let Some(corridor) = fields::required(&mut c, "corridor", &body.corridor)
-                && (corridor.len() > 64 || !corridor.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
-            {
-                c.push("corridor", "invalid", "must be a lowercase corridor code such as uae");
-            }
+            let corridor = fields::required(&mut c, "corridor", &body.corridor).and_then(|corridor| {
+                let well_formed = corridor.len() <= 64 && corridor.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
+                if !well_formed {
+                    c.push("corridor", "invalid", "must be a lowercase corridor code such as uae");
+                }
+                well_formed.then(|| corridor.to_owned())
+            });
+            (|| Some(NewAccount::Fiat { currency: currency?, corridor: corridor?, label }))()
         }
-        Some(_) => {
+        Some(AccountType::Stablecoin) => {
             fields::absent(&mut c, "corridor", &body.corridor, "only fiat accounts have a corridor");
-            if let Some(code) = fields::required(&mut c, "network", &body.network) {
-                network = Network::parse(code);
-                if network.is_none() {
-                    c.push("network", "invalid", "must be one of: ethereum, avalanche, arbitrum, base, polygon, tron, stellar, solana, xrpl, algorand, sui");
-                }
-            }
-            match fields::one_of(&mut c, "wallet_mode", &body.wallet_mode, WalletMode::VALUES).as_deref() {
-                Some("self_custody") => {
-                    if let Some(addr) = fields::required(&mut c, "external_address", &body.external_address) {
-                        if let Some(net) = network
-                            && let Err(e) = address::validate(net, addr)
+            let network = fields::one_of::<Network>(&mut c, "network", &body.network);
+            let custody = match fields::one_of(&mut c, "wallet_mode", &body.wallet_mode) {
+                Some(WalletMode::SelfCustody) => fields::required(&mut c, "external_address", &body.external_address)
+                    .and_then(|address| {
+                        if let Some(network) = network
+                            && let Err(e) = address::validate(network, address)
                         {
-                            c.push(
-                                "external_address",
-                                "invalid",
-                                format!("is not a valid {} address: {e}", net.code()),
-                            );
+                            c.push("external_address", "invalid", format!("is not a valid {network} address: {e}"));
+                            return None;
                         }
-                        address_value = Some(addr.to_owned());
-                    }
+                        Some(Custody::SelfCustody(address.to_owned()))
+                    }),
+                Some(WalletMode::Mpc) => {
+                    fields::absent(
+                        &mut c,
+                        "external_address",
+                        &body.external_address,
+                        "mpc wallets get an address from the service; use self_custody to bring your own",
+                    );
+                    Some(Custody::Mpc)
                 }
-                Some(_) => fields::absent(
-                    &mut c,
-                    "external_address",
-                    &body.external_address,
-                    "mpc wallets get an address from the service; use self_custody to bring your own",
-                ),
-                None => {}
-            }
+                None => None,
+            };
+            (|| Some(NewAccount::Stablecoin { coin: currency?, network: network?, custody: custody?, label }))()
         }
-        None => {}
-    }
-    c.finish()?;
-
-    let (account_type, currency, asset) = match (account_type, currency, known) {
-        (Some(t), Some(c), Some(a)) => (t, c, a),
-        _ => return Err(ApiError::internal("account validation passed with a field missing")),
+        None => None,
     };
-    if account_type == "fiat" {
-        let corridor = body.corridor.as_deref().map(str::trim).unwrap_or_default();
-        let supported = FIAT_CORRIDORS.iter().find(|(code, _)| *code == currency);
-        match supported {
-            _ if asset.kind != AssetKind::Fiat => {
-                Err(unsupported(format!("{currency} is a stablecoin: open a stablecoin wallet")))
-            }
-            None => Err(unsupported(format!("fiat accounts are offered in AED only, not {currency}"))),
-            Some((_, corridors)) if !corridors.contains(&corridor) => {
-                Err(unsupported(format!("{currency} accounts settle in corridor uae, not {corridor}")))
-            }
-            Some(_) => Ok(NewAccount {
-                account_type: "fiat",
-                currency,
-                corridor: Some(corridor.to_owned()),
-                network: None,
-                wallet_mode: None,
-                address: None,
-                label,
-            }),
-        }
-    } else {
-        let network = network.ok_or_else(|| ApiError::internal("network missing after validation"))?;
-        let networks = STABLECOIN_NETWORKS.iter().find(|(code, _)| *code == currency).map(|(_, n)| *n);
-        match networks {
-            None => Err(unsupported(format!("{currency} is not a stablecoin: open a fiat account"))),
-            Some(list) if !list.contains(&network) => {
-                Err(unsupported(format!("{currency} is not offered on {}", network.code())))
-            }
-            Some(_) => {
-                let mode = body.wallet_mode.as_deref().map(str::trim).unwrap_or_default().to_owned();
-                let address = address_value.unwrap_or_else(|| address::generate(network, &secrets::random_bytes()));
-                Ok(NewAccount {
-                    account_type: "stablecoin",
-                    currency,
-                    corridor: None,
-                    network: Some(network.code().to_owned()),
-                    wallet_mode: Some(mode),
-                    address: Some(address),
-                    label,
-                })
-            }
-        }
-    }
+    c.conclude(parsed)
 }
 
 /// Open a settlement account or wallet
@@ -278,7 +198,7 @@ pub async fn create(
     let new = validate(&body)?;
     let now = state.clock.app_now(key.application_id);
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        store::accounts::open(tx, key.application_id, &new, now)
+        accounts::open(tx, key.application_id, &new, now)
     })
     .await
 }

@@ -11,9 +11,7 @@ use axum::response::Response;
 use payctl_domain::address::{self, Network};
 use payctl_domain::asset::{self, AssetKind};
 use payctl_domain::iban::Iban;
-use payctl_wire::beneficiaries::{
-    BANK_ACCOUNT, Beneficiary, BeneficiaryType, CreateAccount, CreateBeneficiary, PayoutAccountKind, STABLECOIN_WALLET,
-};
+use payctl_wire::beneficiaries::{Beneficiary, BeneficiaryType, CreateAccount, CreateBeneficiary, PayoutAccountKind};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use serde::Deserialize;
@@ -61,18 +59,12 @@ fn bank_account(c: &mut Checks, a: &CreateAccount) -> Option<NewAccount> {
     const WHY: &str = "applies to STABLECOIN_WALLET accounts only";
     fields::absent(c, "account.network", &a.network, WHY);
     fields::absent(c, "account.address", &a.address, WHY);
-    let destination_asset = fields::required(c, "account.destination_asset", &a.destination_asset).and_then(|code| {
-        match asset::asset(code) {
-            Some(found) if found.kind == AssetKind::Fiat => Some(code.to_owned()),
-            _ => {
-                c.push(
-                    "account.destination_asset",
-                    "invalid",
-                    "must be a fiat currency code the sandbox knows, e.g. EUR",
-                );
-                None
-            }
+    let asset = fields::required(c, "account.destination_asset", &a.destination_asset).and_then(|code| {
+        let found = asset::asset(code).filter(|found| found.kind == AssetKind::Fiat);
+        if found.is_none() {
+            c.push("account.destination_asset", "invalid", "must be a fiat currency code the sandbox knows, e.g. EUR");
         }
+        found
     });
     let iban = fields::required(c, "account.iban", &a.iban).and_then(|raw| match Iban::parse(raw) {
         Ok(iban) => Some(iban),
@@ -83,23 +75,14 @@ fn bank_account(c: &mut Checks, a: &CreateAccount) -> Option<NewAccount> {
     });
     let bank_name = fields::text(c, "account.bank_name", &a.bank_name, 128);
     let bank_country = fields::country(c, "account.bank_country", &a.bank_country);
-    if let (Some(iban), Some(country)) = (&iban, &bank_country)
-        && iban.country() != country
+    if let (Some(iban), Some(country)) = (&iban, bank_country)
+        && iban.country() != country.code()
     {
         c.push("account.bank_country", "invalid", format!("must be the IBAN's country, {}", iban.country()));
     }
     c.optional_text("account.routing", a.routing.as_deref(), 64);
-    Some(NewAccount {
-        kind: BANK_ACCOUNT.to_owned(),
-        destination_asset: destination_asset?,
-        iban: Some(iban?.as_ref().to_owned()),
-        bank_name: Some(bank_name?),
-        bank_country: Some(bank_country?),
-        routing: a.routing.as_deref().map(str::trim).map(str::to_owned),
-        network: None,
-        address: None,
-        is_default: a.is_default,
-    })
+    let routing = a.routing.as_deref().map(str::trim).map(str::to_owned);
+    Some(NewAccount::Bank { asset: asset?, iban: iban?, bank_name: bank_name?, bank_country: bank_country?, routing })
 }
 
 fn wallet(c: &mut Checks, a: &CreateAccount) -> Option<NewAccount> {
@@ -108,32 +91,23 @@ fn wallet(c: &mut Checks, a: &CreateAccount) -> Option<NewAccount> {
     fields::absent(c, "account.bank_name", &a.bank_name, WHY);
     fields::absent(c, "account.bank_country", &a.bank_country, WHY);
     fields::absent(c, "account.routing", &a.routing, WHY);
-    let destination_asset = fields::one_of(c, "account.destination_asset", &a.destination_asset, &["USDC", "USDT"]);
-    let network = fields::required(c, "account.network", &a.network).and_then(|code| {
-        let parsed = Network::parse(code);
-        if parsed.is_none() {
-            let known: Vec<&str> = Network::ALL.iter().map(|n| n.code()).collect();
-            c.push("account.network", "invalid", format!("must be one of: {}", known.join(", ")));
+    let asset = fields::required(c, "account.destination_asset", &a.destination_asset).and_then(|code| {
+        let found = asset::asset(code).filter(|found| found.kind == AssetKind::Stablecoin);
+        if found.is_none() {
+            let coins: Vec<&str> =
+                asset::ASSETS.iter().filter(|a| a.kind == AssetKind::Stablecoin).map(|a| a.code).collect();
+            c.push("account.destination_asset", "invalid", format!("must be one of: {}", coins.join(", ")));
         }
-        parsed
+        found
     });
+    let network = fields::one_of::<Network>(c, "account.network", &a.network);
     let address = fields::required(c, "account.address", &a.address);
     if let (Some(network), Some(address)) = (network, address)
         && let Err(e) = address::validate(network, address)
     {
-        c.push("account.address", "invalid", format!("not a {} address: {e}", network.code()));
+        c.push("account.address", "invalid", format!("not a {network} address: {e}"));
     }
-    Some(NewAccount {
-        kind: STABLECOIN_WALLET.to_owned(),
-        destination_asset: destination_asset?,
-        iban: None,
-        bank_name: None,
-        bank_country: None,
-        routing: None,
-        network: Some(network?.code().to_owned()),
-        address: Some(address?.to_owned()),
-        is_default: a.is_default,
-    })
+    Some(NewAccount::Wallet { asset: asset?, network: network?, address: address?.to_owned() })
 }
 
 fn account(c: &mut Checks, account: &Option<CreateAccount>) -> Option<NewAccount> {
@@ -141,26 +115,27 @@ fn account(c: &mut Checks, account: &Option<CreateAccount>) -> Option<NewAccount
         c.push("account", "required", "is required");
         return None;
     };
-    match fields::one_of(c, "account.kind", &a.kind, PayoutAccountKind::VALUES)?.as_str() {
-        BANK_ACCOUNT => bank_account(c, a),
-        _ => wallet(c, a),
+    match fields::one_of(c, "account.kind", &a.kind)? {
+        PayoutAccountKind::BankAccount => bank_account(c, a),
+        PayoutAccountKind::StablecoinWallet => wallet(c, a),
     }
 }
 
 fn validate(body: &CreateBeneficiary) -> Result<NewBeneficiary, ApiError> {
     let mut c = Checks::new();
     let customer_id = customer_id(&mut c, &body.customer_id);
-    let beneficiary_type = fields::one_of(&mut c, "type", &body.beneficiary_type, BeneficiaryType::VALUES);
+    let beneficiary_type = fields::one_of(&mut c, "type", &body.beneficiary_type);
     let full_name = fields::text(&mut c, "full_name", &body.full_name, 256);
     let country = fields::country(&mut c, "country", &body.country);
-    if beneficiary_type.as_deref() == Some("business") {
-        fields::absent(&mut c, "gov_id_ref", &body.gov_id_ref, "applies to individual beneficiaries only");
-    } else {
-        c.optional_text("gov_id_ref", body.gov_id_ref.as_deref(), 64);
+    match beneficiary_type {
+        Some(BeneficiaryType::Business) => {
+            fields::absent(&mut c, "gov_id_ref", &body.gov_id_ref, "applies to individual beneficiaries only")
+        }
+        Some(BeneficiaryType::Individual) | None => c.optional_text("gov_id_ref", body.gov_id_ref.as_deref(), 64),
     }
     let account = account(&mut c, &body.account);
-    c.finish()?;
-    let new = (|| {
+    let is_default = body.account.as_ref().and_then(|a| a.is_default);
+    c.conclude((|| {
         Some(NewBeneficiary {
             customer_id: customer_id?,
             beneficiary_type: beneficiary_type?,
@@ -168,9 +143,9 @@ fn validate(body: &CreateBeneficiary) -> Result<NewBeneficiary, ApiError> {
             country: country?,
             gov_id_ref: body.gov_id_ref.as_deref().map(str::trim).map(str::to_owned),
             account: account?,
+            is_default,
         })
-    })();
-    new.ok_or_else(|| ApiError::internal("beneficiary validation passed with a field missing"))
+    })())
 }
 
 /// Create a beneficiary
@@ -216,8 +191,7 @@ pub async fn list(
     let mut checks = Checks::new();
     let customer_id = customer_id(&mut checks, &query.customer_id);
     let page = PageRequest::check(&PageQuery { limit: query.limit, cursor: query.cursor }, &mut checks);
-    checks.finish()?;
-    let customer_id = customer_id.ok_or_else(|| ApiError::internal("customer_id passed validation missing"))?;
+    let customer_id = checks.conclude(customer_id)?;
     let application_id = caller.application_id;
     let page = state
         .db

@@ -13,7 +13,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use payctl_wire::customers::{CreateCustomer, Customer, CustomerType, KYB_STATUSES, KybStatus, VerificationLevel};
+use payctl_wire::customers::{CreateCustomer, Customer, KybStatus};
 use payctl_wire::page::Page;
 use serde::Deserialize;
 
@@ -54,15 +54,11 @@ impl TryFrom<&CreateCustomer> for NewCustomer {
 
 fn parse(body: &CreateCustomer) -> Result<NewCustomer, ApiError> {
     let mut c = Checks::new();
-    let customer_type = fields::one_of(&mut c, "type", &body.customer_type, CustomerType::VALUES);
+    let customer_type = fields::one_of(&mut c, "type", &body.customer_type);
     let legal_name = fields::text(&mut c, "legal_name", &body.legal_name, 256);
-    let email = fields::text(&mut c, "email", &body.email, 254);
-    if email.as_deref().is_some_and(|e| c.visible("email", e) && !crate::error::is_email(e)) {
-        c.push("email", "invalid", "is not an email address");
-    }
+    let email = fields::email(&mut c, "email", &body.email);
     let country = fields::country(&mut c, "country", &body.country);
-    let verification_level =
-        fields::one_of(&mut c, "verification_level", &body.verification_level, VerificationLevel::VALUES);
+    let verification_level = fields::one_of(&mut c, "verification_level", &body.verification_level);
     let tax_id = fields::text(&mut c, "tax_id", &body.tax_id, 64);
     c.conclude((move || {
         Some(NewCustomer {
@@ -93,12 +89,10 @@ async fn create(
 async fn list(state: AppState, caller: KeyCaller, query: ListQuery) -> Result<Json<Page<Customer>>, ApiError> {
     let mut checks = Checks::new();
     let page = PageRequest::check(&PageQuery { limit: query.limit, cursor: query.cursor }, &mut checks);
-    if let Some(s) = query.status.as_deref().filter(|s| !KYB_STATUSES.contains(s)) {
-        checks.push("status", "invalid", format!("'{s}' is not one of: {}", KYB_STATUSES.join(", ")));
-    }
+    let status = fields::filter::<KybStatus>(&mut checks, "status", query.status.as_deref());
     checks.finish()?;
     let application_id = caller.application_id;
-    let page = state.db.read(move |conn| customers::list(conn, application_id, query.status.as_deref(), &page)).await?;
+    let page = state.db.read(move |conn| customers::list(conn, application_id, status, &page)).await?;
     Ok(Json(page))
 }
 

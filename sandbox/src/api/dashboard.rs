@@ -9,11 +9,12 @@ use payctl_wire::auth::{Me, Partner, RegisterRequest};
 use payctl_wire::error::ErrorCode;
 
 use crate::auth::DashboardUser;
-use crate::error::{ApiError, Checks, is_email};
+use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, partners::NewPartner};
+use payctl_domain::email::is_email;
 
 /// Register the user's company as a partner
 ///

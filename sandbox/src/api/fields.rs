@@ -4,8 +4,10 @@
 //! validated value or an entry in `Checks`.
 
 use payctl_domain::asset::{ASSETS, Asset};
-use payctl_domain::country;
+use payctl_domain::country::Country;
+use payctl_domain::email::Email;
 use payctl_domain::money::{AmountError, MinorUnit};
+use payctl_wire::schema::Vocabulary;
 
 use crate::error::Checks;
 
@@ -41,26 +43,48 @@ pub fn text(checks: &mut Checks, field: &str, value: &Option<String>, max: usize
     Some(v.to_owned())
 }
 
-/// A required value out of a fixed set, matched exactly.
-pub fn one_of(checks: &mut Checks, field: &str, value: &Option<String>, allowed: &[&str]) -> Option<String> {
+/// A required value of a vocabulary, matched exactly.
+pub fn one_of<T: Vocabulary>(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<T> {
     let v = required(checks, field, value)?;
-    if allowed.contains(&v) {
-        Some(v.to_owned())
-    } else {
-        checks.push(field, "invalid", format!("must be one of: {}", allowed.join(", ")));
-        None
+    let parsed = T::parse(v);
+    if parsed.is_none() {
+        checks.push(field, "invalid", format!("must be one of: {}", T::VALUES.join(", ")));
     }
+    parsed
+}
+
+/// An optional list filter of a vocabulary: `None` when absent.
+pub fn filter<T: Vocabulary>(checks: &mut Checks, field: &str, value: Option<&str>) -> Option<T> {
+    let v = value?;
+    let parsed = T::parse(v);
+    if parsed.is_none() {
+        checks.push(field, "invalid", format!("'{v}' is not one of: {}", T::VALUES.join(", ")));
+    }
+    parsed
 }
 
 /// A required ISO 3166-1 alpha-2 code in its canonical upper case.
-pub fn country(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<String> {
+pub fn country(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<Country> {
     let v = required(checks, field, value)?;
-    if country::is_country(v) {
-        Some(v.to_owned())
-    } else {
+    let parsed = Country::parse(v);
+    if parsed.is_none() {
         checks.push(field, "invalid", "must be an ISO 3166-1 alpha-2 country code in upper case, e.g. AE");
-        None
     }
+    parsed
+}
+
+/// A required e-mail address of at most 254 characters, with no invisible
+/// characters.
+pub fn email(checks: &mut Checks, field: &str, value: &Option<String>) -> Option<Email> {
+    let v = text(checks, field, value, 254)?;
+    if !checks.visible(field, &v) {
+        return None;
+    }
+    let parsed = Email::parse(&v);
+    if parsed.is_none() {
+        checks.push(field, "invalid", "is not an email address");
+    }
+    parsed
 }
 
 /// A field that must be absent in this context (e.g. a wallet's `iban`).

@@ -18,8 +18,10 @@ use payctl_domain::money::MinorUnit;
 use payctl_domain::pricing::{Markup, MarkupKind};
 use payctl_domain::time::Timestamp;
 use payctl_wire::legacy_quotes::{
-    CorridorQuoteRequest, LegacyQuote, LegacyQuoteFees, LegacyQuoteRequest, QuoteTarget, RecipientType, TargetType,
+    CorridorQuoteRequest, LegacyQuote, LegacyQuoteFees, LegacyQuoteForm, LegacyQuoteRequest, QuoteTarget,
+    RecipientType, TargetType,
 };
+use payctl_wire::transactions::DestinationKind;
 use rusqlite::Connection;
 
 use super::customers::not_found as customer_not_found;
@@ -34,9 +36,14 @@ use crate::state::AppState;
 use crate::store;
 
 /// A corridor's own fee per recipient type: basis points of the amount,
-/// with a minimum in minor units of the source currency (2-decimal fiat;
-/// for a stablecoin source the minimum is scaled to its decimals).
-pub const CORRIDOR_FEES: &[(&str, u64, u64)] = &[("bank_account", 15, 500), ("wallet", 10, 100)];
+/// and a minimum in minor units of a 2-decimal currency (scaled to the
+/// source's decimals for a stablecoin).
+pub fn corridor_fee(recipient: RecipientType) -> (u64, u64) {
+    match recipient {
+        RecipientType::BankAccount => (15, 500),
+        RecipientType::Wallet => (10, 100),
+    }
+}
 
 pub use quotes::not_found;
 
@@ -47,16 +54,19 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
     let legacy = q.form == quotes::Form::Legacy;
     LegacyQuote {
         id: q.public_id.clone(),
-        form: q.form.as_str().to_owned(),
-        status: quotes::status_at(q, now).to_owned(),
+        form: match q.form {
+            quotes::Form::Corridor => LegacyQuoteForm::Corridor,
+            quotes::Form::Legacy | quotes::Form::Transaction => LegacyQuoteForm::Legacy,
+        },
+        status: quotes::status_at(q, now),
         from_customer_id: q.customer_public_id.clone(),
         to: legacy.then(|| QuoteTarget {
-            target_type: q.destination_kind.clone(),
+            target_type: q.destination_kind.map(|k| k.as_str().to_owned()),
             currency: Some(q.destination_asset.code.to_owned()),
             address: q.destination_address.clone(),
         }),
         corridor: q.corridor.clone().filter(|_| !legacy),
-        recipient_type: q.recipient_type.clone(),
+        recipient_type: q.recipient_type,
         source_currency: q.source_asset.code.to_owned(),
         destination_currency: q.destination_asset.code.to_owned(),
         source_amount: format_minor(q.source_amount.as_u64(), src),
@@ -78,13 +88,13 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
 /// A legacy-form or corridor-form quote of the application; transaction
 /// quotes are not served here.
 pub fn find_legacy(conn: &Connection, application_id: i64, id: &str) -> Result<quotes::Row, ApiError> {
-    Some(quotes::owned(conn, application_id, id)?).filter(|q| q.form != quotes::Form::Transaction).ok_or_else(not_found)
+    quotes::owned_of(conn, application_id, id, &[quotes::Form::Legacy, quotes::Form::Corridor])
 }
 
-fn target_address_ok(target_type: &str, address: &str) -> bool {
+fn target_address_ok(target_type: TargetType, address: &str) -> bool {
     match target_type {
-        "WALLET" => Network::ALL.iter().any(|n| address::validate(*n, address).is_ok()),
-        _ => Iban::parse(address).is_ok(),
+        TargetType::Wallet => Network::ALL.iter().any(|n| address::validate(*n, address).is_ok()),
+        TargetType::Bank => Iban::parse(address).is_ok(),
     }
 }
 
@@ -116,20 +126,23 @@ pub async fn create_legacy(
     }
     let (mut target_type, mut destination) = (None, None);
     if body.to.is_some() {
-        target_type = fields::one_of(&mut c, "to.type", &to.target_type, TargetType::VALUES);
+        target_type = fields::one_of::<TargetType>(&mut c, "to.type", &to.target_type);
         destination = fields::asset(&mut c, "to.currency", &to.currency, 16);
     }
     let address = to.address.as_deref().map(str::trim).filter(|a| !a.is_empty()).map(str::to_owned);
-    match (target_type.as_deref(), address.as_deref()) {
-        (Some("WALLET"), None) => c.push("to.address", "required", "is required for a WALLET"),
+    match (target_type, address.as_deref()) {
+        (Some(TargetType::Wallet), None) => c.push("to.address", "required", "is required for a WALLET"),
         (Some(t), Some(a)) if !target_address_ok(t, a) => c.push(
             "to.address",
             "invalid",
-            if t == "WALLET" { "is not a wallet address on any supported network" } else { "is not a valid IBAN" },
+            match t {
+                TargetType::Wallet => "is not a wallet address on any supported network",
+                TargetType::Bank => "is not a valid IBAN",
+            },
         ),
         _ => {}
     }
-    if let (Some("WALLET"), Some(d)) = (target_type.as_deref(), destination)
+    if let (Some(TargetType::Wallet), Some(d)) = (target_type, destination)
         && d.kind != AssetKind::Stablecoin
     {
         c.push("to.currency", "not_allowed", "a WALLET receives a stablecoin (USDC, USDT)");
@@ -159,7 +172,7 @@ pub async fn create_legacy(
                 form: quotes::Form::Legacy,
                 customer_id: Some(owner.id),
                 corridor: None,
-                destination_kind: target_type,
+                destination_kind: target_type.map(DestinationKind::from),
                 recipient_type: None,
                 destination_address: address,
             };
@@ -203,15 +216,12 @@ pub async fn create_corridor(
         },
     };
     let corridor = fields::text(&mut c, "corridor", &body.corridor, 64);
-    let recipient_type = fields::one_of(&mut c, "recipient_type", &body.recipient_type, RecipientType::VALUES);
+    let recipient_type = fields::one_of::<RecipientType>(&mut c, "recipient_type", &body.recipient_type);
     let (source, destination, amount, corridor, recipient_type) =
         c.conclude((move || Some((source?, destination?, amount?, corridor?, recipient_type?)))())?;
     let corridor = super::transaction_quotes::corridor_for("corridor", &corridor, source.code, destination.code)?;
-    let (bps, min_fee) = CORRIDOR_FEES
-        .iter()
-        .find(|(r, _, _)| *r == recipient_type)
-        .map(|(_, bps, min)| (*bps, *min * 10u64.pow(source.decimals.saturating_sub(2))))
-        .ok_or_else(|| ApiError::internal("a recipient type without a corridor fee"))?;
+    let (bps, min_fee) = corridor_fee(recipient_type);
+    let min_fee = min_fee * 10u64.pow(source.decimals.saturating_sub(2));
     let corridor_fee =
         Markup { kind: MarkupKind::Bps, value: bps, currency: None, min_fee: Some(min_fee), max_fee: None };
     let (application_id, partner_id) = (caller.application_id, caller.partner_id);

@@ -32,7 +32,6 @@ use axum::http::Method;
 use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::response::IntoResponse;
 use axum::routing::get;
-use payctl_domain::address::Network;
 use payctl_domain::asset::{self, AssetKind};
 use payctl_domain::country;
 use payctl_wire::beneficiaries::CreateBeneficiaryAccount;
@@ -288,7 +287,7 @@ fn components(components: &mut Components) {
         named::<FieldIssue>(),
         named::<schema::Uuid>(),
         named::<schema::AssetCode>(),
-        named::<schema::NetworkCode>(),
+        named::<schema::Network>(),
         named::<schema::AmountMinor>(),
         named::<schema::PositiveDecimal>(),
         named::<schema::DateOrDateTime>(),
@@ -309,13 +308,11 @@ fn components(components: &mut Components) {
     let assets = |kind: Option<AssetKind>| -> Vec<String> {
         asset::ASSETS.iter().filter(|a| kind.is_none_or(|k| a.kind == k)).map(|a| a.code.to_owned()).collect()
     };
-    let networks: Vec<String> = Network::ALL.iter().map(|n| n.code().to_owned()).collect();
     for (name, values) in [
         ("Country", country::codes().map(str::to_owned).collect()),
         ("AssetCode", assets(None)),
         ("FiatCode", assets(Some(AssetKind::Fiat))),
         ("StablecoinCode", assets(Some(AssetKind::Stablecoin))),
-        ("NetworkCode", networks),
         ("CorridorCode", payctl_domain::rates::corridor_ids()),
     ] {
         if let Some(RefOr::T(Schema::Object(schema))) = components.schemas.get_mut(name) {

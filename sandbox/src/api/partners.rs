@@ -16,11 +16,12 @@ use payctl_wire::partners::{CreatePartner, UpdatePartner};
 use rusqlite::Connection;
 
 use crate::auth::KeyCaller;
-use crate::error::{ApiError, Checks, is_email};
+use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, partners::NewPartner, partners::PartnerChanges};
+use payctl_domain::email::is_email;
 
 const NAME_MAX: usize = 256;
 const BUSINESS_TYPE_MAX: usize = 64;

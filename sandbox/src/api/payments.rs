@@ -12,14 +12,14 @@ use axum::response::Response;
 use chrono::NaiveDate;
 use payctl_domain::time::Timestamp;
 use payctl_wire::page::Page;
-use payctl_wire::payments::{CollectionMethod, CreatePayment, PAYMENT_STATUSES, Payment, PaymentStatus};
+use payctl_wire::payments::{CreatePayment, Payment, PaymentStatus};
 use serde::Deserialize;
 
 use super::fields;
 use crate::auth::{ControlCaller, KeyCaller};
 use crate::error::{ApiError, Checks};
 use crate::flows;
-use crate::flows::payments::not_found;
+use crate::flows::payments::{NewPayment, not_found};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Idempotency};
@@ -63,19 +63,14 @@ fn parse_date(checks: &mut Checks, field: &str, value: Option<&str>, end_of_day:
     }
 }
 
-/// A create request with its fields checked.
-pub struct NewPayment {
-    pub quote_id: String,
-}
-
 impl TryFrom<CreatePayment> for NewPayment {
     type Error = ApiError;
 
     fn try_from(body: CreatePayment) -> Result<Self, ApiError> {
         let mut c = Checks::new();
         let quote_id = fields::uuid(&mut c, "quote_id", &body.quote_id);
-        fields::one_of(&mut c, "collection_method", &body.collection_method, CollectionMethod::VALUES);
-        c.conclude(quote_id.map(|quote_id| NewPayment { quote_id }))
+        let collection_method = fields::one_of(&mut c, "collection_method", &body.collection_method);
+        c.conclude((move || Some(NewPayment { quote_id: quote_id?, collection_method: collection_method? }))())
     }
 }
 
@@ -103,7 +98,7 @@ pub async fn create(
     let new = NewPayment::try_from(body)?;
     let (application_id, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        Ok(flows::payments::create(tx, &clocks, application_id, &new.quote_id)?.payment)
+        Ok(flows::payments::create(tx, &clocks, application_id, &new)?.payment)
     })
     .await
 }
@@ -145,9 +140,7 @@ pub async fn list(
 ) -> Result<Json<Page<Payment>>, ApiError> {
     let mut c = Checks::new();
     let page = PageRequest::check(&PageQuery { limit: query.limit.clone(), cursor: query.cursor.clone() }, &mut c);
-    if let Some(s) = query.status.as_deref().filter(|s| !PAYMENT_STATUSES.contains(s)) {
-        c.push("status", "invalid", format!("'{s}' is not one of: {}", PAYMENT_STATUSES.join(", ")));
-    }
+    let status = fields::filter::<PaymentStatus>(&mut c, "status", query.status.as_deref());
     let from = parse_date(&mut c, "from_date", query.from_date.as_deref(), false);
     let to = parse_date(&mut c, "to_date", query.to_date.as_deref(), true);
     if let (Some(f), Some(t)) = (from, to)
@@ -156,7 +149,7 @@ pub async fn list(
         c.push("to_date", "out_of_range", "must not be before from_date");
     }
     c.finish()?;
-    let filter = payments::Filter { status: query.status, from, to };
+    let filter = payments::Filter { status, from, to };
     let application_id = caller.application_id;
     Ok(Json(state.db.read(move |conn| payments::list(conn, application_id, &filter, &page)).await?))
 }

@@ -17,7 +17,7 @@ use payctl_domain::rates;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::page::Page;
 use payctl_wire::pricing::{
-    Corridor, CorridorList, Direction, Markup, MarkupKind, MarkupRequest, MarkupSource, RateSource, Simulation,
+    Corridor, CorridorList, Markup, MarkupKind, MarkupRequest, MarkupSource, RateSource, Simulation,
 };
 use payctl_wire::schema::{AmountMinor, AssetCode, PositiveDecimal, Uuid};
 use serde::Deserialize;
@@ -284,13 +284,7 @@ pub async fn corridors(user: DashboardUser) -> Result<Json<CorridorList>, ApiErr
                 code: c.code().map(str::to_owned),
                 source_asset: c.source.to_owned(),
                 destination_asset: c.destination.to_owned(),
-                direction: match c.direction {
-                    rates::Direction::Outbound => Direction::Outbound,
-                    rates::Direction::Inbound => Direction::Inbound,
-                    rates::Direction::OnRamp => Direction::OnRamp,
-                    rates::Direction::OffRamp => Direction::OffRamp,
-                    rates::Direction::Swap => Direction::Swap,
-                },
+                direction: c.direction,
                 mid_rate: rate.to_string(),
             })
         })
@@ -385,7 +379,7 @@ pub async fn simulate(
         amount_field: "source_amount",
         pair_field: "source_currency",
     };
-    let priced = quoting::price_at(&request, &rate, rule.as_ref(), "simulation")?;
+    let priced = quoting::price_at(&request, &rate, rule.as_ref(), markup.source)?;
     Ok(Json(Simulation {
         source_currency: source.code.to_owned(),
         dest_currency: destination.code.to_owned(),

@@ -15,6 +15,7 @@ use payctl_domain::rates::{self, CorridorId};
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::transactions::{CreateTransactionQuote, DestinationKind, TransactionQuote};
+use rusqlite::Connection;
 
 use super::fields;
 use crate::auth::KeyCaller;
@@ -35,7 +36,7 @@ pub struct NewTransactionQuote {
     pub source: Asset,
     pub amount: MinorUnit,
     pub destination: Asset,
-    pub destination_kind: String,
+    pub destination_kind: DestinationKind,
     pub customer_id: Option<String>,
 }
 
@@ -48,7 +49,7 @@ impl TryFrom<CreateTransactionQuote> for NewTransactionQuote {
         let source = fields::asset(&mut c, "source_asset", &body.source_asset, 16);
         let amount = fields::amount_minor(&mut c, "source_amount_minor", &body.source_amount_minor);
         let destination = fields::asset(&mut c, "destination_asset", &body.destination_asset, 16);
-        let kind = fields::one_of(&mut c, "destination_kind", &body.destination_kind, DestinationKind::VALUES);
+        let kind = fields::one_of(&mut c, "destination_kind", &body.destination_kind);
         let customer_id = fields::optional_uuid(&mut c, "customer_id", &body.customer_id);
         let parsed = (move || Some((corridor?, source?, amount?, destination?, kind?)))();
         let (corridor, source, amount, destination, destination_kind) = c.conclude(parsed)?;
@@ -82,11 +83,21 @@ pub fn corridor_for(field: &str, id: &str, source: &str, destination: &str) -> R
     }
 }
 
-/// The answer for a quote read at `now` (its status may read `EXPIRED`).
-pub fn view(q: &quotes::Row, now: Timestamp) -> TransactionQuote {
-    TransactionQuote {
+/// The application's transaction quote `id`: a quote of another form is
+/// served by the legacy paths, and is 404 here as an unknown one is.
+fn owned(conn: &Connection, app: i64, id: &str) -> Result<quotes::Row, ApiError> {
+    quotes::owned_of(conn, app, id, &[quotes::Form::Transaction])
+}
+
+/// The answer for a transaction quote read at `now` (its status may read
+/// `EXPIRED`).
+pub fn view(q: &quotes::Row, now: Timestamp) -> Result<TransactionQuote, ApiError> {
+    let destination_kind = q
+        .destination_kind
+        .ok_or_else(|| ApiError::internal("a transaction quote stored without its destination kind"))?;
+    Ok(TransactionQuote {
         id: q.public_id.clone(),
-        status: quotes::status_at(q, now).to_owned(),
+        status: quotes::status_at(q, now),
         expires_at: q.expires_at.to_rfc3339(),
         accepted_at: q.accepted_at.map(Timestamp::to_rfc3339),
         rate: q.rate.clone(),
@@ -96,12 +107,12 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> TransactionQuote {
         fee_minor: q.fee.to_string(),
         net_source_minor: q.net_source.to_string(),
         destination_amount_minor: q.destination_amount.to_string(),
-        markup_source: q.markup_source.clone(),
+        markup_source: q.markup_source,
         corridor_id: q.corridor.clone().unwrap_or_default(),
-        destination_kind: q.destination_kind.clone().unwrap_or_default(),
+        destination_kind,
         customer_id: q.customer_public_id.clone(),
         created_at: q.created_at.to_rfc3339(),
-    }
+    })
 }
 
 /// Create a transaction quote
@@ -151,7 +162,7 @@ pub async fn create(
             recipient_type: None,
             destination_address: None,
         };
-        Ok(view(&quotes::create(tx, &request, shape, now)?, now))
+        view(&quotes::create(tx, &request, shape, now)?, now)
     })
     .await
 }
@@ -172,8 +183,8 @@ pub async fn get(
 ) -> Result<Json<TransactionQuote>, ApiError> {
     let app = caller.application_id;
     let now = state.clock.app_now(app);
-    let quote = state.db.read(move |conn| quotes::owned(conn, app, &id)).await?;
-    Ok(Json(view(&quote, now)))
+    let quote = state.db.read(move |conn| owned(conn, app, &id)).await?;
+    Ok(Json(view(&quote, now)?))
 }
 
 /// Accept a transaction quote
@@ -196,8 +207,8 @@ pub async fn accept(
     let app = caller.application_id;
     let now = state.clock.app_now(app);
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
-        let quote = quotes::owned(tx, app, &id)?;
-        Ok(view(&quotes::accept(tx, &quote, now)?, now))
+        let quote = owned(tx, app, &id)?;
+        view(&quotes::accept(tx, &quote, now)?, now)
     })
     .await
 }

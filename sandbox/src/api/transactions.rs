@@ -19,7 +19,6 @@ use payctl_wire::transactions::{CreateTransaction, FailTransaction, Transaction}
 use super::fields;
 use crate::auth::{ControlCaller, KeyCaller};
 use crate::error::{ApiError, Checks};
-use crate::flows::FlowState;
 use crate::flows::transactions::{self as flow, DEFAULT_FAILURE_REASON, Trigger, not_found};
 use crate::http::extract::{ApiJson, ApiQuery, OptionalJson};
 use crate::http::pagination::{PageQuery, PageRequest};
@@ -32,7 +31,7 @@ pub fn view(t: &Row) -> Transaction {
     Transaction {
         id: t.public_id.clone(),
         external_id: t.external_id.clone(),
-        state: t.state.as_str().to_owned(),
+        state: t.state,
         quote_id: t.quote_id.clone(),
         beneficiary_id: t.beneficiary_id.clone(),
         source_asset: t.source_asset.clone(),

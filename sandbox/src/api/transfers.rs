@@ -21,21 +21,19 @@ use payctl_domain::asset::{Asset, AssetKind};
 use payctl_domain::decimal::format_minor;
 use payctl_domain::money::MinorUnit;
 use payctl_wire::error::ErrorCode;
-use payctl_wire::transfers::{
-    CreateTransfer, Swap, TRANSFER_KINDS, Transfer, TransferEndpoint, TransferFees, TransferSide,
-};
+use payctl_wire::transfers::{CreateTransfer, Swap, Transfer, TransferEndpoint, TransferFees, TransferSide};
 
-use super::accounts::STABLECOIN_NETWORKS;
 use super::fields;
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::flows;
-use crate::flows::FlowState;
+
 use crate::flows::transfers::{Kind, NewTransfer};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Claim, Idempotency};
 use crate::state::AppState;
 use crate::store::transfers::{self, Row, Side};
+use payctl_domain::accounts;
 
 const SWAP_COINS: [&str; 2] = ["USDC", "USDT"];
 
@@ -93,18 +91,12 @@ fn endpoint(c: &mut Checks, name: &str, ep: &Option<TransferEndpoint>, end: End)
     let mut network = None;
     let mut address = None;
     if chain {
-        if let Some(code) = fields::required(c, &f("network"), &ep.network) {
-            network = Network::parse(code);
-            if network.is_none() {
-                let all: Vec<&str> = Network::ALL.iter().map(|n| n.code()).collect();
-                c.push(f("network"), "invalid", format!("must be one of: {}", all.join(", ")));
-            }
-        }
+        network = fields::one_of::<Network>(c, &f("network"), &ep.network);
         if let Some(a) = fields::required(c, &f("address"), &ep.address) {
             if let Some(n) = network
                 && let Err(e) = address::validate(n, a)
             {
-                c.push(f("address"), "invalid", format!("is not a valid {} address: {e}", n.code()));
+                c.push(f("address"), "invalid", format!("is not a valid {n} address: {e}"));
             }
             address = Some(a.to_owned());
         }
@@ -120,7 +112,7 @@ fn endpoint(c: &mut Checks, name: &str, ep: &Option<TransferEndpoint>, end: End)
         }
     };
     let asset = asset?;
-    let side = Side { asset, network: network.map(|n| n.code().to_owned()), address, beneficiary_id };
+    let side = Side { asset, network, address, beneficiary_id };
     Some(CheckedEnd { side, asset, network })
 }
 
@@ -129,7 +121,7 @@ fn endpoint(c: &mut Checks, name: &str, ep: &Option<TransferEndpoint>, end: End)
 fn parse(door: Option<Kind>, body: &CreateTransfer) -> Result<NewTransfer, ApiError> {
     let mut c = Checks::new();
     let kind = match door {
-        None => fields::one_of(&mut c, "kind", &body.kind, TRANSFER_KINDS).and_then(|k| Kind::parse(&k)),
+        None => fields::one_of::<Kind>(&mut c, "kind", &body.kind),
         Some(door) => {
             if body.kind.as_deref().is_some_and(|k| k != door.as_str()) {
                 c.push(
@@ -181,16 +173,13 @@ fn parse(door: Option<Kind>, body: &CreateTransfer) -> Result<NewTransfer, ApiEr
     let (kind, customer_id, source, destination) =
         c.conclude((move || Some((kind?, customer_id?, source?, destination?)))())?;
     for (name, side) in [("source", &source.side), ("destination", &destination.side)] {
-        if let Some(network) = &side.network {
-            let supported = STABLECOIN_NETWORKS
-                .iter()
-                .any(|(coin, nets)| *coin == side.asset.code && nets.iter().any(|n| n.code() == network));
-            if !supported {
-                return Err(ApiError::new(
-                    ErrorCode::UnsupportedCombination,
-                    format!("{} is not issued on {network} ({name})", side.asset),
-                ));
-            }
+        if let Some(network) = side.network
+            && !accounts::issued_on(side.asset, network)
+        {
+            return Err(ApiError::new(
+                ErrorCode::UnsupportedCombination,
+                format!("{} is not issued on {network} ({name})", side.asset),
+            ));
         }
     }
     Ok(NewTransfer {
@@ -209,7 +198,7 @@ fn parse(door: Option<Kind>, body: &CreateTransfer) -> Result<NewTransfer, ApiEr
 fn side_view(side: &Side, amount: MinorUnit) -> TransferSide {
     TransferSide {
         asset: side.asset.code.to_owned(),
-        network: side.network.clone(),
+        network: side.network,
         address: side.address.clone(),
         beneficiary_id: side.beneficiary_id.clone(),
         amount: format_minor(amount.as_u64(), side.asset.decimals),
@@ -227,8 +216,8 @@ fn fees(t: &Row) -> TransferFees {
 pub fn transfer_view(t: &Row) -> Transfer {
     Transfer {
         id: t.public_id.clone(),
-        kind: t.kind.as_str().to_owned(),
-        status: t.status.as_str().to_owned(),
+        kind: t.kind,
+        status: t.status,
         customer_id: t.customer_public_id.clone(),
         quote_id: t.quote_public_id.clone(),
         source: side_view(&t.source, t.source_amount),
@@ -242,24 +231,32 @@ pub fn transfer_view(t: &Row) -> Transfer {
     }
 }
 
-pub fn swap_view(t: &Row) -> Swap {
-    Swap {
+/// A swap in the shape of spec 2.11; both of its sides are wallets.
+pub fn swap_view(t: &Row) -> Result<Swap, ApiError> {
+    let wallet = |side: &Side| {
+        side.network
+            .zip(side.address.clone())
+            .ok_or_else(|| ApiError::internal("a swap side stored without its wallet"))
+    };
+    let ((source_network, source_address), (destination_network, destination_address)) =
+        (wallet(&t.source)?, wallet(&t.destination)?);
+    Ok(Swap {
         fx_id: t.public_id.clone(),
         quote_id: t.quote_public_id.clone(),
-        status: t.status.as_str().to_owned(),
+        status: t.status,
         source_currency: t.source.asset.code.to_owned(),
         destination_currency: t.destination.asset.code.to_owned(),
-        source_network: t.source.network.clone().unwrap_or_default(),
-        destination_network: t.destination.network.clone().unwrap_or_default(),
-        source_address: t.source.address.clone().unwrap_or_default(),
-        destination_address: t.destination.address.clone().unwrap_or_default(),
+        source_network,
+        destination_network,
+        source_address,
+        destination_address,
         source_amount: format_minor(t.source_amount.as_u64(), t.source.asset.decimals),
         destination_amount: format_minor(t.destination_amount.as_u64(), t.destination.asset.decimals),
         exchange_rate: t.exchange_rate.clone(),
         fees: fees(t),
         created_at: t.created_at.to_rfc3339(),
         completed_at: t.completed_at.map(|c| c.to_rfc3339()),
-    }
+    })
 }
 
 async fn create(
@@ -274,7 +271,7 @@ async fn create(
     let (application_id, partner_id, clocks) = (caller.application_id, caller.partner_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         let t = flows::transfers::create(tx, &clocks, application_id, partner_id, new)?;
-        Ok(if as_swap { serde_json::to_value(swap_view(&t))? } else { serde_json::to_value(transfer_view(&t))? })
+        Ok(if as_swap { serde_json::to_value(swap_view(&t)?)? } else { serde_json::to_value(transfer_view(&t))? })
     })
     .await
 }
@@ -391,5 +388,6 @@ pub async fn get_swap(
 ) -> Result<Json<Swap>, ApiError> {
     let application_id = caller.application_id;
     let t = state.db.read(move |conn| transfers::find(conn, Some(application_id), &id)).await?;
-    t.filter(|t| t.kind == Kind::OnchainFx).map(|t| Json(swap_view(&t))).ok_or_else(not_found)
+    let t = t.filter(|t| t.kind == Kind::OnchainFx).ok_or_else(not_found)?;
+    Ok(Json(swap_view(&t)?))
 }

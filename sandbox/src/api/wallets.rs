@@ -28,7 +28,7 @@ pub struct ValidateQuery {
     #[param(required = true, min_length = 1)]
     pub address: Option<String>,
     /// One of the eleven network codes, lower case.
-    #[param(value_type = payctl_wire::schema::NetworkCode, required = true)]
+    #[param(value_type = payctl_wire::schema::Network, required = true)]
     pub network: Option<String>,
 }
 
@@ -42,8 +42,7 @@ pub fn parse_network(checks: &mut Checks, field: &str, code: Option<&str>) -> Op
         Some(c) => {
             let network = Network::parse(c);
             if network.is_none() {
-                let known: Vec<&str> = Network::ALL.iter().map(|n| n.code()).collect();
-                checks.push(field, "invalid", format!("must be one of {}", known.join(", ")));
+                checks.push(field, "invalid", format!("must be one of {}", Network::VALUES.join(", ")));
             }
             network
         }
@@ -65,15 +64,12 @@ pub async fn validate(ApiQuery(query): ApiQuery<ValidateQuery>) -> Result<Json<A
         checks.push("address", "required", "must be given");
     }
     let network = parse_network(&mut checks, "network", query.network.as_deref());
-    checks.finish()?;
-    let (Some(network), Some(address)) = (network, query.address) else {
-        return Err(ApiError::internal("validated parameters missing"));
-    };
+    let (network, address) = checks.conclude((|| Some((network?, query.address?)))())?;
     let result = address::validate(network, &address);
     Ok(Json(AddressValidation {
         valid: result.is_ok(),
-        format: network.format().as_str().to_owned(),
-        network: network.code().to_owned(),
+        format: address::format_of(network),
+        network,
         reason: result.err().map(|e| e.to_string()),
     }))
 }
@@ -110,16 +106,13 @@ pub async fn put(
     if let Some(network) = network
         && let Err(reason) = address::validate(network, &body.address)
     {
-        checks.push("address", "invalid", format!("{reason} ({} network)", network.code()));
+        checks.push("address", "invalid", format!("{reason} ({network} network)"));
     }
-    checks.finish()?;
-    let network = network.ok_or_else(|| ApiError::internal("validated network missing"))?;
+    let network = checks.conclude(network)?;
     let now = state.clock.now();
     let (created, wallet) = state
         .db
-        .write(move |tx| {
-            store::partner_wallets::upsert(tx, partner, network.code(), body.wallet_role, &body.address, now)
-        })
+        .write(move |tx| store::partner_wallets::upsert(tx, partner, network, body.wallet_role, &body.address, now))
         .await?;
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(wallet)).into_response())

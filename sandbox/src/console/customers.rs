@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};
 use axum::response::Response;
 use maud::html;
-use payctl_wire::customers::{KYB_STATUSES, KybStatus};
+use payctl_wire::customers::KybStatus;
 
 use super::dispatch::segment;
 use super::extract::{AppForm, AppPage, NEWEST, Params};
@@ -21,14 +21,14 @@ pub async fn list(
     AppPage { visitor, app }: AppPage,
     params: Params,
 ) -> Result<Response, Failure> {
-    let status = params.0.get("status").filter(|s| KYB_STATUSES.contains(&s.as_str())).cloned();
+    let status = params.0.get("status").and_then(|s| KybStatus::parse(s));
     let page = params.page()?;
-    let (id, wanted) = (app.id, status.clone());
+    let (id, wanted) = (app.id, status);
     let (customers, beneficiaries) = console
         .state
         .db
         .read(move |conn| {
-            let customers = store::customers::list(conn, id, wanted.as_deref(), &page)?;
+            let customers = store::customers::list(conn, id, wanted, &page)?;
             Ok((customers, store::beneficiaries::list_for_application(conn, id, &NEWEST)?.data))
         })
         .await?;
@@ -38,7 +38,7 @@ pub async fn list(
             label { "Verification"
                 select name="status" {
                     option value="" { "any" }
-                    @for s in KYB_STATUSES { option value=(s) selected[status.as_deref() == Some(*s)] { (s) } }
+                    @for s in KybStatus::ALL { option value=(s) selected[status == Some(*s)] { (s) } }
                 }
             }
             button type="submit" { "Filter" }
@@ -70,7 +70,7 @@ pub async fn list(
                     }
                 }
             }
-            (html::older(&base, &[("status", status.clone().unwrap_or_default())], customers.next_cursor.as_deref()))
+            (html::older(&base, &[("status", status.map(|s| s.to_string()).unwrap_or_default())], customers.next_cursor.as_deref()))
         }
         h2 { "Beneficiaries" }
         @if beneficiaries.is_empty() { (html::empty("No beneficiaries yet.")) } @else {

@@ -16,8 +16,8 @@ use super::session::Visitor;
 use super::{AppCtx, Call, Console, Failure, back};
 use crate::api::transactions::view as transaction_view;
 use crate::api::transfers::{swap_view, transfer_view};
-use crate::flows::FlowState;
 use crate::flows::transfers::Kind;
+use crate::flows::{FlowKind, FlowState};
 use crate::store::events::StoredEvent;
 use crate::store::flow_states::Entered;
 use crate::store::postings::Line;
@@ -67,7 +67,7 @@ pub async fn list(
                             kind: "payment",
                             label: p.id.clone(),
                             id: p.id,
-                            state: p.status,
+                            state: p.status.to_string(),
                             source: amount(p.source_amount_minor.parse().unwrap_or(0), &p.source_currency),
                             destination: amount(
                                 p.destination_amount_minor.parse().unwrap_or(0),
@@ -151,9 +151,8 @@ pub async fn list(
 
 /// A flow as the detail page shows it.
 struct Flow {
-    /// `transaction`, `payment` or `transfer`: its timeline, events and
-    /// ledger references use the same word.
-    kind: &'static str,
+    /// Its timeline, events, ledger references and URL use its word.
+    kind: FlowKind,
     public_id: String,
     state: String,
     is_final: bool,
@@ -161,37 +160,48 @@ struct Flow {
     json: Value,
 }
 
-async fn load(console: &Console, app: &AppCtx, kind: &str, id: String) -> Result<Flow, Failure> {
+/// A money flow's kind from the URL: a customer's verification has its
+/// own pages.
+fn money_kind(word: &str) -> Result<FlowKind, Failure> {
+    match FlowKind::parse(word) {
+        Some(kind @ (FlowKind::Transaction | FlowKind::Payment | FlowKind::Transfer)) => Ok(kind),
+        Some(FlowKind::Verification) | None => Err(Failure::NotFound),
+    }
+}
+
+async fn load(console: &Console, app: &AppCtx, kind: FlowKind, id: String) -> Result<Flow, Failure> {
     let application_id = app.id;
-    let kind = kind.to_owned();
     let flow = console
         .state
         .db
         .read(move |conn| {
             let scope = Some(application_id);
-            Ok(match kind.as_str() {
-                "transaction" => store::transactions::find(conn, scope, &id)?.map(|t| Flow {
-                    kind: "transaction",
+            Ok(match kind {
+                FlowKind::Transaction => store::transactions::find(conn, scope, &id)?.map(|t| Flow {
+                    kind,
                     state: t.state.as_str().to_owned(),
                     is_final: t.state.is_final(),
                     json: json!(transaction_view(&t)),
                     public_id: t.public_id,
                 }),
-                "payment" => payments::find(conn, scope, &id)?.map(|p| Flow {
-                    kind: "payment",
+                FlowKind::Payment => payments::find(conn, scope, &id)?.map(|p| Flow {
+                    kind,
                     state: p.status.as_str().to_owned(),
                     is_final: p.status.is_final(),
                     json: json!(p.payment),
                     public_id: p.payment.id.clone(),
                 }),
-                "transfer" => store::transfers::find(conn, scope, &id)?.map(|t| Flow {
-                    kind: "transfer",
-                    state: t.status.as_str().to_owned(),
-                    is_final: t.status.is_final(),
-                    json: if t.kind == Kind::OnchainFx { json!(swap_view(&t)) } else { json!(transfer_view(&t)) },
-                    public_id: t.public_id,
-                }),
-                _ => None,
+                FlowKind::Transfer => match store::transfers::find(conn, scope, &id)? {
+                    Some(t) => Some(Flow {
+                        kind,
+                        state: t.status.as_str().to_owned(),
+                        is_final: t.status.is_final(),
+                        json: if t.kind == Kind::OnchainFx { json!(swap_view(&t)?) } else { json!(transfer_view(&t)) },
+                        public_id: t.public_id,
+                    }),
+                    None => None,
+                },
+                FlowKind::Verification => None,
             })
         })
         .await?;
@@ -203,8 +213,8 @@ pub async fn detail(
     AppPage { visitor, app }: AppPage,
     Path((_, kind, id)): Path<(String, String, String)>,
 ) -> Result<Response, Failure> {
-    let flow = load(&console, &app, &kind, id).await?;
-    let (application_id, public_id, reference) = (app.id, flow.public_id.clone(), flow.kind);
+    let flow = load(&console, &app, money_kind(&kind)?, id).await?;
+    let (application_id, public_id, reference) = (app.id, flow.public_id.clone(), flow.kind.as_str());
     let (states, events, lines) = console
         .state
         .db
@@ -216,7 +226,7 @@ pub async fn detail(
             ))
         })
         .await?;
-    let base = app.href(&format!("money/{}/{}", flow.kind, flow.public_id));
+    let base = app.href(&format!("money/{}/{}", flow.kind.as_str(), flow.public_id));
     let body = html! {
         dl.facts {
             dt { "Id" } dd.mono { (flow.public_id) }
@@ -232,17 +242,18 @@ pub async fn detail(
             h2 { "As the API answers it" }
             (html::json(&flow.json))
         }
-        p { a href={ (app.href("money")) "?kind=" (flow.kind) "s" } { "← All " (flow.kind) "s" } }
+        p { a href={ (app.href("money")) "?kind=" (flow.kind.as_str()) "s" } { "← All " (flow.kind.as_str()) "s" } }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Money, format!("{} {}", flow.kind, flow.public_id), body))
+    let title = format!("{} {}", flow.kind.as_str(), flow.public_id);
+    Ok(console.page(&visitor, Some(&app), Section::Money, title, body))
 }
 
 /// The simulation actions of a flow that has not ended.
-fn actions(visitor: &Visitor, base: &str, kind: &str) -> Markup {
+fn actions(visitor: &Visitor, base: &str, kind: FlowKind) -> Markup {
     html! {
         div.actions {
             @match kind {
-                "transaction" => {
+                FlowKind::Transaction => {
                     (html::action(visitor, &format!("{base}/complete"), "Complete", None, ""))
                     form.inline method="post" action={ (base) "/fail" } data-confirm="Fail this transaction and refund the float?" {
                         (html::form_guard(visitor))
@@ -250,8 +261,8 @@ fn actions(visitor: &Visitor, base: &str, kind: &str) -> Markup {
                         " " button.danger type="submit" { "Fail" }
                     }
                 }
-                "payment" => { (html::action(visitor, &format!("{base}/fund"), "Fund (funds arrive on the virtual IBAN)", None, "")) }
-                _ => { span.muted { "Transfers move on by themselves on the sandbox clock; advance it from the overview." } }
+                FlowKind::Payment => { (html::action(visitor, &format!("{base}/fund"), "Fund (funds arrive on the virtual IBAN)", None, "")) }
+                FlowKind::Transfer | FlowKind::Verification => { span.muted { "Transfers move on by themselves on the sandbox clock; advance it from the overview." } }
             }
         }
     }
@@ -316,15 +327,15 @@ pub async fn act(
     Path((_, kind, id, action)): Path<(String, String, String, String)>,
     AppForm { visitor, app, fields }: AppForm,
 ) -> Result<Response, Failure> {
-    let (path, body, done) = match (kind.as_str(), action.as_str()) {
-        ("transaction", "complete") => {
+    let (path, body, done) = match (money_kind(&kind)?, action.as_str()) {
+        (FlowKind::Transaction, "complete") => {
             (format!("/sandbox/transactions/{}/complete", segment(&id)), None, "Transaction completed.")
         }
-        ("transaction", "fail") => {
+        (FlowKind::Transaction, "fail") => {
             let body = fields.text("reason").map(|r| json!({ "reason": r }));
             (format!("/sandbox/transactions/{}/fail", segment(&id)), body, "Transaction failed.")
         }
-        ("payment", "fund") => (format!("/sandbox/payments/{}/fund", segment(&id)), None, "Funds received."),
+        (FlowKind::Payment, "fund") => (format!("/sandbox/payments/{}/fund", segment(&id)), None, "Funds received."),
         _ => return Err(Failure::NotFound),
     };
     let answer = console.act(&visitor, app.caller(), Call::new(Method::POST, &path, body), &fields, done).await;

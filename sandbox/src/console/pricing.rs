@@ -196,7 +196,7 @@ pub async fn page(
         }
         form.stack method="post" action={ (CONSOLE) "/pricing/wallets" } {
             (html::form_guard(&visitor))
-            label { "Network" select name="network" { @for n in Network::ALL { option value=(n.code()) { (n.code()) } } } }
+            label { "Network" select name="network" { @for n in Network::ALL { option value=(n) { (n) } } } }
             label { "Role" select name="walletRole" { @for r in WalletRole::ALL { option value=(r.as_str()) { (r.as_str()) } } } }
             label { "Address" input type="text" name="address" required; }
             div { button type="submit" { "Save wallet" } }

@@ -1,6 +1,7 @@
-//! The state machines of the sandbox, one module each: [`transactions`],
-//! [`payments`], [`transfers`] (every transfer kind, swaps included) and
-//! customer [`verification`].
+//! The state machines of the sandbox, one module each: [`quotes`],
+//! [`transactions`], [`payments`], [`transfers`] (every transfer kind, swaps
+//! included) and customer [`verification`]; and [`accounts`], opening a
+//! settlement account or wallet (no life beyond that yet).
 //!
 //! Each flow names its states and its triggers as enums, and its `step`
 //! function is one exhaustive `match` of (state, trigger) that answers a
@@ -21,6 +22,7 @@
 //! Handlers act on a flow through [`current`], which applies the moves
 //! already due first, so a move that is due wins over a later request.
 
+pub mod accounts;
 pub mod events;
 pub mod payments;
 pub mod quotes;
@@ -51,6 +53,15 @@ pub enum FlowKind {
 }
 
 impl FlowKind {
+    pub const ALL: [FlowKind; 4] =
+        [FlowKind::Transaction, FlowKind::Payment, FlowKind::Transfer, FlowKind::Verification];
+
+    /// The kind a word names (`transaction`, `payment`, `transfer`,
+    /// `customer`): what ledger references and URLs say.
+    pub fn parse(word: &str) -> Option<FlowKind> {
+        FlowKind::ALL.into_iter().find(|k| k.as_str() == word)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             FlowKind::Transaction => "transaction",

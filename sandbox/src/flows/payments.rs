@@ -23,15 +23,16 @@ use payctl_domain::iban;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
+use payctl_wire::payments::CollectionMethod;
 use rusqlite::Connection;
 
 use super::events::Money;
 use super::quotes;
-use super::{Flow, FlowKind, FlowState, Posting, Step, verification};
+use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
 use crate::error::ApiError;
 use crate::ledger::Owner;
-use crate::store::payments::{self, NewPayment, Row};
+use crate::store::payments::{self, NewRow, Row};
 use crate::{ids, secrets};
 
 pub const AUTO_FUND_SECONDS: i64 = 30;
@@ -182,9 +183,16 @@ pub fn fund(conn: &Connection, clocks: &Clocks, scope: Option<i64>, id: &str) ->
 
 /// Creates a payment of application `app` from an accepted legacy quote of
 /// a verified customer, consuming the quote.
-pub fn create(conn: &Connection, clocks: &Clocks, app: i64, quote_id: &str) -> Result<Row, ApiError> {
+/// A payment request with its fields checked.
+pub struct NewPayment {
+    /// An accepted legacy quote of the application.
+    pub quote_id: String,
+    pub collection_method: CollectionMethod,
+}
+
+pub fn create(conn: &Connection, clocks: &Clocks, app: i64, request: &NewPayment) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let quote = quotes::owned(conn, app, quote_id)?;
+    let quote = quotes::owned(conn, app, &request.quote_id)?;
     let customer_id = match (quote.form, &quote.customer_public_id) {
         (quotes::Form::Legacy, Some(id)) => id.clone(),
         _ => {
@@ -210,11 +218,12 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, quote_id: &str) -> R
     let iban = iban::generate("AE", &secrets::sha256(public_id.as_bytes()))
         .ok_or_else(|| ApiError::internal("no IBAN structure for AE"))?;
     let reference = format!("PAY-{}", &public_id.replace('-', "")[20..].to_uppercase());
-    let new = NewPayment {
+    let new = NewRow {
         public_id: &public_id,
         application_id: app,
         quote: &quote,
         customer_id: customer.id,
+        collection_method: request.collection_method,
         virtual_iban: iban.as_ref(),
         reference: &reference,
         funds_due_at: now.plus_seconds(EXPIRY_SECONDS),

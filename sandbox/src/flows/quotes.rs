@@ -12,10 +12,11 @@
 //! - `EXPIRED` is never stored: a `CREATED` quote read at or after its
 //!   `expires_at` shows `EXPIRED` ([`status_at`]).
 
-use payctl_domain::states::FlowState;
 pub use payctl_domain::states::quotes::State;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
+use payctl_wire::legacy_quotes::RecipientType;
+use payctl_wire::transactions::{DestinationKind, QuoteStatus};
 use rusqlite::Connection;
 
 use crate::error::ApiError;
@@ -31,8 +32,8 @@ pub struct Shape {
     /// Internal id of the sending customer, if any.
     pub customer_id: Option<i64>,
     pub corridor: Option<String>,
-    pub destination_kind: Option<String>,
-    pub recipient_type: Option<String>,
+    pub destination_kind: Option<DestinationKind>,
+    pub recipient_type: Option<RecipientType>,
     pub destination_address: Option<String>,
 }
 
@@ -63,16 +64,19 @@ pub fn owned(conn: &Connection, application_id: i64, id: &str) -> Result<Row, Ap
     quotes::find(conn, application_id, id)?.ok_or_else(not_found)
 }
 
+/// The application's quote `id` made by one of `forms` (each path serves
+/// its own forms); any other is 404 `NOT_FOUND` too.
+pub fn owned_of(conn: &Connection, application_id: i64, id: &str, forms: &[Form]) -> Result<Row, ApiError> {
+    Some(owned(conn, application_id, id)?).filter(|q| forms.contains(&q.form)).ok_or_else(not_found)
+}
+
 pub fn not_found() -> ApiError {
     ApiError::not_found(ErrorCode::NotFound, "quote")
 }
 
 /// The status a reader sees at `now`.
-pub fn status_at(quote: &Row, now: Timestamp) -> &'static str {
-    match quote.status {
-        State::Created if quote.is_expired(now) => "EXPIRED",
-        State::Created | State::Accepted | State::Used => quote.status.as_str(),
-    }
+pub fn status_at(quote: &Row, now: Timestamp) -> QuoteStatus {
+    quote.status.shown(quote.is_expired(now))
 }
 
 /// `CREATED` → `ACCEPTED`.
@@ -136,7 +140,7 @@ mod tests {
             exchange_rate: Decimal::parse_positive("0.9").unwrap(),
             network_fee: MinorUnit::ZERO,
             destination_amount: MinorUnit::new(8_910),
-            markup_source: "partner",
+            markup_source: payctl_wire::pricing::MarkupSource::Partner,
         }
     }
 
@@ -152,7 +156,7 @@ mod tests {
                 customer_id: None,
                 priced: &p,
                 corridor: Some("c1".into()),
-                destination_kind: Some("BANK".into()),
+                destination_kind: Some(DestinationKind::Bank),
                 recipient_type: None,
                 destination_address: None,
             };
@@ -164,11 +168,11 @@ mod tests {
             );
             assert!(quotes::find(tx, app + 1, &q.public_id)?.is_none(), "scoped to the application");
             assert_eq!(consume(tx, &q, "t1", t0).unwrap_err().code, ErrorCode::IdempotencyRequired);
-            assert_eq!(status_at(&q, t0.plus_seconds(VALIDITY_SECONDS)), "EXPIRED");
+            assert_eq!(status_at(&q, t0.plus_seconds(VALIDITY_SECONDS)), QuoteStatus::Expired);
             let late = accept(tx, &q, t0.plus_seconds(VALIDITY_SECONDS)).unwrap_err();
             assert_eq!(late.code, ErrorCode::QuoteExpired);
             let a = accept(tx, &q, t0.plus_seconds(10))?;
-            assert_eq!(status_at(&a, t0.plus_seconds(VALIDITY_SECONDS)), "ACCEPTED");
+            assert_eq!(status_at(&a, t0.plus_seconds(VALIDITY_SECONDS)), QuoteStatus::Accepted);
             assert_eq!(accept(tx, &a, t0.plus_seconds(11)).unwrap_err().code, ErrorCode::QuoteAlreadyAccepted);
             // A stale copy read before the accept: the conditional update still refuses.
             assert_eq!(accept(tx, &q, t0.plus_seconds(12)).unwrap_err().code, ErrorCode::QuoteAlreadyAccepted);

@@ -24,7 +24,7 @@ use rusqlite::Connection;
 
 use super::events::Money;
 use super::quotes;
-use super::{Flow, FlowKind, FlowState, Posting, Step, verification};
+use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
 use crate::error::ApiError;
 use crate::ids;

@@ -56,7 +56,7 @@ pub fn network_fee(network: Option<Network>) -> MinorUnit {
     }
 }
 
-pub use payctl_domain::states::transfers::{Kind, State};
+pub use payctl_domain::states::transfers::{Kind, KindRules, State};
 
 /// The timed moves of a transfer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

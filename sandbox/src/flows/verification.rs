@@ -15,7 +15,7 @@ use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
 use super::events::Verification;
-use super::{Flow, FlowKind, FlowState, Step};
+use super::{Flow, FlowKind, Step};
 use crate::clock::Clocks;
 use crate::error::ApiError;
 use crate::store::customers::{self, NewCustomer, Row};
@@ -191,11 +191,11 @@ mod tests {
 
     fn new_customer() -> NewCustomer {
         NewCustomer {
-            customer_type: "business".into(),
+            customer_type: payctl_wire::customers::CustomerType::Business,
             legal_name: "Late Trading LLC".into(),
-            email: "late@example.com".into(),
-            country: "AE".into(),
-            verification_level: "standard".into(),
+            email: payctl_domain::email::Email::parse("late@example.com").unwrap(),
+            country: payctl_domain::country::Country::parse("AE").unwrap(),
+            verification_level: payctl_wire::customers::VerificationLevel::Standard,
             tax_id: "TRN-1".into(),
         }
     }

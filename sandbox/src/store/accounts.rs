@@ -1,8 +1,10 @@
 //! Reading accounts in both shapes of spec 2.10, and opening settlement
 //! accounts and wallets. Movements of value live in `ledger`.
 
+use payctl_domain::address::Network;
+use payctl_domain::asset::Asset;
 use payctl_domain::time::Timestamp;
-use payctl_wire::accounts::{Account, LedgerAccount};
+use payctl_wire::accounts::{Account, AccountPurpose, AccountStatus, AccountType, LedgerAccount, WalletMode};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -14,12 +16,11 @@ use crate::ids;
 
 fn ledger_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LedgerAccount> {
     let balance: i64 = r.get(2)?;
-    let status: String = r.get(3)?;
     Ok(LedgerAccount {
         id: r.get(0)?,
         asset: r.get(1)?,
         balance_minor: balance.to_string(),
-        status: status.to_ascii_uppercase(),
+        status: r.get::<_, AccountStatus>(3)?.into(),
         purpose: r.get(4)?,
     })
 }
@@ -38,31 +39,36 @@ pub fn for_customer(conn: &Connection, customer_id: i64) -> Result<Vec<LedgerAcc
 pub fn balances(conn: &Connection, application_id: i64) -> Result<Vec<LedgerAccount>, ApiError> {
     let sql = format!(
         "SELECT {LEDGER_COLUMNS} FROM accounts
-         WHERE application_id = ?1 AND purpose IN ('float', 'fees', 'in_flight', 'settlement', 'wallet') ORDER BY public_id"
+         WHERE application_id = ?1 AND purpose NOT IN (?2, ?3) ORDER BY public_id"
     );
-    Ok(conn.prepare_cached(&sql)?.query_map([application_id], ledger_row)?.collect::<Result<_, _>>()?)
+    let params = params![application_id, AccountPurpose::Customer, AccountPurpose::External];
+    Ok(conn.prepare_cached(&sql)?.query_map(params, ledger_row)?.collect::<Result<_, _>>()?)
 }
 
-/// A validated `POST /v1/accounts`.
-pub struct NewAccount {
-    pub account_type: &'static str,
-    pub currency: String,
-    pub corridor: Option<String>,
-    pub network: Option<String>,
-    pub wallet_mode: Option<String>,
-    pub address: Option<String>,
-    pub label: Option<String>,
+/// A settlement account or wallet to open, as stored: `Settlement` and
+/// `Wallet` are the purposes of what `POST /v1/accounts` opens.
+pub struct NewRow<'a> {
+    pub purpose: AccountPurpose,
+    pub asset: Asset,
+    pub corridor: Option<&'a str>,
+    pub network: Option<Network>,
+    pub wallet_mode: Option<WalletMode>,
+    pub address: Option<&'a str>,
+    pub label: Option<&'a str>,
 }
 
 const SELECT: &str = "SELECT public_id, purpose, status, asset, corridor, network, wallet_mode, address, label,
         balance_minor, created_at FROM accounts";
 
 fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
-    let purpose: String = r.get(1)?;
+    let purpose: AccountPurpose = r.get(1)?;
     let balance: i64 = r.get(9)?;
     Ok(Account {
         id: r.get(0)?,
-        account_type: if purpose == "wallet" { "stablecoin" } else { "fiat" }.to_owned(),
+        account_type: match purpose {
+            AccountPurpose::Wallet => AccountType::Stablecoin,
+            _ => AccountType::Fiat,
+        },
         status: r.get(2)?,
         currency: r.get(3)?,
         corridor: r.get(4)?,
@@ -75,24 +81,24 @@ fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
     })
 }
 
-pub fn open(conn: &Connection, application_id: i64, new: &NewAccount, now: Timestamp) -> Result<Account, ApiError> {
-    let purpose = if new.account_type == "fiat" { "settlement" } else { "wallet" };
+pub fn open(conn: &Connection, application_id: i64, new: &NewRow<'_>, now: Timestamp) -> Result<Account, ApiError> {
     let public_id = ids::prefixed("acc");
     conn.execute_cached(
         "INSERT INTO accounts (public_id, application_id, purpose, asset, status, corridor, network, wallet_mode,
              address, label, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, 'active', ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
+         VALUES (?1, ?2, ?3, ?4, ?11, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
         params![
             public_id,
             application_id,
-            purpose,
-            new.currency,
+            new.purpose,
+            new.asset,
             new.corridor,
             new.network,
             new.wallet_mode,
             new.address,
             new.label,
-            now.millis()
+            now.millis(),
+            AccountStatus::Active
         ],
     )
     .map_err(|e| {
@@ -105,19 +111,23 @@ pub fn open(conn: &Connection, application_id: i64, new: &NewAccount, now: Times
     find(conn, application_id, &public_id)?.ok_or_else(|| ApiError::internal("account vanished after insert"))
 }
 
+/// The purposes of what `POST /v1/accounts` opens, as the reads' `?N` pair.
+const OPENED: [AccountPurpose; 2] = [AccountPurpose::Settlement, AccountPurpose::Wallet];
+
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Account>, ApiError> {
-    let sql = format!("{SELECT} WHERE application_id = ?1 AND public_id = ?2 AND purpose IN ('settlement', 'wallet')");
-    Ok(conn.query_row_cached(&sql, params![application_id, public_id], account_row).optional()?)
+    let sql = format!("{SELECT} WHERE application_id = ?1 AND public_id = ?2 AND purpose IN (?3, ?4)");
+    let params = params![application_id, public_id, OPENED[0], OPENED[1]];
+    Ok(conn.query_row_cached(&sql, params, account_row).optional()?)
 }
 
 pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<Page<Account>, ApiError> {
     let sql = format!(
-        "{SELECT} WHERE application_id = ?1 AND purpose IN ('settlement', 'wallet')
+        "{SELECT} WHERE application_id = ?1 AND purpose IN (?4, ?5)
              AND (?2 IS NULL OR public_id < ?2) ORDER BY public_id DESC LIMIT ?3"
     );
     let rows = conn
         .prepare_cached(&sql)?
-        .query_map(params![application_id, page.before, page.fetch()], account_row)?
+        .query_map(params![application_id, page.before, page.fetch(), OPENED[0], OPENED[1]], account_row)?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(page.page(rows, |a| &a.id))
 }

@@ -10,7 +10,7 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
-use payctl_wire::applications::{Application, Environment};
+use payctl_wire::applications::{Application, ApplicationStatus, Environment};
 use payctl_wire::page::Page;
 
 const SELECT: &str = "SELECT a.id, a.public_id, a.name, a.environment, a.status, p.public_id,
@@ -44,8 +44,8 @@ pub fn insert(
     let public_id = ids::uuid();
     conn.execute_cached(
         "INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, 'active', ?5, ?5)",
-        params![public_id, partner_id, name, environment.as_str(), now.millis()],
+         VALUES (?1, ?2, ?3, ?4, ?6, ?5, ?5)",
+        params![public_id, partner_id, name, environment, now.millis(), ApplicationStatus::Active],
     )?;
     let id = conn.last_insert_rowid();
     find(conn, partner_id, &public_id)?
@@ -73,9 +73,9 @@ pub fn list(conn: &Connection, partner_id: i64, page: &PageRequest) -> Result<Pa
 /// Deactivates; returns false when it already was.
 pub fn deactivate(conn: &Connection, id: i64, now: Timestamp) -> rusqlite::Result<bool> {
     let changed = conn.execute_cached(
-        "UPDATE applications SET status = 'deactivated', deactivated_at = ?2, updated_at = ?2
-         WHERE id = ?1 AND status = 'active'",
-        params![id, now.millis()],
+        "UPDATE applications SET status = ?3, deactivated_at = ?2, updated_at = ?2
+         WHERE id = ?1 AND status = ?4",
+        params![id, now.millis(), ApplicationStatus::Deactivated, ApplicationStatus::Active],
     )?;
     Ok(changed == 1)
 }

@@ -1,9 +1,12 @@
 //! Beneficiaries (spec 2.6) with their one payout account, and the rule of
 //! one default account per customer and payout asset.
 
-use payctl_domain::address::Network;
+use payctl_domain::address::{self, Network};
+use payctl_domain::asset::Asset;
+use payctl_domain::country::Country;
+use payctl_domain::iban::Iban;
 use payctl_domain::time::Timestamp;
-use payctl_wire::beneficiaries::{Beneficiary, BeneficiaryAccount};
+use payctl_wire::beneficiaries::{Beneficiary, BeneficiaryAccount, BeneficiaryType, PayoutAccountKind};
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -12,28 +15,39 @@ use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
 
-/// A validated payout account; fields of the other kind are `None`.
-pub struct NewAccount {
-    pub kind: String,
-    pub destination_asset: String,
-    pub iban: Option<String>,
-    pub bank_name: Option<String>,
-    pub bank_country: Option<String>,
-    pub routing: Option<String>,
-    pub network: Option<String>,
-    pub address: Option<String>,
-    /// `None` when the request left it out.
-    pub is_default: Option<bool>,
+/// A validated payout account: a bank account in a fiat currency, or a
+/// wallet for a stablecoin on a network, each with what its kind needs.
+pub enum NewAccount {
+    Bank { asset: Asset, iban: Iban, bank_name: String, bank_country: Country, routing: Option<String> },
+    Wallet { asset: Asset, network: Network, address: String },
+}
+
+impl NewAccount {
+    pub fn kind(&self) -> PayoutAccountKind {
+        match self {
+            NewAccount::Bank { .. } => PayoutAccountKind::BankAccount,
+            NewAccount::Wallet { .. } => PayoutAccountKind::StablecoinWallet,
+        }
+    }
+
+    /// The asset the account receives.
+    pub fn asset(&self) -> Asset {
+        match self {
+            NewAccount::Bank { asset, .. } | NewAccount::Wallet { asset, .. } => *asset,
+        }
+    }
 }
 
 /// A validated create request, before the customer is looked up.
 pub struct NewBeneficiary {
     pub customer_id: String,
-    pub beneficiary_type: String,
+    pub beneficiary_type: BeneficiaryType,
     pub full_name: String,
-    pub country: String,
+    pub country: Country,
     pub gov_id_ref: Option<String>,
     pub account: NewAccount,
+    /// `None` when the request left it out.
+    pub is_default: Option<bool>,
 }
 
 /// The columns [`from_row`] reads, then `$more` (columns read after them),
@@ -54,7 +68,7 @@ macro_rules! select {
 const SELECT: &str = select!("");
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Beneficiary> {
-    let network: Option<String> = r.get(13)?;
+    let network: Option<Network> = r.get(13)?;
     Ok(Beneficiary {
         id: r.get(0)?,
         customer_id: r.get(1)?,
@@ -70,7 +84,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Beneficiary> {
             bank_name: r.get(10)?,
             bank_country: r.get(11)?,
             routing: r.get(12)?,
-            address_format: network.as_deref().and_then(Network::parse).map(|n| n.format().as_str().to_owned()),
+            address_format: network.map(|n| address::format_of(n).as_str().to_owned()),
             network,
             address: r.get(14)?,
         },
@@ -92,11 +106,11 @@ pub fn insert(
     now: Timestamp,
 ) -> Result<Beneficiary, ApiError> {
     let a = &new.account;
-    let is_default = match a.is_default {
+    let is_default = match new.is_default {
         Some(explicit) => explicit,
         None => !conn.query_row_cached(
             "SELECT EXISTS (SELECT 1 FROM beneficiaries WHERE customer_id = ?1 AND destination_asset = ?2)",
-            params![customer_id, a.destination_asset],
+            params![customer_id, a.asset()],
             |r| r.get::<_, bool>(0),
         )?,
     };
@@ -104,10 +118,18 @@ pub fn insert(
         conn.execute_cached(
             "UPDATE beneficiaries SET is_default = 0, updated_at = ?3
              WHERE customer_id = ?1 AND destination_asset = ?2 AND is_default = 1",
-            params![customer_id, a.destination_asset, now.millis()],
+            params![customer_id, a.asset(), now.millis()],
         )?;
     }
     let public_id = ids::uuid();
+    let (mut iban, mut bank_name, mut bank_country, mut routing, mut network, mut address) =
+        (None, None, None, None, None, None);
+    match a {
+        NewAccount::Bank { iban: i, bank_name: n, bank_country: c, routing: r, .. } => {
+            (iban, bank_name, bank_country, routing) = (Some(i.as_ref()), Some(n), Some(c.code()), r.as_ref());
+        }
+        NewAccount::Wallet { network: n, address: x, .. } => (network, address) = (Some(*n), Some(x)),
+    }
     conn.execute_cached(
         "INSERT INTO beneficiaries (public_id, application_id, customer_id, type, full_name, country, gov_id_ref,
              account_kind, destination_asset, iban, bank_name, bank_country, routing, network, address, is_default,
@@ -119,16 +141,16 @@ pub fn insert(
             customer_id,
             new.beneficiary_type,
             new.full_name,
-            new.country,
+            new.country.code(),
             new.gov_id_ref,
-            a.kind,
-            a.destination_asset,
-            a.iban,
-            a.bank_name,
-            a.bank_country,
-            a.routing,
-            a.network,
-            a.address,
+            a.kind(),
+            a.asset(),
+            iban,
+            bank_name,
+            bank_country,
+            routing,
+            network,
+            address,
             is_default,
             now.millis()
         ],

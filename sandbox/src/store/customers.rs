@@ -1,11 +1,11 @@
 //! Customers (spec 2.5): SQL only. Their verification (KYB) is the state
 //! machine `flows::verification`.
 
-use payctl_domain::states::FlowState;
+use payctl_domain::country::{self, Country};
+use payctl_domain::email::Email;
 use payctl_domain::states::verification::State;
 use payctl_domain::time::Timestamp;
-use payctl_domain::{country, text};
-use payctl_wire::customers::Customer;
+use payctl_wire::customers::{Customer, CustomerType, VerificationLevel};
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -17,11 +17,11 @@ use crate::ids;
 
 /// A validated create request.
 pub struct NewCustomer {
-    pub customer_type: String,
+    pub customer_type: CustomerType,
     pub legal_name: String,
-    pub email: String,
-    pub country: String,
-    pub verification_level: String,
+    pub email: Email,
+    pub country: Country,
+    pub verification_level: VerificationLevel,
     pub tax_id: String,
 }
 
@@ -40,11 +40,11 @@ const SELECT: &str = "SELECT id, application_id, public_id, type, legal_name, em
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     let country: String = r.get(6)?;
-    let status: String = r.get(9)?;
+    let status: State = r.get(9)?;
     Ok(Row {
         id: r.get(0)?,
         application_id: r.get(1)?,
-        status: State::parse(&status).ok_or_else(|| super::bad_value(9, &status))?,
+        status,
         created_at: Timestamp::from_millis(r.get(11)?),
         customer: Customer {
             id: r.get(2)?,
@@ -55,7 +55,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
             country,
             verification_level: r.get(7)?,
             tax_id: r.get(8)?,
-            kyb_status: r.get(9)?,
+            kyb_status: status,
             kyb_decided_at: super::iso(r.get(10)?),
             created_at: super::iso_at(r.get(11)?),
             updated_at: super::iso_at(r.get(12)?),
@@ -73,18 +73,19 @@ pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Ti
     conn.execute_cached(
         "INSERT INTO customers (public_id, application_id, type, legal_name, email, email_key, country,
              verification_level, tax_id, kyb_status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?10, ?6, ?7, ?8, 'pending', ?9, ?9)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?10, ?6, ?7, ?8, ?11, ?9, ?9)",
         params![
             public_id,
             application_id,
             new.customer_type,
             new.legal_name,
-            new.email,
-            new.country,
+            new.email.as_str(),
+            new.country.code(),
             new.verification_level,
             new.tax_id,
             now.millis(),
-            text::uniqueness_key(&new.email)
+            new.email.uniqueness_key(),
+            State::Pending,
         ],
     )
     .map_err(|e| if super::is_unique_violation(&e) { duplicate_email() } else { e.into() })?;
@@ -103,7 +104,7 @@ pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> 
 pub fn list(
     conn: &Connection,
     application_id: i64,
-    status: Option<&str>,
+    status: Option<State>,
     page: &PageRequest,
 ) -> Result<Page<Customer>, ApiError> {
     let sql = format!(
@@ -123,9 +124,9 @@ pub fn list(
 pub fn set_verification(conn: &Connection, id: i64, from: State, to: State, at: Timestamp) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
         "UPDATE customers SET kyb_status = ?3, updated_at = ?4,
-             kyb_decided_at = CASE WHEN ?3 = 'pending' THEN NULL ELSE ?4 END
+             kyb_decided_at = CASE WHEN ?3 = ?5 THEN NULL ELSE ?4 END
          WHERE id = ?1 AND kyb_status = ?2",
-        params![id, from.as_str(), to.as_str(), at.millis()],
+        params![id, from, to, at.millis(), State::Pending],
     )?;
     Ok(changed == 1)
 }

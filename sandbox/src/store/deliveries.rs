@@ -7,8 +7,9 @@
 //! which the dispatcher compares with, so every write of one writes both.
 
 use payctl_domain::time::Timestamp;
+use payctl_wire::applications::Environment;
 use payctl_wire::faults::{AppliedFault, FaultKind};
-use payctl_wire::webhooks::{DeliveryRole, Verdict};
+use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
@@ -45,20 +46,23 @@ pub struct Due {
 /// `now` (global clock), in due order; and when the next pending one that
 /// is not yet due falls due.
 pub fn due(conn: &Connection, now: Timestamp, per_endpoint: i64) -> Result<(Vec<Due>, Option<i64>), ApiError> {
-    let mut stmt = conn.prepare_cached(
+    let mut stmt = conn.prepare_cached(super::sql_text!(
         "SELECT d.id, d.attempt_count, w.id, w.public_id, w.url, w.secret_nonce, w.secret_sealed,
                 e.id, e.public_id, e.type, e.resource_type, e.resource_id, e.data, e.created_at, w.application_id,
-                a.environment = 'TEST', d.role, d.fault, d.faults_decided
+                a.environment = '{test}', d.role, d.fault, d.faults_decided
          FROM webhook_endpoints w
          JOIN webhook_deliveries d ON d.id IN (
              SELECT x.id FROM webhook_deliveries x
-             WHERE x.endpoint_id = w.id AND x.status = 'pending' AND x.next_attempt_runs_at <= ?1
+             WHERE x.endpoint_id = w.id AND x.status = '{pending}' AND x.next_attempt_runs_at <= ?1
              ORDER BY x.next_attempt_runs_at, x.id LIMIT ?2)
          JOIN events e ON e.id = d.event_id
          JOIN applications a ON a.id = w.application_id
-         WHERE w.status = 'enabled'
+         WHERE w.status = '{enabled}'
          ORDER BY d.next_attempt_runs_at, d.id",
-    )?;
+        test = Environment::Test,
+        pending = DeliveryStatus::Pending,
+        enabled = WebhookStatus::Enabled,
+    ))?;
     let due = stmt
         .query_map(params![now.millis(), per_endpoint], |r| {
             let role: String = r.get(16)?;
@@ -85,10 +89,11 @@ pub fn due(conn: &Connection, now: Timestamp, per_endpoint: i64) -> Result<(Vec<
         })?
         .collect::<Result<Vec<_>, _>>()?;
     let next: Option<i64> = conn
-        .prepare_cached(
+        .prepare_cached(super::sql_text!(
             "SELECT MIN(next_attempt_runs_at) FROM webhook_deliveries
-             WHERE status = 'pending' AND next_attempt_runs_at > ?1",
-        )?
+             WHERE status = '{}' AND next_attempt_runs_at > ?1",
+            DeliveryStatus::Pending
+        ))?
         .query_row([now.millis()], |r| r.get(0))?;
     Ok((due, next))
 }
@@ -133,14 +138,23 @@ pub fn record(
 ) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
         "UPDATE webhook_deliveries SET attempt_count = ?2, updated_at = ?3, faults_decided = 1,
-             status = CASE WHEN ?4 THEN 'succeeded' WHEN ?2 >= attempt_limit THEN 'failed' ELSE 'pending' END,
+             status = CASE WHEN ?4 THEN ?6 WHEN ?2 >= attempt_limit THEN ?7 ELSE ?8 END,
              next_attempt_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL ELSE ?5 END,
              next_attempt_runs_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL
                  ELSE ?5 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
                      JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
                  END
          WHERE id = ?1 AND attempt_count = ?2 - 1",
-        params![delivery_id, attempt.number, now.millis(), succeeded, retry_at.millis()],
+        params![
+            delivery_id,
+            attempt.number,
+            now.millis(),
+            succeeded,
+            retry_at.millis(),
+            DeliveryStatus::Succeeded,
+            DeliveryStatus::Failed,
+            DeliveryStatus::Pending
+        ],
     )?;
     if changed == 0 {
         return Ok(false);
@@ -171,8 +185,11 @@ pub fn record(
 pub fn undecided(conn: &Connection, delivery_id: i64) -> Result<bool, ApiError> {
     Ok(conn
         .query_row_cached(
-            "SELECT 1 FROM webhook_deliveries
-             WHERE id = ?1 AND status = 'pending' AND attempt_count = 0 AND faults_decided = 0",
+            super::sql_text!(
+                "SELECT 1 FROM webhook_deliveries
+                 WHERE id = ?1 AND status = '{}' AND attempt_count = 0 AND faults_decided = 0",
+                DeliveryStatus::Pending
+            ),
             [delivery_id],
             |_| Ok(()),
         )
@@ -221,10 +238,10 @@ pub fn add_copy(
     conn.execute_cached(
         "INSERT INTO webhook_deliveries (public_id, endpoint_id, event_id, status, attempt_limit, next_attempt_at,
              next_attempt_runs_at, created_at, updated_at, role, fault, faults_decided)
-         SELECT ?2, d.endpoint_id, d.event_id, 'pending', 1, ?3, ?3 - a.clock_offset_millis, ?3, ?3, ?4, ?5, 1
+         SELECT ?2, d.endpoint_id, d.event_id, ?6, 1, ?3, ?3 - a.clock_offset_millis, ?3, ?3, ?4, ?5, 1
          FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
          JOIN applications a ON a.id = w.application_id WHERE d.id = ?1",
-        params![of, ids::prefixed("dlv"), at.millis(), role.as_str(), fault_text(fault)?],
+        params![of, ids::prefixed("dlv"), at.millis(), role, fault_text(fault)?, DeliveryStatus::Pending],
     )?;
     Ok(())
 }
@@ -240,10 +257,13 @@ pub fn release_held(
     now: Timestamp,
 ) -> Result<(), ApiError> {
     conn.execute_cached(
-        "UPDATE webhook_deliveries SET held_behind = NULL, next_attempt_at = ?4,
-             next_attempt_runs_at = ?4 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
-                 JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
-         WHERE endpoint_id = ?1 AND held_behind = ?2 AND status = 'pending' AND event_id < ?3",
+        super::sql_text!(
+            "UPDATE webhook_deliveries SET held_behind = NULL, next_attempt_at = ?4,
+                 next_attempt_runs_at = ?4 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
+                     JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
+             WHERE endpoint_id = ?1 AND held_behind = ?2 AND status = '{}' AND event_id < ?3",
+            DeliveryStatus::Pending
+        ),
         params![endpoint_id, resource_id, event_row_id, now.millis()],
     )?;
     Ok(())

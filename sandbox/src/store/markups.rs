@@ -1,7 +1,7 @@
 //! Pricing markups: one at partner level (`customer_id` NULL) and at most
 //! one override per customer (spec 2.13).
 
-use payctl_domain::pricing::{Markup, MarkupKind};
+use payctl_domain::pricing::Markup;
 use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -21,13 +21,6 @@ pub struct StoredMarkup {
 
 const SELECT: &str = "SELECT customer_id, kind, value, currency, min_fee, max_fee, updated_at FROM pricing_markups WHERE partner_id = ?1";
 
-fn kind_str(kind: MarkupKind) -> &'static str {
-    match kind {
-        MarkupKind::Bps => "BPS",
-        MarkupKind::Flat => "FLAT",
-    }
-}
-
 /// Amounts are stored as INTEGER (i64); the API validates them below
 /// `i64::MAX` first, so these conversions only guard against a corrupt row.
 fn to_sql(v: u64) -> Result<i64, ApiError> {
@@ -35,14 +28,13 @@ fn to_sql(v: u64) -> Result<i64, ApiError> {
 }
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMarkup> {
-    let kind: String = r.get(1)?;
     let amount = |i: usize| -> rusqlite::Result<Option<u64>> {
         Ok(r.get::<_, Option<i64>>(i)?.map(|v| u64::try_from(v).unwrap_or(0)))
     };
     Ok(StoredMarkup {
         customer_id: r.get(0)?,
         markup: Markup {
-            kind: if kind == "FLAT" { MarkupKind::Flat } else { MarkupKind::Bps },
+            kind: r.get(1)?,
             value: amount(2)?.unwrap_or(0),
             currency: r.get(3)?,
             min_fee: amount(4)?,
@@ -87,7 +79,7 @@ pub fn put(
     let values = params![
         partner_id,
         customer_id,
-        kind_str(markup.kind),
+        markup.kind,
         to_sql(markup.value)?,
         markup.currency,
         markup.min_fee.map(to_sql).transpose()?,

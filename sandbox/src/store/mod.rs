@@ -1,6 +1,12 @@
 //! SQL, one module per noun. Functions take a `&Connection` (a write
 //! transaction derefs to one), map rows to plain structs, and turn
 //! constraint violations into the API's errors. No HTTP here.
+//!
+//! States, kinds and statuses are bound as their enums (which read and
+//! write themselves as text); a stored text outside its vocabulary is a
+//! damaged row. Where SQLite's planner must see the value itself (a partial
+//! index's condition, such as `status = 'pending'` of due deliveries), the
+//! statement's text is built from the enum once by [`sql_text!`].
 
 pub mod accounts;
 pub mod api_keys;
@@ -29,6 +35,19 @@ pub mod users;
 pub mod webhooks;
 
 use payctl_domain::time::Timestamp;
+
+/// SQL text naming vocabulary values, built once (a static per use) from
+/// the enums: `sql_text!("... WHERE status = '{}'", DeliveryStatus::Pending)`.
+/// A bound parameter in a partial index's condition would make SQLite
+/// re-plan the statement on every call; the value in the text keeps the
+/// plan, and building it from the enum keeps the text true to it.
+macro_rules! sql_text {
+    ($($format:tt)+) => {{
+        static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| format!($($format)+));
+        SQL.as_str()
+    }};
+}
+pub(crate) use sql_text;
 
 /// Whether an insert failed on a UNIQUE constraint.
 pub fn is_unique_violation(e: &rusqlite::Error) -> bool {

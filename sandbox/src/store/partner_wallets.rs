@@ -6,16 +6,16 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
+use payctl_wire::schema::Network;
 use payctl_wire::wallets::{PartnerWallet, WalletRole};
 
 const SELECT: &str = "SELECT public_id, network, wallet_role, address, created_at, updated_at FROM partner_wallets WHERE partner_id = ?1";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PartnerWallet> {
-    let role: String = r.get(2)?;
     Ok(PartnerWallet {
         id: r.get(0)?,
         network: r.get(1)?,
-        wallet_role: WalletRole::parse(&role).unwrap_or(WalletRole::PartnerMargin),
+        wallet_role: r.get(2)?,
         address: r.get(3)?,
         created_at: super::iso_at(r.get(4)?),
         updated_at: super::iso_at(r.get(5)?),
@@ -31,11 +31,11 @@ pub fn list(conn: &Connection, partner_id: i64) -> Result<Vec<PartnerWallet>, Ap
 fn find(
     conn: &Connection,
     partner_id: i64,
-    network: &str,
+    network: Network,
     role: WalletRole,
 ) -> Result<Option<PartnerWallet>, ApiError> {
     let sql = format!("{SELECT} AND network = ?2 AND wallet_role = ?3");
-    Ok(conn.query_row_cached(&sql, params![partner_id, network, role.as_str()], from_row).optional()?)
+    Ok(conn.query_row_cached(&sql, params![partner_id, network, role], from_row).optional()?)
 }
 
 /// Inserts or replaces the address of the wallet keyed by network and role.
@@ -44,7 +44,7 @@ fn find(
 pub fn upsert(
     conn: &Connection,
     partner_id: i64,
-    network: &str,
+    network: Network,
     role: WalletRole,
     address: &str,
     now: Timestamp,
@@ -55,7 +55,7 @@ pub fn upsert(
             conn.execute_cached(
                 "UPDATE partner_wallets SET address = ?4, updated_at = ?5
                  WHERE partner_id = ?1 AND network = ?2 AND wallet_role = ?3",
-                params![partner_id, network, role.as_str(), address, now.millis()],
+                params![partner_id, network, role, address, now.millis()],
             )?;
             false
         }
@@ -64,7 +64,7 @@ pub fn upsert(
                 "INSERT INTO partner_wallets
                      (public_id, partner_id, network, wallet_role, address, created_at, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-                params![ids::uuid(), partner_id, network, role.as_str(), address, now.millis()],
+                params![ids::uuid(), partner_id, network, role, address, now.millis()],
             )?;
             true
         }

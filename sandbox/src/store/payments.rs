@@ -4,11 +4,10 @@
 use payctl_domain::asset::Asset;
 use payctl_domain::decimal::format_minor;
 use payctl_domain::money::MinorUnit;
-use payctl_domain::states::FlowState;
 use payctl_domain::states::payments::State;
 use payctl_domain::time::Timestamp;
 use payctl_wire::page::Page;
-use payctl_wire::payments::{CollectionInstructions, Payment};
+use payctl_wire::payments::{CollectionInstructions, CollectionMethod, Payment};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
@@ -31,11 +30,12 @@ pub struct Row {
 }
 
 /// A payment to store, priced by its quote.
-pub struct NewPayment<'a> {
+pub struct NewRow<'a> {
     pub public_id: &'a str,
     pub application_id: i64,
     pub quote: &'a super::quotes::Row,
     pub customer_id: i64,
+    pub collection_method: CollectionMethod,
     pub virtual_iban: &'a str,
     pub reference: &'a str,
     pub funds_due_at: Timestamp,
@@ -51,12 +51,12 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     let (source, destination): (Asset, Asset) = (r.get(10)?, r.get(11)?);
     let (sd, dd) = (source.decimals, destination.decimals);
     let (amount, fee, out): (MinorUnit, MinorUnit, MinorUnit) = (r.get(12)?, r.get(13)?, r.get(14)?);
-    let status: String = r.get(4)?;
+    let status: State = r.get(4)?;
     Ok(Row {
         id: r.get(0)?,
         application_id: r.get(1)?,
         customer_id: r.get(2)?,
-        status: State::parse(&status).ok_or_else(|| super::bad_value(4, &status))?,
+        status,
         source_amount: amount,
         fee,
         net_amount: amount.checked_sub(fee).map_err(|e| {
@@ -101,13 +101,13 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     })
 }
 
-pub fn insert(conn: &Connection, new: &NewPayment<'_>, now: Timestamp) -> Result<Row, ApiError> {
+pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row, ApiError> {
     let q = new.quote;
     conn.execute_cached(
         "INSERT INTO payments (public_id, application_id, quote_id, customer_id, status, collection_method,
              virtual_iban, reference, source_asset, destination_asset, source_amount_minor, fee_minor,
              destination_amount_minor, exchange_rate, funds_due_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, 'awaiting_funds', 'VIRTUAL_IBAN', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
+         VALUES (?1, ?2, ?3, ?4, ?15, ?16, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
         params![
             new.public_id,
             new.application_id,
@@ -122,7 +122,9 @@ pub fn insert(conn: &Connection, new: &NewPayment<'_>, now: Timestamp) -> Result
             q.destination_amount,
             q.rate,
             new.funds_due_at.millis(),
-            now.millis()
+            now.millis(),
+            State::AwaitingFunds,
+            new.collection_method,
         ],
     )?;
     find(conn, Some(new.application_id), new.public_id)?.ok_or_else(|| ApiError::internal("payment vanished"))
@@ -169,7 +171,7 @@ pub fn advance(
 
 /// Filters of the list; `None` means any.
 pub struct Filter {
-    pub status: Option<String>,
+    pub status: Option<State>,
     pub from: Option<Timestamp>,
     pub to: Option<Timestamp>,
 }

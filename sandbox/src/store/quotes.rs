@@ -5,9 +5,11 @@
 
 use payctl_domain::asset::Asset;
 use payctl_domain::money::MinorUnit;
-use payctl_domain::states::FlowState;
-use payctl_domain::states::quotes::State;
+pub use payctl_domain::states::quotes::{Form, State};
 use payctl_domain::time::Timestamp;
+use payctl_wire::legacy_quotes::RecipientType;
+use payctl_wire::pricing::MarkupSource;
+use payctl_wire::transactions::DestinationKind;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
@@ -18,35 +20,6 @@ use crate::quoting::Priced;
 /// How long a quote's rate is locked (spec 8: 3 minutes).
 pub const VALIDITY_SECONDS: i64 = 180;
 
-/// Which request created a quote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Form {
-    /// `POST /v1/transactions/quote`.
-    Transaction,
-    /// `GET /v1/quotes` with a JSON body.
-    Legacy,
-    /// `POST /v1/quotes` with a corridor.
-    Corridor,
-}
-
-impl Form {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Form::Transaction => "transaction",
-            Form::Legacy => "legacy",
-            Form::Corridor => "corridor",
-        }
-    }
-
-    fn parse(s: &str) -> Form {
-        match s {
-            "legacy" => Form::Legacy,
-            "corridor" => Form::Corridor,
-            _ => Form::Transaction,
-        }
-    }
-}
-
 /// A quote to store; the form-specific fields are `None` when unused.
 pub struct NewQuote<'a> {
     pub application_id: i64,
@@ -55,8 +28,8 @@ pub struct NewQuote<'a> {
     pub customer_id: Option<i64>,
     pub priced: &'a Priced,
     pub corridor: Option<String>,
-    pub destination_kind: Option<String>,
-    pub recipient_type: Option<String>,
+    pub destination_kind: Option<DestinationKind>,
+    pub recipient_type: Option<RecipientType>,
     pub destination_address: Option<String>,
 }
 
@@ -77,11 +50,11 @@ pub struct Row {
     pub net_source: MinorUnit,
     pub destination_amount: MinorUnit,
     pub rate: String,
-    pub markup_source: String,
+    pub markup_source: MarkupSource,
     pub corridor_fee: Option<MinorUnit>,
     pub corridor: Option<String>,
-    pub destination_kind: Option<String>,
-    pub recipient_type: Option<String>,
+    pub destination_kind: Option<DestinationKind>,
+    pub recipient_type: Option<RecipientType>,
     pub destination_address: Option<String>,
     /// As stored: `CREATED`, `ACCEPTED` or `USED`.
     pub status: State,
@@ -108,8 +81,6 @@ const SELECT: &str = "SELECT q.id, q.public_id, q.application_id, q.form, q.cust
     FROM quotes q LEFT JOIN customers c ON c.id = q.customer_id";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    let form: String = r.get(3)?;
-    let status: String = r.get(19)?;
     let ts = |i: usize| -> rusqlite::Result<Option<Timestamp>> {
         Ok(r.get::<_, Option<i64>>(i)?.map(Timestamp::from_millis))
     };
@@ -117,7 +88,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         id: r.get(0)?,
         public_id: r.get(1)?,
         application_id: r.get(2)?,
-        form: Form::parse(&form),
+        form: r.get(3)?,
         customer_id: r.get(4)?,
         customer_public_id: r.get(5)?,
         source_asset: r.get(6)?,
@@ -133,7 +104,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         destination_kind: r.get(16)?,
         recipient_type: r.get(17)?,
         destination_address: r.get(18)?,
-        status: State::parse(&status).ok_or_else(|| super::bad_value(19, &status))?,
+        status: r.get(19)?,
         expires_at: Timestamp::from_millis(r.get(20)?),
         accepted_at: ts(21)?,
         used_by: r.get(22)?,

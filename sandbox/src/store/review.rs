@@ -4,7 +4,7 @@
 
 use payctl_domain::time::Timestamp;
 use payctl_wire::faults::{AppliedFault, FaultKind};
-use payctl_wire::webhooks::{DeliveryRole, Verdict};
+use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
@@ -82,20 +82,19 @@ pub struct SeenAttempt {
 pub fn attempts(conn: &Connection, application_id: i64, from: Timestamp) -> Result<Vec<SeenAttempt>, ApiError> {
     Ok(conn
         .prepare_cached(
-            "SELECT d.public_id, a.request_id, e.type, d.role, a.fault_kind, a.verdict, d.status = 'failed'
+            "SELECT d.public_id, a.request_id, e.type, d.role, a.fault_kind, a.verdict, d.status = ?3
              FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
              JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
              WHERE w.application_id = ?1 AND a.attempted_at >= ?2 ORDER BY a.attempted_at, a.id",
         )?
-        .query_map(params![application_id, from.millis()], |r| {
-            let role: String = r.get(3)?;
+        .query_map(params![application_id, from.millis(), DeliveryStatus::Failed], |r| {
             Ok(SeenAttempt {
                 delivery_id: r.get(0)?,
                 request_id: r.get(1)?,
                 event: r.get(2)?,
-                role: DeliveryRole::parse(&role).ok_or_else(|| super::bad_value(3, &role))?,
-                fault_kind: r.get::<_, Option<String>>(4)?.as_deref().and_then(FaultKind::parse),
-                verdict: r.get::<_, Option<String>>(5)?.as_deref().and_then(Verdict::parse),
+                role: r.get(3)?,
+                fault_kind: r.get(4)?,
+                verdict: r.get(5)?,
                 delivery_failed: r.get(6)?,
             })
         })?
@@ -107,9 +106,9 @@ pub fn subscribed_events(conn: &Connection, application_id: i64) -> Result<Vec<S
     Ok(conn
         .prepare_cached(
             "SELECT DISTINCT j.value FROM webhook_endpoints w, json_each(w.events) j
-             WHERE w.application_id = ?1 AND w.status = 'enabled'",
+             WHERE w.application_id = ?1 AND w.status = ?2",
         )?
-        .query_map([application_id], |r| r.get(0))?
+        .query_map(params![application_id, WebhookStatus::Enabled], |r| r.get(0))?
         .collect::<Result<_, _>>()?)
 }
 

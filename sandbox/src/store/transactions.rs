@@ -2,7 +2,6 @@
 //! `flows::transactions`.
 
 use payctl_domain::money::MinorUnit;
-use payctl_domain::states::FlowState;
 use payctl_domain::states::transactions::State;
 use payctl_domain::time::Timestamp;
 use payctl_wire::page::TransactionPage;
@@ -93,7 +92,7 @@ pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row
              source_asset, destination_asset, source_amount_minor, fee_minor, destination_amount_minor,
              exchange_rate, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, (SELECT id FROM beneficiaries WHERE application_id = ?3 AND public_id = ?5),
-             'PENDING', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
+             ?13, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
         params![
             new.public_id,
             new.external_id,
@@ -106,7 +105,8 @@ pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row
             new.fee,
             new.destination_amount,
             new.exchange_rate,
-            now.millis()
+            now.millis(),
+            State::Pending,
         ],
     )?;
     find(conn, Some(new.application_id), new.public_id)?.ok_or_else(|| ApiError::internal("transaction vanished"))
@@ -143,9 +143,9 @@ pub fn advance(
 ) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
         "UPDATE transactions SET state = ?3, failure_reason = ?4, updated_at = ?5,
-             completed_at = CASE WHEN ?3 = 'COMPLETED' THEN ?5 ELSE completed_at END
+             completed_at = CASE WHEN ?3 = ?6 THEN ?5 ELSE completed_at END
          WHERE id = ?1 AND state = ?2",
-        params![id, from.as_str(), to.as_str(), failure_reason, at.millis()],
+        params![id, from, to, failure_reason, at.millis(), State::Completed],
     )?;
     Ok(changed == 1)
 }

@@ -1,9 +1,9 @@
 //! Transfers (spec 2.11, 4.12): SQL only. The state machine is
 //! `flows::transfers`.
 
+use payctl_domain::address::Network;
 use payctl_domain::asset::Asset;
 use payctl_domain::money::MinorUnit;
-use payctl_domain::states::FlowState;
 use payctl_domain::states::transfers::{Kind, State};
 use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -15,7 +15,7 @@ use crate::error::ApiError;
 #[derive(Debug, Clone)]
 pub struct Side {
     pub asset: Asset,
-    pub network: Option<String>,
+    pub network: Option<Network>,
     pub address: Option<String>,
     /// Public id of the beneficiary (payouts to a bank).
     pub beneficiary_id: Option<String>,
@@ -77,13 +77,12 @@ const SELECT: &str = "SELECT t.id, t.public_id, t.application_id, t.kind, t.stat
         LEFT JOIN beneficiaries b ON b.id = t.beneficiary_id";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    let (kind, status): (String, String) = (r.get(3)?, r.get(4)?);
     Ok(Row {
         id: r.get(0)?,
         public_id: r.get(1)?,
         application_id: r.get(2)?,
-        kind: Kind::parse(&kind).ok_or_else(|| super::bad_value(3, &kind))?,
-        status: State::parse(&status).ok_or_else(|| super::bad_value(4, &status))?,
+        kind: r.get(3)?,
+        status: r.get(4)?,
         customer_id: r.get(5)?,
         customer_public_id: r.get(6)?,
         quote_public_id: r.get(7)?,
@@ -109,14 +108,14 @@ pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row
              source_network, source_address, destination_asset, destination_network, destination_address,
              beneficiary_id, source_amount_minor, fee_minor, network_fee_minor, destination_amount_minor,
              exchange_rate, created_at, updated_at)
-         VALUES (?1, ?2, ?3, 'pending', ?4,
+         VALUES (?1, ?2, ?3, ?19, ?4,
              (SELECT id FROM quotes WHERE public_id = ?5 AND application_id = ?2), ?6, ?7, ?8, ?9, ?10, ?11,
              (SELECT id FROM beneficiaries WHERE public_id = ?12 AND application_id = ?2), ?13, ?14, ?15, ?16,
              ?17, ?18, ?18)",
         params![
             new.public_id,
             new.application_id,
-            new.kind.as_str(),
+            new.kind,
             new.customer_id,
             new.quote_public_id,
             new.source.asset,
@@ -131,7 +130,8 @@ pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row
             new.network_fee,
             new.destination_amount,
             new.exchange_rate,
-            now.millis()
+            now.millis(),
+            State::Pending,
         ],
     )?;
     find(conn, Some(new.application_id), new.public_id)?.ok_or_else(|| ApiError::internal("transfer vanished"))
@@ -156,9 +156,9 @@ pub fn advance(
 ) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
         "UPDATE transfers SET status = ?3, failure_reason = ?4, updated_at = ?5,
-             completed_at = CASE WHEN ?3 = 'completed' THEN ?5 ELSE completed_at END
+             completed_at = CASE WHEN ?3 = ?6 THEN ?5 ELSE completed_at END
          WHERE id = ?1 AND status = ?2",
-        params![id, from.as_str(), to.as_str(), failure_reason, at.millis()],
+        params![id, from, to, failure_reason, at.millis(), State::Completed],
     )?;
     Ok(changed == 1)
 }

@@ -4,7 +4,7 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::faults::FaultKind;
 use payctl_wire::page::Page;
 use payctl_wire::webhooks::{Delivery, DeliveryAttempt, WebhookEndpoint};
-use payctl_wire::webhooks::{DeliveryRole, Verdict};
+use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
@@ -64,7 +64,7 @@ pub fn insert(
     conn.execute_cached(
         "INSERT INTO webhook_endpoints (public_id, application_id, url, description, events, status,
              secret_nonce, secret_sealed, secret_hint, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, 'enabled', ?6, ?7, ?8, ?9, ?9)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?10, ?6, ?7, ?8, ?9, ?9)",
         params![
             new.public_id,
             application_id,
@@ -74,7 +74,8 @@ pub fn insert(
             new.sealed.nonce,
             new.sealed.ciphertext,
             new.hint,
-            now.millis()
+            now.millis(),
+            WebhookStatus::Enabled
         ],
     )?;
     find(conn, application_id, new.public_id)?.map(|e| e.1).ok_or_else(|| ApiError::internal("endpoint vanished"))
@@ -144,16 +145,17 @@ pub fn enqueue(
     now: Timestamp,
 ) -> rusqlite::Result<usize> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id FROM webhook_endpoints WHERE application_id = ?1 AND status = 'enabled'
+        "SELECT id FROM webhook_endpoints WHERE application_id = ?1 AND status = ?3
            AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?2) ORDER BY id",
     )?;
-    let endpoints = stmt.query_map(params![application_id, event_type], |r| r.get::<_, i64>(0))?;
+    let endpoints =
+        stmt.query_map(params![application_id, event_type, WebhookStatus::Enabled], |r| r.get::<_, i64>(0))?;
     let mut queued = 0;
     for endpoint in endpoints {
         conn.execute_cached(
             "INSERT INTO webhook_deliveries (public_id, endpoint_id, event_id, status, attempt_limit,
                  next_attempt_at, next_attempt_runs_at, created_at, updated_at)
-             VALUES (?1, ?2, ?3, 'pending', ?4, ?5,
+             VALUES (?1, ?2, ?3, ?7, ?4, ?5,
                  ?5 - (SELECT clock_offset_millis FROM applications WHERE id = ?6), ?5, ?5)",
             params![
                 ids::prefixed("dlv"),
@@ -161,7 +163,8 @@ pub fn enqueue(
                 event_id,
                 webhooks::dispatcher::MAX_ATTEMPTS,
                 now.millis(),
-                application_id
+                application_id,
+                DeliveryStatus::Pending
             ],
         )?;
         queued += 1;
@@ -247,12 +250,12 @@ pub fn delivery(conn: &Connection, endpoint_id: i64, public_id: &str) -> Result<
 pub fn redeliver(conn: &Connection, delivery_id: i64, now: Timestamp) -> rusqlite::Result<()> {
     conn.execute_cached(
         "UPDATE webhook_deliveries SET
-             attempt_limit = CASE WHEN status = 'pending' THEN attempt_limit ELSE attempt_count + 1 END,
-             status = 'pending', next_attempt_at = ?2, updated_at = ?2,
+             attempt_limit = CASE WHEN status = ?3 THEN attempt_limit ELSE attempt_count + 1 END,
+             status = ?3, next_attempt_at = ?2, updated_at = ?2,
              next_attempt_runs_at = ?2 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
                  JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
          WHERE id = ?1",
-        params![delivery_id, now.millis()],
+        params![delivery_id, now.millis(), DeliveryStatus::Pending],
     )?;
     Ok(())
 }
@@ -261,8 +264,11 @@ pub fn redeliver(conn: &Connection, delivery_id: i64, now: Timestamp) -> rusqlit
 /// deliveries come due that much sooner on the global clock.
 pub fn shift_application(conn: &Connection, application_id: i64, delta_millis: i64) -> Result<(), ApiError> {
     conn.execute_cached(
-        "UPDATE webhook_deliveries SET next_attempt_runs_at = next_attempt_runs_at - ?2
-         WHERE status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE application_id = ?1)",
+        super::sql_text!(
+            "UPDATE webhook_deliveries SET next_attempt_runs_at = next_attempt_runs_at - ?2
+             WHERE status = '{}' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE application_id = ?1)",
+            DeliveryStatus::Pending
+        ),
         params![application_id, delta_millis],
     )?;
     Ok(())

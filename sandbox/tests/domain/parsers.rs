@@ -30,7 +30,7 @@ proptest! {
 
     #[test]
     fn address_validation_is_total(input in text()) {
-        for network in Network::ALL {
+        for network in Network::ALL.iter().copied() {
             let _ = address::validate(network, &input);
         }
         let _ = Network::parse(&input);
@@ -38,9 +38,9 @@ proptest! {
 
     #[test]
     fn generated_addresses_validate(entropy in any::<[u8; 32]>()) {
-        for network in Network::ALL {
+        for network in Network::ALL.iter().copied() {
             let generated = address::generate(network, &entropy);
-            prop_assert!(address::validate(network, &generated).is_ok(), "{} {}", network.code(), generated);
+            prop_assert!(address::validate(network, &generated).is_ok(), "{} {}", network.as_str(), generated);
         }
     }
 

@@ -157,7 +157,7 @@ mod tests {
             webhook_id: "wh_1".into(),
             event_id: "evt_1".into(),
             event: "settlement.completed".into(),
-            status: "succeeded".into(),
+            status: payctl_wire::webhooks::DeliveryStatus::Succeeded,
             attempt_count: 1,
             next_attempt_at: None,
             created_at: "2026-11-25T10:00:00.000Z".into(),

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
-use payctl_wire::transactions::TransactionQuote;
+use payctl_wire::transactions::{QuoteStatus, TransactionQuote};
 use reqwest::Method;
 use serde_json::Value;
 
@@ -159,7 +159,7 @@ pub async fn ask(s: &Session, p: &mut Prompter, q: &TransactionQuote, live: bool
             }
             _ = reread.tick() => {
                 let now: TransactionQuote = s.call(Method::GET, &path, None).await?;
-                if now.status == "EXPIRED" {
+                if now.status == QuoteStatus::Expired {
                     crate::say!("\n  The quote has expired (as the server's clock sees it).");
                     return Ok(Answer::Expired);
                 }

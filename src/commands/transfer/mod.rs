@@ -14,7 +14,7 @@ mod confirm;
 mod wait;
 
 use clap::Args;
-use payctl_wire::transactions::{CreateTransaction, Transaction, TransactionQuote};
+use payctl_wire::transactions::{CreateTransaction, Transaction, TransactionQuote, TransactionState};
 use reqwest::Method;
 use serde_json::Value;
 
@@ -133,7 +133,7 @@ pub async fn run(ctx: Ctx, args: TransferArgs) -> anyhow::Result<()> {
     crate::say!("Created transaction {} ({}); it is {}.", txn.id, txn.external_id, txn.state);
     let txn = if args.wait { wait::until_final(&s, txn).await? } else { txn };
     s.print(&txn)?;
-    if txn.state == "FAILED" {
+    if txn.state == TransactionState::Failed {
         let reason = txn.failure_reason.as_deref().unwrap_or("no reason given");
         return Err(exit::api(format!("transaction {} FAILED: {reason}", txn.id)));
     }

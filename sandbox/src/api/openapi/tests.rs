@@ -10,9 +10,10 @@ use payctl_wire::webhooks::WEBHOOK_URL_PATTERN;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-use crate::api::accounts::{FIAT_CORRIDORS, STABLECOIN_NETWORKS};
 use crate::api::fields;
-use crate::error::{Checks, is_email};
+use crate::error::Checks;
+use payctl_domain::accounts::{FIAT_CORRIDORS, STABLECOIN_NETWORKS};
+use payctl_domain::email::is_email;
 
 fn document() -> Value {
     serde_json::to_value(crate::api::openapi()).expect("the document serialises")
@@ -97,7 +98,7 @@ fn lenient_bodies_state_their_required_fields_enums_and_formats() {
 
     let assets = strings(&schema(&doc, "AssetCode")["enum"]);
     assert_eq!(assets, ASSETS.iter().map(|a| a.code).collect::<Vec<_>>());
-    assert_eq!(strings(&schema(&doc, "NetworkCode")["enum"]).len(), 11);
+    assert_eq!(strings(&schema(&doc, "Network")["enum"]).len(), 11);
     assert_eq!(strings(&schema(&doc, "CorridorCode")["enum"]), payctl_domain::rates::corridor_ids());
 
     let quote = schema(&doc, "CreateTransactionQuote");
@@ -143,7 +144,7 @@ fn conditional_bodies_are_stated_shape_by_shape() {
     let networks = strings(&coin["properties"]["network"]["enum"]);
     let description = coin["description"].as_str().expect("a description");
     for (coin, issued) in STABLECOIN_NETWORKS {
-        let issued: Vec<&str> = issued.iter().map(|n| n.code()).collect();
+        let issued: Vec<&str> = issued.iter().map(|n| n.as_str()).collect();
         assert!(issued.iter().all(|n| networks.contains(n)), "{coin}");
         assert!(description.contains(&format!("{coin} on {}", issued.join(", "))), "{description}");
     }
