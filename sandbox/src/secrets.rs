@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use aes_gcm::aead::{Aead, KeyInit, Payload};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use hmac::{Hmac, Mac};
-use payctl_domain::credentials::{self, Shape};
+use payctl_domain::credentials::Shape;
 use rand::distributions::Alphanumeric;
 use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
@@ -255,7 +255,7 @@ mod tests {
     /// makes its documented shape, which redaction finds in any text.
     #[test]
     fn minted_secrets_have_their_shape_and_are_redacted() {
-        use payctl_domain::redact;
+        use payctl_domain::{credentials, redact};
         use payctl_wire::applications::Environment;
         let minted = [
             (crate::auth::api_keys::mint(Environment::Test).secret, credentials::TEST_KEY),
