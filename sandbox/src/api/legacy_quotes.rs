@@ -22,7 +22,6 @@ use payctl_wire::legacy_quotes::{
 };
 use rusqlite::Connection;
 
-use super::customers::not_found as customer_not_found;
 use super::fields;
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
@@ -37,8 +36,6 @@ use crate::store;
 /// with a minimum in minor units of the source currency (2-decimal fiat;
 /// for a stablecoin source the minimum is scaled to its decimals).
 pub const CORRIDOR_FEES: &[(&str, u64, u64)] = &[("bank_account", 15, 500), ("wallet", 10, 100)];
-
-pub use quotes::not_found;
 
 /// The answer for a legacy or corridor quote as seen at `now`.
 pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
@@ -78,7 +75,11 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
 /// A legacy-form or corridor-form quote of the application; transaction
 /// quotes are not served here.
 pub fn find_legacy(conn: &Connection, application_id: i64, id: &str) -> Result<quotes::Row, ApiError> {
-    Some(quotes::owned(conn, application_id, id)?).filter(|q| q.form != quotes::Form::Transaction).ok_or_else(not_found)
+    let quote = store::owned::<quotes::Row>(conn, application_id, id)?;
+    if quote.form == quotes::Form::Transaction {
+        return Err(store::missing::<quotes::Row>());
+    }
+    Ok(quote)
 }
 
 fn target_address_ok(target_type: &str, address: &str) -> bool {
@@ -141,7 +142,7 @@ pub async fn create_legacy(
     let row = state
         .db
         .write(move |tx| {
-            let owner = store::customers::find(tx, Some(application_id), &customer)?.ok_or_else(customer_not_found)?;
+            let owner = store::owned::<store::customers::Row>(tx, Some(application_id), &customer)?;
             let request = quoting::Request {
                 application_id: Some(application_id),
                 partner_id,

@@ -26,8 +26,6 @@ use crate::quoting;
 use crate::state::AppState;
 use crate::store;
 
-pub use quotes::not_found;
-
 /// A quote request with its fields checked and its corridor known to carry
 /// its pair.
 pub struct NewTransactionQuote {
@@ -127,7 +125,7 @@ pub async fn create(
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         let now = clocks.app_now(app);
         let customer_id = match &new.customer_id {
-            Some(id) => Some(store::customers::find(tx, Some(app), id)?.ok_or_else(super::customers::not_found)?.id),
+            Some(id) => Some(store::owned::<store::customers::Row>(tx, Some(app), id)?.id),
             None => None,
         };
         let request = quoting::Request {
@@ -172,7 +170,7 @@ pub async fn get(
 ) -> Result<Json<TransactionQuote>, ApiError> {
     let app = caller.application_id;
     let now = state.clock.app_now(app);
-    let quote = state.db.read(move |conn| quotes::owned(conn, app, &id)).await?;
+    let quote = state.db.read(move |conn| store::owned::<quotes::Row>(conn, app, &id)).await?;
     Ok(Json(view(&quote, now)))
 }
 
@@ -196,7 +194,7 @@ pub async fn accept(
     let app = caller.application_id;
     let now = state.clock.app_now(app);
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
-        let quote = quotes::owned(tx, app, &id)?;
+        let quote = store::owned::<quotes::Row>(tx, app, &id)?;
         Ok(view(&quotes::accept(tx, &quote, now)?, now))
     })
     .await

@@ -57,16 +57,6 @@ pub fn create(
     quotes::insert(conn, &new, now)
 }
 
-/// The application's quote `id`; any other is 404 `NOT_FOUND` (the
-/// spec's code for an unknown quote).
-pub fn owned(conn: &Connection, application_id: i64, id: &str) -> Result<Row, ApiError> {
-    quotes::find(conn, application_id, id)?.ok_or_else(not_found)
-}
-
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotFound, "quote")
-}
-
 /// The status a reader sees at `now`.
 pub fn status_at(quote: &Row, now: Timestamp) -> &'static str {
     match quote.status {

@@ -1,6 +1,15 @@
 //! SQL, one module per noun. Functions take a `&Connection` (a write
 //! transaction derefs to one), map rows to plain structs, and turn
 //! constraint violations into the API's errors. No HTTP here.
+//!
+//! Two conventions every noun follows:
+//! - Paging is [`paging`]: a list is a `static` [`paging::Listing`] in its
+//!   noun's module (its query and filters); the cursor, the order (newest
+//!   first by public id) and the limit are added there, once.
+//! - Ownership is [`ownership`]: a record reached by public id implements
+//!   [`Owned`] beside its SQL, stating its owner's scope and its 404 (code
+//!   and noun); callers use [`owned`] (or [`missing`] for the bare 404).
+//!   The 404 of X is the `impl Owned for X` in X's module.
 
 pub mod accounts;
 pub mod api_keys;
@@ -14,6 +23,8 @@ pub mod fault_rules;
 pub mod flow_states;
 pub mod markups;
 pub mod moves;
+pub mod ownership;
+pub mod paging;
 pub mod partner_wallets;
 pub mod partners;
 pub mod payments;
@@ -29,6 +40,8 @@ pub mod users;
 pub mod webhooks;
 
 use payctl_domain::time::Timestamp;
+
+pub use ownership::{NotFound, Owned, missing, owned};
 
 /// Whether an insert failed on a UNIQUE constraint.
 pub fn is_unique_violation(e: &rusqlite::Error) -> bool {
