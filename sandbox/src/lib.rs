@@ -18,7 +18,11 @@
 //!   `payctl_domain::states`, one exhaustive step function each, and the engine that carries a step out
 //!   (row, postings, events, timed moves, timeline) in one transaction.
 //! - [`store`]: SQL, one module per noun, rows in and rows out (it uses
-//!   `payctl_domain`, never `flows` or `api`). [`db`]: the writer thread, the
+//!   `payctl_domain`, never `flows` or `api`). Paging for every list is
+//!   `store::paging` (a noun states its query, the cursor is added there);
+//!   the 404 of a record (code and noun) is the `impl Owned` beside its SQL,
+//!   and every lookup by public id goes through `store::owned`, flows'
+//!   `current` included. [`db`]: the writer thread, the
 //!   reader pool, the migrations, and the database's files on disk
 //!   (owner-only modes, the lock that allows one process per file, start-up
 //!   failures explained), a full disk answered with 507.
@@ -33,7 +37,8 @@
 //! - [`events`]: the outbox that records events with the change causing them.
 //! - [`http`]: the server loop (HTTP/1.1, header-read and idle timeouts,
 //!   graceful shutdown), request ids, extractors that fail with the API's
-//!   envelope (duplicate members refused), pagination, fallbacks and the
+//!   envelope (duplicate members refused), the page request and its opaque
+//!   cursor (the SQL is `store::paging`), fallbacks and the
 //!   `X-Sandbox-Clock` header. [`error`]: that envelope.
 //! - [`clock`], [`ids`], [`secrets`]: sandbox time (a global clock and one
 //!   per TEST application), public ids, randomness.

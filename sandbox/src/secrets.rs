@@ -241,7 +241,6 @@ impl Sealer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use payctl_domain::credentials;
 
     #[test]
     fn tokens_are_random_and_prefixed() {
@@ -256,7 +255,7 @@ mod tests {
     /// makes its documented shape, which redaction finds in any text.
     #[test]
     fn minted_secrets_have_their_shape_and_are_redacted() {
-        use payctl_domain::redact;
+        use payctl_domain::{credentials, redact};
         use payctl_wire::applications::Environment;
         let minted = [
             (crate::auth::api_keys::mint(Environment::Test).secret, credentials::TEST_KEY),

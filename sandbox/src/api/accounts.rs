@@ -15,12 +15,10 @@ use payctl_domain::accounts::{FIAT_CORRIDORS, STABLECOIN_NETWORKS};
 use payctl_domain::address::{self, Network};
 use payctl_domain::asset;
 use payctl_wire::accounts::{Account, AccountType, Balances, CreateAccount, LedgerAccount, WalletMode};
-use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, SchemaType, Type};
 
-use super::customers::not_found as customer_not_found;
 use super::fields;
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
@@ -228,12 +226,7 @@ pub async fn get(
     key: KeyCaller,
     Path(id): Path<String>,
 ) -> Result<Json<Account>, ApiError> {
-    state
-        .db
-        .read(move |conn| store::accounts::find(conn, key.application_id, &id))
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "account"))
+    Ok(Json(state.db.read(move |conn| store::owned::<Account>(conn, key.application_id, &id)).await?))
 }
 
 /// List a customer's ledger accounts
@@ -253,8 +246,7 @@ pub async fn for_customer(
     let accounts = state
         .db
         .read(move |conn| {
-            let customer =
-                store::customers::find(conn, Some(key.application_id), &customer_id)?.ok_or_else(customer_not_found)?;
+            let customer = store::owned::<store::customers::Row>(conn, Some(key.application_id), &customer_id)?;
             store::accounts::for_customer(conn, customer.id)
         })
         .await?;

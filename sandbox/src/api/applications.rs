@@ -7,7 +7,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use payctl_wire::applications::{Application, CreateApplication};
-use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 
 use crate::auth::DashboardUser;
@@ -17,10 +16,6 @@ use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
 use crate::store;
-
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotFound, "application")
-}
 
 /// Create an application
 ///
@@ -74,9 +69,9 @@ pub async fn get(
     user: DashboardUser,
     Path(id): Path<String>,
 ) -> Result<Json<Application>, ApiError> {
-    let partner = user.partner.ok_or_else(not_found)?;
-    let found = state.db.read(move |conn| store::applications::find(conn, partner.id, &id)).await?;
-    found.map(|(_, app)| Json(app)).ok_or_else(not_found)
+    let partner = user.partner.ok_or_else(store::missing::<Application>)?;
+    let (_, app) = state.db.read(move |conn| store::owned::<Application>(conn, partner.id, &id)).await?;
+    Ok(Json(app))
 }
 
 /// Deactivate an application
@@ -93,12 +88,12 @@ pub async fn deactivate(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let partner = user.partner.ok_or_else(not_found)?;
+    let partner = user.partner.ok_or_else(store::missing::<Application>)?;
     let now = state.clock.now();
     let (response, app_id) = idempotency::commit(&state, claim, StatusCode::OK, move |tx| {
-        let (app_id, _) = store::applications::find(tx, partner.id, &id)?.ok_or_else(not_found)?;
+        let (app_id, _) = store::owned::<Application>(tx, partner.id, &id)?;
         store::applications::deactivate(tx, app_id, now)?;
-        let (_, app) = store::applications::find(tx, partner.id, &id)?.ok_or_else(not_found)?;
+        let (_, app) = store::owned::<Application>(tx, partner.id, &id)?;
         Ok((app, app_id))
     })
     .await?;

@@ -12,11 +12,10 @@ use payctl_domain::address::{self, Network};
 use payctl_domain::asset::{self, AssetKind};
 use payctl_domain::iban::Iban;
 use payctl_wire::beneficiaries::{Beneficiary, BeneficiaryType, CreateAccount, CreateBeneficiary, PayoutAccountKind};
-use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use serde::Deserialize;
 
-use super::{customers, fields};
+use super::fields;
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
@@ -26,10 +25,6 @@ use crate::ids;
 use crate::state::AppState;
 use crate::store;
 use crate::store::beneficiaries::{NewAccount, NewBeneficiary};
-
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::BeneficiaryNotFound, "beneficiary")
-}
 
 /// Query of the beneficiary list.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -168,8 +163,7 @@ pub async fn create(
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let customer =
-            store::customers::find(tx, Some(application_id), &new.customer_id)?.ok_or_else(customers::not_found)?;
+        let customer = store::owned::<store::customers::Row>(tx, Some(application_id), &new.customer_id)?;
         store::beneficiaries::insert(tx, application_id, customer.id, &new, now)
     })
     .await
@@ -196,8 +190,7 @@ pub async fn list(
     let page = state
         .db
         .read(move |conn| {
-            let customer =
-                store::customers::find(conn, Some(application_id), &customer_id)?.ok_or_else(customers::not_found)?;
+            let customer = store::owned::<store::customers::Row>(conn, Some(application_id), &customer_id)?;
             store::beneficiaries::list(conn, customer.id, &page)
         })
         .await?;
@@ -219,6 +212,5 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Beneficiary>, ApiError> {
     let application_id = caller.application_id;
-    let found = state.db.read(move |conn| store::beneficiaries::find(conn, application_id, &id)).await?;
-    found.map(Json).ok_or_else(not_found)
+    Ok(Json(state.db.read(move |conn| store::owned::<Beneficiary>(conn, application_id, &id)).await?))
 }

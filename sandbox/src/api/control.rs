@@ -5,8 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use payctl_wire::applications::Environment;
-use payctl_wire::error::ErrorCode;
+use payctl_wire::applications::{Application, Environment};
 use payctl_wire::sandbox::{AdvanceClock, ApplicationScope, Clock, CreateUser, User};
 
 use crate::auth::{ControlCaller, password};
@@ -101,7 +100,7 @@ pub async fn target_application(
     application_id: Option<String>,
     access: Access,
 ) -> Result<Option<Target>, ApiError> {
-    let missing = || ApiError::not_found(ErrorCode::NotFound, "application");
+    let missing = store::missing::<Application>;
     let own =
         |key: &crate::auth::KeyCaller| Target { id: key.application_id, public_id: key.application_public_id.clone() };
     match (caller, application_id) {

@@ -25,11 +25,12 @@ use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Claim, Idempotency};
 use crate::state::AppState;
-use crate::store::customers::{self, NewCustomer};
+use crate::store::{
+    self,
+    customers::{self, NewCustomer},
+};
 
 pub const ALIAS: &str = "/v1/counterparties";
-
-pub use crate::flows::verification::not_found;
 
 /// Query of the customer lists.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -98,8 +99,8 @@ async fn list(state: AppState, caller: KeyCaller, query: ListQuery) -> Result<Js
 
 async fn get(state: AppState, caller: KeyCaller, id: String) -> Result<Json<Customer>, ApiError> {
     let application_id = caller.application_id;
-    let found = state.db.read(move |conn| customers::find(conn, Some(application_id), &id)).await?;
-    found.map(|r| Json(r.customer)).ok_or_else(not_found)
+    let row = state.db.read(move |conn| store::owned::<customers::Row>(conn, Some(application_id), &id)).await?;
+    Ok(Json(row.customer))
 }
 
 /// Decides a pending customer: approve or reject. A TEST key acts on its

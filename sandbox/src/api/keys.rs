@@ -6,12 +6,11 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use payctl_domain::time::Timestamp;
-use payctl_wire::applications::{ApiKey, ApplicationStatus, CreateApiKey, CreatedApiKey};
+use payctl_wire::applications::{ApiKey, Application, ApplicationStatus, CreateApiKey, CreatedApiKey};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use rusqlite::Connection;
 
-use crate::api::applications::not_found as application_not_found;
 use crate::auth::{DashboardUser, api_keys};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiQuery, OptionalJson};
@@ -21,7 +20,7 @@ use crate::state::AppState;
 use crate::store::{self, api_keys::KeyApplication};
 
 fn owned_application(conn: &Connection, partner_id: i64, id: &str) -> Result<KeyApplication, ApiError> {
-    let (app_id, app) = store::applications::find(conn, partner_id, id)?.ok_or_else(application_not_found)?;
+    let (app_id, app) = store::owned::<Application>(conn, partner_id, id)?;
     Ok(KeyApplication {
         id: app_id,
         public_id: app.id,
@@ -51,7 +50,7 @@ pub async fn create(
     Path(id): Path<String>,
     OptionalJson(body): OptionalJson<CreateApiKey>,
 ) -> Result<Response, ApiError> {
-    let partner = user.partner.ok_or_else(application_not_found)?;
+    let partner = user.partner.ok_or_else(store::missing::<Application>)?;
     let clocks = state.clock.clone();
     let mut checks = Checks::new();
     checks.optional_text("name", body.name.as_deref(), 128);
@@ -107,7 +106,7 @@ pub async fn list(
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<ApiKey>>, ApiError> {
     let page = PageRequest::parse(&query)?;
-    let partner = user.partner.ok_or_else(application_not_found)?;
+    let partner = user.partner.ok_or_else(store::missing::<Application>)?;
     let clocks = state.clock.clone();
     let keys = state
         .db
@@ -135,15 +134,14 @@ pub async fn revoke(
     user: DashboardUser,
     Path((id, key_id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let partner = user.partner.ok_or_else(application_not_found)?;
+    let partner = user.partner.ok_or_else(store::missing::<Application>)?;
     let clocks = state.clock.clone();
     let revoked = state
         .db
         .write(move |tx| {
             let app = owned_application(tx, partner.id, &id)?;
             let now = clocks.app_now(app.id);
-            let (internal_id, _) = store::api_keys::find(tx, app.id, app.environment, &key_id, now)?
-                .ok_or_else(|| ApiError::not_found(ErrorCode::NotFound, "API key"))?;
+            let (internal_id, _) = store::owned::<ApiKey>(tx, (app.id, app.environment, now), &key_id)?;
             if !store::api_keys::revoke(tx, internal_id, now)? {
                 return Err(ApiError::conflict(ErrorCode::KeyRevoked, "the API key is already revoked"));
             }

@@ -24,7 +24,6 @@ use payctl_wire::legacy_quotes::{
 use payctl_wire::transactions::DestinationKind;
 use rusqlite::Connection;
 
-use super::customers::not_found as customer_not_found;
 use super::fields;
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
@@ -44,8 +43,6 @@ pub fn corridor_fee(recipient: RecipientType) -> (u64, u64) {
         RecipientType::Wallet => (10, 100),
     }
 }
-
-pub use quotes::not_found;
 
 /// The answer for a legacy or corridor quote as seen at `now`.
 pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
@@ -154,7 +151,7 @@ pub async fn create_legacy(
     let row = state
         .db
         .write(move |tx| {
-            let owner = store::customers::find(tx, Some(application_id), &customer)?.ok_or_else(customer_not_found)?;
+            let owner = store::owned::<store::customers::Row>(tx, Some(application_id), &customer)?;
             let request = quoting::Request {
                 application_id: Some(application_id),
                 partner_id,

@@ -11,7 +11,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use payctl_wire::auth::Partner;
-use payctl_wire::error::ErrorCode;
 use payctl_wire::partners::{CreatePartner, UpdatePartner};
 use rusqlite::Connection;
 
@@ -28,10 +27,9 @@ const BUSINESS_TYPE_MAX: usize = 64;
 
 /// The internal id of a partner the caller may manage.
 fn authorize(conn: &Connection, caller_partner: i64, public_id: &str) -> Result<i64, ApiError> {
-    match store::partners::find(conn, public_id)? {
-        None => Err(ApiError::not_found(ErrorCode::PartnerNotFound, "partner")),
-        Some((id, parent)) if id == caller_partner || parent == Some(caller_partner) => Ok(id),
-        Some(_) => Err(ApiError::forbidden("a partner may manage only itself and its own sub-partners")),
+    match store::owned::<Partner>(conn, (), public_id)? {
+        (id, parent) if id == caller_partner || parent == Some(caller_partner) => Ok(id),
+        _ => Err(ApiError::forbidden("a partner may manage only itself and its own sub-partners")),
     }
 }
 
@@ -100,7 +98,7 @@ pub async fn get(
             store::partners::get(conn, id)
         })
         .await?;
-    partner.map(Json).ok_or_else(|| ApiError::not_found(ErrorCode::PartnerNotFound, "partner"))
+    partner.map(Json).ok_or_else(store::missing::<Partner>)
 }
 
 /// Update a partner

@@ -19,12 +19,12 @@ use super::fields;
 use crate::auth::{ControlCaller, KeyCaller};
 use crate::error::{ApiError, Checks};
 use crate::flows;
-use crate::flows::payments::{NewPayment, not_found};
+use crate::flows::payments::NewPayment;
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
-use crate::store::payments;
+use crate::store::{self, payments};
 
 /// Query of `GET /v1/payments`.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -119,8 +119,8 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Payment>, ApiError> {
     let application_id = caller.application_id;
-    let row = state.db.read(move |conn| payments::find(conn, Some(application_id), &id)).await?;
-    row.map(|r| Json(r.payment)).ok_or_else(not_found)
+    let row = state.db.read(move |conn| store::owned::<payments::Row>(conn, Some(application_id), &id)).await?;
+    Ok(Json(row.payment))
 }
 
 /// List payments

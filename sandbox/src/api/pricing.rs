@@ -109,7 +109,7 @@ fn owned_customer(conn: &rusqlite::Connection, partner: i64, customer_id: &str) 
     if store::customers::of_partner(conn, partner, customer_id)? {
         Ok(())
     } else {
-        Err(ApiError::not_found(ErrorCode::CustomerNotFound, "customer"))
+        Err(store::missing::<store::customers::Row>())
     }
 }
 

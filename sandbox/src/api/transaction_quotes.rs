@@ -27,8 +27,6 @@ use crate::quoting;
 use crate::state::AppState;
 use crate::store;
 
-pub use quotes::not_found;
-
 /// A quote request with its fields checked and its corridor known to carry
 /// its pair.
 pub struct NewTransactionQuote {
@@ -138,7 +136,7 @@ pub async fn create(
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         let now = clocks.app_now(app);
         let customer_id = match &new.customer_id {
-            Some(id) => Some(store::customers::find(tx, Some(app), id)?.ok_or_else(super::customers::not_found)?.id),
+            Some(id) => Some(store::owned::<store::customers::Row>(tx, Some(app), id)?.id),
             None => None,
         };
         let request = quoting::Request {

@@ -19,12 +19,15 @@ use payctl_wire::transactions::{CreateTransaction, FailTransaction, Transaction}
 use super::fields;
 use crate::auth::{ControlCaller, KeyCaller};
 use crate::error::{ApiError, Checks};
-use crate::flows::transactions::{self as flow, DEFAULT_FAILURE_REASON, Trigger, not_found};
+use crate::flows::transactions::{self as flow, DEFAULT_FAILURE_REASON, Trigger};
 use crate::http::extract::{ApiJson, ApiQuery, OptionalJson};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Claim, Idempotency};
 use crate::state::AppState;
-use crate::store::transactions::{self, Row};
+use crate::store::{
+    self,
+    transactions::{self, Row},
+};
 
 /// The answer for a stored transaction.
 pub fn view(t: &Row) -> Transaction {
@@ -133,8 +136,8 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Transaction>, ApiError> {
     let app = caller.application_id;
-    let found = state.db.read(move |conn| transactions::find(conn, Some(app), &id)).await?;
-    found.map(|t| Json(view(&t))).ok_or_else(not_found)
+    let t = state.db.read(move |conn| store::owned::<Row>(conn, Some(app), &id)).await?;
+    Ok(Json(view(&t)))
 }
 
 /// List transactions

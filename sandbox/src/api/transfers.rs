@@ -32,14 +32,13 @@ use crate::flows::transfers::{Kind, NewTransfer};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Claim, Idempotency};
 use crate::state::AppState;
-use crate::store::transfers::{self, Row, Side};
+use crate::store::{
+    self,
+    transfers::{Row, Side},
+};
 use payctl_domain::accounts;
 
 const SWAP_COINS: [&str; 2] = ["USDC", "USDT"];
-
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotFound, "transfer")
-}
 
 /// What one side of a kind accepts.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -369,8 +368,8 @@ pub async fn get_transfer(
     Path(id): Path<String>,
 ) -> Result<Json<Transfer>, ApiError> {
     let application_id = caller.application_id;
-    let t = state.db.read(move |conn| transfers::find(conn, Some(application_id), &id)).await?;
-    t.map(|t| Json(transfer_view(&t))).ok_or_else(not_found)
+    let t = state.db.read(move |conn| store::owned::<Row>(conn, Some(application_id), &id)).await?;
+    Ok(Json(transfer_view(&t)))
 }
 
 /// Get a swap
@@ -387,7 +386,9 @@ pub async fn get_swap(
     Path(id): Path<String>,
 ) -> Result<Json<Swap>, ApiError> {
     let application_id = caller.application_id;
-    let t = state.db.read(move |conn| transfers::find(conn, Some(application_id), &id)).await?;
-    let t = t.filter(|t| t.kind == Kind::OnchainFx).ok_or_else(not_found)?;
+    let t = state.db.read(move |conn| store::owned::<Row>(conn, Some(application_id), &id)).await?;
+    if t.kind != Kind::OnchainFx {
+        return Err(store::missing::<Row>());
+    }
     Ok(Json(swap_view(&t)?))
 }

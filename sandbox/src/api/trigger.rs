@@ -5,7 +5,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use payctl_wire::error::ErrorCode;
+use payctl_wire::applications::Application;
 use payctl_wire::events::EventType;
 use payctl_wire::webhooks::{TriggerEvent, TriggeredEvent};
 
@@ -56,7 +56,7 @@ pub async fn trigger(
     let event = checks.conclude(event)?;
     let clocks = state.clock.clone();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let missing = || ApiError::not_found(ErrorCode::NotFound, "application");
+        let missing = store::missing::<Application>;
         let application_id = match (&caller, body.application_id.as_deref()) {
             (ControlCaller::TestKey(key), None) => key.application_id,
             (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => key.application_id,

@@ -10,7 +10,6 @@ use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use payctl_wire::webhooks::WebhookStatus;
 use payctl_wire::webhooks::{CreateWebhook, Delivery, UpdateWebhook, WebhookEndpoint, WebhookWithSecret};
-use rusqlite::Connection;
 
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
@@ -20,14 +19,6 @@ use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, webhooks::NewEndpoint};
 use crate::webhooks::{self, MAX_DESCRIPTION, MAX_ENDPOINTS};
-
-fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotFound, "webhook endpoint")
-}
-
-fn owned(conn: &Connection, application_id: i64, id: &str) -> Result<(i64, WebhookEndpoint), ApiError> {
-    store::webhooks::find(conn, application_id, id)?.ok_or_else(not_found)
-}
 
 /// A description as stored: trimmed, and absent when empty.
 fn description(raw: Option<&str>) -> Option<String> {
@@ -121,7 +112,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<WebhookEndpoint>, ApiError> {
     let application_id = caller.application_id;
-    Ok(Json(state.db.read(move |conn| owned(conn, application_id, &id).map(|e| e.1)).await?))
+    Ok(Json(state.db.read(move |conn| store::owned::<WebhookEndpoint>(conn, application_id, &id).map(|e| e.1)).await?))
 }
 
 /// Update a webhook endpoint
@@ -157,7 +148,7 @@ pub async fn update(
     let updated = state
         .db
         .write(move |tx| {
-            let (internal_id, mut endpoint) = owned(tx, application_id, &id)?;
+            let (internal_id, mut endpoint) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
             if let Some(url) = body.url {
                 endpoint.url = url.trim().to_owned();
             }
@@ -171,7 +162,7 @@ pub async fn update(
                 endpoint.status = status;
             }
             store::webhooks::update(tx, internal_id, &endpoint, now)?;
-            owned(tx, application_id, &id).map(|e| e.1)
+            store::owned::<WebhookEndpoint>(tx, application_id, &id).map(|e| e.1)
         })
         .await?;
     if updated.status == WebhookStatus::Enabled {
@@ -199,7 +190,7 @@ pub async fn delete(
     state
         .db
         .write(move |tx| {
-            let (internal_id, _) = owned(tx, application_id, &id)?;
+            let (internal_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
             Ok(store::webhooks::delete(tx, internal_id)?)
         })
         .await?;
@@ -226,11 +217,11 @@ pub async fn rotate(
     let application_id = caller.application_id;
     let master_key = state.master_key.clone();
     let rotated = idempotency::commit_secret(&state, claim, StatusCode::OK, move |tx| {
-        let (internal_id, _) = owned(tx, application_id, &id)?;
+        let (internal_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
         let secret = webhooks::new_secret();
         let sealed = webhooks::seal(&master_key, &id, &secret);
         store::webhooks::set_secret(tx, internal_id, &sealed, &webhooks::hint(&secret), now)?;
-        let endpoint = owned(tx, application_id, &id)?.1;
+        let endpoint = store::owned::<WebhookEndpoint>(tx, application_id, &id)?.1;
         Ok((WebhookWithSecret { endpoint, secret: Some(secret) }, ()))
     })
     .await?;
@@ -258,7 +249,7 @@ pub async fn deliveries(
         state
             .db
             .read(move |conn| {
-                let (endpoint_id, _) = owned(conn, application_id, &id)?;
+                let (endpoint_id, _) = store::owned::<WebhookEndpoint>(conn, application_id, &id)?;
                 store::webhooks::deliveries(conn, endpoint_id, &page)
             })
             .await?,
@@ -285,11 +276,10 @@ pub async fn redeliver(
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let response = idempotency::commit_json(&state, claim, StatusCode::ACCEPTED, move |tx| {
-        let (endpoint_id, _) = owned(tx, application_id, &id)?;
-        let missing = || ApiError::not_found(ErrorCode::NotFound, "delivery");
-        let (internal_id, _) = store::webhooks::delivery(tx, endpoint_id, &delivery_id)?.ok_or_else(missing)?;
+        let (endpoint_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
+        let (internal_id, _) = store::owned::<Delivery>(tx, endpoint_id, &delivery_id)?;
         store::webhooks::redeliver(tx, internal_id, now)?;
-        store::webhooks::delivery(tx, endpoint_id, &delivery_id)?.map(|d| d.1).ok_or_else(missing)
+        Ok(store::owned::<Delivery>(tx, endpoint_id, &delivery_id)?.1)
     })
     .await?;
     state.db.outbox().notify_one();

@@ -20,7 +20,8 @@
 //! `settlement.failed` is emitted. Nothing is dropped.
 //!
 //! Handlers act on a flow through [`current`], which applies the moves
-//! already due first, so a move that is due wins over a later request.
+//! already due first, so a move that is due wins over a later request, and
+//! answers the flow's own 404 (its [`store::Owned`] impl) when there is none.
 
 pub mod accounts;
 pub mod events;
@@ -40,7 +41,7 @@ use crate::clock::Clocks;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ledger::{self, Leg, Owner};
-use crate::store;
+use crate::store::{self, Owned};
 
 /// Which state machine a row belongs to; names its timeline, its events'
 /// resource and its ledger references.
@@ -74,15 +75,14 @@ impl FlowKind {
 
 pub use payctl_domain::states::FlowState;
 
-/// A stored flow the engine can move.
-pub trait Flow: Sized {
+/// A stored flow the engine can move. It is found (and its 404 stated) as
+/// an [`Owned`] record of one application, or of any for `None`.
+pub trait Flow: Owned<Scope = Option<i64>, Found = Self> + Sized {
     type State: FlowState;
     const KIND: FlowKind;
 
     fn application_id(&self) -> i64;
     fn public_id(&self) -> &str;
-    /// Finds a flow by id, limited to one application unless `None`.
-    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Self>, ApiError>;
     /// Stores the move from the flow's current state to `to`; false when the row was
     /// no longer in that state.
     fn save(&self, conn: &Connection, to: Self::State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError>;
@@ -271,18 +271,14 @@ pub fn commit_or_fail<F: Flow>(
 }
 
 /// A flow to act on: found by id (within `scope`, or any application for
-/// `None`) after the moves already due on its own clock are applied.
-pub fn current<F: Flow>(
-    conn: &Connection,
-    clocks: &Clocks,
-    scope: Option<i64>,
-    id: &str,
-) -> Result<Option<F>, ApiError> {
-    let Some(flow) = F::find(conn, scope, id)? else { return Ok(None) };
+/// `None`) after the moves already due on its own clock are applied; its
+/// 404 when there is none.
+pub fn current<F: Flow>(conn: &Connection, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<F, ApiError> {
+    let flow = store::owned::<F>(conn, scope, id)?;
     if catch_up(conn, flow.public_id(), clocks.app_now(flow.application_id()))? {
-        F::find(conn, scope, id)
+        store::owned::<F>(conn, scope, id)
     } else {
-        Ok(Some(flow))
+        Ok(flow)
     }
 }
 

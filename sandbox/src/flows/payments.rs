@@ -32,6 +32,7 @@ use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
 use crate::error::ApiError;
 use crate::ledger::Owner;
+use crate::store;
 use crate::store::payments::{self, NewRow, Row};
 use crate::{ids, secrets};
 
@@ -72,10 +73,6 @@ impl Flow for Row {
 
     fn public_id(&self) -> &str {
         &self.payment.id
-    }
-
-    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
-        payments::find(conn, application_id, id)
     }
 
     fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
@@ -163,13 +160,9 @@ pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(
     }
 }
 
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotFound, "payment")
-}
-
 /// The funds land now (the simulation route); 409 unless awaiting funds.
 pub fn fund(conn: &Connection, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<Row, ApiError> {
-    let p = super::current::<Row>(conn, clocks, scope, id)?.ok_or_else(not_found)?;
+    let p = super::current::<Row>(conn, clocks, scope, id)?;
     let at = clocks.app_now(p.application_id);
     let step = step(&p, Trigger::Fund, at).ok_or_else(|| {
         ApiError::conflict(
@@ -192,7 +185,7 @@ pub struct NewPayment {
 
 pub fn create(conn: &Connection, clocks: &Clocks, app: i64, request: &NewPayment) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let quote = quotes::owned(conn, app, &request.quote_id)?;
+    let quote = store::owned::<quotes::Row>(conn, app, &request.quote_id)?;
     let customer_id = match (quote.form, &quote.customer_public_id) {
         (quotes::Form::Legacy, Some(id)) => id.clone(),
         _ => {

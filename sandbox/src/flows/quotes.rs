@@ -21,6 +21,7 @@ use rusqlite::Connection;
 
 use crate::error::ApiError;
 use crate::quoting;
+use crate::store;
 use crate::store::quotes::{self, NewQuote};
 pub use crate::store::quotes::{Form, Row, VALIDITY_SECONDS};
 
@@ -58,20 +59,11 @@ pub fn create(
     quotes::insert(conn, &new, now)
 }
 
-/// The application's quote `id`; any other is 404 `NOT_FOUND` (the
-/// spec's code for an unknown quote).
-pub fn owned(conn: &Connection, application_id: i64, id: &str) -> Result<Row, ApiError> {
-    quotes::find(conn, application_id, id)?.ok_or_else(not_found)
-}
-
 /// The application's quote `id` made by one of `forms` (each path serves
-/// its own forms); any other is 404 `NOT_FOUND` too.
+/// its own forms); a quote of another form is the quote's 404 too.
 pub fn owned_of(conn: &Connection, application_id: i64, id: &str, forms: &[Form]) -> Result<Row, ApiError> {
-    Some(owned(conn, application_id, id)?).filter(|q| forms.contains(&q.form)).ok_or_else(not_found)
-}
-
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotFound, "quote")
+    let quote = store::owned::<Row>(conn, application_id, id)?;
+    if forms.contains(&quote.form) { Ok(quote) } else { Err(store::missing::<Row>()) }
 }
 
 /// The status a reader sees at `now`.

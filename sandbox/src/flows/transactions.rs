@@ -18,6 +18,7 @@
 //!   the whole source amount back.
 
 use payctl_domain::time::Timestamp;
+use payctl_wire::beneficiaries::Beneficiary;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
@@ -69,10 +70,6 @@ impl Flow for Row {
 
     fn public_id(&self) -> &str {
         &self.public_id
-    }
-
-    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
-        transactions::find(conn, application_id, id)
     }
 
     fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
@@ -155,7 +152,7 @@ pub fn finish(
     id: &str,
     trigger: Trigger,
 ) -> Result<Row, ApiError> {
-    let t = super::current::<Row>(conn, clocks, scope, id)?.ok_or_else(not_found)?;
+    let t = super::current::<Row>(conn, clocks, scope, id)?;
     let at = clocks.app_now(t.application_id);
     let step = step(&t, trigger, at).ok_or_else(|| {
         ApiError::conflict(
@@ -169,10 +166,6 @@ pub fn finish(
     })?;
     super::commit(conn, &t, step, at)?;
     super::reread(conn, &t)
-}
-
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::TransactionNotFound, "transaction")
 }
 
 /// Creates a `PENDING` transaction of application `app` paying `quote_id`'s
@@ -191,9 +184,8 @@ pub fn create(
     beneficiary_id: &str,
 ) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let quote = quotes::owned(conn, app, quote_id)?;
-    let beneficiary = store::beneficiaries::find(conn, app, beneficiary_id)?
-        .ok_or_else(|| ApiError::not_found(ErrorCode::BeneficiaryNotFound, "beneficiary"))?;
+    let quote = store::owned::<quotes::Row>(conn, app, quote_id)?;
+    let beneficiary = store::owned::<Beneficiary>(conn, app, beneficiary_id)?;
     let refuse = |message: String| {
         ApiError::new(ErrorCode::Validation, message.clone()).with_details(vec![FieldIssue::new(
             "beneficiary_id",

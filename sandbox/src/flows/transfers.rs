@@ -25,6 +25,7 @@ use payctl_domain::address::Network;
 use payctl_domain::asset::Asset;
 use payctl_domain::money::MinorUnit;
 use payctl_domain::time::Timestamp;
+use payctl_wire::beneficiaries::Beneficiary;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
@@ -82,10 +83,6 @@ impl Flow for Row {
 
     fn public_id(&self) -> &str {
         &self.public_id
-    }
-
-    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
-        transfers::find(conn, application_id, id)
     }
 
     fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
@@ -207,9 +204,10 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
     let now = clocks.app_now(app);
     let customer = verification::require_verified(conn, clocks, app, &new.customer_id)?;
     if let Some(bid) = &new.destination.beneficiary_id {
-        let b = store::beneficiaries::find(conn, app, bid)?
-            .filter(|b| b.customer_id == new.customer_id)
-            .ok_or_else(|| ApiError::not_found(ErrorCode::BeneficiaryNotFound, "beneficiary"))?;
+        let b = store::owned::<Beneficiary>(conn, app, bid)?;
+        if b.customer_id != new.customer_id {
+            return Err(store::missing::<Beneficiary>());
+        }
         if b.account.destination_asset != new.destination.asset.code {
             return Err(ApiError::new(
                 ErrorCode::UnsupportedCombination,
@@ -233,7 +231,7 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
     };
     let (source_amount, fee, destination_amount, rate) = match &new.quote_id {
         Some(qid) => {
-            let q = quotes::owned(conn, app, qid)?;
+            let q = store::owned::<quotes::Row>(conn, app, qid)?;
             if q.source_asset != new.source.asset || q.destination_asset != new.destination.asset {
                 return Err(ApiError::invalid_field(
                     "quote_id",

@@ -58,10 +58,6 @@ impl Flow for Row {
         &self.customer.id
     }
 
-    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
-        customers::find(conn, application_id, id)
-    }
-
     fn save(&self, conn: &Connection, to: State, _reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
         customers::set_verification(conn, self.id, self.status, to, at)
     }
@@ -125,10 +121,6 @@ pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(
     }
 }
 
-pub fn not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::CustomerNotFound, "customer")
-}
-
 /// Approves or rejects a pending customer by hand; a decided one is 409.
 pub fn decide(
     conn: &Connection,
@@ -137,7 +129,7 @@ pub fn decide(
     id: &str,
     approve: bool,
 ) -> Result<Row, ApiError> {
-    let c = super::current::<Row>(conn, clocks, scope, id)?.ok_or_else(not_found)?;
+    let c = super::current::<Row>(conn, clocks, scope, id)?;
     let at = clocks.app_now(c.application_id);
     let trigger = if approve { Trigger::Approve } else { Trigger::Reject };
     let step = step(&c, trigger, at).ok_or_else(|| {
@@ -154,7 +146,7 @@ pub fn decide(
 /// it now is and whether it was restarted. Pending or approved customers
 /// are left as they are, so calling it again is harmless.
 pub fn resubmit(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Result<(Row, bool), ApiError> {
-    let c = super::current::<Row>(conn, clocks, Some(app), id)?.ok_or_else(not_found)?;
+    let c = super::current::<Row>(conn, clocks, Some(app), id)?;
     let at = clocks.app_now(app);
     match step(&c, Trigger::Resubmit, at) {
         Some(s) => {
@@ -168,7 +160,7 @@ pub fn resubmit(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Resul
 /// The customer of application `app`, with a decision already due applied;
 /// 403 `CMP_0001` unless it passed verification.
 pub fn require_verified(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Result<Row, ApiError> {
-    let c = super::current::<Row>(conn, clocks, Some(app), id)?.ok_or_else(not_found)?;
+    let c = super::current::<Row>(conn, clocks, Some(app), id)?;
     if c.status != State::Approved {
         return Err(ApiError::new(
             ErrorCode::ComplianceGate,
@@ -214,7 +206,35 @@ mod tests {
         let manual = decide(&conn, &later, Some(app), &created.customer.id, false);
         let err = manual.err().expect("the due decision was applied first, so the customer is decided");
         assert_eq!(err.code, ErrorCode::Conflict, "{err:?}");
-        let after = super::super::current::<Row>(&conn, &later, Some(app), &created.customer.id).unwrap().unwrap();
+        let after = super::super::current::<Row>(&conn, &later, Some(app), &created.customer.id).unwrap();
         assert_ne!(after.status, State::Pending);
+    }
+
+    #[test]
+    fn another_applications_customer_answers_the_customers_404_and_the_operator_reaches_it() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        crate::db::migrations().to_latest(&mut conn).unwrap();
+        let mine = crate::store::applications::insert_bare(&conn).unwrap();
+        conn.execute(
+            "INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
+             VALUES ('b', 1, 'B', 'TEST', 'active', 0, 0)",
+            [],
+        )
+        .unwrap();
+        let theirs = conn.last_insert_rowid();
+        let clocks = Clocks::new(0, HashMap::new());
+        let id = create(&conn, &clocks, mine, &new_customer()).unwrap().customer.id;
+        let refused = [
+            super::super::current::<Row>(&conn, &clocks, Some(theirs), &id).map(drop),
+            decide(&conn, &clocks, Some(theirs), &id, true).map(drop),
+            require_verified(&conn, &clocks, theirs, &id).map(drop),
+            crate::store::owned::<Row>(&conn, Some(theirs), "no-such-customer").map(drop),
+        ];
+        for err in refused.into_iter().map(Result::unwrap_err) {
+            assert_eq!((err.code, err.message.as_ref()), (ErrorCode::CustomerNotFound, "customer not found"));
+        }
+        for scope in [Some(mine), None] {
+            assert_eq!(super::super::current::<Row>(&conn, &clocks, scope, &id).unwrap().customer.id, id);
+        }
     }
 }

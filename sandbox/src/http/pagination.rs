@@ -1,4 +1,6 @@
-//! Cursor pagination shared by every list operation.
+//! Cursor pagination shared by every list operation: the request (`limit`,
+//! `cursor`) and the page built from rows. The query itself is
+//! `store::paging`, the one place that adds the cursor to a list's SQL.
 //!
 //! Lists are ordered newest first by public id (UUIDv7, so by creation).
 //! The cursor is an opaque token naming the last id of the previous page;
@@ -79,14 +81,13 @@ impl PageRequest {
         let next_cursor = if more { rows.last().map(|r| encode_cursor(id_of(r))) } else { None };
         Page { data: rows, next_cursor }
     }
+}
 
-    /// The same page in the transaction list's envelope.
-    pub fn transaction_page<T>(&self, rows: Vec<T>, id_of: impl Fn(&T) -> &str) -> TransactionPage<T> {
-        let page = self.page(rows, id_of);
-        TransactionPage {
-            pagination: Pagination { has_more: page.next_cursor.is_some(), next_cursor: page.next_cursor },
-            data: page.data,
-        }
+/// A page in the transaction list's envelope.
+pub fn transaction_envelope<T>(page: Page<T>) -> TransactionPage<T> {
+    TransactionPage {
+        pagination: Pagination { has_more: page.next_cursor.is_some(), next_cursor: page.next_cursor },
+        data: page.data,
     }
 }
 

@@ -13,6 +13,8 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
+use crate::store::paging::Listing;
+use crate::store::{NotFound, Owned};
 
 fn ledger_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LedgerAccount> {
     let balance: i64 = r.get(2)?;
@@ -120,14 +122,18 @@ pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<O
     Ok(conn.query_row_cached(&sql, params, account_row).optional()?)
 }
 
+impl Owned for Account {
+    type Scope = i64;
+    type Found = Account;
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "account" };
+
+    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<Account>, ApiError> {
+        find(conn, scope, id)
+    }
+}
+
 pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<Page<Account>, ApiError> {
-    let sql = format!(
-        "{SELECT} WHERE application_id = ?1 AND purpose IN (?4, ?5)
-             AND (?2 IS NULL OR public_id < ?2) ORDER BY public_id DESC LIMIT ?3"
-    );
-    let rows = conn
-        .prepare_cached(&sql)?
-        .query_map(params![application_id, page.before, page.fetch(), OPENED[0], OPENED[1]], account_row)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |a| &a.id))
+    static LIST: Listing<3> =
+        Listing::new(&[SELECT, " WHERE application_id = ?1 AND purpose IN (?2, ?3)"], "public_id");
+    LIST.page(conn, [&application_id, &OPENED[0], &OPENED[1]], page, account_row, |a| &a.id)
 }

@@ -8,7 +8,10 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
+use crate::store::paging::Listing;
+use crate::store::{NotFound, Owned};
 use payctl_wire::applications::{ApiKey, ApplicationStatus, CreatedApiKey, Environment, KeyStatus};
+use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 
 pub struct KeyApplication {
@@ -104,16 +107,8 @@ pub fn list(
     page: &PageRequest,
     now: Timestamp,
 ) -> Result<Page<ApiKey>, ApiError> {
-    let sql = format!(
-        "{SELECT} WHERE application_id = ?1 AND (?2 IS NULL OR public_id < ?2) ORDER BY public_id DESC LIMIT ?3"
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt
-        .query_map(params![application_id, page.before, page.fetch()], |r| {
-            from_row(r, environment, now).map(|(_, k)| k)
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |k| &k.api_key_id))
+    static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE application_id = ?1"], "public_id");
+    LIST.page(conn, [&application_id], page, |r| from_row(r, environment, now).map(|(_, k)| k), |k| &k.api_key_id)
 }
 
 pub fn find(
@@ -125,6 +120,22 @@ pub fn find(
 ) -> Result<Option<(i64, ApiKey)>, ApiError> {
     let sql = format!("{SELECT} WHERE application_id = ?1 AND public_id = ?2");
     Ok(conn.query_row_cached(&sql, params![application_id, public_id], |r| from_row(r, environment, now)).optional()?)
+}
+
+/// Keys are an application's; the scope also names the application's environment and the moment the key's status is read at.
+impl Owned for ApiKey {
+    type Scope = (i64, Environment, Timestamp);
+    type Found = (i64, ApiKey);
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "API key" };
+
+    fn find(
+        conn: &Connection,
+        scope: (i64, Environment, Timestamp),
+        id: &str,
+    ) -> Result<Option<(i64, ApiKey)>, ApiError> {
+        let (application_id, environment, now) = scope;
+        find(conn, application_id, environment, id, now)
+    }
 }
 
 pub fn revoke(conn: &Connection, key_id: i64, now: Timestamp) -> rusqlite::Result<bool> {

@@ -10,7 +10,10 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
+use crate::store::paging::Listing;
+use crate::store::{NotFound, Owned};
 use payctl_wire::applications::{Application, ApplicationStatus, Environment};
+use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 
 const SELECT: &str = "SELECT a.id, a.public_id, a.name, a.environment, a.status, p.public_id,
@@ -59,15 +62,20 @@ pub fn find(conn: &Connection, partner_id: i64, public_id: &str) -> Result<Optio
     Ok(conn.query_row_cached(&sql, params![partner_id, public_id], from_row).optional()?)
 }
 
+/// Applications are a partner's.
+impl Owned for Application {
+    type Scope = i64;
+    type Found = (i64, Application);
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "application" };
+
+    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<(i64, Application)>, ApiError> {
+        find(conn, scope, id)
+    }
+}
+
 pub fn list(conn: &Connection, partner_id: i64, page: &PageRequest) -> Result<Page<Application>, ApiError> {
-    let sql = format!(
-        "{SELECT} WHERE a.partner_id = ?1 AND (?2 IS NULL OR a.public_id < ?2) ORDER BY a.public_id DESC LIMIT ?3"
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt
-        .query_map(params![partner_id, page.before, page.fetch()], |r| from_row(r).map(|(_, a)| a))?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |a| &a.id))
+    static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE a.partner_id = ?1"], "a.public_id");
+    LIST.page(conn, [&partner_id], page, |r| from_row(r).map(|(_, a)| a), |a| &a.id)
 }
 
 /// Deactivates; returns false when it already was.

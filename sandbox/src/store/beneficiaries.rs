@@ -14,6 +14,9 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
+use crate::store::paging::Listing;
+use crate::store::{NotFound, Owned};
+use payctl_wire::error::ErrorCode;
 
 /// A validated payout account: a bank account in a fiat currency, or a
 /// wallet for a stablecoin on a network, each with what its kind needs.
@@ -164,15 +167,20 @@ pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<O
     Ok(conn.query_row_cached(&sql, params![application_id, public_id], from_row).optional()?)
 }
 
+impl Owned for Beneficiary {
+    type Scope = i64;
+    type Found = Beneficiary;
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::BeneficiaryNotFound, noun: "beneficiary" };
+
+    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<Beneficiary>, ApiError> {
+        find(conn, scope, id)
+    }
+}
+
 /// The beneficiaries of one customer (internal id), newest first.
 pub fn list(conn: &Connection, customer_id: i64, page: &PageRequest) -> Result<Page<Beneficiary>, ApiError> {
-    let sql = format!(
-        "{SELECT} WHERE b.customer_id = ?1 AND (?2 IS NULL OR b.public_id < ?2) ORDER BY b.public_id DESC LIMIT ?3"
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows =
-        stmt.query_map(params![customer_id, page.before, page.fetch()], from_row)?.collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |b| &b.id))
+    static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE b.customer_id = ?1"], "b.public_id");
+    LIST.page(conn, [&customer_id], page, from_row, |b| &b.id)
 }
 
 /// Every beneficiary of the application, newest first, each with its
@@ -182,13 +190,6 @@ pub fn list_for_application(
     application_id: i64,
     page: &PageRequest,
 ) -> Result<Page<(Beneficiary, String)>, ApiError> {
-    let sql = concat!(
-        select!(", c.kyb_status"),
-        " WHERE b.application_id = ?1 AND (?2 IS NULL OR b.public_id < ?2) ORDER BY b.public_id DESC LIMIT ?3"
-    );
-    let mut stmt = conn.prepare_cached(sql)?;
-    let rows = stmt
-        .query_map(params![application_id, page.before, page.fetch()], |r| Ok((from_row(r)?, r.get(17)?)))?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |(b, _)| &b.id))
+    static LIST: Listing<1> = Listing::new(&[select!(", c.kyb_status"), " WHERE b.application_id = ?1"], "b.public_id");
+    LIST.page(conn, [&application_id], page, |r| Ok((from_row(r)?, r.get(17)?)), |(b, _)| &b.id)
 }

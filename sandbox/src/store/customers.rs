@@ -14,6 +14,8 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
+use crate::store::paging::Listing;
+use crate::store::{NotFound, Owned};
 
 /// A validated create request.
 pub struct NewCustomer {
@@ -101,21 +103,25 @@ pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> 
     Ok(conn.prepare_cached(&sql)?.query_row(params![public_id, application_id], from_row).optional()?)
 }
 
+impl Owned for Row {
+    type Scope = Option<i64>;
+    type Found = Row;
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::CustomerNotFound, noun: "customer" };
+
+    fn find(conn: &Connection, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, scope, id)
+    }
+}
+
 pub fn list(
     conn: &Connection,
     application_id: i64,
     status: Option<State>,
     page: &PageRequest,
 ) -> Result<Page<Customer>, ApiError> {
-    let sql = format!(
-        "{SELECT} WHERE application_id = ?1 AND (?2 IS NULL OR kyb_status = ?2)
-             AND (?3 IS NULL OR public_id < ?3) ORDER BY public_id DESC LIMIT ?4"
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt
-        .query_map(params![application_id, status, page.before, page.fetch()], |r| from_row(r).map(|r| r.customer))?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |c| &c.id))
+    static LIST: Listing<2> =
+        Listing::new(&[SELECT, " WHERE application_id = ?1 AND (?2 IS NULL OR kyb_status = ?2)"], "public_id");
+    LIST.page(conn, [&application_id, &status], page, |r| from_row(r).map(|r| r.customer), |c| &c.id)
 }
 
 /// Moves a customer's verification from `from` to `to` as of `at`: a

@@ -9,6 +9,7 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
+use crate::store::paging::Listing;
 use payctl_wire::page::Page;
 
 /// A stored markup with what the API shows besides the rule itself.
@@ -124,11 +125,6 @@ pub fn delete_override(conn: &Connection, partner_id: i64, customer_id: &str) ->
 /// The customer overrides of a partner, by customer id, newest first
 /// (customer ids are UUIDv7, so they sort by creation).
 pub fn list_overrides(conn: &Connection, partner_id: i64, page: &PageRequest) -> Result<Page<StoredMarkup>, ApiError> {
-    let sql = format!(
-        "{SELECT} AND customer_id IS NOT NULL AND (?2 IS NULL OR customer_id < ?2) ORDER BY customer_id DESC LIMIT ?3"
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows =
-        stmt.query_map(params![partner_id, page.before, page.fetch()], from_row)?.collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |m| m.customer_id.as_deref().unwrap_or_default()))
+    static OVERRIDES: Listing<1> = Listing::new(&[SELECT, " AND customer_id IS NOT NULL"], "customer_id");
+    OVERRIDES.page(conn, [&partner_id], page, from_row, |m| m.customer_id.as_deref().unwrap_or_default())
 }

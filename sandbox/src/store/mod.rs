@@ -2,11 +2,20 @@
 //! transaction derefs to one), map rows to plain structs, and turn
 //! constraint violations into the API's errors. No HTTP here.
 //!
-//! States, kinds and statuses are bound as their enums (which read and
-//! write themselves as text); a stored text outside its vocabulary is a
-//! damaged row. Where SQLite's planner must see the value itself (a partial
-//! index's condition, such as `status = 'pending'` of due deliveries), the
-//! statement's text is built from the enum once by [`sql_text!`].
+//! Three conventions every noun follows:
+//! - Paging is [`paging`]: a list is a `static` [`paging::Listing`] in its
+//!   noun's module (its query and filters); the cursor, the order (newest
+//!   first by public id) and the limit are added there, once.
+//! - Ownership is [`ownership`]: a record reached by public id implements
+//!   [`Owned`] beside its SQL, stating its owner's scope and its 404 (code
+//!   and noun); callers use [`owned`] (or [`missing`] for the bare 404).
+//!   The 404 of X is the `impl Owned for X` in X's module.
+//! - States, kinds and statuses are bound as their enums (which read and
+//!   write themselves as text); a stored text outside its vocabulary is a
+//!   damaged row. Where SQLite's planner must see the value itself (a
+//!   partial index's condition, such as `status = 'pending'` of due
+//!   deliveries), the statement's text is built from the enum once by
+//!   [`sql_text!`].
 
 pub mod accounts;
 pub mod api_keys;
@@ -20,6 +29,8 @@ pub mod fault_rules;
 pub mod flow_states;
 pub mod markups;
 pub mod moves;
+pub mod ownership;
+pub mod paging;
 pub mod partner_wallets;
 pub mod partners;
 pub mod payments;
@@ -35,6 +46,8 @@ pub mod users;
 pub mod webhooks;
 
 use payctl_domain::time::Timestamp;
+
+pub use ownership::{NotFound, Owned, missing, owned};
 
 /// SQL text naming vocabulary values, built once (a static per use) from
 /// the enums: `sql_text!("... WHERE status = '{}'", DeliveryStatus::Pending)`.

@@ -7,6 +7,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
+use crate::store::{NotFound, Owned};
 use payctl_wire::auth::Partner;
 use payctl_wire::error::ErrorCode;
 
@@ -89,6 +90,17 @@ pub fn find(conn: &Connection, public_id: &str) -> Result<Option<(i64, Option<i6
             Ok((r.get(0)?, r.get(1)?))
         })
         .optional()?)
+}
+
+/// Partners are found sandbox-wide, as their internal id and parent's; whether the caller may manage the one found is the caller's 403 to give.
+impl Owned for Partner {
+    type Scope = ();
+    type Found = (i64, Option<i64>);
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::PartnerNotFound, noun: "partner" };
+
+    fn find(conn: &Connection, (): (), id: &str) -> Result<Option<(i64, Option<i64>)>, ApiError> {
+        find(conn, id)
+    }
 }
 
 /// Fields to change; `None` keeps the stored value.

@@ -13,6 +13,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
+use crate::store::paging::Listing;
+use crate::store::{NotFound, Owned};
+use payctl_wire::error::ErrorCode;
 
 /// A stored payment with the internal ids that never leave the server.
 #[derive(Debug, Clone)]
@@ -136,6 +139,16 @@ pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> 
     Ok(conn.query_row_cached(&sql, params![public_id, application_id], from_row).optional()?)
 }
 
+impl Owned for Row {
+    type Scope = Option<i64>;
+    type Found = Row;
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "payment" };
+
+    fn find(conn: &Connection, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, scope, id)
+    }
+}
+
 /// Moves a payment from `from` to `to` as of `at`, stamping the time
 /// column of `to` (and the reason of a failure or expiry). False when it
 /// was elsewhere.
@@ -183,24 +196,14 @@ pub fn list(
     filter: &Filter,
     page: &PageRequest,
 ) -> Result<Page<Payment>, ApiError> {
-    let sql = format!(
-        "{SELECT} WHERE p.application_id = ?1 AND (?2 IS NULL OR p.status = ?2) AND (?3 IS NULL OR p.created_at >= ?3)
-             AND (?4 IS NULL OR p.created_at <= ?4) AND (?5 IS NULL OR p.public_id < ?5)
-         ORDER BY p.public_id DESC LIMIT ?6"
+    static LIST: Listing<4> = Listing::new(
+        &[
+            SELECT,
+            " WHERE p.application_id = ?1 AND (?2 IS NULL OR p.status = ?2) AND (?3 IS NULL OR p.created_at >= ?3)
+             AND (?4 IS NULL OR p.created_at <= ?4)",
+        ],
+        "p.public_id",
     );
-    let rows = conn
-        .prepare_cached(&sql)?
-        .query_map(
-            params![
-                application_id,
-                filter.status,
-                filter.from.map(Timestamp::millis),
-                filter.to.map(Timestamp::millis),
-                page.before,
-                page.fetch()
-            ],
-            |r| from_row(r).map(|r| r.payment),
-        )?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |p| &p.id))
+    let (from, to) = (filter.from.map(Timestamp::millis), filter.to.map(Timestamp::millis));
+    LIST.page(conn, [&application_id, &filter.status, &from, &to], page, |r| from_row(r).map(|r| r.payment), |p| &p.id)
 }

@@ -16,6 +16,8 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
 use crate::quoting::Priced;
+use crate::store::{NotFound, Owned};
+use payctl_wire::error::ErrorCode;
 
 /// How long a quote's rate is locked (spec 8: 3 minutes).
 pub const VALIDITY_SECONDS: i64 = 180;
@@ -156,6 +158,17 @@ pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<R
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Row>, ApiError> {
     let sql = format!("{SELECT} WHERE q.application_id = ?1 AND q.public_id = ?2");
     Ok(conn.query_row_cached(&sql, params![application_id, public_id], from_row).optional()?)
+}
+
+/// The spec's code for an unknown quote is the generic `NOT_FOUND`.
+impl Owned for Row {
+    type Scope = i64;
+    type Found = Row;
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "quote" };
+
+    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, scope, id)
+    }
 }
 
 /// `CREATED` → `ACCEPTED` at `now`; false when the quote was no longer

@@ -4,12 +4,13 @@
 use payctl_domain::time::Timestamp;
 use payctl_wire::logs::RequestLog;
 use payctl_wire::page::Page;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, ToSql, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::request_log::{Exchange, Record};
+use crate::store::paging::Listing;
 
 /// Inserts records (and the exchanges kept with them) in one statement
 /// preparation each.
@@ -160,8 +161,11 @@ pub fn list(
     filter: &LogFilter,
     page: &PageRequest,
 ) -> Result<Page<RequestLog>, ApiError> {
-    let sql = format!(
-        "SELECT {COLUMNS}
+    static LIST: Listing<7> = Listing::new(
+        &[
+            "SELECT ",
+            COLUMNS,
+            "
          FROM request_logs
          WHERE application_id = ?1
            AND (?2 IS NULL OR method = ?2)
@@ -169,26 +173,19 @@ pub fn list(
            AND (?4 IS NULL OR status_code >= ?4)
            AND (?5 IS NULL OR status_code <= ?5)
            AND (?6 IS NULL OR requested_at >= ?6)
-           AND (?7 IS NULL OR requested_at <= ?7)
-           AND (?8 IS NULL OR public_id < ?8)
-         ORDER BY public_id DESC LIMIT ?9"
+           AND (?7 IS NULL OR requested_at <= ?7)",
+        ],
+        "public_id",
     );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt
-        .query_map(
-            params![
-                application_id,
-                filter.method,
-                filter.endpoint,
-                filter.status_code_gte,
-                filter.status_code_lte,
-                filter.from.map(Timestamp::millis),
-                filter.to.map(Timestamp::millis),
-                page.before,
-                page.fetch()
-            ],
-            log_row,
-        )?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |l| &l.id))
+    let (from, to) = (filter.from.map(Timestamp::millis), filter.to.map(Timestamp::millis));
+    let filters: [&dyn ToSql; 7] = [
+        &application_id,
+        &filter.method,
+        &filter.endpoint,
+        &filter.status_code_gte,
+        &filter.status_code_lte,
+        &from,
+        &to,
+    ];
+    LIST.page(conn, filters, page, log_row, |l| &l.id)
 }

@@ -4,12 +4,15 @@
 use payctl_domain::money::MinorUnit;
 use payctl_domain::states::transactions::State;
 use payctl_domain::time::Timestamp;
+use payctl_wire::error::ErrorCode;
 use payctl_wire::page::TransactionPage;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::http::pagination::PageRequest;
+use crate::http::pagination::{PageRequest, transaction_envelope};
+use crate::store::paging::Listing;
+use crate::store::{NotFound, Owned};
 
 /// A stored transaction.
 #[derive(Debug, Clone)]
@@ -120,15 +123,21 @@ pub fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<
     Ok(conn.query_row_cached(&sql, params![id, application_id], from_row).optional()?)
 }
 
+impl Owned for Row {
+    type Scope = Option<i64>;
+    type Found = Row;
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::TransactionNotFound, noun: "transaction" };
+
+    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, application_id, id)
+    }
+}
+
+static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE t.application_id = ?1"], "t.public_id");
+
 pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<TransactionPage<Row>, ApiError> {
-    let sql = format!(
-        "{SELECT} WHERE t.application_id = ?1 AND (?2 IS NULL OR t.public_id < ?2) ORDER BY t.public_id DESC LIMIT ?3"
-    );
-    let rows = conn
-        .prepare_cached(&sql)?
-        .query_map(params![application_id, page.before, page.fetch()], from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.transaction_page(rows, |t| &t.public_id))
+    let rows = LIST.page(conn, [&application_id], page, from_row, |t| &t.public_id)?;
+    Ok(transaction_envelope(rows))
 }
 
 /// Moves a transaction from `from` to `to` as of `at`: `COMPLETED` stamps

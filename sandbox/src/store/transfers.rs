@@ -10,6 +10,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
+use crate::store::paging::Listing;
+use crate::store::{NotFound, Owned};
+use payctl_wire::error::ErrorCode;
 
 /// One side of a stored transfer.
 #[derive(Debug, Clone)]
@@ -143,6 +146,16 @@ pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> 
     Ok(conn.query_row_cached(&sql, params![public_id, application_id], from_row).optional()?)
 }
 
+impl Owned for Row {
+    type Scope = Option<i64>;
+    type Found = Row;
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "transfer" };
+
+    fn find(conn: &Connection, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, scope, id)
+    }
+}
+
 /// Moves a transfer from `from` to `to` as of `at`; a move to `completed`
 /// stamps `completed_at`, one to `failed` records `failure_reason`.
 /// Returns whether the transfer was in `from`.
@@ -171,13 +184,7 @@ pub fn list(
     kind: Option<Kind>,
     page: &crate::http::pagination::PageRequest,
 ) -> Result<payctl_wire::page::Page<Row>, ApiError> {
-    let sql = format!(
-        "{SELECT} WHERE t.application_id = ?1 AND (?2 IS NULL OR t.kind = ?2) AND (?3 IS NULL OR t.public_id < ?3)
-         ORDER BY t.public_id DESC LIMIT ?4"
-    );
-    let rows = conn
-        .prepare_cached(&sql)?
-        .query_map(params![application_id, kind.map(Kind::as_str), page.before, page.fetch()], from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |t| &t.public_id))
+    static LIST: Listing<2> =
+        Listing::new(&[SELECT, " WHERE t.application_id = ?1 AND (?2 IS NULL OR t.kind = ?2)"], "t.public_id");
+    LIST.page(conn, [&application_id, &kind.map(Kind::as_str)], page, from_row, |t| &t.public_id)
 }

@@ -5,13 +5,16 @@ use payctl_wire::faults::FaultKind;
 use payctl_wire::page::Page;
 use payctl_wire::webhooks::{Delivery, DeliveryAttempt, WebhookEndpoint};
 use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, ToSql, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
+use crate::store::paging::Listing;
+use crate::store::{NotFound, Owned};
 use crate::webhooks::{self, Sealed};
+use payctl_wire::error::ErrorCode;
 
 const SELECT_ENDPOINT: &str = "SELECT id, public_id, url, description, events, status, secret_hint,
         created_at, updated_at FROM webhook_endpoints";
@@ -91,16 +94,20 @@ pub fn find(
     conn.query_row_cached(&sql, params![application_id, public_id], endpoint_row).optional()
 }
 
+/// Endpoints are an application's.
+impl Owned for WebhookEndpoint {
+    type Scope = i64;
+    type Found = (i64, WebhookEndpoint);
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "webhook endpoint" };
+
+    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<(i64, WebhookEndpoint)>, ApiError> {
+        Ok(find(conn, scope, id)?)
+    }
+}
+
 pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<Page<WebhookEndpoint>, ApiError> {
-    let sql = format!(
-        "{SELECT_ENDPOINT} WHERE application_id = ?1 AND (?2 IS NULL OR public_id < ?2)
-         ORDER BY public_id DESC LIMIT ?3"
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt
-        .query_map(params![application_id, page.before, page.fetch()], |r| endpoint_row(r).map(|e| e.1))?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |e| &e.id))
+    static LIST: Listing<1> = Listing::new(&[SELECT_ENDPOINT, " WHERE application_id = ?1"], "public_id");
+    LIST.page(conn, [&application_id], page, |r| endpoint_row(r).map(|e| e.1), |e| &e.id)
 }
 
 /// Writes the endpoint's editable fields back.
@@ -224,17 +231,16 @@ fn with_attempts(conn: &Connection, (id, mut delivery): (i64, Delivery)) -> rusq
     Ok(delivery)
 }
 
+/// A page of deliveries, each with its attempts.
+fn page_with_attempts(conn: &Connection, page: Page<(i64, Delivery)>) -> Result<Page<Delivery>, ApiError> {
+    let data = page.data.into_iter().map(|row| with_attempts(conn, row)).collect::<Result<_, _>>()?;
+    Ok(Page { data, next_cursor: page.next_cursor })
+}
+
 pub fn deliveries(conn: &Connection, endpoint_id: i64, page: &PageRequest) -> Result<Page<Delivery>, ApiError> {
-    let sql = format!(
-        "{SELECT_DELIVERY} WHERE d.endpoint_id = ?1 AND (?2 IS NULL OR d.public_id < ?2)
-         ORDER BY d.public_id DESC LIMIT ?3"
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt
-        .query_map(params![endpoint_id, page.before, page.fetch()], delivery_row)?
-        .map(|row| with_attempts(conn, row?))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |d| &d.id))
+    static LIST: Listing<1> = Listing::new(&[SELECT_DELIVERY, " WHERE d.endpoint_id = ?1"], "d.public_id");
+    let rows = LIST.page(conn, [&endpoint_id], page, delivery_row, |(_, d)| &d.id)?;
+    page_with_attempts(conn, rows)
 }
 
 pub fn delivery(conn: &Connection, endpoint_id: i64, public_id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
@@ -243,6 +249,17 @@ pub fn delivery(conn: &Connection, endpoint_id: i64, public_id: &str) -> Result<
         return Ok(None);
     };
     Ok(Some((id, with_attempts(conn, (id, d))?)))
+}
+
+/// Deliveries are an endpoint's (by its internal id).
+impl Owned for Delivery {
+    type Scope = i64;
+    type Found = (i64, Delivery);
+    const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "delivery" };
+
+    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
+        delivery(conn, scope, id)
+    }
 }
 
 /// Queues an attempt now. A pending delivery only moves its next attempt
@@ -295,29 +312,17 @@ pub fn deliveries_of_application(
     filter: &DeliveryFilter,
     page: &PageRequest,
 ) -> Result<Page<Delivery>, ApiError> {
-    let sql = format!(
-        "{SELECT_DELIVERY} WHERE w.application_id = ?1 AND (?2 IS NULL OR w.public_id = ?2)
-           AND (?3 IS NULL OR e.type = ?3) AND (?4 IS NULL OR e.public_id = ?4) AND (?5 IS NULL OR d.status = ?5)
-           AND (?6 IS NULL OR d.public_id < ?6)
-         ORDER BY d.public_id DESC LIMIT ?7"
+    static LIST: Listing<5> = Listing::new(
+        &[
+            SELECT_DELIVERY,
+            " WHERE w.application_id = ?1 AND (?2 IS NULL OR w.public_id = ?2)
+           AND (?3 IS NULL OR e.type = ?3) AND (?4 IS NULL OR e.public_id = ?4) AND (?5 IS NULL OR d.status = ?5)",
+        ],
+        "d.public_id",
     );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt
-        .query_map(
-            params![
-                application_id,
-                filter.endpoint,
-                filter.event,
-                filter.event_id,
-                filter.status,
-                page.before,
-                page.fetch()
-            ],
-            delivery_row,
-        )?
-        .map(|row| with_attempts(conn, row?))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(page.page(rows, |d| &d.id))
+    let filters = [&application_id as &dyn ToSql, &filter.endpoint, &filter.event, &filter.event_id, &filter.status];
+    let rows = LIST.page(conn, filters, page, delivery_row, |(_, d)| &d.id)?;
+    page_with_attempts(conn, rows)
 }
 
 /// One attempt as sent: where it went and the signature header it carried
