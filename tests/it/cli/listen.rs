@@ -270,11 +270,17 @@ async fn a_reader_that_goes_away_stops_it_at_once() {
     assert_eq!(out.status.code(), Some(0));
     let line = String::from_utf8(out.stdout).unwrap();
     assert_eq!(serde_json::from_str::<Value>(line.trim()).unwrap()["id"], event["id"]);
+    // Every stderr line, up to its end (the reader thread may still be
+    // passing on the last ones when the process has gone).
     let mut said = String::new();
-    while let Ok(l) = stderr_lines.try_recv() {
-        said.push_str(&l);
-        said.push('\n');
-    }
+    let drained = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(l) = stderr_lines.recv().await {
+            said.push_str(&l);
+            said.push('\n');
+        }
+    })
+    .await;
+    assert!(drained.is_ok(), "stderr did not end: {said}");
     assert!(said.contains("Disabled webhook endpoint"), "{said}");
     let hooks = home.sb.get("/v1/webhooks", &home.sb.test_key()).await.body;
     assert_eq!(hooks["data"][0]["status"], "disabled", "{hooks}");

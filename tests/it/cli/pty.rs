@@ -332,17 +332,24 @@ async fn ctrl_c_at_the_question_exits_130_and_during_wait_exits_0() {
     assert!(shown.contains(&format!("payctl transactions get {id}")), "{shown}");
 }
 
+/// `script` in bash on a terminal `stty` sized `cols` wide, once the
+/// terminal is ready: the pseudo-terminal library gives a new terminal its
+/// default 80 columns from the parent after the child starts, so a child
+/// that sized it at once could lose to that on a loaded machine. The child
+/// waits for a line the parent sends once the spawn has returned.
+fn sized_terminal(home: &Home, cols: u16, script: &str) -> Pty {
+    let script = format!("stty -echo; read -r _; stty echo cols {cols} rows 40; {script}");
+    let mut pty = spawn_command(home, Command::new("bash").args(["-c", &script]), false);
+    pty.send_line("").expect("the terminal takes a line");
+    pty
+}
+
 /// `payctl ARGS` on a terminal `stty` sized `cols` wide (COLUMNS unset):
 /// what the terminal showed, lines without `\r`, and the exit code.
 pub(super) async fn on_a_terminal(home: &Home, cols: u16, args: &[&str]) -> (String, i32) {
     let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
-    let script = format!(
-        "stty cols {cols} rows 40; unset COLUMNS; exec '{}' {}",
-        env!("CARGO_BIN_EXE_payctl"),
-        quoted.join(" ")
-    );
-    let pty = spawn_command(home, Command::new("bash").args(["-c", &script]), false);
-    let (shown, code) = drive(pty, |_| String::new()).await;
+    let script = format!("unset COLUMNS; exec '{}' {}", env!("CARGO_BIN_EXE_payctl"), quoted.join(" "));
+    let (shown, code) = drive(sized_terminal(home, cols, &script), |_| String::new()).await;
     (shown.replace('\r', ""), code)
 }
 
@@ -350,10 +357,8 @@ pub(super) async fn on_a_terminal(home: &Home, cols: u16, args: &[&str]) -> (Str
 /// `COLUMNS` as given: what the terminal showed, lines without `\r`.
 async fn list_on_a_terminal(home: &Home, stty_cols: u16, columns: Option<&str>) -> String {
     let columns = columns.map_or("unset COLUMNS".to_owned(), |c| format!("export COLUMNS={c}"));
-    let script =
-        format!("stty cols {stty_cols} rows 40; {columns}; exec '{}' transactions list", env!("CARGO_BIN_EXE_payctl"));
-    let pty = spawn_command(home, Command::new("bash").args(["-c", &script]), false);
-    let (shown, code) = drive(pty, |_| String::new()).await;
+    let script = format!("{columns}; exec '{}' transactions list", env!("CARGO_BIN_EXE_payctl"));
+    let (shown, code) = drive(sized_terminal(home, stty_cols, &script), |_| String::new()).await;
     assert_eq!(code, 0, "{shown}");
     shown.replace('\r', "")
 }
