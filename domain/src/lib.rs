@@ -8,7 +8,8 @@
 //!   [`email`],
 //!   [`text`] (what text a request may hold, and the keys that make two
 //!   spellings one), [`time`] (timestamps as the API writes them).
-//! - [`accounts`]: which settlement accounts and wallets may be opened.
+//! - [`accounts`]: which settlement accounts and wallets may be opened;
+//!   [`payees`]: which beneficiary a payout may be aimed at.
 //! - Pricing: [`pricing`] (the integer arithmetic of fees and markups) and
 //!   [`rates`] (corridors and the rate table).
 //! - [`states`]: every flow's states, shared by the sandbox's store and its
@@ -37,6 +38,7 @@ pub mod faults;
 pub mod iban;
 pub mod log_export;
 pub mod money;
+pub mod payees;
 pub mod pricing;
 pub mod rates;
 pub mod redact;

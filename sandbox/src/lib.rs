@@ -8,15 +8,19 @@
 //! # Layout
 //! - [`api`]: HTTP handlers, one module per noun, and the router that puts
 //!   them behind their authentication layers; also the OpenAPI document.
+//!   A handler parses its request into the typed `New*` value a flow takes
+//!   (every bad field in one 400), makes one flow call and builds the view.
 //! - [`console`]: the web console at `/console`: server-rendered pages
 //!   that read on reader connections and act through the API router.
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
 //!   the control token; middleware that identifies the caller; the guard
 //!   that bounds password hashing and throttles failed sign-ins.
 //! - [`flows`]: every state machine (quotes, transactions, payments,
-//!   transfers and swaps, customer verification): moves and triggers over the states of
-//!   `payctl_domain::states`, one exhaustive step function each, and the engine that carries a step out
-//!   (row, postings, events, timed moves, timeline) in one transaction.
+//!   transfers and swaps, customer verification and what happens next in
+//!   it): moves and triggers over the states of `payctl_domain::states`,
+//!   one exhaustive step function each, and the engine that carries a step
+//!   out (row, postings, events, timed moves, timeline) in one transaction;
+//!   opening accounts and wallets; which beneficiary a payout may pay.
 //! - [`store`]: SQL, one module per noun, rows in and rows out (it uses
 //!   `payctl_domain`, never `flows` or `api`). Paging for every list is
 //!   `store::paging` (a noun states its query, the cursor is added there);
@@ -31,8 +35,9 @@
 //!   shown once withheld from replays.
 //! - [`ledger`]: double-entry postings; balances that always sum to zero.
 //! - [`quoting`]: rates (an application's override, the global one, the
-//!   table) and fees for every quote form and transfer kind; nothing that
-//!   delivers nothing is priced.
+//!   table), the markup that applies and fees for every quote form and
+//!   transfer kind, and the fee simulation; nothing that delivers nothing is
+//!   priced.
 //! - [`schedule`]: the runner of timed moves (what a move does is `flows`').
 //! - [`events`]: the outbox that records events with the change causing them.
 //! - [`http`]: the server loop (HTTP/1.1, header-read and idle timeouts,
@@ -42,15 +47,18 @@
 //!   `X-Sandbox-Clock` header. [`error`]: that envelope.
 //! - [`clock`], [`ids`], [`secrets`]: sandbox time (a global clock and one
 //!   per TEST application), public ids, randomness.
-//! - The pure rules (addresses, IBANs, countries, assets, exact decimals,
-//!   money in minor units, pricing arithmetic, corridors and rates, text,
-//!   timestamps, when a fault rule fires, how the go-live review judges a
-//!   session, every flow's states, secret shapes, redaction, log export)
-//!   are the `payctl-domain` crate, which the CLI shares.
+//! - The pure rules (addresses, IBANs, countries, e-mail addresses,
+//!   assets, exact decimals, money in minor units, pricing arithmetic,
+//!   corridors and rates, the account support matrix, who a payout may pay,
+//!   text, timestamps, when a fault rule fires, how the go-live review
+//!   judges a session, every flow's states, secret shapes, redaction, log
+//!   export) are the `payctl-domain` crate, which the CLI shares; the
+//!   vocabularies (states, kinds, networks...) are `payctl_wire` enums.
 //! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
 //!   back to the seeded state. [`state`]: what every handler shares.
-//! - [`webhooks`]: secret sealing, signatures, and the delivery dispatcher
-//!   (fair shares per endpoint and per application).
+//! - [`webhooks`]: endpoints (the limit per application, secrets minted and
+//!   sealed), signatures, and the delivery dispatcher (fair shares per
+//!   endpoint and per application).
 //! - [`faults`]: fault rules, and the faults they inject into a TEST
 //!   application's requests.
 //! - [`rate_limit`], [`request_log`]: per-key limits and the request log of

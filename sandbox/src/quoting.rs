@@ -19,12 +19,13 @@ use payctl_domain::money::MinorUnit;
 use payctl_domain::pricing::{self, Markup, PricingError};
 use payctl_domain::rates;
 use payctl_wire::error::{ErrorCode, FieldIssue};
-use payctl_wire::pricing::MarkupSource;
+use payctl_wire::pricing::{MarkupSource, RateSource};
 use payctl_wire::sandbox::Rate;
 use rusqlite::Connection;
 
 use crate::error::ApiError;
 use crate::store;
+use crate::store::markups::StoredMarkup;
 
 /// Where a rate comes from.
 pub const ORIGIN_TABLE: &str = "table";
@@ -125,20 +126,85 @@ fn unsupported(field: &str, message: String) -> ApiError {
     )])
 }
 
-/// The markup that applies and which level set it.
-fn markup(
+/// The markup that applies to a price, and which level set it.
+#[derive(Debug, Clone)]
+pub struct AppliedMarkup {
+    /// `None`: nothing configured, so no markup (0 basis points).
+    pub stored: Option<StoredMarkup>,
+    pub source: MarkupSource,
+}
+
+impl AppliedMarkup {
+    pub fn rule(&self) -> Option<&Markup> {
+        self.stored.as_ref().map(|s| &s.markup)
+    }
+}
+
+/// The markup that applies to a customer's price (`customer_id`, public
+/// id): its own override, else the partner's markup, else none.
+pub fn applied_markup(
     conn: &Connection,
     partner_id: i64,
     customer_id: Option<&str>,
-) -> Result<(Option<Markup>, MarkupSource), ApiError> {
+) -> Result<AppliedMarkup, ApiError> {
     let (from_customer, stored) = store::markups::effective(conn, partner_id, customer_id)?;
-    let markup = stored.map(|s| s.markup);
-    let source = match (&markup, from_customer) {
+    let source = match (&stored, from_customer) {
         (None, _) => MarkupSource::Default,
         (Some(_), true) => MarkupSource::Customer,
         (Some(_), false) => MarkupSource::Partner,
     };
-    Ok((markup, source))
+    Ok(AppliedMarkup { stored, source })
+}
+
+/// A fee simulation (`GET /v1/pricing/simulate`) with its fields checked.
+pub struct Simulation<'a> {
+    pub partner_id: i64,
+    /// A customer of the partner whose override applies.
+    pub customer_id: Option<&'a str>,
+    pub source: Asset,
+    pub destination: Asset,
+    pub amount: MinorUnit,
+    /// The rate to price at; `None`: the table's.
+    pub rate: Option<Decimal>,
+}
+
+/// A simulation priced, nothing stored.
+pub struct Simulated {
+    pub priced: Priced,
+    pub rate_source: RateSource,
+    pub markup: AppliedMarkup,
+}
+
+/// Prices a simulation with the markup that applies, at its own rate or
+/// the table's (a pair without one is 422 `UNSUPPORTED_COMBINATION`).
+pub fn simulate(conn: &Connection, sim: &Simulation<'_>) -> Result<Simulated, ApiError> {
+    let (rate, rate_source) = match &sim.rate {
+        Some(rate) => (*rate, RateSource::Request),
+        None => {
+            let table = self::rate(conn, None, sim.source.code, sim.destination.code)?.ok_or_else(|| {
+                unsupported(
+                    "dest_currency",
+                    format!("the sandbox has no rate from {} to {}; pass exchange_rate", sim.source, sim.destination),
+                )
+            })?;
+            (Decimal::parse_positive(&table.rate).map_err(ApiError::internal)?, RateSource::Table)
+        }
+    };
+    let markup = applied_markup(conn, sim.partner_id, sim.customer_id)?;
+    let request = Request {
+        application_id: None,
+        partner_id: sim.partner_id,
+        customer_id: sim.customer_id,
+        source: sim.source,
+        destination: sim.destination,
+        amount: sim.amount,
+        corridor_fee: None,
+        network_fee: MinorUnit::ZERO,
+        amount_field: "source_amount",
+        pair_field: "source_currency",
+    };
+    let priced = price_at(&request, &rate, markup.rule(), markup.source)?;
+    Ok(Simulated { priced, rate_source, markup })
 }
 
 /// Prices a request; 422 `UNSUPPORTED_COMBINATION` for a pair without a
@@ -152,8 +218,8 @@ pub fn price(conn: &Connection, req: &Request<'_>) -> Result<Priced, ApiError> {
         )
     })?;
     let rate = Decimal::parse_positive(&found.rate).map_err(ApiError::internal)?;
-    let (markup, markup_source) = markup(conn, req.partner_id, req.customer_id)?;
-    price_at(req, &rate, markup.as_ref(), markup_source)
+    let markup = applied_markup(conn, req.partner_id, req.customer_id)?;
+    price_at(req, &rate, markup.rule(), markup.source)
 }
 
 /// [`price`] at a given rate and markup (the pricing simulation).

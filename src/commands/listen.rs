@@ -122,7 +122,10 @@ pub async fn run(ctx: Ctx, args: ListenArgs) -> anyhow::Result<()> {
         Some(url) => Some((reqwest::Client::builder().timeout(FORWARD_TIMEOUT).build()?, url)),
         None => None,
     };
-    crate::say!("Listening on http://{local}/webhooks as webhook endpoint {id} ({}).", kept.endpoint.events.join(", "));
+    crate::say!(
+        "Listening on http://{local}/webhooks as webhook endpoint {id} ({}).",
+        kept.endpoint.events.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(", ")
+    );
     let kept_how = if kept.new { "new, and kept for this profile" } else { "the same as before for this profile" };
     crate::say!("Webhook signing secret: {} ({kept_how}; `payctl listen --print-secret` prints it)", kept.secret);
     let receiver = Arc::new(Receiver {

@@ -148,7 +148,7 @@ impl Watch {
     async fn start(client: Client, auth: Auth, event: &str) -> anyhow::Result<Watch> {
         let hooks = client.list::<WebhookEndpoint>("/v1/webhooks", &auth, &ListArgs::every()).await?;
         let mut endpoints = Vec::new();
-        for hook in hooks.data.into_iter().filter(|h| h.events.iter().any(|e| e == event)) {
+        for hook in hooks.data.into_iter().filter(|h| h.events.iter().any(|e| e.as_str() == event)) {
             let newest =
                 client.list::<Delivery>(&format!("/v1/webhooks/{}/deliveries", hook.id), &auth, &first_page(1)).await?;
             endpoints.push((hook.id, newest.data.into_iter().next().map(|d| d.id)));

@@ -128,11 +128,16 @@ async fn create_rules_and_their_errors() {
     post_txn(&sb, &key, &new_key(), json!({"quote_id": accepted, "beneficiary_id": other_ben}))
         .await
         .assert_error(404, "BEN_0001");
-    // A beneficiary paid in another asset.
+    // A beneficiary paid in another asset: the same answer as a transfer's.
     let eur = beneficiary(&sb, &key, "EUR").await;
     let r = post_txn(&sb, &key, &new_key(), json!({"quote_id": accepted, "beneficiary_id": eur})).await;
-    r.assert_error(400, "VAL_0001");
+    r.assert_error(422, "UNSUPPORTED_COMBINATION");
     assert_eq!(r.detail_fields(), ["beneficiary_id"]);
+    assert!(
+        r.body["error"]["message"].as_str().unwrap().contains(&format!("beneficiary {eur} receives EUR")),
+        "{}",
+        r.body
+    );
     // None of the refusals used the quote.
     let q = sb.get(&format!("/v1/transactions/quote/{accepted}"), &key).await.body;
     assert_eq!(q["status"], "ACCEPTED");

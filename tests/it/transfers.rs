@@ -116,6 +116,17 @@ async fn payouts_spend_the_balance_to_a_wallet_or_a_beneficiary() {
     post(&sb, "/v1/payouts", json!({"customer_id": cust, "source": {"asset": "USDC"}, "destination": {"asset": "USD", "beneficiary_id": "0190a0a0-0000-7000-8000-000000000000"}, "amount": "1"}))
         .await
         .assert_error(404, "BEN_0001");
+    // Another customer's beneficiary exists, but is not this customer's to pay: the transaction's answer.
+    let other = customer(&sb, "other@example.com", true).await;
+    let theirs = json!({"customer_id": other, "source": {"asset": "USDC"}, "destination": {"asset": "USD", "beneficiary_id": bid}, "amount": "1"});
+    let r = post(&sb, "/v1/payouts", theirs).await;
+    r.assert_error(400, "VAL_0001");
+    assert_eq!(r.detail_fields(), ["destination.beneficiary_id"]);
+    assert!(
+        r.body["error"]["message"].as_str().unwrap().contains(&format!("belongs to customer {cust}")),
+        "{}",
+        r.body
+    );
     sb.advance_clock(15).await;
     for id in [&t["id"], &b["id"], &w["id"]] {
         assert_eq!(status(&sb, id.as_str().unwrap()).await["status"], "completed");

@@ -23,7 +23,7 @@ pub struct KybVerification {
     pub customer_id: String,
     /// The customer's `kyb_status`.
     pub kyb_status: crate::customers::KybStatus,
-    pub verification_level: String,
+    pub verification_level: crate::customers::VerificationLevel,
     /// Whether this call restarted a rejected verification.
     pub restarted: bool,
     /// When the pending verification is decided automatically; null once decided.

@@ -62,13 +62,13 @@ pub struct Customer {
     /// UUIDv7.
     pub id: String,
     #[serde(rename = "type")]
-    pub customer_type: String,
+    pub customer_type: CustomerType,
     pub legal_name: String,
     pub email: String,
     pub country: String,
     /// English short name of `country`.
     pub country_name: String,
-    pub verification_level: String,
+    pub verification_level: VerificationLevel,
     pub tax_id: String,
     pub kyb_status: KybStatus,
     /// When `kyb_status` left `pending`; null while pending.

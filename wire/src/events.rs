@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::schema::one_of;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 pub enum EventType {
     #[serde(rename = "settlement.created")]
@@ -22,6 +24,37 @@ pub enum EventType {
 }
 
 crate::stored_as_text!(EventType);
+
+one_of! {
+    /// Which flow a money event's `data` is about: a transaction, a
+    /// payment, or a transfer of its kind.
+    PaymentType = [
+        Transaction = "transaction", Payment = "payment", Payin = "payin", Payout = "payout", Bridge = "bridge",
+        OnchainFx = "onchain_fx",
+    ]
+}
+
+impl From<crate::transfers::TransferKind> for PaymentType {
+    fn from(kind: crate::transfers::TransferKind) -> PaymentType {
+        use crate::transfers::TransferKind;
+        match kind {
+            TransferKind::Payin => PaymentType::Payin,
+            TransferKind::Payout => PaymentType::Payout,
+            TransferKind::Bridge => PaymentType::Bridge,
+            TransferKind::OnchainFx => PaymentType::OnchainFx,
+        }
+    }
+}
+
+one_of! {
+    /// The `status` in an event's `data` (spec section 6): a money flow
+    /// `PENDING`, `SETTLED`, `FAILED` or (a ramp leg) `COMPLETED`; a
+    /// verification `APPROVED` or `REJECTED`.
+    EventStatus = [
+        Pending = "PENDING", Settled = "SETTLED", Failed = "FAILED", Completed = "COMPLETED", Approved = "APPROVED",
+        Rejected = "REJECTED",
+    ]
+}
 
 impl EventType {
     pub const ALL: [EventType; 7] = [

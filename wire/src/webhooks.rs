@@ -74,7 +74,7 @@ pub struct WebhookEndpoint {
     pub id: String,
     pub url: String,
     pub description: Option<String>,
-    pub events: Vec<String>,
+    pub events: Vec<EventType>,
     pub status: WebhookStatus,
     /// `whsec_••••` and the secret's last four characters.
     pub masked_secret: String,

@@ -5,7 +5,8 @@
 //! the scheduled automatic decision or by the sandbox approve/reject routes.
 //! This operation reports where that stands and, for a rejected customer,
 //! starts over (a resubmission): back to `pending`, decided again
-//! [`DECISION_SECONDS`] later. Calling it for a pending or approved
+//! `flows::verification::DECISION_SECONDS` later; what happens next is
+//! `flows::verification::Standing::next_step`. Calling it for a pending or approved
 //! customer changes nothing, so retries are harmless even without a key.
 
 use axum::extract::State;
@@ -16,12 +17,10 @@ use payctl_wire::compliance::{KybVerification, StartKyb};
 use super::fields;
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
-use crate::flows::Move;
-use crate::flows::verification::{self, DECISION_SECONDS, Move as VerificationMove, REJECT_MARKER};
+use crate::flows::verification;
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
-use crate::store::moves;
 
 /// Start or read a customer's verification
 ///
@@ -45,30 +44,15 @@ pub async fn start(
     let customer_id = checks.conclude(customer_id)?;
     let (application_id, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
-        let (row, restarted) = verification::resubmit(tx, &clocks, application_id, &customer_id)?;
-        let c = row.customer;
-        let due = match c.kyb_status.as_str() {
-            "pending" => {
-                moves::next_due(tx, Move::Verification(VerificationMove::Decide).code(), &c.id)?.map(|t| t.to_rfc3339())
-            }
-            _ => None,
-        };
-        let next_step = match (c.kyb_status.as_str(), &due) {
-            ("pending", Some(due)) => format!(
-                "decided automatically at {due} ({DECISION_SECONDS} s after submission): approved, or rejected \
-                 when the legal name contains {REJECT_MARKER}; POST /sandbox/customers/{{id}}/approve or /reject \
-                 decides it now"
-            ),
-            ("pending", None) => "awaiting a decision: POST /sandbox/customers/{id}/approve or /reject".to_owned(),
-            ("approved", _) => "verified: the customer may pay and be paid".to_owned(),
-            _ => "rejected: call this operation again to resubmit the verification".to_owned(),
-        };
+        let standing = verification::standing(tx, &clocks, application_id, &customer_id)?;
+        let next_step = standing.next_step();
+        let c = standing.customer.customer;
         Ok(KybVerification {
             customer_id: c.id,
             kyb_status: c.kyb_status,
             verification_level: c.verification_level,
-            restarted,
-            decision_due_at: due,
+            restarted: standing.restarted,
+            decision_due_at: standing.decision_due.map(|t| t.to_rfc3339()),
             decided_at: c.kyb_decided_at,
             next_step,
         })

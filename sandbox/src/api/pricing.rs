@@ -11,14 +11,10 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use payctl_domain::decimal::Decimal;
-use payctl_domain::money::MinorUnit;
 use payctl_domain::pricing::{self as rules, MarkupError};
 use payctl_domain::rates;
-use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::page::Page;
-use payctl_wire::pricing::{
-    Corridor, CorridorList, Markup, MarkupKind, MarkupRequest, MarkupSource, RateSource, Simulation,
-};
+use payctl_wire::pricing::{Corridor, CorridorList, Markup, MarkupKind, MarkupRequest, MarkupSource, Simulation};
 use payctl_wire::schema::{AmountMinor, AssetCode, PositiveDecimal, Uuid};
 use serde::Deserialize;
 
@@ -28,10 +24,9 @@ use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::ids;
-use crate::quoting;
+use crate::quoting::{self, AppliedMarkup};
 use crate::state::AppState;
 use crate::store;
-use crate::store::markups::StoredMarkup;
 
 /// How simulate (and quotes built on the same rules) round.
 pub const ROUNDING: &str = "fee: BPS is source x value / 10000 rounded half up to the source minor unit, then raised to \
@@ -53,10 +48,7 @@ fn issue_code(e: &MarkupError) -> &'static str {
 /// Validates a markup body into the domain rule, listing every problem.
 fn markup_from(body: MarkupRequest) -> Result<rules::Markup, ApiError> {
     let markup = rules::Markup {
-        kind: match body.kind {
-            MarkupKind::Bps => rules::MarkupKind::Bps,
-            MarkupKind::Flat => rules::MarkupKind::Flat,
-        },
+        kind: body.kind,
         value: body.value,
         currency: body.currency,
         min_fee: body.min_fee,
@@ -75,7 +67,8 @@ fn markup_from(body: MarkupRequest) -> Result<rules::Markup, ApiError> {
     Ok(markup)
 }
 
-fn view(source: MarkupSource, customer_id: Option<String>, stored: Option<StoredMarkup>) -> Markup {
+fn view(applied: AppliedMarkup, customer_id: Option<String>) -> Markup {
+    let AppliedMarkup { stored, source } = applied;
     let Some(stored) = stored else {
         return Markup {
             source: MarkupSource::Default,
@@ -92,10 +85,7 @@ fn view(source: MarkupSource, customer_id: Option<String>, stored: Option<Stored
     Markup {
         source,
         customer_id,
-        kind: match m.kind {
-            rules::MarkupKind::Bps => MarkupKind::Bps,
-            rules::MarkupKind::Flat => MarkupKind::Flat,
-        },
+        kind: m.kind,
         value: m.value,
         currency: m.currency,
         min_fee: m.min_fee,
@@ -113,20 +103,13 @@ fn owned_customer(conn: &rusqlite::Connection, partner: i64, customer_id: &str) 
     }
 }
 
-/// The markup that applies to a customer (or the partner when `None`), as
-/// shown and as the rule to apply. A customer must be the partner's.
-fn effective(
-    conn: &rusqlite::Connection,
-    partner: i64,
-    customer_id: Option<&str>,
-) -> Result<(Markup, Option<rules::Markup>), ApiError> {
+/// The markup that applies to a customer (or the partner when `None`). A
+/// customer must be the partner's.
+fn effective(conn: &rusqlite::Connection, partner: i64, customer_id: Option<&str>) -> Result<AppliedMarkup, ApiError> {
     if let Some(id) = customer_id {
         owned_customer(conn, partner, id)?;
     }
-    let (from_customer, stored) = store::markups::effective(conn, partner, customer_id)?;
-    let rule = stored.as_ref().map(|s| s.markup.clone());
-    let source = if from_customer { MarkupSource::Customer } else { MarkupSource::Partner };
-    Ok((view(source, customer_id.map(str::to_owned), stored), rule))
+    quoting::applied_markup(conn, partner, customer_id)
 }
 
 fn customer_id(checks: &mut Checks, field: &str, id: &str) {
@@ -153,7 +136,7 @@ fn put_response(created: bool, markup: Markup) -> Response {
 #[utoipa::path(get, path = "/v1/pricing/markup", tag = "pricing", operation_id = "getPartnerMarkup", responses((status = 200, body = Markup, description = "the partner-level markup; source `default` (0 BPS) when none is set")))]
 pub async fn get_markup(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Markup>, ApiError> {
     let partner = user.partner()?.id;
-    Ok(Json(state.db.read(move |conn| Ok(effective(conn, partner, None)?.0)).await?))
+    Ok(Json(view(state.db.read(move |conn| effective(conn, partner, None)).await?, None)))
 }
 
 /// Set the partner's markup
@@ -174,7 +157,7 @@ pub async fn put_markup(
     let markup = markup_from(body)?;
     let now = state.clock.now();
     let (created, stored) = state.db.write(move |tx| store::markups::put(tx, partner, None, &markup, now)).await?;
-    Ok(put_response(created, view(MarkupSource::Partner, None, Some(stored))))
+    Ok(put_response(created, view(AppliedMarkup { stored: Some(stored), source: MarkupSource::Partner }, None)))
 }
 
 /// List customer markup overrides
@@ -189,7 +172,14 @@ pub async fn list_customers(
     let partner = user.partner()?.id;
     let page = PageRequest::parse(&query)?;
     let stored = state.db.read(move |conn| store::markups::list_overrides(conn, partner, &page)).await?;
-    let data = stored.data.into_iter().map(|s| view(MarkupSource::Customer, s.customer_id.clone(), Some(s))).collect();
+    let data = stored
+        .data
+        .into_iter()
+        .map(|s| {
+            let customer = s.customer_id.clone();
+            view(AppliedMarkup { stored: Some(s), source: MarkupSource::Customer }, customer)
+        })
+        .collect();
     Ok(Json(Page { data, next_cursor: stored.next_cursor }))
 }
 
@@ -209,7 +199,8 @@ pub async fn get_customer_markup(
 ) -> Result<Json<Markup>, ApiError> {
     let partner = user.partner()?.id;
     path_customer_id(&id)?;
-    Ok(Json(state.db.read(move |conn| Ok(effective(conn, partner, Some(&id))?.0)).await?))
+    let customer = Some(id.clone());
+    Ok(Json(view(state.db.read(move |conn| effective(conn, partner, Some(&id))).await?, customer)))
 }
 
 /// Set a customer's markup override
@@ -239,7 +230,8 @@ pub async fn put_customer_markup(
             store::markups::put(tx, partner, Some(&id), &markup, now)
         })
         .await?;
-    Ok(put_response(created, view(MarkupSource::Customer, stored.customer_id.clone(), Some(stored))))
+    let customer = stored.customer_id.clone();
+    Ok(put_response(created, view(AppliedMarkup { stored: Some(stored), source: MarkupSource::Customer }, customer)))
 }
 
 /// Remove a customer's markup override
@@ -312,14 +304,6 @@ pub struct SimulateQuery {
     pub customer_id: Option<String>,
 }
 
-fn unsupported(field: &str, message: String) -> ApiError {
-    ApiError::new(ErrorCode::UnsupportedCombination, message.clone()).with_details(vec![FieldIssue::new(
-        field,
-        "not_allowed",
-        message,
-    )])
-}
-
 /// Simulate the fee of a transfer
 ///
 /// Prices a transfer with the markup that applies (the customer's override, else the partner's,
@@ -340,7 +324,7 @@ pub async fn simulate(
     let amount = fields::amount_minor(&mut checks, "source_amount", &q.source_amount);
     let source = fields::asset(&mut checks, "source_currency", &q.source_currency, 16);
     let destination = fields::asset(&mut checks, "dest_currency", &q.dest_currency, 16);
-    let given_rate = q.exchange_rate.as_deref().and_then(|raw| {
+    let rate = q.exchange_rate.as_deref().and_then(|raw| {
         Decimal::parse_positive(raw).map_err(|e| checks.push("exchange_rate", "invalid", e.to_string())).ok()
     });
     if let Some(id) = q.customer_id.as_deref() {
@@ -348,38 +332,24 @@ pub async fn simulate(
     }
     let (amount, source, destination) = checks.conclude((move || Some((amount?, source?, destination?)))())?;
     let customer = q.customer_id.clone();
-    let (source_code, destination_code) = (source.code, destination.code);
-    let (table_rate, markup, rule) = state
+    let simulated = state
         .db
         .read(move |conn| {
-            let table_rate = quoting::rate(conn, None, source_code, destination_code)?;
-            let (markup, rule) = effective(conn, partner, customer.as_deref())?;
-            Ok((table_rate, markup, rule))
+            if let Some(id) = customer.as_deref() {
+                owned_customer(conn, partner, id)?;
+            }
+            let simulation = quoting::Simulation {
+                partner_id: partner,
+                customer_id: customer.as_deref(),
+                source,
+                destination,
+                amount,
+                rate,
+            };
+            quoting::simulate(conn, &simulation)
         })
         .await?;
-    let (rate, rate_source) = match (given_rate, table_rate) {
-        (Some(rate), _) => (rate, RateSource::Request),
-        (None, Some(found)) => (Decimal::parse_positive(&found.rate).map_err(ApiError::internal)?, RateSource::Table),
-        (None, None) => {
-            return Err(unsupported(
-                "dest_currency",
-                format!("the sandbox has no rate from {} to {}; pass exchange_rate", source.code, destination.code),
-            ));
-        }
-    };
-    let request = quoting::Request {
-        application_id: None,
-        partner_id: partner,
-        customer_id: q.customer_id.as_deref(),
-        source,
-        destination,
-        amount,
-        corridor_fee: None,
-        network_fee: MinorUnit::ZERO,
-        amount_field: "source_amount",
-        pair_field: "source_currency",
-    };
-    let priced = quoting::price_at(&request, &rate, rule.as_ref(), markup.source)?;
+    let quoting::Simulated { priced, rate_source, markup } = simulated;
     Ok(Json(Simulation {
         source_currency: source.code.to_owned(),
         dest_currency: destination.code.to_owned(),
@@ -389,7 +359,7 @@ pub async fn simulate(
         exchange_rate: priced.exchange_rate.to_string(),
         rate_source,
         destination_amount_minor: priced.destination_amount.to_string(),
-        markup,
+        markup: view(markup, q.customer_id),
         rounding: ROUNDING.to_owned(),
     }))
 }

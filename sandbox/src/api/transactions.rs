@@ -101,11 +101,11 @@ fn refuse_older_form(body: &CreateTransaction, checks: &mut Checks) {
 #[utoipa::path(post, path = "/v1/transactions", tag = "transactions", operation_id = "createTransaction", request_body = CreateTransaction,
     responses(
         (status = 201, body = Transaction, description = "the transaction, state PENDING"),
-        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0002: no Idempotency-Key, or the quote is not accepted, already used or past its lock; VAL_0001: bad fields, the older form, or a beneficiary in another asset"),
+        (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0002: no Idempotency-Key, or the quote is not accepted, already used or past its lock; VAL_0001: bad fields, the older form, or a beneficiary of another customer than the quote's"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: unknown quote; BEN_0001: unknown beneficiary"),
         (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "IDM_0001: key reused with another body"),
         (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "CMP_0001: the sender (the quote's customer, else the beneficiary's) has not passed verification"),
-        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "INSUFFICIENT_FUNDS: the float cannot cover the source amount"),
+        (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: the beneficiary receives another asset than the quote pays out; INSUFFICIENT_FUNDS: the float cannot cover the source amount"),
     ))]
 pub async fn create(
     State(state): State<AppState>,

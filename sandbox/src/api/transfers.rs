@@ -282,9 +282,9 @@ macro_rules! door {
             summary = $summary, description = $description,
             responses(
                 (status = 201, body = $answer, description = $created),
-                (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field in `error.details`, a quote for another pair, or an amount that differs from the quote's; IDM_0002: the quote is not accepted, already used or past its lock"),
+                (status = 400, body = payctl_wire::error::ErrorEnvelope, description = "VAL_0001: every bad field in `error.details`, a quote for another pair, an amount that differs from the quote's, or a beneficiary of another customer; IDM_0002: the quote is not accepted, already used or past its lock"),
                 (status = 403, body = payctl_wire::error::ErrorEnvelope, description = "CMP_0001: the customer has not passed verification (kyb_status is not approved)"),
-                (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or another caller's; BEN_0001: unknown beneficiary, or another customer's; NOT_FOUND: unknown quote"),
+                (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "CNT_0001: unknown customer, or another caller's; BEN_0001: unknown beneficiary; NOT_FOUND: unknown quote"),
                 (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "UNSUPPORTED_COMBINATION: a coin not issued on the network, no rate for the pair, or a beneficiary in another asset; INSUFFICIENT_FUNDS: the source balance cannot cover the amount; INVALID_AMOUNT: the amount delivers nothing once fees are paid (the message names the smallest amount that does)"),
             ))]
         pub async fn $name(

@@ -6,7 +6,6 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
 use payctl_wire::webhooks::WebhookStatus;
 use payctl_wire::webhooks::{CreateWebhook, Delivery, UpdateWebhook, WebhookEndpoint, WebhookWithSecret};
@@ -17,8 +16,9 @@ use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
 use crate::idempotency::{self, Idempotency};
 use crate::state::AppState;
-use crate::store::{self, webhooks::NewEndpoint};
-use crate::webhooks::{self, MAX_DESCRIPTION, MAX_ENDPOINTS};
+use crate::store;
+use crate::webhooks::endpoints::{self, NewWebhook, WebhookChange};
+use crate::webhooks::{self, MAX_DESCRIPTION};
 
 /// A description as stored: trimmed, and absent when empty.
 fn description(raw: Option<&str>) -> Option<String> {
@@ -52,31 +52,12 @@ pub async fn create(
     check_description(&mut checks, body.description.as_deref());
     let events = webhooks::check_events(&mut checks, &body.events);
     checks.finish()?;
-    let now = state.clock.app_now(caller.application_id);
-    let application_id = caller.application_id;
-    let master_key = state.master_key.clone();
+    let new =
+        NewWebhook { url: body.url.trim().to_owned(), description: description(body.description.as_deref()), events };
+    let (app, now, master) =
+        (caller.application_id, state.clock.app_now(caller.application_id), state.master_key.clone());
     let created = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
-        if store::webhooks::count(tx, application_id)? >= MAX_ENDPOINTS {
-            return Err(ApiError::conflict(
-                ErrorCode::WebhookLimit,
-                format!("an application may have at most {MAX_ENDPOINTS} webhook endpoints; delete one first"),
-            ));
-        }
-        let public_id = crate::ids::prefixed("wh");
-        let secret = webhooks::new_secret();
-        let hint = webhooks::hint(&secret);
-        let sealed = webhooks::seal(&master_key, &public_id, &secret);
-        let description = description(body.description.as_deref());
-        let new = NewEndpoint {
-            public_id: &public_id,
-            url: body.url.trim(),
-            description: description.as_deref(),
-            events: &events,
-            sealed,
-            hint: &hint,
-        };
-        let endpoint = store::webhooks::insert(tx, application_id, new, now)?;
-        Ok((WebhookWithSecret { endpoint, secret: Some(secret) }, ()))
+        Ok((endpoints::register(tx, &master, app, &new, now)?, ()))
     })
     .await?;
     Ok(created.0)
@@ -137,34 +118,17 @@ pub async fn update(
         webhooks::check_url(&mut checks, url);
     }
     check_description(&mut checks, body.description.as_deref());
-    let events = body
-        .events
-        .as_ref()
-        .map(|e| webhooks::check_events(&mut checks, e).into_iter().map(|e| e.as_str().to_owned()).collect::<Vec<_>>());
+    let events = body.events.as_ref().map(|e| webhooks::check_events(&mut checks, e));
     let status = body.status.as_deref().and_then(|status| webhooks::check_status(&mut checks, status));
     checks.finish()?;
-    let now = state.clock.app_now(caller.application_id);
-    let application_id = caller.application_id;
-    let updated = state
-        .db
-        .write(move |tx| {
-            let (internal_id, mut endpoint) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
-            if let Some(url) = body.url {
-                endpoint.url = url.trim().to_owned();
-            }
-            if body.description.is_some() {
-                endpoint.description = description(body.description.as_deref());
-            }
-            if let Some(events) = events {
-                endpoint.events = events;
-            }
-            if let Some(status) = status {
-                endpoint.status = status;
-            }
-            store::webhooks::update(tx, internal_id, &endpoint, now)?;
-            store::owned::<WebhookEndpoint>(tx, application_id, &id).map(|e| e.1)
-        })
-        .await?;
+    let change = WebhookChange {
+        url: body.url.map(|url| url.trim().to_owned()),
+        description: body.description.is_some().then(|| description(body.description.as_deref())),
+        events,
+        status,
+    };
+    let (app, now) = (caller.application_id, state.clock.app_now(caller.application_id));
+    let updated = state.db.write(move |tx| endpoints::change(tx, app, &id, change, now)).await?;
     if updated.status == WebhookStatus::Enabled {
         // Deliveries held while it was disabled may be due.
         state.db.outbox().notify_one();
@@ -213,16 +177,10 @@ pub async fn rotate(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let now = state.clock.app_now(caller.application_id);
-    let application_id = caller.application_id;
-    let master_key = state.master_key.clone();
+    let (app, now, master) =
+        (caller.application_id, state.clock.app_now(caller.application_id), state.master_key.clone());
     let rotated = idempotency::commit_secret(&state, claim, StatusCode::OK, move |tx| {
-        let (internal_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
-        let secret = webhooks::new_secret();
-        let sealed = webhooks::seal(&master_key, &id, &secret);
-        store::webhooks::set_secret(tx, internal_id, &sealed, &webhooks::hint(&secret), now)?;
-        let endpoint = store::owned::<WebhookEndpoint>(tx, application_id, &id)?.1;
-        Ok((WebhookWithSecret { endpoint, secret: Some(secret) }, ()))
+        Ok((endpoints::rotate(tx, &master, app, &id, now)?, ()))
     })
     .await?;
     Ok(rotated.0)

@@ -20,12 +20,12 @@ use super::session::Visitor;
 use super::{AppCtx, Call, Console, Failure, SecretPage, back};
 use crate::store;
 
-fn event_boxes(checked: &[String]) -> Markup {
+fn event_boxes(checked: &[EventType]) -> Markup {
     html! {
         fieldset {
             legend { "Events" }
             @for e in EventType::ALL {
-                label { input type="checkbox" name="events" value=(e.as_str()) checked[checked.iter().any(|c| c == e.as_str())]; (e.as_str()) }
+                label { input type="checkbox" name="events" value=(e.as_str()) checked[checked.contains(&e)]; (e.as_str()) }
             }
         }
     }

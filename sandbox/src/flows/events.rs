@@ -9,6 +9,8 @@
 //! envelope names the flow in `payment_id`. Verification events describe
 //! the customer; the envelope names it in `customer_id`.
 
+use payctl_wire::customers::VerificationLevel;
+use payctl_wire::events::{EventStatus, PaymentType};
 use serde_json::{Value, json};
 
 use payctl_domain::money::MinorUnit;
@@ -17,8 +19,7 @@ use payctl_domain::time::Timestamp;
 /// The flow a money event is about.
 #[derive(Debug, Clone, Copy)]
 pub struct Money<'a> {
-    /// `transaction`, `payment`, `payin`, `payout`, `bridge` or `onchain_fx`.
-    pub payment_type: &'a str,
+    pub payment_type: PaymentType,
     pub source_asset: &'a str,
     pub source_amount: MinorUnit,
     pub fee: MinorUnit,
@@ -32,7 +33,7 @@ pub struct Money<'a> {
 }
 
 impl Money<'_> {
-    fn data(&self, status: &str, time_field: &str, at: Timestamp) -> Value {
+    fn data(&self, status: EventStatus, time_field: &str, at: Timestamp) -> Value {
         json!({
             "payment_type": self.payment_type,
             "status": status,
@@ -51,24 +52,24 @@ impl Money<'_> {
 
     /// `settlement.created`: the flow started (status `PENDING`).
     pub fn created(&self, at: Timestamp) -> Value {
-        self.data("PENDING", "created_at", at)
+        self.data(EventStatus::Pending, "created_at", at)
     }
 
     /// `settlement.completed` (status `SETTLED`, spec section 6).
     pub fn settled(&self, at: Timestamp) -> Value {
-        self.data("SETTLED", "settled_at", at)
+        self.data(EventStatus::Settled, "settled_at", at)
     }
 
     /// `settlement.failed` (status `FAILED`) with the reason.
     pub fn failed(&self, reason: &str, at: Timestamp) -> Value {
-        let mut data = self.data("FAILED", "failed_at", at);
+        let mut data = self.data(EventStatus::Failed, "failed_at", at);
         data["reason"] = Value::from(reason);
         data
     }
 
     /// `on_ramp.completed` or `off_ramp.completed` (status `COMPLETED`).
     pub fn leg_completed(&self, at: Timestamp) -> Value {
-        self.data("COMPLETED", "completed_at", at)
+        self.data(EventStatus::Completed, "completed_at", at)
     }
 }
 
@@ -78,11 +79,11 @@ pub struct Verification<'a> {
     pub customer_id: &'a str,
     pub legal_name: &'a str,
     pub country: &'a str,
-    pub verification_level: &'a str,
+    pub verification_level: VerificationLevel,
 }
 
 impl Verification<'_> {
-    fn data(&self, status: &str, at: Timestamp) -> Value {
+    fn data(&self, status: EventStatus, at: Timestamp) -> Value {
         json!({
             "customer_id": self.customer_id,
             "status": status,
@@ -95,12 +96,12 @@ impl Verification<'_> {
 
     /// `customer.kyb_approved` (status `APPROVED`).
     pub fn approved(&self, at: Timestamp) -> Value {
-        self.data("APPROVED", at)
+        self.data(EventStatus::Approved, at)
     }
 
     /// `customer.kyb_rejected` (status `REJECTED`) with the reason.
     pub fn rejected(&self, reason: &str, at: Timestamp) -> Value {
-        let mut data = self.data("REJECTED", at);
+        let mut data = self.data(EventStatus::Rejected, at);
         data["reason"] = Value::from(reason);
         data
     }

@@ -31,9 +31,12 @@ pub mod transactions;
 pub mod transfers;
 pub mod verification;
 
+use payctl_domain::asset::Asset;
 use payctl_domain::money::MinorUnit;
+use payctl_domain::payees::{self, Ineligible};
 use payctl_domain::time::Timestamp;
-use payctl_wire::error::ErrorCode;
+use payctl_wire::beneficiaries::Beneficiary;
+use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
@@ -351,3 +354,26 @@ pub fn require_funds(
 
 /// The magic amount that makes a flow fail on its own (documented).
 pub const FAIL_SUFFIX: i64 = 13;
+/// The beneficiary `id` of application `app` (404 `BEN_0001` otherwise),
+/// if it may receive `paid` from `sender` (`payctl_domain::payees`): one
+/// of another customer is 400 `VAL_0001`, one receiving another asset 422
+/// `UNSUPPORTED_COMBINATION`, each naming the request's `field`.
+pub fn payee(
+    conn: &Connection,
+    app: i64,
+    id: &str,
+    sender: Option<&str>,
+    paid: Asset,
+    field: &str,
+) -> Result<Beneficiary, ApiError> {
+    let beneficiary = store::owned::<Beneficiary>(conn, app, id)?;
+    payees::eligible(&beneficiary, sender, paid).map_err(|why| {
+        let (code, issue) = match why {
+            Ineligible::OtherCustomer { .. } => (ErrorCode::Validation, "invalid"),
+            Ineligible::OtherAsset { .. } => (ErrorCode::UnsupportedCombination, "not_allowed"),
+        };
+        let message = why.to_string();
+        ApiError::new(code, message.clone()).with_details(vec![FieldIssue::new(field, issue, message)])
+    })?;
+    Ok(beneficiary)
+}

@@ -22,7 +22,7 @@
 use payctl_domain::iban;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
-use payctl_wire::events::EventType;
+use payctl_wire::events::{EventType, PaymentType};
 use payctl_wire::payments::CollectionMethod;
 use rusqlite::Connection;
 
@@ -87,7 +87,7 @@ impl Flow for Row {
 fn money(p: &Row) -> Money<'_> {
     let payment = &p.payment;
     Money {
-        payment_type: "payment",
+        payment_type: PaymentType::Payment,
         source_asset: &payment.source_currency,
         source_amount: p.source_amount,
         fee: p.fee,

@@ -18,9 +18,8 @@
 //!   the whole source amount back.
 
 use payctl_domain::time::Timestamp;
-use payctl_wire::beneficiaries::Beneficiary;
-use payctl_wire::error::{ErrorCode, FieldIssue};
-use payctl_wire::events::EventType;
+use payctl_wire::error::ErrorCode;
+use payctl_wire::events::{EventType, PaymentType};
 use rusqlite::Connection;
 
 use super::events::Money;
@@ -83,7 +82,7 @@ impl Flow for Row {
 
 fn money(t: &Row) -> Money<'_> {
     Money {
-        payment_type: "transaction",
+        payment_type: PaymentType::Transaction,
         source_asset: &t.source_asset,
         source_amount: t.source_amount,
         fee: t.fee,
@@ -185,28 +184,8 @@ pub fn create(
 ) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
     let quote = store::owned::<quotes::Row>(conn, app, quote_id)?;
-    let beneficiary = store::owned::<Beneficiary>(conn, app, beneficiary_id)?;
-    let refuse = |message: String| {
-        ApiError::new(ErrorCode::Validation, message.clone()).with_details(vec![FieldIssue::new(
-            "beneficiary_id",
-            "invalid",
-            message,
-        )])
-    };
-    if beneficiary.account.destination_asset != quote.destination_asset.code {
-        return Err(refuse(format!(
-            "the beneficiary receives {}, but the quote pays out {}",
-            beneficiary.account.destination_asset, quote.destination_asset
-        )));
-    }
-    if let Some(sender) = &quote.customer_public_id
-        && *sender != beneficiary.customer_id
-    {
-        return Err(refuse(format!(
-            "the beneficiary belongs to customer {}, but the quote is for customer {sender}",
-            beneficiary.customer_id
-        )));
-    }
+    let sender = quote.customer_public_id.as_deref();
+    let beneficiary = super::payee(conn, app, beneficiary_id, sender, quote.destination_asset, "beneficiary_id")?;
     verification::require_verified(conn, clocks, app, &beneficiary.customer_id)?;
     let public_id = ids::uuid();
     let quote = quotes::consume(conn, &quote, &public_id, now)?;

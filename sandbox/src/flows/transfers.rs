@@ -25,7 +25,6 @@ use payctl_domain::address::Network;
 use payctl_domain::asset::Asset;
 use payctl_domain::money::MinorUnit;
 use payctl_domain::time::Timestamp;
-use payctl_wire::beneficiaries::Beneficiary;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use rusqlite::Connection;
@@ -96,7 +95,7 @@ impl Flow for Row {
 
 fn money(t: &Row) -> Money<'_> {
     Money {
-        payment_type: t.kind.as_str(),
+        payment_type: t.kind.into(),
         source_asset: t.source.asset.code,
         source_amount: t.source_amount,
         fee: t.fee,
@@ -204,16 +203,8 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
     let now = clocks.app_now(app);
     let customer = verification::require_verified(conn, clocks, app, &new.customer_id)?;
     if let Some(bid) = &new.destination.beneficiary_id {
-        let b = store::owned::<Beneficiary>(conn, app, bid)?;
-        if b.customer_id != new.customer_id {
-            return Err(store::missing::<Beneficiary>());
-        }
-        if b.account.destination_asset != new.destination.asset.code {
-            return Err(ApiError::new(
-                ErrorCode::UnsupportedCombination,
-                format!("beneficiary {bid} receives {}, not {}", b.account.destination_asset, new.destination.asset),
-            ));
-        }
+        let sender = Some(new.customer_id.as_str());
+        super::payee(conn, app, bid, sender, new.destination.asset, "destination.beneficiary_id")?;
     }
     let public_id = ids::prefixed(new.kind.id_prefix());
     let network_fee = network_fee(new.destination_network);

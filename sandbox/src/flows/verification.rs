@@ -18,6 +18,7 @@ use super::events::Verification;
 use super::{Flow, FlowKind, Step};
 use crate::clock::Clocks;
 use crate::error::ApiError;
+use crate::store;
 use crate::store::customers::{self, NewCustomer, Row};
 
 /// Seconds after creation (or resubmission) at which a pending customer is
@@ -73,7 +74,7 @@ fn subject(c: &Row) -> Verification<'_> {
         customer_id: &c.customer.id,
         legal_name: &c.customer.legal_name,
         country: &c.customer.country,
-        verification_level: &c.customer.verification_level,
+        verification_level: c.customer.verification_level,
     }
 }
 
@@ -155,6 +156,44 @@ pub fn resubmit(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Resul
         }
         None => Ok((c, false)),
     }
+}
+
+/// Where a customer's verification stands after `POST /v1/compliance/kyb`.
+pub struct Standing {
+    pub customer: Row,
+    /// Whether this call resubmitted a rejected verification.
+    pub restarted: bool,
+    /// When the automatic decision of a pending verification is due.
+    pub decision_due: Option<Timestamp>,
+}
+
+impl Standing {
+    /// What happens next, in words for the partner.
+    pub fn next_step(&self) -> String {
+        match (self.customer.status, self.decision_due) {
+            (State::Pending, Some(due)) => format!(
+                "decided automatically at {due} ({DECISION_SECONDS} s after submission): approved, or rejected \
+                 when the legal name contains {REJECT_MARKER}; POST /sandbox/customers/{{id}}/approve or /reject \
+                 decides it now"
+            ),
+            (State::Pending, None) => "awaiting a decision: POST /sandbox/customers/{id}/approve or /reject".to_owned(),
+            (State::Approved, _) => "verified: the customer may pay and be paid".to_owned(),
+            (State::Rejected, _) => "rejected: call this operation again to resubmit the verification".to_owned(),
+        }
+    }
+}
+
+/// Starts over a rejected verification ([`resubmit`]) and says where it
+/// stands: for a pending one, when it will be decided.
+pub fn standing(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Result<Standing, ApiError> {
+    let (customer, restarted) = resubmit(conn, clocks, app, id)?;
+    let decision_due = match customer.status {
+        State::Pending => {
+            store::moves::next_due(conn, super::Move::Verification(Move::Decide).code(), &customer.customer.id)?
+        }
+        State::Approved | State::Rejected => None,
+    };
+    Ok(Standing { customer, restarted, decision_due })
 }
 
 /// The customer of application `app`, with a decision already due applied;

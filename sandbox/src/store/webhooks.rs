@@ -1,6 +1,7 @@
 //! Webhook endpoints, their deliveries and every delivery attempt.
 
 use payctl_domain::time::Timestamp;
+use payctl_wire::events::EventType;
 use payctl_wire::faults::FaultKind;
 use payctl_wire::page::Page;
 use payctl_wire::webhooks::{Delivery, DeliveryAttempt, WebhookEndpoint};
@@ -28,7 +29,8 @@ fn endpoint_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, WebhookEndpoint
             id: r.get(1)?,
             url: r.get(2)?,
             description: r.get(3)?,
-            events: serde_json::from_str(&events).unwrap_or_default(),
+            events: serde_json::from_str(&events)
+                .map_err(|e| rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e)))?,
             status: r.get(5)?,
             masked_secret: webhooks::masked(&hint),
             created_at: super::iso_at(r.get(7)?),
@@ -48,7 +50,7 @@ pub struct NewEndpoint<'a> {
     pub public_id: &'a str,
     pub url: &'a str,
     pub description: Option<&'a str>,
-    pub events: &'a [String],
+    pub events: &'a [EventType],
     pub sealed: Sealed,
     pub hint: &'a str,
 }

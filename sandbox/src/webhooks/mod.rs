@@ -3,11 +3,12 @@
 //! Signing secrets are sealed with AES-256-GCM before they reach the
 //! database (a [`secrets::Sealer`] under the master key's
 //! `webhook-secrets-v1` sub-key, the endpoint's public id as associated
-//! data so a sealed secret cannot be moved to another endpoint). Delivery itself lives in
-//! [`dispatcher`]; the faults that shape deliveries on purpose in [`faults`]; [`sink`] is a
+//! data so a sealed secret cannot be moved to another endpoint). Registering, rotating and
+//! changing endpoints is [`endpoints`]; delivery itself lives in [`dispatcher`]; the faults that shape deliveries on purpose in [`faults`]; [`sink`] is a
 //! receiver in the sandbox that replays deliver to.
 
 pub mod dispatcher;
+pub mod endpoints;
 pub mod faults;
 pub mod samples;
 pub mod sink;
@@ -129,7 +130,7 @@ pub fn check_url(checks: &mut Checks, url: &str) {
 }
 
 /// Checks a list of event names; returns the valid ones in the order given.
-pub fn check_events(checks: &mut Checks, events: &[String]) -> Vec<String> {
+pub fn check_events(checks: &mut Checks, events: &[String]) -> Vec<EventType> {
     if events.is_empty() {
         checks.push("events", "required", "must name at least one event");
         return Vec::new();
@@ -143,7 +144,7 @@ pub fn check_events(checks: &mut Checks, events: &[String]) -> Vec<String> {
             None => checks.push(field, "invalid", format!("{} is not an event type; use one of: {}", name, names())),
         }
     }
-    out.into_iter().map(|e| e.as_str().to_owned()).collect()
+    out
 }
 
 fn names() -> String {

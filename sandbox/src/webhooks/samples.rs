@@ -5,7 +5,8 @@
 
 use payctl_domain::money::MinorUnit;
 use payctl_domain::time::Timestamp;
-use payctl_wire::events::EventType;
+use payctl_wire::customers::VerificationLevel;
+use payctl_wire::events::{EventType, PaymentType};
 use serde_json::Value;
 
 use crate::flows::FlowKind;
@@ -35,7 +36,7 @@ pub fn resource_id(event: EventType) -> String {
 pub fn data(event: EventType, resource_id: &str, now: Timestamp) -> Value {
     let (customer, beneficiary, quote, external) = (ids::uuid(), ids::uuid(), ids::uuid(), ids::prefixed("txn"));
     let transaction = Money {
-        payment_type: "transaction",
+        payment_type: PaymentType::Transaction,
         source_asset: "AED",
         source_amount: MinorUnit::new(250_000),
         fee: MinorUnit::new(375),
@@ -47,7 +48,7 @@ pub fn data(event: EventType, resource_id: &str, now: Timestamp) -> Value {
         external_id: Some(&external),
     };
     let payin = Money {
-        payment_type: "payin",
+        payment_type: PaymentType::Payin,
         source_asset: "AED",
         source_amount: MinorUnit::new(367_250),
         fee: MinorUnit::new(551),
@@ -59,7 +60,7 @@ pub fn data(event: EventType, resource_id: &str, now: Timestamp) -> Value {
         ..transaction
     };
     let payout = Money {
-        payment_type: "payout",
+        payment_type: PaymentType::Payout,
         source_asset: "USDC",
         source_amount: MinorUnit::new(1_000_000_000),
         fee: MinorUnit::new(1_500_000),
@@ -73,7 +74,7 @@ pub fn data(event: EventType, resource_id: &str, now: Timestamp) -> Value {
         customer_id: resource_id,
         legal_name: "Falcon Trading LLC",
         country: "AE",
-        verification_level: "standard",
+        verification_level: VerificationLevel::Standard,
     };
     match event {
         EventType::SettlementCreated => transaction.created(now),

@@ -158,7 +158,8 @@ async fn transactions_check_the_sender_like_every_other_flow() {
     let q = transaction_quote(&sb, &key, "uae", ("AED", "EUR"), "100000", Some(&alice)).await;
     let for_alice = accepted(&sb, &key, &q.body).await;
     let r = transaction(for_alice.clone(), &bobs).await;
-    assert!(refused(&r, 400, "VAL_0001").contains(&format!("quote is for customer {alice}")));
+    let said = refused(&r, 400, "VAL_0001");
+    assert!(said.contains(&format!("belongs to customer {bob}, but the payout is sent by customer {alice}")), "{said}");
     assert_eq!(r.detail_fields(), vec!["beneficiary_id"]);
     // A rejected sender is stopped by the compliance gate, as in payments.
     let rejected = customer_named(&sb, &key, "Reject Me Ltd", false).await;
