@@ -23,6 +23,11 @@
 //! a database (see `db::files`), so turns taken in memory cover every
 //! request.
 //!
+//! Only this module's commits make a [`Committed`] answer, and the route
+//! table declares every POST that changes data with a handler returning
+//! one (`api::routes`), so a write whose answer is not stored with it in
+//! one transaction does not compile.
+//!
 //! A secret shown once (an API key's, a webhook's signing secret) is never
 //! stored: an answer that carries one is stored with it withheld
 //! ([`OneTimeSecret`], through [`commit_secret`]), and its replays answer
@@ -225,6 +230,45 @@ impl Claim {
     }
 }
 
+/// The answer of a write, made only by this module's commits: with a key,
+/// stored in the write's own transaction (or the stored answer replayed),
+/// so a crash can never keep the work and lose its answer. Handlers of
+/// writes return it; the route table holds them to that.
+#[must_use]
+pub struct Committed(Response);
+
+impl IntoResponse for Committed {
+    fn into_response(self) -> Response {
+        self.0
+    }
+}
+
+/// A handler whose answer is a [`Committed`] write: every async fn axum
+/// takes as a handler (up to seven extractors) whose future yields
+/// `Result<Committed, ApiError>`. The route table asks for it where it
+/// declares a write, so a write handler answering anything else does not
+/// compile.
+pub trait AnswersCommitted<Args> {}
+
+macro_rules! answers_committed {
+    ($($arg:ident),*) => {
+        impl<F, Fut, $($arg,)*> AnswersCommitted<($($arg,)*)> for F
+        where
+            F: FnOnce($($arg),*) -> Fut,
+            Fut: std::future::Future<Output = Result<Committed, ApiError>>,
+        {
+        }
+    };
+}
+answers_committed!();
+answers_committed!(A);
+answers_committed!(A, B);
+answers_committed!(A, B, C);
+answers_committed!(A, B, C, D);
+answers_committed!(A, B, C, D, E);
+answers_committed!(A, B, C, D, E, G);
+answers_committed!(A, B, C, D, E, G, H);
+
 /// Extractor: the request's claim, if it carried a key.
 pub struct Idempotency(pub Option<Claim>);
 
@@ -243,7 +287,7 @@ pub async fn commit<T, A, F>(
     claim: Option<Claim>,
     status: StatusCode,
     work: F,
-) -> Result<(Response, Option<A>), ApiError>
+) -> Result<(Committed, Option<A>), ApiError>
 where
     T: Serialize + Send + 'static,
     A: Send + 'static,
@@ -259,7 +303,7 @@ pub async fn commit_secret<T, A, F>(
     claim: Option<Claim>,
     status: StatusCode,
     work: F,
-) -> Result<(Response, Option<A>), ApiError>
+) -> Result<(Committed, Option<A>), ApiError>
 where
     T: OneTimeSecret + Send + 'static,
     A: Send + 'static,
@@ -280,7 +324,7 @@ async fn run<T, A, F, W>(
     status: StatusCode,
     work: F,
     withheld: W,
-) -> Result<(Response, Option<A>), ApiError>
+) -> Result<(Committed, Option<A>), ApiError>
 where
     T: Serialize + Send + 'static,
     A: Send + 'static,
@@ -314,13 +358,13 @@ where
         Done::Fresh(body, after) => {
             let mut response = (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
             response.extensions_mut().insert(StoredWithWork);
-            Ok((response, Some(after)))
+            Ok((Committed(response), Some(after)))
         }
         Done::Replay(stored) => {
             let claim = stored_claim.ok_or_else(|| ApiError::internal("replay without a claim"))?;
             let mut response = claim.replay(stored)?;
             response.extensions_mut().insert(StoredWithWork);
-            Ok((response, None))
+            Ok((Committed(response), None))
         }
     }
 }
@@ -331,7 +375,7 @@ pub async fn commit_json<T, F>(
     claim: Option<Claim>,
     status: StatusCode,
     work: F,
-) -> Result<Response, ApiError>
+) -> Result<Committed, ApiError>
 where
     T: Serialize + Send + 'static,
     F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,

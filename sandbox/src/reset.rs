@@ -14,12 +14,11 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_wire::sandbox::ResetDone;
 use rusqlite::{Connection, Transaction};
 
 use crate::error::ApiError;
-use crate::idempotency::{self, Claim};
+use crate::idempotency::{self, Claim, Committed};
 use crate::state::AppState;
 use crate::store::{self, settings};
 
@@ -79,7 +78,7 @@ pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
 /// index and the application clocks from what is left. The wipe runs
 /// through the idempotency commit, so a reset sent again with its
 /// `Idempotency-Key` (or racing with itself) deletes nothing more.
-pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Response, ApiError> {
+pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Committed, ApiError> {
     state.request_log.drained(Duration::from_secs(2)).await;
     let now = state.clock.now();
     let (response, left) = idempotency::commit(state, claim, StatusCode::OK, move |tx| {

@@ -10,7 +10,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_domain::accounts::{FIAT_CORRIDORS, STABLECOIN_NETWORKS};
 use payctl_domain::address::{self, Network};
 use payctl_domain::asset;
@@ -25,7 +24,7 @@ use crate::error::{ApiError, Checks};
 use crate::flows::accounts::{self, Custody, NewAccount};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store;
 
@@ -192,7 +191,7 @@ pub async fn create(
     key: KeyCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateAccount>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let new = validate(&body)?;
     let now = state.clock.app_now(key.application_id);
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {

@@ -5,7 +5,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_wire::applications::{Application, CreateApplication};
 use payctl_wire::page::Page;
 
@@ -13,7 +12,7 @@ use crate::auth::DashboardUser;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store;
 
@@ -28,7 +27,7 @@ pub async fn create(
     user: DashboardUser,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateApplication>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let partner = user.partner()?.clone();
     let mut checks = Checks::new();
     checks.text("name", &body.name, 128);
@@ -87,7 +86,7 @@ pub async fn deactivate(
     user: DashboardUser,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let partner = user.partner.ok_or_else(store::missing::<Application>)?;
     let now = state.clock.now();
     let (response, app_id) = idempotency::commit(&state, claim, StatusCode::OK, move |tx| {

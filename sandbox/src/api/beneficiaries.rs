@@ -7,7 +7,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_domain::address::{self, Network};
 use payctl_domain::asset::{self, AssetKind};
 use payctl_domain::iban::Iban;
@@ -20,7 +19,7 @@ use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::ids;
 use crate::state::AppState;
 use crate::store;
@@ -158,7 +157,7 @@ pub async fn create(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateBeneficiary>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let new = validate(&body)?;
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;

@@ -11,7 +11,6 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_wire::compliance::{KybVerification, StartKyb};
 
 use super::fields;
@@ -19,7 +18,7 @@ use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::flows::verification;
 use crate::http::extract::ApiJson;
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 
 /// Start or read a customer's verification
@@ -38,7 +37,7 @@ pub async fn start(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<StartKyb>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let mut checks = Checks::new();
     let customer_id = fields::required(&mut checks, "customer_id", &body.customer_id).map(str::to_owned);
     let customer_id = checks.conclude(customer_id)?;

@@ -4,14 +4,13 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_wire::applications::{Application, Environment};
 use payctl_wire::sandbox::{AdvanceClock, ApplicationScope, Clock, CreateUser, User};
 
 use crate::auth::{ControlCaller, password};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, settings};
 
@@ -29,7 +28,7 @@ pub async fn create_user(
     _operator: ControlCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateUser>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let mut checks = Checks::new();
     let username = body.username.trim().to_owned();
     if !(3..=128).contains(&username.chars().count()) {
@@ -200,7 +199,7 @@ pub async fn advance_clock(
     caller: ControlCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<AdvanceClock>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     if !(1..=31_536_000).contains(&body.seconds) {
         return Err(ApiError::invalid_field("seconds", "out_of_range", "must be an integer from 1 to 31536000"));
     }

@@ -12,7 +12,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_wire::customers::{CreateCustomer, Customer, KybStatus};
 use payctl_wire::page::Page;
 use serde::Deserialize;
@@ -23,7 +22,7 @@ use crate::error::{ApiError, Checks};
 use crate::flows::verification;
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
-use crate::idempotency::{self, Claim, Idempotency};
+use crate::idempotency::{self, Claim, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{
     self,
@@ -78,7 +77,7 @@ async fn create(
     caller: KeyCaller,
     claim: Option<Claim>,
     body: CreateCustomer,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let new = NewCustomer::try_from(&body)?;
     let (application_id, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
@@ -111,7 +110,7 @@ async fn decide(
     claim: Option<Claim>,
     id: String,
     approve: bool,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let (scope, clocks) = (caller.application_scope(), state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         Ok(verification::decide(tx, &clocks, scope, &id, approve)?.customer)
@@ -139,7 +138,7 @@ macro_rules! customer_path {
             caller: KeyCaller,
             Idempotency(claim): Idempotency,
             ApiJson(body): ApiJson<CreateCustomer>,
-        ) -> Result<Response, ApiError> {
+        ) -> Result<Committed, ApiError> {
             create(state, caller, claim, body).await
         }
 
@@ -224,7 +223,7 @@ pub async fn approve(
     caller: ControlCaller,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     decide(state, caller, claim, id, true).await
 }
 
@@ -245,6 +244,6 @@ pub async fn reject(
     caller: ControlCaller,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     decide(state, caller, claim, id, false).await
 }

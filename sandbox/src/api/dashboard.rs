@@ -4,14 +4,13 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_wire::auth::{Me, Partner, RegisterRequest};
 use payctl_wire::error::ErrorCode;
 
 use crate::auth::DashboardUser;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, partners::NewPartner};
 use payctl_domain::email::is_email;
@@ -30,7 +29,7 @@ pub async fn register(
     user: DashboardUser,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<RegisterRequest>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let mut checks = Checks::new();
     checks.text("company_name", &body.company_name, 256);
     if checks.visible("email", &body.email) && !is_email(&body.email) {

@@ -20,8 +20,9 @@ use payctl_wire::sandbox::ApplicationScope;
 use super::control::{Access, target_application};
 use crate::auth::ControlCaller;
 use crate::error::ApiError;
-use crate::faults::{Matcher, Rule, Scope, rules};
+use crate::faults::{self, Change, Matcher, Rule, Scope, rules};
 use crate::http::extract::{ApiJson, ApiQuery};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store;
 
@@ -80,8 +81,9 @@ async fn scope(
 pub async fn create(
     State(state): State<AppState>,
     caller: ControlCaller,
+    Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateFaultRule>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?;
     let spec = rules::parse(&body, operations)?;
     let live = "a LIVE application behaves like production: no fault rule ever applies to it; name a TEST \
@@ -101,8 +103,16 @@ pub async fn create(
             return Err(ApiError::not_found(ErrorCode::NotFound, "webhook endpoint (match.endpoint_id)"));
         }
     }
-    let rule = crate::faults::install(&state, application, spec).await?;
-    Ok((StatusCode::CREATED, Json(view(&rule))).into_response())
+    let now = state.clock.now_for(application.as_ref().map(|(id, _)| *id));
+    let (committed, change) = idempotency::commit(&state, claim, StatusCode::CREATED, move |tx| {
+        let rule = faults::store(tx, application, spec, now)?;
+        Ok((view(&rule), Change { added: vec![rule], removed: Vec::new() }))
+    })
+    .await?;
+    if let Some(change) = change {
+        state.faults.apply(change);
+    }
+    Ok(committed)
 }
 
 /// List fault rules

@@ -15,7 +15,7 @@ use crate::auth::{DashboardUser, api_keys};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiQuery, OptionalJson};
 use crate::http::pagination::{PageQuery, PageRequest};
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, api_keys::KeyApplication};
 
@@ -49,7 +49,7 @@ pub async fn create(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
     OptionalJson(body): OptionalJson<CreateApiKey>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let partner = user.partner.ok_or_else(store::missing::<Application>)?;
     let clocks = state.clock.clone();
     let mut checks = Checks::new();

@@ -29,7 +29,7 @@ use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::flows::quotes;
 use crate::http::extract::ApiJson;
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::quoting;
 use crate::state::AppState;
 use crate::store;
@@ -195,7 +195,7 @@ pub async fn create_corridor(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CorridorQuoteRequest>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let mut c = Checks::new();
     let source = fields::asset(&mut c, "source_currency", &body.source_currency, 16);
     let destination = fields::asset(&mut c, "destination_currency", &body.destination_currency, 16);
@@ -289,7 +289,7 @@ pub async fn accept(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let (application_id, now) = (caller.application_id, state.clock.app_now(caller.application_id));
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         let row = find_legacy(tx, application_id, &id)?;

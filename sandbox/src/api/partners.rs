@@ -9,7 +9,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_wire::auth::Partner;
 use payctl_wire::partners::{CreatePartner, UpdatePartner};
 use rusqlite::Connection;
@@ -17,7 +16,7 @@ use rusqlite::Connection;
 use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, partners::NewPartner, partners::PartnerChanges};
 use payctl_domain::email::is_email;
@@ -54,7 +53,7 @@ pub async fn create(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreatePartner>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let mut checks = Checks::new();
     checks.text("name", &body.name, NAME_MAX);
     check_email(&mut checks, &body.email);

@@ -8,7 +8,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use chrono::NaiveDate;
 use payctl_domain::time::Timestamp;
 use payctl_wire::page::Page;
@@ -22,7 +21,7 @@ use crate::flows;
 use crate::flows::payments::NewPayment;
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, payments};
 
@@ -94,7 +93,7 @@ pub async fn create(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreatePayment>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let new = NewPayment::try_from(body)?;
     let (application_id, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
@@ -170,7 +169,7 @@ pub async fn fund(
     caller: ControlCaller,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let (scope, clocks) = (caller.application_scope(), state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         Ok(flows::payments::fund(tx, &clocks, scope, &id)?.payment)

@@ -1,12 +1,11 @@
 //! `POST /sandbox/reset` (control token only): see [`crate::reset`].
 
 use axum::extract::State;
-use axum::response::Response;
 use payctl_wire::sandbox::ResetDone;
 
 use crate::auth::ControlCaller;
 use crate::error::ApiError;
-use crate::idempotency::Idempotency;
+use crate::idempotency::{Committed, Idempotency};
 use crate::state::AppState;
 
 /// Reset the sandbox
@@ -19,6 +18,6 @@ pub async fn reset(
     State(state): State<AppState>,
     _operator: ControlCaller,
     Idempotency(claim): Idempotency,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     crate::reset::reset(&state, claim).await
 }

@@ -1,7 +1,7 @@
 //! `/sandbox/drill` and `/sandbox/review`: the go-live review.
 //!
 //! A drill installs, for one TEST application, the fault rules of
-//! [`drill_rules`]: enough that any session that makes a few money-moving
+//! `faults::drill`: enough that any session that makes a few money-moving
 //! calls and receives a few webhooks meets every failure the review judges
 //! a client by. The review judges the window's requests and delivery
 //! attempts by the rules of `domain::review`. A TEST key drills and reviews
@@ -14,7 +14,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use payctl_domain::faults::{CERTAIN, Firing};
 use payctl_domain::review::{self, Family, Kind, Seen};
 use payctl_domain::time::Timestamp;
 use payctl_wire::events::EventType;
@@ -25,51 +24,11 @@ use super::control::{Access, Target, target_application};
 use super::{Operation, Operations, Purpose};
 use crate::auth::ControlCaller;
 use crate::error::ApiError;
-use crate::faults::rules::MethodName;
-use crate::faults::{Injected, Matcher, Spec};
+use crate::faults::drill;
 use crate::http::extract::{ApiJson, ApiQuery};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store;
-
-/// How long the drill's `timeout` holds a POST.
-pub const DRILL_TIMEOUT_MS: u64 = 5_000;
-
-/// The drill, in the order its rules apply (the oldest that fires wins):
-/// the first call to each money-moving create loses its answer; the second
-/// POST times out; the second request that reaches them is rate limited;
-/// the fourth answers 503; and the first five deliveries are duplicated,
-/// held out of order, and probed with a forged, a stale and a tampered copy.
-pub fn drill_rules(operations: &Operations) -> Vec<Spec> {
-    let once = |skip: u64| Firing { skip, times: Some(1), probability: CERTAIN, seed: 0 };
-    let requests = |operation_id: Option<String>, method: Option<MethodName>| Matcher::Requests {
-        operation_id,
-        method,
-        path: None,
-    };
-    let mut rules: Vec<Spec> = operations
-        .all()
-        .iter()
-        .filter(|op| op.is_partner_api() && op.purpose == Purpose::MoveMoney)
-        .map(|op| Spec { matcher: requests(Some(op.id.clone()), None), fault: Injected::DropResponse, firing: once(0) })
-        .collect();
-    rules.push(Spec {
-        matcher: requests(None, Some(MethodName::Post)),
-        fault: Injected::Timeout { delay_ms: DRILL_TIMEOUT_MS },
-        firing: once(1),
-    });
-    rules.push(Spec { matcher: requests(None, None), fault: Injected::RateLimit { retry_after: 2 }, firing: once(1) });
-    rules.push(Spec { matcher: requests(None, None), fault: Injected::Error { status: 503 }, firing: once(3) });
-    for fault in [
-        Injected::Duplicate { delay_s: 0 },
-        Injected::OutOfOrder,
-        Injected::ForgedSignature,
-        Injected::StaleTimestamp,
-        Injected::TamperedBody,
-    ] {
-        rules.push(Spec { matcher: Matcher::Deliveries { event: None, endpoint_id: None }, fault, firing: once(0) });
-    }
-    rules
-}
 
 /// The TEST application a drill or review is for: the key's own, or the
 /// one the control token names (it must name one).
@@ -78,20 +37,6 @@ async fn application(state: &AppState, caller: &ControlCaller, named: Option<Str
     target_application(state, caller, named, Access::TestOnly(live)).await?.ok_or_else(|| {
         ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
     })
-}
-
-/// Ends the application's running drill, if any: its rules go.
-async fn end(state: &AppState, app: i64) -> Result<(), ApiError> {
-    let now = state.clock.app_now(app);
-    let Some(drill) = state.db.read(move |conn| store::review::latest_drill(conn, app)).await? else {
-        return Ok(());
-    };
-    if drill.ended_at.is_some() {
-        return Ok(());
-    }
-    let ids: Vec<i64> = drill.rules.iter().filter_map(|id| state.faults.find(id)).map(|r| r.id).collect();
-    crate::faults::uninstall(state, ids).await?;
-    state.db.write(move |tx| store::review::end_drill(tx, drill.id, now)).await
 }
 
 /// Start a drill
@@ -108,25 +53,22 @@ async fn end(state: &AppState, app: i64) -> Result<(), ApiError> {
 pub async fn start_drill(
     State(state): State<AppState>,
     caller: ControlCaller,
+    Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<StartDrill>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let target = application(&state, &caller, body.application_id).await?;
-    let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?;
-    end(&state, target.id).await?;
-    let mut rules = Vec::new();
-    for spec in drill_rules(operations) {
-        rules.push(crate::faults::install(&state, Some((target.id, target.public_id.clone())), spec).await?);
-    }
+    let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?.clone();
     let now = state.clock.app_now(target.id);
-    let ids: Vec<String> = rules.iter().map(|r| r.public_id.clone()).collect();
-    let app = target.id;
-    state.db.write(move |tx| store::review::start_drill(tx, app, now, &ids)).await?;
-    let drill = Drill {
-        application_id: target.public_id,
-        started_at: now.to_rfc3339(),
-        rules: rules.iter().map(|r| super::faults::view(r)).collect(),
-    };
-    Ok((StatusCode::CREATED, Json(drill)).into_response())
+    let (committed, change) = idempotency::commit(&state, claim, StatusCode::CREATED, move |tx| {
+        let change = drill::start(tx, (target.id, target.public_id.clone()), &operations, now)?;
+        let rules = change.added.iter().map(super::faults::view).collect();
+        Ok((Drill { application_id: target.public_id, started_at: now.to_rfc3339(), rules }, change))
+    })
+    .await?;
+    if let Some(change) = change {
+        state.faults.apply(change);
+    }
+    Ok(committed)
 }
 
 /// End the drill
@@ -141,7 +83,9 @@ pub async fn stop_drill(
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Response, ApiError> {
     let target = application(&state, &caller, query.application_id).await?;
-    end(&state, target.id).await?;
+    let now = state.clock.app_now(target.id);
+    let change = state.db.write(move |tx| drill::end(tx, target.id, now)).await?;
+    state.faults.apply(change);
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 

@@ -21,6 +21,7 @@ use utoipa_axum::routes;
 
 use super::*;
 use crate::auth::token_endpoint;
+use crate::idempotency;
 use crate::state::AppState;
 
 /// The credential an operation takes.
@@ -110,6 +111,8 @@ pub struct Operation {
     pub key_rule: KeyRule,
     /// For a deprecated alias, the path of what replaces it.
     pub successor: Option<&'static str>,
+    /// Its answer is stored with its work ([`idempotency::Committed`]).
+    pub commits: bool,
 }
 
 impl Operation {
@@ -163,6 +166,8 @@ pub struct Rule {
     pub dialect: Dialect,
     pub key_rule: KeyRule,
     pub successor: Option<&'static str>,
+    /// Its handler answers with a committed write.
+    pub commits: bool,
 }
 
 impl Declared {
@@ -175,6 +180,13 @@ impl Declared {
     /// `Idempotency-Key` required (400 IDM_0002 without it).
     fn key_required(mut self) -> Declared {
         self.rule.key_rule = KeyRule::Required;
+        self
+    }
+
+    /// Its handler answers with a [`idempotency::Committed`] write: the
+    /// bound is the check, the flag what the table's test reads.
+    fn committed<H: idempotency::AnswersCommitted<Args>, Args>(mut self, _handler: H) -> Declared {
+        self.rule.commits = true;
         self
     }
 
@@ -198,13 +210,30 @@ impl Declared {
             dialect: self.rule.dialect,
             key_rule: self.rule.key_rule,
             successor: self.rule.successor,
+            commits: self.rule.commits,
         }
     }
 }
 
 fn declare(handler: UtoipaMethodRouter<AppState>, credential: Credential, purpose: Purpose) -> Declared {
-    let rule = Rule { credential, purpose, dialect: Dialect::Numbered, key_rule: KeyRule::Optional, successor: None };
+    let rule = Rule {
+        credential,
+        purpose,
+        dialect: Dialect::Numbered,
+        key_rule: KeyRule::Optional,
+        successor: None,
+        commits: false,
+    };
     Declared { handler, rule }
+}
+
+/// An operation that changes data: declared like any other, and its
+/// handler must answer with an [`idempotency::Committed`] write (checked
+/// when the table compiles), so its answer is stored with its work.
+macro_rules! committed {
+    ($($handler:ident)::+, $credential:ident, $purpose:ident) => {
+        declare(routes!($($handler)::+), $credential, $purpose).committed($($handler)::+)
+    };
 }
 
 /// The operations of a path item with their methods.
@@ -227,67 +256,67 @@ pub fn table() -> Vec<Declared> {
     const PARTICIPANTS: &str = "/v1/participants";
     vec![
         // Customers, participants (the same records) and the deprecated alias.
-        declare(routes!(customers::create_customer), ApiKey, Create),
+        committed!(customers::create_customer, ApiKey, Create),
         declare(routes!(customers::list_customers), ApiKey, Read),
         declare(routes!(customers::get_customer), ApiKey, Read),
-        declare(routes!(customers::create_participant), ApiKey, Create),
+        committed!(customers::create_participant, ApiKey, Create),
         declare(routes!(customers::list_participants), ApiKey, Read),
         declare(routes!(customers::get_participant), ApiKey, Read),
-        declare(routes!(customers::create_counterparty), ApiKey, Create).alias_of(PARTICIPANTS),
+        committed!(customers::create_counterparty, ApiKey, Create).alias_of(PARTICIPANTS),
         declare(routes!(customers::list_counterparties), ApiKey, Read).alias_of(PARTICIPANTS),
         declare(routes!(customers::get_counterparty), ApiKey, Read).alias_of(PARTICIPANTS),
-        declare(routes!(compliance::start), ApiKey, Change),
-        declare(routes!(beneficiaries::create), ApiKey, Create),
+        committed!(compliance::start, ApiKey, Change),
+        committed!(beneficiaries::create, ApiKey, Create),
         declare(routes!(beneficiaries::list), ApiKey, Read),
         declare(routes!(beneficiaries::get), ApiKey, Read),
         // Money.
-        declare(routes!(transaction_quotes::create), ApiKey, Create),
+        committed!(transaction_quotes::create, ApiKey, Create),
         declare(routes!(transaction_quotes::get), ApiKey, Read),
-        declare(routes!(transaction_quotes::accept), ApiKey, Change),
-        declare(routes!(transactions::create), ApiKey, MoveMoney).key_required(),
+        committed!(transaction_quotes::accept, ApiKey, Change),
+        committed!(transactions::create, ApiKey, MoveMoney).key_required(),
         declare(routes!(transactions::list), ApiKey, Read),
         declare(routes!(transactions::get), ApiKey, Read),
         declare(routes!(legacy_quotes::create_legacy), TestKey, Create),
-        declare(routes!(legacy_quotes::create_corridor), TestKey, Create),
+        committed!(legacy_quotes::create_corridor, TestKey, Create),
         declare(routes!(legacy_quotes::get), TestKey, Read),
-        declare(routes!(legacy_quotes::accept), TestKey, Change),
-        declare(routes!(payments::create), TestKey, MoveMoney).key_required(),
+        committed!(legacy_quotes::accept, TestKey, Change),
+        committed!(payments::create, TestKey, MoveMoney).key_required(),
         declare(routes!(payments::list), TestKey, Read),
         declare(routes!(payments::get), TestKey, Read),
-        declare(routes!(transfers::create_transfer), ApiKey, MoveMoney),
+        committed!(transfers::create_transfer, ApiKey, MoveMoney),
         declare(routes!(transfers::get_transfer), ApiKey, Read),
-        declare(routes!(transfers::create_payin), ApiKey, MoveMoney),
-        declare(routes!(transfers::create_payout), ApiKey, MoveMoney),
-        declare(routes!(transfers::create_bridge), ApiKey, MoveMoney),
-        declare(routes!(transfers::create_swap), ApiKey, MoveMoney),
+        committed!(transfers::create_payin, ApiKey, MoveMoney),
+        committed!(transfers::create_payout, ApiKey, MoveMoney),
+        committed!(transfers::create_bridge, ApiKey, MoveMoney),
+        committed!(transfers::create_swap, ApiKey, MoveMoney),
         declare(routes!(transfers::get_swap), ApiKey, Read),
         // Accounts, balances and partners.
         declare(routes!(accounts::for_customer), ApiKey, Read),
         declare(routes!(accounts::balances), ApiKey, Read),
-        declare(routes!(accounts::create), ApiKey, Create).flat(),
+        committed!(accounts::create, ApiKey, Create).flat(),
         declare(routes!(accounts::list), ApiKey, Read).flat(),
         declare(routes!(accounts::get), ApiKey, Read).flat(),
-        declare(routes!(partners::create), ApiKey, Create).flat(),
+        committed!(partners::create, ApiKey, Create).flat(),
         declare(routes!(partners::get), ApiKey, Read).flat(),
         declare(routes!(partners::update), ApiKey, Change).flat(),
         // Webhooks and logs.
-        declare(routes!(webhooks::create), ApiKey, Create),
+        committed!(webhooks::create, ApiKey, Create),
         declare(routes!(webhooks::list), ApiKey, Read),
         declare(routes!(webhooks::get), ApiKey, Read),
         declare(routes!(webhooks::update), ApiKey, Change),
         declare(routes!(webhooks::delete), ApiKey, Change),
-        declare(routes!(webhooks::rotate), ApiKey, Change),
+        committed!(webhooks::rotate, ApiKey, Change),
         declare(routes!(webhooks::deliveries), ApiKey, Read),
-        declare(routes!(webhooks::redeliver), ApiKey, Change),
+        committed!(webhooks::redeliver, ApiKey, Change),
         declare(routes!(logs::list), ApiKey, Read),
         // The dashboard.
-        declare(routes!(dashboard::register), Bearer, Create),
+        committed!(dashboard::register, Bearer, Create),
         declare(routes!(dashboard::me), Bearer, Session),
-        declare(routes!(applications::create), Bearer, Create),
+        committed!(applications::create, Bearer, Create),
         declare(routes!(applications::list), Bearer, Read),
         declare(routes!(applications::get), Bearer, Read),
-        declare(routes!(applications::deactivate), Bearer, Change),
-        declare(routes!(keys::create), Bearer, Create),
+        committed!(applications::deactivate, Bearer, Change),
+        committed!(keys::create, Bearer, Create),
         declare(routes!(keys::list), Bearer, Read),
         declare(routes!(keys::revoke), Bearer, Change),
         declare(routes!(wallets::list), Bearer, Read),
@@ -301,24 +330,24 @@ pub fn table() -> Vec<Declared> {
         declare(routes!(pricing::corridors), Bearer, Read),
         declare(routes!(pricing::simulate), Bearer, Read),
         // The sandbox's own operations.
-        declare(routes!(control::create_user), Control, Simulate),
-        declare(routes!(reset::reset), Control, Simulate),
+        committed!(control::create_user, Control, Simulate),
+        committed!(reset::reset, Control, Simulate),
         declare(routes!(control::get_clock), ControlOrTestKey, Simulate),
-        declare(routes!(control::advance_clock), ControlOrTestKey, Simulate),
+        committed!(control::advance_clock, ControlOrTestKey, Simulate),
         declare(routes!(rates::list), ControlOrTestKey, Simulate),
         declare(routes!(rates::set), ControlOrTestKey, Simulate),
         declare(routes!(rates::clear), ControlOrTestKey, Simulate),
-        declare(routes!(customers::approve), ControlOrTestKey, Simulate),
-        declare(routes!(customers::reject), ControlOrTestKey, Simulate),
-        declare(routes!(trigger::trigger), ControlOrTestKey, Simulate),
-        declare(routes!(transactions::complete), ControlOrTestKey, Simulate),
-        declare(routes!(transactions::fail), ControlOrTestKey, Simulate),
-        declare(routes!(payments::fund), ControlOrTestKey, Simulate),
-        declare(routes!(faults::create), ControlOrTestKey, Simulate),
+        committed!(customers::approve, ControlOrTestKey, Simulate),
+        committed!(customers::reject, ControlOrTestKey, Simulate),
+        committed!(trigger::trigger, ControlOrTestKey, Simulate),
+        committed!(transactions::complete, ControlOrTestKey, Simulate),
+        committed!(transactions::fail, ControlOrTestKey, Simulate),
+        committed!(payments::fund, ControlOrTestKey, Simulate),
+        committed!(faults::create, ControlOrTestKey, Simulate),
         declare(routes!(faults::list), ControlOrTestKey, Simulate),
         declare(routes!(faults::delete), ControlOrTestKey, Simulate),
         declare(routes!(faults::clear), ControlOrTestKey, Simulate),
-        declare(routes!(review::start_drill), ControlOrTestKey, Simulate),
+        committed!(review::start_drill, ControlOrTestKey, Simulate),
         declare(routes!(review::stop_drill), ControlOrTestKey, Simulate),
         declare(routes!(review::review), ControlOrTestKey, Simulate),
         // Public.
@@ -390,5 +419,23 @@ mod tests {
             }
             assert_eq!(op.purpose == Purpose::Simulate, op.path.starts_with("/sandbox/"), "{}", op.id);
         }
+    }
+
+    /// Every POST a caller makes with a credential changes data and takes an
+    /// `Idempotency-Key`, so its answer must be stored with its work: its
+    /// handler answers `Committed` (which `committed!` checks as it compiles).
+    /// The token endpoint (public, a form body, nothing stored) is the
+    /// exception; the legacy quote's creation is a GET.
+    #[test]
+    fn every_post_that_writes_answers_a_committed_write() {
+        let ops: Vec<Operation> = table().iter().map(Declared::operation).collect();
+        let loose: Vec<&str> = ops
+            .iter()
+            .filter(|op| op.method == Method::POST && op.credential != Credential::Public && !op.commits)
+            .map(|op| op.id.as_str())
+            .collect();
+        assert!(loose.is_empty(), "POST operations whose answer is not committed with their work: {loose:?}");
+        assert!(ops.iter().filter(|op| op.commits).all(|op| op.method == Method::POST));
+        assert!(ops.iter().filter(|op| op.commits).count() >= 35);
     }
 }

@@ -8,7 +8,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_domain::asset::Asset;
 use payctl_domain::money::MinorUnit;
 use payctl_domain::rates::{self, CorridorId};
@@ -22,7 +21,7 @@ use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::flows::quotes;
 use crate::http::extract::ApiJson;
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::quoting;
 use crate::state::AppState;
 use crate::store;
@@ -130,7 +129,7 @@ pub async fn create(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateTransactionQuote>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let new = NewTransactionQuote::try_from(body)?;
     let (app, partner, clocks) = (caller.application_id, caller.partner_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
@@ -201,7 +200,7 @@ pub async fn accept(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let app = caller.application_id;
     let now = state.clock.app_now(app);
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {

@@ -12,7 +12,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_wire::page::TransactionPage;
 use payctl_wire::transactions::{CreateTransaction, FailTransaction, Transaction};
 
@@ -22,7 +21,7 @@ use crate::error::{ApiError, Checks};
 use crate::flows::transactions::{self as flow, DEFAULT_FAILURE_REASON, Trigger};
 use crate::http::extract::{ApiJson, ApiQuery, OptionalJson};
 use crate::http::pagination::{PageQuery, PageRequest};
-use crate::idempotency::{self, Claim, Idempotency};
+use crate::idempotency::{self, Claim, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{
     self,
@@ -112,7 +111,7 @@ pub async fn create(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateTransaction>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let new = NewTransaction::try_from(body)?;
     let (app, clocks) = (caller.application_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
@@ -164,7 +163,7 @@ async fn finish(
     claim: Option<Claim>,
     id: String,
     trigger: Trigger,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let (scope, clocks) = (caller.application_scope(), state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::OK, move |tx| {
         Ok(view(&flow::finish(tx, &clocks, scope, &id, trigger)?))
@@ -188,7 +187,7 @@ pub async fn complete(
     caller: ControlCaller,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     finish(state, caller, claim, id, Trigger::Complete).await
 }
 
@@ -211,7 +210,7 @@ pub async fn fail(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
     OptionalJson(body): OptionalJson<Option<FailTransaction>>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let reason = body.and_then(|b| b.reason);
     let mut c = Checks::new();
     c.optional_text("reason", reason.as_deref(), 256);

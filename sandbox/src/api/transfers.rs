@@ -15,7 +15,6 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_domain::address::{self, Network};
 use payctl_domain::asset::{Asset, AssetKind};
 use payctl_domain::decimal::format_minor;
@@ -30,7 +29,7 @@ use crate::flows;
 
 use crate::flows::transfers::{Kind, NewTransfer};
 use crate::http::extract::ApiJson;
-use crate::idempotency::{self, Claim, Idempotency};
+use crate::idempotency::{self, Claim, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{
     self,
@@ -264,7 +263,7 @@ async fn create(
     claim: Option<Claim>,
     body: CreateTransfer,
     door: Option<Kind>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let new = parse(door, &body)?;
     let as_swap = door == Some(Kind::OnchainFx);
     let (application_id, partner_id, clocks) = (caller.application_id, caller.partner_id, state.clock.clone());
@@ -292,7 +291,7 @@ macro_rules! door {
             caller: KeyCaller,
             Idempotency(claim): Idempotency,
             ApiJson(body): ApiJson<CreateTransfer>,
-        ) -> Result<Response, ApiError> {
+        ) -> Result<Committed, ApiError> {
             create(state, caller, claim, body, $kind).await
         }
     };

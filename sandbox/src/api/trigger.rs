@@ -4,7 +4,6 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::Response;
 use payctl_wire::applications::Application;
 use payctl_wire::events::EventType;
 use payctl_wire::webhooks::{TriggerEvent, TriggeredEvent};
@@ -14,7 +13,7 @@ use crate::db::CachedSql;
 use crate::error::{ApiError, Checks};
 use crate::events::{self, Subject};
 use crate::http::extract::ApiJson;
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store;
 use crate::webhooks::samples;
@@ -36,7 +35,7 @@ pub async fn trigger(
     caller: ControlCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<TriggerEvent>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let mut checks = Checks::new();
     let event = EventType::parse(&body.event);
     if event.is_none() {

@@ -14,7 +14,7 @@ use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
-use crate::idempotency::{self, Idempotency};
+use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store;
 use crate::webhooks::endpoints::{self, NewWebhook, WebhookChange};
@@ -46,7 +46,7 @@ pub async fn create(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     ApiJson(body): ApiJson<CreateWebhook>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let mut checks = Checks::new();
     webhooks::check_url(&mut checks, &body.url);
     check_description(&mut checks, body.description.as_deref());
@@ -176,7 +176,7 @@ pub async fn rotate(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let (app, now, master) =
         (caller.application_id, state.clock.app_now(caller.application_id), state.master_key.clone());
     let rotated = idempotency::commit_secret(&state, claim, StatusCode::OK, move |tx| {
@@ -230,7 +230,7 @@ pub async fn redeliver(
     caller: KeyCaller,
     Idempotency(claim): Idempotency,
     Path((id, delivery_id)): Path<(String, String)>,
-) -> Result<Response, ApiError> {
+) -> Result<Committed, ApiError> {
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let response = idempotency::commit_json(&state, claim, StatusCode::ACCEPTED, move |tx| {

@@ -140,7 +140,7 @@ async fn drill_state(console: &Console, app: &AppCtx) -> Result<Option<DrillStat
 /// The rules a drill started now installs, in the order they apply.
 fn planned(console: &Console) -> Vec<Listed> {
     let Some(operations) = console.state.operations.get() else { return Vec::new() };
-    crate::api::review::drill_rules(operations)
+    crate::faults::drill::rules(operations)
         .iter()
         .map(|spec| Listed {
             fault: spec.fault.view().describe(),

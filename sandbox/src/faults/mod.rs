@@ -18,6 +18,7 @@
 //! exact under concurrency, and are written to the database after each
 //! match.
 
+pub mod drill;
 pub mod requests;
 pub mod rules;
 
@@ -192,18 +193,35 @@ impl Faults {
 
 /// Stores a validated rule for an application (`None`: global) and puts it
 /// in force.
-pub async fn install(
-    state: &crate::state::AppState,
+/// Stores a rule in the caller's write; [`Faults::apply`] puts it in force
+/// after the commit.
+pub fn store(
+    conn: &rusqlite::Connection,
     application: Option<(i64, String)>,
     spec: Spec,
-) -> Result<Arc<Rule>, ApiError> {
+    now: Timestamp,
+) -> Result<Rule, ApiError> {
     let app = application.as_ref().map(|(id, _)| *id);
-    let now = state.clock.now_for(app);
     let public_id = crate::ids::prefixed("flt");
-    let json = serde_json::to_string(&spec)?;
-    let stored_id = public_id.clone();
-    let id = state.db.write(move |tx| store::fault_rules::insert(tx, &stored_id, app, &json, now)).await?;
-    Ok(state.faults.add(Rule::new(id, public_id, application, spec, now)))
+    let id = store::fault_rules::insert(conn, &public_id, app, &serde_json::to_string(&spec)?, now)?;
+    Ok(Rule::new(id, public_id, application, spec, now))
+}
+
+/// What a committed write changed among the rules: put in force (or out
+/// of it) once the write is on disk, never before, so a rule that was not
+/// stored never fires.
+#[derive(Debug, Default)]
+pub struct Change {
+    pub added: Vec<Rule>,
+    /// Row ids.
+    pub removed: Vec<i64>,
+}
+
+impl Faults {
+    pub fn apply(&self, change: Change) -> Vec<Arc<Rule>> {
+        self.remove(&change.removed);
+        change.added.into_iter().map(|rule| self.add(rule)).collect()
+    }
 }
 
 /// Removes rules (by row id) from the database and from force.

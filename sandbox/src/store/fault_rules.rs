@@ -3,7 +3,7 @@
 
 use payctl_domain::faults::Counters;
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
@@ -74,6 +74,18 @@ pub fn set_counters(conn: &Connection, id: i64, counters: Counters) -> Result<()
 
 fn count(stored: i64) -> u64 {
     stored.max(0).unsigned_abs()
+}
+
+/// The row ids of the rules with these public ids (those that exist).
+pub fn ids_of(conn: &Connection, public_ids: &[String]) -> Result<Vec<i64>, ApiError> {
+    let mut ids = Vec::with_capacity(public_ids.len());
+    for public_id in public_ids {
+        let found: Option<i64> = conn
+            .query_row_cached("SELECT id FROM fault_rules WHERE public_id = ?1", [public_id], |r| r.get(0))
+            .optional()?;
+        ids.extend(found);
+    }
+    Ok(ids)
 }
 
 pub fn delete(conn: &Connection, ids: &[i64]) -> Result<(), ApiError> {

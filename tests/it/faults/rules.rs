@@ -127,3 +127,36 @@ async fn rules_survive_a_restart_of_a_file_backed_sandbox() {
     assert_eq!(sb.get("/v1/customers", &key).await.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(sb.get("/v1/customers", &key).await.status, StatusCode::OK, "spent after its second hit");
 }
+
+/// A rule and a drill are stored with their answer: the retry of a request
+/// with the same `Idempotency-Key` replays it and adds nothing, and a new
+/// drill replaces the running one whole (its rules out, the new ones in).
+#[tokio::test]
+async fn rules_and_drills_are_stored_once_per_key() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let post = |path: &'static str, idem: &'static str, body: Value| {
+        let request = sb.request(reqwest::Method::POST, path, &key).header("Idempotency-Key", idem).json(&body);
+        sb.send(request)
+    };
+    let rule = json!({"match": {"operation_id": "listCustomers"}, "fault": {"kind": "error", "status": 503}});
+    let first = post("/sandbox/faults", "rule-1", rule.clone()).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    let again = post("/sandbox/faults", "rule-1", rule).await;
+    assert_eq!(again.header("idempotent-replayed"), Some("true"));
+    assert_eq!(again.raw, first.raw, "the stored answer, byte for byte");
+    assert_eq!(rules(&sb, &key).await.len(), 1, "one rule");
+
+    let drill = post("/sandbox/drill", "drill-1", json!({})).await;
+    assert_eq!(drill.status, StatusCode::CREATED, "{}", drill.body);
+    let drilled: Vec<Value> = drill.body["rules"].as_array().unwrap().clone();
+    let replayed = post("/sandbox/drill", "drill-1", json!({})).await;
+    assert_eq!(replayed.raw, drill.raw);
+    assert_eq!(rules(&sb, &key).await.len(), 1 + drilled.len(), "the drill's rules once");
+    // A new drill: the first one's rules are gone, the new ones in force.
+    let second = post("/sandbox/drill", "drill-2", json!({})).await;
+    assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
+    let now: Vec<String> = rules(&sb, &key).await.iter().map(|r| r["id"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(now.len(), 1 + drilled.len());
+    assert!(drilled.iter().all(|r| !now.contains(&r["id"].as_str().unwrap().to_owned())), "{now:?}");
+}

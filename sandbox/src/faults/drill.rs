@@ -1,0 +1,88 @@
+//! The drill: for one TEST application, the fault rules of [`rules`],
+//! enough that any session making a few money-moving calls and receiving a
+//! few webhooks meets every failure the go-live review judges a client by.
+//! Starting a drill ends a running one and stores its rules and its start
+//! in one write; the rules are put in force once it is on disk
+//! ([`super::Change`]), so a crash leaves the old drill or the new one,
+//! never half of either.
+
+use payctl_domain::faults::{CERTAIN, Firing};
+use payctl_domain::time::Timestamp;
+use rusqlite::Connection;
+
+use super::rules::MethodName;
+use super::{Change, Injected, Matcher, Spec};
+use crate::api::{Operations, Purpose};
+use crate::error::ApiError;
+use crate::store;
+
+/// How long the drill's `timeout` holds a POST.
+pub const DRILL_TIMEOUT_MS: u64 = 5_000;
+
+/// The drill, in the order its rules apply (the oldest that fires wins):
+/// the first call to each money-moving create loses its answer; the second
+/// POST times out; the second request that reaches them is rate limited;
+/// the fourth answers 503; and the first five deliveries are duplicated,
+/// held out of order, and probed with a forged, a stale and a tampered copy.
+pub fn rules(operations: &Operations) -> Vec<Spec> {
+    let once = |skip: u64| Firing { skip, times: Some(1), probability: CERTAIN, seed: 0 };
+    let requests = |operation_id: Option<String>, method: Option<MethodName>| Matcher::Requests {
+        operation_id,
+        method,
+        path: None,
+    };
+    let mut rules: Vec<Spec> = operations
+        .all()
+        .iter()
+        .filter(|op| op.is_partner_api() && op.purpose == Purpose::MoveMoney)
+        .map(|op| Spec { matcher: requests(Some(op.id.clone()), None), fault: Injected::DropResponse, firing: once(0) })
+        .collect();
+    rules.push(Spec {
+        matcher: requests(None, Some(MethodName::Post)),
+        fault: Injected::Timeout { delay_ms: DRILL_TIMEOUT_MS },
+        firing: once(1),
+    });
+    rules.push(Spec { matcher: requests(None, None), fault: Injected::RateLimit { retry_after: 2 }, firing: once(1) });
+    rules.push(Spec { matcher: requests(None, None), fault: Injected::Error { status: 503 }, firing: once(3) });
+    for fault in [
+        Injected::Duplicate { delay_s: 0 },
+        Injected::OutOfOrder,
+        Injected::ForgedSignature,
+        Injected::StaleTimestamp,
+        Injected::TamperedBody,
+    ] {
+        rules.push(Spec { matcher: Matcher::Deliveries { event: None, endpoint_id: None }, fault, firing: once(0) });
+    }
+    rules
+}
+
+/// Ends the application's running drill, if any, in the caller's write:
+/// its rules are deleted (and come out of force with the change).
+pub fn end(conn: &Connection, app: i64, now: Timestamp) -> Result<Change, ApiError> {
+    let Some(drill) = store::review::latest_drill(conn, app)? else { return Ok(Change::default()) };
+    if drill.ended_at.is_some() {
+        return Ok(Change::default());
+    }
+    let removed = store::fault_rules::ids_of(conn, &drill.rules)?;
+    store::fault_rules::delete(conn, &removed)?;
+    store::review::end_drill(conn, drill.id, now)?;
+    Ok(Change { added: Vec::new(), removed })
+}
+
+/// Starts a drill for the application (`app`, its public id), ending a
+/// running one first, in the caller's write: the new rules (in order, in
+/// `added`) come into force with the change.
+pub fn start(
+    conn: &Connection,
+    app: (i64, String),
+    operations: &Operations,
+    now: Timestamp,
+) -> Result<Change, ApiError> {
+    let mut change = end(conn, app.0, now)?;
+    for spec in rules(operations) {
+        change.added.push(super::store(conn, Some(app.clone()), spec, now)?);
+    }
+    let ids: Vec<String> = change.added.iter().map(|r| r.public_id.clone()).collect();
+    store::review::start_drill(conn, app.0, now, &ids)?;
+    Ok(change)
+}
