@@ -20,17 +20,12 @@ use payctl_domain::pricing::{self, Markup, PricingError};
 use payctl_domain::rates;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::pricing::{MarkupSource, RateSource};
-use payctl_wire::sandbox::Rate;
+use payctl_wire::sandbox::{Rate, RateOrigin};
 use rusqlite::Connection;
 
 use crate::error::ApiError;
 use crate::store;
 use crate::store::markups::StoredMarkup;
-
-/// Where a rate comes from.
-pub const ORIGIN_TABLE: &str = "table";
-pub const ORIGIN_GLOBAL: &str = "global";
-pub const ORIGIN_APPLICATION: &str = "application";
 
 /// What to price.
 #[derive(Debug, Clone)]
@@ -82,21 +77,21 @@ pub fn rate(
     destination: &str,
 ) -> Result<Option<Rate>, ApiError> {
     let own = match application_id {
-        Some(app) => store::rates::get(conn, Some(app), source, destination)?.map(|r| (r, ORIGIN_APPLICATION)),
+        Some(app) => store::rates::get(conn, Some(app), source, destination)?.map(|r| (r, RateOrigin::Application)),
         None => None,
     };
     let found = match own {
         Some(found) => Some(found),
-        None => store::rates::get(conn, None, source, destination)?.map(|r| (r, ORIGIN_GLOBAL)),
+        None => store::rates::get(conn, None, source, destination)?.map(|r| (r, RateOrigin::Global)),
     };
     let (rate, origin) = match found {
         Some(found) => found,
         None => match rates::mid_rate(source, destination) {
-            Some(rate) => (rate.to_string(), ORIGIN_TABLE),
+            Some(rate) => (rate.to_string(), RateOrigin::Table),
             None => return Ok(None),
         },
     };
-    Ok(Some(Rate { source: source.to_owned(), destination: destination.to_owned(), rate, origin: origin.to_owned() }))
+    Ok(Some(Rate { source: source.to_owned(), destination: destination.to_owned(), rate, origin }))
 }
 
 /// Every pair priced for an application (or globally with `None`): the

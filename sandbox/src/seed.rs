@@ -8,6 +8,7 @@
 
 use payctl_domain::time::Timestamp;
 use payctl_wire::applications::{ApplicationStatus, Environment};
+use payctl_wire::auth::PartnerStatus;
 use rusqlite::Transaction;
 
 use crate::auth::api_keys::{self, StoredKey};
@@ -48,7 +49,7 @@ pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> R
                 email: DEMO_PARTNER_EMAIL,
                 business_type: Some("fintech"),
                 parent_id: None,
-                status: "active",
+                status: PartnerStatus::Active,
             },
             now,
         )?;

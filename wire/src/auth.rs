@@ -7,7 +7,7 @@ use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 
 use crate::DASHBOARD_CLIENT_ID;
-use crate::schema::Email;
+use crate::schema::{Email, one_of};
 
 /// The form body of the token endpoint (`application/x-www-form-urlencoded`),
 /// one of its two grants. Schema only: the endpoint reads the form itself,
@@ -90,6 +90,11 @@ pub struct Me {
     pub partner: Option<Partner>,
 }
 
+one_of! {
+    /// A partner's status (spec 2.2): `pending`, `active` or `suspended`.
+    PartnerStatus = [Pending = "pending", Active = "active", Suspended = "suspended"]
+}
+
 /// A partner (spec 2.2). Field names are camelCase as the specification shows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -99,8 +104,7 @@ pub struct Partner {
     pub name: String,
     pub email: String,
     pub business_type: Option<String>,
-    /// `pending`, `active` or `suspended`.
-    pub status: String,
+    pub status: PartnerStatus,
     /// The partner this one is a sub-partner of; null for a top-level partner.
     pub parent_id: Option<String>,
     #[schema(format = DateTime)]

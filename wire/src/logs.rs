@@ -68,8 +68,7 @@ pub const REDACTED_NON_JSON: &str = "[REDACTED: non-JSON body]";
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RequestLog {
     pub id: String,
-    /// `GET`, `POST`, `PATCH`, `PUT` or `DELETE`.
-    pub method: String,
+    pub method: LogMethod,
     /// The path without the query string, e.g. `/v1/customers/0193…`.
     pub path: String,
     /// The query string with sensitive values redacted; null when none.

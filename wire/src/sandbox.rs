@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::schema::{AssetCode, PositiveDecimal};
+use crate::schema::{AssetCode, PositiveDecimal, one_of};
 
 /// The single JSON line `payctl sandbox --json` prints on stdout once it
 /// serves requests. Scripts read it to find the sandbox and its credentials.
@@ -108,6 +108,13 @@ pub struct Health {
     pub version: String,
 }
 
+one_of! {
+    /// Where a rate comes from: `table` (the built-in rate), `global` (the
+    /// operator's override for every application) or `application` (the
+    /// application's own override).
+    RateOrigin = [Table = "table", Global = "global", Application = "application"]
+}
+
 /// One exchange rate the sandbox quotes with.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Rate {
@@ -115,9 +122,7 @@ pub struct Rate {
     pub destination: String,
     /// Destination units per source unit, an exact decimal string.
     pub rate: String,
-    /// `table` (the built-in rate), `global` (the operator's override for
-    /// every application) or `application` (the application's own override).
-    pub origin: String,
+    pub origin: RateOrigin,
 }
 
 /// Answer of `GET /sandbox/rates`.

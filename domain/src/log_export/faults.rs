@@ -21,7 +21,7 @@
 use std::collections::HashMap;
 
 use payctl_wire::faults::SANDBOX_FAULT_HEADER;
-use payctl_wire::logs::RequestLog;
+use payctl_wire::logs::{LogMethod, RequestLog};
 
 /// The routes that manage fault rules, whose requests an export leaves
 /// out: the rules' own, and the go-live drill's, which installs rules.
@@ -61,7 +61,7 @@ pub fn keys(logs: &[RequestLog]) -> Vec<Option<String>> {
     let mut numbers: HashMap<&str, usize> = HashMap::new();
     logs.iter()
         .map(|log| {
-            let hash = log.idempotency_key_hash.as_deref().filter(|_| log.method == "POST")?;
+            let hash = log.idempotency_key_hash.as_deref().filter(|_| log.method == LogMethod::Post)?;
             let next = numbers.len() + 1;
             Some(format!("${{run}}-k{}", numbers.entry(hash).or_insert(next)))
         })

@@ -13,7 +13,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::future::Future;
 use std::sync::Mutex;
 
-use payctl_wire::logs::RequestLog;
+use payctl_wire::logs::{LogMethod, RequestLog};
 use serde_json::Value;
 
 use super::origins::{Origin, creates, mentioned_ids, origins, origins_of};
@@ -106,7 +106,10 @@ where
             grew |= pulled.insert(creator);
             // What was done to the object before the window, so it replays in the same state.
             for (i, log) in all.iter().enumerate().take(first_selected).skip(creator + 1) {
-                if log.method != "GET" && (200..300).contains(&log.status_code) && mentioned_ids(log).contains(id) {
+                if log.method != LogMethod::Get
+                    && (200..300).contains(&log.status_code)
+                    && mentioned_ids(log).contains(id)
+                {
                     grew |= pulled.insert(i);
                 }
             }

@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use payctl_wire::auth::{Me, Partner, RegisterRequest};
+use payctl_wire::auth::{Me, Partner, PartnerStatus, RegisterRequest};
 use payctl_wire::error::ErrorCode;
 
 use crate::auth::DashboardUser;
@@ -48,7 +48,7 @@ pub async fn register(
                 email: body.email.trim(),
                 business_type: None,
                 parent_id: None,
-                status: "active",
+                status: PartnerStatus::Active,
             },
             now,
         )?;

@@ -9,7 +9,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use payctl_wire::auth::Partner;
+use payctl_wire::auth::{Partner, PartnerStatus};
 use payctl_wire::partners::{CreatePartner, UpdatePartner};
 use rusqlite::Connection;
 
@@ -68,7 +68,7 @@ pub async fn create(
             email: body.email.trim(),
             business_type: body.business_type.as_deref().map(str::trim),
             parent_id: Some(parent),
-            status: "active",
+            status: PartnerStatus::Active,
         };
         Ok(store::partners::insert(tx, &new, now)?.1)
     })

@@ -83,7 +83,7 @@ pub async fn page(State(console): State<Console>, visitor: Visitor) -> Result<Re
 fn partner_card(p: &Partner) -> Markup {
     html! {
         dl.facts {
-            dt { "Partner" } dd { strong { (p.name) } " " (html::status(&p.status)) }
+            dt { "Partner" } dd { strong { (p.name) } " " (html::status(p.status.as_str())) }
             dt { "Partner id" } dd.mono { (p.id) }
             dt { "Email" } dd { (p.email) }
         }

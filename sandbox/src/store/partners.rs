@@ -8,7 +8,7 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::{NotFound, Owned};
-use payctl_wire::auth::Partner;
+use payctl_wire::auth::{Partner, PartnerStatus};
 use payctl_wire::error::ErrorCode;
 
 /// Internal and public id of a partner, as carried by callers.
@@ -23,7 +23,7 @@ pub struct NewPartner<'a> {
     pub email: &'a str,
     pub business_type: Option<&'a str>,
     pub parent_id: Option<i64>,
-    pub status: &'a str,
+    pub status: PartnerStatus,
 }
 
 const COLUMNS: &str =
