@@ -391,8 +391,23 @@ impl<T: DeserializeOwned> Envelope for TransactionPage<T> {
     }
 }
 
+/// The answer as its type. States, kinds and statuses are enums, so a value
+/// a newer service added is refused here rather than shown as something it
+/// is not: the message names where it is and says a newer payctl may know
+/// it.
 pub fn typed<T: DeserializeOwned>(value: Value) -> anyhow::Result<T> {
-    serde_json::from_value(value).map_err(|e| exit::api(format!("the server's answer has an unexpected shape: {e}")))
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let (path, cause) = (e.path().to_string(), e.into_inner().to_string());
+        if cause.starts_with("unknown variant") {
+            exit::api(format!(
+                "the server's answer holds a value this payctl ({}) does not know, at `{path}`: {cause}; a newer \
+                 payctl may know it",
+                env!("CARGO_PKG_VERSION")
+            ))
+        } else {
+            exit::api(format!("the server's answer has an unexpected shape at `{path}`: {cause}"))
+        }
+    })
 }
 
 fn decode(bytes: &[u8], url: &Url) -> anyhow::Result<Value> {
@@ -599,6 +614,16 @@ pub fn url_escape(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_this_payctl_does_not_know_is_named_where_it_is() {
+        let answer = serde_json::json!({"id": "t", "external_id": "txn_1", "state": "ON_HOLD"});
+        let err = typed::<payctl_wire::transactions::Transaction>(answer).unwrap_err().to_string();
+        assert!(err.contains("does not know, at `state`"), "{err}");
+        assert!(err.contains("ON_HOLD") && err.contains("a newer payctl may know it"), "{err}");
+        let shape = typed::<payctl_wire::transactions::Transaction>(serde_json::json!({"id": 5})).unwrap_err();
+        assert!(shape.to_string().contains("unexpected shape at `id`"), "{shape}");
+    }
 
     #[test]
     fn masks_secrets_at_any_depth() {
