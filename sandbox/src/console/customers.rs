@@ -14,6 +14,7 @@ use super::extract::{AppForm, AppPage, NEWEST, Params};
 use super::html::{self, Section, amount};
 use super::money::timeline;
 use super::{Call, Console, Failure, back};
+use crate::flows::FlowKind;
 use crate::store;
 
 pub async fn list(
@@ -54,7 +55,7 @@ pub async fn list(
                                 td { a href=(app.href(&format!("customers/{}", c.id))) { (c.legal_name) } br; span.mono.muted { (c.id) } }
                                 td { (c.email) }
                                 td { (c.country) }
-                                td { (html::status(c.kyb_status.as_str())) }
+                                td { (html::status(c.kyb_status)) }
                                 td { (html::time(&c.created_at)) }
                                 @if app.is_test() {
                                     td {
@@ -83,7 +84,7 @@ pub async fn list(
                             td { (b.account.kind) " · " (b.account.destination_asset)
                                 @if let Some(n) = &b.account.network { " · " (n) } }
                             td.mono { a href=(app.href(&format!("customers/{}", b.customer_id))) { (b.customer_id) } }
-                            td { (html::status(kyb_status)) }
+                            td { (html::status(*kyb_status)) }
                         }
                     }
                 }
@@ -116,7 +117,7 @@ pub async fn detail(
     let body = html! {
         dl.facts {
             dt { "Id" } dd.mono { (c.id) }
-            dt { "Verification" } dd { (html::status(c.kyb_status.as_str())) }
+            dt { "Verification" } dd { (html::status(c.kyb_status)) }
             dt { "Email" } dd { (c.email) }
             dt { "Country" } dd { (c.country_name) " (" (c.country) ")" }
             dt { "Type" } dd { (c.customer_type) ", " (c.verification_level) }
@@ -130,7 +131,7 @@ pub async fn detail(
         p.live-status data-live-status="customer" { "Live: refreshes every 2 seconds." }
         div id="customer" data-live="2000" {
             h2 { "Timeline" }
-            (timeline(&app, &states, &events))
+            (timeline(&app, FlowKind::Verification, &states, &events))
         }
         h2 { "Beneficiaries" }
         @if beneficiaries.is_empty() { (html::empty("None.")) } @else {

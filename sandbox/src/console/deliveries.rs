@@ -97,7 +97,7 @@ fn delivery_row(app: &AppCtx, d: &Delivery, url: &str) -> Markup {
             td.mono { a href=(app.href(&format!("deliveries/{}", d.id))) { (d.id) } }
             td { code { (d.event) } }
             td.mono { (url) }
-            td { (html::status(d.status.as_str())) }
+            td { (html::status(d.status)) }
             td.num { (d.attempt_count) }
             td {
                 @if let Some(a) = last {
@@ -161,7 +161,7 @@ pub async fn detail(
         p.live-status data-live-status="attempts" { "Live: attempts refresh every 2 seconds." }
         div id="attempts" data-live="2000" {
             dl.facts {
-                dt { "Status" } dd { (html::status(d.status.as_str())) }
+                dt { "Status" } dd { (html::status(d.status)) }
                 dt { "Attempts" } dd { (d.attempt_count) }
                 dt { "Next attempt" } dd { @match &d.next_attempt_at { Some(n) => (html::time(n)), None => span.muted { "none" } } }
             }

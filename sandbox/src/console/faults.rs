@@ -107,7 +107,7 @@ fn rows(app: &AppCtx, visitor: &super::session::Visitor, rules: &[FaultRule]) ->
                         td.num { (rule.matched) }
                         td.num { (rule.skip) }
                         td { @if rule.probability >= 1.0 { "1" } @else { (rule.probability) " (seed " (rule.seed) ")" } }
-                        td { @if rule.spent { (html::status("spent")) } @else { (html::status("active")) } }
+                        td { @if rule.spent { (html::badge(html::Tone::Bad, "spent")) } @else { (html::badge(html::Tone::Good, "active")) } }
                         td { (html::time(&rule.created_at)) }
                         td {
                             @if rule.application_id.is_some() {

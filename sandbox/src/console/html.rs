@@ -11,13 +11,19 @@ use maud::{DOCTYPE, Markup, html};
 use payctl_domain::asset;
 use payctl_domain::decimal::format_minor;
 use payctl_domain::time::Timestamp;
-use payctl_wire::applications::Environment;
+use payctl_wire::applications::{ApplicationStatus, Environment, KeyStatus};
+use payctl_wire::auth::PartnerStatus;
+use payctl_wire::customers::KybStatus;
 use payctl_wire::faults::FaultKind;
-use payctl_wire::webhooks::Verdict;
+use payctl_wire::payments::PaymentStatus;
+use payctl_wire::transactions::TransactionState;
+use payctl_wire::transfers::TransferStatus;
+use payctl_wire::webhooks::{DeliveryStatus, Verdict, WebhookStatus};
 
 use super::assets;
 use super::session::{Flash, FlashKind, Visitor};
 use super::{AppCtx, CONSOLE};
+use crate::flows::FlowKind;
 
 /// Sections of the navigation, to mark the current one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -169,16 +175,87 @@ pub fn env_badge(environment: Environment) -> Markup {
     }
 }
 
+/// How a state reads at a glance: done, failed (or switched off), or
+/// under way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Good,
+    Bad,
+    Wait,
+}
+
+impl Tone {
+    fn class(self) -> &'static str {
+        match self {
+            Tone::Good => "good",
+            Tone::Bad => "bad",
+            Tone::Wait => "wait",
+        }
+    }
+}
+
+/// A state or status the console shows as a badge: its text and its tone.
+pub trait Badge: Copy {
+    fn text(self) -> &'static str;
+    fn tone(self) -> Tone;
+}
+
+/// Each vocabulary's tone per value, matched exhaustively: a new state
+/// cannot reach a page without one.
+macro_rules! badges {
+    ($($ty:ty { good: [$($good:ident),*], bad: [$($bad:ident),*], wait: [$($wait:ident),*] })+) => {$(
+        impl Badge for $ty {
+            fn text(self) -> &'static str {
+                self.as_str()
+            }
+
+            fn tone(self) -> Tone {
+                match self {
+                    $(<$ty>::$good => Tone::Good,)*
+                    $(<$ty>::$bad => Tone::Bad,)*
+                    $(<$ty>::$wait => Tone::Wait,)*
+                }
+            }
+        }
+    )+};
+}
+
+badges! {
+    TransactionState { good: [Completed], bad: [Failed], wait: [Pending, Processing] }
+    PaymentStatus { good: [Settled], bad: [Expired, Failed], wait: [AwaitingFunds, FundsReceived] }
+    TransferStatus { good: [Completed], bad: [Failed], wait: [Pending, Processing] }
+    KybStatus { good: [Approved], bad: [Rejected], wait: [Pending] }
+    DeliveryStatus { good: [Succeeded], bad: [Failed], wait: [Pending] }
+    ApplicationStatus { good: [Active], bad: [Deactivated], wait: [] }
+    KeyStatus { good: [Active], bad: [Revoked, Expired], wait: [] }
+    WebhookStatus { good: [Enabled], bad: [Disabled], wait: [] }
+    PartnerStatus { good: [Active], bad: [Suspended], wait: [Pending] }
+}
+
 /// A state or status as a coloured badge: green when done, red when it
 /// failed, amber while under way.
-pub fn status(value: &str) -> Markup {
-    let lower = value.to_ascii_lowercase();
-    let tone = match lower.as_str() {
-        "completed" | "settled" | "succeeded" | "approved" | "active" | "enabled" | "accepted" | "used" => "good",
-        "failed" | "rejected" | "expired" | "revoked" | "disabled" | "deactivated" => "bad",
-        _ => "wait",
+pub fn status(state: impl Badge) -> Markup {
+    badge(state.tone(), state.text())
+}
+
+/// A badge of a given tone and text (a fault rule's `active` or `spent`).
+pub fn badge(tone: Tone, text: &str) -> Markup {
+    html! { span class={ "badge " (tone.class()) } { (text) } }
+}
+
+/// A flow's state as stored in its timeline, as a badge: read as the
+/// flow's own vocabulary (a text it does not know is shown as under way).
+pub fn flow_state(kind: FlowKind, text: &str) -> Markup {
+    let known = match kind {
+        FlowKind::Transaction => TransactionState::parse(text).map(|s| (s.tone(), s.text())),
+        FlowKind::Payment => PaymentStatus::parse(text).map(|s| (s.tone(), s.text())),
+        FlowKind::Transfer => TransferStatus::parse(text).map(|s| (s.tone(), s.text())),
+        FlowKind::Verification => KybStatus::parse(text).map(|s| (s.tone(), s.text())),
     };
-    html! { span class={ "badge " (tone) } { (value) } }
+    match known {
+        Some((tone, text)) => badge(tone, text),
+        None => badge(Tone::Wait, text),
+    }
 }
 
 /// How a receiver's answer to a delivery attempt is judged, as a badge:
@@ -313,4 +390,20 @@ pub fn error_page(status: StatusCode, visitor: Option<&Visitor>, text: &str) -> 
         },
     }
     .render_with(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_timeline_state_reads_in_its_flows_own_vocabulary() {
+        let shown = |kind, text| flow_state(kind, text).into_string();
+        assert!(shown(FlowKind::Transaction, "COMPLETED").contains("badge good"));
+        assert!(shown(FlowKind::Payment, "expired").contains("badge bad"));
+        assert!(shown(FlowKind::Verification, "pending").contains("badge wait"));
+        // The same word in another flow's vocabulary is not taken for it.
+        assert!(shown(FlowKind::Payment, "COMPLETED").contains("badge wait"));
+        assert_eq!(status(KeyStatus::Revoked).into_string(), r#"<span class="badge bad">revoked</span>"#);
+    }
 }

@@ -24,15 +24,43 @@ use crate::store::postings::Line;
 use crate::store::{self, payments};
 
 /// The lists, by the `kind` parameter.
-const TABS: &[(&str, &str)] =
-    &[("transactions", "Transactions"), ("payments", "Payments"), ("transfers", "Transfers"), ("swaps", "Swaps")];
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tab {
+    Transactions,
+    Payments,
+    Transfers,
+    Swaps,
+}
+
+impl Tab {
+    const ALL: [Tab; 4] = [Tab::Transactions, Tab::Payments, Tab::Transfers, Tab::Swaps];
+
+    /// Its word in the URL (`?kind=swaps`).
+    fn word(self) -> &'static str {
+        match self {
+            Tab::Transactions => "transactions",
+            Tab::Payments => "payments",
+            Tab::Transfers => "transfers",
+            Tab::Swaps => "swaps",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Tab::Transactions => "Transactions",
+            Tab::Payments => "Payments",
+            Tab::Transfers => "Transfers",
+            Tab::Swaps => "Swaps",
+        }
+    }
+}
 
 /// One row of a flow list: its kind (for the URL), id, state, amounts, time.
 struct Item {
     kind: &'static str,
     id: String,
     label: String,
-    state: String,
+    state: Markup,
     source: String,
     destination: String,
     created_at: String,
@@ -47,17 +75,15 @@ pub async fn list(
     let Params(params) = params;
     let tab = params
         .get("kind")
-        .map(String::as_str)
-        .filter(|k| TABS.iter().any(|(t, _)| t == k))
-        .unwrap_or("transactions")
-        .to_owned();
-    let (id, which) = (app.id, tab.clone());
+        .and_then(|word| Tab::ALL.into_iter().find(|t| t.word() == word))
+        .unwrap_or(Tab::Transactions);
+    let id = app.id;
     let (items, next) = console
         .state
         .db
         .read(move |conn| {
-            Ok(match which.as_str() {
-                "payments" => {
+            Ok(match tab {
+                Tab::Payments => {
                     let filter = payments::Filter { status: None, from: None, to: None };
                     let found = payments::list(conn, id, &filter, &page)?;
                     let items: Vec<Item> = found
@@ -67,7 +93,7 @@ pub async fn list(
                             kind: "payment",
                             label: p.id.clone(),
                             id: p.id,
-                            state: p.status.to_string(),
+                            state: html::status(p.status),
                             source: amount(p.source_amount_minor.parse().unwrap_or(0), &p.source_currency),
                             destination: amount(
                                 p.destination_amount_minor.parse().unwrap_or(0),
@@ -78,8 +104,8 @@ pub async fn list(
                         .collect();
                     (items, found.next_cursor)
                 }
-                "transfers" | "swaps" => {
-                    let kind = (which == "swaps").then_some(Kind::OnchainFx);
+                Tab::Transfers | Tab::Swaps => {
+                    let kind = (tab == Tab::Swaps).then_some(Kind::OnchainFx);
                     let found = store::transfers::list(conn, id, kind, &page)?;
                     let items = found
                         .data
@@ -88,7 +114,7 @@ pub async fn list(
                             kind: "transfer",
                             label: format!("{} {}", t.kind.as_str(), t.public_id),
                             id: t.public_id.clone(),
-                            state: t.status.as_str().to_owned(),
+                            state: html::status(t.status),
                             source: amount(t.source_amount.get(), t.source.asset.code),
                             destination: amount(t.destination_amount.get(), t.destination.asset.code),
                             created_at: t.created_at.to_rfc3339(),
@@ -96,7 +122,7 @@ pub async fn list(
                         .collect();
                     (items, found.next_cursor)
                 }
-                _ => {
+                Tab::Transactions => {
                     let found = store::transactions::list(conn, id, &page)?;
                     let items = found
                         .data
@@ -105,7 +131,7 @@ pub async fn list(
                             kind: "transaction",
                             label: t.external_id.clone(),
                             id: t.public_id.clone(),
-                            state: t.state.as_str().to_owned(),
+                            state: html::status(t.state),
                             source: amount(t.source_amount.get(), &t.source_asset),
                             destination: amount(t.destination_amount.get(), &t.destination_asset),
                             created_at: t.created_at.to_rfc3339(),
@@ -119,9 +145,9 @@ pub async fn list(
     let base = app.href("money");
     let body = html! {
         nav.actions aria-label="Kinds" {
-            @for (t, label) in TABS {
-                @if *t == tab { a href={ (base) "?kind=" (t) } aria-current="page" { strong { (label) } } }
-                @else { a href={ (base) "?kind=" (t) } { (label) } }
+            @for t in Tab::ALL {
+                @if t == tab { a href={ (base) "?kind=" (t.word()) } aria-current="page" { strong { (t.title()) } } }
+                @else { a href={ (base) "?kind=" (t.word()) } { (t.title()) } }
             }
             a href=(app.href("accounts")) { "Balances" }
         }
@@ -134,7 +160,7 @@ pub async fn list(
                         @for i in &items {
                             tr {
                                 td.mono { a href=(app.href(&format!("money/{}/{}", i.kind, i.id))) { (i.label) } }
-                                td { (html::status(&i.state)) }
+                                td { (i.state) }
                                 td.num { (i.source) }
                                 td.num { (i.destination) }
                                 td { (html::time(&i.created_at)) }
@@ -143,7 +169,7 @@ pub async fn list(
                     }
                 }
             }
-            (html::older(&base, &[("kind", tab.clone())], next.as_deref()))
+            (html::older(&base, &[("kind", tab.word().to_owned())], next.as_deref()))
         }
     };
     Ok(console.page(&visitor, Some(&app), Section::Money, "Money", body))
@@ -154,7 +180,7 @@ struct Flow {
     /// Its timeline, events, ledger references and URL use its word.
     kind: FlowKind,
     public_id: String,
-    state: String,
+    state: Markup,
     is_final: bool,
     /// The API's answer for it.
     json: Value,
@@ -179,14 +205,14 @@ async fn load(console: &Console, app: &AppCtx, kind: FlowKind, id: String) -> Re
             Ok(match kind {
                 FlowKind::Transaction => store::transactions::find(conn, scope, &id)?.map(|t| Flow {
                     kind,
-                    state: t.state.as_str().to_owned(),
+                    state: html::status(t.state),
                     is_final: t.state.is_final(),
                     json: json!(transaction_view(&t)),
                     public_id: t.public_id,
                 }),
                 FlowKind::Payment => payments::find(conn, scope, &id)?.map(|p| Flow {
                     kind,
-                    state: p.status.as_str().to_owned(),
+                    state: html::status(p.status),
                     is_final: p.status.is_final(),
                     json: json!(p.payment),
                     public_id: p.payment.id.clone(),
@@ -194,7 +220,7 @@ async fn load(console: &Console, app: &AppCtx, kind: FlowKind, id: String) -> Re
                 FlowKind::Transfer => match store::transfers::find(conn, scope, &id)? {
                     Some(t) => Some(Flow {
                         kind,
-                        state: t.status.as_str().to_owned(),
+                        state: html::status(t.status),
                         is_final: t.status.is_final(),
                         json: if t.kind == Kind::OnchainFx { json!(swap_view(&t)?) } else { json!(transfer_view(&t)) },
                         public_id: t.public_id,
@@ -230,13 +256,13 @@ pub async fn detail(
     let body = html! {
         dl.facts {
             dt { "Id" } dd.mono { (flow.public_id) }
-            dt { "State" } dd { (html::status(&flow.state)) }
+            dt { "State" } dd { (flow.state) }
         }
         @if app.is_test() && !flow.is_final { (actions(&visitor, &base, flow.kind)) }
         p.live-status data-live-status="flow" { "Live: refreshes every 2 seconds." }
         div id="flow" data-live="2000" {
             h2 { "Timeline" }
-            (timeline(&app, &states, &events))
+            (timeline(&app, flow.kind, &states, &events))
             h2 { "Ledger postings" }
             (postings(&app, &lines))
             h2 { "As the API answers it" }
@@ -270,7 +296,7 @@ fn actions(visitor: &Visitor, base: &str, kind: FlowKind) -> Markup {
 
 /// Each state with its time and reason, and the events recorded with it
 /// (an event belongs to the last state entered at or before its time).
-pub fn timeline(app: &AppCtx, states: &[Entered], events: &[StoredEvent]) -> Markup {
+pub fn timeline(app: &AppCtx, kind: FlowKind, states: &[Entered], events: &[StoredEvent]) -> Markup {
     if states.is_empty() {
         return html::empty("No states recorded.");
     }
@@ -279,7 +305,7 @@ pub fn timeline(app: &AppCtx, states: &[Entered], events: &[StoredEvent]) -> Mar
         ol.timeline {
             @for (i, s) in states.iter().enumerate() {
                 li {
-                    (html::status(&s.state)) " " (html::time(&s.at.to_rfc3339()))
+                    (html::flow_state(kind, &s.state)) " " (html::time(&s.at.to_rfc3339()))
                     @if let Some(r) = &s.reason { " " span.muted { "— " (r) } }
                     @let mine: Vec<&StoredEvent> = events.iter().filter(|e| owner(e) == i).collect();
                     @if !mine.is_empty() {

@@ -83,7 +83,7 @@ pub async fn page(State(console): State<Console>, visitor: Visitor) -> Result<Re
 fn partner_card(p: &Partner) -> Markup {
     html! {
         dl.facts {
-            dt { "Partner" } dd { strong { (p.name) } " " (html::status(p.status.as_str())) }
+            dt { "Partner" } dd { strong { (p.name) } " " (html::status(p.status)) }
             dt { "Partner id" } dd.mono { (p.id) }
             dt { "Email" } dd { (p.email) }
         }
@@ -107,7 +107,7 @@ fn app_card(visitor: &Visitor, view: &AppView) -> Markup {
     let heading = format!("keys-{}", app.public_id);
     html! {
         section.card aria-labelledby=(heading) {
-            h2 id=(heading) { (app.name) " " (html::env_badge(app.environment)) " " (html::status(view.app.status.as_str())) }
+            h2 id=(heading) { (app.name) " " (html::env_badge(app.environment)) " " (html::status(view.app.status)) }
             p.mono.muted { (app.public_id) }
             p {
                 a href=(app.href("logs")) { "Request logs" } " · "
@@ -136,7 +136,7 @@ fn app_card(visitor: &Visitor, view: &AppView) -> Markup {
                             tr {
                                 td.mono { (key.prefix) "…" br; span.muted { (key.api_key_id) } }
                                 td { (key.name.as_deref().unwrap_or("")) }
-                                td { (html::status(key.status.as_str())) }
+                                td { (html::status(key.status)) }
                                 td { (html::time(&key.created_at)) }
                                 td { @if let Some(e) = &key.expires_at { (html::time(e)) } @else { span.muted { "never" } } }
                                 td {

@@ -203,7 +203,7 @@ fn rule_table(rules: &[Listed]) -> Markup {
                         td.mono { (rule.matches) }
                         td { (rule.fires) }
                         @if let Some((hits, spent)) = rule.hits {
-                            td.num { (hits) @if spent { " " (html::status("spent")) } }
+                            td.num { (hits) @if spent { " " (html::badge(html::Tone::Bad, "spent")) } }
                         }
                     }
                 }

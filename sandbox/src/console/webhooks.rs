@@ -45,7 +45,7 @@ pub async fn endpoints(State(console): State<Console>, AppPage { visitor, app }:
                             td { a.mono href=(app.href(&format!("webhooks/{}", e.id))) { (e.url) }
                                  @if let Some(d) = &e.description { br; span.muted { (d) } } }
                             td { @for ev in &e.events { code { (ev) } " " } }
-                            td { (html::status(e.status.as_str())) }
+                            td { (html::status(e.status)) }
                             td.mono { (e.masked_secret) }
                             td { (html::time(&e.created_at)) }
                         }
@@ -127,7 +127,7 @@ pub async fn endpoint(
     let body = html! {
         dl.facts {
             dt { "Endpoint id" } dd.mono { (e.id) }
-            dt { "Status" } dd { (html::status(e.status.as_str())) }
+            dt { "Status" } dd { (html::status(e.status)) }
             dt { "Secret" } dd.mono { (e.masked_secret) }
             dt { "Created" } dd { (html::time(&e.created_at)) }
             dt { "Updated" } dd { (html::time(&e.updated_at)) }

@@ -7,6 +7,7 @@ use payctl_domain::country::Country;
 use payctl_domain::iban::Iban;
 use payctl_domain::time::Timestamp;
 use payctl_wire::beneficiaries::{Beneficiary, BeneficiaryAccount, BeneficiaryType, PayoutAccountKind};
+use payctl_wire::customers::KybStatus;
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -189,7 +190,7 @@ pub fn list_for_application(
     conn: &Connection,
     application_id: i64,
     page: &PageRequest,
-) -> Result<Page<(Beneficiary, String)>, ApiError> {
+) -> Result<Page<(Beneficiary, KybStatus)>, ApiError> {
     static LIST: Listing<1> = Listing::new(&[select!(", c.kyb_status"), " WHERE b.application_id = ?1"], "b.public_id");
     LIST.page(conn, [&application_id], page, |r| Ok((from_row(r)?, r.get(17)?)), |(b, _)| &b.id)
 }
