@@ -42,10 +42,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::body::{Body, Bytes};
-use axum::extract::{FromRequestParts, Request, State};
+use axum::extract::{FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
@@ -396,17 +395,26 @@ fn scope_of(state: &AppState, request: &Request) -> (String, Timestamp) {
     }
 }
 
-/// The layer. Apply it inside the authentication layer so the caller is known.
-pub async fn middleware(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// The layer, inside authentication so that the caller is known: `next`
+/// runs the rest of the request, unless a stored answer replays.
+pub async fn layer<F, Fut>(state: &AppState, request: Request, next: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     match handle(state, request, next).await {
         Ok(response) => response,
         Err(e) => e.into_response(),
     }
 }
 
-async fn handle(state: AppState, request: Request, next: Next) -> Result<Response, ApiError> {
+async fn handle<F, Fut>(state: &AppState, request: Request, next: F) -> Result<Response, ApiError>
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     if request.method() != Method::POST {
-        return Ok(next.run(request).await);
+        return Ok(next(request).await);
     }
     let path = request.uri().path().to_owned();
     let required = request.extensions().get::<Arc<Operation>>().is_some_and(|op| op.key_rule == KeyRule::Required);
@@ -417,7 +425,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
                 format!("POST {path} requires an Idempotency-Key header (a fresh UUID v4 per operation)"),
             ));
         }
-        None => return Ok(next.run(request).await),
+        None => return Ok(next(request).await),
         Some(value) => value
             .to_str()
             .ok()
@@ -427,7 +435,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
             })?
             .to_owned(),
     };
-    let (scope, now) = scope_of(&state, &request);
+    let (scope, now) = scope_of(state, &request);
     let (parts, body) = request.into_parts();
     let bytes = axum::body::to_bytes(body, MAX_BODY)
         .await
@@ -450,7 +458,7 @@ async fn handle(state: AppState, request: Request, next: Next) -> Result<Respons
 
     let mut request = Request::from_parts(parts, Body::from(bytes));
     request.extensions_mut().insert(claim.clone());
-    let response = next.run(request).await;
+    let response = next(request).await;
     let status = response.status();
     if response.extensions().get::<StoredWithWork>().is_some()
         || status.is_server_error()

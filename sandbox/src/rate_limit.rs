@@ -26,9 +26,8 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 
@@ -197,18 +196,23 @@ pub fn refusal(message: impl Into<String>, retry_after_seconds: u64) -> ApiError
     error
 }
 
-/// The layer, inside authentication: requests without a key pass untouched.
-pub async fn middleware(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// The layer, inside authentication: requests without a key pass untouched
+/// to `next`, the rest of the request.
+pub async fn layer<F, Fut>(state: &AppState, request: Request, next: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     let (Some(limiter), Some(key)) = (&state.rate_limiter, principal::key_of(request.extensions())) else {
-        return next.run(request).await;
+        return next(request).await;
     };
     // The console's reads on its own behalf spend no application's budget.
     if request.extensions().get::<request_log::Unlogged>().is_some() {
-        return next.run(request).await;
+        return next(request).await;
     }
     let decision = limiter.check(key.key_id, clock::real_now().millis());
     let mut response = if decision.allowed {
-        next.run(request).await
+        next(request).await
     } else {
         let retry_after = ceil_seconds(decision.retry_after_ms).max(1);
         let error = refusal(
@@ -219,7 +223,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
             retry_after.unsigned_abs(),
         );
         // Refused requests are logged like any other.
-        request_log::observe(&state, request, move |_| std::future::ready(error.into_response())).await
+        request_log::observe(state, request, move |_| std::future::ready(error.into_response())).await
     };
     decision.apply(response.headers_mut());
     response

@@ -29,9 +29,8 @@ use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use axum::body::{Body, Bytes, HttpBody};
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderMap, Method};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_domain::redact;
 use payctl_domain::time::Timestamp;
@@ -318,12 +317,8 @@ async fn write_batch(
     }
 }
 
-/// The layer: logs key-authenticated requests, passes others through.
-pub async fn middleware(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    observe(&state, request, |request| next.run(request)).await
-}
-
-/// Runs `run` on the request and logs the exchange when a key made it.
+/// The layer: runs `run` on the request and logs the exchange when a key
+/// made it; others pass through.
 pub async fn observe<F, Fut>(state: &AppState, request: Request, run: F) -> Response
 where
     F: FnOnce(Request) -> Fut,

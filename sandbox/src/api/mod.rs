@@ -2,8 +2,9 @@
 //! the layers its rule calls for, collected into the OpenAPI document as it
 //! is registered.
 //!
-//! Layers, outermost first: request id → panic guard → body limit →
-//! sandbox clock header → the operation's own layers ([`layered`]).
+//! Layers, outermost first: request id and the global clock header
+//! ([`layers::outer`]) → panic guard → body limit → the operation's own
+//! layers ([`layers::operation`]).
 
 pub mod accounts;
 pub mod applications;
@@ -16,6 +17,7 @@ pub mod faults;
 pub mod fields;
 pub mod health;
 pub mod keys;
+pub mod layers;
 pub mod legacy_quotes;
 pub mod logs;
 pub mod openapi;
@@ -35,22 +37,18 @@ pub mod webhooks;
 
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::HeaderValue;
-use axum::middleware::{Next, from_fn, from_fn_with_state};
+use axum::extract::DefaultBodyLimit;
+use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
-use axum::routing::MethodRouter;
-use axum::{Extension, Router};
+use axum::Router;
 use payctl_wire::error::ErrorCode;
 use tower_http::catch_panic::CatchPanicLayer;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use self::routes::{Credential, Dialect, KeyRule, Operation, Operations, Purpose};
-use crate::auth::principal;
 use crate::error::ApiError;
-use crate::http::{dialect, fallback, request_id, sandbox_clock};
+use crate::http::fallback;
 use crate::state::AppState;
-use crate::{idempotency, rate_limit, request_log};
 
 /// Request bodies above this answer 413.
 pub const BODY_LIMIT: usize = 1024 * 1024;
@@ -74,10 +72,9 @@ pub fn router(state: AppState) -> Router {
     let router = openapi::serve(api)
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
-        .layer(from_fn_with_state(state.clone(), sandbox_clock::global_if_absent))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CatchPanicLayer::custom(panic_response))
-        .layer(from_fn(request_id::middleware));
+        .layer(from_fn_with_state(state.clone(), layers::outer));
     let api = router.with_state(state.clone());
     api.clone()
         .route(payctl_wire::sandbox::WEBHOOK_SINK_PATH, axum::routing::post(crate::webhooks::sink::receive))
@@ -93,76 +90,16 @@ fn collect(state: Option<AppState>) -> (OpenApiRouter<AppState>, Arc<Operations>
         let operation = Arc::new(declared.operation());
         let (schemas, paths, handler) = declared.handler;
         let handler = match &state {
-            Some(state) => layered(handler, &operation, state),
+            Some(state) => handler.route_layer(from_fn_with_state(
+                layers::Stack { operation: operation.clone(), state: state.clone() },
+                layers::operation,
+            )),
             None => handler,
         };
         api = api.routes((schemas, paths, handler));
         operations.push(operation);
     }
     (api, Arc::new(Operations::new(operations)))
-}
-
-/// An operation's layers, outermost first: its [`Operation`] in the
-/// request's extensions → the deprecation headers of an alias → the flat
-/// dialect's re-rendering → authentication → [an API key: rate limit →
-/// request log] → [TEST-only: the key's environment] → [a partner's API
-/// operation: faults] → the caller's clock header → idempotency → [flat dialect again, so stored answers are flat]
-/// → the handler. So a caller learns it may not call an operation before
-/// anything about its request: body, headers or Idempotency-Key.
-fn layered(handler: MethodRouter<AppState>, op: &Arc<Operation>, s: &AppState) -> MethodRouter<AppState> {
-    let flat = op.dialect == Dialect::Flat;
-    let mut handler = handler;
-    if op.credential != Credential::Public {
-        if flat {
-            handler = handler.route_layer(from_fn(dialect::rerender));
-        }
-        handler = handler
-            .route_layer(from_fn_with_state(s.clone(), idempotency::middleware))
-            .route_layer(from_fn_with_state(s.clone(), sandbox_clock::for_caller));
-        if op.is_partner_api() {
-            handler = handler.route_layer(from_fn_with_state(s.clone(), crate::faults::requests::middleware));
-        }
-        if op.credential == Credential::TestKey {
-            handler = handler.route_layer(from_fn(principal::require_test_key));
-        }
-        if op.credential.takes_api_key() {
-            handler = handler
-                .route_layer(from_fn_with_state(s.clone(), request_log::middleware))
-                .route_layer(from_fn_with_state(s.clone(), rate_limit::middleware));
-        }
-        let state = s.clone();
-        handler = match op.credential {
-            Credential::ApiKey | Credential::TestKey => {
-                handler.route_layer(from_fn_with_state(state, principal::require_api_key))
-            }
-            Credential::ControlOrTestKey => {
-                handler.route_layer(from_fn_with_state(state, principal::require_control_or_test_key))
-            }
-            Credential::Bearer => handler.route_layer(from_fn_with_state(state, principal::require_bearer)),
-            Credential::Control | Credential::Public => {
-                handler.route_layer(from_fn_with_state(state, principal::require_control))
-            }
-        };
-        if flat {
-            handler = handler.route_layer(from_fn(dialect::rerender));
-        }
-    }
-    if let Some(successor) = op.successor {
-        handler =
-            handler.route_layer(from_fn(move |request: Request, next: Next| deprecated(successor, request, next)));
-    }
-    handler.route_layer(Extension(op.clone()))
-}
-
-/// Marks every answer of a deprecated alias, errors included.
-async fn deprecated(successor: &'static str, request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    let headers = response.headers_mut();
-    headers.insert("deprecation", HeaderValue::from_static("true"));
-    if let Ok(link) = HeaderValue::from_str(&format!("<{successor}>; rel=\"successor-version\"")) {
-        headers.insert("link", link);
-    }
-    response
 }
 
 fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {

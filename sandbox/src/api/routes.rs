@@ -6,7 +6,7 @@
 //! it takes, whether `Idempotency-Key` is required, its error dialect, the
 //! successor of a deprecated alias, and what it does ([`Purpose`]). From
 //! the table the router stacks each operation's layers
-//! ([`super::assemble`]), the OpenAPI document states its security,
+//! ([`super::layers`]), the OpenAPI document states its security,
 //! idempotency header, deprecation and error responses, and the fault
 //! rules and the go-live review find operations by id or path
 //! ([`Operations`]).

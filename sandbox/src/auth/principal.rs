@@ -1,15 +1,16 @@
-//! Authentication middleware and the extractors handlers use to learn who
-//! is calling.
+//! Authentication: each credential's admission check, and the extractors
+//! handlers use to learn who is calling.
 //!
-//! Each route family has one middleware, applied as a route layer: API-key
-//! routes, dashboard (bearer) routes and sandbox control routes. A request
-//! with the other family's credential gets a 401 that says which credential
-//! the route takes. The middleware stores the caller in the request's
-//! extensions; the extractors read it back.
+//! Each route family has one admission check, which the operation's layers
+//! ([`crate::api::layers`]) run first: API-key routes, dashboard (bearer)
+//! routes and sandbox control routes. A request with the other family's
+//! credential gets a 401 that says which credential the route takes. The
+//! check stores the caller in the request's extensions; the extractors
+//! read it back.
 //!
 //! Code inside the process (the console) calls the API without a
 //! credential: it puts an [`InProcess`] caller in the request's extensions,
-//! which no request from the network can carry, and the middleware of the
+//! which no request from the network can carry, and the admission check of the
 //! route's family accepts it in place of the header.
 
 use axum::extract::{FromRequestParts, MatchedPath, Request, State};
@@ -117,34 +118,28 @@ async fn require_active(state: &AppState, key: &KeyCaller) -> Result<(), ApiErro
     }
 }
 
-/// Middleware for server-to-server routes.
-pub async fn require_api_key(
-    State(state): State<AppState>,
-    mut request: Request,
-    next: Next,
-) -> Result<Response, ApiError> {
-    let caller = match in_process(&request) {
+/// Admits a server-to-server request: its API key's caller goes into the
+/// request's extensions.
+pub async fn admit_api_key(state: &AppState, request: &mut Request) -> Result<(), ApiError> {
+    let caller = match in_process(request) {
         Some(InProcess::Application(key)) => {
             let key = key.clone();
-            require_active(&state, &key).await?;
+            require_active(state, &key).await?;
             key
         }
-        _ => authenticate_key(&state, request.headers())?,
+        _ => authenticate_key(state, request.headers())?,
     };
     request.extensions_mut().insert(caller);
-    Ok(next.run(request).await)
+    Ok(())
 }
 
-/// Middleware for dashboard routes.
-pub async fn require_bearer(
-    State(state): State<AppState>,
-    mut request: Request,
-    next: Next,
-) -> Result<Response, ApiError> {
-    if let Some(InProcess::User(user)) = in_process(&request) {
+/// Admits a dashboard request: its bearer token's user goes into the
+/// request's extensions.
+pub async fn admit_bearer(state: &AppState, request: &mut Request) -> Result<(), ApiError> {
+    if let Some(InProcess::User(user)) = in_process(request) {
         let user = user.clone();
         request.extensions_mut().insert(user);
-        return Ok(next.run(request).await);
+        return Ok(());
     }
     let token = match bearer(request.headers()) {
         Some(token) => token.to_owned(),
@@ -164,6 +159,16 @@ pub async fn require_bearer(
         .await?
         .ok_or_else(|| ApiError::unauthorized("the bearer token's user no longer exists"))?;
     request.extensions_mut().insert(user);
+    Ok(())
+}
+
+/// Middleware for the console's own dashboard routes ([`admit_bearer`]).
+pub async fn require_bearer(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    admit_bearer(&state, &mut request).await?;
     Ok(next.run(request).await)
 }
 
@@ -176,50 +181,42 @@ fn is_control_token(state: &AppState, headers: &HeaderMap) -> bool {
     bearer(headers).is_some_and(|t| bool::from(secrets::sha256(t.as_bytes()).ct_eq(&state.control_token_hash)))
 }
 
-/// Middleware for operator-only sandbox routes.
-pub async fn require_control(
-    State(state): State<AppState>,
-    mut request: Request,
-    next: Next,
-) -> Result<Response, ApiError> {
-    if !is_control_token(&state, request.headers()) {
+/// Admits an operator-only sandbox request.
+pub fn admit_control(state: &AppState, request: &mut Request) -> Result<(), ApiError> {
+    if !is_control_token(state, request.headers()) {
         return Err(ApiError::unauthorized(
             "this sandbox operation needs the control token from the ready line as a bearer token",
         ));
     }
     request.extensions_mut().insert(ControlCaller::Operator);
-    Ok(next.run(request).await)
+    Ok(())
 }
 
-/// Middleware for simulation routes: the control token, or a TEST key
-/// (a LIVE key gets 403).
-pub async fn require_control_or_test_key(
-    State(state): State<AppState>,
-    mut request: Request,
-    next: Next,
-) -> Result<Response, ApiError> {
-    let caller = if let Some(InProcess::Application(key)) = in_process(&request) {
+/// Admits a simulation request: the control token, or a TEST key (a LIVE
+/// key gets 403).
+pub async fn admit_control_or_test_key(state: &AppState, request: &mut Request) -> Result<(), ApiError> {
+    let caller = if let Some(InProcess::Application(key)) = in_process(request) {
         let key = key.clone();
-        require_active(&state, &key).await?;
+        require_active(state, &key).await?;
         key.require_test("the sandbox simulation API")?;
         ControlCaller::TestKey(key)
-    } else if is_control_token(&state, request.headers()) {
+    } else if is_control_token(state, request.headers()) {
         ControlCaller::Operator
     } else if api_key(request.headers()).is_some() {
-        let key = authenticate_key(&state, request.headers())?;
+        let key = authenticate_key(state, request.headers())?;
         key.require_test("the sandbox simulation API")?;
         ControlCaller::TestKey(key)
     } else {
         return Err(ApiError::unauthorized("send a TEST key as X-API-Key, or the control token as a bearer token"));
     };
     request.extensions_mut().insert(caller);
-    Ok(next.run(request).await)
+    Ok(())
 }
 
-/// Middleware for TEST-only operations, inside [`require_api_key`]: a LIVE
-/// key gets 403 whatever its request holds, before the body is parsed or
-/// the Idempotency-Key checked.
-pub async fn require_test_key(request: Request, next: Next) -> Result<Response, ApiError> {
+/// For TEST-only operations, after [`admit_api_key`]: a LIVE key gets 403
+/// whatever its request holds, before the body is parsed or the
+/// Idempotency-Key checked.
+pub fn require_test_key(request: &Request) -> Result<(), ApiError> {
     let key = request.extensions().get::<KeyCaller>().ok_or_else(|| ApiError::internal("no key authenticated"))?;
     if !key.is_test() {
         let operation = match request.extensions().get::<MatchedPath>() {
@@ -228,7 +225,7 @@ pub async fn require_test_key(request: Request, next: Next) -> Result<Response, 
         };
         key.require_test(&operation)?;
     }
-    Ok(next.run(request).await)
+    Ok(())
 }
 
 /// The API key behind a request: on a key route, or on a simulation route

@@ -18,9 +18,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::{AppliedFault, FaultRequest, SANDBOX_FAULT_HEADER};
@@ -38,9 +37,14 @@ use crate::state::AppState;
 #[derive(Debug, Clone, Copy)]
 pub struct Unanswered;
 
-/// The layer.
-pub async fn middleware(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let Some(key) = principal::key_of(request.extensions()) else { return next.run(request).await };
+/// The layer: `next` runs the rest of the request unless the fault
+/// answers in its place.
+pub async fn layer<F, Fut>(state: &AppState, request: Request, next: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
+    let Some(key) = principal::key_of(request.extensions()) else { return next(request).await };
     // LIVE behaves like production; the console's own calls, and a tool's
     // reads on its own behalf (`payctl listen` reading what became of a
     // delivery, an export reading ids back), are not the partner's
@@ -49,7 +53,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
         || request.extensions().get::<InProcess>().is_some()
         || crate::request_log::unlogged_read(&request)
     {
-        return next.run(request).await;
+        return next(request).await;
     }
     let chosen = match request.headers().get(SANDBOX_FAULT_HEADER) {
         Some(value) => match from_header(value) {
@@ -57,13 +61,13 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
             Err(e) => return e.into_response(),
         },
         None => {
-            let Some(op) = request.extensions().get::<Arc<Operation>>() else { return next.run(request).await };
+            let Some(op) = request.extensions().get::<Arc<Operation>>() else { return next(request).await };
             let path = request.uri().path();
             let Some(fired) = state.faults.fire(key.application_id, |spec| spec.matcher.matches_request(op, path))
             else {
-                return next.run(request).await;
+                return next(request).await;
             };
-            super::remember(&state, &fired);
+            super::remember(state, &fired);
             (Some(fired.rule.public_id.clone()), fired.rule.spec.fault)
         }
     };
@@ -78,7 +82,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
         "fault injected"
     );
     let connection = request.extensions().get::<Connection>().cloned();
-    let mut response = apply(&state, injected, &source, connection, request, next).await;
+    let mut response = apply(state, injected, &source, connection, request, next).await;
     let applied = AppliedFault { rule_id, fault: injected.view() };
     if let Ok(value) = HeaderValue::from_str(&format!("{source}; kind={}", injected.kind())) {
         response.headers_mut().insert(SANDBOX_FAULT_HEADER, value);
@@ -87,14 +91,18 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     response
 }
 
-async fn apply(
+async fn apply<F, Fut>(
     state: &AppState,
     injected: Injected,
     source: &str,
     connection: Option<Connection>,
     request: Request,
-    next: Next,
-) -> Response {
+    next: F,
+) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     let by = if source == "request" {
         "the request's X-Sandbox-Fault header".to_owned()
     } else {
@@ -133,7 +141,7 @@ async fn apply(
         .into_response(),
         Injected::Latency { delay_ms } => {
             hold(state, delay_ms).await;
-            next.run(request).await
+            next(request).await
         }
         Injected::Timeout { delay_ms } => {
             hold(state, delay_ms).await;
@@ -141,7 +149,7 @@ async fn apply(
         }
         Injected::Reset => cut(Cut::Reset),
         Injected::DropResponse => {
-            let response = next.run(request).await;
+            let response = next(request).await;
             let _ = cut(Cut::Close);
             response
         }
@@ -152,7 +160,7 @@ async fn apply(
         | Injected::Drop
         | Injected::ForgedSignature
         | Injected::StaleTimestamp
-        | Injected::TamperedBody => next.run(request).await,
+        | Injected::TamperedBody => next(request).await,
     }
 }
 

@@ -8,12 +8,10 @@
 //! leaves a copy of itself in the response extensions, so the layer swaps the
 //! code and keeps message, details and correlation id.
 //!
-//! Apply [`rerender`] twice: outermost, so failures of the
+//! [`rerender`] is applied twice: outermost, so failures of the
 //! authentication layer are re-rendered too, and inside the idempotency
 //! layer, so the answer stored for a replay is already in the flat form.
 
-use axum::extract::Request;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 
@@ -29,11 +27,10 @@ pub fn flat_code(code: ErrorCode) -> Option<ErrorCode> {
     }
 }
 
-/// The layer: re-renders a numbered error in the flat dialect. The route
-/// table puts it on the flat dialect's operations, twice (see the module
+/// Re-renders a numbered error in the flat dialect. The operation's layers
+/// apply it to the flat dialect's operations, twice (see the module
 /// documentation).
-pub async fn rerender(request: Request, next: Next) -> Response {
-    let response = next.run(request).await;
+pub fn rerender(response: Response) -> Response {
     match response.extensions().get::<ApiError>() {
         Some(error) => match flat_code(error.code) {
             Some(code) => ApiError { code, ..error.clone() }.into_response(),

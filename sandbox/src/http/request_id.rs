@@ -25,7 +25,18 @@ pub fn current() -> String {
 #[derive(Debug, Clone)]
 pub struct CorrelationId(pub String);
 
-pub async fn middleware(mut request: Request, next: Next) -> Response {
+/// The middleware, for routes outside the API's layers (the console's).
+pub async fn middleware(request: Request, next: Next) -> Response {
+    scoped(request, |request| next.run(request)).await
+}
+
+/// Runs `run` on the request with its correlation id known, and echoes the
+/// id on the answer.
+pub async fn scoped<F, Fut>(mut request: Request, run: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     let id = request
         .headers()
         .get(REQUEST_ID_HEADER)
@@ -35,7 +46,7 @@ pub async fn middleware(mut request: Request, next: Next) -> Response {
         .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
     request.extensions_mut().insert(CorrelationId(id.clone()));
     let header = HeaderValue::from_str(&id).ok();
-    let mut response = CORRELATION_ID.scope(id, next.run(request)).await;
+    let mut response = CORRELATION_ID.scope(id, run(request)).await;
     if let Some(header) = header {
         response.headers_mut().insert(REQUEST_ID_HEADER, header);
     }

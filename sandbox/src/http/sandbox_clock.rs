@@ -7,28 +7,21 @@
 //! its application's clock. Everything else (dashboard, operator, public
 //! routes, unknown paths) reads the global clock.
 
-use axum::extract::{Request, State};
 use axum::http::HeaderValue;
-use axum::middleware::Next;
 use axum::response::Response;
 use payctl_wire::sandbox::SANDBOX_CLOCK_HEADER;
 
-use crate::auth::principal;
 use crate::state::AppState;
 
-/// Route layer, inside authentication: the caller's clock.
-pub async fn for_caller(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let application = principal::key_of(request.extensions()).map(|key| key.application_id);
-    let mut response = next.run(request).await;
-    stamp(&mut response, state.clock.now_for(application), true);
-    response
+/// Inside authentication: the clock of the caller, whose application is
+/// `application` (an API key's) or none.
+pub fn for_caller(state: &AppState, application: Option<i64>, response: &mut Response) {
+    stamp(response, state.clock.now_for(application), true);
 }
 
-/// Outer layer: the global clock on answers no inner layer stamped.
-pub async fn global_if_absent(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    stamp(&mut response, state.clock.now(), false);
-    response
+/// Outermost: the global clock on answers no inner layer stamped.
+pub fn global_if_absent(state: &AppState, response: &mut Response) {
+    stamp(response, state.clock.now(), false);
 }
 
 fn stamp(response: &mut Response, now: payctl_domain::time::Timestamp, replace: bool) {
