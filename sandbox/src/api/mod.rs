@@ -37,10 +37,10 @@ pub mod webhooks;
 
 use std::sync::Arc;
 
+use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
-use axum::Router;
 use payctl_wire::error::ErrorCode;
 use tower_http::catch_panic::CatchPanicLayer;
 use utoipa_axum::router::OpenApiRouter;
@@ -55,20 +55,22 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 
 /// The OpenAPI document of every operation the router serves.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    let (api, operations) = collect(None);
-    let (_, api) = api.split_for_parts();
-    openapi::finish(api, &operations)
+    let table = routes::table();
+    let operations = Operations::new(table.iter().map(|declared| Arc::new(declared.operation())).collect());
+    let api = table
+        .iter()
+        .fold(OpenApiRouter::with_openapi(openapi::base()), |api, declared| api.routes((declared.document)()));
+    openapi::finish(api.into_openapi(), &operations)
 }
 
 /// The API, and the console at `/console` (same process and port), whose
 /// actions go through the API router itself.
 pub fn router(state: AppState) -> Router {
-    let (api, operations) = collect(Some(state.clone()));
+    let (api, operations) = collect(&state);
     let _ = state.operations.set(operations);
-    // The document is finished and rendered when first asked for
+    // The document is built and rendered when first asked for
     // ([`openapi::serve`]): a sandbox that never serves it does not pay
     // for it at start.
-    let (api, _) = api.split_for_parts();
     let router = openapi::serve(api)
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
@@ -81,22 +83,15 @@ pub fn router(state: AppState) -> Router {
         .nest(crate::console::CONSOLE, crate::console::router(state, api))
 }
 
-/// Every operation of the route table ([`routes::table`]), each behind the
-/// layers its rule calls for when there is a state to serve it with.
-fn collect(state: Option<AppState>) -> (OpenApiRouter<AppState>, Arc<Operations>) {
-    let mut api = OpenApiRouter::with_openapi(openapi::base());
+/// Every operation of the route table ([`routes::table`]), each behind its
+/// layers ([`layers::operation`]).
+fn collect(state: &AppState) -> (Router<AppState>, Arc<Operations>) {
+    let mut api = Router::new();
     let mut operations = Vec::new();
     for declared in routes::table() {
         let operation = Arc::new(declared.operation());
-        let (schemas, paths, handler) = declared.handler;
-        let handler = match &state {
-            Some(state) => handler.route_layer(from_fn_with_state(
-                layers::Stack { operation: operation.clone(), state: state.clone() },
-                layers::operation,
-            )),
-            None => handler,
-        };
-        api = api.routes((schemas, paths, handler));
+        let stack = layers::Stack { operation: operation.clone(), state: state.clone() };
+        api = api.route(&declared.path, declared.handler.route_layer(from_fn_with_state(stack, layers::operation)));
         operations.push(operation);
     }
     (api, Arc::new(Operations::new(operations)))

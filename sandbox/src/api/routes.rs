@@ -15,9 +15,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::http::Method;
+use axum::routing::MethodRouter;
+use utoipa::openapi::HttpMethod;
 use utoipa::openapi::path::PathItem;
 use utoipa_axum::router::UtoipaMethodRouter;
-use utoipa_axum::routes;
+use utoipa_axum::{PathItemExt, routes};
 
 use super::*;
 use crate::auth::token_endpoint;
@@ -152,9 +154,19 @@ pub fn template_matches(template: &str, path: &str) -> bool {
     }
 }
 
-/// An entry of the table: the handler and its rule.
+/// An entry of the table: the handler, its documentation and its rule.
 pub struct Declared {
-    pub handler: UtoipaMethodRouter<AppState>,
+    /// The method, path template and `operationId` of the handler's
+    /// `#[utoipa::path]`.
+    pub method: Method,
+    pub path: String,
+    pub id: String,
+    /// The handler on its method, before its layers.
+    pub handler: MethodRouter<AppState>,
+    /// The handler's part of the OpenAPI document (its path item and the
+    /// schemas it refers to), built only when the document is: the
+    /// schemas were most of the sandbox's start-up.
+    pub document: fn() -> UtoipaMethodRouter<AppState>,
     pub rule: Rule,
 }
 
@@ -198,13 +210,10 @@ impl Declared {
 
     /// The operation as the table describes it.
     pub fn operation(&self) -> Operation {
-        let (_, paths, _) = &self.handler;
-        let (path, item) = paths.paths.iter().next().expect("a declared handler documents its path");
-        let (method, op) = methods(item).next().expect("a declared handler documents its method");
         Operation {
-            id: op.operation_id.clone().expect("every operation has an operationId"),
-            method,
-            path: path.clone(),
+            id: self.id.clone(),
+            method: self.method.clone(),
+            path: self.path.clone(),
             credential: self.rule.credential,
             purpose: self.rule.purpose,
             dialect: self.rule.dialect,
@@ -215,7 +224,51 @@ impl Declared {
     }
 }
 
-fn declare(handler: UtoipaMethodRouter<AppState>, credential: Credential, purpose: Purpose) -> Declared {
+/// A handler as the table holds it: what its `#[utoipa::path]` (`Doc`)
+/// says of its method, path and id, read without building its schemas.
+struct Handler {
+    method: Method,
+    path: String,
+    id: String,
+    router: MethodRouter<AppState>,
+    document: fn() -> UtoipaMethodRouter<AppState>,
+}
+
+impl Handler {
+    fn new<Doc, H, T>(handler: H, document: fn() -> UtoipaMethodRouter<AppState>) -> Handler
+    where
+        Doc: utoipa::Path,
+        H: axum::handler::Handler<T, AppState>,
+        T: 'static,
+    {
+        let methods = Doc::methods();
+        let [method] = methods.as_slice() else { panic!("{} documents one method", Doc::path()) };
+        let router = MethodRouter::new().on(method.to_method_filter(), handler);
+        let method = match method {
+            HttpMethod::Get => Method::GET,
+            HttpMethod::Post => Method::POST,
+            HttpMethod::Put => Method::PUT,
+            HttpMethod::Patch => Method::PATCH,
+            HttpMethod::Delete => Method::DELETE,
+            HttpMethod::Head => Method::HEAD,
+            HttpMethod::Options => Method::OPTIONS,
+            HttpMethod::Trace => Method::TRACE,
+        };
+        let id = Doc::operation().operation_id.unwrap_or_else(|| panic!("{} has an operationId", Doc::path()));
+        Handler { method, path: Doc::path(), id, router, document }
+    }
+}
+
+/// A handler of the table: `module::function`, with its `#[utoipa::path]`.
+macro_rules! handler {
+    ($module:ident :: $function:ident) => {
+        utoipa_axum::paste! {
+            Handler::new::<$module::[<__path_ $function>], _, _>($module::$function, || routes!($module::$function))
+        }
+    };
+}
+
+fn declare(handler: Handler, credential: Credential, purpose: Purpose) -> Declared {
     let rule = Rule {
         credential,
         purpose,
@@ -224,15 +277,24 @@ fn declare(handler: UtoipaMethodRouter<AppState>, credential: Credential, purpos
         successor: None,
         commits: false,
     };
-    Declared { handler, rule }
+    let Handler { method, path, id, router, document } = handler;
+    Declared { method, path, id, handler: router, document, rule }
+}
+
+/// An operation that reads or changes data without an `Idempotency-Key`'s
+/// stored answer.
+macro_rules! op {
+    ($module:ident :: $function:ident, $credential:ident, $purpose:ident) => {
+        declare(handler!($module::$function), $credential, $purpose)
+    };
 }
 
 /// An operation that changes data: declared like any other, and its
 /// handler must answer with an [`idempotency::Committed`] write (checked
 /// when the table compiles), so its answer is stored with its work.
 macro_rules! committed {
-    ($($handler:ident)::+, $credential:ident, $purpose:ident) => {
-        declare(routes!($($handler)::+), $credential, $purpose).committed($($handler)::+)
+    ($module:ident :: $function:ident, $credential:ident, $purpose:ident) => {
+        declare(handler!($module::$function), $credential, $purpose).committed($module::$function)
     };
 }
 
@@ -257,86 +319,86 @@ pub fn table() -> Vec<Declared> {
     vec![
         // Customers, participants (the same records) and the deprecated alias.
         committed!(customers::create_customer, ApiKey, Create),
-        declare(routes!(customers::list_customers), ApiKey, Read),
-        declare(routes!(customers::get_customer), ApiKey, Read),
+        op!(customers::list_customers, ApiKey, Read),
+        op!(customers::get_customer, ApiKey, Read),
         committed!(customers::create_participant, ApiKey, Create),
-        declare(routes!(customers::list_participants), ApiKey, Read),
-        declare(routes!(customers::get_participant), ApiKey, Read),
+        op!(customers::list_participants, ApiKey, Read),
+        op!(customers::get_participant, ApiKey, Read),
         committed!(customers::create_counterparty, ApiKey, Create).alias_of(PARTICIPANTS),
-        declare(routes!(customers::list_counterparties), ApiKey, Read).alias_of(PARTICIPANTS),
-        declare(routes!(customers::get_counterparty), ApiKey, Read).alias_of(PARTICIPANTS),
+        op!(customers::list_counterparties, ApiKey, Read).alias_of(PARTICIPANTS),
+        op!(customers::get_counterparty, ApiKey, Read).alias_of(PARTICIPANTS),
         committed!(compliance::start, ApiKey, Change),
         committed!(beneficiaries::create, ApiKey, Create),
-        declare(routes!(beneficiaries::list), ApiKey, Read),
-        declare(routes!(beneficiaries::get), ApiKey, Read),
+        op!(beneficiaries::list, ApiKey, Read),
+        op!(beneficiaries::get, ApiKey, Read),
         // Money.
         committed!(transaction_quotes::create, ApiKey, Create),
-        declare(routes!(transaction_quotes::get), ApiKey, Read),
+        op!(transaction_quotes::get, ApiKey, Read),
         committed!(transaction_quotes::accept, ApiKey, Change),
         committed!(transactions::create, ApiKey, MoveMoney).key_required(),
-        declare(routes!(transactions::list), ApiKey, Read),
-        declare(routes!(transactions::get), ApiKey, Read),
-        declare(routes!(legacy_quotes::create_legacy), TestKey, Create),
+        op!(transactions::list, ApiKey, Read),
+        op!(transactions::get, ApiKey, Read),
+        op!(legacy_quotes::create_legacy, TestKey, Create),
         committed!(legacy_quotes::create_corridor, TestKey, Create),
-        declare(routes!(legacy_quotes::get), TestKey, Read),
+        op!(legacy_quotes::get, TestKey, Read),
         committed!(legacy_quotes::accept, TestKey, Change),
         committed!(payments::create, TestKey, MoveMoney).key_required(),
-        declare(routes!(payments::list), TestKey, Read),
-        declare(routes!(payments::get), TestKey, Read),
+        op!(payments::list, TestKey, Read),
+        op!(payments::get, TestKey, Read),
         committed!(transfers::create_transfer, ApiKey, MoveMoney),
-        declare(routes!(transfers::get_transfer), ApiKey, Read),
+        op!(transfers::get_transfer, ApiKey, Read),
         committed!(transfers::create_payin, ApiKey, MoveMoney),
         committed!(transfers::create_payout, ApiKey, MoveMoney),
         committed!(transfers::create_bridge, ApiKey, MoveMoney),
         committed!(transfers::create_swap, ApiKey, MoveMoney),
-        declare(routes!(transfers::get_swap), ApiKey, Read),
+        op!(transfers::get_swap, ApiKey, Read),
         // Accounts, balances and partners.
-        declare(routes!(accounts::for_customer), ApiKey, Read),
-        declare(routes!(accounts::balances), ApiKey, Read),
+        op!(accounts::for_customer, ApiKey, Read),
+        op!(accounts::balances, ApiKey, Read),
         committed!(accounts::create, ApiKey, Create).flat(),
-        declare(routes!(accounts::list), ApiKey, Read).flat(),
-        declare(routes!(accounts::get), ApiKey, Read).flat(),
+        op!(accounts::list, ApiKey, Read).flat(),
+        op!(accounts::get, ApiKey, Read).flat(),
         committed!(partners::create, ApiKey, Create).flat(),
-        declare(routes!(partners::get), ApiKey, Read).flat(),
-        declare(routes!(partners::update), ApiKey, Change).flat(),
+        op!(partners::get, ApiKey, Read).flat(),
+        op!(partners::update, ApiKey, Change).flat(),
         // Webhooks and logs.
         committed!(webhooks::create, ApiKey, Create),
-        declare(routes!(webhooks::list), ApiKey, Read),
-        declare(routes!(webhooks::get), ApiKey, Read),
-        declare(routes!(webhooks::update), ApiKey, Change),
-        declare(routes!(webhooks::delete), ApiKey, Change),
+        op!(webhooks::list, ApiKey, Read),
+        op!(webhooks::get, ApiKey, Read),
+        op!(webhooks::update, ApiKey, Change),
+        op!(webhooks::delete, ApiKey, Change),
         committed!(webhooks::rotate, ApiKey, Change),
-        declare(routes!(webhooks::deliveries), ApiKey, Read),
+        op!(webhooks::deliveries, ApiKey, Read),
         committed!(webhooks::redeliver, ApiKey, Change),
-        declare(routes!(logs::list), ApiKey, Read),
+        op!(logs::list, ApiKey, Read),
         // The dashboard.
         committed!(dashboard::register, Bearer, Create),
-        declare(routes!(dashboard::me), Bearer, Session),
+        op!(dashboard::me, Bearer, Session),
         committed!(applications::create, Bearer, Create),
-        declare(routes!(applications::list), Bearer, Read),
-        declare(routes!(applications::get), Bearer, Read),
+        op!(applications::list, Bearer, Read),
+        op!(applications::get, Bearer, Read),
         committed!(applications::deactivate, Bearer, Change),
         committed!(keys::create, Bearer, Create),
-        declare(routes!(keys::list), Bearer, Read),
-        declare(routes!(keys::revoke), Bearer, Change),
-        declare(routes!(wallets::list), Bearer, Read),
-        declare(routes!(wallets::put), Bearer, Change),
-        declare(routes!(pricing::get_markup), Bearer, Read),
-        declare(routes!(pricing::put_markup), Bearer, Change),
-        declare(routes!(pricing::list_customers), Bearer, Read),
-        declare(routes!(pricing::get_customer_markup), Bearer, Read),
-        declare(routes!(pricing::put_customer_markup), Bearer, Change),
-        declare(routes!(pricing::delete_customer_markup), Bearer, Change),
-        declare(routes!(pricing::corridors), Bearer, Read),
-        declare(routes!(pricing::simulate), Bearer, Read),
+        op!(keys::list, Bearer, Read),
+        op!(keys::revoke, Bearer, Change),
+        op!(wallets::list, Bearer, Read),
+        op!(wallets::put, Bearer, Change),
+        op!(pricing::get_markup, Bearer, Read),
+        op!(pricing::put_markup, Bearer, Change),
+        op!(pricing::list_customers, Bearer, Read),
+        op!(pricing::get_customer_markup, Bearer, Read),
+        op!(pricing::put_customer_markup, Bearer, Change),
+        op!(pricing::delete_customer_markup, Bearer, Change),
+        op!(pricing::corridors, Bearer, Read),
+        op!(pricing::simulate, Bearer, Read),
         // The sandbox's own operations.
         committed!(control::create_user, Control, Simulate),
         committed!(reset::reset, Control, Simulate),
-        declare(routes!(control::get_clock), ControlOrTestKey, Simulate),
+        op!(control::get_clock, ControlOrTestKey, Simulate),
         committed!(control::advance_clock, ControlOrTestKey, Simulate),
-        declare(routes!(rates::list), ControlOrTestKey, Simulate),
-        declare(routes!(rates::set), ControlOrTestKey, Simulate),
-        declare(routes!(rates::clear), ControlOrTestKey, Simulate),
+        op!(rates::list, ControlOrTestKey, Simulate),
+        op!(rates::set, ControlOrTestKey, Simulate),
+        op!(rates::clear, ControlOrTestKey, Simulate),
         committed!(customers::approve, ControlOrTestKey, Simulate),
         committed!(customers::reject, ControlOrTestKey, Simulate),
         committed!(trigger::trigger, ControlOrTestKey, Simulate),
@@ -344,16 +406,16 @@ pub fn table() -> Vec<Declared> {
         committed!(transactions::fail, ControlOrTestKey, Simulate),
         committed!(payments::fund, ControlOrTestKey, Simulate),
         committed!(faults::create, ControlOrTestKey, Simulate),
-        declare(routes!(faults::list), ControlOrTestKey, Simulate),
-        declare(routes!(faults::delete), ControlOrTestKey, Simulate),
-        declare(routes!(faults::clear), ControlOrTestKey, Simulate),
+        op!(faults::list, ControlOrTestKey, Simulate),
+        op!(faults::delete, ControlOrTestKey, Simulate),
+        op!(faults::clear, ControlOrTestKey, Simulate),
         committed!(review::start_drill, ControlOrTestKey, Simulate),
-        declare(routes!(review::stop_drill), ControlOrTestKey, Simulate),
-        declare(routes!(review::review), ControlOrTestKey, Simulate),
+        op!(review::stop_drill, ControlOrTestKey, Simulate),
+        op!(review::review, ControlOrTestKey, Simulate),
         // Public.
-        declare(routes!(health::health), Public, Session),
-        declare(routes!(token_endpoint::token), Public, Session),
-        declare(routes!(wallets::validate), Public, Read),
+        op!(health::health, Public, Session),
+        op!(token_endpoint::token, Public, Session),
+        op!(wallets::validate, Public, Read),
     ]
 }
 
@@ -418,6 +480,24 @@ mod tests {
                 assert_eq!(op.method, Method::POST, "{}", op.id);
             }
             assert_eq!(op.purpose == Purpose::Simulate, op.path.starts_with("/sandbox/"), "{}", op.id);
+        }
+    }
+
+    /// What the table reads of a handler at start (method, path, id) is
+    /// what its documentation says, so the router serves the document's
+    /// operations and nothing else.
+    #[test]
+    fn the_table_serves_each_operation_where_its_documentation_puts_it() {
+        for declared in table() {
+            let (_, paths, _) = (declared.document)();
+            let documented: Vec<(String, Method, Option<String>)> = paths
+                .paths
+                .iter()
+                .flat_map(|(path, item)| {
+                    methods(item).map(|(method, op)| (path.clone(), method, op.operation_id.clone()))
+                })
+                .collect();
+            assert_eq!(documented, vec![(declared.path.clone(), declared.method.clone(), Some(declared.id.clone()))]);
         }
     }
 
