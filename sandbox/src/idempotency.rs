@@ -48,7 +48,7 @@ use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
-use payctl_wire::{IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SECRET_WITHHELD_HEADER};
+use payctl_wire::{IDEMPOTENT_REPLAYED_HEADER, SECRET_WITHHELD_HEADER};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
@@ -418,7 +418,7 @@ where
     }
     let path = request.uri().path().to_owned();
     let required = request.extensions().get::<Arc<Operation>>().is_some_and(|op| op.key_rule == KeyRule::Required);
-    let key = match request.headers().get(IDEMPOTENCY_KEY_HEADER) {
+    let key = match request.headers().get(crate::http::headers::IDEMPOTENCY_KEY) {
         None if required => {
             return Err(ApiError::new(
                 ErrorCode::IdempotencyRequired,

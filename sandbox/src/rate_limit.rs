@@ -129,9 +129,9 @@ pub struct Decision {
 
 impl Decision {
     fn apply(&self, headers: &mut HeaderMap) {
-        headers.insert(LIMIT_HEADER, HeaderValue::from(self.limit));
-        headers.insert(REMAINING_HEADER, HeaderValue::from(self.remaining));
-        headers.insert(RESET_HEADER, HeaderValue::from(ceil_seconds(self.reset_ms)));
+        headers.insert(crate::http::headers::RATE_LIMIT, HeaderValue::from(self.limit));
+        headers.insert(crate::http::headers::RATE_LIMIT_REMAINING, HeaderValue::from(self.remaining));
+        headers.insert(crate::http::headers::RATE_LIMIT_RESET, HeaderValue::from(ceil_seconds(self.reset_ms)));
     }
 }
 

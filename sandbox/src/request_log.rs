@@ -36,7 +36,6 @@ use payctl_domain::redact;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::AppliedFault;
-use payctl_wire::{IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::api::BODY_LIMIT;
@@ -172,7 +171,7 @@ pub struct Unlogged;
 /// limit; only reads can go unlogged.
 pub fn unlogged_read(request: &Request) -> bool {
     request.method() == Method::GET
-        && request.headers().get(payctl_wire::sandbox::UNLOGGED_HEADER).is_some_and(|v| v.as_bytes() == b"true")
+        && request.headers().get(crate::http::headers::UNLOGGED).is_some_and(|v| v.as_bytes() == b"true")
 }
 
 /// The sending side, kept in the shared state.
@@ -335,10 +334,10 @@ where
         operation_id: request.extensions().get::<Arc<Operation>>().map(|op| op.id.clone()),
         idempotency_key_hash: request
             .headers()
-            .get(IDEMPOTENCY_KEY_HEADER)
+            .get(crate::http::headers::IDEMPOTENCY_KEY)
             .and_then(|v| v.to_str().ok())
             .map(idempotency::stored_key),
-        request_id_sent: request.headers().contains_key(REQUEST_ID_HEADER),
+        request_id_sent: request.headers().contains_key(crate::http::headers::REQUEST_ID),
         real_at: clock::real_now().millis(),
         ..Judged::default()
     };

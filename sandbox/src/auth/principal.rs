@@ -19,7 +19,6 @@ use axum::http::{Extensions, HeaderMap, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use payctl_domain::credentials;
-use payctl_wire::API_KEY_HEADER;
 use payctl_wire::applications::ApplicationStatus;
 use subtle::ConstantTimeEq;
 
@@ -92,7 +91,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 }
 
 fn api_key(headers: &HeaderMap) -> Option<&str> {
-    headers.get(API_KEY_HEADER).and_then(|v| v.to_str().ok()).map(str::trim)
+    headers.get(crate::http::headers::API_KEY).and_then(|v| v.to_str().ok()).map(str::trim)
 }
 
 fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, ApiError> {

@@ -16,7 +16,7 @@ use rusqlite::{Connection, Transaction};
 use rusqlite_migration::{HookResult, M, Migrations};
 
 /// The version `migrations/baseline.sql` stands for.
-pub const BASELINE_VERSION: usize = 19;
+pub const BASELINE_VERSION: usize = 20;
 const BASELINE: &str = include_str!("migrations/baseline.sql");
 
 /// Brings `conn` to the latest version: an empty database from the
@@ -58,6 +58,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0017_webhook_faults.sql")),
         M::up(include_str!("migrations/0018_review.sql")),
         M::up_with_hook(include_str!("migrations/0019_uniqueness_keys.sql"), fill_uniqueness_keys),
+        M::up(include_str!("migrations/0020_request_log_ids.sql")),
     ])
 }
 
@@ -147,12 +148,16 @@ mod tests {
         super::migrations().validate().unwrap();
     }
 
-    /// A database an older version left at `version`, then `fill` run on it.
+    /// A database an older version left at `version`, with `fill` run on it,
+    /// migrated.
     fn upgraded_from(version: usize, fill: &str) -> Connection {
         let mut conn = Connection::open_in_memory().unwrap();
         migrations().to_version(&mut conn, version).unwrap();
         crate::store::applications::insert_bare(&conn).unwrap();
         conn.execute_batch(fill).unwrap();
+        // As `db::migrate` runs them: a table rebuilt must not take its
+        // children with it.
+        conn.pragma_update(None, "foreign_keys", "OFF").unwrap();
         migrations().to_latest(&mut conn).unwrap();
         conn
     }
@@ -166,6 +171,40 @@ mod tests {
         );
         let key: String = conn.query_row("SELECT key FROM idempotency_keys", [], |r| r.get(0)).unwrap();
         assert_eq!(key, crate::idempotency::stored_key("sk-like-secret"));
+    }
+
+    #[test]
+    fn request_logs_keep_their_records_and_exchanges_when_the_id_index_goes() {
+        let conn = upgraded_from(
+            19,
+            "INSERT INTO request_logs (id, public_id, application_id, api_key_id, method, path, status_code,
+                 duration_ms, correlation_id, requested_at, responded_at, operation_id)
+                 VALUES (7, 'log-1', 1, 'key-1', 'GET', '/v1/customers', 200, 3, 'corr-1', 10, 13, 'listCustomers');
+             INSERT INTO request_log_exchanges (log_id, application_id, request_headers, response_headers)
+                 VALUES (7, 1, '{}', '{}');",
+        );
+        let kept: (i64, String, String) = conn
+            .query_row(
+                "SELECT l.id, l.operation_id, x.request_headers FROM request_logs l
+                     JOIN request_log_exchanges x ON x.log_id = l.id WHERE l.application_id = 1 AND l.public_id = 'log-1'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!(kept, (7, "listCustomers".to_owned(), "{}".to_owned()));
+        let indexes: Vec<String> = conn
+            .prepare("SELECT name FROM pragma_index_list('request_logs') ORDER BY name")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(indexes, vec!["request_logs_by_application".to_owned()]);
+        // Pruning a record still takes its exchange with it.
+        conn.pragma_update(None, "foreign_keys", "ON").unwrap();
+        conn.execute("DELETE FROM request_logs WHERE id = 7", []).unwrap();
+        let left: i64 = conn.query_row("SELECT count(*) FROM request_log_exchanges", [], |r| r.get(0)).unwrap();
+        assert_eq!(left, 0);
     }
 
     #[test]

@@ -22,7 +22,7 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
-use payctl_wire::faults::{AppliedFault, FaultRequest, SANDBOX_FAULT_HEADER};
+use payctl_wire::faults::{AppliedFault, FaultRequest};
 
 use super::Injected;
 use crate::api::Operation;
@@ -55,7 +55,7 @@ where
     {
         return next(request).await;
     }
-    let chosen = match request.headers().get(SANDBOX_FAULT_HEADER) {
+    let chosen = match request.headers().get(crate::http::headers::SANDBOX_FAULT) {
         Some(value) => match from_header(value) {
             Ok(injected) => (None, injected),
             Err(e) => return e.into_response(),
@@ -85,7 +85,7 @@ where
     let mut response = apply(state, injected, &source, connection, request, next).await;
     let applied = AppliedFault { rule_id, fault: injected.view() };
     if let Ok(value) = HeaderValue::from_str(&format!("{source}; kind={}", injected.kind())) {
-        response.headers_mut().insert(SANDBOX_FAULT_HEADER, value);
+        response.headers_mut().insert(crate::http::headers::SANDBOX_FAULT, value);
     }
     response.extensions_mut().insert(applied);
     response

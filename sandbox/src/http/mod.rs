@@ -1,4 +1,4 @@
-//! HTTP plumbing shared by every route: request ids, body and query
+//! HTTP plumbing shared by every route: request ids, the hot header names, body and query
 //! extraction that fails with the API's envelope, pagination, fallbacks,
 //! the `X-Sandbox-Clock` header, and the server loop with its timeouts.
 
@@ -6,6 +6,7 @@ pub mod connection;
 pub mod dialect;
 pub mod extract;
 pub mod fallback;
+pub mod headers;
 pub mod pagination;
 pub mod request_id;
 pub mod sandbox_clock;

@@ -10,7 +10,6 @@ use axum::extract::Request;
 use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
-use payctl_wire::REQUEST_ID_HEADER;
 
 tokio::task_local! {
     static CORRELATION_ID: String;
@@ -39,7 +38,7 @@ where
 {
     let id = request
         .headers()
-        .get(REQUEST_ID_HEADER)
+        .get(crate::http::headers::REQUEST_ID)
         .and_then(|v| v.to_str().ok())
         .filter(|v| is_acceptable(v))
         .map(str::to_owned)
@@ -48,7 +47,7 @@ where
     let header = HeaderValue::from_str(&id).ok();
     let mut response = CORRELATION_ID.scope(id, run(request)).await;
     if let Some(header) = header {
-        response.headers_mut().insert(REQUEST_ID_HEADER, header);
+        response.headers_mut().insert(crate::http::headers::REQUEST_ID, header);
     }
     response
 }

@@ -9,7 +9,6 @@
 
 use axum::http::HeaderValue;
 use axum::response::Response;
-use payctl_wire::sandbox::SANDBOX_CLOCK_HEADER;
 
 use crate::state::AppState;
 
@@ -25,10 +24,10 @@ pub fn global_if_absent(state: &AppState, response: &mut Response) {
 }
 
 fn stamp(response: &mut Response, now: payctl_domain::time::Timestamp, replace: bool) {
-    if !replace && response.headers().contains_key(SANDBOX_CLOCK_HEADER) {
+    if !replace && response.headers().contains_key(crate::http::headers::SANDBOX_CLOCK) {
         return;
     }
     if let Ok(value) = HeaderValue::from_str(&now.to_rfc3339()) {
-        response.headers_mut().insert(SANDBOX_CLOCK_HEADER, value);
+        response.headers_mut().insert(crate::http::headers::SANDBOX_CLOCK, value);
     }
 }

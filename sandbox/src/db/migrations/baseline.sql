@@ -1,7 +1,7 @@
--- The schema of version 19, in one step, for new databases only.
+-- The schema of version 20, in one step, for new databases only.
 --
 -- A database made from this file is the same (every table's and index's
--- SQL, user_version 19) as one made by running 0001 to 0019 in order; a
+-- SQL, user_version 20) as one made by running 0001 to 0020 in order; a
 -- test in db/migrations.rs holds the two together. Existing databases keep
 -- migrating from their own version through the numbered files, so those
 -- stay as they shipped. Running the numbered files costs a new sandbox
@@ -258,22 +258,29 @@ CREATE TABLE webhook_attempts (
     UNIQUE (delivery_id, number)
 ) STRICT;
 
-CREATE TABLE request_logs (
-    id             INTEGER PRIMARY KEY,
-    public_id      TEXT NOT NULL UNIQUE,
-    application_id INTEGER NOT NULL REFERENCES applications(id),
-    api_key_id     TEXT NOT NULL,
-    method         TEXT NOT NULL,
-    path           TEXT NOT NULL,
-    query          TEXT,
-    status_code    INTEGER NOT NULL,
-    duration_ms    INTEGER NOT NULL,
-    correlation_id TEXT NOT NULL,
-    error_code     TEXT,
-    request_body   TEXT,
-    requested_at   INTEGER NOT NULL,
-    responded_at   INTEGER NOT NULL
-, fault TEXT, operation_id TEXT, idempotency_key_hash TEXT, body_hash TEXT, request_id_sent INTEGER NOT NULL DEFAULT 0, retry_after INTEGER, real_at INTEGER) STRICT;
+CREATE TABLE "request_logs" (
+    id                   INTEGER PRIMARY KEY,
+    public_id            TEXT NOT NULL,
+    application_id       INTEGER NOT NULL REFERENCES applications(id),
+    api_key_id           TEXT NOT NULL,
+    method               TEXT NOT NULL,
+    path                 TEXT NOT NULL,
+    query                TEXT,
+    status_code          INTEGER NOT NULL,
+    duration_ms          INTEGER NOT NULL,
+    correlation_id       TEXT NOT NULL,
+    error_code           TEXT,
+    request_body         TEXT,
+    requested_at         INTEGER NOT NULL,
+    responded_at         INTEGER NOT NULL,
+    fault                TEXT,
+    operation_id         TEXT,
+    idempotency_key_hash TEXT,
+    body_hash            TEXT,
+    request_id_sent      INTEGER NOT NULL DEFAULT 0,
+    retry_after          INTEGER,
+    real_at              INTEGER
+) STRICT;
 
 CREATE INDEX request_logs_by_application ON request_logs (application_id, public_id);
 
