@@ -24,7 +24,7 @@ use crate::error::ApiError;
 
 /// Write jobs sharing one commit, at most: enough to amortise a flush,
 /// few enough that the first job's caller does not wait long for the last.
-pub(super) const GROUP_LIMIT: usize = 64;
+pub(super) const GROUP_LIMIT: usize = 32;
 
 /// The writer thread's loop; ends when every `Db` handle is gone. It holds
 /// the connection's lock while it runs a job or a group, and only then: an
