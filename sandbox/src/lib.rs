@@ -6,8 +6,9 @@
 //! resolves, then finishes in-flight requests and closes the database.
 //!
 //! # Layout
-//! - [`api`]: HTTP handlers, one module per noun, and the router that puts
-//!   them behind their authentication layers; also the OpenAPI document.
+//! - [`api`]: HTTP handlers, one module per noun; the route table
+//!   (`api::routes`) from which the router and the OpenAPI document are
+//!   built; each operation's layers as one middleware (`api::layers`).
 //!   A handler parses its request into the typed `New*` value a flow takes
 //!   (every bad field in one 400), makes one flow call and builds the view.
 //! - [`console`]: the web console at `/console`: server-rendered pages
@@ -43,8 +44,8 @@
 //! - [`http`]: the server loop (HTTP/1.1, header-read and idle timeouts,
 //!   graceful shutdown), request ids, extractors that fail with the API's
 //!   envelope (duplicate members refused), the page request and its opaque
-//!   cursor (the SQL is `store::paging`), fallbacks and the
-//!   `X-Sandbox-Clock` header. [`error`]: that envelope.
+//!   cursor (the SQL is `store::paging`), fallbacks, the hot header names
+//!   and the `X-Sandbox-Clock` header. [`error`]: that envelope.
 //! - [`clock`], [`ids`], [`secrets`]: sandbox time (a global clock and one
 //!   per TEST application), public ids, randomness.
 //! - The pure rules (addresses, IBANs, countries, e-mail addresses,
