@@ -5,13 +5,9 @@
 //! serialised by construction and a handler's checks and changes can never
 //! interleave with another's (queued writes share a commit; see [`writer`]).
 //! Reads go to a small pool of read-only connections (WAL lets them run
-//! beside the writer). An in-memory database has a single connection, which
-//! the writer thread shares: a read runs on the caller's own thread when
-//! the connection is free (it takes microseconds and touches no disk, and
-//! the hop to another thread and back cost more than the read), and is
-//! queued to the writer thread when a write holds it. Callers of a file
-//! database await a oneshot reply; no SQLite call on a file ever runs on a
-//! tokio worker. A full disk fails writes
+//! beside the writer). An in-memory database has a single connection, so
+//! there the writer thread serves reads too. Callers await a oneshot reply;
+//! no SQLite call ever runs on a tokio worker. A full disk fails writes
 //! with 507 `STORAGE_FULL` (see [`crate::error::ApiError::from_database`])
 //! while reads go on; warnings that repeat are logged once a minute.
 
@@ -22,7 +18,7 @@ mod warning;
 mod writer;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, TryLockError};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -98,17 +94,11 @@ pub enum Storage {
     Memory,
 }
 
-/// The connection of an in-memory database, shared by the writer thread
-/// and the callers' threads.
-type Shared = Arc<Mutex<Connection>>;
-
 /// Handle to the database threads. Cheap to clone.
 #[derive(Clone)]
 pub struct Db {
     writer: Sender<Job>,
     readers: Sender<Job>,
-    /// In memory: the one connection, for reads on the caller's thread.
-    memory: Option<Shared>,
     /// Signalled after a commit that recorded events (see [`Db::outbox`]).
     outbox: Arc<Notify>,
     /// Held only so that the checkpoint thread stops with the last handle.
@@ -160,9 +150,7 @@ impl Db {
         let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
         let outbox = Arc::<Notify>::default();
         let wake = outbox.clone();
-        let shared: Shared = Arc::new(Mutex::new(writer_conn));
-        let memory = (*storage == Storage::Memory).then(|| shared.clone());
-        let mut threads = vec![spawn("payctl-db-writer", move || writer::run(&shared, writer_rx, wake))?];
+        let mut threads = vec![spawn("payctl-db-writer", move || writer::run(writer_conn, writer_rx, wake))?];
         let readers = match storage {
             Storage::File(path) => {
                 let (tx, rx) = crossbeam_channel::unbounded::<Job>();
@@ -180,7 +168,7 @@ impl Db {
             let conn = open_file(path, false)?;
             threads.push(spawn("payctl-db-checkpoint", move || checkpoint::run(conn, stop))?);
         }
-        Ok((Db { writer: writer_tx, readers, memory, outbox, _checkpoints: checkpoints }, DbThreads(threads)))
+        Ok((Db { writer: writer_tx, readers, outbox, _checkpoints: checkpoints }, DbThreads(threads)))
     }
 
     /// Runs `work` in its own write transaction: committed when it returns
@@ -222,13 +210,6 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
     {
-        let work = match &self.memory {
-            Some(shared) => match read_here(shared, work) {
-                Ok(answer) => return answer,
-                Err(busy) => busy,
-            },
-            None => work,
-        };
         let (reply_tx, reply_rx) = oneshot::channel();
         let job = Job::Read(Box::new(move |conn| {
             let _ = reply_tx.send(work(conn));
@@ -276,25 +257,6 @@ fn without_memory_statistics() {
 
 fn spawn(name: &str, body: impl FnOnce() + Send + 'static) -> anyhow::Result<JoinHandle<()>> {
     Ok(std::thread::Builder::new().name(name.to_owned()).spawn(body)?)
-}
-
-/// Runs `work` on this thread when the in-memory connection is free;
-/// gives it back when a write holds the connection.
-fn read_here<T, F>(shared: &Shared, work: F) -> Result<Result<T, ApiError>, F>
-where
-    F: FnOnce(&Connection) -> Result<T, ApiError>,
-{
-    let conn = match shared.try_lock() {
-        Ok(conn) => conn,
-        // A panic under the lock is caught before the guard drops (see
-        // `read_surviving_panics`), so poison means nothing half-done.
-        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-        Err(TryLockError::WouldBlock) => return Err(work),
-    };
-    Ok(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&conn))).unwrap_or_else(|_| {
-        tracing::error!("a database read panicked");
-        Err(ApiError::internal("the database did not run the request"))
-    }))
 }
 
 /// A reader thread's loop. Only reads are queued to readers ([`Db::write`]
@@ -495,39 +457,6 @@ mod tests {
         assert!(file_size() >= before + 200 * 3000, "database file still {} bytes", file_size());
         drop(db);
         threads.join();
-    }
-
-    /// A read of an in-memory database runs on the caller's thread only
-    /// when no write holds the connection: otherwise it waits its turn on
-    /// the writer thread, and sees the write committed.
-    #[tokio::test]
-    async fn in_memory_reads_wait_for_a_write_that_holds_the_connection() {
-        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
-        let count = |db: Db| async move {
-            db.read(|c| Ok(c.query_row("SELECT count(*) FROM settings", [], |r| r.get::<_, i64>(0))?)).await
-        };
-        assert_eq!(count(db.clone()).await.unwrap(), 0);
-        let (started_tx, started) = oneshot::channel();
-        let (release, released) = std::sync::mpsc::channel::<()>();
-        let writing = tokio::spawn({
-            let db = db.clone();
-            async move {
-                db.write(move |tx| {
-                    tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?;
-                    let _ = started_tx.send(());
-                    let _ = released.recv();
-                    Ok(())
-                })
-                .await
-            }
-        });
-        started.await.unwrap();
-        let reading = tokio::spawn(count(db.clone()));
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        assert!(!reading.is_finished(), "a read ran while a write held the connection");
-        release.send(()).unwrap();
-        writing.await.unwrap().unwrap();
-        assert_eq!(reading.await.unwrap().unwrap(), 1);
     }
 
     #[tokio::test]

@@ -19,17 +19,15 @@ use crossbeam_channel::Receiver;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use tokio::sync::Notify;
 
-use super::{CachedSql, Job, Shared, Staged, WriteJob};
+use super::{CachedSql, Job, Staged, WriteJob};
 use crate::error::ApiError;
 
 /// Write jobs sharing one commit, at most: enough to amortise a flush,
 /// few enough that the first job's caller does not wait long for the last.
 pub(super) const GROUP_LIMIT: usize = 32;
 
-/// The writer thread's loop; ends when every `Db` handle is gone. It holds
-/// the connection's lock while it runs a job or a group, and only then: an
-/// in-memory database's readers take it in between (see [`super::Db::read`]).
-pub(super) fn run(conn: &Shared, jobs: Receiver<Job>, outbox: Arc<Notify>) {
+/// The writer thread's loop; ends when every `Db` handle is gone.
+pub(super) fn run(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<Notify>) {
     let mut next: Option<Job> = None;
     loop {
         let job = match next.take() {
@@ -39,11 +37,10 @@ pub(super) fn run(conn: &Shared, jobs: Receiver<Job>, outbox: Arc<Notify>) {
                 Err(_) => break,
             },
         };
-        let mut conn = conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         match job {
-            // An in-memory database has this one connection, so reads that
-            // found it busy come here; they run between groups, never
-            // inside one, so they only ever see committed data.
+            // An in-memory database has this one connection, so reads come
+            // here too; they run between groups, never inside one, so they
+            // only ever see committed data.
             Job::Read(read) => super::read_surviving_panics(read, &conn),
             Job::Write(first) => {
                 let mut group = vec![first];
@@ -61,6 +58,7 @@ pub(super) fn run(conn: &Shared, jobs: Receiver<Job>, outbox: Arc<Notify>) {
             }
         }
     }
+    drop(conn);
 }
 
 fn commit_group(conn: &mut Connection, group: Vec<WriteJob>, outbox: &Notify) {
