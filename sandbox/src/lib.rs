@@ -116,7 +116,7 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
 /// The `operationId`s of the partner API (the operations a fault rule can
 /// name: called with an API key, and not `/sandbox/...`).
 pub fn partner_operation_ids() -> Vec<String> {
-    api::routes::table().iter().map(|d| d.operation()).filter(|op| op.is_partner_api()).map(|op| op.id).collect()
+    api::routes::table().into_iter().map(|d| d.operation).filter(|op| op.is_partner_api()).map(|op| op.id).collect()
 }
 
 /// How to run a sandbox.
@@ -331,12 +331,17 @@ impl Sandbox {
     }
 }
 
-/// Serves every allocation of 1 MiB or more from its own mapping, returned
-/// to the operating system when freed. glibc otherwise raises that
-/// threshold to the size of the largest block freed so far, so after the
-/// first password check every 19 MiB Argon2 buffer comes from the heap,
-/// where a burst of checks leaves it fragmented: 256 concurrent sign-ins
-/// kept 185 MB resident this way, 29 MB with the threshold fixed.
+/// Serves every glibc allocation of 1 MiB or more from its own mapping,
+/// returned to the operating system when freed. glibc otherwise raises
+/// that threshold to the size of the largest block freed so far, so after
+/// the first password check every 19 MiB Argon2 buffer comes from the
+/// heap, where a burst of checks leaves it fragmented: 256 concurrent
+/// sign-ins kept 185 MB resident this way, 29 MB with the threshold fixed.
+/// This is glibc's heap only: the `payctl` binary allocates with mimalloc
+/// (see its `main.rs`; the same burst peaks at 110 MB there and leaves
+/// 26 MB), so there it bounds SQLite's allocations, while a program that
+/// links this library with the system allocator (the test suite) gets all
+/// of it.
 fn bound_large_allocations() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only changes glibc's allocation parameters; it may be
@@ -346,9 +351,10 @@ fn bound_large_allocations() {
     }
 }
 
-/// Hands the heap that start-up used and freed (building the OpenAPI
-/// document, migrating, seeding) back to the operating system. glibc keeps
-/// freed pages for reuse otherwise, and an idle sandbox would carry them.
+/// Hands glibc's heap that start-up used and freed (SQLite migrating and
+/// seeding; everything, under the system allocator) back to the operating
+/// system. glibc keeps freed pages for reuse otherwise, and an idle sandbox
+/// would carry them. mimalloc returns what it frees by itself.
 fn release_startup_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only walks glibc's own free lists and has no

@@ -56,7 +56,7 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 /// The OpenAPI document of every operation the router serves.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let table = routes::table();
-    let operations = Operations::new(table.iter().map(|declared| Arc::new(declared.operation())).collect());
+    let operations = Operations::new(table.iter().map(|declared| Arc::new(declared.operation.clone())).collect());
     let api = table
         .iter()
         .fold(OpenApiRouter::with_openapi(openapi::base()), |api, declared| api.routes((declared.document)()));
@@ -89,9 +89,9 @@ fn collect(state: &AppState) -> (Router<AppState>, Arc<Operations>) {
     let mut api = Router::new();
     let mut operations = Vec::new();
     for declared in routes::table() {
-        let operation = Arc::new(declared.operation());
+        let operation = Arc::new(declared.operation);
         let stack = layers::Stack { operation: operation.clone(), state: state.clone() };
-        api = api.route(&declared.path, declared.handler.route_layer(from_fn_with_state(stack, layers::operation)));
+        api = api.route(&operation.path, declared.handler.route_layer(from_fn_with_state(stack, layers::operation)));
         operations.push(operation);
     }
     (api, Arc::new(Operations::new(operations)))

@@ -154,88 +154,53 @@ pub fn template_matches(template: &str, path: &str) -> bool {
     }
 }
 
-/// An entry of the table: the handler, its documentation and its rule.
+/// An entry of the table: the operation, its handler and its documentation.
 pub struct Declared {
-    /// The method, path template and `operationId` of the handler's
-    /// `#[utoipa::path]`.
-    pub method: Method,
-    pub path: String,
-    pub id: String,
+    /// Method, path and id from the handler's `#[utoipa::path]`; the rest
+    /// from the table.
+    pub operation: Operation,
     /// The handler on its method, before its layers.
     pub handler: MethodRouter<AppState>,
     /// The handler's part of the OpenAPI document (its path item and the
     /// schemas it refers to), built only when the document is: the
     /// schemas were most of the sandbox's start-up.
     pub document: fn() -> UtoipaMethodRouter<AppState>,
-    pub rule: Rule,
-}
-
-/// What the table says of an operation beyond its handler's annotation.
-#[derive(Debug, Clone, Copy)]
-pub struct Rule {
-    pub credential: Credential,
-    pub purpose: Purpose,
-    pub dialect: Dialect,
-    pub key_rule: KeyRule,
-    pub successor: Option<&'static str>,
-    /// Its handler answers with a committed write.
-    pub commits: bool,
 }
 
 impl Declared {
     /// Flat error codes (accounts, partners).
     fn flat(mut self) -> Declared {
-        self.rule.dialect = Dialect::Flat;
+        self.operation.dialect = Dialect::Flat;
         self
     }
 
     /// `Idempotency-Key` required (400 IDM_0002 without it).
     fn key_required(mut self) -> Declared {
-        self.rule.key_rule = KeyRule::Required;
+        self.operation.key_rule = KeyRule::Required;
         self
     }
 
     /// Its handler answers with a [`idempotency::Committed`] write: the
     /// bound is the check, the flag what the table's test reads.
     fn committed<H: idempotency::AnswersCommitted<Args>, Args>(mut self, _handler: H) -> Declared {
-        self.rule.commits = true;
+        self.operation.commits = true;
         self
     }
 
     /// A deprecated alias of `successor`.
     fn alias_of(mut self, successor: &'static str) -> Declared {
-        self.rule.successor = Some(successor);
+        self.operation.successor = Some(successor);
         self
     }
 
-    /// The operation as the table describes it.
-    pub fn operation(&self) -> Operation {
-        Operation {
-            id: self.id.clone(),
-            method: self.method.clone(),
-            path: self.path.clone(),
-            credential: self.rule.credential,
-            purpose: self.rule.purpose,
-            dialect: self.rule.dialect,
-            key_rule: self.rule.key_rule,
-            successor: self.rule.successor,
-            commits: self.rule.commits,
-        }
-    }
-}
-
-/// A handler as the table holds it: what its `#[utoipa::path]` (`Doc`)
-/// says of its method, path and id, read without building its schemas.
-struct Handler {
-    method: Method,
-    path: String,
-    id: String,
-    router: MethodRouter<AppState>,
-    document: fn() -> UtoipaMethodRouter<AppState>,
-}
-
-impl Handler {
-    fn new<Doc, H, T>(handler: H, document: fn() -> UtoipaMethodRouter<AppState>) -> Handler
+    /// An entry for `handler`, whose `#[utoipa::path]` is `Doc`: its
+    /// method, path and id are read without building its schemas.
+    fn new<Doc, H, T>(
+        handler: H,
+        document: fn() -> UtoipaMethodRouter<AppState>,
+        credential: Credential,
+        purpose: Purpose,
+    ) -> Declared
     where
         Doc: utoipa::Path,
         H: axum::handler::Handler<T, AppState>,
@@ -243,7 +208,7 @@ impl Handler {
     {
         let methods = Doc::methods();
         let [method] = methods.as_slice() else { panic!("{} documents one method", Doc::path()) };
-        let router = MethodRouter::new().on(method.to_method_filter(), handler);
+        let handler = MethodRouter::new().on(method.to_method_filter(), handler);
         let method = match method {
             HttpMethod::Get => Method::GET,
             HttpMethod::Post => Method::POST,
@@ -255,37 +220,33 @@ impl Handler {
             HttpMethod::Trace => Method::TRACE,
         };
         let id = Doc::operation().operation_id.unwrap_or_else(|| panic!("{} has an operationId", Doc::path()));
-        Handler { method, path: Doc::path(), id, router, document }
+        let operation = Operation {
+            id,
+            method,
+            path: Doc::path(),
+            credential,
+            purpose,
+            dialect: Dialect::Numbered,
+            key_rule: KeyRule::Optional,
+            successor: None,
+            commits: false,
+        };
+        Declared { operation, handler, document }
     }
 }
 
-/// A handler of the table: `module::function`, with its `#[utoipa::path]`.
-macro_rules! handler {
-    ($module:ident :: $function:ident) => {
-        utoipa_axum::paste! {
-            Handler::new::<$module::[<__path_ $function>], _, _>($module::$function, || routes!($module::$function))
-        }
-    };
-}
-
-fn declare(handler: Handler, credential: Credential, purpose: Purpose) -> Declared {
-    let rule = Rule {
-        credential,
-        purpose,
-        dialect: Dialect::Numbered,
-        key_rule: KeyRule::Optional,
-        successor: None,
-        commits: false,
-    };
-    let Handler { method, path, id, router, document } = handler;
-    Declared { method, path, id, handler: router, document, rule }
-}
-
-/// An operation that reads or changes data without an `Idempotency-Key`'s
-/// stored answer.
+/// An operation of the table: its handler, `module::function`, annotated
+/// with `#[utoipa::path]`, the credential it takes and what it does.
 macro_rules! op {
     ($module:ident :: $function:ident, $credential:ident, $purpose:ident) => {
-        declare(handler!($module::$function), $credential, $purpose)
+        utoipa_axum::paste! {
+            Declared::new::<$module::[<__path_ $function>], _, _>(
+                $module::$function,
+                || routes!($module::$function),
+                $credential,
+                $purpose,
+            )
+        }
     };
 }
 
@@ -294,7 +255,7 @@ macro_rules! op {
 /// when the table compiles), so its answer is stored with its work.
 macro_rules! committed {
     ($module:ident :: $function:ident, $credential:ident, $purpose:ident) => {
-        declare(handler!($module::$function), $credential, $purpose).committed($module::$function)
+        op!($module::$function, $credential, $purpose).committed($module::$function)
     };
 }
 
@@ -464,7 +425,7 @@ mod tests {
 
     #[test]
     fn every_operation_is_declared_once_with_a_unique_id() {
-        let ops: Vec<Operation> = table().iter().map(Declared::operation).collect();
+        let ops: Vec<Operation> = table().into_iter().map(|declared| declared.operation).collect();
         let mut ids: Vec<&str> = ops.iter().map(|op| op.id.as_str()).collect();
         ids.sort_unstable();
         let before = ids.len();
@@ -497,7 +458,8 @@ mod tests {
                     methods(item).map(|(method, op)| (path.clone(), method, op.operation_id.clone()))
                 })
                 .collect();
-            assert_eq!(documented, vec![(declared.path.clone(), declared.method.clone(), Some(declared.id.clone()))]);
+            let op = declared.operation;
+            assert_eq!(documented, vec![(op.path, op.method, Some(op.id))]);
         }
     }
 
@@ -508,7 +470,7 @@ mod tests {
     /// exception; the legacy quote's creation is a GET.
     #[test]
     fn every_post_that_writes_answers_a_committed_write() {
-        let ops: Vec<Operation> = table().iter().map(Declared::operation).collect();
+        let ops: Vec<Operation> = table().into_iter().map(|declared| declared.operation).collect();
         let loose: Vec<&str> = ops
             .iter()
             .filter(|op| op.method == Method::POST && op.credential != Credential::Public && !op.commits)

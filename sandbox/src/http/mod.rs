@@ -1,6 +1,7 @@
-//! HTTP plumbing shared by every route: request ids, the hot header names, body and query
-//! extraction that fails with the API's envelope, pagination, fallbacks,
-//! the `X-Sandbox-Clock` header, and the server loop with its timeouts.
+//! HTTP plumbing shared by every route: request ids, the hot header names,
+//! body and query extraction that fails with the API's envelope,
+//! pagination, fallbacks, the `X-Sandbox-Clock` header, and the server loop
+//! with its timeouts.
 
 pub mod connection;
 pub mod dialect;
