@@ -14,7 +14,7 @@ use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
 use crate::store::paging::Listing;
-use crate::store::{NotFound, Owned};
+use crate::store::{NotFound, Owned, sql_text};
 
 fn ledger_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LedgerAccount> {
     let balance: i64 = r.get(2)?;
@@ -117,9 +117,9 @@ pub fn open(conn: &Connection, application_id: i64, new: &NewRow<'_>, now: Times
 const OPENED: [AccountPurpose; 2] = [AccountPurpose::Settlement, AccountPurpose::Wallet];
 
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Account>, ApiError> {
-    let sql = format!("{SELECT} WHERE application_id = ?1 AND public_id = ?2 AND purpose IN (?3, ?4)");
+    let sql = sql_text!("{SELECT} WHERE application_id = ?1 AND public_id = ?2 AND purpose IN (?3, ?4)");
     let params = params![application_id, public_id, OPENED[0], OPENED[1]];
-    Ok(conn.query_row_cached(&sql, params, account_row).optional()?)
+    Ok(conn.query_row_cached(sql, params, account_row).optional()?)
 }
 
 impl Owned for Account {

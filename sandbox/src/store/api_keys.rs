@@ -9,7 +9,7 @@ use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
 use crate::store::paging::Listing;
-use crate::store::{NotFound, Owned};
+use crate::store::{NotFound, Owned, sql_text};
 use payctl_wire::applications::{ApiKey, ApplicationStatus, CreatedApiKey, Environment, KeyStatus};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
@@ -118,8 +118,8 @@ pub fn find(
     public_id: &str,
     now: Timestamp,
 ) -> Result<Option<(i64, ApiKey)>, ApiError> {
-    let sql = format!("{SELECT} WHERE application_id = ?1 AND public_id = ?2");
-    Ok(conn.query_row_cached(&sql, params![application_id, public_id], |r| from_row(r, environment, now)).optional()?)
+    let sql = sql_text!("{SELECT} WHERE application_id = ?1 AND public_id = ?2");
+    Ok(conn.query_row_cached(sql, params![application_id, public_id], |r| from_row(r, environment, now)).optional()?)
 }
 
 /// Keys are an application's; the scope also names the application's environment and the moment the key's status is read at.

@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
 use crate::store::paging::Listing;
-use crate::store::{NotFound, Owned};
+use crate::store::{NotFound, Owned, sql_text};
 use payctl_wire::applications::{Application, ApplicationStatus, Environment};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
@@ -58,8 +58,8 @@ pub fn insert(
 
 /// An application of this partner; another partner's is `None` (404).
 pub fn find(conn: &Connection, partner_id: i64, public_id: &str) -> Result<Option<(i64, Application)>, ApiError> {
-    let sql = format!("{SELECT} WHERE a.partner_id = ?1 AND a.public_id = ?2");
-    Ok(conn.query_row_cached(&sql, params![partner_id, public_id], from_row).optional()?)
+    let sql = sql_text!("{SELECT} WHERE a.partner_id = ?1 AND a.public_id = ?2");
+    Ok(conn.query_row_cached(sql, params![partner_id, public_id], from_row).optional()?)
 }
 
 /// Applications are a partner's.

@@ -16,7 +16,7 @@ use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
 use crate::store::paging::Listing;
-use crate::store::{NotFound, Owned};
+use crate::store::{NotFound, Owned, sql_text};
 use payctl_wire::error::ErrorCode;
 
 /// A validated payout account: a bank account in a fiat currency, or a
@@ -164,8 +164,8 @@ pub fn insert(
 
 /// A beneficiary of the application; another application's is `None`.
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Beneficiary>, ApiError> {
-    let sql = format!("{SELECT} WHERE b.application_id = ?1 AND b.public_id = ?2");
-    Ok(conn.query_row_cached(&sql, params![application_id, public_id], from_row).optional()?)
+    let sql = sql_text!("{SELECT} WHERE b.application_id = ?1 AND b.public_id = ?2");
+    Ok(conn.query_row_cached(sql, params![application_id, public_id], from_row).optional()?)
 }
 
 impl Owned for Beneficiary {

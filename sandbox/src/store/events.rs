@@ -6,6 +6,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
+use crate::store::sql_text;
 use crate::webhooks::EventRow;
 
 /// An event as stored.
@@ -49,15 +50,15 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
 
 /// The events about one resource (a flow's public id), oldest first.
 pub fn for_resource(conn: &Connection, application_id: i64, resource_id: &str) -> Result<Vec<StoredEvent>, ApiError> {
-    let sql = format!("{SELECT} WHERE resource_id = ?1 AND application_id = ?2 ORDER BY id");
+    let sql = sql_text!("{SELECT} WHERE resource_id = ?1 AND application_id = ?2 ORDER BY id");
     Ok(conn
-        .prepare_cached(&sql)?
+        .prepare_cached(sql)?
         .query_map(params![resource_id, application_id], from_row)?
         .collect::<Result<_, _>>()?)
 }
 
 /// One event of this application; another application's is `None`.
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<StoredEvent>, ApiError> {
-    let sql = format!("{SELECT} WHERE public_id = ?1 AND application_id = ?2");
-    Ok(conn.query_row_cached(&sql, params![public_id, application_id], from_row).optional()?)
+    let sql = sql_text!("{SELECT} WHERE public_id = ?1 AND application_id = ?2");
+    Ok(conn.query_row_cached(sql, params![public_id, application_id], from_row).optional()?)
 }

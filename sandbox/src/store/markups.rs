@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::http::pagination::PageRequest;
 use crate::ids;
 use crate::store::paging::Listing;
+use crate::store::sql_text;
 use payctl_wire::page::Page;
 
 /// A stored markup with what the API shows besides the rule itself.
@@ -47,8 +48,8 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMarkup> {
 
 /// The partner-level markup (`customer_id` None) or a customer's override.
 pub fn get(conn: &Connection, partner_id: i64, customer_id: Option<&str>) -> Result<Option<StoredMarkup>, ApiError> {
-    let sql = format!("{SELECT} AND customer_id IS ?2");
-    Ok(conn.query_row_cached(&sql, params![partner_id, customer_id], from_row).optional()?)
+    let sql = sql_text!("{SELECT} AND customer_id IS ?2");
+    Ok(conn.query_row_cached(sql, params![partner_id, customer_id], from_row).optional()?)
 }
 
 /// The markup that applies to a customer (or, with `None`, to the

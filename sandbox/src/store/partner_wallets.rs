@@ -6,6 +6,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
+use crate::store::sql_text;
 use payctl_wire::schema::Network;
 use payctl_wire::wallets::{PartnerWallet, WalletRole};
 
@@ -24,7 +25,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PartnerWallet> {
 
 /// Every wallet of the partner, by network then role.
 pub fn list(conn: &Connection, partner_id: i64) -> Result<Vec<PartnerWallet>, ApiError> {
-    let mut stmt = conn.prepare_cached(&format!("{SELECT} ORDER BY network, wallet_role"))?;
+    let mut stmt = conn.prepare_cached(sql_text!("{SELECT} ORDER BY network, wallet_role"))?;
     Ok(stmt.query_map([partner_id], from_row)?.collect::<Result<Vec<_>, _>>()?)
 }
 
@@ -34,8 +35,8 @@ fn find(
     network: Network,
     role: WalletRole,
 ) -> Result<Option<PartnerWallet>, ApiError> {
-    let sql = format!("{SELECT} AND network = ?2 AND wallet_role = ?3");
-    Ok(conn.query_row_cached(&sql, params![partner_id, network, role], from_row).optional()?)
+    let sql = sql_text!("{SELECT} AND network = ?2 AND wallet_role = ?3");
+    Ok(conn.query_row_cached(sql, params![partner_id, network, role], from_row).optional()?)
 }
 
 /// Inserts or replaces the address of the wallet keyed by network and role.

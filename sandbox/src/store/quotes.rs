@@ -16,7 +16,7 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
 use crate::quoting::Priced;
-use crate::store::{NotFound, Owned};
+use crate::store::{NotFound, Owned, sql_text};
 use payctl_wire::error::ErrorCode;
 
 /// How long a quote's rate is locked (spec 8: 3 minutes).
@@ -156,8 +156,8 @@ pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<R
 
 /// A quote of the application (any form); another application's is `None`.
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Row>, ApiError> {
-    let sql = format!("{SELECT} WHERE q.application_id = ?1 AND q.public_id = ?2");
-    Ok(conn.query_row_cached(&sql, params![application_id, public_id], from_row).optional()?)
+    let sql = sql_text!("{SELECT} WHERE q.application_id = ?1 AND q.public_id = ?2");
+    Ok(conn.query_row_cached(sql, params![application_id, public_id], from_row).optional()?)
 }
 
 /// The spec's code for an unknown quote is the generic `NOT_FOUND`.

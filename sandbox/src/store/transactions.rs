@@ -12,7 +12,7 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::http::pagination::{PageRequest, transaction_envelope};
 use crate::store::paging::Listing;
-use crate::store::{NotFound, Owned};
+use crate::store::{NotFound, Owned, sql_text};
 
 /// A stored transaction.
 #[derive(Debug, Clone)]
@@ -119,8 +119,8 @@ pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row
 /// `None` (the sandbox operator).
 pub fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
     let sql =
-        format!("{SELECT} WHERE (t.public_id = ?1 OR t.external_id = ?1) AND (?2 IS NULL OR t.application_id = ?2)");
-    Ok(conn.query_row_cached(&sql, params![id, application_id], from_row).optional()?)
+        sql_text!("{SELECT} WHERE (t.public_id = ?1 OR t.external_id = ?1) AND (?2 IS NULL OR t.application_id = ?2)");
+    Ok(conn.query_row_cached(sql, params![id, application_id], from_row).optional()?)
 }
 
 impl Owned for Row {

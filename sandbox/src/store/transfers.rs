@@ -11,7 +11,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::store::paging::Listing;
-use crate::store::{NotFound, Owned};
+use crate::store::{NotFound, Owned, sql_text};
 use payctl_wire::error::ErrorCode;
 
 /// One side of a stored transfer.
@@ -142,8 +142,8 @@ pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row
 
 /// A transfer by public id, limited to one application unless `None`.
 pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
-    let sql = format!("{SELECT} WHERE t.public_id = ?1 AND (?2 IS NULL OR t.application_id = ?2)");
-    Ok(conn.query_row_cached(&sql, params![public_id, application_id], from_row).optional()?)
+    let sql = sql_text!("{SELECT} WHERE t.public_id = ?1 AND (?2 IS NULL OR t.application_id = ?2)");
+    Ok(conn.query_row_cached(sql, params![public_id, application_id], from_row).optional()?)
 }
 
 impl Owned for Row {
