@@ -11,7 +11,6 @@
 //! approved). The clock is kept: sandbox time never goes back.
 
 use std::collections::BTreeMap;
-use std::time::Duration;
 
 use axum::http::StatusCode;
 use payctl_wire::sandbox::ResetDone;
@@ -79,7 +78,7 @@ pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
 /// through the idempotency commit, so a reset sent again with its
 /// `Idempotency-Key` (or racing with itself) deletes nothing more.
 pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Committed, ApiError> {
-    state.request_log.drained(Duration::from_secs(2)).await;
+    state.request_log.caught_up().await;
     let now = state.clock.now();
     let (response, left) = idempotency::commit(state, claim, StatusCode::OK, move |tx| {
         let mut deleted = wipe(tx)?;
@@ -110,7 +109,7 @@ pub struct ResetPoint(pub(crate) AppState);
 
 impl ResetPoint {
     pub async fn mark(&self) -> anyhow::Result<()> {
-        self.0.request_log.drained(Duration::from_secs(2)).await;
+        self.0.request_log.caught_up().await;
         self.0.db.write(mark).await?;
         Ok(())
     }

@@ -14,6 +14,7 @@ use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiQuery;
 use crate::http::pagination::{PageQuery, PageRequest};
+use crate::request_log;
 use crate::state::AppState;
 use crate::store::request_logs::{self, LogFilter};
 
@@ -127,7 +128,7 @@ pub async fn list(
 ) -> Result<Json<Page<RequestLog>>, ApiError> {
     let (filter, page) = parse(&query)?;
     let application_id = caller.application_id;
-    let logs = state.db.read(move |conn| request_logs::list(conn, application_id, &filter, &page)).await?;
+    let logs = request_log::read(&state, move |conn| request_logs::list(conn, application_id, &filter, &page)).await?;
     Ok(Json(logs))
 }
 

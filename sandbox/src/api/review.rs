@@ -28,7 +28,7 @@ use crate::faults::drill;
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
-use crate::store;
+use crate::{request_log, store};
 
 /// The TEST application a drill or review is for: the key's own, or the
 /// one the control token names (it must name one).
@@ -116,22 +116,20 @@ pub async fn review(
     let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?.clone();
     let app = target.id;
     let now = state.clock.app_now(app);
-    let (from, seen) = state
-        .db
-        .read(move |conn| {
-            let from = match since {
-                Some(since) => since,
-                None => match store::review::latest_drill(conn, app)? {
-                    Some(drill) => drill.started_at,
-                    None => store::review::first_request(conn, app)?.unwrap_or(now),
-                },
-            };
-            let requests = store::review::requests(conn, app, from)?;
-            let attempts = store::review::attempts(conn, app, from)?;
-            let subscribed = store::review::subscribed_events(conn, app)?;
-            Ok((from, seen(&operations, requests, attempts, &subscribed)))
-        })
-        .await?;
+    let (from, seen) = request_log::read(&state, move |conn| {
+        let from = match since {
+            Some(since) => since,
+            None => match store::review::latest_drill(conn, app)? {
+                Some(drill) => drill.started_at,
+                None => store::review::first_request(conn, app)?.unwrap_or(now),
+            },
+        };
+        let requests = store::review::requests(conn, app, from)?;
+        let attempts = store::review::attempts(conn, app, from)?;
+        let subscribed = store::review::subscribed_events(conn, app)?;
+        Ok((from, seen(&operations, requests, attempts, &subscribed)))
+    })
+    .await?;
     let checks = review::judge(&seen);
     Ok(Json(Review {
         application_id: target.public_id,

@@ -21,6 +21,7 @@ use super::session::Flash;
 use super::{AppCtx, Console, Failure, back};
 use crate::api::logs::{LogQuery, parse};
 use crate::http::pagination::{PageQuery, PageRequest};
+use crate::request_log;
 use crate::store::request_logs::{self, LogDetail, LogFilter};
 
 /// Rows on one page of the list.
@@ -53,7 +54,8 @@ pub async fn list(
     let (rows, next, problem) = match filters(&params, PAGE) {
         Ok((filter, page)) => {
             let id = app.id;
-            let found = console.state.db.read(move |conn| request_logs::list(conn, id, &filter, &page)).await?;
+            let found =
+                request_log::read(&console.state, move |conn| request_logs::list(conn, id, &filter, &page)).await?;
             (found.data, found.next_cursor, None)
         }
         Err((text, details)) => (Vec::new(), None, Some(Flash::failed(text, details))),
@@ -136,7 +138,7 @@ pub async fn detail(
     Path((_, id)): Path<(String, String)>,
 ) -> Result<Response, Failure> {
     let application_id = app.id;
-    let found = console.state.db.read(move |conn| request_logs::find(conn, application_id, &id)).await?;
+    let found = request_log::read(&console.state, move |conn| request_logs::find(conn, application_id, &id)).await?;
     let detail = found.ok_or(Failure::NotFound)?;
     let log = &detail.log;
     let curl = curl(&console.state.base_url(), &detail);
@@ -242,7 +244,7 @@ async fn every_log(
     let mut newest_first = Vec::new();
     loop {
         let (f, p) = (filter.clone(), page.clone());
-        let found = console.state.db.read(move |conn| request_logs::list(conn, app_id, &f, &p)).await?;
+        let found = request_log::read(&console.state, move |conn| request_logs::list(conn, app_id, &f, &p)).await?;
         newest_first.extend(found.data);
         let next = found.next_cursor.map(|cursor| {
             PageRequest::parse(&PageQuery { limit: page.limit.to_string().into(), cursor: Some(cursor) })

@@ -19,13 +19,21 @@
 //!
 //! Handlers never wait for the log: a finished record goes into a bounded
 //! channel ([`Sink::record`] never blocks; when the channel is full the
-//! record is dropped and counted) and one background task inserts records
-//! in batches of up to [`BATCH`] per transaction. On shutdown the task
-//! drains the channel and stops before the database threads are joined.
+//! record is dropped and counted) and one background task ([`writer`])
+//! inserts records in batches of up to [`BATCH`] per transaction. Reads of
+//! the log wait for it instead ([`Sink::caught_up`]): a request is in the
+//! log for every read its caller makes after the answer. On shutdown the
+//! task drains the channel and stops before the database threads are
+//! joined.
+//!
+//! # Layout
+//! - this module: the layer ([`observe`]), records, the sending side.
+//! - [`writer`]: the background task, its batches and retention.
 
-use std::collections::HashMap;
-use std::sync::Arc;
+mod writer;
+
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, PoisonError};
 use std::time::Instant;
 
 use axum::body::{Body, Bytes, HttpBody};
@@ -36,18 +44,20 @@ use payctl_domain::redact;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::AppliedFault;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use crate::api::BODY_LIMIT;
 use crate::api::Operation;
 use crate::auth::principal;
 use crate::clock;
-use crate::db::Db;
 use crate::error::ApiError;
 use crate::faults::requests::Unanswered;
 use crate::http::request_id::CorrelationId;
 use crate::state::AppState;
-use crate::{idempotency, ids, store};
+use crate::{idempotency, ids};
+
+use writer::Progress;
+pub use writer::{Retention, Writer, start};
 
 /// Records waiting to be written, at most.
 pub const CAPACITY: usize = 10_000;
@@ -57,25 +67,6 @@ pub const BATCH: usize = 500;
 pub const EXCHANGES_PER_SECOND: u32 = 200;
 /// Response bodies larger than this are not kept.
 pub const MAX_KEPT_BODY: u64 = 64 * 1024;
-/// How many records an application keeps.
-#[derive(Debug, Clone, Copy)]
-pub struct Retention {
-    /// Records kept per application; older ones are deleted.
-    pub keep: usize,
-    /// Records an application may gain between two prunings (so up to
-    /// `keep + prune_every` exist at a time, and pruning stays cheap).
-    pub prune_every: usize,
-    /// Of the records kept, how many (the newest) keep their exchange.
-    pub keep_exchanges: usize,
-}
-
-impl Retention {
-    /// A load test against the sandbox would otherwise grow the database
-    /// (all of it in memory with `--in-memory`) by about 200 bytes per
-    /// request, without end.
-    pub const DEFAULT: Retention = Retention { keep: 50_000, prune_every: 5_000, keep_exchanges: 1_000 };
-}
-
 /// One finished request, ready to insert.
 #[derive(Debug, Clone)]
 pub struct Record {
@@ -180,6 +171,7 @@ pub struct Sink {
     queue: mpsc::Sender<Record>,
     dropped: AtomicU64,
     exchanges: ExchangeBudget,
+    progress: Arc<Progress>,
 }
 
 /// [`EXCHANGES_PER_SECOND`] as a fixed one-second window of real time: two
@@ -203,13 +195,21 @@ impl ExchangeBudget {
 }
 
 impl Sink {
+    fn new(queue: mpsc::Sender<Record>, progress: Arc<Progress>) -> Sink {
+        Sink { queue, dropped: AtomicU64::new(0), exchanges: ExchangeBudget::default(), progress }
+    }
+
     /// Queues a record without waiting; a full queue drops it.
     pub fn record(&self, record: Record) {
-        if self.queue.try_send(record).is_err() {
-            let n = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
-            if n.is_power_of_two() {
-                tracing::warn!(dropped = n, "request log queue full; records dropped");
-            }
+        let mut queued = self.progress.queued.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.queue.try_send(record).is_ok() {
+            *queued += 1;
+            return;
+        }
+        drop(queued);
+        let n = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
+        if n.is_power_of_two() {
+            tracing::warn!(dropped = n, "request log queue full; records dropped");
         }
     }
 
@@ -218,102 +218,25 @@ impl Sink {
         self.dropped.load(Ordering::Relaxed)
     }
 
-    /// Waits (at most `limit`) until the writer has taken every queued
-    /// record, so a reset that follows does not race records from before it.
-    pub async fn drained(&self, limit: std::time::Duration) {
-        let deadline = tokio::time::Instant::now() + limit;
-        while self.queue.capacity() < self.queue.max_capacity() && tokio::time::Instant::now() < deadline {
-            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-        }
-        // The writer hands a batch to the database right after taking it.
-        tokio::task::yield_now().await;
+    /// Waits until every record queued before the call is in the database
+    /// (at most [`writer::CATCH_UP_LIMIT`]): every read of the log starts
+    /// here, so a caller finds its earlier requests there, and a reset
+    /// that follows does not race records from before it.
+    pub async fn caught_up(&self) {
+        self.progress.caught_up(writer::CATCH_UP_LIMIT).await;
     }
 }
 
-/// The background writer; [`Writer::stop`] flushes it and waits for it.
-pub struct Writer {
-    stop: oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Writer {
-    pub async fn stop(self) {
-        let _ = self.stop.send(());
-        let _ = self.task.await;
-    }
-}
-
-/// Starts the writer task on `db`.
-pub fn start(db: Db) -> (Sink, Writer) {
-    start_with(db, Retention::DEFAULT)
-}
-
-fn start_with(db: Db, retention: Retention) -> (Sink, Writer) {
-    let (queue, mut records) = mpsc::channel::<Record>(CAPACITY);
-    let (stop, mut stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        let mut since_pruned: HashMap<i64, usize> = HashMap::new();
-        loop {
-            let first = tokio::select! {
-                biased;
-                next = records.recv() => match next {
-                    Some(record) => record,
-                    None => break,
-                },
-                _ = &mut stopped => break,
-            };
-            write_batch(&db, first, &mut records, &mut since_pruned, retention).await;
-        }
-        // Flush whatever is still queued, then let go of the database.
-        records.close();
-        while let Some(first) = records.recv().await {
-            write_batch(&db, first, &mut records, &mut since_pruned, retention).await;
-        }
-    });
-    (Sink { queue, dropped: AtomicU64::new(0), exchanges: ExchangeBudget::default() }, Writer { stop, task })
-}
-
-async fn write_batch(
-    db: &Db,
-    first: Record,
-    records: &mut mpsc::Receiver<Record>,
-    since_pruned: &mut HashMap<i64, usize>,
-    retention: Retention,
-) {
-    let mut batch = Vec::with_capacity(64);
-    batch.push(first);
-    while batch.len() < BATCH {
-        match records.try_recv() {
-            Ok(record) => batch.push(record),
-            Err(_) => break,
-        }
-    }
-    let n = batch.len();
-    for record in &mut batch {
-        record.exchange = std::mem::take(&mut record.exchange).redacted();
-    }
-    for record in &batch {
-        *since_pruned.entry(record.application_id).or_default() += 1;
-    }
-    let mut prune = Vec::new();
-    since_pruned.retain(|&application_id, added| {
-        let due = *added >= retention.prune_every;
-        if due {
-            prune.push(application_id);
-        }
-        !due
-    });
-    let written = db.write(move |tx| {
-        store::request_logs::insert_batch(tx, &batch)?;
-        for application_id in prune {
-            store::request_logs::prune(tx, application_id, retention.keep)?;
-            store::request_logs::prune_exchanges(tx, application_id, retention.keep_exchanges)?;
-        }
-        Ok(())
-    });
-    if let Err(e) = written.await {
-        tracing::warn!(error = %e, records = n, "request log records could not be written");
-    }
+/// Runs `work` on the database once every record queued before the call
+/// is written: how every read of the log (the list, the console's pages,
+/// the review) reads it.
+pub async fn read<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&rusqlite::Connection) -> Result<T, ApiError> + Send + 'static,
+{
+    state.request_log.caught_up().await;
+    state.db.read(work).await
 }
 
 /// The layer: runs `run` on the request and logs the exchange when a key
@@ -432,9 +355,8 @@ async fn capture(response: Response, request_headers: HeaderMap) -> (Response, E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::Storage;
 
-    fn record(application_id: i64, n: usize) -> Record {
+    pub(super) fn record(application_id: i64, n: usize) -> Record {
         let at = Timestamp::from_millis(1_800_000_000_000);
         Record {
             public_id: ids::uuid(),
@@ -456,77 +378,7 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn stopping_flushes_every_queued_record_in_batches() {
-        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
-        db.write(|tx| crate::seed::seed(tx, "not-a-real-hash", Timestamp::from_millis(0))).await.unwrap();
-        let app: i64 =
-            db.read(|c| Ok(c.query_row("SELECT id FROM applications LIMIT 1", [], |r| r.get(0))?)).await.unwrap();
-        let (sink, writer) = start(db.clone());
-        for n in 0..1_234 {
-            sink.record(record(app, n));
-        }
-        writer.stop().await;
-        let count: i64 =
-            db.read(|c| Ok(c.query_row("SELECT count(*) FROM request_logs", [], |r| r.get(0))?)).await.unwrap();
-        assert_eq!(count, 1_234);
-        assert_eq!(sink.dropped(), 0);
-        // After the writer stopped, records are dropped and counted, never waited on.
-        sink.record(record(app, 0));
-        assert_eq!(sink.dropped(), 1);
-    }
-
-    #[tokio::test]
-    async fn each_application_keeps_its_newest_records() {
-        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
-        db.write(|tx| crate::seed::seed(tx, "not-a-real-hash", Timestamp::from_millis(0))).await.unwrap();
-        let apps: Vec<i64> = db
-            .read(|c| {
-                let mut stmt = c.prepare("SELECT id FROM applications ORDER BY id LIMIT 2")?;
-                let rows = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
-                Ok(rows)
-            })
-            .await
-            .unwrap();
-        let (busy, quiet) = (apps[0], apps[1]);
-        let (sink, writer) = start_with(db.clone(), Retention { keep: 100, prune_every: 10, keep_exchanges: 10 });
-        for n in 0..1_000 {
-            sink.record(record(busy, n));
-        }
-        for n in 0..5 {
-            sink.record(record(quiet, n));
-        }
-        writer.stop().await;
-        let kept = |app: i64| {
-            let db = db.clone();
-            async move {
-                db.read(move |c| {
-                    let mut stmt = c.prepare(
-                        "SELECT correlation_id FROM request_logs WHERE application_id = ?1 ORDER BY public_id",
-                    )?;
-                    let rows: Vec<String> = stmt.query_map([app], |r| r.get(0))?.collect::<Result<_, _>>()?;
-                    Ok(rows)
-                })
-                .await
-                .unwrap()
-            }
-        };
-        let busy_kept = kept(busy).await;
-        // The newest 100, plus at most what arrived since the last pruning.
-        assert!((100..110).contains(&busy_kept.len()), "{}", busy_kept.len());
-        assert_eq!(busy_kept.last().unwrap(), "c999");
-        let first: usize = busy_kept[0][1..].parse().unwrap();
-        assert_eq!(busy_kept, (first..1_000).map(|n| format!("c{n}")).collect::<Vec<_>>());
-        assert_eq!(kept(quiet).await.len(), 5);
-
-        // Pruning to a bound at or above the count deletes nothing.
-        let removed = db.write(move |tx| store::request_logs::prune(tx, quiet, 5)).await.unwrap();
-        assert_eq!(removed, 0);
-        let removed = db.write(move |tx| store::request_logs::prune(tx, quiet, 2)).await.unwrap();
-        assert_eq!((removed, kept(quiet).await), (3, vec!["c3".to_owned(), "c4".to_owned()]));
-    }
-
-    fn captured(n: usize) -> Exchange {
+    pub(super) fn captured(n: usize) -> Exchange {
         let mut request_headers = HeaderMap::new();
         request_headers.insert("idempotency-key", format!("k{n}").parse().unwrap());
         request_headers.insert("x-client-secret", "hush".parse().unwrap());
@@ -548,59 +400,9 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn exchanges_are_stored_redacted_and_pruned_to_the_newest() {
-        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
-        db.write(|tx| crate::seed::seed(tx, "not-a-real-hash", Timestamp::from_millis(0))).await.unwrap();
-        let app: i64 =
-            db.read(|c| Ok(c.query_row("SELECT id FROM applications LIMIT 1", [], |r| r.get(0))?)).await.unwrap();
-        let (sink, writer) =
-            start_with(db.clone(), Retention { keep: 1_000, prune_every: 1_000, keep_exchanges: 1_000 });
-        for n in 0..100 {
-            sink.record(Record { exchange: captured(n), ..record(app, n) });
-        }
-        writer.stop().await;
-        type Row = (String, Option<String>, Option<String>, Option<String>);
-        let rows = |db: Db| async move {
-            db.read(|c| {
-                let mut stmt = c.prepare(
-                    "SELECT l.correlation_id, x.request_headers, x.response_headers, x.response_body
-                     FROM request_logs l LEFT JOIN request_log_exchanges x ON x.log_id = l.id ORDER BY l.public_id",
-                )?;
-                let rows: Vec<Row> = stmt
-                    .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
-                    .collect::<Result<_, _>>()?;
-                Ok(rows)
-            })
-            .await
-            .unwrap()
-        };
-        let all = rows(db.clone()).await;
-        let kept: Vec<&Row> = all.iter().filter(|r| r.1.is_some()).collect();
-        assert_eq!(kept.len(), 100);
-        let (_, headers, response_headers, body) = kept.last().unwrap();
-        let headers: serde_json::Value = serde_json::from_str(headers.as_deref().unwrap()).unwrap();
-        assert_eq!(
-            headers,
-            serde_json::json!({"idempotency-key": "k99", "x-client-secret": payctl_wire::logs::REDACTED})
-        );
-        assert_eq!(response_headers.as_deref(), Some(r#"{"content-type":"application/json"}"#));
-        let body: serde_json::Value = serde_json::from_str(body.as_deref().unwrap()).unwrap();
-        assert_eq!(body["secret"], payctl_wire::logs::REDACTED);
-        assert_eq!(body["note"], payctl_wire::logs::REDACTED);
-        assert_eq!(body["id"], "c99");
-
-        // Pruning keeps the newest exchanges and every summary.
-        db.write(move |tx| store::request_logs::prune_exchanges(tx, app, 10)).await.unwrap();
-        let all = rows(db.clone()).await;
-        assert_eq!(all.len(), 100);
-        let kept: Vec<&str> = all.iter().filter(|r| r.1.is_some()).map(|r| r.0.as_str()).collect();
-        assert_eq!(kept, (90..100).map(|n| format!("c{n}")).collect::<Vec<_>>());
-    }
-
-    #[tokio::test]
     async fn a_full_queue_drops_instead_of_blocking() {
         let (queue, _receiver) = mpsc::channel(2);
-        let sink = Sink { queue, dropped: AtomicU64::new(0), exchanges: ExchangeBudget::default() };
+        let sink = Sink::new(queue, Arc::new(Progress::new()));
         for n in 0..5 {
             sink.record(record(1, n));
         }
