@@ -174,7 +174,7 @@ async fn logged_non_json_bodies_match_the_document() {
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
     post_raw(&sb, "/v1/customers", &key, "application/json", b"not json".to_vec()).await.assert_error(400, "VAL_0001");
-    let logs = sb.logs_until(&key, "method=POST", |l| !l.is_empty()).await;
+    let logs = sb.logs_where(&key, "method=POST", |l| !l.is_empty()).await;
     assert_eq!(logs[0]["request_body"], payctl_wire::logs::REDACTED_NON_JSON);
 
     let doc = sb.get("/v1/openapi.json", &Auth::None).await.body;

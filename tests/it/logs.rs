@@ -49,7 +49,7 @@ async fn a_rejected_post_is_logged_with_its_body_redacted() {
         .await;
     reply.assert_error(400, "VAL_0001");
 
-    let records = sb.logs_until(&key, "method=POST", |r| !r.is_empty()).await;
+    let records = sb.logs_where(&key, "method=POST", |r| !r.is_empty()).await;
     assert_eq!(records.len(), 1, "{records:?}");
     let log = &records[0];
     assert_eq!(log["path"], "/sandbox/clock/advance");
@@ -94,7 +94,7 @@ async fn gets_have_no_body_and_queries_and_non_json_bodies_are_redacted() {
         .await;
     form.assert_error(415, "UNSUPPORTED_MEDIA_TYPE");
 
-    let records = sb.logs_until(&key, "endpoint=/sandbox", |r| r.len() == 2).await;
+    let records = sb.logs_where(&key, "endpoint=/sandbox", |r| r.len() == 2).await;
     assert_eq!(
         paths(&records),
         [("POST".into(), "/sandbox/clock/advance".into(), 415), ("GET".into(), "/sandbox/clock".into(), 200)]
@@ -120,7 +120,7 @@ async fn every_filter_narrows_the_list() {
         .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     assert_eq!(sb.post("/sandbox/clock/advance", &key, json!({"seconds": 1})).await.status, StatusCode::OK);
     sb.get("/v1/logs?limit=0", &key).await.assert_error(400, "VAL_0001");
-    let all = sb.logs_until(&key, "limit=100", |r| r.len() >= 4).await;
+    let all = sb.logs_where(&key, "limit=100", |r| r.len() >= 4).await;
     // The polling itself is logged too: drop the reads of /v1/logs that succeeded.
     let ours: Vec<_> = paths(&all).into_iter().filter(|p| !(p.1 == "/v1/logs" && p.2 == 200)).collect();
     assert_eq!(
@@ -245,15 +245,47 @@ async fn logs_belong_to_the_callers_application() {
     // (authentication refused it before the log layer).
     sb.get("/sandbox/clock", &live).await.assert_error(403, "ATH_0002");
 
-    let mine = sb.logs_until(&sb.test_key(), "endpoint=/sandbox", |r| !r.is_empty()).await;
+    let mine = sb.logs_where(&sb.test_key(), "endpoint=/sandbox", |r| !r.is_empty()).await;
     assert_eq!(mine.len(), 1);
-    let theirs = sb.logs_until(&other, "endpoint=/sandbox", |r| !r.is_empty()).await;
+    let theirs = sb.logs_where(&other, "endpoint=/sandbox", |r| !r.is_empty()).await;
     assert_eq!(theirs.len(), 1);
     assert_ne!(mine[0]["id"], theirs[0]["id"]);
     assert_ne!(mine[0]["api_key_id"], theirs[0]["api_key_id"]);
-    // The LIVE application sees only its own reads of /v1/logs.
-    let live_logs = sb.logs_until(&live, "", |r| !r.is_empty()).await;
-    assert!(live_logs.iter().all(|r| r["path"] == "/v1/logs"), "{live_logs:?}");
+    // The LIVE application's log holds nothing of the refused call, then
+    // only its own first read of /v1/logs.
+    sb.logs_where(&live, "", <[_]>::is_empty).await;
+    sb.logs_where(&live, "", |r| r.len() == 1 && r[0]["path"] == "/v1/logs").await;
+}
+
+#[tokio::test]
+async fn a_read_of_the_log_finds_every_request_answered_before_it() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    // Sixty answers at once: the writer is still busy with them when the
+    // read arrives, so a read that did not wait would miss some.
+    let sent = (0..60).map(|n| {
+        let sb = &sb;
+        let key = &key;
+        async move {
+            let id = format!("burst-{n}");
+            let reply = sb.send(sb.request(Method::GET, "/v1/customers", key).header("X-Request-ID", &id)).await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+            id
+        }
+    });
+    let ids = futures::future::join_all(sent).await;
+    let read = sb.request(Method::GET, "/v1/logs?limit=100&endpoint=/v1/customers", &key);
+    let page = sb.send(read.header("X-Request-ID", "the-read")).await;
+    let logged: Vec<&str> =
+        page.body["data"].as_array().unwrap().iter().filter_map(|r| r["correlation_id"].as_str()).collect();
+    for id in &ids {
+        assert!(logged.contains(&id.as_str()), "{id} answered before the read, missing from {logged:?}");
+    }
+    // The review reads the same log: every one of them (and the read) is judged.
+    let review = sb.get("/sandbox/review", &key).await;
+    assert_eq!(review.status, StatusCode::OK, "{}", review.body);
+    let request_id = review.body["checks"].as_array().unwrap().iter().find(|c| c["id"] == "REQUEST_ID_SENT").unwrap();
+    assert_eq!(request_id["status"], "pass", "{request_id:#}");
 }
 
 #[tokio::test]

@@ -357,7 +357,7 @@ async fn request_violations_are_reported_by_pointer_and_refused_with_strict() {
 
     let posts = |sb: &TestSandbox| {
         let sb = TestSandbox::attach(sb.ready.clone());
-        async move { sb.logs_until(&sb.test_key(), "method=POST&limit=100", |r| r.len() >= 3).await.len() }
+        async move { sb.logs_where(&sb.test_key(), "method=POST&limit=100", |r| r.len() >= 3).await.len() }
     };
     let before = posts(&home.sb).await;
     let strict = start(&home, &["--upstream", &home.sb.ready.base_url, "--strict"]).await;

@@ -88,7 +88,7 @@ async fn configured_limits_and_refusals_are_logged() {
     let bearer = sb.login().await;
     let second = sb.post(&format!("/v1/applications/{}/keys", sb.ready.test_application_id), &bearer, json!({})).await;
     let second = Auth::Key(second.body["client_secret"].as_str().unwrap().to_owned());
-    let logs = sb.logs_until(&second, "status_code_gte=429&status_code_lte=429", |r| !r.is_empty()).await;
+    let logs = sb.logs_where(&second, "status_code_gte=429&status_code_lte=429", |r| !r.is_empty()).await;
     assert_eq!(logs.len(), 1, "{logs:?}");
     assert_eq!(logs[0]["path"], "/sandbox/clock/advance");
     assert_eq!(logs[0]["error_code"], "RATE_LIMITED");

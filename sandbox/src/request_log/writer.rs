@@ -1,26 +1,22 @@
 //! The background task that writes queued records to the database.
 //!
-//! Records are written in batches of up to [`BATCH`], one transaction each.
-//! Under load, a batch waits [`GATHER`] for more records to join it before
-//! it is written: a load of tens of thousands of requests a second then
-//! costs the database a few hundred transactions a second, not one per
-//! handful of requests (the write's own overhead and the database thread's
-//! wake-ups were a tenth of an authenticated read's CPU). A lone record is
-//! written at once, and so is everything queued when a read of the log is
-//! waiting (see [`Progress`]), so nobody ever waits out the gathering.
+//! Records are written in batches of up to [`BATCH`], one transaction each:
+//! whatever is queued when the writer comes round. It never waits for more
+//! to arrive. (Waiting 2 ms to gather a load's records into a few hundred
+//! transactions a second was measured: the database thread then slept
+//! between batches, and waking it for every read of an in-memory database
+//! cost more than the transactions saved.)
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use tokio::sync::{Notify, mpsc, oneshot, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 
 use super::{BATCH, CAPACITY, Record, Sink};
 use crate::db::Db;
 use crate::store;
 
-/// How long a batch under load waits for more records.
-pub const GATHER: Duration = Duration::from_millis(2);
 /// How long a read of the log waits for the records queued before it, at
 /// most (a writer that far behind is stuck, and the read goes on without).
 pub const CATCH_UP_LIMIT: Duration = Duration::from_secs(2);
@@ -55,13 +51,11 @@ pub(super) struct Progress {
     pub(super) queued: Mutex<u64>,
     /// Records settled so far: written, or given up on with a warning.
     settled: watch::Sender<u64>,
-    /// A read is waiting: write what is queued without gathering.
-    hurry: Notify,
 }
 
 impl Progress {
     pub(super) fn new() -> Progress {
-        Progress { queued: Mutex::new(0), settled: watch::Sender::new(0), hurry: Notify::new() }
+        Progress { queued: Mutex::new(0), settled: watch::Sender::new(0) }
     }
 
     /// Waits until every record queued before the call is settled, or
@@ -72,7 +66,6 @@ impl Progress {
         if *settled.borrow_and_update() >= target {
             return;
         }
-        self.hurry.notify_one();
         let _ = tokio::time::timeout(limit, settled.wait_for(|&n| n >= target)).await;
     }
 }
@@ -110,15 +103,12 @@ pub(super) fn start_with(db: Db, retention: Retention) -> (Sink, Writer) {
                 },
                 _ = &mut stopped => break,
             };
-            let batch = batches.gather(first, &mut records).await;
-            batches.write(batch).await;
+            batches.write(queued_after(first, &mut records)).await;
         }
         // Flush whatever is still queued, then let go of the database.
         records.close();
         while let Some(first) = records.recv().await {
-            let mut batch = vec![first];
-            take_queued(&mut records, &mut batch);
-            batches.write(batch).await;
+            batches.write(queued_after(first, &mut records)).await;
         }
     });
     (Sink::new(queue, progress), Writer { stop, task })
@@ -134,22 +124,6 @@ struct Batches {
 }
 
 impl Batches {
-    /// The next batch: `first` and what is queued behind it, after a
-    /// [`GATHER`] wait when more than one record was queued (a load).
-    async fn gather(&self, first: Record, records: &mut mpsc::Receiver<Record>) -> Vec<Record> {
-        let mut batch = Vec::with_capacity(64);
-        batch.push(first);
-        take_queued(records, &mut batch);
-        if batch.len() > 1 && batch.len() < BATCH {
-            tokio::select! {
-                () = tokio::time::sleep(GATHER) => {}
-                () = self.progress.hurry.notified() => {}
-            }
-            take_queued(records, &mut batch);
-        }
-        batch
-    }
-
     async fn write(&mut self, mut batch: Vec<Record>) {
         let n = batch.len();
         for record in &mut batch {
@@ -182,14 +156,16 @@ impl Batches {
     }
 }
 
-/// Moves queued records into `batch` until it holds [`BATCH`].
-fn take_queued(records: &mut mpsc::Receiver<Record>, batch: &mut Vec<Record>) {
+/// The next batch: `first` and what is queued behind it, up to [`BATCH`].
+fn queued_after(first: Record, records: &mut mpsc::Receiver<Record>) -> Vec<Record> {
+    let mut batch = vec![first];
     while batch.len() < BATCH {
         match records.try_recv() {
             Ok(record) => batch.push(record),
             Err(_) => break,
         }
     }
+    batch
 }
 
 #[cfg(test)]
@@ -216,7 +192,6 @@ mod tests {
     async fn a_read_of_the_log_finds_every_record_queued_before_it() {
         let (db, _threads, app) = seeded().await;
         let (sink, writer) = start(db.clone());
-        // Several at once: a load, whose batch would wait to gather more.
         for n in 0..3 {
             sink.record(record(app, n));
         }

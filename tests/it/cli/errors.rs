@@ -117,7 +117,7 @@ async fn errors_speak_the_clis_language() {
     );
     // Local files exit 5 (with something logged to export).
     home.json(&["customers", "list", "-o", "json"]).await;
-    home.sb.logs_until(&home.sb.test_key(), "", |l| l.iter().any(|r| r["path"] == "/v1/customers")).await;
+    home.sb.logs_where(&home.sb.test_key(), "", |l| l.iter().any(|r| r["path"] == "/v1/customers")).await;
     let missing = home.dir.path().join("nope.json");
     let data = home.run(&["customers", "create", "--data", &format!("@{}", missing.display())], None).await;
     assert_eq!(data.code, Some(5), "{}", data.stderr);

@@ -111,7 +111,7 @@ async fn transfer_wait_reads_with_backoff_not_every_second() {
     let out = child.await.unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let reads =
-        home.sb.logs_until(&key, &format!("method=GET&endpoint=/v1/transactions/{id}&limit=100"), |_| true).await.len();
+        home.sb.logs_where(&key, &format!("method=GET&endpoint=/v1/transactions/{id}&limit=100"), |_| true).await.len();
     eprintln!("transfer --wait read the transaction {reads} times in about 13 s");
     assert!((2..=7).contains(&reads), "{reads} reads; once a second would be about 13");
 }

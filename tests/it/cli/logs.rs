@@ -20,7 +20,7 @@ async fn list_filters_and_never_shows_redacted_values() {
     let home = Home::initialised().await;
     failing_request(&home).await;
     assert_eq!(home.sb.get("/v1/customers", &home.sb.test_key()).await.status.as_u16(), 200);
-    home.sb.logs_until(&home.sb.test_key(), "status_code_gte=400", |r| !r.is_empty()).await;
+    home.sb.logs_where(&home.sb.test_key(), "status_code_gte=400", |r| !r.is_empty()).await;
 
     let run = home
         .run(&["logs", "list", "--status-gte", "400", "--endpoint", "/v1/customers", "--output", "json"], None)

@@ -399,7 +399,7 @@ async fn a_narrow_terminal_keeps_a_logs_path_and_status() {
     let key = home.sb.test_key();
     let id = crate::support::factories::customer(&home.sb, &key, false).await;
     assert_eq!(home.sb.get(&format!("/v1/customers/{id}"), &key).await.status, 200);
-    home.sb.logs_until(&key, "method=GET&endpoint=/v1/customers", |l| !l.is_empty()).await;
+    home.sb.logs_where(&key, "method=GET&endpoint=/v1/customers", |l| !l.is_empty()).await;
     let (shown, code) = on_a_terminal(&home, 90, &["logs", "list", "--endpoint", "/v1/customers"]).await;
     assert_eq!(code, 0, "{shown}");
     assert!(widest(&shown) <= 90, "{shown}");

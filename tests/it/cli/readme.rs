@@ -54,7 +54,7 @@ async fn the_fixtures_readme_states_the_credential_precedence_the_code_has() {
         {"name": "clock", "method": "GET", "path": "/sandbox/clock", "auth": "test_key"}]}),
     );
     home.run(&["fixtures", "run", "--ready", ready.to_str().unwrap(), &file], None).await.ok();
-    let logs = other.sb.logs_until(&other.sb.test_key(), "", |l| !l.is_empty()).await;
+    let logs = other.sb.logs_where(&other.sb.test_key(), "", |l| !l.is_empty()).await;
     assert!(logs.iter().any(|l| l["path"] == "/sandbox/clock"), "the step ran with the ready line's key: {logs:?}");
 }
 

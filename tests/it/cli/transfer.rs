@@ -208,7 +208,7 @@ async fn missing_quote_flags_are_usage_errors_before_anything_is_sent() {
     let key = home.sb.test_key();
     create_customer(&home.sb, &key, &format!("{}@example.com", uuid::Uuid::new_v4().simple())).await;
     let customers = |logs: &[Value]| logs.iter().filter(|l| l["path"] == "/v1/customers").count();
-    let logs = home.sb.logs_until(&key, "method=POST", |l| customers(l) >= 2).await;
+    let logs = home.sb.logs_where(&key, "method=POST", |l| customers(l) >= 2).await;
     assert_eq!(customers(&logs), 2, "the known request was logged: {logs:?}");
     let quotes = logs.iter().filter(|l| l["path"] == "/v1/transactions/quote").count();
     assert_eq!(quotes, 0, "{logs:?}");

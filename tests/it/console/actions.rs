@@ -75,7 +75,7 @@ async fn actions_are_logged_as_console_run_once_and_emit_the_api_events() {
     assert_eq!(delivered[0].json()["customer_id"], id);
 
     // Logged like a key's request, as the console.
-    let logs = sb.logs_until(&key, "method=POST&endpoint=/sandbox/customers", |l| !l.is_empty()).await;
+    let logs = sb.logs_where(&key, "method=POST&endpoint=/sandbox/customers", |l| !l.is_empty()).await;
     assert_eq!(logs[0]["path"], format!("/sandbox/customers/{id}/approve"));
     assert_eq!(logs[0]["api_key_id"], "console");
     assert!(logs[0]["correlation_id"].as_str().unwrap().starts_with("console-"));
@@ -96,7 +96,7 @@ async fn actions_are_logged_as_console_run_once_and_emit_the_api_events() {
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(receiver.received().len(), 2, "one triggered event, delivered once");
     assert_eq!(got[1].json()["event"], "settlement.failed");
-    let triggered = sb.logs_until(&key, "endpoint=/sandbox/events/trigger", |l| l.len() >= 2).await;
+    let triggered = sb.logs_where(&key, "endpoint=/sandbox/events/trigger", |l| l.len() >= 2).await;
     assert_eq!(triggered.len(), 2, "both submissions reached the API");
 
     // A LIVE application has no simulation: the API's refusal is shown.

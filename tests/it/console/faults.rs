@@ -191,7 +191,7 @@ async fn rules_of_every_kind_are_added_listed_with_their_counters_and_removed() 
     // Each change went through the API as the console.
     // (Adds, two refusals, removals and the clear; the test's own reads are the TEST key's GETs.)
     let changes = |l: &[Value]| l.iter().filter(|x| x["method"] != "GET").cloned().collect::<Vec<_>>();
-    let logged = sb.logs_until(&key, "endpoint=/sandbox/faults&limit=100", |l| changes(l).len() >= 12).await;
+    let logged = sb.logs_where(&key, "endpoint=/sandbox/faults&limit=100", |l| changes(l).len() >= 12).await;
     let logged = changes(&logged);
     assert_eq!(logged.len(), 12, "{logged:?}");
     assert!(logged.iter().all(|l| l["api_key_id"] == "console"), "{logged:?}");
@@ -236,7 +236,7 @@ async fn faulted_requests_are_marked_in_the_log_list_and_the_detail_shows_the_fa
         sb.try_send(sb.request(Method::GET, "/v1/customers?limit=2", &key).header("X-Sandbox-Fault", "reset")).await;
     let r = sb.send(sb.request(Method::GET, "/v1/customers?limit=3", &key)).await;
     assert_eq!(r.status, StatusCode::OK);
-    let logs = sb.logs_until(&key, "endpoint=/v1/customers", |l| l.len() >= 3).await;
+    let logs = sb.logs_where(&key, "endpoint=/v1/customers", |l| l.len() >= 3).await;
     let (plain, reset, dropped) = (&logs[0], &logs[1], &logs[2]);
     assert_eq!((reset["status_code"].as_u64(), dropped["status_code"].as_u64()), (Some(0), Some(201)));
 

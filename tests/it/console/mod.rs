@@ -226,7 +226,7 @@ pub async fn seeded() -> Seeded {
     let transaction = transaction(&sb, &key).await["id"].as_str().unwrap().to_owned();
     let deliveries = sb.get(&format!("/v1/webhooks/{endpoint}/deliveries"), &key).await;
     let delivery = deliveries.body["data"][0]["id"].as_str().unwrap().to_owned();
-    let logs = sb.logs_until(&key, "", |l| l.len() >= 3).await;
+    let logs = sb.logs_where(&key, "", |l| l.len() >= 3).await;
     let log = logs[0]["id"].as_str().unwrap().to_owned();
     Seeded { sb, customer, endpoint, delivery, transaction, log }
 }

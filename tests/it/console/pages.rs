@@ -29,7 +29,7 @@ async fn a_log_shows_the_redacted_request_and_answer_and_a_curl_without_the_key(
         .await;
     assert_eq!(created.status, StatusCode::CREATED);
     let customer = created.body["id"].as_str().unwrap().to_owned();
-    let logs = sb.logs_until(&key, "method=POST", |l| !l.is_empty()).await;
+    let logs = sb.logs_where(&key, "method=POST", |l| !l.is_empty()).await;
     let log = logs[0]["id"].as_str().unwrap().to_owned();
     let app = sb.ready.test_application_id.clone();
     let mut browser = Browser::demo(&sb).await;
@@ -57,7 +57,7 @@ async fn a_log_shows_the_redacted_request_and_answer_and_a_curl_without_the_key(
     let hook =
         sb.post("/v1/webhooks", &key, json!({"url": "https://example.com/h", "events": ["settlement.created"]})).await;
     let secret = hook.body["secret"].as_str().unwrap().to_owned();
-    let logs = sb.logs_until(&key, "endpoint=/v1/webhooks", |l| !l.is_empty()).await;
+    let logs = sb.logs_where(&key, "endpoint=/v1/webhooks", |l| !l.is_empty()).await;
     let page = browser.get(&format!("/console/apps/{app}/logs/{}", logs[0]["id"].as_str().unwrap())).await;
     assert!(!page.html.contains(&secret), "the answer's secret is redacted before it is stored");
     assert!(page.text().contains("\"secret\": \"[REDACTED]\""));
@@ -71,7 +71,7 @@ async fn log_filters_are_the_apis_and_the_list_pages() {
         sb.get("/v1/customers/nope", &key).await;
     }
     sb.get("/v1/customers", &key).await;
-    sb.logs_until(&key, "", |l| l.len() >= 4).await;
+    sb.logs_where(&key, "", |l| l.len() >= 4).await;
     let app = sb.ready.test_application_id.clone();
     let mut browser = Browser::demo(&sb).await;
     let base = format!("/console/apps/{app}/logs");
@@ -97,7 +97,7 @@ async fn an_applications_pages_say_which_clock_their_times_are_on() {
     let key = sb.test_key();
     assert_eq!(sb.post("/sandbox/clock/advance", &key, json!({"seconds": 3600})).await.status, 200);
     sb.get("/v1/customers", &key).await;
-    let logs = sb.logs_until(&key, "endpoint=/v1/customers", |l| !l.is_empty()).await;
+    let logs = sb.logs_where(&key, "endpoint=/v1/customers", |l| !l.is_empty()).await;
     let app = sb.ready.test_application_id.clone();
     let mut browser = Browser::demo(&sb).await;
     let before = chrono::Utc::now();
@@ -139,7 +139,7 @@ async fn export_as_fixture_is_byte_for_byte_payctl_logs_export() {
         .await;
     assert_eq!(beneficiary.status, 201, "{}", beneficiary.body);
     assert_eq!(sb.get("/v1/customers/no-such-id", &key).await.status, 404);
-    sb.logs_until(&key, "", |l| l.iter().filter(|r| r["path"] != "/v1/logs").count() >= 4).await;
+    sb.logs_where(&key, "", |l| l.iter().filter(|r| r["path"] != "/v1/logs").count() >= 4).await;
 
     // The console first: its reads of ids are not logged, so the CLI sees the same logs.
     let app = sb.ready.test_application_id.clone();
@@ -161,7 +161,7 @@ async fn export_as_fixture_is_byte_for_byte_payctl_logs_export() {
 
     // Part of the log (from the beneficiary on): both pull in the customer's
     // create and approval it refers to, and write the same file.
-    let logs = sb.logs_until(&key, "", |_| true).await;
+    let logs = sb.logs_where(&key, "", |_| true).await;
     let from = logs.iter().find(|l| l["path"] == "/v1/beneficiaries").unwrap()["requested_at"].as_str().unwrap();
     let query = format!("from_date={}", from.replace(':', "%3A"));
     let response = browser.get(&format!("/console/apps/{app}/logs/export?name=replay&{query}")).await;

@@ -150,7 +150,7 @@ async fn a_drill_started_on_the_page_installs_the_rules_it_listed_and_the_checks
     assert!(details(&after, "IDEMPOTENCY_KEY_SENT").contains(&format!("/logs/{log}\"")), "judged from its start");
 
     // The drill's requests went through the API as the console.
-    let logged = sb.logs_until(&key, "endpoint=/sandbox/drill", |l| l.len() >= 2).await;
+    let logged = sb.logs_where(&key, "endpoint=/sandbox/drill", |l| l.len() >= 2).await;
     assert_eq!(logged.len(), 2, "{logged:?}");
     assert!(logged.iter().all(|l| l["api_key_id"] == "console"), "{logged:?}");
 }
@@ -200,7 +200,7 @@ async fn requests_made_from_the_console_are_not_judged() {
     assert_eq!(ended.status, StatusCode::NO_CONTENT);
     let approve = format!("/sandbox/customers/{customer}/approve");
     let console = |l: &[Value], path: &str| l.iter().any(|e| e["path"] == path && e["api_key_id"] == "console");
-    let logged = sb.logs_until(&key, "limit=100", |l| console(l, "/v1/webhooks") && console(l, &approve)).await;
+    let logged = sb.logs_where(&key, "limit=100", |l| console(l, "/v1/webhooks") && console(l, &approve)).await;
     assert!(console(&logged, "/v1/webhooks") && console(&logged, &approve), "{logged:?}");
 }
 

@@ -153,7 +153,7 @@ async fn every_faulted_request_is_logged_with_its_fault_and_the_status_the_clien
     .await;
     let _ = sb.try_send(sb.request(Method::POST, "/v1/customers", &key).json(&customer_body())).await;
     let _ = sb.try_send(sb.request(Method::GET, "/v1/customers", &key).header("X-Sandbox-Fault", "reset")).await;
-    let logs = sb.logs_until(&key, "limit=10", |l| l.iter().filter(|r| !r["fault"].is_null()).count() >= 2).await;
+    let logs = sb.logs_where(&key, "limit=10", |l| l.iter().filter(|r| !r["fault"].is_null()).count() >= 2).await;
     let faulted: Vec<_> = logs.iter().filter(|r| !r["fault"].is_null()).collect();
     assert_eq!(faulted.len(), 2, "{logs:?}");
     // Newest first: the header's reset, then the rule's lost answer.

@@ -264,22 +264,14 @@ impl Drop for TestSandbox {
 }
 
 impl TestSandbox {
-    /// `GET /v1/logs?{query}` until `done` accepts the records (or ten seconds
-    /// pass, then the last records): logs are written in the
-    /// background, a moment after the answer. Backs off so that polling
-    /// spends few requests of the key's rate limit.
-    pub async fn logs_until(&self, auth: &Auth, query: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-        let mut pause = std::time::Duration::from_millis(10);
-        loop {
-            let reply = self.get(&format!("/v1/logs?{query}"), auth).await;
-            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
-            let records = reply.body["data"].as_array().cloned().unwrap_or_default();
-            if done(&records) || std::time::Instant::now() >= deadline {
-                return records;
-            }
-            tokio::time::sleep(pause).await;
-            pause = (pause * 2).min(std::time::Duration::from_millis(250));
-        }
+    /// `GET /v1/logs?{query}`, read once: a read of the log waits for every
+    /// record queued before it, so what a test did before is there without
+    /// polling, and `expected` must already hold.
+    pub async fn logs_where(&self, auth: &Auth, query: &str, expected: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+        let reply = self.get(&format!("/v1/logs?{query}"), auth).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        let records = reply.body["data"].as_array().cloned().unwrap_or_default();
+        assert!(expected(&records), "the log, read after the requests, lacks what they should have left: {records:#?}");
+        records
     }
 }
