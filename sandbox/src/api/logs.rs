@@ -117,7 +117,8 @@ pub fn parse(query: &LogQuery) -> Result<(LogFilter, PageRequest), ApiError> {
 /// List request logs
 ///
 /// The request logs of the caller's application, newest first, bodies redacted. Logs are written in
-/// the background, so a request shows up a moment after its answer.
+/// the background; a read waits for the records queued before it, so every request answered before
+/// the read is in it.
 #[utoipa::path(get, path = "/v1/logs", tag = "logs", operation_id = "listRequestLogs",
     params(LogQuery),
     responses((status = 200, body = Page<RequestLog>, description = "request logs, newest first")))]
