@@ -32,8 +32,8 @@
 
 mod writer;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, PoisonError};
 use std::time::Instant;
 
 use axum::body::{Body, Bytes, HttpBody};
@@ -201,12 +201,9 @@ impl Sink {
 
     /// Queues a record without waiting; a full queue drops it.
     pub fn record(&self, record: Record) {
-        let mut queued = self.progress.queued.lock().unwrap_or_else(PoisonError::into_inner);
-        if self.queue.try_send(record).is_ok() {
-            *queued += 1;
+        if self.progress.queue(|| self.queue.try_send(record).is_ok()) {
             return;
         }
-        drop(queued);
         let n = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
         if n.is_power_of_two() {
             tracing::warn!(dropped = n, "request log queue full; records dropped");

@@ -47,8 +47,9 @@ impl Retention {
 #[derive(Debug)]
 pub(super) struct Progress {
     /// Records queued so far. Counted under this lock together with the
-    /// send, so the n-th record counted is the n-th the writer takes.
-    pub(super) queued: Mutex<u64>,
+    /// send (see [`Progress::queue`]), so the n-th record counted is the
+    /// n-th the writer takes.
+    queued: Mutex<u64>,
     /// Records settled so far: written, or given up on with a warning.
     settled: watch::Sender<u64>,
 }
@@ -56,6 +57,18 @@ pub(super) struct Progress {
 impl Progress {
     pub(super) fn new() -> Progress {
         Progress { queued: Mutex::new(0), settled: watch::Sender::new(0) }
+    }
+
+    /// Runs `send` (true when the record went into the queue) and counts
+    /// what it queued, under the one lock that keeps the count in queue
+    /// order; true when it was queued.
+    pub(super) fn queue(&self, send: impl FnOnce() -> bool) -> bool {
+        let mut queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner);
+        let sent = send();
+        if sent {
+            *queued += 1;
+        }
+        sent
     }
 
     /// Waits until every record queued before the call is settled, or
@@ -222,8 +235,7 @@ mod tests {
 
     #[tokio::test]
     async fn each_application_keeps_its_newest_records() {
-        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
-        db.write(|tx| crate::seed::seed(tx, "not-a-real-hash", Timestamp::from_millis(0))).await.unwrap();
+        let (db, _threads, _) = seeded().await;
         let apps: Vec<i64> = db
             .read(|c| {
                 let mut stmt = c.prepare("SELECT id FROM applications ORDER BY id LIMIT 2")?;
