@@ -57,6 +57,15 @@ pub fn refusal(position: usize, c: char) -> String {
 /// `ss`), and NFC again (folding can decompose). Surrounding whitespace is
 /// not the caller's business here: trim first.
 pub fn uniqueness_key(text: &str) -> String {
+    // ASCII is already in NFC, and folds to its lower case: nearly every
+    // email and username, without the normalizer's tables.
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
+    unicode_key(text)
+}
+
+fn unicode_key(text: &str) -> String {
     let nfc = ComposingNormalizerBorrowed::new_nfc();
     let widened: Cow<'_, str> = if text.chars().any(is_width_form) {
         let nfkc = ComposingNormalizerBorrowed::new_nfkc();
@@ -151,6 +160,13 @@ mod tests {
             assert_ne!(uniqueness_key(a), uniqueness_key(b), "{a:?} vs {b:?}");
         }
         assert_eq!(uniqueness_key("demo@payctl.local"), "demo@payctl.local");
+    }
+
+    #[test]
+    fn ascii_keys_are_what_the_unicode_rules_make() {
+        let every_ascii: String = (0u8..=127).map(char::from).collect();
+        assert_eq!(uniqueness_key(&every_ascii), unicode_key(&every_ascii));
+        assert_eq!(uniqueness_key("Demo.User+Tag@Payctl.LOCAL"), unicode_key("Demo.User+Tag@Payctl.LOCAL"));
     }
 
     #[test]

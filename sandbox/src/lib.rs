@@ -116,7 +116,12 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
 /// The `operationId`s of the partner API (the operations a fault rule can
 /// name: called with an API key, and not `/sandbox/...`).
 pub fn partner_operation_ids() -> Vec<String> {
-    api::routes::table().into_iter().map(|d| d.operation).filter(|op| op.is_partner_api()).map(|op| op.id).collect()
+    api::routes::table()
+        .into_iter()
+        .map(|d| d.operation)
+        .filter(|op| op.is_partner_api())
+        .map(|op| op.id().to_owned())
+        .collect()
 }
 
 /// How to run a sandbox.

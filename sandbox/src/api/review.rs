@@ -180,7 +180,7 @@ fn seen(
     let kind = |op: Option<&Arc<Operation>>| match op {
         Some(op) if op.purpose == Purpose::Create => Kind::Create,
         Some(op) if op.purpose == Purpose::MoveMoney => Kind::MoveMoney,
-        Some(op) => family(&op.id).map_or(Kind::Other, Kind::ReadOne),
+        Some(op) => family(op.id()).map_or(Kind::Other, Kind::ReadOne),
         None => Kind::Other,
     };
     let mut families: Vec<Family> = Vec::new();

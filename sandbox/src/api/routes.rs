@@ -12,7 +12,7 @@
 //! ([`Operations`]).
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use axum::http::Method;
 use axum::routing::MethodRouter;
@@ -102,8 +102,11 @@ pub enum KeyRule {
 /// One operation of the API.
 #[derive(Debug, Clone)]
 pub struct Operation {
-    /// The document's `operationId`.
-    pub id: String,
+    /// The document's `operationId`, read from the annotation when first
+    /// asked for ([`Operation::id`]).
+    id: OnceLock<String>,
+    /// The annotation's description of the operation.
+    annotation: fn() -> utoipa::openapi::path::Operation,
     pub method: Method,
     /// The document's path template (`/v1/customers/{id}`).
     pub path: String,
@@ -118,6 +121,16 @@ pub struct Operation {
 }
 
 impl Operation {
+    /// The document's `operationId`. The annotation that states it builds
+    /// the operation's whole description (parameters, responses, examples),
+    /// so it is read on first use, not for every operation at start, where
+    /// that code and its strings held about 0.8 MB of an idle sandbox's
+    /// memory (BENCHMARKS.md). Every annotation states one (a test holds
+    /// them to it); the label stands in otherwise.
+    pub fn id(&self) -> &str {
+        self.id.get_or_init(|| (self.annotation)().operation_id.unwrap_or_else(|| self.label()))
+    }
+
     /// A partner's integration calls it with an API key, and it exists in
     /// production too (not a `/sandbox/...` route): what fault rules apply
     /// to and the review judges.
@@ -194,7 +207,7 @@ impl Declared {
     }
 
     /// An entry for `handler`, whose `#[utoipa::path]` is `Doc`: its
-    /// method, path and id are read without building its schemas.
+    /// method and path are read without building its description.
     fn new<Doc, H, T>(
         handler: H,
         document: fn() -> UtoipaMethodRouter<AppState>,
@@ -219,9 +232,9 @@ impl Declared {
             HttpMethod::Options => Method::OPTIONS,
             HttpMethod::Trace => Method::TRACE,
         };
-        let id = Doc::operation().operation_id.unwrap_or_else(|| panic!("{} has an operationId", Doc::path()));
         let operation = Operation {
-            id,
+            id: OnceLock::new(),
+            annotation: Doc::operation,
             method,
             path: Doc::path(),
             credential,
@@ -384,13 +397,13 @@ pub fn table() -> Vec<Declared> {
 #[derive(Debug)]
 pub struct Operations {
     all: Vec<Arc<Operation>>,
-    by_id: HashMap<String, usize>,
+    /// Made on the first lookup by id, which reads every id.
+    by_id: OnceLock<HashMap<String, usize>>,
 }
 
 impl Operations {
     pub fn new(all: Vec<Arc<Operation>>) -> Operations {
-        let by_id = all.iter().enumerate().map(|(i, op)| (op.id.clone(), i)).collect();
-        Operations { all, by_id }
+        Operations { all, by_id: OnceLock::new() }
     }
 
     pub fn all(&self) -> &[Arc<Operation>] {
@@ -398,7 +411,9 @@ impl Operations {
     }
 
     pub fn by_id(&self, id: &str) -> Option<&Arc<Operation>> {
-        self.by_id.get(id).map(|&i| &self.all[i])
+        let by_id =
+            self.by_id.get_or_init(|| self.all.iter().enumerate().map(|(i, op)| (op.id().to_owned(), i)).collect());
+        by_id.get(id).map(|&i| &self.all[i])
     }
 
     /// The operations a concrete path or a template is one of (a path can
@@ -426,7 +441,7 @@ mod tests {
     #[test]
     fn every_operation_is_declared_once_with_a_unique_id() {
         let ops: Vec<Operation> = table().into_iter().map(|declared| declared.operation).collect();
-        let mut ids: Vec<&str> = ops.iter().map(|op| op.id.as_str()).collect();
+        let mut ids: Vec<&str> = ops.iter().map(|op| op.id()).collect();
         ids.sort_unstable();
         let before = ids.len();
         ids.dedup();
@@ -438,9 +453,9 @@ mod tests {
         // A required key only makes sense where the layer reads it.
         for op in &ops {
             if op.key_rule == KeyRule::Required {
-                assert_eq!(op.method, Method::POST, "{}", op.id);
+                assert_eq!(op.method, Method::POST, "{}", op.id());
             }
-            assert_eq!(op.purpose == Purpose::Simulate, op.path.starts_with("/sandbox/"), "{}", op.id);
+            assert_eq!(op.purpose == Purpose::Simulate, op.path.starts_with("/sandbox/"), "{}", op.id());
         }
     }
 
@@ -459,7 +474,8 @@ mod tests {
                 })
                 .collect();
             let op = declared.operation;
-            assert_eq!(documented, vec![(op.path, op.method, Some(op.id))]);
+            let id = op.id().to_owned();
+            assert_eq!(documented, vec![(op.path, op.method, Some(id))]);
         }
     }
 
@@ -474,7 +490,7 @@ mod tests {
         let loose: Vec<&str> = ops
             .iter()
             .filter(|op| op.method == Method::POST && op.credential != Credential::Public && !op.commits)
-            .map(|op| op.id.as_str())
+            .map(|op| op.id())
             .collect();
         assert!(loose.is_empty(), "POST operations whose answer is not committed with their work: {loose:?}");
         assert!(ops.iter().filter(|op| op.commits).all(|op| op.method == Method::POST));

@@ -140,7 +140,7 @@ pub async fn page(State(console): State<Console>, AppPage { visitor, app }: AppP
         .state
         .operations
         .get()
-        .map(|ops| ops.all().iter().filter(|op| op.is_partner_api()).map(|op| op.id.clone()).collect())
+        .map(|ops| ops.all().iter().filter(|op| op.is_partner_api()).map(|op| op.id().to_owned()).collect())
         .unwrap_or_default();
     let own = rules.iter().any(|r| r.application_id.is_some());
     let request_kinds = FaultKind::ALL.iter().filter(|k| !k.is_delivery());

@@ -35,7 +35,11 @@ pub fn rules(operations: &Operations) -> Vec<Spec> {
         .all()
         .iter()
         .filter(|op| op.is_partner_api() && op.purpose == Purpose::MoveMoney)
-        .map(|op| Spec { matcher: requests(Some(op.id.clone()), None), fault: Injected::DropResponse, firing: once(0) })
+        .map(|op| Spec {
+            matcher: requests(Some(op.id().to_owned()), None),
+            fault: Injected::DropResponse,
+            firing: once(0),
+        })
         .collect();
     rules.push(Spec {
         matcher: requests(None, Some(MethodName::Post)),

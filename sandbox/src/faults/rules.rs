@@ -66,7 +66,7 @@ impl Matcher {
     /// Whether a request to `op` at the concrete `path` matches.
     pub fn matches_request(&self, op: &Operation, path: &str) -> bool {
         let Matcher::Requests { operation_id, method, path: wanted } = self else { return false };
-        operation_id.as_deref().is_none_or(|id| id == op.id)
+        operation_id.as_deref().is_none_or(|id| id == op.id())
             && method.is_none_or(|m| m.method() == op.method)
             && wanted.as_deref().is_none_or(|wanted| path_matches(wanted, op, path))
     }
@@ -340,9 +340,9 @@ fn check_operations(matcher: &Matcher, operations: &Operations) -> Result<(), Ap
         operations.all().iter().map(AsRef::as_ref).filter(|op| op.is_partner_api()).collect();
     let unprocessable = |message: String| Err(ApiError::new(ErrorCode::InvalidFaultRule, message));
     if let Some(id) = operation_id
-        && !faultable.iter().any(|op| op.id == *id)
+        && !faultable.iter().any(|op| op.id() == *id)
     {
-        let ids: Vec<&str> = faultable.iter().map(|op| op.id.as_str()).collect();
+        let ids: Vec<&str> = faultable.iter().map(|op| op.id()).collect();
         return unprocessable(format!(
             "match.operation_id {id:?} is not an operation fault rules apply to; valid ones: {}",
             ids.join(", ")
@@ -359,7 +359,7 @@ fn check_operations(matcher: &Matcher, operations: &Operations) -> Result<(), Ap
         ));
     }
     let any = faultable.iter().any(|op| {
-        operation_id.as_deref().is_none_or(|id| id == op.id)
+        operation_id.as_deref().is_none_or(|id| id == op.id())
             && method.is_none_or(|m| m.method() == op.method)
             && path.as_deref().is_none_or(|p| op.matches_path(p) && (!p.contains('{') || *p == op.path))
     });

@@ -251,7 +251,7 @@ where
     let started = Instant::now();
     let requested_at = state.clock.app_now(key.application_id);
     let mut judged = Judged {
-        operation_id: request.extensions().get::<Arc<Operation>>().map(|op| op.id.clone()),
+        operation_id: request.extensions().get::<Arc<Operation>>().map(|op| op.id().to_owned()),
         idempotency_key_hash: request
             .headers()
             .get(crate::http::headers::IDEMPOTENCY_KEY)

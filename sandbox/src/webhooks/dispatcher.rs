@@ -125,22 +125,11 @@ fn release(counts: &mut HashMap<i64, usize>, id: i64) {
 /// Runs until `stop` turns true (or its sender is dropped). In-flight
 /// attempts are abandoned at that point, unrecorded, so shutdown is prompt.
 pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
-    let client = match reqwest::Client::builder()
-        .timeout(TIMEOUT)
-        .redirect(reqwest::redirect::Policy::none())
-        .user_agent(USER_AGENT)
-        .build()
-    {
-        Ok(c) => c,
-        Err(e) => {
-            tracing::error!(error = %e, "cannot build the webhook HTTP client; webhooks will not be delivered");
-            return;
-        }
-    };
+    let mut client = Client::NotYet;
     let wake = state.db.outbox().clone();
     let slots: Arc<Mutex<Slots>> = Arc::default();
     let mut tasks = JoinSet::new();
-    loop {
+    'dispatch: loop {
         while tasks.try_join_next().is_some() {}
         let mut pause = POLL;
         slots.lock().unwrap_or_else(|p| p.into_inner()).ended_since_read.clear();
@@ -148,6 +137,9 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
             Ok(Pass { due, next_due_in }) => {
                 pause = next_due_in.map_or(POLL, |d| d.min(POLL));
                 for job in due {
+                    // Without a client nothing can be delivered (it said
+                    // why); the rows stay pending for a later start.
+                    let Some(client) = client.get().cloned() else { break 'dispatch };
                     if !slots.lock().unwrap_or_else(|p| p.into_inner()).take(&job) {
                         continue;
                     }
@@ -165,7 +157,7 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
                             continue;
                         }
                     };
-                    let (state, client, slots, wake) = (state.clone(), client.clone(), slots.clone(), wake.clone());
+                    let (state, slots, wake) = (state.clone(), slots.clone(), wake.clone());
                     tasks.spawn(async move {
                         let sent = attempt(&state, &client, &job).await;
                         if let Err(e) = record(&state, &job, sent).await {
@@ -179,12 +171,46 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
             Err(e) => tracing::warn!(error = %e, "cannot read due webhook deliveries"),
         }
         tokio::select! {
-            changed = stop.changed() => if changed.is_err() || *stop.borrow() { break },
+            changed = stop.changed() => if changed.is_err() || *stop.borrow() { break 'dispatch },
             _ = wake.notified() => {}
             _ = tokio::time::sleep(pause) => {}
         }
     }
     tasks.shutdown().await;
+}
+
+/// The HTTP client deliveries go out with, built when the first delivery
+/// is due: a sandbox that never delivers never touches the TLS and HTTP
+/// client code, about 0.8 MB of an idle sandbox's memory (BENCHMARKS.md).
+enum Client {
+    NotYet,
+    Ready(reqwest::Client),
+    /// It could not be built (logged once): nothing is delivered.
+    Failed,
+}
+
+impl Client {
+    /// The client, built on the first call; `None` when it cannot be.
+    fn get(&mut self) -> Option<&reqwest::Client> {
+        if matches!(self, Client::NotYet) {
+            *self = match reqwest::Client::builder()
+                .timeout(TIMEOUT)
+                .redirect(reqwest::redirect::Policy::none())
+                .user_agent(USER_AGENT)
+                .build()
+            {
+                Ok(c) => Client::Ready(c),
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot build the webhook HTTP client; webhooks will not be delivered");
+                    Client::Failed
+                }
+            };
+        }
+        match self {
+            Client::Ready(c) => Some(c),
+            Client::NotYet | Client::Failed => None,
+        }
+    }
 }
 
 /// What one pass found: the due deliveries, in due order, and how long
