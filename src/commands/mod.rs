@@ -29,40 +29,40 @@ pub mod trigger;
 pub mod wallets;
 pub mod webhooks;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, Later};
 use crate::context::Ctx;
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let ctx = || Ctx::load(&cli.globals);
     match cli.command {
-        Command::Sandbox(args) => sandbox::run(args, &cli.globals).await,
-        Command::Review(args) => review::run(&cli.globals, args).await,
-        Command::Proxy(args) => proxy::run(args, &cli.globals).await,
-        Command::Api(args) => api::run(ctx()?, args).await,
+        Command::Sandbox(Later(args)) => sandbox::run(args, &cli.globals).await,
+        Command::Review(Later(args)) => review::run(&cli.globals, args).await,
+        Command::Proxy(Later(args)) => proxy::run(args, &cli.globals).await,
+        Command::Api(Later(args)) => api::run(ctx()?, args).await,
         Command::Completions { shell } => completions::run(shell),
-        Command::Config(cmd) => config::run(ctx()?, cmd).await,
-        Command::Login(args) => session::login::run(ctx()?, args).await,
+        Command::Config(Later(cmd)) => config::run(ctx()?, cmd).await,
+        Command::Login(Later(args)) => session::login::run(ctx()?, args).await,
         Command::Logout => session::logout::run(ctx()?).await,
         Command::Whoami => session::whoami::run(ctx()?).await,
-        Command::Apps(cmd) => apps::run(ctx()?, cmd).await,
-        Command::Keys(cmd) => keys::run(ctx()?, cmd).await,
-        Command::Customers(cmd) => customers::run(ctx()?, cmd).await,
-        Command::Beneficiaries(cmd) => beneficiaries::run(ctx()?, cmd).await,
-        Command::Accounts(cmd) => accounts::run(ctx()?, cmd).await,
-        Command::Wallets(cmd) => wallets::run(ctx()?, cmd).await,
-        Command::Pricing(cmd) => pricing::run(ctx()?, cmd).await,
-        Command::Webhooks(cmd) => webhooks::run(ctx()?, cmd).await,
-        Command::Listen(args) => listen::run(ctx()?, args).await,
-        Command::Events(cmd) => events::run(ctx()?, cmd).await,
-        Command::Open(args) => open::run(ctx()?, args).await,
-        Command::Logs(cmd) => logs::run(ctx()?, cmd).await,
-        Command::Quotes(cmd) => quotes::run(ctx()?, cmd).await,
-        Command::Transactions(cmd) => transactions::run(ctx()?, cmd).await,
-        Command::Payments(cmd) => payments::run(ctx()?, cmd).await,
-        Command::Transfers(cmd) => transfers::run(ctx()?, cmd).await,
-        Command::Swaps(cmd) => transfers::run_swaps(ctx()?, cmd).await,
-        Command::Transfer(args) => transfer::run(ctx()?, *args).await,
-        Command::Fixtures(cmd) => fixtures::run(ctx()?, cmd).await,
-        Command::Trigger(args) => trigger::run(ctx()?, args).await,
+        Command::Apps(Later(cmd)) => apps::run(ctx()?, cmd).await,
+        Command::Keys(Later(cmd)) => keys::run(ctx()?, cmd).await,
+        Command::Customers(Later(cmd)) => customers::run(ctx()?, cmd).await,
+        Command::Beneficiaries(Later(cmd)) => beneficiaries::run(ctx()?, cmd).await,
+        Command::Accounts(Later(cmd)) => accounts::run(ctx()?, cmd).await,
+        Command::Wallets(Later(cmd)) => wallets::run(ctx()?, cmd).await,
+        Command::Pricing(Later(cmd)) => pricing::run(ctx()?, cmd).await,
+        Command::Webhooks(Later(cmd)) => webhooks::run(ctx()?, cmd).await,
+        Command::Listen(Later(args)) => listen::run(ctx()?, args).await,
+        Command::Events(Later(cmd)) => events::run(ctx()?, cmd).await,
+        Command::Open(Later(args)) => open::run(ctx()?, args).await,
+        Command::Logs(Later(cmd)) => logs::run(ctx()?, cmd).await,
+        Command::Quotes(Later(cmd)) => quotes::run(ctx()?, cmd).await,
+        Command::Transactions(Later(cmd)) => transactions::run(ctx()?, cmd).await,
+        Command::Payments(Later(cmd)) => payments::run(ctx()?, cmd).await,
+        Command::Transfers(Later(cmd)) => transfers::run(ctx()?, cmd).await,
+        Command::Swaps(Later(cmd)) => transfers::run_swaps(ctx()?, cmd).await,
+        Command::Transfer(Later(args)) => transfer::run(ctx()?, *args).await,
+        Command::Fixtures(Later(cmd)) => fixtures::run(ctx()?, cmd).await,
+        Command::Trigger(Later(args)) => trigger::run(ctx()?, args).await,
     }
 }

@@ -78,10 +78,13 @@ async fn serve(
     for file in &args.seed {
         seeds.push(crate::commands::fixtures::load(file)?);
     }
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_env("PAYCTL_LOG").unwrap_or_else(|_| EnvFilter::new("warn")))
-        .with_writer(std::io::stderr)
-        .init();
+    // Warnings and errors unless PAYCTL_LOG says otherwise; a plain level
+    // needs none of the directive parsing a filter from the variable does.
+    let log = tracing_subscriber::fmt().with_writer(std::io::stderr);
+    match EnvFilter::try_from_env("PAYCTL_LOG") {
+        Ok(filter) => log.with_env_filter(filter).init(),
+        Err(_) => log.with_max_level(tracing_subscriber::filter::LevelFilter::WARN).init(),
+    }
     let storage = if args.in_memory {
         Storage::Memory
     } else {
