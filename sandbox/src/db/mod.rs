@@ -5,15 +5,28 @@
 //! serialised by construction and a handler's checks and changes can never
 //! interleave with another's (queued writes share a commit; see [`writer`]).
 //! Reads go to a small pool of read-only connections (WAL lets them run
-//! beside the writer). An in-memory database has a single connection, so
-//! there the writer thread serves reads too. Callers await a oneshot reply;
-//! no SQLite call ever runs on a tokio worker. A full disk fails writes
-//! with 507 `STORAGE_FULL` (see [`crate::error::ApiError::from_database`])
-//! while reads go on; warnings that repeat are logged once a minute.
+//! beside the writer). An in-memory database has a single connection: a
+//! read takes it on the caller's thread when it is free and is queued to
+//! the writer thread otherwise (see [`shared`]); a read with no bound on
+//! its size ([`Db::scan`]) always goes to the thread. Callers await a
+//! oneshot reply; no write, and no long read, runs on a tokio worker. A
+//! full disk fails writes with 507 `STORAGE_FULL` (see
+//! [`crate::error::ApiError::from_database`]) while reads go on; warnings
+//! that repeat are logged once a minute.
+//!
+//! # Layout
+//! - this module: [`Db`], opening and configuring connections, the reader
+//!   threads.
+//! - [`writer`]: the writer thread and its group commits.
+//! - [`shared`]: the writer's connection, and in-memory reads beside it.
+//! - [`checkpoint`]: the WAL checkpoint thread; [`migrations`]: the
+//!   schema; [`files`]: the database file's permissions and lock;
+//!   [`warning`]: warnings logged once a minute.
 
 mod checkpoint;
 pub mod files;
 mod migrations;
+mod shared;
 mod warning;
 mod writer;
 
@@ -28,6 +41,7 @@ use rusqlite::{Connection, OpenFlags, Transaction};
 use tokio::sync::{Notify, oneshot};
 
 use crate::error::ApiError;
+use shared::Shared;
 
 pub use migrations::migrations;
 pub use warning::{STORAGE_FULL_WARNING, Warning};
@@ -103,6 +117,9 @@ pub struct Db {
     outbox: Arc<Notify>,
     /// Held only so that the checkpoint thread stops with the last handle.
     _checkpoints: Sender<()>,
+    /// An in-memory database's one connection, for reads on the caller's
+    /// thread.
+    memory: Option<Arc<Shared>>,
 }
 
 /// Brings the schema up to date. Foreign keys are off while migrations run,
@@ -150,7 +167,9 @@ impl Db {
         let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
         let outbox = Arc::<Notify>::default();
         let wake = outbox.clone();
-        let mut threads = vec![spawn("payctl-db-writer", move || writer::run(writer_conn, writer_rx, wake))?];
+        let writer_conn = Arc::new(Shared::new(writer_conn));
+        let memory = (*storage == Storage::Memory).then(|| writer_conn.clone());
+        let mut threads = vec![spawn("payctl-db-writer", move || writer::run(&writer_conn, writer_rx, wake))?];
         let readers = match storage {
             Storage::File(path) => {
                 let (tx, rx) = crossbeam_channel::unbounded::<Job>();
@@ -168,7 +187,7 @@ impl Db {
             let conn = open_file(path, false)?;
             threads.push(spawn("payctl-db-checkpoint", move || checkpoint::run(conn, stop))?);
         }
-        Ok((Db { writer: writer_tx, readers, outbox, _checkpoints: checkpoints }, DbThreads(threads)))
+        Ok((Db { writer: writer_tx, readers, outbox, _checkpoints: checkpoints, memory }, DbThreads(threads)))
     }
 
     /// Runs `work` in its own write transaction: committed when it returns
@@ -204,8 +223,23 @@ impl Db {
         &self.outbox
     }
 
-    /// Runs `work` on a read-only connection.
+    /// Runs `work`, a read of bounded size (a record, a page), on a
+    /// read-only connection, or on an in-memory database's connection on
+    /// this thread when it is free.
     pub async fn read<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+    {
+        if let Some(conn) = self.memory.as_ref().and_then(|memory| memory.for_reader()) {
+            return shared::read_here(work, &conn);
+        }
+        self.scan(work).await
+    }
+
+    /// Runs `work`, a read with no bound on its size (every request since a
+    /// point, for the review), on a database thread, never on the caller's.
+    pub async fn scan<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
@@ -457,6 +491,50 @@ mod tests {
         assert!(file_size() >= before + 200 * 3000, "database file still {} bytes", file_size());
         drop(db);
         threads.join();
+    }
+
+    /// An in-memory read runs on the caller's thread when the connection is
+    /// free, and waits (queued to the writer thread) while a write holds it,
+    /// so it never sees the write's uncommitted change; a scan always runs
+    /// on the writer thread.
+    #[tokio::test]
+    async fn in_memory_reads_run_here_when_free_and_never_inside_a_write() {
+        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
+        let here = std::thread::current().id();
+        let (read_on, value) = db
+            .read(|c| {
+                Ok((std::thread::current().id(), c.query_row("SELECT count(*) FROM settings", [], |r| r.get(0))?))
+            })
+            .await
+            .unwrap();
+        assert_eq!((read_on, value), (here, 0i64), "a free connection is read on the caller's thread");
+        let scanned_on = db.scan(|_| Ok(std::thread::current().id())).await.unwrap();
+        assert_ne!(scanned_on, here, "a scan goes to the writer thread");
+
+        let (inserted_tx, inserted) = oneshot::channel();
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let writing = tokio::spawn({
+            let db = db.clone();
+            async move {
+                db.write(move |tx| {
+                    tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?;
+                    let _ = inserted_tx.send(());
+                    let _ = released.recv();
+                    Ok(())
+                })
+                .await
+            }
+        });
+        inserted.await.unwrap();
+        let reading = tokio::spawn({
+            let db = db.clone();
+            async move { db.read(|c| Ok(c.query_row("SELECT count(*) FROM settings", [], |r| r.get::<_, i64>(0))?)).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!reading.is_finished(), "a read waits while a write holds the connection");
+        release.send(()).unwrap();
+        writing.await.unwrap().unwrap();
+        assert_eq!(reading.await.unwrap().unwrap(), 1, "and then sees the committed row");
     }
 
     #[tokio::test]

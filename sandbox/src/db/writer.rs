@@ -19,6 +19,7 @@ use crossbeam_channel::Receiver;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use tokio::sync::Notify;
 
+use super::shared::Shared;
 use super::{CachedSql, Job, Staged, WriteJob};
 use crate::error::ApiError;
 
@@ -26,8 +27,9 @@ use crate::error::ApiError;
 /// few enough that the first job's caller does not wait long for the last.
 pub(super) const GROUP_LIMIT: usize = 32;
 
-/// The writer thread's loop; ends when every `Db` handle is gone.
-pub(super) fn run(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<Notify>) {
+/// The writer thread's loop; ends when every `Db` handle is gone. It takes
+/// the connection for each job: a read, or a whole group up to its commit.
+pub(super) fn run(shared: &Shared, jobs: Receiver<Job>, outbox: Arc<Notify>) {
     let mut next: Option<Job> = None;
     loop {
         let job = match next.take() {
@@ -37,6 +39,7 @@ pub(super) fn run(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<Notify>
                 Err(_) => break,
             },
         };
+        let mut conn = shared.for_writer();
         match job {
             // An in-memory database has this one connection, so reads come
             // here too; they run between groups, never inside one, so they
@@ -58,7 +61,6 @@ pub(super) fn run(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<Notify>
             }
         }
     }
-    drop(conn);
 }
 
 fn commit_group(conn: &mut Connection, group: Vec<WriteJob>, outbox: &Notify) {

@@ -225,8 +225,8 @@ impl Sink {
 }
 
 /// Runs `work` on the database once every record queued before the call
-/// is written: how every read of the log (the list, the console's pages,
-/// the review) reads it.
+/// is written: how every read of the log (the list, the console's pages)
+/// reads it.
 pub async fn read<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
@@ -234,6 +234,17 @@ where
 {
     state.request_log.caught_up().await;
     state.db.read(work).await
+}
+
+/// [`read`] for a read of every record since a point (the review's), on a
+/// database thread ([`crate::db::Db::scan`]).
+pub async fn scan<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&rusqlite::Connection) -> Result<T, ApiError> + Send + 'static,
+{
+    state.request_log.caught_up().await;
+    state.db.scan(work).await
 }
 
 /// The layer: runs `run` on the request and logs the exchange when a key
