@@ -6,11 +6,15 @@
 #   benches/compare.sh OLD NEW              # e.g. binaries built from two commits
 #   ROUNDS=5 DURATION=10 RUNS=20 benches/compare.sh OLD NEW
 #   HELLO=path/to/hello LOADGEN=path/to/load benches/compare.sh OLD NEW   # no build
+#   BUSY=1 benches/compare.sh OLD NEW       # with a competing process, below
 #
 # Every measure alternates OLD and NEW (OLD, NEW, OLD, NEW...), so drift over
 # the run touches both columns alike:
 # - start-up: spawning `payctl sandbox` to the first 200 of GET /health,
 #   with --in-memory and with a new database file, RUNS times each way;
+# - idle memory: VmRSS one second after the ready line, and its private
+#   (anonymous) part, each start from a binary read from disk (from_disk in
+#   benches/lib.sh), RUNS times each way;
 # - the authenticated GET /v1/customers/{id} (X-API-Key; wrk, THREADS
 #   threads, CONNECTIONS connections, DURATION s) in ROUNDS rounds, each
 #   round also running the bare axum server (`--example hello`) so each
@@ -20,6 +24,10 @@
 # The request log and authentication are on as shipped; the rate limiter is
 # on with the highest limits it takes (RATE_LIMIT, default 1000000/1000000),
 # so every request pays its check.
+# BUSY=1 runs a busy loop at the lowest priority (nice 19) beside the GET
+# and flow rounds, as another program on a developer's machine or a shared
+# CI runner would: a server whose requests hop between threads suffers
+# more from it than one that answers on the thread that read the request.
 # Medians per column; the ratio column is NEW / OLD of the medians (for
 # times, below 1 is faster).
 set -euo pipefail
@@ -87,6 +95,34 @@ PY
 read -r mem_old mem_new <<<"$(startup memory)"
 read -r file_old file_new <<<"$(startup file)"
 
+# Idle memory, alternating: VmRSS (and its private part) one second after
+# the ready line, each start from a binary read from disk (see from_disk),
+# median of RUNS each way; "old_rss new_rss old_anon new_anon" in MB.
+idle_memory() {
+    local side pid rss
+    : >"$work/rss.runs"
+    for _ in $(seq 1 "$runs"); do
+        for side in "$old" "$new"; do
+            from_disk "$side"
+            "$side" sandbox --in-memory --json --listen 127.0.0.1:0 >"$work/rss.ready" 2>/dev/null &
+            pid=$!
+            for _ in $(seq 1 100); do [[ -s "$work/rss.ready" ]] && break; sleep 0.05; done
+            sleep 1
+            rss="$(awk '/^VmRSS:/ { r = $2 } /^RssAnon:/ { a = $2 } END { print r / 1024, a / 1024 }' "/proc/$pid/status")"
+            kill "$pid"; wait "$pid" 2>/dev/null || true
+            printf '%s ' "$rss" >>"$work/rss.runs"
+        done
+        echo >>"$work/rss.runs"
+    done
+    python3 - "$work/rss.runs" <<'PY'
+import statistics, sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
+med = lambda i: statistics.median(r[i] for r in rows)
+print(f"{med(0):.1f} {med(2):.1f} {med(1):.1f} {med(3):.1f}")
+PY
+}
+read -r rss_old rss_new anon_old anon_new <<<"$(idle_memory)"
+
 sandbox_on() {
     : >"$2"
     "$1" sandbox --in-memory --json --listen 127.0.0.1:0 --rate-limit "$rate_limit" >"$2" 2>/dev/null &
@@ -97,6 +133,11 @@ wrk_rps() {
     "$wrk" -t"$threads" -c"$connections" -d"${duration}s" --latency "$@" >"$work/wrk.out"
     wrk_report "$work/wrk.out"
 }
+
+if [[ "${BUSY:-0}" == 1 ]]; then
+    nice -n 19 sh -c 'while :; do :; done' &
+    pids+=($!)
+fi
 
 "$hello" 127.0.0.1:0 >"$work/hello" &
 pids+=($!)
@@ -141,11 +182,12 @@ for _ in $(seq 1 "$rounds"); do
     echo "$(flows "$old") $(flows "$new")" >>"$work/flow.runs"
 done
 
-report="$(python3 - "$work/get.runs" "$work/flow.runs" "$mem_old" "$mem_new" "$file_old" "$file_new" <<'PY'
+report="$(python3 - "$work/get.runs" "$work/flow.runs" "$mem_old" "$mem_new" "$file_old" "$file_new" \
+    "$rss_old" "$rss_new" "$anon_old" "$anon_new" <<'PY'
 import statistics, sys
 get = [list(map(float, l.split())) for l in open(sys.argv[1])]
 flow = [list(map(float, l.split())) for l in open(sys.argv[2])]
-mem_old, mem_new, file_old, file_new = map(float, sys.argv[3:7])
+mem_old, mem_new, file_old, file_new, rss_old, rss_new, anon_old, anon_new = map(float, sys.argv[3:11])
 med = statistics.median
 o, h, n = (med([r[i] for r in get]) for i in range(3))
 old_errors = sum(r[3] for r in get) + sum(r[2] for r in flow)
@@ -154,6 +196,8 @@ ratios = [r[2] / r[0] for r in get]
 rows = [
     ("start-up to first 200, --in-memory (ms)", mem_old, mem_new),
     ("start-up to first 200, new database file (ms)", file_old, file_new),
+    ("idle RSS, binary read from disk (MB)", rss_old, rss_new),
+    ("of which private, anonymous (MB)", anon_old, anon_new),
     ("GET /v1/customers/{id} (req/s)", o, n),
     ("the GET / bare axum in the same round", med([r[0] / r[1] for r in get]), med([r[2] / r[1] for r in get])),
     ("full flows (flows/s)", med([r[0] for r in flow]), med([r[3] for r in flow])),
@@ -171,5 +215,6 @@ PY
 )"
 machine="Machine: $(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; $(date -u +%Y-%m-%d)."
 setup="Runs: start-up $runs each way; GET and flows $rounds rounds of ${duration} s each way (wrk -t$threads -c$connections; $flow_workers flow workers); rate limits $rate_limit."
+[[ "${BUSY:-0}" == 1 ]] && setup="$setup A busy loop at nice 19 ran beside the GET and flow rounds."
 mkdir -p target
 printf '%s\n%s\n\n%s\n' "$machine" "$setup" "$report" | tee target/compare-report.md
