@@ -28,7 +28,8 @@
 //!   the 404 of a record (code and noun) is the `impl Owned` beside its SQL,
 //!   and every lookup by public id goes through `store::owned`, flows'
 //!   `current` included. [`db`]: the writer thread, the
-//!   reader pool, the migrations, and the database's files on disk
+//!   reader pool (an in-memory database's reads on the caller's thread when
+//!   its connection is free), the migrations, and the database's files on disk
 //!   (owner-only modes, the lock that allows one process per file, start-up
 //!   failures explained), a full disk answered with 507.
 //! - [`idempotency`]: the `Idempotency-Key` layer for every POST: one
