@@ -232,7 +232,7 @@ impl Db {
         F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
     {
         if let Some(conn) = self.memory.as_ref().and_then(|memory| memory.for_reader()) {
-            return shared::read_here(work, &conn);
+            return read_surviving_panics(work, &conn);
         }
         self.scan(work).await
     }
@@ -246,7 +246,7 @@ impl Db {
     {
         let (reply_tx, reply_rx) = oneshot::channel();
         let job = Job::Read(Box::new(move |conn| {
-            let _ = reply_tx.send(work(conn));
+            let _ = reply_tx.send(read_surviving_panics(work, conn));
         }));
         self.send(&self.readers, job, reply_rx).await
     }
@@ -298,17 +298,22 @@ fn spawn(name: &str, body: impl FnOnce() + Send + 'static) -> anyhow::Result<Joi
 fn serve_reads(conn: Connection, jobs: Receiver<Job>) {
     while let Ok(job) = jobs.recv() {
         if let Job::Read(read) = job {
-            read_surviving_panics(read, &conn);
+            read(&conn);
         }
     }
 }
 
-/// Runs a read; a panic in it answers its caller with an error (unwinding
-/// drops the reply channel) instead of ending the thread.
-fn read_surviving_panics(read: Box<dyn FnOnce(&Connection) + Send>, conn: &Connection) {
-    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(conn))).is_err() {
+/// Runs a read, on whichever thread; a panic in it is an error for its
+/// caller instead of the end of a database thread (or of a request on the
+/// caller's), and the connection goes on to the next read.
+fn read_surviving_panics<T>(
+    work: impl FnOnce(&Connection) -> Result<T, ApiError>,
+    conn: &Connection,
+) -> Result<T, ApiError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(conn))).unwrap_or_else(|_| {
         tracing::error!("a database read panicked");
-    }
+        Err(ApiError::internal("the database did not run the request"))
+    })
 }
 
 fn open_file(path: &Path, read_only: bool) -> anyhow::Result<Connection> {

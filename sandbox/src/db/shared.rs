@@ -16,13 +16,10 @@
 //! so a stream of reads never holds writes (the request log's among them)
 //! back.
 
-use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
 use rusqlite::Connection;
-
-use crate::error::ApiError;
 
 /// A connection the writer thread and, for an in-memory database, callers'
 /// reads share.
@@ -65,18 +62,6 @@ impl Shared {
     }
 }
 
-/// Runs a read on `conn`; a panic in it is an error for its caller, as on
-/// the database threads, and leaves the connection to the next one.
-pub(super) fn read_here<T>(
-    work: impl FnOnce(&Connection) -> Result<T, ApiError>,
-    conn: &Connection,
-) -> Result<T, ApiError> {
-    std::panic::catch_unwind(AssertUnwindSafe(|| work(conn))).unwrap_or_else(|_| {
-        tracing::error!("a database read panicked");
-        Err(ApiError::internal("the database did not run the request"))
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,15 +78,5 @@ mod tests {
         shared.writer_waiting.store(false, Ordering::Release);
         drop(shared.for_writer());
         assert!(shared.for_reader().is_some());
-    }
-
-    #[test]
-    fn a_panicking_read_is_an_error_and_leaves_the_connection_usable() {
-        let shared = Shared::new(Connection::open_in_memory().unwrap());
-        let conn = shared.for_reader().unwrap();
-        let failed: Result<(), ApiError> = read_here(|_| panic!("a bug in a read"), &conn);
-        assert_eq!(failed.unwrap_err().code, payctl_wire::error::ErrorCode::Internal);
-        let one: i64 = read_here(|c| Ok(c.query_row("SELECT 1", [], |r| r.get(0))?), &conn).unwrap();
-        assert_eq!(one, 1);
     }
 }
