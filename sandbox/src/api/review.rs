@@ -116,7 +116,7 @@ pub async fn review(
     let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?.clone();
     let app = target.id;
     let now = state.clock.app_now(app);
-    let (from, seen) = request_log::scan(&state, move |conn| {
+    let (from, seen) = request_log::read(&state, move |conn| {
         let from = match since {
             Some(since) => since,
             None => match store::review::latest_drill(conn, app)? {

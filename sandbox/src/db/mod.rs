@@ -8,7 +8,7 @@
 //! beside the writer). An in-memory database has a single connection: a
 //! read takes it on the caller's thread when it is free and is queued to
 //! the writer thread otherwise (see [`shared`]); a read with no bound on
-//! its size ([`Db::scan`]) always goes to the thread. Callers await a
+//! the rows it walks ([`Db::scan`]) always goes to the thread. Callers await a
 //! oneshot reply; no write, and no long read, runs on a tokio worker. A
 //! full disk fails writes with 507 `STORAGE_FULL` (see
 //! [`crate::error::ApiError::from_database`]) while reads go on; warnings
@@ -237,8 +237,9 @@ impl Db {
         self.scan(work).await
     }
 
-    /// Runs `work`, a read with no bound on its size (every request since a
-    /// point, for the review), on a database thread, never on the caller's.
+    /// Runs `work`, a read with no bound on the rows it walks (the request
+    /// log's: the review, a filtered page), on a database thread, never on
+    /// the caller's.
     pub async fn scan<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,

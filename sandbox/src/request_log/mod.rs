@@ -225,20 +225,11 @@ impl Sink {
 }
 
 /// Runs `work` on the database once every record queued before the call
-/// is written: how every read of the log (the list, the console's pages)
-/// reads it.
+/// is written: how every read of the log (the list, the console's pages,
+/// the review) reads it. On a database thread ([`crate::db::Db::scan`]):
+/// the review reads every record since a point, and a filtered page may
+/// walk every record an application keeps before it is full.
 pub async fn read<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
-where
-    T: Send + 'static,
-    F: FnOnce(&rusqlite::Connection) -> Result<T, ApiError> + Send + 'static,
-{
-    state.request_log.caught_up().await;
-    state.db.read(work).await
-}
-
-/// [`read`] for a read of every record since a point (the review's), on a
-/// database thread ([`crate::db::Db::scan`]).
-pub async fn scan<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(&rusqlite::Connection) -> Result<T, ApiError> + Send + 'static,
