@@ -208,7 +208,11 @@ after(async () => {
 journey("sign in and see a request just made", async (page) => {
   // By keyboard alone: the username field has focus, Tab moves on, Enter sends.
   await page.goto(ready.console_url);
+  // Chromium moves focus to an `autofocus` field at its next rendering
+  // update, which may come after "load": typing before it loses keys.
+  await page.waitForFunction(() => document.activeElement?.name === "username");
   await page.keyboard.type(ready.username);
+  assert.equal(await page.inputValue("input[name=username]"), ready.username);
   await page.keyboard.press("Tab");
   await page.keyboard.type(ready.password);
   await page.keyboard.press("Enter");
