@@ -386,17 +386,19 @@ mod tests {
         threads.join();
     }
 
-    #[tokio::test]
-    async fn queued_writes_share_a_commit_and_a_failure_undoes_only_its_own() {
-        let dir = tempfile::tempdir().unwrap();
-        let (db, threads) = Db::open(&Storage::File(dir.path().join("t.db"))).unwrap();
-        // Hold the writer until every job below is queued, so they form one group.
+    /// A write job that does `first`, then holds the writer thread (and its
+    /// connection) until the returned sender is used; returns once it runs.
+    async fn holding_the_writer(
+        db: &Db,
+        first: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<()> + Send + 'static,
+    ) -> (std::sync::mpsc::Sender<()>, tokio::task::JoinHandle<Result<(), ApiError>>) {
         let (started_tx, started) = oneshot::channel();
         let (release, released) = std::sync::mpsc::channel::<()>();
-        let blocker = tokio::spawn({
+        let task = tokio::spawn({
             let db = db.clone();
             async move {
-                db.write(move |_| {
+                db.write(move |tx| {
+                    first(tx)?;
                     let _ = started_tx.send(());
                     let _ = released.recv();
                     Ok(())
@@ -405,6 +407,15 @@ mod tests {
             }
         });
         started.await.unwrap();
+        (release, task)
+    }
+
+    #[tokio::test]
+    async fn queued_writes_share_a_commit_and_a_failure_undoes_only_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, threads) = Db::open(&Storage::File(dir.path().join("t.db"))).unwrap();
+        // Hold the writer until every job below is queued, so they form one group.
+        let (release, blocker) = holding_the_writer(&db, |_| Ok(())).await;
         let jobs: Vec<_> = (0..20)
             .map(|i| {
                 let db = db.clone();
@@ -517,21 +528,11 @@ mod tests {
         let scanned_on = db.scan(|_| Ok(std::thread::current().id())).await.unwrap();
         assert_ne!(scanned_on, here, "a scan goes to the writer thread");
 
-        let (inserted_tx, inserted) = oneshot::channel();
-        let (release, released) = std::sync::mpsc::channel::<()>();
-        let writing = tokio::spawn({
-            let db = db.clone();
-            async move {
-                db.write(move |tx| {
-                    tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?;
-                    let _ = inserted_tx.send(());
-                    let _ = released.recv();
-                    Ok(())
-                })
-                .await
-            }
-        });
-        inserted.await.unwrap();
+        let (release, writing) = holding_the_writer(&db, |tx| {
+            tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?;
+            Ok(())
+        })
+        .await;
         let reading = tokio::spawn({
             let db = db.clone();
             async move { db.read(|c| Ok(c.query_row("SELECT count(*) FROM settings", [], |r| r.get::<_, i64>(0))?)).await }
