@@ -237,6 +237,7 @@ impl Sandbox {
             in_flight: Default::default(),
             operations: OnceLock::new(),
             faults,
+            tool_reads: Default::default(),
         });
         for key in stored_keys {
             state.keys.insert(key);

@@ -56,6 +56,12 @@ impl Session {
         Ok(Session { ctx, client, auth })
     }
 
+    /// This session's reads are the tool's own, not the integration's
+    /// (`logs`, `listen`): see [`Client::tool`].
+    pub fn as_tool(self) -> Session {
+        Session { client: self.client.tool(), ..self }
+    }
+
     /// Calls a route and checks the answer has the shape of `T`.
     pub async fn call<T: DeserializeOwned + Serialize>(
         &self,
@@ -117,6 +123,17 @@ impl Session {
         Session::open(ctx, cred).await?.show::<T>(&path).await
     }
 
+    /// Says on stderr what a create or money movement did: `Created WHAT.`,
+    /// or `Replayed the original answer: WHAT.` when the API answered the
+    /// repeated Idempotency-Key with what it had already done.
+    pub fn created(&self, what: impl std::fmt::Display) {
+        if self.client.replayed() {
+            crate::say!("Replayed the original answer: {what}.");
+        } else {
+            crate::say!("Created {what}.");
+        }
+    }
+
     pub fn print(&self, record: &impl Serialize) -> anyhow::Result<()> {
         output::record(self.ctx.output, record)
     }
@@ -145,16 +162,7 @@ impl DataArg {
     pub fn body(&self, flags: &impl Serialize) -> anyhow::Result<Value> {
         let mut body = match &self.data {
             None => Value::Object(Map::new()),
-            Some(raw) => {
-                let text = match raw.strip_prefix('@') {
-                    Some("-") => std::io::read_to_string(std::io::stdin())
-                        .map_err(|e| exit::usage(format!("cannot read --data from stdin: {e}")))?,
-                    Some(file) => std::fs::read_to_string(file)
-                        .map_err(|e| exit::local(format!("cannot read --data file {file}: {e}")))?,
-                    None => raw.clone(),
-                };
-                serde_json::from_str(&text).map_err(|e| exit::usage(format!("--data is not valid JSON: {e}")))?
-            }
+            Some(raw) => read_data(raw)?,
         };
         if !body.is_object() {
             return Err(exit::usage("--data must be a JSON object"));
@@ -162,6 +170,19 @@ impl DataArg {
         overlay(&mut body, serde_json::to_value(flags)?);
         Ok(body)
     }
+}
+
+/// `--data JSON|@FILE|@-` as JSON: the text itself, a file, or stdin.
+pub fn read_data(raw: &str) -> anyhow::Result<Value> {
+    let text = match raw.strip_prefix('@') {
+        Some("-") => std::io::read_to_string(std::io::stdin())
+            .map_err(|e| exit::usage(format!("cannot read --data from stdin: {e}")))?,
+        Some(file) => {
+            std::fs::read_to_string(file).map_err(|e| exit::local(format!("cannot read --data file {file}: {e}")))?
+        }
+        None => raw.to_owned(),
+    };
+    serde_json::from_str(&text).map_err(|e| exit::usage(format!("--data is not valid JSON: {e}")))
 }
 
 fn overlay(base: &mut Value, flags: Value) {

@@ -84,7 +84,8 @@ pub async fn run(ctx: Ctx, args: TriggerArgs) -> anyhow::Result<()> {
     let (base, creds) = resolve(&ctx, &fixtures, ready.as_ref(), args.dry_run).await?;
     let watch = match (&creds.test_key, args.dry_run) {
         (Some(key), false) => {
-            let client = Client::new(crate::config::parse_url(&base, "base URL")?, ctx.globals.verbose, None, None)?;
+            let client =
+                Client::new(crate::config::parse_url(&base, "base URL")?, ctx.globals.verbose, None, None)?.tool();
             Some(Watch::start(client, Auth::Key(key.clone()), &args.event).await?)
         }
         _ => None,

@@ -26,7 +26,7 @@ use payctl_wire::faults::{AppliedFault, FaultRequest};
 
 use super::Injected;
 use crate::api::Operation;
-use crate::auth::principal::{self, InProcess};
+use crate::auth::principal;
 use crate::error::{ApiError, Checks};
 use crate::http::connection::{Connection, Cut};
 use crate::rate_limit;
@@ -44,15 +44,14 @@ where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let Some(key) = principal::key_of(request.extensions()) else { return next(request).await };
-    // LIVE behaves like production; the console's own calls, and a tool's
-    // reads on its own behalf (`payctl listen` reading what became of a
-    // delivery, an export reading ids back), are not the partner's
-    // integration: they neither meet a fault nor use up a rule's firing.
-    if !key.is_test()
-        || request.extensions().get::<InProcess>().is_some()
-        || crate::request_log::unlogged_read(&request)
-    {
+    // LIVE behaves like production; the console's calls, and a tool's reads
+    // on its own behalf (`payctl listen` reading what became of a delivery,
+    // an export reading ids back), are not the partner's integration: they
+    // neither meet a fault nor use up a rule's firing.
+    let Some(key) = principal::speaker(request.extensions()).and_then(principal::Speaker::integration) else {
+        return next(request).await;
+    };
+    if !key.is_test() {
         return next(request).await;
     }
     let chosen = match request.headers().get(crate::http::headers::SANDBOX_FAULT) {

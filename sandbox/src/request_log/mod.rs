@@ -5,8 +5,9 @@
 //! known) and inside the rate limiter (whose refusals it also records). It
 //! covers every key-authenticated route, `/v1/...` and the `/sandbox/...`
 //! simulation routes when called with a TEST key; requests with a bearer or
-//! the control token are not logged, nor reads marked unlogged (the
-//! console's own, and `GET`s sent with `X-Sandbox-Unlogged: true`). The path, query, body and the
+//! the control token are not logged, nor reads a tool makes on its own
+//! behalf ([`principal::speaker`]: the console's, and `payctl`'s signed
+//! `X-Sandbox-Tool` reads). The path, query, body and the
 //! `X-Request-ID` (as `correlation_id`) are kept only after [`redact`]ion.
 //!
 //! The exchange (request headers, response headers and body) is kept too,
@@ -151,20 +152,6 @@ impl Exchange {
     }
 }
 
-/// Marks a request the log must skip: a read the console makes on its
-/// own behalf (such as reading ids back for an export), not one the
-/// application made.
-#[derive(Debug, Clone, Copy)]
-pub struct Unlogged;
-
-/// A `GET` its caller marked with [`payctl_wire::sandbox::UNLOGGED_HEADER`]:
-/// a tool's read on its own behalf. It still counts against the key's rate
-/// limit; only reads can go unlogged.
-pub fn unlogged_read(request: &Request) -> bool {
-    request.method() == Method::GET
-        && request.headers().get(crate::http::headers::UNLOGGED).is_some_and(|v| v.as_bytes() == b"true")
-}
-
 /// The sending side, kept in the shared state.
 #[derive(Debug)]
 pub struct Sink {
@@ -245,9 +232,7 @@ where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let Some(key) = principal::key_of(request.extensions())
-        .filter(|_| request.extensions().get::<Unlogged>().is_none() && !unlogged_read(&request))
-    else {
+    let Some(key) = principal::speaker(request.extensions()).and_then(principal::Speaker::application_traffic) else {
         return run(request).await;
     };
     let started = Instant::now();

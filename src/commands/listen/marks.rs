@@ -25,9 +25,9 @@ const PAUSE: Duration = Duration::from_millis(500);
 const TRIES: u32 = 3;
 
 /// Attempts waiting to be marked, and the one task that reads them back.
-/// Reads are unlogged (`X-Sandbox-Unlogged`), so they neither enter the
-/// application's request log nor meet its fault rules, but they do count
-/// against the key's rate limit: hence one read for all of them.
+/// Reads are the tool's own (`X-Sandbox-Tool`), so they neither enter the
+/// application's request log, meet its fault rules nor spend its rate
+/// limit; still, one read serves them all.
 pub struct Attempts {
     session: Arc<Session>,
     endpoint_id: String,
@@ -64,7 +64,7 @@ impl Attempts {
             self.wake.notified().await;
             while self.waiting.lock().is_ok_and(|w| !w.is_empty()) {
                 tokio::time::sleep(PAUSE).await;
-                let read = self.session.client.get_unlogged(&path, &self.session.auth).await.ok();
+                let read = self.session.client.get_own(&path, &self.session.auth).await.ok();
                 let page: Option<Page<Delivery>> = read.and_then(|v| serde_json::from_value(v).ok());
                 let Ok(mut waiting) = self.waiting.lock() else { return };
                 // A service that keeps no delivery list: nothing to mark, ever.

@@ -76,7 +76,7 @@ pub async fn run(globals: &Globals, args: ReviewArgs) -> anyhow::Result<()> {
         query.push(format!("application_id={}", url_escape(app)));
     }
     let path = if query.is_empty() { PATH.to_owned() } else { format!("{PATH}?{}", query.join("&")) };
-    let client = running.client.with_flags(FLAGS);
+    let client = running.client.with_flags(FLAGS).tool();
     let review: Review = typed(client.call(Method::GET, &path, &auth, None).await?)?;
     if junit {
         output::out(&junit::render(&review))?;
