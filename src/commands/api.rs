@@ -46,6 +46,7 @@ pub async fn run(ctx: Ctx, args: ApiArgs) -> anyhow::Result<()> {
         for (name, value) in &answer.headers {
             head.push_str(&format!("{name}: {}\n", value.to_str().unwrap_or("<binary>")));
         }
+        head.push('\n');
         output::out(&output::safe::escape(&head, true))?;
     }
     if !answer.status.is_success() {

@@ -92,9 +92,9 @@ async fn the_tools_own_reads_are_never_logged_faulted_or_rate_limited() {
     let home = Home::initialised().await;
     let key = home.sb.test_key();
     let remaining = |reply: &crate::support::Reply| -> i64 { reply.header("x-ratelimit-remaining").unwrap().parse().unwrap() };
-    let before = remaining(&home.sb.get("/v1/customers", &key).await);
     // A rule that would fault every read of the log the integration made.
     home.run(&["sandbox", "faults", "add", "--operation", "listRequestLogs", "--kind", "error"], None).await.ok();
+    let before = remaining(&home.sb.get("/v1/customers", &key).await);
     for _ in 0..3 {
         home.run(&["logs", "list", "-o", "json"], None).await.ok();
     }
