@@ -58,7 +58,7 @@ pub async fn run(ctx: Ctx, args: ApiArgs) -> anyhow::Result<()> {
     match serde_json::from_slice::<serde_json::Value>(&answer.bytes) {
         Ok(value) => output::json(&value),
         Err(_) if answer.bytes.is_empty() => Ok(()),
-        Err(_) => output::line(&output::safe::escape(&String::from_utf8_lossy(&answer.bytes), true)),
+        Err(e) => Err(exit::api(format!("the server answered {} with malformed JSON: {e}", args.path))),
     }
 }
 

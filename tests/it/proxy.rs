@@ -295,6 +295,40 @@ async fn a_full_flow_through_the_proxy_is_answered_as_directly_and_its_recording
     };
     assert_eq!(states(&fresh.sb).await, states(&home.sb).await);
     assert_eq!(states(&fresh.sb).await, vec![json!("COMPLETED")]);
+    // And again into the same sandbox: the customer's email and the user's username are new on
+    // every run, so nothing the API refuses to repeat is repeated.
+    assert!(text.contains("+${run}@example.com"), "{text}");
+    let again = fresh.run(&["fixtures", "run", "--ready", ready.to_str().unwrap(), file.to_str().unwrap()], None).await;
+    assert_eq!(again.code, Some(0), "{}", again.all());
+    assert_eq!(states(&fresh.sb).await, vec![json!("COMPLETED"), json!("COMPLETED")]);
+}
+
+/// An id the recorded calls use that none of them created (here the TEST
+/// application's, made before the recording began) cannot be rewritten: the
+/// recording names it in its description and the proxy warns of it, as
+/// `logs export` does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ids_no_recorded_call_created_are_named_and_warned_of() {
+    let home = Home::new().await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("keys.json");
+    let proxy = start(&home, &["--upstream", &home.sb.ready.base_url, "--record", file.to_str().unwrap()]).await;
+    let through = proxy.client(&home.sb);
+    let app = home.sb.ready.test_application_id.clone();
+    let key = home.sb.test_key();
+    let customer = post_both(&through, &home.sb, "/v1/customers", &key, crate::faults::customer_body()).await;
+    let id = customer.body["id"].as_str().unwrap().to_owned();
+    get_both(&through, &home.sb, &format!("/v1/customers/{id}"), &key).await;
+    get_both(&through, &home.sb, &format!("/v1/applications/{app}/keys"), &home.sb.login().await).await;
+    let (code, _, stderr) = proxy.stop().await;
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("warning: 1 id(s) no recorded call created stay literal"), "{stderr}");
+    assert!(stderr.contains(&app), "{stderr}");
+    let fixture: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let description = fixture["description"].as_str().unwrap();
+    assert!(description.contains(&format!("{app} (from s3-get-keys)")), "{description}");
+    assert!(!description.contains(&id), "the customer's id is a reference to the step that made it: {description}");
+    assert_eq!(fixture["steps"][1]["path"], "/v1/customers/${s1-post-customers.id}");
 }
 
 /// Requests breaking the contract in each way, sent through `proxy`.

@@ -153,7 +153,7 @@ impl Filters {
 
 /// Seconds back from now for `-DURATION` (`-10m`); `None` for anything
 /// else, which the API checks as ISO 8601.
-fn relative(flag: &str, value: &str) -> anyhow::Result<Option<i64>> {
+pub fn relative(flag: &str, value: &str) -> anyhow::Result<Option<i64>> {
     let Some(back) = value.trim().strip_prefix('-') else { return Ok(None) };
     crate::commands::sandbox::parse_duration(back).map(Some).map_err(|e| {
         crate::exit::usage(format!("{flag} {value:?}: {e}; write ISO 8601 with a time zone, or -10m, -1h30m, -2d"))

@@ -329,6 +329,16 @@ async fn a_failing_review_is_a_junit_report_with_its_evidence_and_exit_6() {
     assert!(rules["data"].as_array().unwrap().is_empty(), "{rules}");
     let since = home.run(&["review", "--since", "2000-01-01T00:00:00Z", "-o", "json"], None).await;
     assert_eq!(since.json()["from"], "2000-01-01T00:00:00.000Z");
+    // A relative start counts back from the sandbox clock, as `logs list --from -10m` does, with
+    // the value as its own word or after `=`.
+    let clock = sb.get("/sandbox/clock", &sb.test_key()).await.body;
+    let now = chrono::DateTime::parse_from_rfc3339(clock["now"].as_str().unwrap()).unwrap();
+    for args in [["review", "--since", "-10m"].as_slice(), ["review", "--since=-10m"].as_slice()] {
+        let run = home.run(&[args, &["-o", "json"]].concat(), None).await;
+        let from = run.json()["from"].as_str().unwrap_or_else(|| panic!("{}", run.stderr)).to_owned();
+        let back = now - chrono::DateTime::parse_from_rfc3339(&from).unwrap();
+        assert!((595..=605).contains(&back.num_seconds()), "{args:?}: from {from}, clock {now}");
+    }
 }
 
 /// The shell lines of a README's go-live example (the block after its
