@@ -105,6 +105,9 @@ async fn trigger_overrides_what_its_flow_sends_and_the_event_follows() {
     let args = ["trigger", "customer.kyb_approved", "--override", "data.legal_name=Overridden Trading LLC"];
     let run = home.run(&args, None).await.ok();
     assert!(run.stderr.contains("Changed customer: legal_name = \"Overridden Trading LLC\"."), "{}", run.stderr);
+    // Piped, it prints the same one-line summary as on a terminal, not the steps' transcript.
+    assert!(run.stdout.starts_with("Fired customer.kyb_approved as event evt_"), "{}", run.stdout);
+    assert_eq!(run.stdout.lines().count(), 1, "{}", run.stdout);
     let got = receiver.wait_for(1).await;
     assert_eq!(got[0].json()["data"]["legal_name"], "Overridden Trading LLC");
     // --add puts a field the fixture does not send; an amount keeps its type (a string).
