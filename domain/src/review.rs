@@ -50,6 +50,9 @@ pub struct Request {
     pub status: u16,
     pub error_code: Option<String>,
     pub fault: Option<FaultKind>,
+    /// The client went away before its answer (a `latency` or `timeout`
+    /// hold it did not wait out); `status` is what it would have had.
+    pub client_gone: bool,
     pub key_hash: Option<String>,
     pub body_hash: Option<String>,
     pub request_id_sent: bool,
@@ -59,9 +62,10 @@ pub struct Request {
 }
 
 impl Request {
-    /// Whether the client got no answer: none was sent, or it was dropped.
+    /// Whether the client got no answer: none was sent, it was dropped, or
+    /// the client had gone before it came.
     fn unanswered(&self) -> bool {
-        self.status == 0 || self.fault == Some(FaultKind::DropResponse)
+        self.status == 0 || self.fault == Some(FaultKind::DropResponse) || self.client_gone
     }
 
     fn is_post(&self) -> bool {
@@ -577,6 +581,7 @@ mod tests {
             status,
             error_code: None,
             fault: None,
+            client_gone: false,
             key_hash: Some("k".into()),
             body_hash: Some("b".into()),
             request_id_sent: true,

@@ -52,7 +52,7 @@ use crate::api::Operation;
 use crate::auth::principal;
 use crate::clock;
 use crate::error::ApiError;
-use crate::faults::requests::Unanswered;
+use crate::faults::requests::{Pending, Unanswered};
 use crate::http::request_id::CorrelationId;
 use crate::state::AppState;
 use crate::{idempotency, ids};
@@ -259,54 +259,107 @@ where
     let request_headers =
         state.request_log.exchanges.take(clock::real_now().millis()).then(|| without_credentials(request.headers()));
 
-    let (response, request_body) = if method == Method::GET || method == Method::HEAD {
-        (run(request).await, None)
+    let (request, request_body) = if method == Method::GET || method == Method::HEAD {
+        (Ok(request), None)
     } else {
         let (parts, body) = request.into_parts();
         match axum::body::to_bytes(body, BODY_LIMIT).await {
             Ok(bytes) => {
                 let kept = redact::body(&bytes).map(|v| v.to_string());
                 judged.body_hash = Some(idempotency::body_hash(&bytes));
-                (run(Request::from_parts(parts, Body::from(bytes))).await, kept)
+                (Ok(Request::from_parts(parts, Body::from(bytes))), kept)
             }
             Err(_) => (
-                ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit")
-                    .into_response(),
+                Err(ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit")
+                    .into_response()),
                 None,
             ),
         }
     };
+    let pending = Pending::default();
+    // Written if this future is dropped before the answer: the client went
+    // away (a `latency` or `timeout` hold it did not wait out).
+    let mut gone = Gone {
+        state,
+        pending: pending.clone(),
+        started,
+        record: Some(Record {
+            public_id: String::new(),
+            application_id,
+            api_key_id,
+            method: method.as_str().to_owned(),
+            path,
+            query,
+            status_code: 0,
+            duration_ms: 0,
+            correlation_id,
+            error_code: None,
+            request_body,
+            requested_at,
+            responded_at: requested_at,
+            fault: None,
+            judged,
+            exchange: Exchange::None,
+        }),
+    };
+    let response = match request {
+        Ok(mut request) => {
+            request.extensions_mut().insert(pending);
+            run(request).await
+        }
+        Err(refused) => refused,
+    };
+    // Answered: the record is this function's again, not the guard's.
+    let Some(mut record) = gone.record.take() else { return response };
 
     let (response, exchange) = match request_headers {
         Some(headers) => capture(response, headers).await,
         None => (response, Exchange::None),
     };
     let elapsed = started.elapsed();
-    judged.retry_after = response
+    record.judged.retry_after = response
         .headers()
         .get(axum::http::header::RETRY_AFTER)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse().ok());
-    state.request_log.record(Record {
-        public_id: ids::uuid(),
-        application_id,
-        api_key_id,
-        method: method.as_str().to_owned(),
-        path,
-        query,
-        // A request cut without an answer got no status at all.
-        status_code: if response.extensions().get::<Unanswered>().is_some() { 0 } else { response.status().as_u16() },
-        duration_ms: i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX),
-        correlation_id,
-        error_code: response.extensions().get::<ApiError>().map(|e| e.code.as_str()),
-        request_body,
-        requested_at,
-        responded_at: requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0)),
-        fault: response.extensions().get::<AppliedFault>().cloned(),
-        judged,
-        exchange,
-    });
+    record.public_id = ids::uuid();
+    // A request cut without an answer got no status at all.
+    record.status_code =
+        if response.extensions().get::<Unanswered>().is_some() { 0 } else { response.status().as_u16() };
+    record.duration_ms = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
+    record.error_code = response.extensions().get::<ApiError>().map(|e| e.code.as_str());
+    record.responded_at = requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0));
+    record.fault = response.extensions().get::<AppliedFault>().cloned();
+    record.exchange = exchange;
+    state.request_log.record(record);
     response
+}
+
+/// The record of a request whose client went away before its answer:
+/// written when the log layer's future is dropped mid-request, with the
+/// status the held answer would have had (0 if the handler had not run)
+/// and its fault marked `client_gone`.
+struct Gone<'a> {
+    state: &'a AppState,
+    pending: Pending,
+    started: Instant,
+    record: Option<Record>,
+}
+
+impl Drop for Gone<'_> {
+    fn drop(&mut self) {
+        let Some(mut record) = self.record.take() else { return };
+        record.public_id = ids::uuid();
+        let elapsed = self.started.elapsed();
+        record.duration_ms = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
+        record.responded_at = record.requested_at.plus_millis(record.duration_ms);
+        if let Some(held) = self.pending.held() {
+            record.status_code = held.status;
+            record.error_code = held.error_code;
+            record.fault = Some(AppliedFault { client_gone: true, ..held.fault });
+        }
+        self.state.request_log.record(record);
+    }
 }
 
 /// The request's headers without the credential ones, which no log keeps

@@ -166,7 +166,8 @@ mod tests {
             role,
             fault: kind.map(|kind| AppliedFault {
                 rule_id: Some("flt_2".into()),
-                fault: Fault { kind, status: None, retry_after: None, delay_ms: None, delay_s: None },
+                fault: Fault { kind, status: None, retry_after: None, delay_ms: None, delay_s: None, commit: None },
+                client_gone: false,
             }),
         }
     }
