@@ -125,6 +125,9 @@ pub const MAX_EVIDENCE: usize = 20;
 /// After a 5xx, more attempts at the same request than this within one
 /// second is hammering.
 pub const MAX_RETRIES_PER_SECOND: usize = 3;
+/// `BACKOFF_ON_5XX`: the shortest wait before a retry of a 5xx that counts
+/// as backing off (a retry a few milliseconds later hits the same trouble).
+pub const MIN_BACKOFF_MS: i64 = 100;
 /// A resource read more often than once a second for longer than this,
 /// while a webhook would have said when it changed, is a polling storm.
 pub const STORM_SECONDS: i64 = 30;
@@ -323,10 +326,26 @@ fn backoff_on_5xx(api: &[&Request]) -> Check {
         let crowded = times.windows(MAX_RETRIES_PER_SECOND + 1).any(|w| w[w.len() - 1] - w[0] < 1000);
         let gaps: Vec<i64> = times.windows(2).map(|w| w[1] - w[0]).collect();
         let shrinking = gaps.len() >= 3 && gaps.windows(2).skip(1).any(|g| g[1] + 50 < g[0]);
+        let hasty = gaps.iter().any(|g| *g < MIN_BACKOFF_MS);
         let last = api[*chain.last().unwrap_or(&i)];
-        let note =
-            format!("{} retried {} times after a {}, {gaps:?} ms apart", first.label(), chain.len() - 1, first.status);
-        if crowded || shrinking {
+        let mut note = match gaps.as_slice() {
+            [gap] => format!("{} was retried once, {gap} ms after a {}", first.label(), first.status),
+            _ => format!(
+                "{} was retried {} times after a {}, waiting {} ms",
+                first.label(),
+                gaps.len(),
+                first.status,
+                and_list(&gaps.iter().map(ToString::to_string).collect::<Vec<_>>())
+            ),
+        };
+        if hasty {
+            note.push_str(&format!("; a retry must wait at least {MIN_BACKOFF_MS} ms"));
+        } else if crowded {
+            note.push_str(&format!("; more than {MAX_RETRIES_PER_SECOND} attempts in one second"));
+        } else if shrinking {
+            note.push_str("; the waits grew shorter");
+        }
+        if hasty || crowded || shrinking {
             f.failures.push(last.evidence(note));
         } else {
             f.passes.push(last.evidence(note));
@@ -336,10 +355,19 @@ fn backoff_on_5xx(api: &[&Request]) -> Check {
         CheckId::BackoffOn5xx,
         Severity::Recommended,
         "Retries after a 5xx back off",
-        "Retry a 5xx with exponential backoff and jitter (for example 1 s, 2 s, 4 s), never more than 3 attempts in \
-         a second.",
+        "Retry a 5xx with exponential backoff and jitter (for example 1 s, 2 s, 4 s): wait at least 100 ms before the \
+         first retry, and never make more than 3 attempts in a second.",
         "Retries after 5xx answers backed off.",
     )
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// After a 400, 404, 409 or 422, the same API key's next request is not the
@@ -633,6 +661,18 @@ mod tests {
         let checks = judge(&seen);
         assert_eq!(status(&checks, CheckId::BackoffOn5xx), CheckStatus::Fail);
         assert_eq!(status(&checks, CheckId::WebhookSignatureVerified), CheckStatus::NotExercised);
+        // One retry a few milliseconds after a 503 fails too, and says so in a sentence.
+        let failed = request(1, "GET", "listTransactions", 503);
+        let mut hasty = request(2, "GET", "listTransactions", 200);
+        hasty.real_at = failed.real_at + 7;
+        let checks = judge(&Seen { requests: vec![failed.clone(), hasty.clone()], ..Seen::default() });
+        let check = checks.iter().find(|c| c.id == CheckId::BackoffOn5xx).unwrap();
+        assert_eq!(check.status, CheckStatus::Fail);
+        let note = &check.evidence[0].note;
+        assert!(note.ends_with("was retried once, 7 ms after a 503; a retry must wait at least 100 ms"), "{note}");
+        hasty.real_at = failed.real_at + MIN_BACKOFF_MS;
+        let checks = judge(&Seen { requests: vec![failed, hasty], ..Seen::default() });
+        assert_eq!(status(&checks, CheckId::BackoffOn5xx), CheckStatus::Pass);
         assert_eq!(verdict(&checks), ReviewVerdict::Fail, "required checks with nothing to judge fail the review");
     }
 }
