@@ -182,6 +182,9 @@ async fn a_failed_forward_names_its_reason() {
     .expect("no forward reported");
     assert!(failed.to_lowercase().contains("connection refused"), "{failed}");
     assert!(!failed.contains("error sending request"), "{failed}");
+    // The line names the delivery it is about: the event's type and id, and the attempt.
+    assert!(failed.starts_with("customer.kyb_approved evt_"), "{failed}");
+    assert!(failed.contains(" (attempt "), "{failed}");
     stop(&home, child, &endpoint).await;
 }
 
