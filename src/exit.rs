@@ -92,10 +92,13 @@ pub fn with_code(code: u8, message: impl Into<String>) -> anyhow::Error {
 /// can carry it instead, so the line never prints it.
 pub fn command_line_with(flag: &str, value: &str) -> String {
     let mut args = std::env::args();
-    let program = args.next().map_or_else(|| "payctl".to_owned(), |p| {
-        let name = std::path::Path::new(&p).file_name().map(|n| n.to_string_lossy().into_owned());
-        if name.as_deref() == Some("payctl") { "payctl".to_owned() } else { p }
-    });
+    let program = args.next().map_or_else(
+        || "payctl".to_owned(),
+        |p| {
+            let name = std::path::Path::new(&p).file_name().map(|n| n.to_string_lossy().into_owned());
+            if name.as_deref() == Some("payctl") { "payctl".to_owned() } else { p }
+        },
+    );
     let mut words = vec![program];
     let mut rest = args.peekable();
     while let Some(arg) = rest.next() {
@@ -121,8 +124,7 @@ pub fn command_line_with(flag: &str, value: &str) -> String {
 /// `word` as a POSIX shell reads it back: bare when it is safe, else in
 /// single quotes.
 pub fn shell_quote(word: &str) -> String {
-    let safe = !word.is_empty()
-        && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./:=@,+%".contains(&b));
+    let safe = !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./:=@,+%".contains(&b));
     if safe { word.to_owned() } else { format!("'{}'", word.replace('\'', "'\\''")) }
 }
 

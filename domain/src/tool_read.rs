@@ -96,7 +96,10 @@ mod tests {
     #[test]
     fn a_marker_holds_for_its_own_request_and_key_only() {
         let m = sign("sk_test_a", "GET", "/v1/logs?limit=5", 1_000, "n1");
-        assert_eq!(verify(&m, "sk_test_a", "GET", "/v1/logs?limit=5"), Some(Marker { at_ms: 1_000, nonce: "n1".into() }));
+        assert_eq!(
+            verify(&m, "sk_test_a", "GET", "/v1/logs?limit=5"),
+            Some(Marker { at_ms: 1_000, nonce: "n1".into() })
+        );
         assert_eq!(verify(&m, "sk_test_b", "GET", "/v1/logs?limit=5"), None, "another key");
         assert_eq!(verify(&m, "sk_test_a", "GET", "/v1/logs?limit=6"), None, "another query");
         assert_eq!(verify(&m, "sk_test_a", "GET", "/v1/customers"), None, "another path");

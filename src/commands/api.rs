@@ -64,9 +64,7 @@ pub async fn run(ctx: Ctx, args: ApiArgs) -> anyhow::Result<()> {
 
 /// `-H NAME:VALUE`.
 fn header(raw: &str) -> anyhow::Result<(String, String)> {
-    let (name, value) = raw
-        .split_once(':')
-        .ok_or_else(|| exit::usage(format!("-H {raw:?} is not NAME:VALUE")))?;
+    let (name, value) = raw.split_once(':').ok_or_else(|| exit::usage(format!("-H {raw:?} is not NAME:VALUE")))?;
     let name = name.trim();
     if name.is_empty() || reqwest::header::HeaderName::from_bytes(name.as_bytes()).is_err() {
         return Err(exit::usage(format!("-H {raw:?}: {name:?} is not a header name")));

@@ -105,9 +105,15 @@ fn path_matches(wanted: &str, op: &Operation, path: &str) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Injected {
-    Error { status: u16 },
-    RateLimit { retry_after: u64 },
-    Latency { delay_ms: u64 },
+    Error {
+        status: u16,
+    },
+    RateLimit {
+        retry_after: u64,
+    },
+    Latency {
+        delay_ms: u64,
+    },
     /// `commit`: the handler runs (and commits) before the hold.
     Timeout {
         delay_ms: u64,
@@ -116,8 +122,12 @@ pub enum Injected {
     },
     Reset,
     DropResponse,
-    Duplicate { delay_s: u64 },
-    Delay { delay_s: u64 },
+    Duplicate {
+        delay_s: u64,
+    },
+    Delay {
+        delay_s: u64,
+    },
     OutOfOrder,
     Drop,
     ForgedSignature,

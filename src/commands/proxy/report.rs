@@ -254,7 +254,12 @@ impl Recording {
                     failure = Some(format!("{e:#}"));
                 }
             }
-            Written { path: Some(recorder.path().to_owned()), steps: recorder.len(), literal: recorder.literal_ids(), failure }
+            Written {
+                path: Some(recorder.path().to_owned()),
+                steps: recorder.len(),
+                literal: recorder.literal_ids(),
+                failure,
+            }
         });
         (Some(sender), Writer { thread: Some(thread) })
     }

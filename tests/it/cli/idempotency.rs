@@ -56,8 +56,9 @@ async fn a_payin_whose_answers_are_all_lost_prints_its_key_and_the_retry_replays
         .await
         .ok()
         .json();
-    let body = json!({"customer_id": cust, "source": {"asset": "AED"}, "destination": {"asset": "USDC"}, "amount": "100000"})
-        .to_string();
+    let body =
+        json!({"customer_id": cust, "source": {"asset": "AED"}, "destination": {"asset": "USDC"}, "amount": "100000"})
+            .to_string();
     let lost = home.run(&["transfers", "create", "--kind", "payin", "--data", &body], None).await;
     assert_eq!(lost.code, Some(4), "{}", lost.stderr);
     assert!(lost.stderr.contains("It was sent with Idempotency-Key "), "{}", lost.stderr);
@@ -119,7 +120,15 @@ async fn api_takes_headers_a_body_file_a_key_and_shows_the_status_and_headers() 
     std::fs::write(&file, &customer).unwrap();
     let data = format!("@{}", file.display());
     let args = [
-        "api", "POST", "/v1/customers", "--data", &data, "--idempotency-key", "api-key-1", "-H", "X-Request-ID: ticket-1234",
+        "api",
+        "POST",
+        "/v1/customers",
+        "--data",
+        &data,
+        "--idempotency-key",
+        "api-key-1",
+        "-H",
+        "X-Request-ID: ticket-1234",
         "-i",
     ];
     let first = home.run(&args, None).await.ok();

@@ -112,7 +112,8 @@ async fn transfer_wait_reads_with_backoff_not_every_second() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     // Its polls are the tool's own reads, so `-v` counts them: the log does not.
-    let reads = stderr.lines().filter(|l| l.starts_with("> GET ") && l.ends_with(&format!("/v1/transactions/{id}"))).count();
+    let reads =
+        stderr.lines().filter(|l| l.starts_with("> GET ") && l.ends_with(&format!("/v1/transactions/{id}"))).count();
     let logged =
         home.sb.logs_where(&key, &format!("method=GET&endpoint=/v1/transactions/{id}&limit=100"), |_| true).await.len();
     assert_eq!(logged, 0, "the tool's polls are not the integration's traffic");

@@ -91,7 +91,8 @@ async fn tail_prints_new_entries_and_stops_cleanly() {
 async fn the_tools_own_reads_are_never_logged_faulted_or_rate_limited() {
     let home = Home::initialised().await;
     let key = home.sb.test_key();
-    let remaining = |reply: &crate::support::Reply| -> i64 { reply.header("x-ratelimit-remaining").unwrap().parse().unwrap() };
+    let remaining =
+        |reply: &crate::support::Reply| -> i64 { reply.header("x-ratelimit-remaining").unwrap().parse().unwrap() };
     // A rule that would fault every read of the log the integration made.
     home.run(&["sandbox", "faults", "add", "--operation", "listRequestLogs", "--kind", "error"], None).await.ok();
     let before = remaining(&home.sb.get("/v1/customers", &key).await);
@@ -108,8 +109,5 @@ async fn the_tools_own_reads_are_never_logged_faulted_or_rate_limited() {
     assert_eq!(rules["data"][0]["matched"], 0, "no read of the tool's met the rule: {rules}");
     home.run(&["sandbox", "faults", "clear"], None).await.ok();
     let logs = home.sb.logs_where(&key, "limit=100", |_| true).await;
-    assert!(
-        logs.iter().all(|l| l["path"] != "/v1/logs"),
-        "no read of the tool's is in the log: {logs:?}"
-    );
+    assert!(logs.iter().all(|l| l["path"] != "/v1/logs"), "no read of the tool's is in the log: {logs:?}");
 }

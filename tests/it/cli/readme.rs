@@ -203,8 +203,14 @@ fn the_quick_start_runs_as_written() {
 
 #[test]
 fn shown_lines_match_with_ellipses() {
-    assert!(shown_as("Created customer 01a2; verification is pending.", "Created customer …; verification is pending."));
+    assert!(shown_as(
+        "Created customer 01a2; verification is pending.",
+        "Created customer …; verification is pending."
+    ));
     assert!(shown_as("{\"id\":\"evt_1\",\"event\":\"x\",\"t\":1}", "{\"id\":\"evt_…\",\"event\":\"x\",…}"));
-    assert!(!shown_as("Created customer 01a2; verification is approved.", "Created customer …; verification is pending."));
+    assert!(!shown_as(
+        "Created customer 01a2; verification is approved.",
+        "Created customer …; verification is pending."
+    ));
     assert!(!shown_as("a b", "a"));
 }

@@ -278,10 +278,11 @@ async fn a_failing_review_is_a_junit_report_with_its_evidence_and_exit_6() {
     let (_, outcome, message, text) = case("IDEMPOTENCY_KEY_SENT");
     assert_eq!(*outcome, "failure");
     let review = home.run(&["review", "-o", "json"], None).await.json();
-    let title = review["checks"].as_array().unwrap().iter().find(|c| c["id"] == "IDEMPOTENCY_KEY_SENT").unwrap()["title"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let title =
+        review["checks"].as_array().unwrap().iter().find(|c| c["id"] == "IDEMPOTENCY_KEY_SENT").unwrap()["title"]
+            .as_str()
+            .unwrap()
+            .to_owned();
     assert!(message.starts_with(&format!("{title}: Send an Idempotency-Key")), "the title, then the advice: {message}");
     assert!(text.contains(&format!("- log {post_log} (request ")), "the evidence: {text}");
     assert!(text.contains("POST /v1/customers carried no Idempotency-Key"), "{text}");

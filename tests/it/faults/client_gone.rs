@@ -76,9 +76,8 @@ async fn a_timeout_with_commit_does_the_work_and_never_answers() {
     assert_eq!(retried.status, StatusCode::CREATED, "{}", retried.body);
     assert_eq!(retried.header("idempotent-replayed"), Some("true"));
     // Without `commit` nothing is stored, as before; `commit` is the timeout's alone.
-    let refused = sb
-        .post("/sandbox/faults", &key, json!({"fault": {"kind": "latency", "delay_ms": 5, "commit": true}}))
-        .await;
+    let refused =
+        sb.post("/sandbox/faults", &key, json!({"fault": {"kind": "latency", "delay_ms": 5, "commit": true}})).await;
     refused.assert_error(400, "VAL_0001");
     // And a request can ask for it in its own header.
     let own = sb
