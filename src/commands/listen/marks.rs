@@ -116,6 +116,9 @@ fn describe(delivery: &Delivery, attempt: &DeliveryAttempt, answered_by: &str) -
         None => format!("{answered_by} gave no answer"),
     };
     let judged = match verdict {
+        Verdict::Ok if delivery.role == DeliveryRole::Probe => {
+            format!("{}: verdict ok", payctl_wire::webhooks::REFUSED_AS_EXPECTED)
+        }
         Verdict::Ok => "verdict ok".to_owned(),
         other => format!("verdict {}: {}", other.as_str(), advice(other)),
     };
@@ -181,7 +184,8 @@ mod tests {
         let refused = delivery(DeliveryRole::Probe, Some(FaultKind::ForgedSignature), Some(400), Verdict::Ok);
         assert_eq!(
             line(&refused).unwrap(),
-            "  dlv_1 (settlement.completed): a forged_signature probe (rule flt_2); the app answered 400: verdict ok"
+            "  dlv_1 (settlement.completed): a forged_signature probe (rule flt_2); the app answered 400: refused as \
+             expected: verdict ok"
         );
         let taken = delivery(DeliveryRole::Probe, Some(FaultKind::StaleTimestamp), Some(200), Verdict::AcceptedStale);
         let taken = line(&taken).unwrap();
