@@ -185,7 +185,8 @@ async fn a_probe_refused_correctly_reads_as_refused_as_expected() {
     assert_eq!(event.status, 201, "{}", event.body);
     careful.wait_for(2).await;
     for _ in 0..100 {
-        let judged = deliveries(&home.sb, &key, &hook).await.iter().filter(|d| !d["attempts"][0]["verdict"].is_null()).count();
+        let judged =
+            deliveries(&home.sb, &key, &hook).await.iter().filter(|d| !d["attempts"][0]["verdict"].is_null()).count();
         if judged == 2 {
             break;
         }
