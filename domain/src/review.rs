@@ -138,11 +138,19 @@ const RETRY_AFTER_SLACK_MS: i64 = 100;
 struct Finding {
     failures: Vec<Evidence>,
     passes: Vec<Evidence>,
+    /// What the window lacked, said when there is nothing to judge.
+    gap: Option<String>,
 }
 
 impl Finding {
     fn new() -> Finding {
-        Finding { failures: Vec::new(), passes: Vec::new() }
+        Finding { failures: Vec::new(), passes: Vec::new(), gap: None }
+    }
+
+    /// Says what was missing if the check ends with nothing to judge.
+    fn lacking(mut self, gap: String) -> Finding {
+        self.gap = Some(gap);
+        self
     }
 
     fn check(self, id: CheckId, severity: Severity, title: &str, advice: &str, passed: &str) -> Check {
@@ -151,7 +159,8 @@ impl Finding {
         } else if !self.passes.is_empty() {
             (CheckStatus::Pass, self.passes, passed.to_owned())
         } else {
-            (CheckStatus::NotExercised, Vec::new(), format!("Nothing in the window to judge. {advice}"))
+            let gap = self.gap.map(|g| format!(" {g}")).unwrap_or_default();
+            (CheckStatus::NotExercised, Vec::new(), format!("Nothing in the window to judge.{gap} {advice}"))
         };
         Check { id, title: title.to_owned(), severity, status, advice, evidence: capped(evidence) }
     }
@@ -176,9 +185,9 @@ pub fn judge(seen: &Seen) -> Vec<Check> {
         backoff_on_5xx(&api),
         no_blind_retry_4xx(&seen.requests),
         new_quote_after_expiry(&api),
-        webhook_probes(&seen.attempts, CheckId::WebhookSignatureVerified),
-        webhook_probes(&seen.attempts, CheckId::WebhookReplayWindow),
-        webhook_accepts_genuine(&seen.attempts),
+        webhook_probes(seen, CheckId::WebhookSignatureVerified),
+        webhook_probes(seen, CheckId::WebhookReplayWindow),
+        webhook_accepts_genuine(seen),
         webhook_fast_answer(&seen.attempts),
         no_polling_storm(&api, &seen.subscribed),
         request_id_sent(&api),
@@ -447,15 +456,17 @@ fn new_quote_after_expiry(api: &[&Request]) -> Check {
 /// Every forged (or tampered, for the signature check) and every stale
 /// probe was answered with a non-2xx. A probe that got no answer is not
 /// judged.
-fn webhook_probes(attempts: &[Attempt], id: CheckId) -> Check {
+fn webhook_probes(seen: &Seen, id: CheckId) -> Check {
     let kinds: &[FaultKind] = if id == CheckId::WebhookReplayWindow {
         &[FaultKind::StaleTimestamp]
     } else {
         &[FaultKind::ForgedSignature, FaultKind::TamperedBody]
     };
-    let mut f = Finding::new();
-    for a in
-        attempts.iter().filter(|a| a.role == DeliveryRole::Probe && a.fault_kind.is_some_and(|k| kinds.contains(&k)))
+    let mut f = Finding::new().lacking(webhook_gap(seen, kinds));
+    for a in seen
+        .attempts
+        .iter()
+        .filter(|a| a.role == DeliveryRole::Probe && a.fault_kind.is_some_and(|k| kinds.contains(&k)))
     {
         let kind = a.fault_kind.map_or("probe", FaultKind::as_str);
         match a.verdict {
@@ -487,12 +498,39 @@ fn webhook_probes(attempts: &[Attempt], id: CheckId) -> Check {
     }
 }
 
+/// What a webhook check with nothing to judge lacked, the first missing
+/// thing first: an endpoint, an event delivered in the window, a probe of
+/// `kinds` among its deliveries (none asked: genuine deliveries are judged).
+fn webhook_gap(seen: &Seen, kinds: &[FaultKind]) -> String {
+    if seen.subscribed.is_empty() {
+        return "No webhook endpoint of the application is enabled: register one (`payctl webhooks create`, or run \
+                `payctl listen`) so there are deliveries to judge."
+            .to_owned();
+    }
+    if !seen.attempts.iter().any(|a| a.role == DeliveryRole::Genuine) {
+        return "No event was delivered to its endpoints in the window: cause one (the flow that fires it, or \
+                `payctl trigger EVENT`)."
+            .to_owned();
+    }
+    let probed =
+        seen.attempts.iter().any(|a| a.role == DeliveryRole::Probe && a.fault_kind.is_some_and(|k| kinds.contains(&k)));
+    if !kinds.is_empty() && !probed {
+        let names: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        return format!(
+            "Events were delivered, but none was probed ({}): run under a drill (`payctl sandbox drill start`), or \
+             add such a delivery fault rule.",
+            names.join(" or ")
+        );
+    }
+    "The deliveries to judge have not been answered yet.".to_owned()
+}
+
 /// Genuine deliveries (duplicates, late and out-of-order ones included)
 /// were answered 2xx: no attempt was refused, and none ran out of attempts
 /// unanswered.
-fn webhook_accepts_genuine(attempts: &[Attempt]) -> Check {
-    let mut f = Finding::new();
-    for a in attempts.iter().filter(|a| a.role != DeliveryRole::Probe) {
+fn webhook_accepts_genuine(seen: &Seen) -> Check {
+    let mut f = Finding::new().lacking(webhook_gap(seen, &[]));
+    for a in seen.attempts.iter().filter(|a| a.role != DeliveryRole::Probe) {
         let shaped = a.fault_kind.map(|k| format!(" ({k})")).unwrap_or_default();
         match a.verdict {
             Some(Verdict::Ok | Verdict::Slow) => f.passes.push(a.evidence(format!("{}{shaped} was accepted", a.event))),
@@ -636,6 +674,31 @@ mod tests {
         let check = checks.iter().find(|c| c.id == CheckId::IdempotentRetry).unwrap();
         assert_eq!(check.status, CheckStatus::Fail);
         assert_eq!(check.evidence[0].log_id.as_deref(), Some("log2"));
+    }
+
+    #[test]
+    fn a_webhook_check_with_nothing_to_judge_says_what_was_missing() {
+        let advice = |seen: &Seen, id: CheckId| judge(seen).into_iter().find(|c| c.id == id).unwrap().advice;
+        let mut seen = Seen::default();
+        assert!(advice(&seen, CheckId::WebhookSignatureVerified).contains("No webhook endpoint of the application"));
+        seen.subscribed = vec![Family::Customer];
+        assert!(advice(&seen, CheckId::WebhookAcceptsGenuine).contains("No event was delivered"));
+        seen.attempts = vec![Attempt {
+            delivery_id: "d".into(),
+            request_id: "r".into(),
+            event: "customer.kyb_approved".into(),
+            role: DeliveryRole::Genuine,
+            fault_kind: None,
+            verdict: Some(Verdict::Ok),
+            delivery_failed: false,
+        }];
+        let probes = advice(&seen, CheckId::WebhookReplayWindow);
+        assert!(
+            probes.starts_with("Nothing in the window to judge. Events were delivered, but none was probed"),
+            "{probes}"
+        );
+        assert!(probes.contains("stale_timestamp") && probes.contains("payctl sandbox drill start"), "{probes}");
+        assert_eq!(status(&judge(&seen), CheckId::WebhookAcceptsGenuine), CheckStatus::Pass);
     }
 
     #[test]

@@ -202,8 +202,17 @@ mod tests {
             xml.contains("- log log_1 (request req-1): POST /v1/x?a=&lt;b&gt; carried no Idempotency-Key"),
             "{xml}"
         );
-        assert!(xml.contains("<failure type=\"not_exercised\" message=\"Advice for IDEMPOTENT_RETRY.\">"), "{xml}");
-        assert!(xml.contains("<skipped message=\"Advice for WEBHOOK_FAST_ANSWER.\"/>"), "{xml}");
+        assert!(
+            xml.contains(
+                "<failure type=\"not_exercised\" message=\"Title of IDEMPOTENT_RETRY: Advice for IDEMPOTENT_RETRY.\">"
+            ),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<skipped message=\"Title of WEBHOOK_FAST_ANSWER: Advice for WEBHOOK_FAST_ANSWER.\"/>"),
+            "{xml}"
+        );
+        assert!(xml.contains("<testcase classname=\"payctl.review\" name=\"IDEMPOTENCY_KEY_SENT\">"), "{xml}");
         assert!(!xml.contains("2026-11-25T10:05"), "the window's end changes with every run: {xml}");
         assert_eq!(xml, render(&r));
     }
