@@ -58,7 +58,7 @@ impl Session {
 
     /// This session's reads are the tool's own, not the integration's
     /// (`logs`, `listen`): see [`Client::tool`].
-    pub fn as_tool(self) -> Session {
+    pub fn for_tool_reads(self) -> Session {
         Session { client: self.client.tool(), ..self }
     }
 

@@ -218,6 +218,7 @@ async fn a_careful_integration_passes_and_a_naive_one_fails_exactly_where_it_sho
     assert_eq!(
         failed,
         [
+            "BACKOFF_ON_5XX",
             "IDEMPOTENCY_KEY_SENT",
             "IDEMPOTENT_RETRY",
             "REQUEST_ID_SENT",

@@ -24,7 +24,7 @@ pub async fn run(
     fill: &[String],
 ) -> anyhow::Result<()> {
     let fills = export::fills(fill)?;
-    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?.as_tool();
+    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?.for_tool_reads();
     let filters = filters.on_server_clock(&session).await?;
     let logs = read(&session, &filters).await?;
     if logs.is_empty() {
