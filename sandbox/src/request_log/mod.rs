@@ -276,7 +276,11 @@ where
             ),
         }
     };
-    let pending = Pending::default();
+    // Only a fault holds an answer back: without a rule or a request's own
+    // fault header, the request path allocates nothing more for it.
+    let holdable = request.as_ref().is_ok_and(|r| r.headers().contains_key(crate::http::headers::SANDBOX_FAULT))
+        || state.faults.any();
+    let pending = holdable.then(Pending::default);
     // Written if this future is dropped before the answer: the client went
     // away (a `latency` or `timeout` hold it did not wait out).
     let mut gone = Gone {
@@ -304,7 +308,9 @@ where
     };
     let response = match request {
         Ok(mut request) => {
-            request.extensions_mut().insert(pending);
+            if let Some(pending) = pending {
+                request.extensions_mut().insert(pending);
+            }
             run(request).await
         }
         Err(refused) => refused,
@@ -341,7 +347,7 @@ where
 /// and its fault marked `client_gone`.
 struct Gone<'a> {
     state: &'a AppState,
-    pending: Pending,
+    pending: Option<Pending>,
     started: Instant,
     record: Option<Record>,
 }
@@ -353,7 +359,7 @@ impl Drop for Gone<'_> {
         let elapsed = self.started.elapsed();
         record.duration_ms = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
         record.responded_at = record.requested_at.plus_millis(record.duration_ms);
-        if let Some(held) = self.pending.held() {
+        if let Some(held) = self.pending.as_ref().and_then(Pending::held) {
             record.status_code = held.status;
             record.error_code = held.error_code;
             record.fault = Some(AppliedFault { client_gone: true, ..held.fault });
