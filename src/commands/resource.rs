@@ -66,6 +66,19 @@ impl Session {
         crate::client::typed(self.client.call(method, path, &self.auth, body).await?)
     }
 
+    /// One request as it is asked for (`Idempotency-Key` sent on a POST),
+    /// answered with the API's JSON as it is: for callers that pass the
+    /// answer on rather than print it (`payctl mcp`).
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        idempotency_key: &str,
+    ) -> anyhow::Result<Value> {
+        self.client.call_with_key(method, path, &self.auth, body, idempotency_key).await
+    }
+
     /// `GET` one record and print it.
     pub async fn show<T: DeserializeOwned + Serialize>(&self, path: &str) -> anyhow::Result<()> {
         let record: T = self.call(Method::GET, path, None).await?;

@@ -9,7 +9,7 @@
 mod clock;
 mod drill;
 mod faults;
-mod ready_file;
+pub(crate) mod ready_file;
 mod reset;
 mod wait;
 
