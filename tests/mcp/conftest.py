@@ -45,14 +45,14 @@ def text(result):
 async def call(client, name, **arguments):
     """Calls a tool that must succeed; answers its JSON."""
     result = await client.call_tool(name, arguments)
-    assert not result.isError, f"{name} failed: {result.content[0].text}"
+    assert not result.is_error, f"{name} failed: {result.content[0].text}"
     return text(result)
 
 
 async def fails(client, name, **arguments):
     """Calls a tool that must fail; answers the JSON of its error."""
     result = await client.call_tool(name, arguments)
-    assert result.isError, f"{name} succeeded: {result.content[0].text}"
+    assert result.is_error, f"{name} succeeded: {result.content[0].text}"
     return text(result)
 
 

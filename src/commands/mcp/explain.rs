@@ -40,7 +40,8 @@ pub const DESCRIPTION: &str = "Explain an error code of the API: its HTTP status
                                do about it.";
 
 /// The table of codes as `sandbox/README.md` shows it.
-pub fn markdown_table() -> String {
+#[cfg(test)]
+fn markdown_table() -> String {
     let mut out = String::from("| code | status | spec | meaning | what to do | documented in |\n|---|---|---|---|---|---|\n");
     for code in ErrorCode::ALL {
         out.push_str(&format!(

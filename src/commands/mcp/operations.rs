@@ -251,8 +251,7 @@ fn from_document(path: &str, method: Method, op: &Value, components: &Map<String
     Some(Operation { id, group, method, path: path.to_owned(), params, body, keyed, credential, tool })
 }
 
-const IDEMPOTENCY_KEY: &str = "Sent as Idempotency-Key. Leave it out and the tool makes a fresh one and returns it; send \
-                               that one again to retry this very operation (same body) without doing it twice.";
+const IDEMPOTENCY_KEY: &str = "Idempotency-Key; made and returned when left out. Resend it to retry.";
 
 /// The schema with a description, unless it has one.
 fn described(mut schema: Value, description: &str) -> Value {
