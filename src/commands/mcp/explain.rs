@@ -42,7 +42,8 @@ pub const DESCRIPTION: &str = "Explain an error code of the API: its HTTP status
 /// The table of codes as `sandbox/README.md` shows it.
 #[cfg(test)]
 fn markdown_table() -> String {
-    let mut out = String::from("| code | status | spec | meaning | what to do | documented in |\n|---|---|---|---|---|---|\n");
+    let mut out =
+        String::from("| code | status | spec | meaning | what to do | documented in |\n|---|---|---|---|---|---|\n");
     for code in ErrorCode::ALL {
         out.push_str(&format!(
             "| `{}` | {} | {} | {} | {} | [{}](#{}) |\n",

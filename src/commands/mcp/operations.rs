@@ -94,7 +94,9 @@ impl Operation {
                         path = path.replace(&format!("{{{name}}}"), &crate::client::url_escape(&text))
                     }
                     Some(text) => query.push(format!("{name}={}", crate::client::url_escape(&text))),
-                    None => issues.push((name.clone(), "invalid", format!("{name} must be a string, number or boolean"))),
+                    None => {
+                        issues.push((name.clone(), "invalid", format!("{name} must be a string, number or boolean")))
+                    }
                 },
             }
         }
@@ -399,7 +401,10 @@ mod tests {
         assert_eq!(request.path, "/v1/beneficiaries?customer_id=c%201&limit=5");
         let op = find("rotateWebhookSecret");
         let request = op.request(json!({"id": "a/b", "idempotency_key": "k1"}).as_object().unwrap()).unwrap();
-        assert_eq!((request.path.as_str(), request.idempotency_key.as_deref()), ("/v1/webhooks/a%2Fb/secret/rotate", Some("k1")));
+        assert_eq!(
+            (request.path.as_str(), request.idempotency_key.as_deref()),
+            ("/v1/webhooks/a%2Fb/secret/rotate", Some("k1"))
+        );
         assert_eq!(op.credential, Credential::Key);
         assert!(op.mutates() && op.keyed);
         let create = find("createCustomer");

@@ -54,8 +54,9 @@ pub fn get(name: &str, args: &Map<String, Value>, target: &Target) -> Result<Get
         GO_LIVE => {
             let tests = match arg("test_command") {
                 Some(command) => format!("Run the integration's tests: `{command}`."),
-                None => "Run the integration's own tests against the sandbox (find out how from the repository)."
-                    .to_owned(),
+                None => {
+                    "Run the integration's own tests against the sandbox (find out how from the repository).".to_owned()
+                }
             };
             format!(
                 "Bring this integration to a passing go-live review of the payctl sandbox.\n\n{ready}\n\n\

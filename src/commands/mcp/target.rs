@@ -183,9 +183,8 @@ impl Target {
                             access
                         }
                     };
-                    let answer = client
-                        .call_with_key(method.clone(), path, &Auth::Bearer(access), body, idempotency_key)
-                        .await;
+                    let answer =
+                        client.call_with_key(method.clone(), path, &Auth::Bearer(access), body, idempotency_key).await;
                     match answer.map_err(failure) {
                         Err(Failure::Api(401, _)) if !renewed => continue,
                         answer => return answer,
