@@ -104,7 +104,7 @@ impl Operation {
         if body.is_some() && self.body.is_none() {
             issues.push(("body".to_owned(), "not_allowed", format!("{} takes no body", self.id)));
         }
-        if self.body == Some(BodyKind::Form) && !body.as_ref().is_none_or(|b| b.as_object().is_some()) {
+        if self.body == Some(BodyKind::Form) && body.as_ref().is_some_and(|b| b.as_object().is_none()) {
             issues.push(("body".to_owned(), "invalid", "body must be an object of form fields".to_owned()));
         }
         let idempotency_key = match args.get("idempotency_key").filter(|v| !v.is_null()) {
