@@ -213,7 +213,7 @@ pub enum Command {
     /// Check real traffic against the API's contract and record it as a fixture.
     #[command(after_help = crate::commands::proxy::EXAMPLES)]
     Proxy(Later<crate::commands::proxy::ProxyArgs>),
-    /// Serve the API, the sandbox, the drill and the review to a coding agent (Model Context Protocol, stdio).
+    /// Serve the API and the sandbox to a coding agent (MCP over stdio).
     #[command(after_help = crate::commands::mcp::EXAMPLES)]
     Mcp(Later<crate::commands::mcp::McpArgs>),
 }

@@ -36,18 +36,17 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 
 use crate::cli::Globals;
 
-pub const EXAMPLES: &str = "The client starts it and speaks MCP on its stdin and stdout. Tools: one per API \
-operation (named by its operationId), and explain_error. Tools that change data refuse a LIVE key unless \
---allow-live is given; secrets are masked in every result.
+pub const EXAMPLES: &str = "The MCP client starts it and speaks MCP on its stdin and stdout (Claude Code: \
+`claude mcp add payctl -- payctl mcp --sandbox`). Tools: one per API operation, named by its operationId, and \
+explain_error. Tools that change data refuse a LIVE key unless --allow-live is given; secrets are masked in every \
+result.
 
 Examples:
-  payctl mcp --sandbox                       # an in-memory sandbox of its own, stopped with the client
-  payctl mcp --sandbox --ready-file ready.json   # and its ready line for the integration's tests
-  payctl mcp --ready ready.json              # a running sandbox's base URL, TEST key and control token
-  payctl mcp                                 # the profile's base URL, key and login
-  payctl mcp --tools customers,quotes,transactions,sandbox,errors   # fewer tools, a smaller tools/list
-
-Claude Code: claude mcp add payctl -- payctl mcp --sandbox";
+  payctl mcp --sandbox                           # a sandbox of its own, stopped with the client
+  payctl mcp --sandbox --ready-file ready.json   # and its ready line, for the integration's tests
+  payctl mcp --ready ready.json                  # a running sandbox's URL, keys and control token
+  payctl mcp                                     # the profile's base URL, key and login
+  payctl mcp --tools customers,quotes,transactions,sandbox,errors   # a smaller tools/list";
 
 #[derive(Debug, Args)]
 pub struct McpArgs {
