@@ -51,6 +51,9 @@ def test_initialize_then_one_tool_per_operation_each_with_a_valid_schema(tmp_pat
                 Draft202012Validator.check_schema(tool.input_schema)
                 assert tool.input_schema["type"] == "object", tool.name
                 assert tool.description, tool.name
+            section = readme().split("\n## Use with coding agents\n")[1].split("\n## ")[0]
+            unlisted = [name for name in names if f"`{name}`" not in section]
+            assert not unlisted, f"README's tools by group lacks {unlisted}"
             by_name = {tool.name: tool for tool in tools}
             create = by_name["createCustomer"]
             assert create.input_schema["properties"]["body"]["$ref"] == "#/$defs/CreateCustomer"
