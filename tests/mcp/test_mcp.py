@@ -311,3 +311,44 @@ def test_the_readme_session_is_what_a_real_session_prints():
     assert block, "README has the worked session"
     got = anyio.run(transcript)
     assert got == block.group(1), f"the README's session is stale; a run now prints:\n{got}"
+
+
+def test_the_profile_mode_uses_the_profiles_base_url_key_and_login(sandbox, tmp_path):
+    import subprocess
+
+    from conftest import PAYCTL
+
+    env = {"PAYCTL_CONFIG_DIR": str(tmp_path / "config"), "PAYCTL_CREDENTIAL_STORE": "file"}
+    run_payctl = lambda *args, **kw: subprocess.run(  # noqa: E731
+        [PAYCTL, *args], env={**__import__("os").environ, **env}, capture_output=True, text=True, timeout=60, **kw)
+    assert run_payctl("config", "init", "--from-ready", sandbox["path"]).returncode == 0
+
+    async def body(expect_login):
+        async with session(env=env) as client:
+            assert sandbox["base_url"] in client.initialize_result.instructions
+            clock = await call(client, "getSandboxClock")
+            assert clock["now"]
+            if expect_login:
+                apps = await call(client, "listApplications")
+                assert sandbox["test_application_id"] in [a["id"] for a in apps["data"]]
+            else:
+                # No login yet: the tool says how to get one, and the session goes on.
+                refused = await fails(client, "listApplications")
+                assert "payctl login" in refused["error"]["message"], refused
+                assert (await call(client, "listCustomers"))["data"] == []
+
+    anyio.run(body, False)
+    login = run_payctl("login", "--username", sandbox["username"], "--password-stdin", input=sandbox["password"])
+    assert login.returncode == 0, login.stderr
+    anyio.run(body, True)
+
+
+def test_an_unknown_group_of_tools_is_a_usage_error_naming_the_groups():
+    import subprocess
+
+    from conftest import PAYCTL
+
+    out = subprocess.run([PAYCTL, "mcp", "--sandbox", "--tools", "nope"], capture_output=True, text=True,
+                         stdin=subprocess.DEVNULL, timeout=60)
+    assert out.returncode == 2, out
+    assert "--tools nope" in out.stderr and "customers" in out.stderr and "errors" in out.stderr
