@@ -189,6 +189,11 @@ def test_a_drill_then_the_review_with_its_checks_and_evidence():
                 assert check["advice"]
             assert any(c["evidence"] for c in checks.values())
             assert 429 in outcomes or 503 in outcomes, outcomes
+            # The evidence's requests are in the request log, each injected fault named.
+            logs = await call(client, "listRequestLogs", limit=20)
+            assert set(logs) == {"data", "next_cursor"}
+            faulted = [log for log in logs["data"] if log["fault"]]
+            assert faulted and all(log["fault"]["kind"] in ("rate_limit", "error") for log in faulted), faulted
             await call(client, "stopDrill")
             assert customer["id"]
 
