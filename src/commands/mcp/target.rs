@@ -52,9 +52,9 @@ pub struct Target {
 enum Dashboard {
     /// The profile's stored login, refreshed as every command refreshes it.
     Profile(Globals),
-    /// The ready line's demo user, signed in on first use; the token is
-    /// kept, and renewed when the API refuses it.
-    Password { login: PasswordLogin, token: Mutex<Option<String>> },
+    /// The ready line's demo user, signed in on first use; the session
+    /// keeps the access token, renewed when the API refuses it.
+    Password { login: PasswordLogin, session: Mutex<Session> },
 }
 
 /// The sandbox `--sandbox` started, stopped by [`Own::stop`].
@@ -104,7 +104,7 @@ impl Target {
         };
         let live = creds.test_key.as_deref().is_some_and(|k| k.starts_with(LIVE_KEY.prefix));
         let dashboard = match &creds.login {
-            Some(login) => Dashboard::Password { login: login.clone(), token: Mutex::new(None) },
+            Some(login) => Dashboard::Password { login: login.clone(), session: Mutex::new(session(Auth::None)?) },
             None => Dashboard::Profile(globals.clone()),
         };
         let target = Target {
@@ -171,21 +171,13 @@ impl Target {
                 let session = Session { client: session.client.once(), ..session };
                 session.send(method, path, body, idempotency_key).await.map_err(failure)
             }
-            Dashboard::Password { login, token } => {
-                let client = &self.public.client;
-                let mut held = token.lock().await;
+            Dashboard::Password { login, session } => {
+                let mut session = session.lock().await;
                 for renewed in [false, true] {
-                    let access = match held.as_ref() {
-                        Some(access) if !renewed => access.clone(),
-                        _ => {
-                            let access = sign_in(client, login).await.map_err(other)?;
-                            *held = Some(access.clone());
-                            access
-                        }
-                    };
-                    let answer =
-                        client.call_with_key(method.clone(), path, &Auth::Bearer(access), body, idempotency_key).await;
-                    match answer.map_err(failure) {
+                    if renewed || matches!(session.auth, Auth::None) {
+                        session.auth = Auth::Bearer(sign_in(&session.client, login).await.map_err(other)?);
+                    }
+                    match session.send(method.clone(), path, body, idempotency_key).await.map_err(failure) {
                         Err(Failure::Api(401, _)) if !renewed => continue,
                         answer => return answer,
                     }
