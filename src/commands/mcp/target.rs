@@ -54,7 +54,7 @@ enum Dashboard {
     Profile(Globals),
     /// The ready line's demo user, signed in on first use; the session
     /// keeps the access token, renewed when the API refuses it.
-    Password { login: PasswordLogin, session: Mutex<Session> },
+    Password { login: PasswordLogin, session: Box<Mutex<Session>> },
 }
 
 /// The sandbox `--sandbox` started, stopped by [`Own::stop`].
@@ -104,7 +104,9 @@ impl Target {
         };
         let live = creds.test_key.as_deref().is_some_and(|k| k.starts_with(LIVE_KEY.prefix));
         let dashboard = match &creds.login {
-            Some(login) => Dashboard::Password { login: login.clone(), session: Mutex::new(session(Auth::None)?) },
+            Some(login) => {
+                Dashboard::Password { login: login.clone(), session: Box::new(Mutex::new(session(Auth::None)?)) }
+            }
             None => Dashboard::Profile(globals.clone()),
         };
         let target = Target {
