@@ -325,14 +325,14 @@ impl Client {
                 .collect();
             crate::say!("> POST {url}\n> content-type: application/x-www-form-urlencoded\n> {}", shown.join("&"));
         }
-        let (status, bytes, _) = self
+        let answer = self
             .send(self.http.post(url.clone()).form(form), &request_id)
             .await
-            .map_err(|e| self.network_failure(&e, &url, 0))?;
-        if status.is_success() {
-            return decode(&bytes, &url);
+            .map_err(|e| self.network_failure(&e, &url, &Method::POST, 0))?;
+        if answer.status.is_success() {
+            return decode(&answer.bytes, &url);
         }
-        Err(self.failure(status, &bytes, &url, path))
+        Err(self.failure(answer.status, &answer.bytes, &url, path))
     }
 
     /// The OpenID Connect token endpoint, which answers OAuth errors rather
