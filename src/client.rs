@@ -246,7 +246,7 @@ impl Client {
                 Err(e) if retry::got_no_answer(&e) && retries.after_no_answer(&what, &root_cause(&e)).await => continue,
                 Err(e) => {
                     let failure = self.network_failure(&e, &url, &method, retries.failures());
-                    return Err(self.keys.give_up(failure, key.as_deref(), retry::got_no_answer(&e)));
+                    return Err(self.give_up(failure, key.as_deref(), retry::got_no_answer(&e)));
                 }
             };
             let status = answer.status;
@@ -267,7 +267,7 @@ impl Client {
                     && retries.after_server_error(&what, status.as_u16(), answer.retry_after).await => {}
                 _ if status.is_server_error() && key.is_some() => {
                     let failure = self.failure(status, &answer.bytes, &url, path);
-                    return Err(self.keys.give_up(failure, key.as_deref(), true));
+                    return Err(self.give_up(failure, key.as_deref(), true));
                 }
                 _ => return Ok(answer),
             }
@@ -311,6 +311,13 @@ impl Client {
                 next_cursor => return Ok(E::from_parts(data, next_cursor)),
             }
         }
+    }
+
+    /// `failure` with the command that retries it safely; a client that
+    /// sends once leaves the retry, and so the advice, to its caller (the
+    /// MCP server answers the key itself: there is no command to run).
+    fn give_up(&self, failure: anyhow::Error, key: Option<&str>, may_have_run: bool) -> anyhow::Error {
+        if self.once { failure } else { self.keys.give_up(failure, key, may_have_run) }
     }
 
     /// A form POST to a public path (the token endpoint), sent once and
