@@ -162,7 +162,7 @@ pub async fn endpoint(sb: &TestSandbox, auth: &Auth, receiver: &FaultReceiver, e
     created["id"].as_str().unwrap().to_owned()
 }
 
-async fn trigger(sb: &TestSandbox, auth: &Auth, body: Value) -> Value {
+pub async fn trigger(sb: &TestSandbox, auth: &Auth, body: Value) -> Value {
     let r = sb.post("/sandbox/events/trigger", auth, body).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     r.body
