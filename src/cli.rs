@@ -230,6 +230,9 @@ pub enum Command {
     /// Check real traffic against the API's contract and record it as a fixture.
     #[command(after_help = crate::commands::proxy::EXAMPLES)]
     Proxy(Later<crate::commands::proxy::ProxyArgs>),
+    /// Serve the API and the sandbox to a coding agent (MCP over stdio).
+    #[command(after_help = crate::commands::mcp::EXAMPLES)]
+    Mcp(Later<crate::commands::mcp::McpArgs>),
 }
 
 const API_EXAMPLES: &str = "Examples:

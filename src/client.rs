@@ -50,6 +50,9 @@ pub struct Client {
     /// The ready file the profile's base URL came from: a server that
     /// cannot be reached there may be a sandbox that moved.
     ready_file: Option<std::path::PathBuf>,
+    /// Each request is sent once and its answer, whatever it is, returned
+    /// ([`Client::once`]).
+    once: bool,
 }
 
 /// JSON fields whose values `-v` never prints.
@@ -77,6 +80,7 @@ impl Client {
             tool: false,
             keys: Keys::new(None),
             ready_file: None,
+            once: false,
         })
     }
 
@@ -125,6 +129,14 @@ impl Client {
     /// repeated Idempotency-Key, rather than new work.
     pub fn replayed(&self) -> bool {
         self.keys.replayed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Sends every request once: no answer, a 5xx or a 429 is the answer
+    /// (for `payctl mcp`, whose caller decides what to retry, and sees the
+    /// faults a sandbox injects).
+    pub fn once(mut self) -> Client {
+        self.once = true;
+        self
     }
 
     /// Names API fields in errors by these flags: `(field, flag)` pairs.
@@ -196,7 +208,7 @@ impl Client {
         let url = self.url(path)?;
         let what = format!("{method} {path}");
         let mut refreshed = false;
-        let mut retries = Retries::new(&method, key.is_some());
+        let mut retries = if self.once { Retries::none() } else { Retries::new(&method, key.is_some()) };
         loop {
             let renewed = self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))?.clone();
             let mut request = self.http.request(method.clone(), url.clone());
@@ -299,6 +311,28 @@ impl Client {
                 next_cursor => return Ok(E::from_parts(data, next_cursor)),
             }
         }
+    }
+
+    /// A form POST to a public path (the token endpoint), sent once and
+    /// answered as its decoded JSON; an error answer as [`Client::call`]'s.
+    pub async fn post_form(&self, path: &str, form: &[(String, String)]) -> anyhow::Result<Value> {
+        let url = self.url(path)?;
+        let request_id = self.request_id.clone().unwrap_or_else(retry::new_request_id);
+        if self.verbose {
+            let shown: Vec<String> = form
+                .iter()
+                .map(|(k, v)| format!("{k}={}", if SECRET_FIELDS.contains(&k.as_str()) { MASK } else { v }))
+                .collect();
+            crate::say!("> POST {url}\n> content-type: application/x-www-form-urlencoded\n> {}", shown.join("&"));
+        }
+        let answer = self
+            .send(self.http.post(url.clone()).form(form), &request_id)
+            .await
+            .map_err(|e| self.network_failure(&e, &url, &Method::POST, 0))?;
+        if answer.status.is_success() {
+            return decode(&answer.bytes, &url);
+        }
+        Err(self.failure(answer.status, &answer.bytes, &url, path))
     }
 
     /// The OpenID Connect token endpoint, which answers OAuth errors rather
@@ -582,6 +616,22 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// The API's error envelope again, as it came (fields named by the API,
+    /// not by flags, when the client was given none).
+    pub fn envelope(&self) -> Value {
+        let details: Vec<Value> = self
+            .details
+            .iter()
+            .map(|(field, message, code)| serde_json::json!({"field": field, "code": code, "message": message}))
+            .collect();
+        serde_json::json!({"error": {
+            "code": self.code,
+            "message": self.message,
+            "correlation_id": self.correlation_id,
+            "details": details,
+        }})
+    }
+
     pub fn exit_code(&self) -> u8 {
         if matches!(self.status, 401 | 403) { exit::AUTH } else { exit::API_ERROR }
     }

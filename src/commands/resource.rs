@@ -72,6 +72,23 @@ impl Session {
         crate::client::typed(self.client.call(method, path, &self.auth, body).await?)
     }
 
+    /// One request as it is asked for, with the caller's `Idempotency-Key`
+    /// when it gives one (else a `POST` carries the command's next key),
+    /// answered with the API's JSON as it is: for callers that pass the
+    /// answer on rather than print it (`payctl mcp`).
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        idempotency_key: Option<&str>,
+    ) -> anyhow::Result<Value> {
+        match idempotency_key {
+            Some(key) => self.client.call_with_key(method, path, &self.auth, body, key).await,
+            None => self.client.call(method, path, &self.auth, body).await,
+        }
+    }
+
     /// `GET` one record and print it.
     pub async fn show<T: DeserializeOwned + Serialize>(&self, path: &str) -> anyhow::Result<()> {
         let record: T = self.call(Method::GET, path, None).await?;
