@@ -178,7 +178,7 @@ pub async fn deliveries(sb: &TestSandbox, auth: &Auth, endpoint: &str) -> Vec<Va
 }
 
 /// Waits until every delivery of the endpoint has an attempt and none is pending.
-async fn settled(sb: &TestSandbox, auth: &Auth, endpoint: &str, n: usize) -> Vec<Value> {
+pub async fn settled(sb: &TestSandbox, auth: &Auth, endpoint: &str, n: usize) -> Vec<Value> {
     for _ in 0..750 {
         let all = deliveries(sb, auth, endpoint).await;
         if all.len() >= n && all.iter().all(|d| d["status"] != "pending") {
