@@ -363,3 +363,49 @@ async fn the_readmes_receiver_example_sends_every_extra_delivery_for_one_event()
         }
     }
 }
+
+/// `--per-endpoint` counts each endpoint's deliveries apart: `--times 1`
+/// probes the first delivery to every endpoint, one registered after the
+/// rule included, where a rule without it probes one delivery in all. The
+/// table says so; a request rule cannot take it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_per_endpoint_rule_fires_once_at_every_endpoint() {
+    use crate::webhooks::faults::{FaultReceiver, Policy, endpoint, settled, trigger};
+    let home = Home::initialised().await;
+    let (sb, key) = (&home.sb, home.sb.test_key());
+    let add = ["sandbox", "faults", "add", "--event", "*", "--times", "1", "-o", "json"];
+    let per = home.json(&[&add[..], &["--kind", "forged-signature", "--per-endpoint"]].concat()).await;
+    assert_eq!((&per["per_endpoint"], &per["spent"]), (&Value::Bool(true), &Value::Bool(false)), "{per}");
+    let once = home.json(&[&add[..], &["--kind", "stale-timestamp"]].concat()).await;
+    assert!(once.get("per_endpoint").is_none(), "false is left out: {once}");
+    let table = home.run(&["sandbox", "faults", "list", "-o", "table"], None).await.ok();
+    assert!(table.stdout.contains("1 per endpoint"), "{}", table.stdout);
+
+    let first = FaultReceiver::start(Policy::Verifying).await;
+    let a = endpoint(sb, &key, &first, &["customer.kyb_approved"]).await;
+    trigger(sb, &key, serde_json::json!({"event": "customer.kyb_approved"})).await;
+    let kinds = |all: &[Value]| -> Vec<String> {
+        let mut k: Vec<String> =
+            all.iter().map(|d| d["fault"]["kind"].as_str().unwrap_or(d["role"].as_str().unwrap()).to_owned()).collect();
+        k.sort();
+        k
+    };
+    assert_eq!(kinds(&settled(sb, &key, &a, 3).await), ["forged_signature", "genuine", "stale_timestamp"]);
+    // A second endpoint meets the per-endpoint rule afresh; the first has had its probe, and the other rule is spent.
+    let second = FaultReceiver::start(Policy::Verifying).await;
+    let b = endpoint(sb, &key, &second, &["customer.kyb_approved"]).await;
+    trigger(sb, &key, serde_json::json!({"event": "customer.kyb_approved"})).await;
+    assert_eq!(kinds(&settled(sb, &key, &b, 2).await), ["forged_signature", "genuine"]);
+    first.wait_for(4).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(kinds(&settled(sb, &key, &a, 4).await), ["forged_signature", "genuine", "genuine", "stale_timestamp"]);
+    let listed = rules(&home, &[]).await;
+    let hits: Vec<(Value, Value)> = listed.iter().map(|r| (r["hits"].clone(), r["spent"].clone())).collect();
+    assert_eq!(hits, [(2.into(), false.into()), (1.into(), true.into())], "{listed:?}");
+
+    let request_rule = home.run(&["sandbox", "faults", "add", "--kind", "reset", "--per-endpoint"], None).await;
+    failed(&request_rule, 2, "--event");
+    let refused =
+        sb.post("/sandbox/faults", &key, serde_json::json!({"fault": {"kind": "reset"}, "per_endpoint": true})).await;
+    refused.assert_error(422, "INVALID_FAULT_RULE");
+}
