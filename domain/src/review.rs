@@ -118,6 +118,8 @@ pub struct Seen {
     pub attempts: Vec<Attempt>,
     /// The families an enabled endpoint of the application subscribes to.
     pub subscribed: Vec<Family>,
+    /// A drill of the application ran at some time in the window.
+    pub drilled: bool,
 }
 
 /// Evidence kept per check at most.
@@ -131,6 +133,9 @@ pub const MIN_BACKOFF_MS: i64 = 100;
 /// A resource read more often than once a second for longer than this,
 /// while a webhook would have said when it changed, is a polling storm.
 pub const STORM_SECONDS: i64 = 30;
+/// What a check that needs the drill's faults says when none ran.
+const START_A_DRILL: &str =
+    "start one (`payctl sandbox drill start`) before the integration's tests, and review what they did under it.";
 /// Slack for clocks and schedulers when a client waits `Retry-After`.
 const RETRY_AFTER_SLACK_MS: i64 = 100;
 
@@ -180,8 +185,8 @@ pub fn judge(seen: &Seen) -> Vec<Check> {
     let api: Vec<&Request> = seen.requests.iter().filter(|r| r.partner_api).collect();
     vec![
         idempotency_key_sent(&api),
-        idempotent_retry(&api),
-        retry_after_honoured(&seen.requests),
+        idempotent_retry(&api, seen.drilled),
+        retry_after_honoured(&seen.requests, seen.drilled),
         backoff_on_5xx(&api),
         no_blind_retry_4xx(&seen.requests),
         new_quote_after_expiry(&api),
@@ -205,7 +210,7 @@ pub fn verdict(checks: &[Check]) -> ReviewVerdict {
 /// Every POST to an operation that creates a record or moves money carried
 /// an `Idempotency-Key`.
 fn idempotency_key_sent(api: &[&Request]) -> Check {
-    let mut f = Finding::new();
+    let mut f = Finding::new().lacking("No POST in the window created a record or moved money.".to_owned());
     for r in api.iter().filter(|r| r.is_post() && matches!(r.kind, Kind::Create | Kind::MoveMoney)) {
         if r.key_hash.is_some() {
             f.passes.push(r.evidence(format!("{} carried an Idempotency-Key", r.label())));
@@ -227,8 +232,17 @@ fn idempotency_key_sent(api: &[&Request]) -> Check {
 /// or a 5xx, the client's next attempt at it (the next POST to the same
 /// operation and path with the same body or the same key) carried the same
 /// key and the same body. A failed POST never attempted again is not judged.
-fn idempotent_retry(api: &[&Request]) -> Check {
-    let mut f = Finding::new();
+fn idempotent_retry(api: &[&Request], drilled: bool) -> Check {
+    let failed_posts: Vec<&Request> =
+        api.iter().copied().filter(|r| r.is_post() && (r.unanswered() || r.status >= 500)).collect();
+    let gap = match failed_posts.first() {
+        _ if !drilled => format!("No drill ran in the window, so no POST lost its answer: {START_A_DRILL}"),
+        Some(r) => format!("{} got no answer or a 5xx, but was never sent again.", r.label()),
+        None => "No POST lost its answer or got a 5xx in the window: the drill loses the first answer of each \
+                 money-moving create and times out the second POST, so make those calls while it runs."
+            .to_owned(),
+    };
+    let mut f = Finding::new().lacking(gap);
     for (i, failed) in api.iter().enumerate() {
         if !failed.is_post() || !(failed.unanswered() || failed.status >= 500) {
             continue;
@@ -274,8 +288,17 @@ fn idempotent_retry(api: &[&Request]) -> Check {
 /// After a 429, the same API key's next request came no earlier than the
 /// `Retry-After` seconds (100 ms of slack). A 429 never followed by another
 /// request is not judged.
-fn retry_after_honoured(all: &[Request]) -> Check {
-    let mut f = Finding::new();
+fn retry_after_honoured(all: &[Request], drilled: bool) -> Check {
+    let gap = if !drilled {
+        format!("No drill ran in the window, so no request was rate limited: {START_A_DRILL}")
+    } else if all.iter().any(|r| r.status == 429) {
+        "A request was answered 429, but its key sent nothing after it.".to_owned()
+    } else {
+        "No request was answered 429 in the window: the drill rate limits the second request that reaches it, so \
+         make a few calls while it runs."
+            .to_owned()
+    };
+    let mut f = Finding::new().lacking(gap);
     for (i, limited) in all.iter().enumerate() {
         let (429, Some(wait)) = (limited.status, limited.retry_after) else { continue };
         let Some(next) = all[i + 1..].iter().find(|r| r.api_key == limited.api_key) else { continue };
@@ -498,31 +521,47 @@ fn webhook_probes(seen: &Seen, id: CheckId) -> Check {
     }
 }
 
-/// What a webhook check with nothing to judge lacked, the first missing
-/// thing first: an endpoint, an event delivered in the window, a probe of
-/// `kinds` among its deliveries (none asked: genuine deliveries are judged).
+/// What a webhook check with nothing to judge lacked, each missing thing
+/// said: an enabled endpoint, an event delivered in the window, and for the
+/// probe checks a drill (or a rule) that probed a delivery with one of
+/// `kinds` (none asked: genuine deliveries are judged).
 fn webhook_gap(seen: &Seen, kinds: &[FaultKind]) -> String {
+    let mut missing = Vec::new();
     if seen.subscribed.is_empty() {
-        return "No webhook endpoint of the application is enabled: register one (`payctl webhooks create`, or run \
-                `payctl listen`) so there are deliveries to judge."
-            .to_owned();
+        missing.push(
+            "No webhook endpoint of the application is enabled: register one (`payctl webhooks create`, or run \
+             `payctl listen`) so there are deliveries to judge."
+                .to_owned(),
+        );
     }
     if !seen.attempts.iter().any(|a| a.role == DeliveryRole::Genuine) {
-        return "No event was delivered to its endpoints in the window: cause one (the flow that fires it, or \
-                `payctl trigger EVENT`)."
-            .to_owned();
+        missing.push(
+            "No event was delivered to its endpoints in the window: cause one (the flow that fires it, or `payctl \
+             trigger EVENT`)."
+                .to_owned(),
+        );
     }
     let probed =
         seen.attempts.iter().any(|a| a.role == DeliveryRole::Probe && a.fault_kind.is_some_and(|k| kinds.contains(&k)));
     if !kinds.is_empty() && !probed {
-        let names: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
-        return format!(
-            "Events were delivered, but none was probed ({}): run under a drill (`payctl sandbox drill start`), or \
-             add such a delivery fault rule.",
-            names.join(" or ")
-        );
+        let names = kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" or ");
+        if !seen.drilled {
+            missing.push(format!(
+                "No drill ran in the window, so no delivery was probed ({names}): start one (`payctl sandbox drill \
+                 start`) before the event, whose first delivery to each endpoint then brings every probe, or add \
+                 such a delivery fault rule."
+            ));
+        } else if missing.is_empty() {
+            missing.push(format!(
+                "A drill ran and events were delivered, but no {names} probe has been answered: each endpoint's \
+                 first delivery under the drill brings them; a probe your receiver did not answer is not judged."
+            ));
+        }
     }
-    "The deliveries to judge have not been answered yet.".to_owned()
+    if missing.is_empty() {
+        return "The deliveries to judge have not been answered yet.".to_owned();
+    }
+    missing.join(" ")
 }
 
 /// Genuine deliveries (duplicates, late and out-of-order ones included)
@@ -677,12 +716,19 @@ mod tests {
     }
 
     #[test]
-    fn a_webhook_check_with_nothing_to_judge_says_what_was_missing() {
+    fn a_check_with_nothing_to_judge_says_what_was_missing() {
         let advice = |seen: &Seen, id: CheckId| judge(seen).into_iter().find(|c| c.id == id).unwrap().advice;
         let mut seen = Seen::default();
-        assert!(advice(&seen, CheckId::WebhookSignatureVerified).contains("No webhook endpoint of the application"));
+        let nothing = advice(&seen, CheckId::WebhookSignatureVerified);
+        for said in ["No webhook endpoint of the application", "No event was delivered", "No drill ran in the window"] {
+            assert!(nothing.contains(said), "{said}: {nothing}");
+        }
+        assert!(!advice(&seen, CheckId::WebhookAcceptsGenuine).contains("drill"), "genuine deliveries need none");
+        assert!(advice(&seen, CheckId::IdempotentRetry).contains("No drill ran in the window, so no POST lost"));
+        assert!(advice(&seen, CheckId::RetryAfterHonoured).contains("No drill ran in the window, so no request was"));
         seen.subscribed = vec![Family::Customer];
-        assert!(advice(&seen, CheckId::WebhookAcceptsGenuine).contains("No event was delivered"));
+        let accepts = advice(&seen, CheckId::WebhookAcceptsGenuine);
+        assert!(accepts.starts_with("Nothing in the window to judge. No event was delivered"), "{accepts}");
         seen.attempts = vec![Attempt {
             delivery_id: "d".into(),
             request_id: "r".into(),
@@ -693,12 +739,17 @@ mod tests {
             delivery_failed: false,
         }];
         let probes = advice(&seen, CheckId::WebhookReplayWindow);
-        assert!(
-            probes.starts_with("Nothing in the window to judge. Events were delivered, but none was probed"),
-            "{probes}"
-        );
+        assert!(probes.starts_with("Nothing in the window to judge. No drill ran in the window"), "{probes}");
         assert!(probes.contains("stale_timestamp") && probes.contains("payctl sandbox drill start"), "{probes}");
         assert_eq!(status(&judge(&seen), CheckId::WebhookAcceptsGenuine), CheckStatus::Pass);
+        seen.drilled = true;
+        let probes = advice(&seen, CheckId::WebhookSignatureVerified);
+        assert!(probes.contains("A drill ran and events were delivered, but no forged_signature or"), "{probes}");
+        let retry = advice(&seen, CheckId::IdempotentRetry);
+        assert!(retry.contains("No POST lost its answer or got a 5xx in the window"), "{retry}");
+        seen.requests = vec![request(1, "POST", "createTransaction", 0)];
+        let retry = advice(&seen, CheckId::IdempotentRetry);
+        assert!(retry.contains("got no answer or a 5xx, but was never sent again"), "{retry}");
     }
 
     #[test]

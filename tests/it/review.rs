@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::support::{Auth, TestSandbox, spawn_sandbox};
 use crate::webhooks::ALL;
-use crate::webhooks::faults::{FaultReceiver, Policy};
+use crate::webhooks::faults::{FaultReceiver, Policy, deliveries, endpoint, trigger};
 
 /// A partner's API client, careful or naive.
 struct Client<'a> {
@@ -256,6 +256,103 @@ async fn a_careful_integration_passes_and_a_naive_one_fails_exactly_where_it_sho
     }
 }
 
+const WEBHOOK_CHECKS: [&str; 3] = ["WEBHOOK_SIGNATURE_VERIFIED", "WEBHOOK_REPLAY_WINDOW", "WEBHOOK_ACCEPTS_GENUINE"];
+
+/// The review once every webhook check has something to judge (attempts are
+/// recorded just after their answer).
+async fn review_with_webhooks_judged(sb: &TestSandbox, key: &str) -> Value {
+    for _ in 0..100 {
+        let r = review(sb, key).await;
+        if WEBHOOK_CHECKS.iter().all(|id| check(&r, id)["status"] != "not_exercised") {
+            return r;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the webhook checks were never exercised: {:#}", review(sb, key).await);
+}
+
+/// The delivery ids a check's evidence cites.
+fn cited(review: &Value, id: &str) -> Vec<String> {
+    check(review, id)["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["delivery_id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// Integrations whose tests cause a single event, under a drill: every
+/// endpoint's first delivery brings the duplicate and all three probes, so
+/// the three required webhook checks are judged from that one event. A
+/// careful receiver passes them at both of its endpoints; a naive one fails
+/// the signature and replay checks, though a careful endpoint of its
+/// application was registered (and so delivered to) before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_event_under_a_drill_judges_every_webhook_check_at_each_endpoint() {
+    let sb = spawn_sandbox().await;
+    let careful_key = sb.ready.test_api_key.clone();
+    let other = sb.other_partner().await;
+    let (_, naive_key) = sb.new_app_key(&other, "TEST").await;
+    let (careful, naive) = (Auth::Key(careful_key.clone()), Auth::Key(naive_key.clone()));
+    let careful_receivers =
+        [FaultReceiver::start(Policy::Verifying).await, FaultReceiver::start(Policy::Verifying).await];
+    let beside_naive = FaultReceiver::start(Policy::Verifying).await;
+    let naive_receiver = FaultReceiver::start(Policy::Naive).await;
+    let mut careful_endpoints = Vec::new();
+    for receiver in &careful_receivers {
+        careful_endpoints.push(endpoint(&sb, &careful, receiver, &ALL).await);
+    }
+    endpoint(&sb, &naive, &beside_naive, &ALL).await;
+    let naive_endpoint = endpoint(&sb, &naive, &naive_receiver, &ALL).await;
+    for auth in [&careful, &naive] {
+        let drill = sb.post("/sandbox/drill", auth, json!({})).await;
+        assert_eq!(drill.status, StatusCode::CREATED, "{}", drill.body);
+        trigger(&sb, auth, json!({"event": "customer.kyb_approved"})).await;
+    }
+    // At every endpoint: the genuine delivery, its duplicate and three probes.
+    for receiver in careful_receivers.iter().chain([&beside_naive, &naive_receiver]) {
+        let got = receiver.wait_for(5).await;
+        assert!(got.iter().all(|g| g.event_id == got[0].event_id), "one event: {got:?}");
+    }
+    // Ended, the drills fault no more reads; the review still judges from their start.
+    for auth in [&careful, &naive] {
+        assert_eq!(sb.delete("/sandbox/drill", auth).await.status, StatusCode::NO_CONTENT);
+    }
+
+    let good = review_with_webhooks_judged(&sb, &careful_key).await;
+    for id in WEBHOOK_CHECKS {
+        assert_eq!(check(&good, id)["status"], "pass", "{id}: {:#}", check(&good, id));
+    }
+    // Both endpoints' probes were judged.
+    let cites = cited(&good, "WEBHOOK_SIGNATURE_VERIFIED");
+    for wh in &careful_endpoints {
+        let probes: Vec<String> = deliveries(&sb, &careful, wh)
+            .await
+            .iter()
+            .filter(|d| d["role"] == "probe")
+            .map(|d| d["id"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(probes.len(), 3, "{wh}: {probes:?}");
+        assert!(probes.iter().any(|p| cites.contains(p)), "{wh}'s probes are among the evidence: {cites:?}");
+    }
+
+    let bad = review_with_webhooks_judged(&sb, &naive_key).await;
+    let s = statuses(&bad);
+    assert_eq!(
+        [&s["WEBHOOK_SIGNATURE_VERIFIED"], &s["WEBHOOK_REPLAY_WINDOW"], &s["WEBHOOK_ACCEPTS_GENUINE"]],
+        ["fail", "fail", "pass"],
+        "{bad:#}"
+    );
+    let naive_deliveries: Vec<String> =
+        deliveries(&sb, &naive, &naive_endpoint).await.iter().map(|d| d["id"].as_str().unwrap().to_owned()).collect();
+    let forged = cited(&bad, "WEBHOOK_SIGNATURE_VERIFIED");
+    assert_eq!(forged.len(), 2, "the forged and the tampered probe: {bad:#}");
+    assert!(forged.iter().all(|d| naive_deliveries.contains(d)), "{forged:?} {naive_deliveries:?}");
+    let stale = cited(&bad, "WEBHOOK_REPLAY_WINDOW");
+    assert_eq!(stale.len(), 1, "{bad:#}");
+    assert!(naive_deliveries.contains(&stale[0]));
+}
+
 #[tokio::test]
 async fn a_session_without_the_calls_a_check_needs_is_not_exercised_and_fails_the_review() {
     let sb = spawn_sandbox().await;
@@ -280,6 +377,116 @@ async fn a_session_without_the_calls_a_check_needs_is_not_exercised_and_fails_th
     }
     assert_eq!(r["verdict"], "fail", "a required check with nothing to judge is no pass");
     assert_eq!(r["checks"].as_array().unwrap().len(), 12);
+}
+
+/// The review once `id` is judged by `done` (request logs and attempts are
+/// written just after their answers).
+async fn review_once(sb: &TestSandbox, key: &str, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..200 {
+        let r = review(sb, key).await;
+        if done(check(&r, id)) {
+            return r;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("{id} never came to pass: {:#}", check(&review(sb, key).await, id));
+}
+
+fn advice(review: &Value, id: &str) -> String {
+    check(review, id)["advice"].as_str().unwrap().to_owned()
+}
+
+/// A required check with nothing to judge names what the window lacked, at
+/// each step of setting an integration up: no endpoint, no event, no drill;
+/// then, under a drill, what the drill's session still has to do.
+#[tokio::test]
+async fn a_required_check_with_nothing_to_judge_says_what_was_missing() {
+    let sb = spawn_sandbox().await;
+    let key = sb.ready.test_api_key.clone();
+    let auth = Auth::Key(key.clone());
+    assert_eq!(sb.get("/v1/customers", &auth).await.status, StatusCode::OK);
+    let bare = review(&sb, &key).await;
+    let signature = advice(&bare, "WEBHOOK_SIGNATURE_VERIFIED");
+    assert!(signature.starts_with("Nothing in the window to judge. No webhook endpoint of the application is enabled"));
+    assert!(signature.contains("No event was delivered") && signature.contains("No drill ran in the window"));
+    let genuine = advice(&bare, "WEBHOOK_ACCEPTS_GENUINE");
+    assert!(genuine.contains("No webhook endpoint") && !genuine.contains("drill"), "no drill needed: {genuine}");
+    assert!(advice(&bare, "IDEMPOTENT_RETRY").contains("No drill ran in the window, so no POST lost its answer"));
+    assert!(advice(&bare, "RETRY_AFTER_HONOURED").contains("No drill ran in the window, so no request was rate"));
+
+    // An endpoint, and then an event delivered to it, but no drill: nothing probed it.
+    let receiver = FaultReceiver::start(Policy::Verifying).await;
+    endpoint(&sb, &auth, &receiver, &ALL).await;
+    let registered = review(&sb, &key).await;
+    let signature = advice(&registered, "WEBHOOK_SIGNATURE_VERIFIED");
+    assert!(signature.starts_with("Nothing in the window to judge. No event was delivered"), "{signature}");
+    trigger(&sb, &auth, json!({"event": "customer.kyb_approved"})).await;
+    let delivered = review_once(&sb, &key, "WEBHOOK_ACCEPTS_GENUINE", |c| c["status"] == "pass").await;
+    for (id, kinds) in [
+        ("WEBHOOK_SIGNATURE_VERIFIED", "forged_signature or tampered_body"),
+        ("WEBHOOK_REPLAY_WINDOW", "stale_timestamp"),
+    ] {
+        assert_eq!(check(&delivered, id)["status"], "not_exercised");
+        let said = advice(&delivered, id);
+        assert!(
+            said.starts_with(&format!(
+                "Nothing in the window to judge. No drill ran in the window, so no delivery was probed ({kinds}): \
+                 start one (`payctl sandbox drill start`)"
+            )),
+            "{said}"
+        );
+    }
+
+    // Under a drill, the window starts afresh: no event yet, nor a 429 or a lost answer.
+    let drill = sb.post("/sandbox/drill", &auth, json!({})).await;
+    assert_eq!(drill.status, StatusCode::CREATED, "{}", drill.body);
+    let drilled = review(&sb, &key).await;
+    let signature = advice(&drilled, "WEBHOOK_SIGNATURE_VERIFIED");
+    assert!(signature.starts_with("Nothing in the window to judge. No event was delivered"), "{signature}");
+    assert!(!signature.contains("No drill ran"), "{signature}");
+    let retry = advice(&drilled, "IDEMPOTENT_RETRY");
+    assert!(retry.contains("No POST lost its answer or got a 5xx in the window: the drill loses"), "{retry}");
+    let limited = advice(&drilled, "RETRY_AFTER_HONOURED");
+    assert!(limited.contains("No request was answered 429 in the window: the drill rate limits"), "{limited}");
+    assert_eq!(drilled["verdict"], "fail");
+}
+
+/// `BACKOFF_ON_5XX` reads its findings as sentences, and states the smallest
+/// wait that passes: a retry 150 ms after a 503 backs off, one at once does not.
+#[tokio::test]
+async fn backoff_on_5xx_says_how_long_a_retry_waited_and_the_least_that_passes() {
+    let sb = spawn_sandbox().await;
+    let key = sb.ready.test_api_key.clone();
+    let auth = Auth::Key(key.clone());
+    let get = |path: &str, fault: bool| {
+        let r = sb.request(Method::GET, path, &auth).header("X-Request-ID", uuid::Uuid::new_v4().to_string());
+        if fault { r.header("X-Sandbox-Fault", "error; status=503") } else { r }
+    };
+    let ms = |note: &str, after: &str| -> i64 {
+        let rest = note.strip_prefix(after).unwrap_or_else(|| panic!("{after:?}: {note}"));
+        rest.split(' ').next().unwrap().parse().unwrap()
+    };
+    assert_eq!(sb.send(get("/v1/customers?limit=2", true)).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    assert_eq!(sb.send(get("/v1/customers?limit=2", false)).await.status, StatusCode::OK);
+    let patient = review_once(&sb, &key, "BACKOFF_ON_5XX", |c| c["status"] != "not_exercised").await;
+    let backoff = check(&patient, "BACKOFF_ON_5XX");
+    assert_eq!(backoff["status"], "pass", "{backoff:#}");
+    let note = backoff["evidence"][0]["note"].as_str().unwrap();
+    assert!(note.ends_with("ms after a 503"), "{note}");
+    assert!(ms(note, "GET /v1/customers was retried once, ") >= 150, "{note}");
+
+    assert_eq!(sb.send(get("/v1/customers?limit=1", true)).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(sb.send(get("/v1/customers?limit=1", false)).await.status, StatusCode::OK);
+    let hasty = review_once(&sb, &key, "BACKOFF_ON_5XX", |c| c["status"] == "fail").await;
+    let backoff = check(&hasty, "BACKOFF_ON_5XX");
+    let notes: Vec<&str> =
+        backoff["evidence"].as_array().unwrap().iter().map(|e| e["note"].as_str().unwrap()).collect();
+    assert_eq!(notes.len(), 1, "the hasty retry only: {backoff:#}");
+    assert!(notes[0].ends_with(" ms after a 503; a retry must wait at least 100 ms"), "{}", notes[0]);
+    assert!(ms(notes[0], "GET /v1/customers was retried once, ") < 100, "{}", notes[0]);
+    let said = backoff["advice"].as_str().unwrap();
+    assert!(said.contains("wait at least 100 ms before the first retry"), "{said}");
 }
 
 #[tokio::test]

@@ -127,7 +127,8 @@ pub async fn review(
         let requests = store::review::requests(conn, app, from)?;
         let attempts = store::review::attempts(conn, app, from)?;
         let subscribed = store::review::subscribed_events(conn, app)?;
-        Ok((from, seen(&operations, requests, attempts, &subscribed)))
+        let drilled = store::review::drilled_since(conn, app, from)?;
+        Ok((from, seen(&operations, requests, attempts, &subscribed, drilled)))
     })
     .await?;
     let checks = review::judge(&seen);
@@ -176,6 +177,7 @@ fn seen(
     requests: Vec<store::review::LoggedRequest>,
     attempts: Vec<store::review::SeenAttempt>,
     subscribed: &[String],
+    drilled: bool,
 ) -> Seen {
     let kind = |op: Option<&Arc<Operation>>| match op {
         Some(op) if op.purpose == Purpose::Create => Kind::Create,
@@ -230,5 +232,6 @@ fn seen(
             })
             .collect(),
         subscribed: families,
+        drilled,
     }
 }

@@ -8,8 +8,11 @@
 //! `times` times, each match with `probability` drawn from a generator
 //! seeded with `seed`. Rules belong to one TEST application, or (global,
 //! the operator's) to every TEST application; LIVE applications never meet
-//! one. Of the rules that match, the oldest that fires applies; the others
-//! do not see that request.
+//! one. Of the rules that match a request, the oldest that fires applies;
+//! the others do not see that request. A delivery is shaped the same way
+//! by one rule at most, but every rule that adds a delivery of its own (a
+//! duplicate, a probe) fires beside it ([`fire_delivery`]); a per-endpoint
+//! delivery rule counts each endpoint's deliveries apart.
 //!
 //! The rules live in the database (so a file-backed sandbox keeps them) and,
 //! while it runs, in [`Faults`]: one snapshot read per request, and nothing
@@ -56,11 +59,23 @@ impl Rule {
         self.application.as_ref().is_none_or(|(id, _)| *id == application_id)
     }
 
-    /// Counts a match; `Some` with the new counters when the rule fires.
+    /// Counts a match; whether the rule fires, and its counters after.
     fn fire(&self) -> (bool, Counters) {
         let mut counters = self.counters.lock().unwrap_or_else(|e| e.into_inner());
         let fired = self.spec.firing.next(&mut counters);
         (fired, *counters)
+    }
+
+    /// Counts a match at one endpoint of a per-endpoint rule: that
+    /// endpoint's counters (`at`) decide; the rule's own add it to the
+    /// totals.
+    fn fire_at(&self, at: &mut Counters) -> (bool, Counters) {
+        let mut total = self.counters.lock().unwrap_or_else(|e| e.into_inner());
+        let before = *at;
+        let fired = self.spec.firing.next(at);
+        total.matched += at.matched - before.matched;
+        total.hits += at.hits - before.hits;
+        (fired, *total)
     }
 }
 
@@ -174,6 +189,15 @@ impl Faults {
         })
     }
 
+    /// Every one of `application_id`'s rules (its own and the global ones)
+    /// that `matches`, oldest first; none counts the match.
+    pub fn matching(&self, application_id: i64, matches: impl Fn(&Spec) -> bool) -> Vec<Arc<Rule>> {
+        if !self.any.load(Ordering::Acquire) {
+            return Vec::new();
+        }
+        self.snapshot().iter().filter(|r| r.applies_to(application_id) && matches(&r.spec)).cloned().collect()
+    }
+
     /// Whether any rule exists.
     pub fn any(&self) -> bool {
         self.any.load(Ordering::Acquire)
@@ -230,6 +254,26 @@ pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<
     state.db.write(move |tx| store::fault_rules::delete(tx, &stored)).await?;
     state.faults.remove(&ids);
     Ok(())
+}
+
+/// Counts a delivery to the endpoint `endpoint_id` (row id) that `rule`
+/// matches, in the write that decides the delivery; `Some` when the rule
+/// fires. A per-endpoint rule's counters for that endpoint are kept in
+/// that write; every rule's totals as [`remember`] says.
+pub fn fire_delivery(
+    conn: &rusqlite::Connection,
+    rule: &Arc<Rule>,
+    endpoint_id: i64,
+) -> Result<Option<Fired>, ApiError> {
+    let (fired, counters) = if rule.spec.per_endpoint() {
+        let mut at = store::fault_rules::endpoint_counters(conn, rule.id, endpoint_id)?;
+        let fired = rule.fire_at(&mut at);
+        store::fault_rules::set_endpoint_counters(conn, rule.id, endpoint_id, at)?;
+        fired
+    } else {
+        rule.fire()
+    };
+    Ok(fired.then(|| Fired { rule: rule.clone(), counters }))
 }
 
 /// Writes a fired rule's counters to the database, off the request path:

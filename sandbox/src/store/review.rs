@@ -153,6 +153,16 @@ pub fn latest_drill(conn: &Connection, application_id: i64) -> Result<Option<Dri
     }))
 }
 
+/// Whether a drill of the application ran at some time from `from` on:
+/// one still running, or one that ended then or later.
+pub fn drilled_since(conn: &Connection, application_id: i64, from: Timestamp) -> Result<bool, ApiError> {
+    Ok(conn.query_row_cached(
+        "SELECT EXISTS (SELECT 1 FROM drills WHERE application_id = ?1 AND (ended_at IS NULL OR ended_at >= ?2))",
+        params![application_id, from.millis()],
+        |r| r.get(0),
+    )?)
+}
+
 pub fn start_drill(conn: &Connection, application_id: i64, now: Timestamp, rules: &[String]) -> Result<(), ApiError> {
     let rules = serde_json::to_string(rules).map_err(ApiError::internal)?;
     conn.execute_cached(

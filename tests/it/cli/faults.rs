@@ -265,3 +265,147 @@ async fn the_readmes_two_lines_rehearse_a_lost_answer_and_the_rerun_replays_it()
     let rules = rules(&home, &[]).await;
     assert_eq!((rules[0]["hits"].as_u64(), rules[0]["spent"].as_bool()), (Some(1), Some(true)));
 }
+
+/// The block after `<!-- receiver-ready-example -->` in sandbox/README.md:
+/// its shell lines, and the output its comments show (remarks after `<-`
+/// left out).
+fn receiver_ready_example() -> (Vec<String>, Vec<String>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sandbox/README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let after = readme.split("<!-- receiver-ready-example -->").nth(1).expect("sandbox/README.md has the example");
+    let block = after.split("```sh\n").nth(1).unwrap().split("```").next().unwrap();
+    let (shown, lines): (Vec<&str>, Vec<&str>) = block.lines().partition(|l| l.starts_with("# "));
+    let shown = shown.iter().map(|l| l[2..].split("<-").next().unwrap().trim().to_owned()).collect();
+    (lines.into_iter().map(str::to_owned).collect(), shown)
+}
+
+/// What the example's `jq` line prints of `webhooks deliveries -o json`.
+fn as_jq_prints(listed: &Value) -> Vec<String> {
+    let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+    let mut all = listed["data"].as_array().unwrap().clone();
+    all.reverse();
+    all.iter()
+        .map(|d| {
+            let kind = d["fault"]["kind"].as_str().unwrap_or("-");
+            let first = &d["attempts"][0];
+            format!(
+                "{} {} {kind} {} {}",
+                text(&d["role"]),
+                text(&d["status"]),
+                text(&first["status_code"]),
+                text(&first["verdict"])
+            )
+        })
+        .collect()
+}
+
+/// The README's "is my receiver ready?" example, run as written with `bash`
+/// against a receiver registered as `$ENDPOINT` (its `jq` projection made
+/// here, so the test needs no jq): four rules, one event, and the genuine
+/// delivery followed by the duplicate and all three probes. A receiver that
+/// verifies gets exactly the output the README shows; one that accepts
+/// everything gets the verdicts the README says it would.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readmes_receiver_example_sends_every_extra_delivery_for_one_event() {
+    use crate::webhooks::faults::{FaultReceiver, Policy, endpoint, settled};
+    let (lines, shown) = receiver_ready_example();
+    let listing = lines.iter().position(|l| l.starts_with("payctl webhooks deliveries")).unwrap();
+    assert!(lines[listing].ends_with("-o json |") && lines[listing + 1].trim_start().starts_with("jq -r"));
+    let script = lines[..listing].to_vec();
+    let deliveries_line = lines[listing].trim_end_matches(" |").to_owned() + " > deliveries.json";
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sandbox/README.md"));
+    let readme = readme.unwrap();
+    for policy in [Policy::Verifying, Policy::Naive] {
+        let home = Home::initialised().await;
+        let receiver = FaultReceiver::start(policy).await;
+        let wh = endpoint(&home.sb, &home.sb.test_key(), &receiver, &["settlement.completed"]).await;
+        let shell = |script: &[String]| {
+            let bin = std::path::Path::new(env!("CARGO_BIN_EXE_payctl")).parent().unwrap().to_owned();
+            let out = std::process::Command::new("bash")
+                .args(["-c", &format!("set -eo pipefail\n{}\n", script.join("\n"))])
+                .current_dir(home.dir.path())
+                .env("PATH", format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default()))
+                .env("PAYCTL_CONFIG_DIR", home.dir.path())
+                .env("PAYCTL_CREDENTIAL_STORE", "file")
+                .env_remove("PAYCTL_BASE_URL")
+                .env_remove("PAYCTL_API_KEY")
+                .env_remove("PAYCTL_PROFILE")
+                .env("ENDPOINT", &wh)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{script:?}: {}", String::from_utf8_lossy(&out.stderr));
+        };
+        let dir = home.dir.path().to_owned();
+        tokio::task::block_in_place(|| shell(&script));
+        // The genuine delivery, the copy and the three probes, each answered.
+        settled(&home.sb, &home.sb.test_key(), &wh, 5).await;
+        tokio::task::block_in_place(|| shell(std::slice::from_ref(&deliveries_line)));
+        let listed: Value = serde_json::from_slice(&std::fs::read(dir.join("deliveries.json")).unwrap()).unwrap();
+        let printed = as_jq_prints(&listed);
+        assert_eq!(printed.len(), 5, "one event, five deliveries: {printed:?}");
+        assert_eq!(printed[0], shown[0], "the genuine delivery first");
+        let sorted = |lines: &[String]| {
+            let mut l = lines.to_vec();
+            l.sort();
+            l
+        };
+        match policy {
+            Policy::Verifying => assert_eq!(sorted(&printed), sorted(&shown)),
+            Policy::Naive => {
+                for said in [
+                    "probe succeeded tampered_body 200 accepted_forgery",
+                    "probe succeeded stale_timestamp 200 accepted_stale",
+                ] {
+                    assert!(printed.iter().any(|p| p == said), "{said}: {printed:?}");
+                    assert!(readme.contains(&format!("`{said}`")), "the README names {said:?}");
+                }
+            }
+        }
+    }
+}
+
+/// `--per-endpoint` counts each endpoint's deliveries apart: `--times 1`
+/// probes the first delivery to every endpoint, one registered after the
+/// rule included, where a rule without it probes one delivery in all. The
+/// table says so; a request rule cannot take it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_per_endpoint_rule_fires_once_at_every_endpoint() {
+    use crate::webhooks::faults::{FaultReceiver, Policy, endpoint, settled, trigger};
+    let home = Home::initialised().await;
+    let (sb, key) = (&home.sb, home.sb.test_key());
+    let add = ["sandbox", "faults", "add", "--event", "*", "--times", "1", "-o", "json"];
+    let per = home.json(&[&add[..], &["--kind", "forged-signature", "--per-endpoint"]].concat()).await;
+    assert_eq!((&per["per_endpoint"], &per["spent"]), (&Value::Bool(true), &Value::Bool(false)), "{per}");
+    let once = home.json(&[&add[..], &["--kind", "stale-timestamp"]].concat()).await;
+    assert!(once.get("per_endpoint").is_none(), "false is left out: {once}");
+    let table = home.run(&["sandbox", "faults", "list", "-o", "table"], None).await.ok();
+    assert!(table.stdout.contains("1 per endpoint"), "{}", table.stdout);
+
+    let first = FaultReceiver::start(Policy::Verifying).await;
+    let a = endpoint(sb, &key, &first, &["customer.kyb_approved"]).await;
+    trigger(sb, &key, serde_json::json!({"event": "customer.kyb_approved"})).await;
+    let kinds = |all: &[Value]| -> Vec<String> {
+        let mut k: Vec<String> =
+            all.iter().map(|d| d["fault"]["kind"].as_str().unwrap_or(d["role"].as_str().unwrap()).to_owned()).collect();
+        k.sort();
+        k
+    };
+    assert_eq!(kinds(&settled(sb, &key, &a, 3).await), ["forged_signature", "genuine", "stale_timestamp"]);
+    // A second endpoint meets the per-endpoint rule afresh; the first has had its probe, and the other rule is spent.
+    let second = FaultReceiver::start(Policy::Verifying).await;
+    let b = endpoint(sb, &key, &second, &["customer.kyb_approved"]).await;
+    trigger(sb, &key, serde_json::json!({"event": "customer.kyb_approved"})).await;
+    assert_eq!(kinds(&settled(sb, &key, &b, 2).await), ["forged_signature", "genuine"]);
+    first.wait_for(4).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(kinds(&settled(sb, &key, &a, 4).await), ["forged_signature", "genuine", "genuine", "stale_timestamp"]);
+    let listed = rules(&home, &[]).await;
+    let hits: Vec<(Value, Value)> = listed.iter().map(|r| (r["hits"].clone(), r["spent"].clone())).collect();
+    assert_eq!(hits, [(2.into(), false.into()), (1.into(), true.into())], "{listed:?}");
+
+    let request_rule = home.run(&["sandbox", "faults", "add", "--kind", "reset", "--per-endpoint"], None).await;
+    failed(&request_rule, 2, "--event");
+    let refused =
+        sb.post("/sandbox/faults", &key, serde_json::json!({"fault": {"kind": "reset"}, "per_endpoint": true})).await;
+    refused.assert_error(422, "INVALID_FAULT_RULE");
+}

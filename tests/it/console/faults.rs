@@ -134,6 +134,15 @@ async fn rules_of_every_kind_are_added_listed_with_their_counters_and_removed() 
         browser.post(&faults, &[("kind", kind), ("operation_id", "getCustomer"), (param, value)]).await;
         assert_eq!(newest(&sb).await["fault"], want, "{kind}");
     }
+    // timeout's "Commit first" box; the "Per endpoint" box is a delivery rule's, left out here.
+    for name in ["commit", "per_endpoint"] {
+        assert!(empty.html.contains(&format!("type=\"checkbox\" name=\"{name}\"")), "the form's {name} box");
+    }
+    let commit = [("kind", "timeout"), ("operation_id", "createCustomer"), ("delay_ms", "800")];
+    browser.post(&faults, &[&commit[..], &[("commit", "true"), ("per_endpoint", "true")]].concat()).await;
+    let slow_commit = newest(&sb).await;
+    assert_eq!(slow_commit["fault"], json!({"kind": "timeout", "delay_ms": 800, "commit": true}), "{slow_commit}");
+    assert!(slow_commit["per_endpoint"].is_null(), "{slow_commit}");
     // A delivery kind: the event and endpoint match, the request fields do not.
     let added = browser
         .post(
@@ -143,6 +152,9 @@ async fn rules_of_every_kind_are_added_listed_with_their_counters_and_removed() 
                 ("event", "settlement.created"),
                 ("delay_s", "30"),
                 ("operation_id", "getCustomer"),
+                ("commit", "true"),
+                ("per_endpoint", "true"),
+                ("times", "1"),
             ],
         )
         .await;
@@ -150,6 +162,10 @@ async fn rules_of_every_kind_are_added_listed_with_their_counters_and_removed() 
     let duplicate = newest(&sb).await;
     assert_eq!(duplicate["match"], json!({"event": "settlement.created"}));
     assert_eq!(duplicate["fault"], json!({"kind": "duplicate", "delay_s": 30}));
+    assert_eq!((&duplicate["per_endpoint"], &duplicate["spent"]), (&json!(true), &json!(false)), "{duplicate}");
+    let page = browser.get(&faults).await;
+    let per_endpoint = row(&page, duplicate["id"].as_str().unwrap());
+    assert!(per_endpoint.contains("0 / 1") && per_endpoint.contains("per endpoint"), "{per_endpoint}");
 
     // The API's refusals come back as they are; a malformed number never leaves the console.
     let count = rules(&sb, &key).await.len();
@@ -191,9 +207,9 @@ async fn rules_of_every_kind_are_added_listed_with_their_counters_and_removed() 
     // Each change went through the API as the console.
     // (Adds, two refusals, removals and the clear; the test's own reads are the TEST key's GETs.)
     let changes = |l: &[Value]| l.iter().filter(|x| x["method"] != "GET").cloned().collect::<Vec<_>>();
-    let logged = sb.logs_where(&key, "endpoint=/sandbox/faults&limit=100", |l| changes(l).len() >= 12).await;
+    let logged = sb.logs_where(&key, "endpoint=/sandbox/faults&limit=100", |l| changes(l).len() >= 13).await;
     let logged = changes(&logged);
-    assert_eq!(logged.len(), 12, "{logged:?}");
+    assert_eq!(logged.len(), 13, "{logged:?}");
     assert!(logged.iter().all(|l| l["api_key_id"] == "console"), "{logged:?}");
     assert!(logged.iter().any(|l| l["method"] == "DELETE" && l["path"] == format!("/sandbox/faults/{lost_id}")));
 }
