@@ -22,7 +22,7 @@
 #                                    localhost/payctl:VERSION for this machine's architecture
 #   --profile dev                    CI's: for this machine's target the debug build `cargo
 #                                    test` already compiled (stripped), for the others the
-#                                    cheapest build (Cargo.toml's dist-check profile: nothing
+#                                    cheapest build (Cargo.toml's dist-ci profile: nothing
 #                                    optimised); for CI's install tests only, never for users
 #   --out DIR                        write somewhere else than target/dist
 #   --list                           print the targets and whether this machine builds them
@@ -121,7 +121,7 @@ build_wheel() {
         maturin build --profile dev --out "$dir"
         return
     fi
-    [[ $profile == dev ]] && args=(--profile dist-check)
+    [[ $profile == dev ]] && args=(--profile dist-ci)
     if [[ $target != "$host" ]] && command -v rustup >/dev/null &&
         ! rustup target list --installed | grep -qx "$target"; then
         rustup target add "$target"

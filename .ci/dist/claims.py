@@ -27,7 +27,7 @@ NPM_CPU = {"x86_64": "x64", "aarch64": "arm64"}
 # runtime DLL such as libgcc_s_seh-1.dll or libwinpthread-1.dll).
 WINDOWS_SYSTEM_DLL = re.compile(
     r"^(kernel32|ntdll|advapi32|bcrypt|bcryptprimitives|crypt32|secur32|userenv|ws2_32|mswsock|ole32|oleaut32|"
-    r"shell32|user32|msvcrt|ucrtbase|api-ms-win-[a-z0-9-]+|ncrypt|iphlpapi|dbghelp|credui|synchronization)\.dll$",
+    r"shell32|user32|combase|msvcrt|ucrtbase|api-ms-win-[a-z0-9-]+|ncrypt|iphlpapi|dbghelp|credui|synchronization)\.dll$",
     re.IGNORECASE,
 )
 
