@@ -50,6 +50,9 @@ pub struct Request {
     pub status: u16,
     pub error_code: Option<String>,
     pub fault: Option<FaultKind>,
+    /// The client went away before its answer (a `latency` or `timeout`
+    /// hold it did not wait out); `status` is what it would have had.
+    pub client_gone: bool,
     pub key_hash: Option<String>,
     pub body_hash: Option<String>,
     pub request_id_sent: bool,
@@ -59,9 +62,10 @@ pub struct Request {
 }
 
 impl Request {
-    /// Whether the client got no answer: none was sent, or it was dropped.
+    /// Whether the client got no answer: none was sent, it was dropped, or
+    /// the client had gone before it came.
     fn unanswered(&self) -> bool {
-        self.status == 0 || self.fault == Some(FaultKind::DropResponse)
+        self.status == 0 || self.fault == Some(FaultKind::DropResponse) || self.client_gone
     }
 
     fn is_post(&self) -> bool {
@@ -121,6 +125,9 @@ pub const MAX_EVIDENCE: usize = 20;
 /// After a 5xx, more attempts at the same request than this within one
 /// second is hammering.
 pub const MAX_RETRIES_PER_SECOND: usize = 3;
+/// `BACKOFF_ON_5XX`: the shortest wait before a retry of a 5xx that counts
+/// as backing off (a retry a few milliseconds later hits the same trouble).
+pub const MIN_BACKOFF_MS: i64 = 100;
 /// A resource read more often than once a second for longer than this,
 /// while a webhook would have said when it changed, is a polling storm.
 pub const STORM_SECONDS: i64 = 30;
@@ -131,11 +138,19 @@ const RETRY_AFTER_SLACK_MS: i64 = 100;
 struct Finding {
     failures: Vec<Evidence>,
     passes: Vec<Evidence>,
+    /// What the window lacked, said when there is nothing to judge.
+    gap: Option<String>,
 }
 
 impl Finding {
     fn new() -> Finding {
-        Finding { failures: Vec::new(), passes: Vec::new() }
+        Finding { failures: Vec::new(), passes: Vec::new(), gap: None }
+    }
+
+    /// Says what was missing if the check ends with nothing to judge.
+    fn lacking(mut self, gap: String) -> Finding {
+        self.gap = Some(gap);
+        self
     }
 
     fn check(self, id: CheckId, severity: Severity, title: &str, advice: &str, passed: &str) -> Check {
@@ -144,7 +159,8 @@ impl Finding {
         } else if !self.passes.is_empty() {
             (CheckStatus::Pass, self.passes, passed.to_owned())
         } else {
-            (CheckStatus::NotExercised, Vec::new(), format!("Nothing in the window to judge. {advice}"))
+            let gap = self.gap.map(|g| format!(" {g}")).unwrap_or_default();
+            (CheckStatus::NotExercised, Vec::new(), format!("Nothing in the window to judge.{gap} {advice}"))
         };
         Check { id, title: title.to_owned(), severity, status, advice, evidence: capped(evidence) }
     }
@@ -169,9 +185,9 @@ pub fn judge(seen: &Seen) -> Vec<Check> {
         backoff_on_5xx(&api),
         no_blind_retry_4xx(&seen.requests),
         new_quote_after_expiry(&api),
-        webhook_probes(&seen.attempts, CheckId::WebhookSignatureVerified),
-        webhook_probes(&seen.attempts, CheckId::WebhookReplayWindow),
-        webhook_accepts_genuine(&seen.attempts),
+        webhook_probes(seen, CheckId::WebhookSignatureVerified),
+        webhook_probes(seen, CheckId::WebhookReplayWindow),
+        webhook_accepts_genuine(seen),
         webhook_fast_answer(&seen.attempts),
         no_polling_storm(&api, &seen.subscribed),
         request_id_sent(&api),
@@ -319,10 +335,26 @@ fn backoff_on_5xx(api: &[&Request]) -> Check {
         let crowded = times.windows(MAX_RETRIES_PER_SECOND + 1).any(|w| w[w.len() - 1] - w[0] < 1000);
         let gaps: Vec<i64> = times.windows(2).map(|w| w[1] - w[0]).collect();
         let shrinking = gaps.len() >= 3 && gaps.windows(2).skip(1).any(|g| g[1] + 50 < g[0]);
+        let hasty = gaps.iter().any(|g| *g < MIN_BACKOFF_MS);
         let last = api[*chain.last().unwrap_or(&i)];
-        let note =
-            format!("{} retried {} times after a {}, {gaps:?} ms apart", first.label(), chain.len() - 1, first.status);
-        if crowded || shrinking {
+        let mut note = match gaps.as_slice() {
+            [gap] => format!("{} was retried once, {gap} ms after a {}", first.label(), first.status),
+            _ => format!(
+                "{} was retried {} times after a {}, waiting {} ms",
+                first.label(),
+                gaps.len(),
+                first.status,
+                and_list(&gaps.iter().map(ToString::to_string).collect::<Vec<_>>())
+            ),
+        };
+        if hasty {
+            note.push_str(&format!("; a retry must wait at least {MIN_BACKOFF_MS} ms"));
+        } else if crowded {
+            note.push_str(&format!("; more than {MAX_RETRIES_PER_SECOND} attempts in one second"));
+        } else if shrinking {
+            note.push_str("; the waits grew shorter");
+        }
+        if hasty || crowded || shrinking {
             f.failures.push(last.evidence(note));
         } else {
             f.passes.push(last.evidence(note));
@@ -332,10 +364,19 @@ fn backoff_on_5xx(api: &[&Request]) -> Check {
         CheckId::BackoffOn5xx,
         Severity::Recommended,
         "Retries after a 5xx back off",
-        "Retry a 5xx with exponential backoff and jitter (for example 1 s, 2 s, 4 s), never more than 3 attempts in \
-         a second.",
+        "Retry a 5xx with exponential backoff and jitter (for example 1 s, 2 s, 4 s): wait at least 100 ms before the \
+         first retry, and never make more than 3 attempts in a second.",
         "Retries after 5xx answers backed off.",
     )
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// After a 400, 404, 409 or 422, the same API key's next request is not the
@@ -415,15 +456,17 @@ fn new_quote_after_expiry(api: &[&Request]) -> Check {
 /// Every forged (or tampered, for the signature check) and every stale
 /// probe was answered with a non-2xx. A probe that got no answer is not
 /// judged.
-fn webhook_probes(attempts: &[Attempt], id: CheckId) -> Check {
+fn webhook_probes(seen: &Seen, id: CheckId) -> Check {
     let kinds: &[FaultKind] = if id == CheckId::WebhookReplayWindow {
         &[FaultKind::StaleTimestamp]
     } else {
         &[FaultKind::ForgedSignature, FaultKind::TamperedBody]
     };
-    let mut f = Finding::new();
-    for a in
-        attempts.iter().filter(|a| a.role == DeliveryRole::Probe && a.fault_kind.is_some_and(|k| kinds.contains(&k)))
+    let mut f = Finding::new().lacking(webhook_gap(seen, kinds));
+    for a in seen
+        .attempts
+        .iter()
+        .filter(|a| a.role == DeliveryRole::Probe && a.fault_kind.is_some_and(|k| kinds.contains(&k)))
     {
         let kind = a.fault_kind.map_or("probe", FaultKind::as_str);
         match a.verdict {
@@ -455,12 +498,39 @@ fn webhook_probes(attempts: &[Attempt], id: CheckId) -> Check {
     }
 }
 
+/// What a webhook check with nothing to judge lacked, the first missing
+/// thing first: an endpoint, an event delivered in the window, a probe of
+/// `kinds` among its deliveries (none asked: genuine deliveries are judged).
+fn webhook_gap(seen: &Seen, kinds: &[FaultKind]) -> String {
+    if seen.subscribed.is_empty() {
+        return "No webhook endpoint of the application is enabled: register one (`payctl webhooks create`, or run \
+                `payctl listen`) so there are deliveries to judge."
+            .to_owned();
+    }
+    if !seen.attempts.iter().any(|a| a.role == DeliveryRole::Genuine) {
+        return "No event was delivered to its endpoints in the window: cause one (the flow that fires it, or \
+                `payctl trigger EVENT`)."
+            .to_owned();
+    }
+    let probed =
+        seen.attempts.iter().any(|a| a.role == DeliveryRole::Probe && a.fault_kind.is_some_and(|k| kinds.contains(&k)));
+    if !kinds.is_empty() && !probed {
+        let names: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        return format!(
+            "Events were delivered, but none was probed ({}): run under a drill (`payctl sandbox drill start`), or \
+             add such a delivery fault rule.",
+            names.join(" or ")
+        );
+    }
+    "The deliveries to judge have not been answered yet.".to_owned()
+}
+
 /// Genuine deliveries (duplicates, late and out-of-order ones included)
 /// were answered 2xx: no attempt was refused, and none ran out of attempts
 /// unanswered.
-fn webhook_accepts_genuine(attempts: &[Attempt]) -> Check {
-    let mut f = Finding::new();
-    for a in attempts.iter().filter(|a| a.role != DeliveryRole::Probe) {
+fn webhook_accepts_genuine(seen: &Seen) -> Check {
+    let mut f = Finding::new().lacking(webhook_gap(seen, &[]));
+    for a in seen.attempts.iter().filter(|a| a.role != DeliveryRole::Probe) {
         let shaped = a.fault_kind.map(|k| format!(" ({k})")).unwrap_or_default();
         match a.verdict {
             Some(Verdict::Ok | Verdict::Slow) => f.passes.push(a.evidence(format!("{}{shaped} was accepted", a.event))),
@@ -577,6 +647,7 @@ mod tests {
             status,
             error_code: None,
             fault: None,
+            client_gone: false,
             key_hash: Some("k".into()),
             body_hash: Some("b".into()),
             request_id_sent: true,
@@ -606,6 +677,31 @@ mod tests {
     }
 
     #[test]
+    fn a_webhook_check_with_nothing_to_judge_says_what_was_missing() {
+        let advice = |seen: &Seen, id: CheckId| judge(seen).into_iter().find(|c| c.id == id).unwrap().advice;
+        let mut seen = Seen::default();
+        assert!(advice(&seen, CheckId::WebhookSignatureVerified).contains("No webhook endpoint of the application"));
+        seen.subscribed = vec![Family::Customer];
+        assert!(advice(&seen, CheckId::WebhookAcceptsGenuine).contains("No event was delivered"));
+        seen.attempts = vec![Attempt {
+            delivery_id: "d".into(),
+            request_id: "r".into(),
+            event: "customer.kyb_approved".into(),
+            role: DeliveryRole::Genuine,
+            fault_kind: None,
+            verdict: Some(Verdict::Ok),
+            delivery_failed: false,
+        }];
+        let probes = advice(&seen, CheckId::WebhookReplayWindow);
+        assert!(
+            probes.starts_with("Nothing in the window to judge. Events were delivered, but none was probed"),
+            "{probes}"
+        );
+        assert!(probes.contains("stale_timestamp") && probes.contains("payctl sandbox drill start"), "{probes}");
+        assert_eq!(status(&judge(&seen), CheckId::WebhookAcceptsGenuine), CheckStatus::Pass);
+    }
+
+    #[test]
     fn a_429_must_be_waited_out() {
         let mut limited = request(1, "GET", "listTransactions", 429);
         limited.retry_after = Some(2);
@@ -628,6 +724,18 @@ mod tests {
         let checks = judge(&seen);
         assert_eq!(status(&checks, CheckId::BackoffOn5xx), CheckStatus::Fail);
         assert_eq!(status(&checks, CheckId::WebhookSignatureVerified), CheckStatus::NotExercised);
+        // One retry a few milliseconds after a 503 fails too, and says so in a sentence.
+        let failed = request(1, "GET", "listTransactions", 503);
+        let mut hasty = request(2, "GET", "listTransactions", 200);
+        hasty.real_at = failed.real_at + 7;
+        let checks = judge(&Seen { requests: vec![failed.clone(), hasty.clone()], ..Seen::default() });
+        let check = checks.iter().find(|c| c.id == CheckId::BackoffOn5xx).unwrap();
+        assert_eq!(check.status, CheckStatus::Fail);
+        let note = &check.evidence[0].note;
+        assert!(note.ends_with("was retried once, 7 ms after a 503; a retry must wait at least 100 ms"), "{note}");
+        hasty.real_at = failed.real_at + MIN_BACKOFF_MS;
+        let checks = judge(&Seen { requests: vec![failed, hasty], ..Seen::default() });
+        assert_eq!(status(&checks, CheckId::BackoffOn5xx), CheckStatus::Pass);
         assert_eq!(verdict(&checks), ReviewVerdict::Fail, "required checks with nothing to judge fail the review");
     }
 }

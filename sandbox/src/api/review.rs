@@ -208,6 +208,7 @@ fn seen(
                     status: r.status,
                     error_code: r.error_code,
                     fault: r.fault,
+                    client_gone: r.client_gone,
                     key_hash: r.key_hash,
                     body_hash: r.body_hash,
                     request_id_sent: r.request_id_sent,
