@@ -73,6 +73,8 @@ if [[ $all == 1 ]]; then
 elif [[ ${#targets[@]} -eq 0 ]]; then
     targets=("$host" "${DEFAULT_TARGETS[@]}")
 fi
+# This machine's own target always: the plugin's and the launcher's tests run it.
+case " ${targets[*]} " in *" $host "*) ;; *) targets=("$host" "${targets[@]}") ;; esac
 [[ $image == 0 ]] || case " ${targets[*]} " in *" x86_64-unknown-linux-musl "*) ;; *) targets+=(x86_64-unknown-linux-musl) ;; esac
 
 step() { printf '\n== dist: %s (at %ds)\n' "$*" "$((SECONDS - started))"; }
