@@ -6,7 +6,8 @@
 # /payctl, not a shell), run with its default command (the banner with the
 # demo login and the TEST key; one authenticated request through the
 # published port), health-checked, the README's GitHub Actions step run
-# against it, stopped with `podman stop` (SIGTERM: exit 0 well before the
+# against it, the README's GitLab service (its `command:`, healthy, the same
+# login against it), stopped with `podman stop` (SIGTERM: exit 0 well before the
 # kill), then the README's Testcontainers example through podman's
 # Docker-compatible API.
 #
@@ -26,7 +27,7 @@ podman_env "$containers/run"
 name=payctl-check
 service=
 cleanup() {
-    podman rm --force --time 0 "$name" "$name-idle" >/dev/null 2>&1 || true
+    podman rm --force --time 0 "$name" "$name-idle" "$name-gitlab" >/dev/null 2>&1 || true
     [[ -z $service ]] || kill "$service" 2>/dev/null || true
 }
 trap cleanup EXIT
@@ -117,6 +118,39 @@ PY
 answer="$(bash "$work/github-step.sh")"
 [[ $answer == '{"data":[],"next_cursor":null}' ]] || fail "the GitHub Actions step's key got: $answer"
 echo "logged in as the demo user, made an application and a key, listed customers with it: $answer"
+
+step "the README's GitLab service: its command: replacing the default one, healthy, then the same login and key"
+# GitLab runs the service as the image with `command:` for CMD, and reaches
+# it by its alias on the port of that command; here the port is published
+# on loopback instead.
+gitlab_line="$(python3 - "$root/README.md" <<'PY'
+import json, re, sys
+block = open(sys.argv[1]).read().split("**GitLab CI**", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
+command = json.loads(re.search(r"^ +command: (\[.*\])$", block, re.M)[1])
+base = re.search(r"^ +PAYCTL_BASE_URL: http://(\w+):(\d+)$", block, re.M)
+alias = re.search(r"^ +alias: (\w+)$", block, re.M)[1]
+assert base and base[1] == alias, "PAYCTL_BASE_URL names the service's alias"
+assert f"0.0.0.0:{base[2]}" in command, f"the command listens on {base[2]}, the port PAYCTL_BASE_URL names"
+print(" ".join(command))
+PY
+)"
+read -r -a gitlab_command <<<"$gitlab_line"
+podman run --detach --name "$name-gitlab" --publish 127.0.0.1::4242 --health-interval disable "$image" \
+    "${gitlab_command[@]}" >/dev/null
+healthy=0
+for _ in $(seq 60); do
+    if podman healthcheck run "$name-gitlab" >/dev/null 2>&1; then healthy=1; break; fi
+    sleep 0.5
+done
+[[ $healthy == 1 ]] || fail "the GitLab service never turned healthy: $(podman logs "$name-gitlab" 2>&1 | tail -5)"
+gitlab_port="$(podman port "$name-gitlab" 4242/tcp | sed 's/.*://')"
+answer="$(sed "s/127.0.0.1:$port/127.0.0.1:$gitlab_port/g" "$work/github-step.sh" | bash)"
+[[ $answer == '{"data":[],"next_cursor":null}' ]] || fail "against the GitLab service, the key got: $answer"
+podman stop --time 20 "$name-gitlab" >/dev/null
+code="$(podman inspect --format '{{.State.ExitCode}}' "$name-gitlab")"
+[[ $code == 0 ]] || fail "the GitLab service exited $code on SIGTERM"
+podman rm "$name-gitlab" >/dev/null
+echo "$(printf '%s ' "${gitlab_command[@]}")healthy, answered with a new key, stopped with exit 0"
 
 step "podman stop: SIGTERM, exit 0"
 stop_started=$SECONDS
