@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# What a CI pipeline pays to get a sandbox from the packages: the sizes of
-# the wheel and the npm tarballs, the install time from the local files, and
-# the time from the start of `pip install` (or `npm install`) to the first
-# 200 from the sandbox it installed (ready line, then GET /v1/customers with
-# the ready line's TEST key). Fresh virtual environment, npm project and npm
-# cache every run; nothing but the files is reachable.
+# What a CI pipeline pays to get a sandbox from the packages, on every
+# platform whose files are in DIST (dist/build.sh --all --image writes them
+# all): the size of each wheel, npm package, installed binary and image; the
+# time from the start of `pip install` (or `npm install`, or `podman run`)
+# to the first 200 from the sandbox it installed (ready line, then
+# GET /v1/customers with the ready line's TEST key); Linux arm64 under
+# qemu-user and Windows under wine, marked emulated (.ci/dist/lib.sh runs
+# them as .ci/dist/check.sh does). Fresh install directory, npm project and
+# npm cache every run; nothing but the files is reachable (pip --no-index;
+# npm from a registry of the built tarballs, .ci/dist/registry.py, as the
+# platform with --os/--cpu/--libc).
 #
-#   dist/build.sh && benches/dist.sh          # the release files in target/dist
+#   dist/build.sh --all --image && benches/dist.sh     # the release files in target/dist
 #   RUNS=10 benches/dist.sh other/dist/dir
 #
 # Prints a Markdown table (also written to target/dist-bench-report.md).
@@ -14,119 +19,132 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dist="$(cd "${1:-$root/target/dist}" && pwd)"
 export RUNS="${RUNS:-5}"
-exec python3 - "$dist" "$root/target/dist-bench-report.md" <<'PY'
-import glob, json, os, shutil, statistics, subprocess, sys, tempfile, time, urllib.request, zipfile
+work="$(mktemp -d)"
+# shellcheck source=.ci/dist/lib.sh
+source "$root/.ci/dist/lib.sh"
+registry_pid=
+cleanup() {
+    [[ -z $registry_pid ]] || kill "$registry_pid" 2>/dev/null || true
+    wine_stop
+    rm -rf "$work"
+}
+trap cleanup EXIT
 
-dist, report = sys.argv[1:]
+# Each target with files in DIST: its emulator (JSON), stop signal and npm platform flags.
+targets="$work/targets.json"
+echo '[]' >"$targets"
+for target in $(python3 -c 'import json, sys; print(" ".join(e["rust_target"] for e in json.load(open(sys.argv[1]))))' \
+    "$root/npm/payctl/platforms.json"); do
+    ls "$dist"/payctl-*-py3-none-"$(field "$target" wheel)"*.whl >/dev/null 2>&1 || continue
+    runner "$target" || continue
+    [[ $target != *-windows-* || -n ${WINEPREFIX:-} ]] || wine_prefix "$work/wine"
+    python3 - "$targets" "$target" "$(stop_signal "$target")" ${run[@]+"${run[@]}"} <<'PY'
+import json, sys
+file, target, signal, *emulator = sys.argv[1:]
+table = json.load(open(file))
+table.append({"target": target, "signal": signal, "emulator": emulator})
+json.dump(table, open(file, "w"))
+PY
+done
+python3 "$root/.ci/dist/registry.py" "$dist" >"$work/registry.url" &
+registry_pid=$!
+for _ in $(seq 100); do [[ -s $work/registry.url ]] && break; sleep 0.1; done
+
+python3 - "$dist" "$root" "$targets" "$(cat "$work/registry.url")" "$root/target/dist-bench-report.md" <<'PY'
+import glob, json, os, re, signal, statistics, subprocess, sys, tempfile, time, urllib.request, zipfile
+
+dist, root, targets_file, registry, report = sys.argv[1:]
 runs = int(os.environ["RUNS"])
-wheel = glob.glob(f"{dist}/payctl-*.whl")[0]
-main_tgz = [p for p in glob.glob(f"{dist}/payctl-*.tgz") if "payctl-cli-" not in p][0]
-platform_tgz = glob.glob(f"{dist}/payctl-cli-*.tgz")[0]
+platforms = {e["rust_target"]: e for e in json.load(open(f"{root}/npm/payctl/platforms.json"))}
+targets = json.load(open(targets_file))
+version = re.search(r"payctl-([^-]+)\.tgz$", next(p for p in glob.glob(f"{dist}/payctl-*.tgz") if "-cli-" not in p))[1]
 clean_env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
 clean_env["PIP_CONFIG_FILE"] = os.devnull
+mib = lambda n: f"{n / 1048576:.1f} MiB"
 
 
-def first_200(command):
-    """Starts `command sandbox ...`; returns (process, seconds to the ready line, seconds to the first 200)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        [command, "sandbox", "--in-memory", "--json", "--listen", "127.0.0.1:0"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-    )
-    ready = json.loads(process.stdout.readline())
-    at_ready = time.perf_counter()
-    request = urllib.request.Request(f"{ready['base_url']}/v1/customers", headers={"X-API-Key": ready["test_api_key"]})
+def get_200(base_url, key):
+    request = urllib.request.Request(f"{base_url}/v1/customers", headers={"X-API-Key": key})
     with urllib.request.urlopen(request) as answer:
         assert answer.status == 200
-    return process, at_ready - start, time.perf_counter() - start
 
 
-def stop(process):
-    process.terminate()
-    assert process.wait(10) == 0
+def first_200(command, stop):
+    """Starts `command sandbox ...`; answers the seconds to its first 200, then stops it cleanly."""
+    start = time.perf_counter()
+    process = subprocess.Popen([*command, "sandbox", "--in-memory", "--json", "--listen", "127.0.0.1:0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    ready = json.loads(process.stdout.readline())
+    get_200(ready["base_url"], ready["test_api_key"])
+    seconds = time.perf_counter() - start
+    process.send_signal(getattr(signal, f"SIG{stop}"))
+    assert process.wait(30) == 0
+    return seconds
 
 
-def pip_run(work):
+def pip_run(work, target, emulator, stop):
+    entry = platforms[target]
+    [wheel] = glob.glob(f"{dist}/payctl-*-py3-none-{entry['wheel']}*.whl")
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "venv", f"{work}/venv"], check=True)
-    venv = time.perf_counter() - started
-    started = time.perf_counter()
-    subprocess.run([f"{work}/venv/bin/pip", "install", "--no-index", "--quiet", "--disable-pip-version-check", wheel],
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-index", "--quiet", "--disable-pip-version-check",
+                    "--platform", entry["wheel"], "--only-binary=:all:", "--target", work, wheel],
                    check=True, env=clean_env)
     install = time.perf_counter() - started
-    process, _, to_200 = first_200(f"{work}/venv/bin/payctl")
-    stop(process)
-    return {"venv": venv, "install": install, "first_200": install + to_200}
+    return install, install + first_200([*emulator, f"{work}/bin/{entry['binary']}"], stop)
 
 
-def npm_run(work):
-    project = f"{work}/project"
-    os.makedirs(project)
-    with open(f"{project}/package.json", "w") as f:
+def npm_run(work, target, emulator, stop):
+    entry = platforms[target]
+    with open(f"{work}/package.json", "w") as f:
         f.write('{"private": true}\n')
+    flags = ["--os", entry["os"], "--cpu", entry["cpu"]] + (["--libc", entry["libc"]] if "libc" in entry else [])
     started = time.perf_counter()
-    subprocess.run(["npm", "install", "--offline", "--registry", "http://127.0.0.1:9/", "--cache", f"{work}/cache",
-                    "--no-audit", "--no-fund", "--loglevel=error", main_tgz, platform_tgz],
-                   check=True, cwd=project, stdout=subprocess.DEVNULL)
+    subprocess.run(["npm", "install", "--registry", registry, "--cache", f"{work}/cache", "--no-audit", "--no-fund",
+                    "--loglevel=error", *flags, f"payctl@{version}"], check=True, cwd=work, stdout=subprocess.DEVNULL)
     install = time.perf_counter() - started
-    process, _, to_200 = first_200(f"{project}/node_modules/.bin/payctl")
-    stop(process)
-    return {"install": install, "first_200": install + to_200}
+    # This machine's own package runs through the npm launcher, as `npx payctl` does; the others' binaries directly.
+    native = not emulator and entry["rust_target"] == "x86_64-unknown-linux-gnu"
+    command = [f"{work}/node_modules/.bin/payctl"] if native else \
+        [*emulator, f"{work}/node_modules/{entry['package']}/bin/{entry['binary']}"]
+    return install, install + first_200(command, stop)
 
 
-def launcher_only():
-    """`payctl --version` directly and through the npm launcher, to see what the launcher adds."""
-    with tempfile.TemporaryDirectory() as work:
-        os.makedirs(f"{work}/project")
-        with open(f"{work}/project/package.json", "w") as f:
-            f.write('{"private": true}\n')
-        subprocess.run(["npm", "install", "--offline", "--registry", "http://127.0.0.1:9/", "--cache", f"{work}/cache",
-                        "--no-audit", "--no-fund", "--loglevel=error", main_tgz, platform_tgz],
-                       check=True, cwd=f"{work}/project", stdout=subprocess.DEVNULL)
-        launcher = f"{work}/project/node_modules/.bin/payctl"
-        binary = glob.glob(f"{work}/project/node_modules/@payctl/*/bin/payctl")[0]
-        times = {}
-        for label, command in (("binary", binary), ("launcher", launcher)):
-            samples = []
-            for _ in range(20):
-                started = time.perf_counter()
-                subprocess.run([command, "--version"], check=True, stdout=subprocess.DEVNULL)
-                samples.append(time.perf_counter() - started)
-            times[label] = statistics.median(samples)
-        return times
-
-
-def summary(samples, key):
-    values = [s[key] for s in samples]
+def median(values):
     return f"{statistics.median(values):.2f} s (min {min(values):.2f}, max {max(values):.2f})"
 
 
-pip_samples, npm_samples = [], []
-for _ in range(runs):
-    with tempfile.TemporaryDirectory() as work:
-        pip_samples.append(pip_run(work))
-    with tempfile.TemporaryDirectory() as work:
-        npm_samples.append(npm_run(work))
-versions = launcher_only()
+rows = []
+for t in targets:
+    target, emulator, stop = t["target"], t["emulator"], t["signal"]
+    entry = platforms[target]
+    how = {(): "native", ("qemu-aarch64",): "qemu-user, emulated"}.get(tuple(emulator[:1]), "")
+    how = how or ("wine, emulated" if "wine" in emulator[0] else " ".join(emulator))
+    [wheel] = glob.glob(f"{dist}/payctl-*-py3-none-{entry['wheel']}*.whl")
+    tgz = f"{dist}/payctl-cli-{entry['package'].split('/cli-')[1]}-{version}.tgz"
+    with zipfile.ZipFile(wheel) as archive:
+        binary = max(i.file_size for i in archive.infolist() if "/scripts/" in i.filename)
+    samples = {"pip": [], "npm": []}
+    for _ in range(runs):
+        for kind, run in (("pip", pip_run), ("npm", npm_run)):
+            with tempfile.TemporaryDirectory() as work:
+                samples[kind].append(run(work, target, emulator, stop))
+    rows.append((f"{target} ({how})",
+                 f"wheel {mib(os.path.getsize(wheel))}, npm {mib(os.path.getsize(tgz))}, binary {mib(binary)}",
+                 median([s[1] for s in samples["pip"]]), median([s[0] for s in samples["pip"]]),
+                 median([s[1] for s in samples["npm"]]), median([s[0] for s in samples["npm"]])))
 
-with zipfile.ZipFile(wheel) as archive:
-    binary_size = max(info.file_size for info in archive.infolist() if "/scripts/" in info.filename)
-mib = lambda n: f"{n / 1048576:.1f} MiB"
-rows = [
-    ("wheel", f"{os.path.basename(wheel)}: {mib(os.path.getsize(wheel))}"),
-    ("npm tarballs", f"{os.path.basename(main_tgz)}: {os.path.getsize(main_tgz) / 1024:.1f} KiB; "
-                     f"{os.path.basename(platform_tgz)}: {mib(os.path.getsize(platform_tgz))}"),
-    ("the binary, installed", mib(binary_size)),
-    (f"python -m venv (median of {runs})", summary(pip_samples, "venv")),
-    (f"pip install --no-index of the wheel into it (median of {runs})", summary(pip_samples, "install")),
-    (f"from the start of pip install to the first 200 (median of {runs})", summary(pip_samples, "first_200")),
-    (f"npm install --offline of the two tarballs into an empty project (median of {runs})", summary(npm_samples, "install")),
-    (f"from the start of npm install to the first 200, through the launcher (median of {runs})", summary(npm_samples, "first_200")),
-    ("payctl --version: the binary / through the npm launcher (median of 20)",
-     f"{versions['binary'] * 1000:.1f} ms / {versions['launcher'] * 1000:.1f} ms"),
-]
-table = "| measure | result |\n| --- | --- |\n" + "".join(f"| {a} | {b} |\n" for a, b in rows)
+table = (f"{runs} runs each; times are medians.\n\n"
+         "| target (how it runs here) | sizes | pip install to first 200 | of it, pip install | "
+         "npm install to first 200 | of it, npm install |\n| --- | --- | --- | --- | --- | --- |\n"
+         + "".join("| " + " | ".join(row) + " |\n" for row in rows))
+main_tgz = f"{dist}/payctl-{version}.tgz"
+table += f"\nnpm main package `payctl-{version}.tgz`: {os.path.getsize(main_tgz) / 1024:.1f} KiB.\n"
 print(table)
 with open(report, "w") as f:
     f.write(table)
 PY
+
+images=("$dist"/payctl-*-image-linux-amd64.tar)
+if [[ -f ${images[0]} ]] && command -v podman >/dev/null; then
+    bash "$root/benches/image.sh" "${images[0]}" | tee -a "$root/target/dist-bench-report.md"
+fi

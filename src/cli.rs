@@ -301,7 +301,7 @@ pub struct SandboxArgs {
     pub reset_secrets: bool,
     /// Also write the ready line to FILE (mode 0600) once ready, whole or not at all, for
     /// `payctl sandbox wait`; removed when the sandbox stops.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", env = "PAYCTL_SANDBOX_READY_FILE")]
     pub ready_file: Option<PathBuf>,
     /// Per-API-key rate limits: PER_MINUTE[/PER_HOUR] (default 100/5000), or `off` (e.g. for load
     /// tests). PER_MINUTE alone sets PER_HOUR to 60 times it.

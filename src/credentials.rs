@@ -202,10 +202,27 @@ fn process_choice() -> StoreKind {
 }
 
 /// The config directory as the keyring scope: absolute and canonical, so
-/// `./cfg` and its full path are one scope.
+/// `./cfg` and its full path are one scope. A directory not made yet (the
+/// first `config init`) is its deepest existing ancestor, canonical, and the
+/// rest: the same scope as once it exists, where canonical and absolute
+/// differ (macOS's `/tmp` is `/private/tmp`; Windows answers `\\?\C:\...`).
 fn scope(dir: &Path) -> String {
     let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
-    std::fs::canonicalize(&absolute).unwrap_or(absolute).display().to_string()
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    let canonical = loop {
+        if let Ok(canonical) = std::fs::canonicalize(existing) {
+            break rest.iter().rev().fold(canonical, |path, name| path.join(name));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name);
+                existing = parent;
+            }
+            _ => break absolute.clone(),
+        }
+    };
+    canonical.display().to_string()
 }
 
 fn entry(scope: &str, profile: &str, secret: Secret) -> anyhow::Result<keyring::Entry> {
@@ -270,6 +287,22 @@ mod tests {
         let nested = a.path().join("x");
         std::fs::create_dir(&nested).unwrap();
         assert_eq!(scope(&nested.join("..")), sa);
+    }
+
+    /// A directory's scope does not change when it is made: secrets kept
+    /// by the first `config init` are found by every later command.
+    #[cfg(unix)]
+    #[test]
+    fn a_directory_not_made_yet_has_the_scope_it_will_have() {
+        let base = tempfile::tempdir().unwrap();
+        std::fs::create_dir(base.path().join("real")).unwrap();
+        std::os::unix::fs::symlink(base.path().join("real"), base.path().join("link")).unwrap();
+        let dir = base.path().join("link/payctl/config");
+        let before = scope(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(scope(&dir), before);
+        let real = std::fs::canonicalize(base.path().join("real")).unwrap();
+        assert_eq!(before, real.join("payctl/config").display().to_string());
     }
 
     #[test]

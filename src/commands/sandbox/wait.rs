@@ -34,7 +34,7 @@ Examples:
 #[derive(Debug, Args)]
 pub struct WaitArgs {
     /// The file the sandbox was started with (`payctl sandbox --ready-file FILE`).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", env = "PAYCTL_SANDBOX_READY_FILE")]
     pub ready_file: PathBuf,
     /// How long to wait at most: 90s, 3m, 1h, or seconds.
     #[arg(long, default_value = "30s", value_parser = super::clock::parse_duration, value_name = "DURATION")]

@@ -173,3 +173,34 @@ fn a_sandbox_that_died_a_stale_file_and_no_sandbox_each_end_the_wait() {
     assert_eq!(code, Some(0), "{stderr}");
     stop(child);
 }
+
+/// The container image sets `PAYCTL_SANDBOX_READY_FILE` so that any
+/// `payctl sandbox` started in it writes its ready line where the image's
+/// health check (`payctl sandbox wait`, no flag) looks.
+#[test]
+fn payctl_sandbox_ready_file_names_the_file_for_the_sandbox_and_for_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let ready = dir.path().join("ready.json");
+    let child = payctl()
+        .args(["sandbox", "--in-memory", "--listen", "127.0.0.1:0"])
+        .env("PAYCTL_SANDBOX_READY_FILE", &ready)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = payctl()
+        .args(["sandbox", "wait", "--timeout", "30s"])
+        .env("PAYCTL_SANDBOX_READY_FILE", &ready)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("The sandbox is ready at http://127.0.0.1:"), "{stderr}");
+    assert!(std::fs::read_to_string(&ready).unwrap().contains("\"test_api_key\":\"sk_test_"));
+    stop(child);
+
+    // Without the variable or the flag, wait is a usage error naming the flag.
+    let out = payctl().args(["sandbox", "wait"]).env_remove("PAYCTL_SANDBOX_READY_FILE").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--ready-file"));
+}

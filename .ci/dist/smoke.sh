@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One installed payctl, run: `--version` (PAYCTL_EXPECTED_VERSION), a
+# sandbox start (`--in-memory --json --listen 127.0.0.1:0`), one API call
+# with the ready line's TEST key (200, no customers), the key stored with
+# `config init` (in the platform's OS keyring, else the file store: which
+# one is printed) and used from there, then SIGNAL: exit 0 and the port
+# closed. COMMAND is the binary, or an emulator and the binary.
+#
+#   .ci/dist/smoke.sh LABEL SIGNAL COMMAND...     # SIGNAL: TERM, or INT (Ctrl-C, for Windows under wine)
+#
+# Files go to SMOKE_DIR (default: a temporary directory). Used by
+# .ci/dist/check.sh and the release workflow (bash 3, for macOS).
+set -euo pipefail
+label=$1 signal=$2
+shift 2
+dir="${SMOKE_DIR:-$(mktemp -d)}"
+mkdir -p "$dir"
+fail() { echo "smoke: $label: $*" >&2; exit 1; }
+json_field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
+
+got="$("$@" --version)"
+[[ $got == "payctl ${PAYCTL_EXPECTED_VERSION:?}" ]] || fail "--version printed '$got', not 'payctl $PAYCTL_EXPECTED_VERSION'"
+echo "$label: $got"
+
+ready="$dir/$label-ready.json" log="$dir/$label-sandbox.log"
+"$@" sandbox --in-memory --json --listen 127.0.0.1:0 >"$ready" 2>"$log" &
+pid=$!
+trap 'kill "$pid" 2>/dev/null || true' EXIT
+for _ in $(seq 600); do [[ -s $ready ]] && break; sleep 0.1; done
+[[ -s $ready ]] || fail "no ready line in 60 s: $(cat "$log")"
+base="$(json_field "$ready" base_url)"
+key="$(json_field "$ready" test_api_key)"
+status="$(curl -sS -o "$dir/$label-customers.json" -w '%{http_code}' -H "X-API-Key: $key" "$base/v1/customers")"
+[[ $status == 200 ]] || fail "GET /v1/customers answered $status: $(cat "$dir/$label-customers.json")"
+python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["data"] == [], "customers listed"' \
+    "$dir/$label-customers.json"
+# The key kept in this platform's secret store (its OS keyring, else the
+# file store), then used from there.
+config="$dir/$label-config"
+PAYCTL_CONFIG_DIR="$config" "$@" config init --base-url "$base" --api-key "$key" \
+    --app "$(json_field "$ready" test_application_id)" >/dev/null 2>"$dir/$label-config.log" ||
+    fail "config init: $(cat "$dir/$label-config.log")"
+PAYCTL_CONFIG_DIR="$config" "$@" customers list --json >"$dir/$label-stored.json" 2>>"$dir/$label-config.log" ||
+    fail "customers list with the stored key: $(cat "$dir/$label-config.log")"
+store="$(sed -n 's/^credential_store = "\(.*\)"/\1/p' "$config/config.toml")"
+[[ $store == keyring || $store == file ]] || fail "config.toml names no credential store: $(cat "$config/config.toml")"
+kill -s "$signal" "$pid"
+code=0
+wait "$pid" || code=$?
+trap - EXIT
+[[ $code == 0 ]] || fail "the sandbox exited $code on SIG$signal: $(cat "$log")"
+! curl -s -o /dev/null "$base/health" || fail "$base still answers after the sandbox stopped"
+echo "$label: sandbox at $base answered GET /v1/customers 200 (the key also from the $store store) and stopped cleanly on SIG$signal"
