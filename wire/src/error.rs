@@ -113,6 +113,9 @@ error_codes! {
     // The disk holding the sandbox's database is full (HTTP's 507).
     StorageFull = "STORAGE_FULL", 507;
     WebhookLimit = "WEBHOOK_LIMIT", 409;
+    FaultRuleLimit = "FAULT_RULE_LIMIT", 409;
+    RequestTimeout = "REQUEST_TIMEOUT", 408;
+    HostNotAllowed = "HOST_NOT_ALLOWED", 403;
 }
 
 impl std::fmt::Display for ErrorCode {

@@ -59,6 +59,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0018_review.sql")),
         M::up_with_hook(include_str!("migrations/0019_uniqueness_keys.sql"), fill_uniqueness_keys),
         M::up(include_str!("migrations/0020_request_log_ids.sql")),
+        M::up(include_str!("migrations/0021_fault_rules_by_application.sql")),
     ])
 }
 

@@ -85,7 +85,9 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
             if !store::deliveries::undecided(tx, id)? {
                 return Ok((Decision::Stale, None));
             }
-            let Some(fired) = engine.faults.fire(app, |spec| spec.matcher.matches_delivery(event, &endpoint)) else {
+            let matched = engine.faults.fire(app, |spec| spec.matcher.matches_delivery(event, &endpoint));
+            crate::faults::record_counters(tx, &matched.counted)?;
+            let Some(fired) = matched.fired else {
                 store::deliveries::decided(tx, id, None)?;
                 return Ok((Decision::Send(None), None));
             };
@@ -144,8 +146,9 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
         Ok(decided) => decided,
         Err(e) => return Err((job, e)),
     };
+    // A dropped attempt is recorded here, and the review judges attempts.
+    state.request_log.changes().changed(app);
     if let Some(fired) = &fired {
-        crate::faults::remember(state, fired);
         tracing::info!(fault = %fired.rule.spec.fault.kind(), rule = %fired.rule.public_id,
             event = %job.event_public_id, endpoint = %job.endpoint_public_id, "delivery fault injected");
     }

@@ -15,7 +15,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use clap::Args;
 
 use crate::cli::Globals;
@@ -75,6 +74,7 @@ pub async fn run(args: ProxyArgs, globals: &Globals) -> anyhow::Result<()> {
             shown,
         );
     }
+    crate::limits::raise_open_files();
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .map_err(|e| exit::local(format!("cannot listen on {}: {e}", args.listen)))?;
@@ -93,10 +93,10 @@ pub async fn run(args: ProxyArgs, globals: &Globals) -> anyhow::Result<()> {
     let address = listener.local_addr()?;
     proxy.announce(address);
     let app = axum::Router::new().fallback(forward::handle).with_state(proxy.clone());
-    axum::serve(listener, app.into_make_service())
-        .with_graceful_shutdown(stop.wait())
-        .await
-        .context("the proxy stopped serving")?;
+    // The sandbox's own server loop: the same header-read, idle and body
+    // timeouts, so half-sent requests cannot pile up here either.
+    payctl_sandbox::http::server::serve(listener, app, payctl_sandbox::http::server::HEADER_READ_TIMEOUT, stop.wait())
+        .await;
     let recorded = proxy.finish();
     drop(proxy);
     let written = writer.finish();
