@@ -619,8 +619,7 @@ async fn the_recording_holds_none_of_the_secrets_the_redactor_used_to_miss() {
     });
     let r = client.post("/v1/customers", &key, body).await;
     r.assert_error(400, "VAL_0001");
-    let r = client.get("/v1/customers?auth=hidden-seven&limit=5", &key).await;
-    assert!(r.status.is_client_error(), "{}", r.body);
+    client.get("/v1/customers?auth=hidden-seven&limit=5", &key).await;
     // Stopping drains the recording's writer.
     let (code, _, stderr) = proxy.stop().await;
     assert_eq!(code, Some(0), "{stderr}");

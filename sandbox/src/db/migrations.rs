@@ -16,7 +16,7 @@ use rusqlite::{Connection, Transaction};
 use rusqlite_migration::{HookResult, M, Migrations};
 
 /// The version `migrations/baseline.sql` stands for.
-pub const BASELINE_VERSION: usize = 20;
+pub const BASELINE_VERSION: usize = 21;
 const BASELINE: &str = include_str!("migrations/baseline.sql");
 
 /// Brings `conn` to the latest version: an empty database from the

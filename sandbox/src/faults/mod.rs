@@ -172,14 +172,8 @@ impl Faults {
     /// Puts these stored rules in place of the ones held (after a reset).
     pub fn replace(&self, rows: Vec<store::fault_rules::Row>) -> Result<(), ApiError> {
         let rules = rows.into_iter().map(Rule::from_row).collect::<Result<Vec<_>, _>>()?;
-        self.set(Held::from_rules(rules.into_iter().map(Arc::new).collect()));
+        self.change(|_| rules.into_iter().map(Arc::new).collect());
         Ok(())
-    }
-
-    fn set(&self, held: Held) {
-        let mut rules = self.rules.write().unwrap_or_else(|e| e.into_inner());
-        self.any.store(!held.is_empty(), Ordering::Release);
-        *rules = held;
     }
 
     fn snapshot(&self) -> Held {
@@ -208,18 +202,27 @@ impl Faults {
         merged
     }
 
+    /// Changes the rules held under the write lock, so changes made at
+    /// the same time never lose one another.
+    fn change(&self, change: impl FnOnce(Vec<Arc<Rule>>) -> Vec<Arc<Rule>>) {
+        let mut rules = self.rules.write().unwrap_or_else(|e| e.into_inner());
+        let held = Held::from_rules(change(rules.all()));
+        self.any.store(!held.is_empty(), Ordering::Release);
+        *rules = held;
+    }
+
     pub fn add(&self, rule: Rule) -> Arc<Rule> {
         let rule = Arc::new(rule);
-        let mut all = self.snapshot().all();
-        all.push(rule.clone());
-        self.set(Held::from_rules(all));
+        self.change(|mut all| {
+            all.push(rule.clone());
+            all
+        });
         rule
     }
 
     /// Drops these rules (by row id).
     pub fn remove(&self, ids: &[i64]) {
-        let kept = self.snapshot().all().into_iter().filter(|r| !ids.contains(&r.id)).collect();
-        self.set(Held::from_rules(kept));
+        self.change(|all| all.into_iter().filter(|r| !ids.contains(&r.id)).collect());
     }
 
     /// The rules of a scope, oldest first.

@@ -1,7 +1,7 @@
--- The schema of version 20, in one step, for new databases only.
+-- The schema of version 21, in one step, for new databases only.
 --
 -- A database made from this file is the same (every table's and index's
--- SQL, user_version 20) as one made by running 0001 to 0020 in order; a
+-- SQL, user_version 21) as one made by running 0001 to 0021 in order; a
 -- test in db/migrations.rs holds the two together. Existing databases keep
 -- migrating from their own version through the numbered files, so those
 -- stay as they shipped. Running the numbered files costs a new sandbox
@@ -528,6 +528,8 @@ CREATE TABLE fault_rules (
     hits           INTEGER NOT NULL DEFAULT 0,
     created_at     INTEGER NOT NULL
 ) STRICT;
+
+CREATE INDEX fault_rules_by_application ON fault_rules (application_id);
 
 CREATE TABLE drills (
     id             INTEGER PRIMARY KEY,
