@@ -73,7 +73,7 @@ fn password_grant(http: &reqwest::Client, base_url: &str, username: &str, passwo
 }
 
 /// A dashboard bearer token for `username`.
-async fn bearer(http: &reqwest::Client, base_url: &str, username: &str, password: &str) -> anyhow::Result<String> {
+pub async fn bearer(http: &reqwest::Client, base_url: &str, username: &str, password: &str) -> anyhow::Result<String> {
     let body: Value = password_grant(http, base_url, username, password).send().await?.json().await?;
     body["access_token"].as_str().map(str::to_owned).ok_or_else(|| anyhow::anyhow!("login refused: {body}"))
 }

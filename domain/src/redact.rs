@@ -209,7 +209,8 @@ fn ibans(text: &str, hits: &mut Vec<(Range<usize>, Marker)>) {
             run.push(RunChar { upper: c.to_ascii_uppercase() as u8, start: i, end: i + 1, after_group: grouped });
             continue;
         }
-        let joins = is_separator(c) && !run.is_empty() && chars.peek().is_some_and(|(_, next)| next.is_ascii_alphanumeric());
+        let joins =
+            is_separator(c) && !run.is_empty() && chars.peek().is_some_and(|(_, next)| next.is_ascii_alphanumeric());
         if !joins {
             ibans_in_run(&run, hits);
             run.clear();
@@ -527,8 +528,16 @@ mod tests {
         assert_eq!(text("x1GB82WEST12345698765432yz"), format!("x1{gb}yz"), "glued to other text");
         assert_eq!(text("(DE89370400440532013000/GB82WEST12345698765432)"), "([REDACTED:IBAN:DE]/[REDACTED:IBAN:GB])");
         assert_eq!(text("GB82-WEST-1234-5698-7654-32"), gb, "dashes");
-        assert_eq!(text("pay GB82\u{a0}WEST\u{a0}1234\u{a0}5698\u{a0}7654\u{a0}32."), format!("pay {gb}."), "no-break spaces");
-        assert_eq!(text("GB82\u{202f}WEST\u{202f}1234\u{202f}5698\u{202f}7654\u{202f}32"), gb, "narrow no-break spaces");
+        assert_eq!(
+            text("pay GB82\u{a0}WEST\u{a0}1234\u{a0}5698\u{a0}7654\u{a0}32."),
+            format!("pay {gb}."),
+            "no-break spaces"
+        );
+        assert_eq!(
+            text("GB82\u{202f}WEST\u{202f}1234\u{202f}5698\u{202f}7654\u{202f}32"),
+            gb,
+            "narrow no-break spaces"
+        );
         // Dashes that do not group by four from the country code part ids, not an IBAN.
         assert_eq!(text("GB82WES-T12345698765432"), "GB82WES-T12345698765432");
         // A wrong check digit is not an IBAN: nothing to hide.
@@ -588,8 +597,8 @@ mod tests {
     #[test]
     fn json_inside_a_string_is_redacted_as_json() {
         let inner = json!({"password": "hunter2", "note": format!("to {IBAN}"), "amount": 5}).to_string();
-        let stored = body(json!({"payload": inner, "list": [json!({"pwd": "x"}).to_string()]}).to_string().as_bytes())
-            .unwrap();
+        let stored =
+            body(json!({"payload": inner, "list": [json!({"pwd": "x"}).to_string()]}).to_string().as_bytes()).unwrap();
         let payload: Value = serde_json::from_str(stored["payload"].as_str().unwrap()).unwrap();
         assert_eq!(payload, json!({"password": REDACTED, "note": "to [REDACTED:IBAN:GB]", "amount": 5}));
         assert_eq!(stored["list"][0], json!({"pwd": REDACTED}).to_string());

@@ -293,10 +293,11 @@ impl Unretried {
     /// The failed POSTs `r` is the next attempt at, oldest first; they stop
     /// waiting.
     fn retried_by(&mut self, r: &Request) -> Vec<(usize, Request)> {
-        let mut found = self.by_body.remove(&(r.operation_id.clone(), r.path.clone(), r.body_hash.clone()))
-            .unwrap_or_default();
+        let mut found =
+            self.by_body.remove(&(r.operation_id.clone(), r.path.clone(), r.body_hash.clone())).unwrap_or_default();
         if let Some(key) = &r.key_hash {
-            found.extend(self.by_key.remove(&(r.operation_id.clone(), r.path.clone(), key.clone())).unwrap_or_default());
+            found
+                .extend(self.by_key.remove(&(r.operation_id.clone(), r.path.clone(), key.clone())).unwrap_or_default());
         }
         found.sort_unstable();
         found.dedup();
@@ -534,9 +535,9 @@ impl Judge {
                     .passes
                     .push(limited.at, || r.evidence(format!("waited {gap} ms after a 429 with Retry-After: {wait}")));
             } else {
-                self.retry_after
-                    .failures
-                    .push(limited.at, || r.evidence(format!("came {gap} ms after a 429 that said Retry-After: {wait}")));
+                self.retry_after.failures.push(limited.at, || {
+                    r.evidence(format!("came {gap} ms after a 429 that said Retry-After: {wait}"))
+                });
             }
         }
         if let (429, Some(wait)) = (r.status, r.retry_after) {
@@ -579,7 +580,8 @@ impl Judge {
         let crowded = times.windows(MAX_RETRIES_PER_SECOND + 1).any(|w| w[w.len() - 1] - w[0] < 1000);
         let gaps: Vec<i64> = times.windows(2).map(|w| w[1] - w[0]).collect();
         let shrinking = gaps.len() >= 3 && gaps.windows(2).skip(1).any(|g| g[1] + 50 < g[0]);
-        let note = format!("{} retried {} times after a {}, {gaps:?} ms apart", chain.label, times.len() - 1, chain.status);
+        let note =
+            format!("{} retried {} times after a {}, {gaps:?} ms apart", chain.label, times.len() - 1, chain.status);
         let last = &chain.last;
         if crowded || shrinking {
             self.backoff.failures.push(chain.at, || last.evidence(note));
@@ -699,7 +701,9 @@ impl Judge {
         };
         let kind = a.fault_kind.map_or("probe", FaultKind::as_str);
         match a.verdict {
-            Some(Verdict::Ok) => f.passes.push(at, || a.evidence(format!("the {kind} delivery of {} was refused", a.event))),
+            Some(Verdict::Ok) => {
+                f.passes.push(at, || a.evidence(format!("the {kind} delivery of {} was refused", a.event)))
+            }
             Some(Verdict::AcceptedForgery | Verdict::AcceptedStale) => {
                 f.failures.push(at, || a.evidence(format!("the {kind} delivery of {} was answered 2xx", a.event)))
             }
@@ -730,8 +734,12 @@ impl Judge {
             _ => {}
         }
         match a.verdict {
-            Some(Verdict::Ok) => self.fast.passes.push(at, || a.evidence(format!("{} was answered within 5 s", a.event))),
-            Some(Verdict::Slow) => self.fast.failures.push(at, || a.evidence(format!("{} took more than 5 s", a.event))),
+            Some(Verdict::Ok) => {
+                self.fast.passes.push(at, || a.evidence(format!("{} was answered within 5 s", a.event)))
+            }
+            Some(Verdict::Slow) => {
+                self.fast.failures.push(at, || a.evidence(format!("{} took more than 5 s", a.event)))
+            }
             _ => {}
         }
     }

@@ -592,7 +592,11 @@ async fn the_proxy_closes_half_sent_requests() {
         let mut buf = [0u8; 256];
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         let read = tokio::time::timeout(left, stream.read(&mut buf)).await;
-        assert!(matches!(read, Ok(Ok(0)) | Ok(Err(_))), "a half-sent request is still open after {:?}", opened.elapsed());
+        assert!(
+            matches!(read, Ok(Ok(0)) | Ok(Err(_))),
+            "a half-sent request is still open after {:?}",
+            opened.elapsed()
+        );
     }
     assert!(opened.elapsed() >= Duration::from_secs(9));
 }

@@ -29,7 +29,7 @@ use crate::faults::drill;
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
-use crate::store;
+use crate::{request_log, store};
 
 /// The TEST application a drill or review is for: the key's own, or the
 /// one the control token names (it must name one).
@@ -174,8 +174,7 @@ async fn judge(
     let mut after: Option<String> = None;
     loop {
         let cursor = after.clone();
-        let page =
-            state.db.scan(move |conn| store::review::requests(conn, app, from, cursor.as_deref(), PAGE)).await?;
+        let page = state.db.scan(move |conn| store::review::requests(conn, app, from, cursor.as_deref(), PAGE)).await?;
         let full = page.len() == PAGE;
         after = page.last().map(|r| r.log_id.clone());
         for r in page.into_iter().filter(judged) {
@@ -268,17 +267,12 @@ fn event_family(event: EventType) -> Family {
     }
 }
 
-/// The operations a partner looks at the integration with rather than ones
-/// it is made of: reading the review, starting and ending drills. Left out
-/// of what is judged, so a review never judges the one read before it (a
-/// 429 followed by `GET /sandbox/review` is no retry, waited or not).
-const REVIEWING: [&str; 3] = ["getReview", "startDrill", "stopDrill"];
-
 /// Whether a logged request is the integration's: not one of the
-/// [`REVIEWING`] operations, and not made from the console (whose actions a
-/// person takes by hand, logged under its own key id).
+/// operations a partner looks at the integration with
+/// ([`request_log::REVIEWING`]), and not made from the console (whose
+/// actions a person takes by hand, logged under its own key id).
 fn judged(r: &store::review::LoggedRequest) -> bool {
-    !r.operation_id.as_deref().is_some_and(|id| REVIEWING.contains(&id))
+    !r.operation_id.as_deref().is_some_and(|id| request_log::REVIEWING.contains(&id))
         && r.api_key_id != crate::console::CONSOLE_KEY_ID
 }
 

@@ -48,7 +48,10 @@ impl AllowedHosts {
         let Some(name) = host_part(host) else { return false };
         let name = name.as_str();
         if let Ok(ip) = name.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>() {
-            return ip.is_loopback() || ip.to_canonical().is_loopback() || ip == self.listen || self.listen.is_unspecified();
+            return ip.is_loopback()
+                || ip.to_canonical().is_loopback()
+                || ip == self.listen
+                || self.listen.is_unspecified();
         }
         let name = normal(name);
         name == "localhost" || name.ends_with(".localhost") || self.names.iter().any(|n| *n == name)

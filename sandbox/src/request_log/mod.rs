@@ -174,6 +174,14 @@ pub struct Sink {
     changes: Arc<Changes>,
 }
 
+/// The operations a partner looks at the integration with rather than ones
+/// it is made of: reading the review, starting and ending drills. The
+/// review leaves their records out of what it judges, so a review never
+/// judges the one read before it (a 429 followed by `GET /sandbox/review`
+/// is no retry, waited or not), and writing them counts no change to it
+/// (a drill's start and end count one of their own).
+pub const REVIEWING: [&str; 3] = ["getReview", "startDrill", "stopDrill"];
+
 /// A count per application of the changes to what the go-live review
 /// reads of it: bumped after every commit that wrote its log records (by
 /// the writer), a delivery attempt at its endpoints, or its drills; and for

@@ -145,7 +145,12 @@ impl Batches {
         for record in &mut batch {
             record.exchange = std::mem::take(&mut record.exchange).redacted();
         }
-        let mut applications: Vec<i64> = batch.iter().map(|r| r.application_id).collect();
+        // What the review judges changes with every record but its own reads'.
+        let mut applications: Vec<i64> = batch
+            .iter()
+            .filter(|r| !r.judged.operation_id.as_deref().is_some_and(|id| super::REVIEWING.contains(&id)))
+            .map(|r| r.application_id)
+            .collect();
         applications.sort_unstable();
         applications.dedup();
         for record in &batch {

@@ -79,7 +79,10 @@ async fn partial_bodies_neither_exhaust_descriptors_nor_stay_open() {
     let answer = closed_by(&mut json, deadline + Duration::from_secs(2)).await.expect("the connection stays open");
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
-    assert!(answer.contains("REQUEST_TIMEOUT") && answer.to_ascii_lowercase().contains("connection: close"), "{answer}");
+    assert!(
+        answer.contains("REQUEST_TIMEOUT") && answer.to_ascii_lowercase().contains("connection: close"),
+        "{answer}"
+    );
     assert!(opened.elapsed() >= Duration::from_secs(9), "not before the timeout");
     assert!(answers(sb, Duration::from_secs(3)).await);
 }

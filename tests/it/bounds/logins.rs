@@ -21,7 +21,12 @@ fn from(address: IpAddr) -> reqwest::Client {
 async fn sign_in(sb: &TestSandbox, http: &reqwest::Client, username: &str, password: &str) -> (StatusCode, Value) {
     let r = http
         .post(format!("{}/protocol/openid-connect/token", sb.ready.auth_url))
-        .form(&[("grant_type", "password"), ("client_id", "partner-console"), ("username", username), ("password", password)])
+        .form(&[
+            ("grant_type", "password"),
+            ("client_id", "partner-console"),
+            ("username", username),
+            ("password", password),
+        ])
         .send()
         .await
         .unwrap();
@@ -58,8 +63,8 @@ async fn long_usernames_are_refused_unchecked_and_every_loopback_address_is_one_
     // 20 failures from as many loopback addresses exhaust one allowance:
     // the next attempt, from yet another one, is locked out.
     for n in 0..20u8 {
-        let (status, body) = sign_in(sb, &from(IpAddr::from([127, 1, n, 9])), &format!("nobody{n}@example.com"), "x")
-            .await;
+        let (status, body) =
+            sign_in(sb, &from(IpAddr::from([127, 1, n, 9])), &format!("nobody{n}@example.com"), "x").await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
     }
     let (status, body) = sign_in(sb, &from(IpAddr::from([127, 2, 0, 9])), "someone@example.com", "x").await;

@@ -56,15 +56,17 @@ async fn a_window_of_long_urls_is_kept_bounded_and_reviewed_in_bounded_memory() 
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
         assert_eq!(r.body["checks"], reviews[0].body["checks"], "reviews of one window agree");
     }
-    let request_ids = reviews[0].body["checks"].as_array().unwrap().iter().find(|c| c["id"] == "REQUEST_ID_SENT").unwrap();
+    let request_ids =
+        reviews[0].body["checks"].as_array().unwrap().iter().find(|c| c["id"] == "REQUEST_ID_SENT").unwrap();
     assert_eq!(request_ids["status"], "fail");
     let evidence = request_ids["evidence"].as_array().unwrap();
-    let more: usize = evidence.last().unwrap()["note"].as_str().unwrap().trim_start_matches("and ").trim_end_matches(" more")
+    let more: usize = evidence.last().unwrap()["note"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("and ")
+        .trim_end_matches(" more")
         .parse()
         .unwrap();
     assert!(more + 19 >= REQUESTS, "every request was judged: {evidence:?}");
-    assert!(
-        grown_mb < 64,
-        "reviewing {REQUESTS} requests of 60 KB URLs grew the sandbox by {grown_mb} MB"
-    );
+    assert!(grown_mb < 64, "reviewing {REQUESTS} requests of 60 KB URLs grew the sandbox by {grown_mb} MB");
 }
