@@ -30,7 +30,7 @@ pub fn raise_open_files() -> Option<u64> {
                 }
             }
         }
-        Some(limit.rlim_cur as u64)
+        Some(limit.rlim_cur)
     }
     #[cfg(not(unix))]
     {

@@ -282,9 +282,12 @@ async fn looping_reviews(app: &Api, logging: bool) {
         }
     });
     let logger = async {
-        while logging {
-            let _ = app.http.get(format!("{}/v1/customers", app.base_url)).header("X-API-Key", &app.key).send().await;
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        if logging {
+            loop {
+                let _ =
+                    app.http.get(format!("{}/v1/customers", app.base_url)).header("X-API-Key", &app.key).send().await;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
         }
         std::future::pending::<()>().await;
     };

@@ -54,7 +54,7 @@ impl AllowedHosts {
                 || self.listen.is_unspecified();
         }
         let name = normal(name);
-        name == "localhost" || name.ends_with(".localhost") || self.names.iter().any(|n| *n == name)
+        name == "localhost" || name.ends_with(".localhost") || self.names.contains(&name)
     }
 }
 
