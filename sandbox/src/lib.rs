@@ -126,6 +126,18 @@ pub fn partner_operation_ids() -> Vec<String> {
         .collect()
 }
 
+/// Serves `router` on `listener` with the sandbox's own server loop and its
+/// bounds (a request head within 10 s, no body stalled for 10 s, idle
+/// connections closed after 10 s) until `shutdown` resolves: what `payctl
+/// proxy` listens with.
+pub async fn serve_bounded(
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) {
+    http::server::serve(listener, router, http::server::HEADER_READ_TIMEOUT, shutdown).await;
+}
+
 /// How to run a sandbox.
 #[derive(Debug, Clone)]
 pub struct SandboxConfig {

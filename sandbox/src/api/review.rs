@@ -50,7 +50,8 @@ async fn application(state: &AppState, caller: &ControlCaller, named: Option<Str
 #[utoipa::path(post, path = "/sandbox/drill", tag = "sandbox", operation_id = "startDrill", request_body = StartDrill,
     responses(
         (status = 201, body = Drill, description = "the drill's rules and when it started"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application")))]
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "FAULT_RULE_LIMIT: the drill's rules would pass the application's or its partner's bound on fault rules")))]
 pub async fn start_drill(
     State(state): State<AppState>,
     caller: ControlCaller,

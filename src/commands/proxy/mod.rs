@@ -95,8 +95,7 @@ pub async fn run(args: ProxyArgs, globals: &Globals) -> anyhow::Result<()> {
     let app = axum::Router::new().fallback(forward::handle).with_state(proxy.clone());
     // The sandbox's own server loop: the same header-read, idle and body
     // timeouts, so half-sent requests cannot pile up here either.
-    payctl_sandbox::http::server::serve(listener, app, payctl_sandbox::http::server::HEADER_READ_TIMEOUT, stop.wait())
-        .await;
+    payctl_sandbox::serve_bounded(listener, app, stop.wait()).await;
     let recorded = proxy.finish();
     drop(proxy);
     let written = writer.finish();
