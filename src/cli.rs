@@ -61,6 +61,23 @@ pub struct Globals {
     /// Show requests and responses on stderr, secrets masked.
     #[arg(long, short = 'v', global = true)]
     pub verbose: bool,
+    /// Idempotency-Key of the command's first POST (a later one sends KEY.2, KEY.3...). Without
+    /// it one is made; if the answer is lost, the error prints it with the command that retries
+    /// safely, and the retry gets the original answer, never a second record.
+    #[arg(long, global = true, value_name = "KEY", value_parser = idempotency_key)]
+    pub idempotency_key: Option<String>,
+}
+
+/// The longest `--idempotency-key`: room in the API's 255 characters for
+/// the suffixes of later requests (`.2`, `.quote.2`).
+pub const MAX_IDEMPOTENCY_KEY: usize = 240;
+
+fn idempotency_key(text: &str) -> Result<String, String> {
+    if (1..=MAX_IDEMPOTENCY_KEY).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_graphic()) {
+        Ok(text.to_owned())
+    } else {
+        Err(format!("must be 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters without spaces"))
+    }
 }
 
 /// A command's own arguments and verbs, put into the command tree only
@@ -213,12 +230,20 @@ pub enum Command {
     /// Check real traffic against the API's contract and record it as a fixture.
     #[command(after_help = crate::commands::proxy::EXAMPLES)]
     Proxy(Later<crate::commands::proxy::ProxyArgs>),
+    /// Serve the API and the sandbox to a coding agent (MCP over stdio).
+    #[command(after_help = crate::commands::mcp::EXAMPLES)]
+    Mcp(Later<crate::commands::mcp::McpArgs>),
 }
 
 const API_EXAMPLES: &str = "Examples:
   payctl api GET /sandbox/clock                     # with the profile's API key
   payctl api GET /v1/auth/me --bearer               # with the dashboard login
-  payctl api POST /v1/applications --bearer --data '{\"name\":\"x\",\"environment\":\"TEST\"}'";
+  payctl api POST /v1/applications --bearer --data '{\"name\":\"x\",\"environment\":\"TEST\"}'
+  payctl api POST /v1/customers --data @customer.json --idempotency-key onboard-42 -i
+  payctl api GET /v1/customers -H 'X-Request-ID: ticket-1234'
+
+A POST carries an Idempotency-Key (--idempotency-key, a -H Idempotency-Key header, or one made
+and printed if the answer is lost). With -i the status line and headers come first on stdout.";
 
 #[derive(Debug, Args)]
 pub struct ApiArgs {
@@ -226,12 +251,18 @@ pub struct ApiArgs {
     pub method: String,
     /// Path under the base URL, starting with `/`.
     pub path: String,
-    /// JSON request body.
-    #[arg(long, value_name = "JSON")]
+    /// JSON request body, or @FILE to read it from a file (@- for stdin).
+    #[arg(long, value_name = "JSON|@FILE")]
     pub data: Option<String>,
     /// Authenticate with the dashboard login instead of the API key.
     #[arg(long)]
     pub bearer: bool,
+    /// Send this header too, as NAME:VALUE (repeatable).
+    #[arg(long, short = 'H', value_name = "NAME:VALUE")]
+    pub header: Vec<String>,
+    /// Print the status line and the answer's headers before its body.
+    #[arg(long, short = 'i')]
+    pub include: bool,
 }
 
 const COMPLETIONS_EXAMPLES: &str =

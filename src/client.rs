@@ -42,12 +42,17 @@ pub struct Client {
     /// API field names the command knows by its flags (`source_asset` is
     /// `--from`), so errors name what the user typed.
     flags: &'static [(&'static str, &'static str)],
-    /// Reads are marked as the tool's own (`X-Sandbox-Unlogged`), so the
-    /// sandbox leaves them out of the application's request log.
-    unlogged: bool,
+    /// Reads are marked as the tool's own (`X-Sandbox-Tool`), so the
+    /// sandbox neither logs, faults, rate-limits nor judges them.
+    tool: bool,
+    /// The command's Idempotency-Keys, and whether an answer was replayed.
+    keys: Keys,
     /// The ready file the profile's base URL came from: a server that
     /// cannot be reached there may be a sandbox that moved.
     ready_file: Option<std::path::PathBuf>,
+    /// Each request is sent once and its answer, whatever it is, returned
+    /// ([`Client::once`]).
+    once: bool,
 }
 
 /// JSON fields whose values `-v` never prints.
@@ -72,8 +77,10 @@ impl Client {
             renewed: Mutex::new(None),
             server_time: Mutex::new(None),
             flags: &[],
-            unlogged: false,
+            tool: false,
+            keys: Keys::new(None),
             ready_file: None,
+            once: false,
         })
     }
 
@@ -84,10 +91,51 @@ impl Client {
         self
     }
 
-    /// Marks this client's reads as its own, not the application's: the
-    /// sandbox then leaves them out of the request log (`logs export`).
-    pub fn unlogged(mut self) -> Client {
-        self.unlogged = true;
+    /// Marks this client's reads as the tool's own, not the application's
+    /// (`logs`, `trigger`, `review`...): the sandbox then neither logs,
+    /// faults, rate-limits nor judges them.
+    pub fn tool(mut self) -> Client {
+        self.tool = true;
+        self
+    }
+
+    /// The command's `--idempotency-key`, when given: its first `POST`
+    /// sends it, and later ones `KEY.2`, `KEY.3`...
+    pub fn with_idempotency_key(mut self, key: Option<String>) -> Client {
+        self.keys = Keys::new(key);
+        self
+    }
+
+    /// The key the command's first `POST` sends (given or made), which a
+    /// re-run passes as `--idempotency-key`.
+    pub fn idempotency_key(&self) -> &str {
+        &self.keys.base
+    }
+
+    /// The Idempotency-Key for the command's next `POST`.
+    pub fn next_idempotency_key(&self) -> String {
+        self.keys.next()
+    }
+
+    /// A final answer that is not a success, as the error it is.
+    pub fn refusal(&self, answer: &Answer, path: &str) -> anyhow::Error {
+        match self.url(path) {
+            Ok(url) => self.failure(answer.status, &answer.bytes, &url, path),
+            Err(e) => e,
+        }
+    }
+
+    /// Whether an answer so far was the API's stored one, replayed for a
+    /// repeated Idempotency-Key, rather than new work.
+    pub fn replayed(&self) -> bool {
+        self.keys.replayed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Sends every request once: no answer, a 5xx or a 429 is the answer
+    /// (for `payctl mcp`, whose caller decides what to retry, and sees the
+    /// faults a sandbox injects).
+    pub fn once(mut self) -> Client {
+        self.once = true;
         self
     }
 
@@ -115,14 +163,15 @@ impl Client {
 
     /// One API call; answers the decoded JSON body (`Null` when empty).
     /// A bearer call the API answers 401 is retried once with a refreshed
-    /// token; no answer, a 5xx and a 429 are retried as [`retry`] says.
+    /// token; no answer, a 5xx and a 429 are retried as [`retry`] says. A
+    /// `POST` carries the command's next Idempotency-Key ([`Keys`]).
     pub async fn call(&self, method: Method, path: &str, auth: &Auth, body: Option<&Value>) -> anyhow::Result<Value> {
-        // One key for the retry too: the first attempt may have done the work.
-        self.call_with_key(method, path, auth, body, &uuid::Uuid::new_v4().to_string()).await
+        let key = (method == Method::POST).then(|| self.keys.next());
+        self.call_as(Outgoing { method, path, auth, body: body.map(json_body), key, ..Outgoing::default() }).await
     }
 
     /// [`Client::call`] with the caller's `Idempotency-Key` (sent on POST),
-    /// for flows that must be safe to run again by hand (`payctl transfer`).
+    /// for flows that derive their own keys (`payctl transfer`).
     pub async fn call_with_key(
         &self,
         method: Method,
@@ -131,28 +180,35 @@ impl Client {
         body: Option<&Value>,
         idempotency_key: &str,
     ) -> anyhow::Result<Value> {
-        self.request(method, path, auth, body, idempotency_key, self.unlogged).await
+        let key = Some(idempotency_key.to_owned());
+        self.call_as(Outgoing { method, path, auth, body: body.map(json_body), key, ..Outgoing::default() }).await
     }
 
-    /// A `GET` made on the tool's own behalf, which the sandbox leaves out
-    /// of the request log (learning the server's clock, say).
-    pub async fn get_unlogged(&self, path: &str, auth: &Auth) -> anyhow::Result<Value> {
-        self.request(Method::GET, path, auth, None, "", true).await
+    /// A `GET` made on the tool's own behalf (learning the server's clock,
+    /// reading what became of a delivery), whatever this client's mode.
+    pub async fn get_own(&self, path: &str, auth: &Auth) -> anyhow::Result<Value> {
+        self.call_as(Outgoing { method: Method::GET, path, auth, own_read: true, ..Outgoing::default() }).await
     }
 
-    async fn request(
-        &self,
-        method: Method,
-        path: &str,
-        auth: &Auth,
-        body: Option<&Value>,
-        idempotency_key: &str,
-        unlogged: bool,
-    ) -> anyhow::Result<Value> {
+    async fn call_as(&self, out: Outgoing<'_>) -> anyhow::Result<Value> {
+        let (path, url) = (out.path, self.url(out.path)?);
+        let answer = self.exchange(out).await?;
+        if answer.status.is_success() {
+            return decode(&answer.bytes, &url);
+        }
+        Err(self.failure(answer.status, &answer.bytes, &url, path))
+    }
+
+    /// One request as given, retried as [`Client::call`] says; its last
+    /// answer, whatever its status. A `POST` that got no answer, or a 5xx
+    /// once the retries are spent, fails with its Idempotency-Key and the
+    /// command that retries it safely.
+    pub async fn exchange(&self, out: Outgoing<'_>) -> anyhow::Result<Answer> {
+        let Outgoing { method, path, auth, body, key, headers, own_read } = out;
         let url = self.url(path)?;
         let what = format!("{method} {path}");
         let mut refreshed = false;
-        let mut retries = Retries::new(&method, method == Method::POST);
+        let mut retries = if self.once { Retries::none() } else { Retries::new(&method, key.is_some()) };
         loop {
             let renewed = self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))?.clone();
             let mut request = self.http.request(method.clone(), url.clone());
@@ -162,26 +218,43 @@ impl Client {
                 (Auth::Bearer(token), None) => request.bearer_auth(token),
                 (Auth::None, _) => request,
             };
-            if unlogged && method == Method::GET {
-                request = request.header(payctl_wire::sandbox::UNLOGGED_HEADER, "true");
+            if let Auth::Key(secret) = auth
+                && method == Method::GET
+                && (own_read || self.tool)
+            {
+                request = request.header(payctl_wire::sandbox::TOOL_HEADER, tool_marker(secret, &url));
             }
-            if method == Method::POST {
+            for (name, value) in headers {
+                request = request.header(name.as_str(), value.as_str());
+            }
+            if let Some(key) = &key {
                 // The API then replays rather than repeats the operation if
                 // the answer is lost and the request is sent again.
-                request = request.header(payctl_wire::IDEMPOTENCY_KEY_HEADER, idempotency_key);
+                request = request.header(payctl_wire::IDEMPOTENCY_KEY_HEADER, key);
             }
-            if let Some(body) = body {
-                request = request.json(body);
+            if let Some((content_type, bytes)) = &body {
+                request = request.header(reqwest::header::CONTENT_TYPE, *content_type).body(bytes.clone());
             }
             let request_id = self.request_id.clone().unwrap_or_else(retry::new_request_id);
-            self.log_request(&method, &url, auth, &request_id, body.map(|b| mask_json(b.clone()).to_string()));
-            let (status, bytes, retry_after) = match self.send(request, &request_id).await {
+            let shown = body.as_ref().map(|(_, bytes)| match serde_json::from_slice::<Value>(bytes) {
+                Ok(v) => mask_json(v).to_string(),
+                Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+            });
+            self.log_request(&method, &url, auth, &request_id, shown);
+            let answer = match self.send(request, &request_id).await {
                 Ok(answer) => answer,
                 Err(e) if retry::got_no_answer(&e) && retries.after_no_answer(&what, &root_cause(&e)).await => continue,
-                Err(e) => return Err(self.network_failure(&e, &url, retries.failures())),
+                Err(e) => {
+                    let failure = self.network_failure(&e, &url, &method, retries.failures());
+                    return Err(self.keys.give_up(failure, key.as_deref(), retry::got_no_answer(&e)));
+                }
             };
+            let status = answer.status;
             if status.is_success() {
-                return decode(&bytes, &url);
+                if answer.headers.get(payctl_wire::IDEMPOTENT_REPLAYED_HEADER).is_some_and(|v| v == "true") {
+                    self.keys.replayed.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                return Ok(answer);
             }
             match (&self.login, auth) {
                 (Some(login), Auth::Bearer(_)) if status.as_u16() == 401 && !refreshed => {
@@ -189,10 +262,14 @@ impl Client {
                     let token = login.refresh(self).await?;
                     *self.renewed.lock().map_err(|_| anyhow::anyhow!("token cache poisoned"))? = Some(token);
                 }
-                _ if status.as_u16() == 429 && retries.after_rate_limit(&what, retry_after).await => {}
+                _ if status.as_u16() == 429 && retries.after_rate_limit(&what, answer.retry_after).await => {}
                 _ if status.is_server_error()
-                    && retries.after_server_error(&what, status.as_u16(), retry_after).await => {}
-                _ => return Err(self.failure(status, &bytes, &url, path)),
+                    && retries.after_server_error(&what, status.as_u16(), answer.retry_after).await => {}
+                _ if status.is_server_error() && key.is_some() => {
+                    let failure = self.failure(status, &answer.bytes, &url, path);
+                    return Err(self.keys.give_up(failure, key.as_deref(), true));
+                }
+                _ => return Ok(answer),
             }
         }
     }
@@ -236,6 +313,28 @@ impl Client {
         }
     }
 
+    /// A form POST to a public path (the token endpoint), sent once and
+    /// answered as its decoded JSON; an error answer as [`Client::call`]'s.
+    pub async fn post_form(&self, path: &str, form: &[(String, String)]) -> anyhow::Result<Value> {
+        let url = self.url(path)?;
+        let request_id = self.request_id.clone().unwrap_or_else(retry::new_request_id);
+        if self.verbose {
+            let shown: Vec<String> = form
+                .iter()
+                .map(|(k, v)| format!("{k}={}", if SECRET_FIELDS.contains(&k.as_str()) { MASK } else { v }))
+                .collect();
+            crate::say!("> POST {url}\n> content-type: application/x-www-form-urlencoded\n> {}", shown.join("&"));
+        }
+        let answer = self
+            .send(self.http.post(url.clone()).form(form), &request_id)
+            .await
+            .map_err(|e| self.network_failure(&e, &url, &Method::POST, 0))?;
+        if answer.status.is_success() {
+            return decode(&answer.bytes, &url);
+        }
+        Err(self.failure(answer.status, &answer.bytes, &url, path))
+    }
+
     /// The OpenID Connect token endpoint, which answers OAuth errors rather
     /// than the API's envelope.
     pub async fn token(&self, auth_url: &Url, form: &[(&str, &str)]) -> anyhow::Result<TokenResponse> {
@@ -247,10 +346,10 @@ impl Client {
             crate::say!("> POST {url}\n> content-type: application/x-www-form-urlencoded\n> {}", shown.join("&"));
         }
         let request_id = self.request_id.clone().unwrap_or_else(retry::new_request_id);
-        let (status, bytes, _) = self
+        let Answer { status, bytes, .. } = self
             .send(self.http.post(url.clone()).form(form), &request_id)
             .await
-            .map_err(|e| self.network_failure(&e, &url, 0))?;
+            .map_err(|e| self.network_failure(&e, &url, &Method::POST, 0))?;
         if status.is_success() {
             return typed(decode(&bytes, &url)?);
         }
@@ -305,15 +404,12 @@ impl Client {
         }
     }
 
-    /// Sends one request with its `X-Request-ID`; the status, body and
-    /// `Retry-After` of the answer, or why none came.
-    async fn send(
-        &self,
-        request: reqwest::RequestBuilder,
-        request_id: &str,
-    ) -> Result<(reqwest::StatusCode, Vec<u8>, Option<u64>), reqwest::Error> {
+    /// Sends one request with its `X-Request-ID`; its answer, or why none
+    /// came.
+    async fn send(&self, request: reqwest::RequestBuilder, request_id: &str) -> Result<Answer, reqwest::Error> {
         let response = request.header(payctl_wire::REQUEST_ID_HEADER, request_id).send().await?;
         let status = response.status();
+        let version = response.version();
         let headers = response.headers().clone();
         if let Some(at) = server_time(&headers)
             && let Ok(mut slot) = self.server_time.lock()
@@ -333,7 +429,7 @@ impl Client {
                 Err(_) => crate::say!("< {}", String::from_utf8_lossy(&bytes)),
             }
         }
-        Ok((status, bytes, retry_after))
+        Ok(Answer { status, version, headers, bytes, retry_after })
     }
 
     fn log_request(&self, method: &Method, url: &Url, auth: &Auth, request_id: &str, body: Option<String>) {
@@ -350,6 +446,91 @@ impl Client {
         if let Some(body) = body {
             crate::say!("> {body}");
         }
+    }
+}
+
+/// One request as [`Client::exchange`] sends it.
+pub struct Outgoing<'a> {
+    pub method: Method,
+    pub path: &'a str,
+    pub auth: &'a Auth,
+    /// Its content type and bytes.
+    pub body: Option<(&'static str, Vec<u8>)>,
+    /// Its `Idempotency-Key`: a request with one is safe to send again.
+    pub key: Option<String>,
+    /// More headers, as given (`payctl api -H`).
+    pub headers: &'a [(String, String)],
+    /// A `GET` the tool makes on its own behalf, whatever the client's mode.
+    pub own_read: bool,
+}
+
+impl Default for Outgoing<'_> {
+    fn default() -> Self {
+        Outgoing {
+            method: Method::GET,
+            path: "/",
+            auth: &Auth::None,
+            body: None,
+            key: None,
+            headers: &[],
+            own_read: false,
+        }
+    }
+}
+
+fn json_body(value: &Value) -> (&'static str, Vec<u8>) {
+    ("application/json", value.to_string().into_bytes())
+}
+
+/// An answer as it came.
+pub struct Answer {
+    pub status: reqwest::StatusCode,
+    pub version: reqwest::Version,
+    pub headers: reqwest::header::HeaderMap,
+    pub bytes: Vec<u8>,
+    pub retry_after: Option<u64>,
+}
+
+/// The Idempotency-Keys of one command: `--idempotency-key KEY`, else one
+/// made for the run; its first `POST` sends KEY, later ones `KEY.2`,
+/// `KEY.3`... in the order the command sends them, so running the same
+/// command again with the same key replays each step the API already did.
+struct Keys {
+    base: String,
+    sent: std::sync::atomic::AtomicU32,
+    replayed: std::sync::atomic::AtomicBool,
+}
+
+impl Keys {
+    fn new(given: Option<String>) -> Keys {
+        Keys {
+            base: given.unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
+            sent: std::sync::atomic::AtomicU32::new(0),
+            replayed: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    fn next(&self) -> String {
+        match self.sent.fetch_add(1, std::sync::atomic::Ordering::Relaxed) {
+            0 => self.base.clone(),
+            n => format!("{}.{}", self.base, n + 1),
+        }
+    }
+
+    /// `failure` of a keyed request that may have been carried out, with
+    /// the key and the command that retries it safely.
+    fn give_up(&self, failure: anyhow::Error, key: Option<&str>, may_have_run: bool) -> anyhow::Error {
+        let Some(key) = key.filter(|_| may_have_run) else { return failure };
+        let code = failure.downcast_ref::<exit::Exit>().map_or(exit::API_ERROR, |e| e.code);
+        let code = failure.downcast_ref::<ApiError>().map_or(code, ApiError::exit_code);
+        let command = crate::exit::command_line_with("--idempotency-key", &self.base);
+        exit::with_code(
+            code,
+            format!(
+                "{failure}\n  It was sent with Idempotency-Key {key}. To retry it safely (the API then answers what \
+                 it already did, never a second record), run:\n    {command}"
+            ),
+        )
     }
 }
 
@@ -435,6 +616,22 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// The API's error envelope again, as it came (fields named by the API,
+    /// not by flags, when the client was given none).
+    pub fn envelope(&self) -> Value {
+        let details: Vec<Value> = self
+            .details
+            .iter()
+            .map(|(field, message, code)| serde_json::json!({"field": field, "code": code, "message": message}))
+            .collect();
+        serde_json::json!({"error": {
+            "code": self.code,
+            "message": self.message,
+            "correlation_id": self.correlation_id,
+            "details": details,
+        }})
+    }
+
     pub fn exit_code(&self) -> u8 {
         if matches!(self.status, 401 | 403) { exit::AUTH } else { exit::API_ERROR }
     }
@@ -507,6 +704,16 @@ fn matches_prefix(path: &str, pattern: &str) -> bool {
     !rest.is_empty()
 }
 
+/// The `X-Sandbox-Tool` marker of one `GET` to `url` sent with `api_key`.
+fn tool_marker(api_key: &str, url: &Url) -> String {
+    let path = match url.query() {
+        Some(q) => format!("{}?{q}", url.path()),
+        None => url.path().to_owned(),
+    };
+    let nonce = uuid::Uuid::new_v4().simple().to_string();
+    payctl_domain::tool_read::sign(api_key, "GET", &path, local_millis(), &nonce)
+}
+
 /// The server's time in an answer: `X-Sandbox-Clock` (RFC 3339), else `Date`.
 fn server_time(headers: &reqwest::header::HeaderMap) -> Option<i64> {
     let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
@@ -539,10 +746,14 @@ pub fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {
 impl Client {
     /// A request that failed without an answer (exit 4); `retries` says how
     /// often it had been sent again.
-    fn network_failure(&self, err: &reqwest::Error, url: &Url, retries: u32) -> anyhow::Error {
+    fn network_failure(&self, err: &reqwest::Error, url: &Url, method: &Method, retries: u32) -> anyhow::Error {
         let tried = retry::tried(retries);
         // A connection made and then closed without an answer is not an
-        // unreachable server: the request may have been carried out.
+        // unreachable server: a write may have been carried out. A read
+        // changes nothing, so it only failed.
+        if retry::got_no_answer(err) && *method == Method::GET {
+            return exit::network(format!("no answer from {url}: {}{tried}", root_cause(err)));
+        }
         if retry::got_no_answer(err) {
             return exit::network(format!(
                 "no answer from {url}: {}{tried}; the request may have been carried out all the same",

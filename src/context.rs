@@ -79,7 +79,8 @@ impl Ctx {
         // A ready file explains the profile's base URL, not one given by flag.
         let ready_file = self.profile().from_ready.filter(|_| self.globals.base_url.is_none()).map(PathBuf::from);
         Ok(Client::new(self.base_url()?, self.globals.verbose, self.globals.request_id.clone(), Some(login))?
-            .with_ready_file(ready_file))
+            .with_ready_file(ready_file)
+            .with_idempotency_key(self.globals.idempotency_key.clone()))
     }
 
     /// The selected profile's secret store.

@@ -81,6 +81,53 @@ pub fn local(message: impl Into<String>) -> anyhow::Error {
     with(FAILURE, message)
 }
 
+/// An error that keeps the exit code of the failure it tells more about.
+pub fn with_code(code: u8, message: impl Into<String>) -> anyhow::Error {
+    with(code, message)
+}
+
+/// This very command line, to run again with `flag VALUE` (replacing the
+/// flag if it was given), quoted for a POSIX shell. A secret given on the
+/// command line (`--api-key`) is shown as the environment variable that
+/// can carry it instead, so the line never prints it.
+pub fn command_line_with(flag: &str, value: &str) -> String {
+    let mut args = std::env::args();
+    let program = args.next().map_or_else(
+        || "payctl".to_owned(),
+        |p| {
+            let name = std::path::Path::new(&p).file_name().map(|n| n.to_string_lossy().into_owned());
+            if name.as_deref() == Some("payctl") { "payctl".to_owned() } else { p }
+        },
+    );
+    let mut words = vec![program];
+    let mut rest = args.peekable();
+    while let Some(arg) = rest.next() {
+        if arg == flag {
+            rest.next();
+        } else if arg.starts_with(&format!("{flag}=")) {
+        } else if arg == "--api-key" {
+            rest.next();
+            words.push("--api-key".to_owned());
+            words.push("\"$PAYCTL_API_KEY\"".to_owned());
+        } else if arg.starts_with("--api-key=") {
+            words.push("--api-key".to_owned());
+            words.push("\"$PAYCTL_API_KEY\"".to_owned());
+        } else {
+            words.push(shell_quote(&arg));
+        }
+    }
+    words.push(flag.to_owned());
+    words.push(shell_quote(value));
+    words.join(" ")
+}
+
+/// `word` as a POSIX shell reads it back: bare when it is safe, else in
+/// single quotes.
+pub fn shell_quote(word: &str) -> String {
+    let safe = !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./:=@,+%".contains(&b));
+    if safe { word.to_owned() } else { format!("'{}'", word.replace('\'', "'\\''")) }
+}
+
 /// The go-live review's verdict is fail (exit 6).
 pub fn review_failed(message: impl Into<String>) -> anyhow::Error {
     with(REVIEW_FAILED, message)
@@ -136,5 +183,13 @@ mod tests {
         assert_eq!(code_for(&interrupted()), INTERRUPTED);
         assert_eq!(code_for(&review_failed("x")), REVIEW_FAILED);
         assert!(is_closed_pipe(&anyhow::Error::new(ClosedPipe).context("printing")));
+    }
+
+    #[test]
+    fn words_are_quoted_for_the_shell() {
+        assert_eq!(shell_quote("--kind"), "--kind");
+        assert_eq!(shell_quote(r#"{"a": 1}"#), r#"'{"a": 1}'"#);
+        assert_eq!(shell_quote("it's"), r#"'it'\''s'"#);
+        assert_eq!(shell_quote(""), "''");
     }
 }

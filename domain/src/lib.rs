@@ -17,6 +17,8 @@
 //! - [`faults`]: when a fault rule fires (counters, seeded draws);
 //!   [`review`]: how the go-live review judges a session.
 //! - [`credentials`]: the shapes of the secrets the API mints;
+//!   [`tool_read`]: the signed marker of a read `payctl` makes on its own
+//!   behalf;
 //!   [`redact`]: the one redactor of what is kept about a request.
 //! - [`log_export`]: request logs as a replayable fixture (used by
 //!   `payctl logs export` and the sandbox's console).
@@ -46,3 +48,4 @@ pub mod review;
 pub mod states;
 pub mod text;
 pub mod time;
+pub mod tool_read;

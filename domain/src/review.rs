@@ -50,6 +50,9 @@ pub struct Request {
     pub status: u16,
     pub error_code: Option<String>,
     pub fault: Option<FaultKind>,
+    /// The client went away before its answer (a `latency` or `timeout`
+    /// hold it did not wait out); `status` is what it would have had.
+    pub client_gone: bool,
     pub key_hash: Option<String>,
     pub body_hash: Option<String>,
     pub request_id_sent: bool,
@@ -59,9 +62,10 @@ pub struct Request {
 }
 
 impl Request {
-    /// Whether the client got no answer: none was sent, or it was dropped.
+    /// Whether the client got no answer: none was sent, it was dropped, or
+    /// the client had gone before it came.
     fn unanswered(&self) -> bool {
-        self.status == 0 || self.fault == Some(FaultKind::DropResponse)
+        self.status == 0 || self.fault == Some(FaultKind::DropResponse) || self.client_gone
     }
 
     fn is_post(&self) -> bool {
@@ -121,6 +125,9 @@ pub const MAX_EVIDENCE: usize = 20;
 /// After a 5xx, more attempts at the same request than this within one
 /// second is hammering.
 pub const MAX_RETRIES_PER_SECOND: usize = 3;
+/// `BACKOFF_ON_5XX`: the shortest wait before a retry of a 5xx that counts
+/// as backing off (a retry a few milliseconds later hits the same trouble).
+pub const MIN_BACKOFF_MS: i64 = 100;
 /// A resource read more often than once a second for longer than this,
 /// while a webhook would have said when it changed, is a polling storm.
 pub const STORM_SECONDS: i64 = 30;
@@ -171,6 +178,8 @@ impl Kept {
 struct Finding {
     failures: Kept,
     passes: Kept,
+    /// What the window lacked, said when there is nothing to judge.
+    gap: Option<String>,
 }
 
 impl Finding {
@@ -180,7 +189,8 @@ impl Finding {
         } else if !self.passes.is_empty() {
             (CheckStatus::Pass, self.passes.shown(), passed.to_owned())
         } else {
-            (CheckStatus::NotExercised, Vec::new(), format!("Nothing in the window to judge. {advice}"))
+            let gap = self.gap.map(|g| format!(" {g}")).unwrap_or_default();
+            (CheckStatus::NotExercised, Vec::new(), format!("Nothing in the window to judge.{gap} {advice}"))
         };
         Check { id, title: title.to_owned(), severity, status, advice, evidence }
     }
@@ -240,6 +250,11 @@ pub struct Judge {
     replay: Finding,
     genuine: Finding,
     fast: Finding,
+    /// A genuine delivery was attempted in the window.
+    delivered: bool,
+    /// A forged or tampered probe, and a stale one, was attempted.
+    probed_signature: bool,
+    probed_replay: bool,
 }
 
 /// What makes two requests attempts at the same one (for backoff): the
@@ -330,6 +345,9 @@ impl Judge {
             replay: Finding::default(),
             genuine: Finding::default(),
             fast: Finding::default(),
+            delivered: false,
+            probed_signature: false,
+            probed_replay: false,
         }
     }
 
@@ -357,6 +375,14 @@ impl Judge {
 
     /// Every check, in the documented order.
     pub fn finish(mut self) -> Vec<Check> {
+        let subscribed = !self.subscribed.is_empty();
+        let (signature, replay) = (
+            [FaultKind::ForgedSignature, FaultKind::TamperedBody],
+            [FaultKind::StaleTimestamp],
+        );
+        self.signature.gap = Some(webhook_gap(subscribed, self.delivered, self.probed_signature, &signature));
+        self.replay.gap = Some(webhook_gap(subscribed, self.delivered, self.probed_replay, &replay));
+        self.genuine.gap = Some(webhook_gap(subscribed, self.delivered, false, &[]));
         let open: Vec<Chain> = std::mem::take(&mut self.chains).into_values().collect();
         for chain in open {
             self.close(chain);
@@ -401,8 +427,8 @@ impl Judge {
                 CheckId::BackoffOn5xx,
                 Severity::Recommended,
                 "Retries after a 5xx back off",
-                "Retry a 5xx with exponential backoff and jitter (for example 1 s, 2 s, 4 s), never more than 3 \
-                 attempts in a second.",
+                "Retry a 5xx with exponential backoff and jitter (for example 1 s, 2 s, 4 s): wait at least 100 ms \
+                 before the first retry, and never make more than 3 attempts in a second.",
                 "Retries after 5xx answers backed off.",
             ),
             self.blind.check(
@@ -580,10 +606,26 @@ impl Judge {
         let crowded = times.windows(MAX_RETRIES_PER_SECOND + 1).any(|w| w[w.len() - 1] - w[0] < 1000);
         let gaps: Vec<i64> = times.windows(2).map(|w| w[1] - w[0]).collect();
         let shrinking = gaps.len() >= 3 && gaps.windows(2).skip(1).any(|g| g[1] + 50 < g[0]);
-        let note =
-            format!("{} retried {} times after a {}, {gaps:?} ms apart", chain.label, times.len() - 1, chain.status);
+        let hasty = gaps.iter().any(|g| *g < MIN_BACKOFF_MS);
+        let mut note = match gaps.as_slice() {
+            [gap] => format!("{} was retried once, {gap} ms after a {}", chain.label, chain.status),
+            _ => format!(
+                "{} was retried {} times after a {}, waiting {} ms",
+                chain.label,
+                gaps.len(),
+                chain.status,
+                and_list(&gaps.iter().map(ToString::to_string).collect::<Vec<_>>())
+            ),
+        };
+        if hasty {
+            note.push_str(&format!("; a retry must wait at least {MIN_BACKOFF_MS} ms"));
+        } else if crowded {
+            note.push_str(&format!("; more than {MAX_RETRIES_PER_SECOND} attempts in one second"));
+        } else if shrinking {
+            note.push_str("; the waits grew shorter");
+        }
         let last = &chain.last;
-        if crowded || shrinking {
+        if hasty || crowded || shrinking {
             self.backoff.failures.push(chain.at, || last.evidence(note));
         } else {
             self.backoff.passes.push(chain.at, || last.evidence(note));
@@ -695,8 +737,14 @@ impl Judge {
         let at = self.seen;
         self.seen += 1;
         let f = match a.fault_kind {
-            Some(FaultKind::StaleTimestamp) => &mut self.replay,
-            Some(FaultKind::ForgedSignature | FaultKind::TamperedBody) => &mut self.signature,
+            Some(FaultKind::StaleTimestamp) => {
+                self.probed_replay = true;
+                &mut self.replay
+            }
+            Some(FaultKind::ForgedSignature | FaultKind::TamperedBody) => {
+                self.probed_signature = true;
+                &mut self.signature
+            }
             _ => return,
         };
         let kind = a.fault_kind.map_or("probe", FaultKind::as_str);
@@ -718,6 +766,7 @@ impl Judge {
         if a.role == DeliveryRole::Probe {
             return;
         }
+        self.delivered |= a.role == DeliveryRole::Genuine;
         let at = self.seen;
         self.seen += 1;
         let shaped = a.fault_kind.map(|k| format!(" ({k})")).unwrap_or_default();
@@ -748,6 +797,40 @@ impl Judge {
 const ACCEPTS: [&str; 2] = ["acceptTransactionQuote", "acceptLegacyQuote"];
 const QUOTES: [&str; 3] = ["createTransactionQuote", "createLegacyQuote", "createCorridorQuote"];
 
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// What a webhook check with nothing to judge lacked, the first missing
+/// thing first: an endpoint, an event delivered in the window, a probe of
+/// `kinds` among its deliveries (none asked: genuine deliveries are judged).
+fn webhook_gap(subscribed: bool, delivered: bool, probed: bool, kinds: &[FaultKind]) -> String {
+    if !subscribed {
+        return "No webhook endpoint of the application is enabled: register one (`payctl webhooks create`, or run \
+                `payctl listen`) so there are deliveries to judge."
+            .to_owned();
+    }
+    if !delivered {
+        return "No event was delivered to its endpoints in the window: cause one (the flow that fires it, or \
+                `payctl trigger EVENT`)."
+            .to_owned();
+    }
+    if !kinds.is_empty() && !probed {
+        let names: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        return format!(
+            "Events were delivered, but none was probed ({}): run under a drill (`payctl sandbox drill start`), or \
+             add such a delivery fault rule.",
+            names.join(" or ")
+        );
+    }
+    "The deliveries to judge have not been answered yet.".to_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -766,6 +849,7 @@ mod tests {
             status,
             error_code: None,
             fault: None,
+            client_gone: false,
             key_hash: Some("k".into()),
             body_hash: Some("b".into()),
             request_id_sent: true,
@@ -795,6 +879,31 @@ mod tests {
     }
 
     #[test]
+    fn a_webhook_check_with_nothing_to_judge_says_what_was_missing() {
+        let advice = |seen: &Seen, id: CheckId| judge(seen).into_iter().find(|c| c.id == id).unwrap().advice;
+        let mut seen = Seen::default();
+        assert!(advice(&seen, CheckId::WebhookSignatureVerified).contains("No webhook endpoint of the application"));
+        seen.subscribed = vec![Family::Customer];
+        assert!(advice(&seen, CheckId::WebhookAcceptsGenuine).contains("No event was delivered"));
+        seen.attempts = vec![Attempt {
+            delivery_id: "d".into(),
+            request_id: "r".into(),
+            event: "customer.kyb_approved".into(),
+            role: DeliveryRole::Genuine,
+            fault_kind: None,
+            verdict: Some(Verdict::Ok),
+            delivery_failed: false,
+        }];
+        let probes = advice(&seen, CheckId::WebhookReplayWindow);
+        assert!(
+            probes.starts_with("Nothing in the window to judge. Events were delivered, but none was probed"),
+            "{probes}"
+        );
+        assert!(probes.contains("stale_timestamp") && probes.contains("payctl sandbox drill start"), "{probes}");
+        assert_eq!(status(&judge(&seen), CheckId::WebhookAcceptsGenuine), CheckStatus::Pass);
+    }
+
+    #[test]
     fn a_429_must_be_waited_out() {
         let mut limited = request(1, "GET", "listTransactions", 429);
         limited.retry_after = Some(2);
@@ -817,6 +926,18 @@ mod tests {
         let checks = judge(&seen);
         assert_eq!(status(&checks, CheckId::BackoffOn5xx), CheckStatus::Fail);
         assert_eq!(status(&checks, CheckId::WebhookSignatureVerified), CheckStatus::NotExercised);
+        // One retry a few milliseconds after a 503 fails too, and says so in a sentence.
+        let failed = request(1, "GET", "listTransactions", 503);
+        let mut hasty = request(2, "GET", "listTransactions", 200);
+        hasty.real_at = failed.real_at + 7;
+        let checks = judge(&Seen { requests: vec![failed.clone(), hasty.clone()], ..Seen::default() });
+        let check = checks.iter().find(|c| c.id == CheckId::BackoffOn5xx).unwrap();
+        assert_eq!(check.status, CheckStatus::Fail);
+        let note = &check.evidence[0].note;
+        assert!(note.ends_with("was retried once, 7 ms after a 503; a retry must wait at least 100 ms"), "{note}");
+        hasty.real_at = failed.real_at + MIN_BACKOFF_MS;
+        let checks = judge(&Seen { requests: vec![failed, hasty], ..Seen::default() });
+        assert_eq!(status(&checks, CheckId::BackoffOn5xx), CheckStatus::Pass);
         assert_eq!(verdict(&checks), ReviewVerdict::Fail, "required checks with nothing to judge fail the review");
     }
 }

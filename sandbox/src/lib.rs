@@ -15,7 +15,9 @@
 //!   that read on reader connections and act through the API router.
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
 //!   the control token; middleware that identifies the caller; the guard
-//!   that bounds password hashing and throttles failed sign-ins.
+//!   that bounds password hashing and throttles failed sign-ins; `payctl`'s
+//!   signed reads on its own behalf, and the one answer to "is this the
+//!   partner's integration talking" (`auth::principal::speaker`).
 //! - [`flows`]: every state machine (quotes, transactions, payments,
 //!   transfers and swaps, customer verification and what happens next in
 //!   it): moves and triggers over the states of `payctl_domain::states`,
@@ -256,6 +258,7 @@ impl Sandbox {
             operations: OnceLock::new(),
             faults,
             reviews: Default::default(),
+            tool_reads: Default::default(),
         });
         for key in stored_keys {
             state.keys.insert(key);

@@ -203,13 +203,11 @@ where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let (Some(limiter), Some(key)) = (&state.rate_limiter, principal::key_of(request.extensions())) else {
+    // A tool's reads on its own behalf spend no application's budget.
+    let speaker = principal::speaker(request.extensions()).and_then(principal::Speaker::application_traffic);
+    let (Some(limiter), Some(key)) = (&state.rate_limiter, speaker) else {
         return next(request).await;
     };
-    // The console's reads on its own behalf spend no application's budget.
-    if request.extensions().get::<request_log::Unlogged>().is_some() {
-        return next(request).await;
-    }
     let decision = limiter.check(key.key_id, clock::real_now().millis());
     let mut response = if decision.allowed {
         next(request).await

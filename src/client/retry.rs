@@ -52,6 +52,11 @@ impl Retries {
         Retries { repeatable, keyed, failures: 0, rate_limits: 0 }
     }
 
+    /// Nothing is repeated, and a 429 is the answer.
+    pub fn none() -> Retries {
+        Retries { repeatable: false, keyed: false, failures: 0, rate_limits: MAX_RATE_LIMIT_WAITS }
+    }
+
     /// After no answer (`cause` says why): waits and answers true when
     /// `what` (`POST /v1/transactions`, `step "quote"`) is to be sent again.
     pub async fn after_no_answer(&mut self, what: &str, cause: &str) -> bool {

@@ -108,7 +108,7 @@ pub fn load(path: &std::path::Path) -> anyhow::Result<(String, Fixture)> {
     let text = if label == "-" {
         std::io::read_to_string(std::io::stdin()).map_err(|e| exit::usage(format!("cannot read stdin: {e}")))?
     } else {
-        std::fs::read_to_string(path).map_err(|e| exit::usage(format!("{label}: cannot read: {e}")))?
+        std::fs::read_to_string(path).map_err(|e| exit::local(format!("{label}: cannot read: {e}")))?
     };
     let fixture = Fixture::parse(&label, &text).map_err(exit::usage)?;
     Ok((label, fixture))

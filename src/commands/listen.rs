@@ -164,6 +164,7 @@ const PARKED_URL: &str = "http://127.0.0.1:9/webhooks";
 async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Bytes) -> StatusCode {
     let header = headers.get(signature::HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
     let verified = signature::verify(&rx.secret, header, &body, DEFAULT_TOLERANCE_SECS, signature::now());
+    let tag = delivery_tag(&headers, &body);
     match &verified {
         Ok(_) => {
             if let Err(e) = print_event(rx.output, &body) {
@@ -174,15 +175,15 @@ async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Byte
                 }
             }
         }
-        Err(why) if rx.forward.is_none() => crate::say!("Rejected a delivery: {why}"),
+        Err(why) if rx.forward.is_none() => crate::say!("Rejected {tag}: {why}"),
         Err(why) => {
-            crate::say!("A delivery that does not verify ({why}): forwarded all the same, for the app to refuse.")
+            crate::say!("{tag} does not verify ({why}): forwarded all the same, for the app to refuse.")
         }
     }
     let (answer, answered_by) = match &rx.forward {
         None if verified.is_ok() => (StatusCode::OK, "payctl listen"),
         None => (StatusCode::BAD_REQUEST, "payctl listen"),
-        Some((client, url)) => (forward(client, url, &headers, body).await, "the app"),
+        Some((client, url)) => (forward(client, url, &headers, body, &tag).await, "the app"),
     };
     // Marked once the sandbox has recorded the attempt, which is after this answer.
     if let Some(request_id) = headers.get("x-request-id").and_then(|v| v.to_str().ok()) {
@@ -191,9 +192,28 @@ async fn receive(State(rx): State<Arc<Receiver>>, headers: HeaderMap, body: Byte
     answer
 }
 
+/// What every line about a delivery names it by: its event's type and id,
+/// and the attempt's `X-Request-ID` (its `request_id` in the delivery list):
+/// `settlement.completed evt_… (attempt 4f1c…)`.
+fn delivery_tag(headers: &HeaderMap, body: &[u8]) -> String {
+    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(crate::output::safe::text);
+    let event = text("x-service-event").map_or_else(|| "a delivery".to_owned(), |e| e.into_owned());
+    let id = serde_json::from_slice::<serde_json::Value>(body)
+        .ok()
+        .and_then(|v| v["id"].as_str().map(|id| crate::output::safe::text(id).into_owned()));
+    let mut tag = match id {
+        Some(id) => format!("{event} {id}"),
+        None => event,
+    };
+    if let Some(attempt) = text("x-request-id") {
+        tag.push_str(&format!(" (attempt {attempt})"));
+    }
+    tag
+}
+
 /// Sends the delivery on exactly as it came and answers with the app's
 /// status, or 502 when the app gave none (so the sandbox retries it).
-async fn forward(client: &reqwest::Client, url: &Url, headers: &HeaderMap, body: Bytes) -> StatusCode {
+async fn forward(client: &reqwest::Client, url: &Url, headers: &HeaderMap, body: Bytes, tag: &str) -> StatusCode {
     let mut request = client.post(url.clone()).body(body);
     for (name, value) in headers {
         if !HOP_HEADERS.contains(&name.as_str()) {
@@ -202,11 +222,11 @@ async fn forward(client: &reqwest::Client, url: &Url, headers: &HeaderMap, body:
     }
     match request.send().await {
         Ok(answer) => {
-            crate::say!("  forwarded to {url}: {}", answer.status());
+            crate::say!("{tag}: forwarded to {url}: {}", answer.status());
             StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY)
         }
         Err(e) => {
-            crate::say!("  forwarding to {url} failed: {}", crate::client::root_cause(&e));
+            crate::say!("{tag}: forwarding to {url} failed: {}", crate::client::root_cause(&e));
             StatusCode::BAD_GATEWAY
         }
     }

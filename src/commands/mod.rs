@@ -12,6 +12,7 @@ pub mod fixtures;
 pub mod keys;
 pub mod listen;
 pub mod logs;
+pub mod mcp;
 pub mod open;
 pub mod payments;
 pub mod pricing;
@@ -38,6 +39,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Sandbox(Later(args)) => sandbox::run(args, &cli.globals).await,
         Command::Review(Later(args)) => review::run(&cli.globals, args).await,
         Command::Proxy(Later(args)) => proxy::run(args, &cli.globals).await,
+        Command::Mcp(Later(args)) => mcp::run(args, &cli.globals).await,
         Command::Api(Later(args)) => api::run(ctx()?, args).await,
         Command::Completions { shell } => completions::run(shell),
         Command::Config(Later(cmd)) => config::run(ctx()?, cmd).await,

@@ -56,6 +56,12 @@ impl Session {
         Ok(Session { ctx, client, auth })
     }
 
+    /// This session's reads are the tool's own, not the integration's
+    /// (`logs`, `listen`): see [`Client::tool`].
+    pub fn for_tool_reads(self) -> Session {
+        Session { client: self.client.tool(), ..self }
+    }
+
     /// Calls a route and checks the answer has the shape of `T`.
     pub async fn call<T: DeserializeOwned + Serialize>(
         &self,
@@ -64,6 +70,23 @@ impl Session {
         body: Option<&Value>,
     ) -> anyhow::Result<T> {
         crate::client::typed(self.client.call(method, path, &self.auth, body).await?)
+    }
+
+    /// One request as it is asked for, with the caller's `Idempotency-Key`
+    /// when it gives one (else a `POST` carries the command's next key),
+    /// answered with the API's JSON as it is: for callers that pass the
+    /// answer on rather than print it (`payctl mcp`).
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        idempotency_key: Option<&str>,
+    ) -> anyhow::Result<Value> {
+        match idempotency_key {
+            Some(key) => self.client.call_with_key(method, path, &self.auth, body, key).await,
+            None => self.client.call(method, path, &self.auth, body).await,
+        }
     }
 
     /// `GET` one record and print it.
@@ -117,6 +140,17 @@ impl Session {
         Session::open(ctx, cred).await?.show::<T>(&path).await
     }
 
+    /// Says on stderr what a create or money movement did: `Created WHAT.`,
+    /// or `Replayed the original answer: WHAT.` when the API answered the
+    /// repeated Idempotency-Key with what it had already done.
+    pub fn created(&self, what: impl std::fmt::Display) {
+        if self.client.replayed() {
+            crate::say!("Replayed the original answer: {what}.");
+        } else {
+            crate::say!("Created {what}.");
+        }
+    }
+
     pub fn print(&self, record: &impl Serialize) -> anyhow::Result<()> {
         output::record(self.ctx.output, record)
     }
@@ -145,16 +179,7 @@ impl DataArg {
     pub fn body(&self, flags: &impl Serialize) -> anyhow::Result<Value> {
         let mut body = match &self.data {
             None => Value::Object(Map::new()),
-            Some(raw) => {
-                let text = match raw.strip_prefix('@') {
-                    Some("-") => std::io::read_to_string(std::io::stdin())
-                        .map_err(|e| exit::usage(format!("cannot read --data from stdin: {e}")))?,
-                    Some(file) => std::fs::read_to_string(file)
-                        .map_err(|e| exit::local(format!("cannot read --data file {file}: {e}")))?,
-                    None => raw.clone(),
-                };
-                serde_json::from_str(&text).map_err(|e| exit::usage(format!("--data is not valid JSON: {e}")))?
-            }
+            Some(raw) => read_data(raw)?,
         };
         if !body.is_object() {
             return Err(exit::usage("--data must be a JSON object"));
@@ -162,6 +187,19 @@ impl DataArg {
         overlay(&mut body, serde_json::to_value(flags)?);
         Ok(body)
     }
+}
+
+/// `--data JSON|@FILE|@-` as JSON: the text itself, a file, or stdin.
+pub fn read_data(raw: &str) -> anyhow::Result<Value> {
+    let text = match raw.strip_prefix('@') {
+        Some("-") => std::io::read_to_string(std::io::stdin())
+            .map_err(|e| exit::usage(format!("cannot read --data from stdin: {e}")))?,
+        Some(file) => {
+            std::fs::read_to_string(file).map_err(|e| exit::local(format!("cannot read --data file {file}: {e}")))?
+        }
+        None => raw.to_owned(),
+    };
+    serde_json::from_str(&text).map_err(|e| exit::usage(format!("--data is not valid JSON: {e}")))
 }
 
 fn overlay(base: &mut Value, flags: Value) {

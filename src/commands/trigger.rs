@@ -20,9 +20,10 @@ use crate::fixtures::customise::{self, Change};
 use crate::fixtures::{Fixture, SHIPPED};
 use crate::output::{self, Format};
 
-pub const EXAMPLES: &str = "Credentials are those of `payctl fixtures run` (the shipped fixtures use the TEST key). \\
-The run ends with a summary: the event's id and type, and the deliveries queued for the endpoints \\
-subscribed to it (none without an endpoint: add one with `payctl webhooks create` or `payctl listen`).
+pub const EXAMPLES: &str = "Credentials are those of `payctl fixtures run` (the shipped fixtures use the TEST key). \
+The run ends with a summary: the event's id and type, and the deliveries queued for the endpoints \
+subscribed to it (none without an endpoint: add one with `payctl webhooks create` or `payctl listen`); the same \
+line piped as on a terminal. `-o json` (or `-v`) writes the steps' transcript with the deliveries instead.
 
 --override and --add change what the fixture sends, as `stripe trigger` does: STEP is a step of the shipped \
 fixture (`payctl trigger EVENT --dry-run` lists them), PATH a dotted field of its body. The event's data comes \
@@ -84,14 +85,18 @@ pub async fn run(ctx: Ctx, args: TriggerArgs) -> anyhow::Result<()> {
     let (base, creds) = resolve(&ctx, &fixtures, ready.as_ref(), args.dry_run).await?;
     let watch = match (&creds.test_key, args.dry_run) {
         (Some(key), false) => {
-            let client = Client::new(crate::config::parse_url(&base, "base URL")?, ctx.globals.verbose, None, None)?;
+            let client =
+                Client::new(crate::config::parse_url(&base, "base URL")?, ctx.globals.verbose, None, None)?.tool();
             Some(Watch::start(client, Auth::Key(key.clone()), &args.event).await?)
         }
         _ => None,
     };
     let (steps, failure) = run_resolved(&ctx, &fixtures, &base, creds, args.dry_run).await?;
+    // The same short summary piped as on a terminal; the steps' transcript
+    // only when asked for (`-o json`, or `-v`).
+    let transcript = Format::asked(ctx.globals.format())? == Some(Format::Json) || ctx.globals.verbose;
     if let Some(e) = failure {
-        if ctx.output == Format::Json {
+        if transcript {
             output::json(&json!({"event": args.event, "fixtures": steps}))?;
         }
         return Err(e);
@@ -102,7 +107,7 @@ pub async fn run(ctx: Ctx, args: TriggerArgs) -> anyhow::Result<()> {
     };
     let mut event_ids: Vec<&str> = deliveries.iter().map(|d| d.event_id.as_str()).collect();
     event_ids.dedup();
-    if ctx.output == Format::Json {
+    if transcript {
         return output::json(&json!({
             "event": args.event,
             "event_ids": event_ids,

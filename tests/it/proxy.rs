@@ -295,6 +295,40 @@ async fn a_full_flow_through_the_proxy_is_answered_as_directly_and_its_recording
     };
     assert_eq!(states(&fresh.sb).await, states(&home.sb).await);
     assert_eq!(states(&fresh.sb).await, vec![json!("COMPLETED")]);
+    // And again into the same sandbox: the customer's email and the user's username are new on
+    // every run, so nothing the API refuses to repeat is repeated.
+    assert!(text.contains("@${run}.example.com"), "{text}");
+    let again = fresh.run(&["fixtures", "run", "--ready", ready.to_str().unwrap(), file.to_str().unwrap()], None).await;
+    assert_eq!(again.code, Some(0), "{}", again.all());
+    assert_eq!(states(&fresh.sb).await, vec![json!("COMPLETED"), json!("COMPLETED")]);
+}
+
+/// An id the recorded calls use that none of them created (here the TEST
+/// application's, made before the recording began) cannot be rewritten: the
+/// recording names it in its description and the proxy warns of it, as
+/// `logs export` does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ids_no_recorded_call_created_are_named_and_warned_of() {
+    let home = Home::new().await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("keys.json");
+    let proxy = start(&home, &["--upstream", &home.sb.ready.base_url, "--record", file.to_str().unwrap()]).await;
+    let through = proxy.client(&home.sb);
+    let app = home.sb.ready.test_application_id.clone();
+    let key = home.sb.test_key();
+    let customer = post_both(&through, &home.sb, "/v1/customers", &key, crate::faults::customer_body()).await;
+    let id = customer.body["id"].as_str().unwrap().to_owned();
+    get_both(&through, &home.sb, &format!("/v1/customers/{id}"), &key).await;
+    get_both(&through, &home.sb, &format!("/v1/applications/{app}/keys"), &home.sb.login().await).await;
+    let (code, _, stderr) = proxy.stop().await;
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("warning: 1 id(s) no recorded call created stay literal"), "{stderr}");
+    assert!(stderr.contains(&app), "{stderr}");
+    let fixture: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let description = fixture["description"].as_str().unwrap();
+    assert!(description.contains(&format!("{app} (from s3-get-keys)")), "{description}");
+    assert!(!description.contains(&id), "the customer's id is a reference to the step that made it: {description}");
+    assert_eq!(fixture["steps"][1]["path"], "/v1/customers/${s1-post-customers.id}");
 }
 
 /// Requests breaking the contract in each way, sent through `proxy`.
@@ -633,4 +667,50 @@ async fn the_recording_holds_none_of_the_secrets_the_redactor_used_to_miss() {
         assert!(!text.contains(hidden), "the recording holds {hidden}:\n{text}");
     }
     assert!(text.contains("kept"), "the rest of the JSON in a string is kept:\n{text}");
+}
+
+/// `--ready-file` tells a script where a proxy on port 0 listens, as the
+/// sandbox's does, and goes when the proxy stops.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ready_file_names_the_port_it_picked_and_goes_when_it_stops() {
+    let home = Home::new().await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("proxy.json");
+    let proxy = start(&home, &["--upstream", &home.sb.ready.base_url, "--ready-file", file.to_str().unwrap()]).await;
+    let line: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(line["proxy_url"], proxy.url.as_str(), "{line}");
+    assert_eq!(line["upstream"], home.sb.ready.base_url.trim_end_matches('/'), "{line}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+    let health = reqwest::get(format!("{}/health", line["proxy_url"].as_str().unwrap())).await.unwrap();
+    assert!(health.status().is_success());
+    let (code, _, stderr) = proxy.stop().await;
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!file.exists(), "the ready file names a proxy that is gone");
+}
+
+/// The proxy and the sandbox keep one contract for query parameters an
+/// operation does not have: ignored, so `?colour=red` is answered 200 and
+/// is no violation; an unknown body field is refused by both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_query_parameter_is_ignored_by_both_and_an_unknown_body_field_refused_by_both() {
+    let home = Home::new().await;
+    let proxy = start(&home, &["--upstream", &home.sb.ready.base_url]).await;
+    let through = proxy.client(&home.sb);
+    let key = home.sb.test_key();
+    let via = through.get("/v1/customers?colour=red", &key).await;
+    assert_eq!(via.status, StatusCode::OK, "{}", via.body);
+    assert_eq!(via.header("x-payctl-violations"), Some("0"), "{:?}", via.headers);
+    let mut body = crate::faults::customer_body();
+    body["colour"] = json!("red");
+    let refused = through
+        .send(through.request(Method::POST, "/v1/customers", &key).header("Idempotency-Key", "u-1").json(&body))
+        .await;
+    assert_eq!(refused.status.as_u16(), 400, "{}", refused.body);
+    assert_eq!(refused.header("x-payctl-violations"), Some("1"), "{:?}", refused.headers);
+    let (code, _, stderr) = proxy.stop().await;
+    assert_eq!(code, Some(0), "{stderr}");
 }

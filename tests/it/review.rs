@@ -218,6 +218,7 @@ async fn a_careful_integration_passes_and_a_naive_one_fails_exactly_where_it_sho
     assert_eq!(
         failed,
         [
+            "BACKOFF_ON_5XX",
             "IDEMPOTENCY_KEY_SENT",
             "IDEMPOTENT_RETRY",
             "REQUEST_ID_SENT",
@@ -342,4 +343,18 @@ async fn reading_the_review_is_not_judged_as_part_of_the_integration() {
         assert_eq!(judged.as_array().unwrap().len(), 1, "only the customer list is judged: {judged}");
     }
     assert_eq!(first["checks"], second["checks"], "a review does not change the next one");
+}
+
+/// `curl -X POST .../sandbox/drill` sends no body and no Content-Type: a
+/// body whose fields are all optional is then `{}`; a route with required
+/// fields then names each one missing.
+#[tokio::test]
+async fn a_post_whose_fields_are_all_optional_takes_no_body_at_all() {
+    let sb = spawn_sandbox().await;
+    let bare = sb.send(sb.request(Method::POST, "/sandbox/drill", &sb.test_key())).await;
+    assert!(bare.status.is_success(), "{} {}", bare.status, bare.body);
+    assert_eq!(bare.body["application_id"], sb.ready.test_application_id.as_str(), "{}", bare.body);
+    let required = sb.send(sb.request(Method::POST, "/v1/customers", &sb.test_key())).await;
+    required.assert_error(400, "VAL_0001");
+    assert!(required.detail_fields().contains(&"legal_name".to_owned()), "{}", required.body);
 }

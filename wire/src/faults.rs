@@ -174,6 +174,11 @@ pub struct FaultRequest {
     /// 0 to 86,400 (`delay`: 1 to 86,400).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delay_s: Option<u64>,
+    /// `timeout` only: run the request and commit its work first, then
+    /// hold the connection silent and close it (default false: nothing is
+    /// done): the server that committed after the client timed out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<bool>,
 }
 
 /// Body of `POST /sandbox/faults`.
@@ -218,6 +223,10 @@ pub struct Fault {
     pub delay_ms: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delay_s: Option<u64>,
+    /// `timeout` only: true when the request's work is done before the
+    /// connection is held and closed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<bool>,
 }
 
 impl Fault {
@@ -234,6 +243,9 @@ impl Fault {
             if let Some(value) = value {
                 text.push_str(&format!(" {value}{unit}"));
             }
+        }
+        if self.commit == Some(true) {
+            text.push_str(" after committing");
         }
         text
     }
@@ -252,6 +264,9 @@ impl Fault {
             if let Some(value) = value {
                 text.push_str(&format!("; {name}={value}"));
             }
+        }
+        if self.commit == Some(true) {
+            text.push_str("; commit=1");
         }
         Some(text)
     }
@@ -304,6 +319,11 @@ pub struct AppliedFault {
     pub rule_id: Option<String>,
     #[serde(flatten)]
     pub fault: Fault,
+    /// The client went away before the answer (it gave up waiting during a
+    /// `latency` or `timeout` hold): the work was done all the same, and
+    /// the entry's status is what it would have been answered.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub client_gone: bool,
 }
 
 #[cfg(test)]
@@ -324,7 +344,8 @@ mod tests {
 
     #[test]
     fn faults_and_matches_read_in_a_few_words() {
-        let fault = |kind, status, delay_ms| Fault { kind, status, retry_after: None, delay_ms, delay_s: None };
+        let fault =
+            |kind, status, delay_ms| Fault { kind, status, retry_after: None, delay_ms, delay_s: None, commit: None };
         assert_eq!(fault(FaultKind::Error, Some(502), None).describe(), "error 502");
         assert_eq!(fault(FaultKind::Latency, None, Some(800)).describe(), "latency 800 ms");
         assert_eq!(fault(FaultKind::Reset, None, None).describe(), "reset");

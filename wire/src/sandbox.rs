@@ -63,11 +63,12 @@ pub const SANDBOX_CLOCK_HEADER: &str = "x-sandbox-clock";
 /// endpoints, so a replay never posts to the servers it was recorded with.
 pub const WEBHOOK_SINK_PATH: &str = "/sandbox/webhook-sink";
 
-/// Sent as `true` on a `GET`, the sandbox leaves the request out of the
-/// request log: a read a tool makes on its own behalf (`payctl logs export`
-/// reading ids back), not one the application made. Writes are always
-/// logged; a service without this header logs the read like any other.
-pub const UNLOGGED_HEADER: &str = "x-sandbox-unlogged";
+/// Marks a `GET` as a read `payctl` makes on its own behalf (`logs tail`,
+/// `trigger`, `review`...), signed for that one request with the key it
+/// sends (`payctl_domain::tool_read`): the sandbox then neither logs,
+/// faults, rate-limits nor judges it. Writes are always the integration's;
+/// a service without this header treats the read like any other.
+pub const TOOL_HEADER: &str = "x-sandbox-tool";
 
 /// A sandbox clock: the one that applies to the caller.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -241,7 +241,23 @@ pub struct Delivery {
     pub fault: Option<AppliedFault>,
 }
 
+/// How a probe the receiver refused, as a correct receiver must, reads in
+/// the console and the CLI: its `failed` status is the right outcome.
+pub const REFUSED_AS_EXPECTED: &str = "refused as expected";
+
 impl Delivery {
+    /// A probe (forged, stale or tampered) whose last answer was judged
+    /// `ok`: the receiver refused it, as it should.
+    pub fn refused_as_expected(&self) -> bool {
+        self.role == DeliveryRole::Probe && self.attempts.last().and_then(|a| a.verdict) == Some(Verdict::Ok)
+    }
+
+    /// The status as a person reads it: [`REFUSED_AS_EXPECTED`] for such a
+    /// probe, else the status itself.
+    pub fn status_words(&self) -> &'static str {
+        if self.refused_as_expected() { REFUSED_AS_EXPECTED } else { self.status.as_str() }
+    }
+
     /// What a fault rule made of this delivery, in a few words:
     /// `forged_signature probe`, `duplicate`, `probed (stale_timestamp)`
     /// for the genuine delivery a probe copied, `delay`, `drop`; `None`

@@ -300,6 +300,7 @@ fn request(operations: &Operations, r: store::review::LoggedRequest) -> review::
         status: r.status,
         error_code: r.error_code,
         fault: r.fault,
+        client_gone: r.client_gone,
         key_hash: r.key_hash,
         body_hash: r.body_hash,
         request_id_sent: r.request_id_sent,

@@ -80,6 +80,72 @@ pub enum InProcess {
     Application(KeyCaller),
 }
 
+/// Marks a read made on a tool's own behalf, not by the application: the
+/// console reading ids back for an export (placed in process), or a `GET`
+/// whose `X-Sandbox-Tool` marker admission checked ([`super::tool_reads`]).
+#[derive(Debug, Clone, Copy)]
+pub struct OwnRead;
+
+/// Who is talking with an API key.
+#[derive(Debug, Clone, Copy)]
+pub enum Speaker<'a> {
+    /// The partner's integration: logged, rate-limited, faulted, judged.
+    Integration(&'a KeyCaller),
+    /// A person acting in the console for the application: logged (as key
+    /// `console`) and rate-limited, never faulted nor judged.
+    Console(&'a KeyCaller),
+    /// A read on a tool's own behalf ([`OwnRead`]): none of those.
+    Tool,
+}
+
+impl<'a> Speaker<'a> {
+    /// The key when it is the integration talking.
+    pub fn integration(self) -> Option<&'a KeyCaller> {
+        match self {
+            Speaker::Integration(key) => Some(key),
+            _ => None,
+        }
+    }
+
+    /// The key whose record and budget the request belongs to: not a tool's.
+    pub fn application_traffic(self) -> Option<&'a KeyCaller> {
+        match self {
+            Speaker::Integration(key) | Speaker::Console(key) => Some(key),
+            Speaker::Tool => None,
+        }
+    }
+}
+
+/// The one answer to "is this the partner's integration talking", which
+/// the rate limiter, the request log (and so the review) and faults all
+/// ask: `None` for a request without an API key.
+pub fn speaker(extensions: &Extensions) -> Option<Speaker<'_>> {
+    let key = key_of(extensions)?;
+    Some(if extensions.get::<OwnRead>().is_some() {
+        Speaker::Tool
+    } else if extensions.get::<InProcess>().is_some() {
+        Speaker::Console(key)
+    } else {
+        Speaker::Integration(key)
+    })
+}
+
+/// After a key authenticated a request from the network: a `GET` with a
+/// valid `X-Sandbox-Tool` marker for this very request and key is the
+/// tool's own read. Any other marker is ignored.
+fn mark_tool_read(state: &AppState, request: &mut Request, key: &KeyCaller) {
+    let Some(marker) = request.headers().get(crate::http::headers::TOOL).and_then(|v| v.to_str().ok()) else {
+        return;
+    };
+    let Some(secret) = api_key(request.headers()) else { return };
+    let path = request.uri().path_and_query().map_or("/", |p| p.as_str());
+    let own = request.method() == axum::http::Method::GET
+        && state.tool_reads.admit(marker, secret, key.key_id, "GET", path, crate::clock::real_now().millis());
+    if own {
+        request.extensions_mut().insert(OwnRead);
+    }
+}
+
 fn in_process(request: &Request) -> Option<&InProcess> {
     request.extensions().get::<InProcess>()
 }
@@ -126,7 +192,11 @@ pub async fn admit_api_key(state: &AppState, request: &mut Request) -> Result<()
             require_active(state, &key).await?;
             key
         }
-        _ => authenticate_key(state, request.headers())?,
+        _ => {
+            let key = authenticate_key(state, request.headers())?;
+            mark_tool_read(state, request, &key);
+            key
+        }
     };
     request.extensions_mut().insert(caller);
     Ok(())
@@ -204,6 +274,7 @@ pub async fn admit_control_or_test_key(state: &AppState, request: &mut Request) 
     } else if api_key(request.headers()).is_some() {
         let key = authenticate_key(state, request.headers())?;
         key.require_test("the sandbox simulation API")?;
+        mark_tool_read(state, request, &key);
         ControlCaller::TestKey(key)
     } else {
         return Err(ApiError::unauthorized("send a TEST key as X-API-Key, or the control token as a bearer token"));

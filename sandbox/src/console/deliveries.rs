@@ -90,6 +90,12 @@ pub async fn list(
     Ok(console.page(&visitor, Some(&app), Section::Deliveries, "Webhook deliveries", body))
 }
 
+/// A delivery's status; a probe the receiver refused reads as the success
+/// it is, in the words the CLI uses.
+fn delivery_status(d: &Delivery) -> Markup {
+    if d.refused_as_expected() { html::badge(html::Tone::Good, d.status_words()) } else { html::status(d.status) }
+}
+
 fn delivery_row(app: &AppCtx, d: &Delivery, url: &str) -> Markup {
     let last = d.attempts.last();
     html! {
@@ -97,7 +103,7 @@ fn delivery_row(app: &AppCtx, d: &Delivery, url: &str) -> Markup {
             td.mono { a href=(app.href(&format!("deliveries/{}", d.id))) { (d.id) } }
             td { code { (d.event) } }
             td.mono { (url) }
-            td { (html::status(d.status)) }
+            td { (delivery_status(d)) }
             td.num { (d.attempt_count) }
             td {
                 @if let Some(a) = last {
@@ -161,7 +167,13 @@ pub async fn detail(
         p.live-status data-live-status="attempts" { "Live: attempts refresh every 2 seconds." }
         div id="attempts" data-live="2000" {
             dl.facts {
-                dt { "Status" } dd { (html::status(d.status)) }
+                dt { "Status" } dd {
+                    @if d.role == DeliveryRole::Probe
+                        && attempts.last().and_then(|a| a.attempt.verdict) == Some(payctl_wire::webhooks::Verdict::Ok)
+                    {
+                        (html::badge(html::Tone::Good, payctl_wire::webhooks::REFUSED_AS_EXPECTED))
+                    } @else { (html::status(d.status)) }
+                }
                 dt { "Attempts" } dd { (d.attempt_count) }
                 dt { "Next attempt" } dd { @match &d.next_attempt_at { Some(n) => (html::time(n)), None => span.muted { "none" } } }
             }

@@ -47,7 +47,7 @@ pub fn rules(operations: &Operations) -> Vec<Spec> {
         .collect();
     rules.push(Spec {
         matcher: requests(None, Some(MethodName::Post)),
-        fault: Injected::Timeout { delay_ms: DRILL_TIMEOUT_MS },
+        fault: Injected::Timeout { delay_ms: DRILL_TIMEOUT_MS, commit: false },
         firing: once(1),
     });
     rules.push(Spec { matcher: requests(None, None), fault: Injected::RateLimit { retry_after: 2 }, firing: once(1) });

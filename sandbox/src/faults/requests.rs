@@ -2,16 +2,18 @@
 //! operation a partner's integration calls with an API key.
 //!
 //! It sits inside the request log and outside idempotency, so every faulted
-//! request is logged with its fault, and a fault that answers before the
-//! handler (`error`, `rate_limit`) or never answers (`timeout`, `reset`)
-//! stores nothing, not even the `Idempotency-Key`'s claim: a retry with the
+//! request is logged with its fault (a client that gives up during a hold
+//! is logged too, `client_gone`: see [`Pending`]), and a fault that answers
+//! before the handler (`error`, `rate_limit`) or never answers (`timeout`
+//! without `commit`, `reset`) stores nothing, not even the `Idempotency-Key`'s claim: a retry with the
 //! same key runs normally, as after a real outage. `drop_response` runs the
 //! handler and its commit first, so the key holds the real answer that the
 //! client never read.
 //!
 //! What the client sees at the socket: `error` and `rate_limit` are HTTP
 //! answers with the `X-Sandbox-Fault` header; `latency` is the normal
-//! answer, late; `timeout` holds the connection silent, then closes it;
+//! answer, late (the work done first, the answer held); `timeout` holds the
+//! connection silent, then closes it (with `commit`, after doing the work);
 //! `reset` resets it at once; `drop_response` closes it where the answer
 //! would have been (see [`crate::http::connection`]).
 //!
@@ -31,7 +33,7 @@ use payctl_wire::faults::{AppliedFault, FaultRequest};
 
 use super::{HELD_PER_PARTNER, Injected};
 use crate::api::Operation;
-use crate::auth::principal::{self, InProcess};
+use crate::auth::principal;
 use crate::error::{ApiError, Checks};
 use crate::http::connection::{Connection, Cut};
 use crate::rate_limit;
@@ -42,6 +44,38 @@ use crate::state::AppState;
 #[derive(Debug, Clone, Copy)]
 pub struct Unanswered;
 
+/// What a request held back by a fault would have been answered, once its
+/// handler ran: the request log writes it, marked `client_gone`, if the
+/// client goes away during the hold (the log layer puts one in every
+/// logged request's extensions).
+#[derive(Debug, Clone, Default)]
+pub struct Pending(Arc<std::sync::Mutex<Option<Held>>>);
+
+/// A held answer: its status, error code and the fault holding it.
+#[derive(Debug, Clone)]
+pub struct Held {
+    pub status: u16,
+    pub error_code: Option<&'static str>,
+    pub fault: AppliedFault,
+}
+
+impl Pending {
+    fn hold(&self, response: &Response, fault: &AppliedFault) {
+        if let Ok(mut slot) = self.0.lock() {
+            *slot = Some(Held {
+                status: response.status().as_u16(),
+                error_code: response.extensions().get::<ApiError>().map(|e| e.code.as_str()),
+                fault: fault.clone(),
+            });
+        }
+    }
+
+    /// The answer held back, if the handler ran.
+    pub fn held(&self) -> Option<Held> {
+        self.0.lock().ok().and_then(|slot| slot.clone())
+    }
+}
+
 /// The layer: `next` runs the rest of the request unless the fault
 /// answers in its place.
 pub async fn layer<F, Fut>(state: &AppState, request: Request, next: F) -> Response
@@ -49,15 +83,14 @@ where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let Some(key) = principal::key_of(request.extensions()) else { return next(request).await };
-    // LIVE behaves like production; the console's own calls, and a tool's
-    // reads on its own behalf (`payctl listen` reading what became of a
-    // delivery, an export reading ids back), are not the partner's
-    // integration: they neither meet a fault nor use up a rule's firing.
-    if !key.is_test()
-        || request.extensions().get::<InProcess>().is_some()
-        || crate::request_log::unlogged_read(&request)
-    {
+    // LIVE behaves like production; the console's calls, and a tool's reads
+    // on its own behalf (`payctl listen` reading what became of a delivery,
+    // an export reading ids back), are not the partner's integration: they
+    // neither meet a fault nor use up a rule's firing.
+    let Some(key) = principal::speaker(request.extensions()).and_then(principal::Speaker::integration) else {
+        return next(request).await;
+    };
+    if !key.is_test() {
         return next(request).await;
     }
     let chosen = match request.headers().get(crate::http::headers::SANDBOX_FAULT) {
@@ -94,8 +127,8 @@ where
         "fault injected"
     );
     let connection = request.extensions().get::<Connection>().cloned();
-    let mut response = apply(state, injected, &source, connection, request, next, holding).await;
-    let applied = AppliedFault { rule_id, fault: injected.view() };
+    let applied = AppliedFault { rule_id, fault: injected.view(), client_gone: false };
+    let mut response = apply(state, injected, (&source, &applied), connection, request, next, holding).await;
     if let Ok(value) = HeaderValue::from_str(&format!("{source}; kind={}", injected.kind())) {
         response.headers_mut().insert(crate::http::headers::SANDBOX_FAULT, value);
     }
@@ -123,7 +156,7 @@ fn too_many_held(source: &str) -> Response {
 async fn apply<F, Fut>(
     state: &AppState,
     injected: Injected,
-    source: &str,
+    (source, applied): (&str, &AppliedFault),
     connection: Option<Connection>,
     request: Request,
     next: F,
@@ -169,12 +202,30 @@ where
             retry_after,
         )
         .into_response(),
+        // The work is done first and the answer held back, as a slow
+        // network does: a client that gives up during the hold has had its
+        // request carried out all the same (and logged, `client_gone`).
         Injected::Latency { delay_ms } => {
+            let pending = request.extensions().get::<Pending>().cloned();
+            let response = next(request).await;
+            if let Some(pending) = pending {
+                pending.hold(&response, applied);
+            }
             hold(state, delay_ms).await;
             drop(holding);
-            next(request).await
+            response
         }
-        Injected::Timeout { delay_ms } => {
+        Injected::Timeout { delay_ms, commit: true } => {
+            let pending = request.extensions().get::<Pending>().cloned();
+            let response = next(request).await;
+            if let Some(pending) = pending {
+                pending.hold(&response, applied);
+            }
+            hold(state, delay_ms).await;
+            drop(holding);
+            cut(Cut::Close)
+        }
+        Injected::Timeout { delay_ms, commit: false } => {
             hold(state, delay_ms).await;
             drop(holding);
             cut(Cut::Close)
@@ -205,14 +256,14 @@ async fn hold(state: &AppState, delay_ms: u64) {
 }
 
 /// The fault a request's own `X-Sandbox-Fault` header asks for:
-/// `<kind>[; status=503][; delay_ms=800][; retry_after=2]`.
+/// `<kind>[; status=503][; delay_ms=800][; retry_after=2][; commit=1]`.
 pub fn from_header(value: &HeaderValue) -> Result<Injected, ApiError> {
     const FIELD: &str = "X-Sandbox-Fault";
     let malformed = |why: &str| {
         ApiError::invalid_field(
             FIELD,
             "invalid",
-            format!("{why}; expected <kind>[; status=503][; delay_ms=800][; retry_after=2]"),
+            format!("{why}; expected <kind>[; status=503][; delay_ms=800][; retry_after=2][; commit=1]"),
         )
     };
     let text = value.to_str().map_err(|_| malformed("not ASCII text"))?;
@@ -226,6 +277,7 @@ pub fn from_header(value: &HeaderValue) -> Result<Injected, ApiError> {
             "status" => body.status = Some(u16::try_from(value).unwrap_or(u16::MAX)),
             "delay_ms" => body.delay_ms = Some(value),
             "retry_after" => body.retry_after = Some(value),
+            "commit" => body.commit = Some(value != 0),
             other => return Err(malformed(&format!("{other:?} is not a parameter"))),
         }
     }

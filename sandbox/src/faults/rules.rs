@@ -111,14 +111,29 @@ fn path_matches(wanted: &str, op: &Operation, path: &str) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Injected {
-    Error { status: u16 },
-    RateLimit { retry_after: u64 },
-    Latency { delay_ms: u64 },
-    Timeout { delay_ms: u64 },
+    Error {
+        status: u16,
+    },
+    RateLimit {
+        retry_after: u64,
+    },
+    Latency {
+        delay_ms: u64,
+    },
+    /// `commit`: the handler runs (and commits) before the hold.
+    Timeout {
+        delay_ms: u64,
+        #[serde(default)]
+        commit: bool,
+    },
     Reset,
     DropResponse,
-    Duplicate { delay_s: u64 },
-    Delay { delay_s: u64 },
+    Duplicate {
+        delay_s: u64,
+    },
+    Delay {
+        delay_s: u64,
+    },
     OutOfOrder,
     Drop,
     ForgedSignature,
@@ -147,11 +162,16 @@ impl Injected {
 
     /// The API's shape: the kind and its parameters.
     pub fn view(self) -> Fault {
-        let mut fault = Fault { kind: self.kind(), status: None, retry_after: None, delay_ms: None, delay_s: None };
+        let mut fault =
+            Fault { kind: self.kind(), status: None, retry_after: None, delay_ms: None, delay_s: None, commit: None };
         match self {
             Injected::Error { status } => fault.status = Some(status),
             Injected::RateLimit { retry_after } => fault.retry_after = Some(retry_after),
-            Injected::Latency { delay_ms } | Injected::Timeout { delay_ms } => fault.delay_ms = Some(delay_ms),
+            Injected::Latency { delay_ms } => fault.delay_ms = Some(delay_ms),
+            Injected::Timeout { delay_ms, commit } => {
+                fault.delay_ms = Some(delay_ms);
+                fault.commit = commit.then_some(true);
+            }
             Injected::Duplicate { delay_s } | Injected::Delay { delay_s } => fault.delay_s = Some(delay_s),
             Injected::Reset
             | Injected::DropResponse
@@ -194,9 +214,11 @@ pub fn fault(checks: &mut Checks, field: &str, body: &FaultRequest) -> Option<In
         "status" => kind == FaultKind::Error,
         "retry_after" => kind == FaultKind::RateLimit,
         "delay_ms" => matches!(kind, FaultKind::Latency | FaultKind::Timeout),
+        "commit" => kind == FaultKind::Timeout,
         _ => matches!(kind, FaultKind::Duplicate | FaultKind::Delay),
     };
     for (param, given) in [
+        ("commit", body.commit.is_some()),
         ("status", body.status.is_some()),
         ("retry_after", body.retry_after.is_some()),
         ("delay_ms", body.delay_ms.is_some()),
@@ -235,6 +257,7 @@ pub fn fault(checks: &mut Checks, field: &str, body: &FaultRequest) -> Option<In
         },
         FaultKind::Timeout => Injected::Timeout {
             delay_ms: ranged("delay_ms", body.delay_ms.unwrap_or(DEFAULT_TIMEOUT_MS), 1..=MAX_DELAY_MS)?,
+            commit: body.commit.unwrap_or(false),
         },
         FaultKind::Reset => Injected::Reset,
         FaultKind::DropResponse => Injected::DropResponse,

@@ -42,10 +42,20 @@ pub struct ApiQuery<T>(pub T);
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
+    /// A `POST` whose body is left out (empty, no `Content-Type`, as
+    /// `curl -X POST` sends it) is `{}`; otherwise 415 as before.
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        require_json_content_type(&req)?;
+        if req.headers().contains_key(header::CONTENT_TYPE) || req.method() != axum::http::Method::POST {
+            require_json_content_type(&req)?;
+            let bytes = body_bytes(req, state).await?;
+            return parse_json(&bytes).map(ApiJson);
+        }
         let bytes = body_bytes(req, state).await?;
-        parse_json(&bytes).map(ApiJson)
+        // Every field optional: accepted; required ones: the 400 that names each.
+        match bytes.iter().all(u8::is_ascii_whitespace).then(|| parse_json::<T>(b"{}")) {
+            Some(Ok(empty)) => Ok(ApiJson(empty)),
+            _ => Err(unsupported_media_type()),
+        }
     }
 }
 

@@ -5,8 +5,9 @@
 //! known) and inside the rate limiter (whose refusals it also records). It
 //! covers every key-authenticated route, `/v1/...` and the `/sandbox/...`
 //! simulation routes when called with a TEST key; requests with a bearer or
-//! the control token are not logged, nor reads marked unlogged (the
-//! console's own, and `GET`s sent with `X-Sandbox-Unlogged: true`). The path, query, body and the
+//! the control token are not logged, nor reads a tool makes on its own
+//! behalf ([`principal::speaker`]: the console's, and `payctl`'s signed
+//! `X-Sandbox-Tool` reads). The path, query, body and the
 //! `X-Request-ID` (as `correlation_id`) are kept only after [`redact`]ion.
 //!
 //! The exchange (request headers, response headers and body) is kept too,
@@ -50,7 +51,7 @@ use crate::api::Operation;
 use crate::auth::principal;
 use crate::clock;
 use crate::error::ApiError;
-use crate::faults::requests::Unanswered;
+use crate::faults::requests::{Pending, Unanswered};
 use crate::http::request_id::CorrelationId;
 use crate::state::AppState;
 use crate::{idempotency, ids};
@@ -148,20 +149,6 @@ impl Exchange {
             other => other,
         }
     }
-}
-
-/// Marks a request the log must skip: a read the console makes on its
-/// own behalf (such as reading ids back for an export), not one the
-/// application made.
-#[derive(Debug, Clone, Copy)]
-pub struct Unlogged;
-
-/// A `GET` its caller marked with [`payctl_wire::sandbox::UNLOGGED_HEADER`]:
-/// a tool's read on its own behalf. It still counts against the key's rate
-/// limit; only reads can go unlogged.
-pub fn unlogged_read(request: &Request) -> bool {
-    request.method() == Method::GET
-        && request.headers().get(crate::http::headers::UNLOGGED).is_some_and(|v| v.as_bytes() == b"true")
 }
 
 /// The sending side, kept in the shared state.
@@ -291,9 +278,7 @@ where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let Some(key) = principal::key_of(request.extensions())
-        .filter(|_| request.extensions().get::<Unlogged>().is_none() && !unlogged_read(&request))
-    else {
+    let Some(key) = principal::speaker(request.extensions()).and_then(principal::Speaker::application_traffic) else {
         return run(request).await;
     };
     let started = Instant::now();
@@ -323,49 +308,80 @@ where
     let request_headers =
         state.request_log.exchanges.take(clock::real_now().millis()).then(|| without_credentials(request.headers()));
 
-    let (response, request_body) = if method == Method::GET || method == Method::HEAD {
-        (run(request).await, None)
+    let (request, request_body) = if method == Method::GET || method == Method::HEAD {
+        (Ok(request), None)
     } else {
         let (parts, body) = request.into_parts();
         match axum::body::to_bytes(body, BODY_LIMIT).await {
             Ok(bytes) => {
                 let kept = redact::body(&bytes).map(|v| v.to_string());
                 judged.body_hash = Some(idempotency::body_hash(&bytes));
-                (run(Request::from_parts(parts, Body::from(bytes))).await, kept)
+                (Ok(Request::from_parts(parts, Body::from(bytes))), kept)
             }
             Err(e) => (crate::http::extract::unreadable_body(&e).into_response(), None),
         }
     };
+    // Only a fault holds an answer back: without a rule or a request's own
+    // fault header, the request path allocates nothing more for it.
+    let holdable = request.as_ref().is_ok_and(|r| r.headers().contains_key(crate::http::headers::SANDBOX_FAULT))
+        || state.faults.any();
+    let pending = holdable.then(Pending::default);
+    // Written if this future is dropped before the answer: the client went
+    // away (a `latency` or `timeout` hold it did not wait out).
+    let mut gone = Gone {
+        state,
+        pending: pending.clone(),
+        started,
+        record: Some(Record {
+            public_id,
+            application_id,
+            api_key_id,
+            method: method.as_str().to_owned(),
+            path,
+            query,
+            status_code: 0,
+            duration_ms: 0,
+            correlation_id,
+            error_code: None,
+            request_body,
+            requested_at,
+            responded_at: requested_at,
+            fault: None,
+            judged,
+            exchange: Exchange::None,
+        }),
+    };
+    let response = match request {
+        Ok(mut request) => {
+            if let Some(pending) = pending {
+                request.extensions_mut().insert(pending);
+            }
+            run(request).await
+        }
+        Err(refused) => refused,
+    };
+    // Answered: the record is this function's again, not the guard's.
+    let Some(mut record) = gone.record.take() else { return response };
 
     let (response, exchange) = match request_headers {
         Some(headers) => capture(response, headers).await,
         None => (response, Exchange::None),
     };
     let elapsed = started.elapsed();
-    judged.retry_after = response
+    record.judged.retry_after = response
         .headers()
         .get(axum::http::header::RETRY_AFTER)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse().ok());
-    state.request_log.record(Record {
-        public_id,
-        application_id,
-        api_key_id,
-        method: method.as_str().to_owned(),
-        path,
-        query,
-        // A request cut without an answer got no status at all.
-        status_code: if response.extensions().get::<Unanswered>().is_some() { 0 } else { response.status().as_u16() },
-        duration_ms: i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX),
-        correlation_id,
-        error_code: response.extensions().get::<ApiError>().map(|e| e.code.as_str()),
-        request_body,
-        requested_at,
-        responded_at: requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0)),
-        fault: response.extensions().get::<AppliedFault>().cloned(),
-        judged,
-        exchange,
-    });
+    // A request cut without an answer got no status at all.
+    record.status_code =
+        if response.extensions().get::<Unanswered>().is_some() { 0 } else { response.status().as_u16() };
+    record.duration_ms = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
+    record.error_code = response.extensions().get::<ApiError>().map(|e| e.code.as_str());
+    record.responded_at = requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0));
+    record.fault = response.extensions().get::<AppliedFault>().cloned();
+    record.exchange = exchange;
+    state.request_log.record(record);
     response
 }
 
@@ -387,6 +403,32 @@ pub fn bounded(text: String) -> String {
         end -= 1;
     }
     format!("{}{marker}", &text[..end])
+}
+
+/// The record of a request whose client went away before its answer:
+/// written when the log layer's future is dropped mid-request, with the
+/// status the held answer would have had (0 if the handler had not run)
+/// and its fault marked `client_gone`.
+struct Gone<'a> {
+    state: &'a AppState,
+    pending: Option<Pending>,
+    started: Instant,
+    record: Option<Record>,
+}
+
+impl Drop for Gone<'_> {
+    fn drop(&mut self) {
+        let Some(mut record) = self.record.take() else { return };
+        let elapsed = self.started.elapsed();
+        record.duration_ms = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
+        record.responded_at = record.requested_at.plus_millis(record.duration_ms);
+        if let Some(held) = self.pending.as_ref().and_then(Pending::held) {
+            record.status_code = held.status;
+            record.error_code = held.error_code;
+            record.fault = Some(AppliedFault { client_gone: true, ..held.fault });
+        }
+        self.state.request_log.record(record);
+    }
 }
 
 /// The request's headers without the credential ones, which no log keeps

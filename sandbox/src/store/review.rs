@@ -23,6 +23,8 @@ pub struct LoggedRequest {
     pub error_code: Option<String>,
     pub operation_id: Option<String>,
     pub fault: Option<FaultKind>,
+    /// The client went away before the answer it would have had.
+    pub client_gone: bool,
     pub key_hash: Option<String>,
     pub body_hash: Option<String>,
     pub request_id_sent: bool,
@@ -54,7 +56,8 @@ pub fn requests(
         .query_map(
             params![application_id, from.millis(), after.unwrap_or(""), i64::try_from(limit).unwrap_or(i64::MAX)],
             |r| {
-                let fault: Option<String> = r.get(9)?;
+                let fault =
+                    r.get::<_, Option<String>>(9)?.and_then(|f| serde_json::from_str::<AppliedFault>(&f).ok());
                 Ok(LoggedRequest {
                     log_id: r.get(0)?,
                     correlation_id: r.get(1)?,
@@ -65,7 +68,8 @@ pub fn requests(
                     status: r.get(6)?,
                     error_code: r.get(7)?,
                     operation_id: r.get(8)?,
-                    fault: fault.and_then(|f| serde_json::from_str::<AppliedFault>(&f).ok()).map(|f| f.fault.kind),
+                    client_gone: fault.as_ref().is_some_and(|f| f.client_gone),
+                    fault: fault.map(|f| f.fault.kind),
                     key_hash: r.get(10)?,
                     body_hash: r.get(11)?,
                     request_id_sent: r.get(12)?,

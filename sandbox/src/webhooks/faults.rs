@@ -93,7 +93,7 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
             };
             let injected = fired.rule.spec.fault;
             let rule = fired.rule.public_id.clone();
-            let fault = AppliedFault { rule_id: Some(rule.clone()), fault: injected.view() };
+            let fault = AppliedFault { rule_id: Some(rule.clone()), fault: injected.view(), client_gone: false };
             let decision = match injected {
                 Injected::Delay { delay_s } => {
                     let until = now.plus_seconds(i64::try_from(delay_s).unwrap_or(i64::MAX));

@@ -10,6 +10,6 @@ pub async fn run(ctx: Ctx, name: String, environment: Environment) -> anyhow::Re
     let s = Session::open(ctx, Cred::Bearer).await?;
     let body = serde_json::to_value(CreateApplication { name, environment })?;
     let app: Application = s.call(Method::POST, "/v1/applications", Some(&body)).await?;
-    crate::say!("Created {environment} application {}.", app.id);
+    s.created(format_args!("{environment} application {}", app.id));
     s.print(&app)
 }

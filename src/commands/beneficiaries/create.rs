@@ -60,6 +60,6 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
     let body = args.data.body(&flags)?;
     let s = Session::open_with(ctx, Cred::Key, FLAGS).await?;
     let beneficiary: Beneficiary = s.call(Method::POST, "/v1/beneficiaries", Some(&body)).await?;
-    crate::say!("Created beneficiary {} with a {} account.", beneficiary.id, beneficiary.account.kind);
+    s.created(format_args!("beneficiary {} with a {} account", beneficiary.id, beneficiary.account.kind));
     s.print(&beneficiary)
 }

@@ -27,6 +27,6 @@ pub async fn run(ctx: Ctx, args: CreateArgs) -> anyhow::Result<()> {
     ];
     let s = Session::open_with(ctx, Cred::Key, flags).await?;
     let customer: Customer = s.call(Method::POST, "/v1/customers", Some(&body)).await?;
-    crate::say!("Created customer {}; verification is {}.", customer.id, customer.kyb_status);
+    s.created(format_args!("customer {}; verification is {}", customer.id, customer.kyb_status));
     s.print(&customer)
 }

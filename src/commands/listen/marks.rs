@@ -25,9 +25,9 @@ const PAUSE: Duration = Duration::from_millis(500);
 const TRIES: u32 = 3;
 
 /// Attempts waiting to be marked, and the one task that reads them back.
-/// Reads are unlogged (`X-Sandbox-Unlogged`), so they neither enter the
-/// application's request log nor meet its fault rules, but they do count
-/// against the key's rate limit: hence one read for all of them.
+/// Reads are the tool's own (`X-Sandbox-Tool`), so they neither enter the
+/// application's request log, meet its fault rules nor spend its rate
+/// limit; still, one read serves them all.
 pub struct Attempts {
     session: Arc<Session>,
     endpoint_id: String,
@@ -64,7 +64,7 @@ impl Attempts {
             self.wake.notified().await;
             while self.waiting.lock().is_ok_and(|w| !w.is_empty()) {
                 tokio::time::sleep(PAUSE).await;
-                let read = self.session.client.get_unlogged(&path, &self.session.auth).await.ok();
+                let read = self.session.client.get_own(&path, &self.session.auth).await.ok();
                 let page: Option<Page<Delivery>> = read.and_then(|v| serde_json::from_value(v).ok());
                 let Ok(mut waiting) = self.waiting.lock() else { return };
                 // A service that keeps no delivery list: nothing to mark, ever.
@@ -116,6 +116,9 @@ fn describe(delivery: &Delivery, attempt: &DeliveryAttempt, answered_by: &str) -
         None => format!("{answered_by} gave no answer"),
     };
     let judged = match verdict {
+        Verdict::Ok if delivery.role == DeliveryRole::Probe => {
+            format!("{}: verdict ok", payctl_wire::webhooks::REFUSED_AS_EXPECTED)
+        }
         Verdict::Ok => "verdict ok".to_owned(),
         other => format!("verdict {}: {}", other.as_str(), advice(other)),
     };
@@ -166,7 +169,8 @@ mod tests {
             role,
             fault: kind.map(|kind| AppliedFault {
                 rule_id: Some("flt_2".into()),
-                fault: Fault { kind, status: None, retry_after: None, delay_ms: None, delay_s: None },
+                fault: Fault { kind, status: None, retry_after: None, delay_ms: None, delay_s: None, commit: None },
+                client_gone: false,
             }),
         }
     }
@@ -180,7 +184,8 @@ mod tests {
         let refused = delivery(DeliveryRole::Probe, Some(FaultKind::ForgedSignature), Some(400), Verdict::Ok);
         assert_eq!(
             line(&refused).unwrap(),
-            "  dlv_1 (settlement.completed): a forged_signature probe (rule flt_2); the app answered 400: verdict ok"
+            "  dlv_1 (settlement.completed): a forged_signature probe (rule flt_2); the app answered 400: refused as \
+             expected: verdict ok"
         );
         let taken = delivery(DeliveryRole::Probe, Some(FaultKind::StaleTimestamp), Some(200), Verdict::AcceptedStale);
         let taken = line(&taken).unwrap();

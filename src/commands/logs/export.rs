@@ -2,7 +2,7 @@
 //! `crate::fixtures::export`), for replaying a partner's calls locally.
 //!
 //! Its reads (the logs, and the ids in them read back) are its own, not the
-//! application's: they are sent unlogged, so an export never adds itself to
+//! application's: they are sent as the tool's own, so an export never adds itself to
 //! the logs it exports.
 
 use std::path::PathBuf;
@@ -24,8 +24,7 @@ pub async fn run(
     fill: &[String],
 ) -> anyhow::Result<()> {
     let fills = export::fills(fill)?;
-    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
-    let session = Session { client: session.client.unlogged(), ..session };
+    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?.for_tool_reads();
     let filters = filters.on_server_clock(&session).await?;
     let logs = read(&session, &filters).await?;
     if logs.is_empty() {

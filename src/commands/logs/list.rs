@@ -8,7 +8,7 @@ use crate::commands::resource::{Cred, Session};
 use crate::context::Ctx;
 
 pub async fn run(ctx: Ctx, filters: &Filters, list: ListArgs) -> anyhow::Result<()> {
-    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
+    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?.for_tool_reads();
     let filters = filters.on_server_clock(&session).await?;
     session.list::<RequestLog>(&filters.path(), &list, COLUMNS).await
 }

@@ -136,7 +136,7 @@ impl Filters {
 
     /// The filters with relative times (`-10m`) made absolute on the
     /// application's sandbox clock, which the server reports with every
-    /// answer (one unlogged read learns it). Without a relative time
+    /// answer (one read of the tool's own learns it). Without a relative time
     /// nothing is sent.
     pub async fn on_server_clock(&self, s: &Session) -> anyhow::Result<Filters> {
         let from = self.from.as_deref().map(|v| relative("--from", v)).transpose()?.flatten();
@@ -144,7 +144,7 @@ impl Filters {
         if from.is_none() && to.is_none() {
             return Ok(self.clone());
         }
-        s.client.get_unlogged("/v1/logs?limit=1", &s.auth).await?;
+        s.client.get_own("/v1/logs?limit=1", &s.auth).await?;
         let now = Timestamp::from_millis(s.client.server_now());
         let at = |back: i64| now.plus_seconds(-back).to_rfc3339();
         Ok(Filters { from: from.map(at).or(self.from.clone()), to: to.map(at).or(self.to.clone()), ..self.clone() })
@@ -153,7 +153,7 @@ impl Filters {
 
 /// Seconds back from now for `-DURATION` (`-10m`); `None` for anything
 /// else, which the API checks as ISO 8601.
-fn relative(flag: &str, value: &str) -> anyhow::Result<Option<i64>> {
+pub fn relative(flag: &str, value: &str) -> anyhow::Result<Option<i64>> {
     let Some(back) = value.trim().strip_prefix('-') else { return Ok(None) };
     crate::commands::sandbox::parse_duration(back).map(Some).map_err(|e| {
         crate::exit::usage(format!("{flag} {value:?}: {e}; write ISO 8601 with a time zone, or -10m, -1h30m, -2d"))

@@ -28,7 +28,7 @@ const LONGEST_RETRY: Duration = Duration::from_secs(30);
 
 pub async fn run(ctx: Ctx, filters: &Filters, interval: u64, lines: u32) -> anyhow::Result<()> {
     let stop = StopSignal::install()?;
-    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
+    let session = Session::open_with(ctx, Cred::Key, super::FLAGS).await?.for_tool_reads();
     let path = filters.on_server_clock(&session).await?.path();
     let page_path = format!("{path}{}limit=100", if path.contains('?') { '&' } else { '?' });
     let mut last_seen: Option<String> = None;

@@ -18,6 +18,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::cli::Globals;
+use crate::commands::sandbox::ready_file::ReadyFile;
 use crate::contract::Contract;
 use crate::exit;
 use crate::fixtures::record::Recorder;
@@ -32,6 +33,7 @@ recording file failed.
 
 Examples:
   payctl proxy --upstream https://staging.example --record ticket-123.json
+  payctl proxy --upstream http://127.0.0.1:4242 --listen 127.0.0.1:0 --ready-file proxy.json &
   payctl proxy --upstream http://127.0.0.1:4242 --strict      # refuse what breaks the contract
   payctl proxy --upstream http://127.0.0.1:4242 -o json | jq 'select(.violations != [])'";
 
@@ -53,12 +55,25 @@ pub struct ProxyArgs {
     /// OpenAPI document (JSON) to check against, instead of the one built in.
     #[arg(long, value_name = "FILE")]
     pub spec: Option<PathBuf>,
+    /// Also write `{"proxy_url": ..., "upstream": ...}` to FILE (mode 0600) once listening, as
+    /// `payctl sandbox --ready-file` does (its port when listening on :0); removed when it stops.
+    #[arg(long, value_name = "FILE")]
+    pub ready_file: Option<PathBuf>,
     /// Seconds to wait for the upstream's answer before answering 502.
     #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub timeout: u64,
 }
 
 pub async fn run(args: ProxyArgs, globals: &Globals) -> anyhow::Result<()> {
+    let ready_file = args.ready_file.as_deref().map(ReadyFile::start).transpose()?;
+    let outcome = serve(args, globals, ready_file.as_ref()).await;
+    if let Some(file) = &ready_file {
+        file.finish(&outcome);
+    }
+    outcome
+}
+
+async fn serve(args: ProxyArgs, globals: &Globals, ready_file: Option<&ReadyFile>) -> anyhow::Result<()> {
     let upstream = crate::config::parse_url(&args.upstream, "--upstream").map_err(|e| exit::usage(format!("{e:#}")))?;
     let contract = match &args.spec {
         Some(path) => Contract::from_file(path).map_err(|e| exit::local(format!("--spec: {e:#}")))?,
@@ -91,6 +106,9 @@ pub async fn run(args: ProxyArgs, globals: &Globals) -> anyhow::Result<()> {
         recording,
     )?);
     let address = listener.local_addr()?;
+    if let Some(file) = ready_file {
+        file.ready_with(&serde_json::json!({"proxy_url": format!("http://{address}"), "upstream": shown}))?;
+    }
     proxy.announce(address);
     let app = axum::Router::new().fallback(forward::handle).with_state(proxy.clone());
     // The sandbox's own server loop: the same header-read, idle and body

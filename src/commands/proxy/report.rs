@@ -218,6 +218,8 @@ pub struct Writer {
 pub struct Written {
     pub path: Option<PathBuf>,
     pub steps: usize,
+    /// Ids the recording uses that none of its calls created.
+    pub literal: Vec<String>,
     pub failure: Option<String>,
 }
 
@@ -252,7 +254,12 @@ impl Recording {
                     failure = Some(format!("{e:#}"));
                 }
             }
-            Written { path: Some(recorder.path().to_owned()), steps: recorder.len(), failure }
+            Written {
+                path: Some(recorder.path().to_owned()),
+                steps: recorder.len(),
+                literal: recorder.literal_ids(),
+                failure,
+            }
         });
         (Some(sender), Writer { thread: Some(thread) })
     }
@@ -296,6 +303,14 @@ pub fn summary(stats: &Stats, written: &Written) {
         ),
         Some(path) => crate::say!("Recording: nothing was recorded, so {} was not written.", path.display()),
         None => {}
+    }
+    if !written.literal.is_empty() && written.steps > 0 {
+        crate::say!(
+            "warning: {} id(s) no recorded call created stay literal (made before the recording began, or seeded): \
+             {}; the steps using them replay only where they exist (the recording's description names them)",
+            written.literal.len(),
+            written.literal.join(", ")
+        );
     }
 }
 

@@ -11,11 +11,9 @@ pub async fn run(ctx: Ctx, args: QuoteArgs) -> anyhow::Result<()> {
     let body = args.body()?;
     let s = Session::open_with(ctx, Cred::Key, super::FLAGS).await?;
     let quote: TransactionQuote = s.call(Method::POST, PATH, Some(&body)).await?;
-    crate::say!(
-        "Created quote {}; accept it before {} with `payctl quotes accept {}`.",
-        quote.id,
-        quote.expires_at,
-        quote.id
-    );
+    s.created(format_args!(
+        "quote {}; accept it before {} with `payctl quotes accept {}`",
+        quote.id, quote.expires_at, quote.id
+    ));
     s.print(&quote)
 }

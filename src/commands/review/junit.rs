@@ -1,10 +1,12 @@
 //! `payctl review -o junit`: the review as JUnit XML, the test report
 //! format CI systems read (Jenkins, GitLab, GitHub and Azure test
 //! reporters): `<testsuites>` holding one `<testsuite name="payctl.review">`
-//! with one `<testcase>` per check, in the documented order.
+//! with one `<testcase>` per check, in the documented order, named by the
+//! check's id (stable in a CI system's history when a title is reworded).
 //!
 //! - a failed check is a `<failure>` (`type` the status, `message` the
-//!   advice, the text the severity and the evidence, one line each);
+//!   title and the advice, the text the severity and the evidence, one
+//!   line each);
 //! - a required check with nothing to judge is a `<failure>` too, since it
 //!   fails the review; a recommended one is `<skipped>`;
 //! - a passed check says why in `<system-out>`, with its evidence.
@@ -63,7 +65,8 @@ pub fn render(review: &Review) -> String {
 }
 
 fn testcase(xml: &mut String, check: &Check) {
-    let name = attribute(&format!("{}: {}", check.id, check.title));
+    let name = attribute(check.id.as_str());
+    let message = attribute(&format!("{}: {}", check.title, check.advice));
     let _ = write!(xml, "    <testcase classname=\"{CLASSNAME}\" name=\"{name}\"");
     let severity = match check.severity {
         Severity::Required => "required",
@@ -80,13 +83,13 @@ fn testcase(xml: &mut String, check: &Check) {
                 xml,
                 "      <failure type=\"{}\" message=\"{}\">{}</failure>",
                 check.status.as_str(),
-                attribute(&check.advice),
+                message,
                 text(&details(check, severity))
             );
         }
         Outcome::Skipped => {
             let _ = writeln!(xml, ">");
-            let _ = writeln!(xml, "      <skipped message=\"{}\"/>", attribute(&check.advice));
+            let _ = writeln!(xml, "      <skipped message=\"{message}\"/>");
         }
     }
     xml.push_str("    </testcase>\n");
@@ -94,7 +97,13 @@ fn testcase(xml: &mut String, check: &Check) {
 
 /// The check's id, severity, status and advice, then its evidence.
 fn details(check: &Check, severity: &str) -> String {
-    let mut out = format!("{} ({severity}): {}\n{}\n", check.id, check.status.as_str().replace('_', " "), check.advice);
+    let mut out = format!(
+        "{} ({severity}): {}: {}\n{}\n",
+        check.id,
+        check.title,
+        check.status.as_str().replace('_', " "),
+        check.advice
+    );
     if !check.evidence.is_empty() {
         out.push_str("Evidence:\n");
         for e in &check.evidence {
@@ -193,8 +202,17 @@ mod tests {
             xml.contains("- log log_1 (request req-1): POST /v1/x?a=&lt;b&gt; carried no Idempotency-Key"),
             "{xml}"
         );
-        assert!(xml.contains("<failure type=\"not_exercised\" message=\"Advice for IDEMPOTENT_RETRY.\">"), "{xml}");
-        assert!(xml.contains("<skipped message=\"Advice for WEBHOOK_FAST_ANSWER.\"/>"), "{xml}");
+        assert!(
+            xml.contains(
+                "<failure type=\"not_exercised\" message=\"Title of IDEMPOTENT_RETRY: Advice for IDEMPOTENT_RETRY.\">"
+            ),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<skipped message=\"Title of WEBHOOK_FAST_ANSWER: Advice for WEBHOOK_FAST_ANSWER.\"/>"),
+            "{xml}"
+        );
+        assert!(xml.contains("<testcase classname=\"payctl.review\" name=\"IDEMPOTENCY_KEY_SENT\">"), "{xml}");
         assert!(!xml.contains("2026-11-25T10:05"), "the window's end changes with every run: {xml}");
         assert_eq!(xml, render(&r));
     }

@@ -39,13 +39,15 @@ Examples:
   payctl review
   payctl review -o junit > review.xml        # for the CI system's test report
   payctl review --since 2026-11-25T10:00:00Z -o json
+  payctl review --since -10m                 # the last ten minutes of the application's clock
   payctl review --app APP_ID --ready ready.json";
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
-    /// Judge from this time on (ISO 8601, on the application's sandbox clock) [default: the start of the
-    /// latest drill, else the application's first request].
-    #[arg(long, value_name = "TIME")]
+    /// Judge from this time on, on the application's sandbox clock: ISO 8601, or -DURATION before
+    /// its time now (-10m, -1h30m) [default: the start of the latest drill, else the application's
+    /// first request].
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
     pub since: Option<String>,
     /// With the control token: review this TEST application.
     #[arg(long, value_name = "APP_ID")]
@@ -59,24 +61,34 @@ pub async fn run(globals: &Globals, args: ReviewArgs) -> anyhow::Result<()> {
     let junit = globals.format() == Some(OutputFlag::Junit);
     // The rest of the CLI knows tables and JSON only; JUnit is written here.
     let globals = if junit { Globals { output: Some(OutputFlag::Json), ..globals.clone() } } else { globals.clone() };
+    let back = args.since.as_deref().map(|v| crate::commands::logs::relative("--since", v)).transpose()?.flatten();
     if let Some(since) = &args.since
+        && back.is_none()
         && payctl_domain::time::Timestamp::parse_rfc3339(since).is_none()
     {
         return Err(exit::usage(format!(
-            "--since {since:?} is not an ISO 8601 date-time such as 2026-11-25T10:00:00Z"
+            "--since {since:?} is not an ISO 8601 date-time such as 2026-11-25T10:00:00Z, nor -DURATION such as -10m"
         )));
     }
     let running = Running::open(&globals, args.ready.as_deref())?;
     let auth = if args.app.is_some() { running.control()? } else { running.key()? };
+    let client = running.client.with_flags(FLAGS).tool();
+    // -10m counts back from the sandbox clock, as the server reports it.
+    let since = match back {
+        Some(seconds) => {
+            client.get_own("/sandbox/clock", &auth).await?;
+            Some(payctl_domain::time::Timestamp::from_millis(client.server_now()).plus_seconds(-seconds).to_rfc3339())
+        }
+        None => args.since.clone(),
+    };
     let mut query = Vec::new();
-    if let Some(since) = &args.since {
+    if let Some(since) = &since {
         query.push(format!("since={}", url_escape(since)));
     }
     if let Some(app) = &args.app {
         query.push(format!("application_id={}", url_escape(app)));
     }
     let path = if query.is_empty() { PATH.to_owned() } else { format!("{PATH}?{}", query.join("&")) };
-    let client = running.client.with_flags(FLAGS);
     let review: Review = typed(client.call(Method::GET, &path, &auth, None).await?)?;
     if junit {
         output::out(&junit::render(&review))?;

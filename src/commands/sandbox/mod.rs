@@ -9,7 +9,7 @@
 mod clock;
 mod drill;
 mod faults;
-mod ready_file;
+pub mod ready_file;
 mod reset;
 mod wait;
 
@@ -232,7 +232,8 @@ impl Running {
         let ctx = crate::context::Ctx::load(globals)?;
         let ready = ready.map(crate::commands::fixtures::read_ready).transpose()?;
         let (base, creds) = crate::commands::fixtures::credentials(&ctx, ready.as_ref())?;
-        let client = crate::client::Client::new(base, globals.verbose, globals.request_id.clone(), None)?;
+        let client = crate::client::Client::new(base, globals.verbose, globals.request_id.clone(), None)?
+            .with_idempotency_key(globals.idempotency_key.clone());
         Ok(Running { ctx, creds, client })
     }
 

@@ -8,7 +8,8 @@
 //! error and exit code if it fails before it is ready; it is removed when
 //! the ready file is written. The ready file is removed when the sandbox
 //! stops, so a file left behind names a sandbox that is gone (which `wait`
-//! finds out by asking its `/health`).
+//! finds out by asking its `/health`). `payctl proxy --ready-file` writes
+//! its own line (`proxy_url`, `upstream`) the same way.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,6 +46,11 @@ impl ReadyFile {
     /// The ready line, written whole (private, through a temporary file),
     /// then the status removed.
     pub fn ready(&self, line: &ReadyLine) -> anyhow::Result<()> {
+        self.ready_with(line)
+    }
+
+    /// [`ReadyFile::ready`] for another server's line (`payctl proxy`).
+    pub fn ready_with(&self, line: &impl Serialize) -> anyhow::Result<()> {
         write_private(&self.path, format!("{}\n", serde_json::to_string(line)?).as_bytes())?;
         self.ready.store(true, Ordering::SeqCst);
         remove(&status_path(&self.path))

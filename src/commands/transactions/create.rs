@@ -17,12 +17,9 @@ pub async fn run(ctx: Ctx, quote: Option<String>, beneficiary: Option<String>, d
     let body = data.body(&flags)?;
     let s = Session::open_with(ctx, Cred::Key, FLAGS).await?;
     let txn: Transaction = s.call(Method::POST, PATH, Some(&body)).await?;
-    crate::say!(
-        "Created transaction {} ({}); it is {}. Follow it with `payctl transactions get {}`.",
-        txn.id,
-        txn.external_id,
-        txn.state,
-        txn.id
-    );
+    s.created(format_args!(
+        "transaction {} ({}); it is {}. Follow it with `payctl transactions get {}`",
+        txn.id, txn.external_id, txn.state, txn.id
+    ));
     s.print(&txn)
 }

@@ -51,35 +51,22 @@ pub struct TransferArgs {
     /// With --yes on a LIVE key: confirm that real money moves.
     #[arg(long)]
     pub confirm_live: bool,
-    /// Reuse the Idempotency-Key printed by an earlier run, to retry it safely.
-    #[arg(long, value_name = "KEY")]
-    pub idempotency_key: Option<String>,
     /// Wait until the transaction is COMPLETED or FAILED (Ctrl-C stops waiting).
     #[arg(long)]
     pub wait: bool,
 }
 
-/// Room left in the API's 255-character key for the derived suffixes.
-const MAX_KEY: usize = 240;
-
 pub async fn run(ctx: Ctx, args: TransferArgs) -> anyhow::Result<()> {
     let beneficiary_id = segment(&args.beneficiary)
         .map_err(|_| exit::usage(format!("--beneficiary {:?} is not a valid id", args.beneficiary)))?
         .to_owned();
-    let key = match &args.idempotency_key {
-        Some(k) if (1..=MAX_KEY).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()) => k.clone(),
-        Some(_) => {
-            return Err(exit::usage(format!(
-                "--idempotency-key must be 1 to {MAX_KEY} printable ASCII characters without spaces"
-            )));
-        }
-        None => uuid::Uuid::new_v4().to_string(),
-    };
     // Everything the quote needs is checked here, so a missing flag never
     // costs a key that a re-run would then find used.
     let body = args.quote.body()?;
     QuoteArgs::require(&body)?;
     let s = Session::open_with(ctx, Cred::Key, quotes::FLAGS).await?;
+    // `--idempotency-key`, else the one the client made for this run.
+    let key = s.client.idempotency_key().to_owned();
     let live = confirm::is_live(&s);
     // Refuse before anything is sent: no quote is left behind by a run that
     // could never have confirmed.
@@ -130,7 +117,7 @@ pub async fn run(ctx: Ctx, args: TransferArgs) -> anyhow::Result<()> {
     let txn: Transaction = typed(
         s.client.call_with_key(Method::POST, crate::commands::transactions::PATH, &s.auth, Some(&body), &key).await?,
     )?;
-    crate::say!("Created transaction {} ({}); it is {}.", txn.id, txn.external_id, txn.state);
+    s.created(format_args!("transaction {} ({}); it is {}", txn.id, txn.external_id, txn.state));
     let txn = if args.wait { wait::until_final(&s, txn).await? } else { txn };
     s.print(&txn)?;
     if txn.state == TransactionState::Failed {

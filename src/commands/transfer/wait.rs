@@ -12,7 +12,6 @@
 use std::time::Duration;
 
 use payctl_wire::transactions::Transaction;
-use reqwest::Method;
 
 use crate::commands::apps::segment;
 use crate::commands::resource::Session;
@@ -40,14 +39,15 @@ pub async fn until_final(s: &Session, mut txn: Transaction) -> anyhow::Result<Tr
                 return Ok(txn);
             }
         }
-        let next: Transaction = s.call(Method::GET, &path, None).await.map_err(|e| {
+        // The tool's own read: polling is not the integration's traffic.
+        let next: Transaction = crate::client::typed(s.client.get_own(&path, &s.auth).await.map_err(|e| {
             e.context(format!(
                 "transaction {id} was created and was {state} when last seen; it goes on without this command: \
                  check it with `payctl transactions get {id}`",
                 id = txn.id,
                 state = txn.state
             ))
-        })?;
+        })?)?;
         if next.state != txn.state {
             crate::say!("Transaction {} is {}.", next.id, next.state);
             pause = FIRST_POLL;

@@ -13,7 +13,7 @@ pub async fn transfer(ctx: Ctx, kind: Option<String>, data: DataArg) -> anyhow::
     let body = data.body(&json!({ "kind": kind }))?;
     let s = Session::open(ctx, Cred::Key).await?;
     let created: Transfer = s.call(Method::POST, "/v1/transfers", Some(&body)).await?;
-    crate::say!("Transfer {} ({}) is {}.", created.id, created.kind, created.status);
+    s.created(format_args!("transfer {} ({}); it is {}", created.id, created.kind, created.status));
     s.print(&created)
 }
 
@@ -21,6 +21,6 @@ pub async fn swap(ctx: Ctx, data: DataArg) -> anyhow::Result<()> {
     let body = data.body(&json!({}))?;
     let s = Session::open(ctx, Cred::Key).await?;
     let created: Swap = s.call(Method::POST, "/v1/onchain-fx", Some(&body)).await?;
-    crate::say!("Swap {} is {}.", created.fx_id, created.status);
+    s.created(format_args!("swap {}; it is {}", created.fx_id, created.status));
     s.print(&created)
 }

@@ -18,6 +18,6 @@ pub async fn run(
     let body = serde_json::to_value(CreateWebhook { url, description, events })?;
     let s = Session::open(ctx, Cred::Key).await?;
     let created: WebhookWithSecret = s.call(Method::POST, "/v1/webhooks", Some(&body)).await?;
-    crate::say!("Created webhook endpoint {} for {}.", created.endpoint.id, created.endpoint.url);
+    s.created(format_args!("webhook endpoint {} for {}", created.endpoint.id, created.endpoint.url));
     secret.keep(s.ctx.output, created, file)
 }

@@ -33,6 +33,7 @@ pub fn print(format: Format, page: &Page<Delivery>) -> anyhow::Result<()> {
         row["last_result"] = Value::String(last_result(delivery));
         row["fault_kind"] = Value::String(delivery.fault_summary().unwrap_or_else(|| "-".to_owned()));
         row["verdict"] = Value::String(verdict(delivery));
+        row["status"] = Value::String(delivery.status_words().to_owned());
     }
     output::list(Format::Table, &rows, super::DELIVERY_COLUMNS)
 }

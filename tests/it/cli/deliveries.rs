@@ -105,6 +105,9 @@ async fn trigger_overrides_what_its_flow_sends_and_the_event_follows() {
     let args = ["trigger", "customer.kyb_approved", "--override", "data.legal_name=Overridden Trading LLC"];
     let run = home.run(&args, None).await.ok();
     assert!(run.stderr.contains("Changed customer: legal_name = \"Overridden Trading LLC\"."), "{}", run.stderr);
+    // Piped, it prints the same one-line summary as on a terminal, not the steps' transcript.
+    assert!(run.stdout.starts_with("Fired customer.kyb_approved as event evt_"), "{}", run.stdout);
+    assert_eq!(run.stdout.lines().count(), 1, "{}", run.stdout);
     let got = receiver.wait_for(1).await;
     assert_eq!(got[0].json()["data"]["legal_name"], "Overridden Trading LLC");
     // --add puts a field the fixture does not send; an amount keeps its type (a string).
@@ -165,4 +168,35 @@ async fn deliveries_show_each_fault_and_the_verdict_on_its_answer() {
     let genuine = shown.lines().find(|l| l.contains("probed (forged_signature)")).unwrap_or_else(|| panic!("{shown}"));
     let cells: Vec<&str> = genuine.split(['│', '┆']).map(str::trim).collect();
     assert!(cells.contains(&"ok"), "the genuine delivery answered 2xx: {genuine}");
+}
+
+/// A probe the receiver refused, as a correct one must, is no red
+/// `failed`: the CLI says `refused as expected`, the words the console uses.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_probe_refused_correctly_reads_as_refused_as_expected() {
+    use crate::webhooks::faults::{FaultReceiver, Policy, deliveries, endpoint};
+    let home = Home::initialised().await;
+    let key = home.sb.test_key();
+    let careful = FaultReceiver::start(Policy::Verifying).await;
+    let hook = endpoint(&home.sb, &key, &careful, &["customer.kyb_approved"]).await;
+    let rule = json!({"match": {"event": "*"}, "fault": {"kind": "forged_signature"}, "times": 1});
+    assert_eq!(home.sb.post("/sandbox/faults", &key, rule).await.status, 201);
+    let event = home.sb.post("/sandbox/events/trigger", &key, json!({"event": "customer.kyb_approved"})).await;
+    assert_eq!(event.status, 201, "{}", event.body);
+    careful.wait_for(2).await;
+    for _ in 0..100 {
+        let judged =
+            deliveries(&home.sb, &key, &hook).await.iter().filter(|d| !d["attempts"][0]["verdict"].is_null()).count();
+        if judged == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let shown = home.run(&["webhooks", "deliveries", &hook, "-o", "table"], None).await.ok().stdout;
+    let probe = shown.lines().find(|l| l.contains("forged_signature probe")).unwrap_or_else(|| panic!("{shown}"));
+    assert!(probe.contains("refused as expected"), "{probe}");
+    assert!(!probe.contains("failed"), "{probe}");
+    // JSON keeps the API's status.
+    let json = home.run(&["webhooks", "deliveries", &hook, "-o", "json"], None).await.ok().json();
+    assert!(json["data"].as_array().unwrap().iter().any(|d| d["role"] == "probe" && d["status"] == "failed"), "{json}");
 }

@@ -83,3 +83,31 @@ async fn tail_prints_new_entries_and_stops_cleanly() {
         assert!(!line.contains("\"/v1/logs\""), "{line}");
     }
 }
+
+/// The tool's reads (`logs list`, `logs tail` polling) are its own: never
+/// logged, never faulted, never spending the key's rate limit, so an
+/// integration that waits out a 429 correctly is not pushed over by them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tools_own_reads_are_never_logged_faulted_or_rate_limited() {
+    let home = Home::initialised().await;
+    let key = home.sb.test_key();
+    let remaining =
+        |reply: &crate::support::Reply| -> i64 { reply.header("x-ratelimit-remaining").unwrap().parse().unwrap() };
+    // A rule that would fault every read of the log the integration made.
+    home.run(&["sandbox", "faults", "add", "--operation", "listRequestLogs", "--kind", "error"], None).await.ok();
+    let before = remaining(&home.sb.get("/v1/customers", &key).await);
+    for _ in 0..3 {
+        home.run(&["logs", "list", "-o", "json"], None).await.ok();
+    }
+    let mut tail = home.command(&["logs", "tail", "--interval", "1", "--lines", "0", "-o", "json"]).spawn().unwrap();
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let _ = tail.kill();
+    let _ = tail.wait();
+    let after = remaining(&home.sb.get("/v1/customers", &key).await);
+    assert_eq!(after, before - 1, "only the test's own second read spent the budget");
+    let rules = home.json(&["sandbox", "faults", "list", "-o", "json"]).await;
+    assert_eq!(rules["data"][0]["matched"], 0, "no read of the tool's met the rule: {rules}");
+    home.run(&["sandbox", "faults", "clear"], None).await.ok();
+    let logs = home.sb.logs_where(&key, "limit=100", |_| true).await;
+    assert!(logs.iter().all(|l| l["path"] != "/v1/logs"), "no read of the tool's is in the log: {logs:?}");
+}

@@ -14,6 +14,7 @@ mod deliveries;
 mod errors;
 mod faults;
 mod help;
+mod idempotency;
 mod interruptions;
 mod keyring;
 mod lifecycle;

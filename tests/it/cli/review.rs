@@ -212,7 +212,7 @@ async fn the_cli_passes_every_check_it_meets_under_a_drill() {
     let cases = junit_cases(&xml);
     assert_eq!(cases.len(), 12);
     assert!(cases.iter().all(|(_, outcome, _, _)| *outcome != "failure"), "{xml}");
-    assert!(cases[0].0.starts_with("IDEMPOTENCY_KEY_SENT: "), "documented order: {xml}");
+    assert_eq!(cases[0].0, "IDEMPOTENCY_KEY_SENT", "named by id, in the documented order: {xml}");
 }
 
 /// The review once every webhook check has something to judge (deliveries
@@ -274,16 +274,22 @@ async fn a_failing_review_is_a_junit_report_with_its_evidence_and_exit_6() {
 
     let xml = junit_twice(&home, 6).await;
     let cases = junit_cases(&xml);
-    let case = |id: &str| cases.iter().find(|(name, ..)| name.starts_with(&format!("{id}: "))).unwrap();
+    let case = |id: &str| cases.iter().find(|(name, ..)| name == id).unwrap();
     let (_, outcome, message, text) = case("IDEMPOTENCY_KEY_SENT");
     assert_eq!(*outcome, "failure");
-    assert!(message.starts_with("Send an Idempotency-Key"), "the advice: {message}");
+    let review = home.run(&["review", "-o", "json"], None).await.json();
+    let title =
+        review["checks"].as_array().unwrap().iter().find(|c| c["id"] == "IDEMPOTENCY_KEY_SENT").unwrap()["title"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+    assert!(message.starts_with(&format!("{title}: Send an Idempotency-Key")), "the title, then the advice: {message}");
     assert!(text.contains(&format!("- log {post_log} (request ")), "the evidence: {text}");
     assert!(text.contains("POST /v1/customers carried no Idempotency-Key"), "{text}");
     assert!(case("RETRY_AFTER_HONOURED").3.contains(&retry_log), "{xml}");
     // Nothing to judge: a required check fails the report, a recommended one is skipped.
     assert_eq!(case("WEBHOOK_SIGNATURE_VERIFIED").1, "failure");
-    assert!(case("WEBHOOK_SIGNATURE_VERIFIED").2.starts_with("Nothing in the window to judge."));
+    assert!(case("WEBHOOK_SIGNATURE_VERIFIED").2.contains(": Nothing in the window to judge."));
     assert_eq!(case("WEBHOOK_FAST_ANSWER").1, "skipped");
     assert_eq!(case("REQUEST_ID_SENT").1, "failure", "a failed recommended check is a failure too");
 
@@ -329,6 +335,16 @@ async fn a_failing_review_is_a_junit_report_with_its_evidence_and_exit_6() {
     assert!(rules["data"].as_array().unwrap().is_empty(), "{rules}");
     let since = home.run(&["review", "--since", "2000-01-01T00:00:00Z", "-o", "json"], None).await;
     assert_eq!(since.json()["from"], "2000-01-01T00:00:00.000Z");
+    // A relative start counts back from the sandbox clock, as `logs list --from -10m` does, with
+    // the value as its own word or after `=`.
+    let clock = sb.get("/sandbox/clock", &sb.test_key()).await.body;
+    let now = chrono::DateTime::parse_from_rfc3339(clock["now"].as_str().unwrap()).unwrap();
+    for args in [["review", "--since", "-10m"].as_slice(), ["review", "--since=-10m"].as_slice()] {
+        let run = home.run(&[args, &["-o", "json"]].concat(), None).await;
+        let from = run.json()["from"].as_str().unwrap_or_else(|| panic!("{}", run.stderr)).to_owned();
+        let back = now - chrono::DateTime::parse_from_rfc3339(&from).unwrap();
+        assert!((595..=605).contains(&back.num_seconds()), "{args:?}: from {from}, clock {now}");
+    }
 }
 
 /// The shell lines of a README's go-live example (the block after its

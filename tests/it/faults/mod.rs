@@ -2,6 +2,7 @@
 //! real HTTP client, at the socket (a reset is a closed connection, not a
 //! status code), with the records the API holds afterwards.
 
+mod client_gone;
 mod determinism;
 mod kinds;
 mod lost_answers;

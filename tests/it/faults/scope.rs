@@ -108,14 +108,22 @@ async fn two_partners_each_with_rules_in_parallel_meet_only_their_own() {
 async fn a_tools_own_reads_neither_meet_a_fault_nor_spend_a_rule() {
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
-    add_rule(&sb, &key, json!({"match": {"operation_id": "listCustomers"}, "fault": {"kind": "error"}, "times": 1}))
+    add_rule(&sb, &key, json!({"match": {"operation_id": "listCustomers"}, "fault": {"kind": "error"}, "times": 2}))
         .await;
-    // What `payctl listen` and `logs export` send on their own behalf.
-    let unlogged = sb.request(reqwest::Method::GET, "/v1/customers", &key).header("X-Sandbox-Unlogged", "true");
-    let read = sb.send(unlogged).await;
+    // What `payctl listen` and `logs export` send on their own behalf: a
+    // marker signed for this one read with the key it is sent with.
+    let Auth::Key(secret) = &key else { unreachable!() };
+    let now = chrono::Utc::now().timestamp_millis();
+    let marker = payctl_domain::tool_read::sign(secret, "GET", "/v1/customers", now, "nonce-1");
+    let own = sb.request(reqwest::Method::GET, "/v1/customers", &key).header("X-Sandbox-Tool", &marker);
+    let read = sb.send(own).await;
     assert_eq!(read.status, StatusCode::OK, "{}", read.body);
     let rule = &rules(&sb, &key).await[0];
     assert_eq!((rule["matched"].as_u64(), rule["hits"].as_u64()), (Some(0), Some(0)), "{rule}");
-    // The integration's own read still meets the rule.
-    sb.get("/v1/customers", &key).await.assert_error(503, "SERVICE_UNAVAILABLE");
+    // The integration copying that header, or the old fixed one, is still
+    // the integration: it meets the rule.
+    let copied = sb.request(reqwest::Method::GET, "/v1/customers", &key).header("X-Sandbox-Tool", &marker);
+    sb.send(copied).await.assert_error(503, "SERVICE_UNAVAILABLE");
+    let fixed = sb.request(reqwest::Method::GET, "/v1/customers", &key).header("X-Sandbox-Unlogged", "true");
+    sb.send(fixed).await.assert_error(503, "SERVICE_UNAVAILABLE");
 }

@@ -14,13 +14,7 @@ use crate::support::{TestSandbox, spawn_sandbox};
 
 /// The code block that follows `<!-- receiver: NAME -->` in sandbox/README.md.
 fn receiver_source(name: &str) -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/sandbox/README.md")).unwrap();
-    let marker = format!("<!-- receiver: {name} -->");
-    let after = &readme[readme.find(&marker).unwrap_or_else(|| panic!("no {marker} in sandbox/README.md"))..];
-    let start = after.find("```").unwrap();
-    let body = &after[start..];
-    let body = &body[body.find('\n').unwrap() + 1..];
-    body[..body.find("\n```").unwrap()].to_owned()
+    receiver_source_marked(&format!("receiver: {name}"))
 }
 
 struct Running(Child);
@@ -137,4 +131,33 @@ async fn the_documented_node_receiver_passes_every_delivery_fault() {
     let sb = spawn_sandbox().await;
     let all = run_against_every_fault(&sb, "node", "receiver.js", &receiver_source("node")).await;
     assert_every_fault_passed("node", &all);
+}
+
+/// The short `verify()` of sandbox/README.md, run as written by Python:
+/// a genuine signature passes, and every malformed header is refused
+/// (`False`), never an exception.
+#[test]
+fn the_readmes_short_verify_refuses_malformed_headers_without_raising() {
+    let source = receiver_source_marked("verify: python");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    let now = i64::try_from(now).unwrap();
+    let signature = format!("t={now},v1={}", payctl_sandbox::webhooks::signature("whsec_test", now, b"{}"));
+    let script = format!(
+        "{source}\nimport sys\nassert verify('whsec_test', {signature:?}, b'{{}}')\n\
+         for header in ['', 'garbage', 't=', 't=abc,v1=00', 'v1=00', 't=1', ',,,', 't=1,v1', '=x', 't=1,t=2,v1=zz']:\n\
+         \x20   assert verify('whsec_test', header, b'{{}}') is False, header\nprint('ok')\n"
+    );
+    let out = Command::new("python3").arg("-c").arg(&script).output().expect("python3");
+    assert!(out.status.success(), "{}\n{}", String::from_utf8_lossy(&out.stderr), script);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "ok");
+}
+
+/// The code block after `<!-- MARK -->` in sandbox/README.md.
+fn receiver_source_marked(mark: &str) -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/sandbox/README.md")).unwrap();
+    let marker = format!("<!-- {mark} -->");
+    let after = &readme[readme.find(&marker).unwrap_or_else(|| panic!("no {marker} in sandbox/README.md"))..];
+    let body = &after[after.find("```").unwrap()..];
+    let body = &body[body.find('\n').unwrap() + 1..];
+    body[..body.find("\n```").unwrap()].to_owned()
 }

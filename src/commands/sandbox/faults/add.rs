@@ -46,6 +46,7 @@ const FLAGS: &[(&str, &str)] = &[
     ("fault.status", "--status"),
     ("fault.retry_after", "--retry-after"),
     ("fault.delay_ms", "--delay-ms"),
+    ("fault.commit", "--commit"),
     ("fault.delay_s", "--delay-s"),
     ("skip", "--skip"),
     ("times", "--times"),
@@ -86,6 +87,10 @@ pub struct AddArgs {
     /// duplicate and delay (delivery kinds): sandbox seconds, up to 86400.
     #[arg(long, value_name = "SECONDS")]
     pub delay_s: Option<u64>,
+    /// timeout: do the request's work first, then hold the connection silent and close it (the
+    /// server that committed after the client timed out).
+    #[arg(long)]
+    pub commit: bool,
     /// Matching requests let through before the rule fires (default 0).
     #[arg(long, value_name = "N")]
     pub skip: Option<u64>,
@@ -134,6 +139,7 @@ pub async fn run(globals: &Globals, args: AddArgs) -> anyhow::Result<()> {
             "retry_after": args.retry_after,
             "delay_ms": args.delay_ms,
             "delay_s": args.delay_s,
+            "commit": args.commit.then_some(true),
         },
         "skip": args.skip,
         "times": args.times,
