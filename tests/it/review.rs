@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::support::{Auth, TestSandbox, spawn_sandbox};
 use crate::webhooks::ALL;
-use crate::webhooks::faults::{FaultReceiver, Policy};
+use crate::webhooks::faults::{FaultReceiver, Policy, deliveries, endpoint, trigger};
 
 /// A partner's API client, careful or naive.
 struct Client<'a> {
@@ -254,6 +254,103 @@ async fn a_careful_integration_passes_and_a_naive_one_fails_exactly_where_it_sho
             }
         }
     }
+}
+
+const WEBHOOK_CHECKS: [&str; 3] = ["WEBHOOK_SIGNATURE_VERIFIED", "WEBHOOK_REPLAY_WINDOW", "WEBHOOK_ACCEPTS_GENUINE"];
+
+/// The review once every webhook check has something to judge (attempts are
+/// recorded just after their answer).
+async fn review_with_webhooks_judged(sb: &TestSandbox, key: &str) -> Value {
+    for _ in 0..100 {
+        let r = review(sb, key).await;
+        if WEBHOOK_CHECKS.iter().all(|id| check(&r, id)["status"] != "not_exercised") {
+            return r;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the webhook checks were never exercised: {:#}", review(sb, key).await);
+}
+
+/// The delivery ids a check's evidence cites.
+fn cited(review: &Value, id: &str) -> Vec<String> {
+    check(review, id)["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["delivery_id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// Integrations whose tests cause a single event, under a drill: every
+/// endpoint's first delivery brings the duplicate and all three probes, so
+/// the three required webhook checks are judged from that one event. A
+/// careful receiver passes them at both of its endpoints; a naive one fails
+/// the signature and replay checks, though a careful endpoint of its
+/// application was registered (and so delivered to) before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_event_under_a_drill_judges_every_webhook_check_at_each_endpoint() {
+    let sb = spawn_sandbox().await;
+    let careful_key = sb.ready.test_api_key.clone();
+    let other = sb.other_partner().await;
+    let (_, naive_key) = sb.new_app_key(&other, "TEST").await;
+    let (careful, naive) = (Auth::Key(careful_key.clone()), Auth::Key(naive_key.clone()));
+    let careful_receivers =
+        [FaultReceiver::start(Policy::Verifying).await, FaultReceiver::start(Policy::Verifying).await];
+    let beside_naive = FaultReceiver::start(Policy::Verifying).await;
+    let naive_receiver = FaultReceiver::start(Policy::Naive).await;
+    let mut careful_endpoints = Vec::new();
+    for receiver in &careful_receivers {
+        careful_endpoints.push(endpoint(&sb, &careful, receiver, &ALL).await);
+    }
+    endpoint(&sb, &naive, &beside_naive, &ALL).await;
+    let naive_endpoint = endpoint(&sb, &naive, &naive_receiver, &ALL).await;
+    for auth in [&careful, &naive] {
+        let drill = sb.post("/sandbox/drill", auth, json!({})).await;
+        assert_eq!(drill.status, StatusCode::CREATED, "{}", drill.body);
+        trigger(&sb, auth, json!({"event": "customer.kyb_approved"})).await;
+    }
+    // At every endpoint: the genuine delivery, its duplicate and three probes.
+    for receiver in careful_receivers.iter().chain([&beside_naive, &naive_receiver]) {
+        let got = receiver.wait_for(5).await;
+        assert!(got.iter().all(|g| g.event_id == got[0].event_id), "one event: {got:?}");
+    }
+    // Ended, the drills fault no more reads; the review still judges from their start.
+    for auth in [&careful, &naive] {
+        assert_eq!(sb.delete("/sandbox/drill", auth).await.status, StatusCode::NO_CONTENT);
+    }
+
+    let good = review_with_webhooks_judged(&sb, &careful_key).await;
+    for id in WEBHOOK_CHECKS {
+        assert_eq!(check(&good, id)["status"], "pass", "{id}: {:#}", check(&good, id));
+    }
+    // Both endpoints' probes were judged.
+    let cites = cited(&good, "WEBHOOK_SIGNATURE_VERIFIED");
+    for wh in &careful_endpoints {
+        let probes: Vec<String> = deliveries(&sb, &careful, wh)
+            .await
+            .iter()
+            .filter(|d| d["role"] == "probe")
+            .map(|d| d["id"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(probes.len(), 3, "{wh}: {probes:?}");
+        assert!(probes.iter().any(|p| cites.contains(p)), "{wh}'s probes are among the evidence: {cites:?}");
+    }
+
+    let bad = review_with_webhooks_judged(&sb, &naive_key).await;
+    let s = statuses(&bad);
+    assert_eq!(
+        [&s["WEBHOOK_SIGNATURE_VERIFIED"], &s["WEBHOOK_REPLAY_WINDOW"], &s["WEBHOOK_ACCEPTS_GENUINE"]],
+        ["fail", "fail", "pass"],
+        "{bad:#}"
+    );
+    let naive_deliveries: Vec<String> =
+        deliveries(&sb, &naive, &naive_endpoint).await.iter().map(|d| d["id"].as_str().unwrap().to_owned()).collect();
+    let forged = cited(&bad, "WEBHOOK_SIGNATURE_VERIFIED");
+    assert_eq!(forged.len(), 2, "the forged and the tampered probe: {bad:#}");
+    assert!(forged.iter().all(|d| naive_deliveries.contains(d)), "{forged:?} {naive_deliveries:?}");
+    let stale = cited(&bad, "WEBHOOK_REPLAY_WINDOW");
+    assert_eq!(stale.len(), 1, "{bad:#}");
+    assert!(naive_deliveries.contains(&stale[0]));
 }
 
 #[tokio::test]

@@ -106,6 +106,14 @@ impl FaultKind {
     pub fn is_probe(self) -> bool {
         matches!(self, FaultKind::ForgedSignature | FaultKind::StaleTimestamp | FaultKind::TamperedBody)
     }
+
+    /// A delivery fault that adds a delivery of its own beside the genuine
+    /// one (the `duplicate`'s copy, a probe), so any number of them can go
+    /// out for one event; the other delivery kinds shape the genuine
+    /// delivery itself, and one at most does.
+    pub fn adds_delivery(self) -> bool {
+        self == FaultKind::Duplicate || self.is_probe()
+    }
 }
 
 impl std::fmt::Display for FaultKind {
@@ -204,6 +212,11 @@ pub struct CreateFaultRule {
     /// rules and the same requests give the same faults in any sandbox.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// Delivery rules only: `skip`, `times` and the draws count each
+    /// webhook endpoint's deliveries apart, so `times: 1` fires once for
+    /// every endpoint (default false: once in all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_endpoint: Option<bool>,
     /// Control token only: the TEST application the rule is for. Without
     /// it the control token makes a global rule, applying to every TEST
     /// application. A TEST key's rule is always its own application's.
@@ -295,11 +308,18 @@ pub struct FaultRule {
     pub times: Option<u64>,
     pub probability: f64,
     pub seed: u64,
-    /// Matching requests (or deliveries) seen so far, skipped ones included.
+    /// A delivery rule whose `skip`, `times` and draws count each
+    /// endpoint's deliveries apart; absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub per_endpoint: bool,
+    /// Matching requests (or deliveries) seen so far, skipped ones included
+    /// (for a per-endpoint rule, at every endpoint together).
     pub matched: u64,
-    /// How often it fired.
+    /// How often it fired (for a per-endpoint rule, at every endpoint
+    /// together).
     pub hits: u64,
-    /// It fired `times` times and fires no more.
+    /// It fired `times` times and fires no more (a per-endpoint rule is
+    /// never spent: an endpoint it has not met yet would make it fire).
     pub spent: bool,
     #[schema(format = DateTime)]
     pub created_at: String,
@@ -340,6 +360,11 @@ mod tests {
         assert_eq!(FaultKind::parse("explode"), None);
         assert!(FaultKind::ForgedSignature.is_delivery() && FaultKind::ForgedSignature.is_probe());
         assert!(!FaultKind::DropResponse.is_delivery());
+        let adding: Vec<FaultKind> = FaultKind::ALL.iter().copied().filter(|k| k.adds_delivery()).collect();
+        assert_eq!(
+            adding,
+            [FaultKind::Duplicate, FaultKind::ForgedSignature, FaultKind::StaleTimestamp, FaultKind::TamperedBody]
+        );
     }
 
     #[test]

@@ -176,8 +176,14 @@ pub struct Drill {
 
 /// Which match a rule fires on, from its `skip` and `times`, in words:
 /// `once: on the 2nd match`, `3 times, from the 1st match`, `every match
-/// from the 4th` (how the CLI and the console list a drill's rules).
-pub fn firing(skip: u64, times: Option<u64>) -> String {
+/// from the 4th`, and `at each endpoint` after it for a per-endpoint rule
+/// (how the CLI and the console list a drill's rules).
+pub fn firing(skip: u64, times: Option<u64>, per_endpoint: bool) -> String {
+    let said = fires_on(skip, times);
+    if per_endpoint { format!("{said}, at each endpoint") } else { said }
+}
+
+fn fires_on(skip: u64, times: Option<u64>) -> String {
     let n = skip.saturating_add(1);
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
@@ -201,7 +207,7 @@ mod tests {
     fn a_rule_says_which_match_it_fires_on() {
         let said: Vec<String> = [(0, Some(1)), (1, Some(1)), (2, Some(2)), (3, None), (10, Some(1)), (20, Some(1))]
             .into_iter()
-            .map(|(skip, times)| firing(skip, times))
+            .map(|(skip, times)| firing(skip, times, false))
             .collect();
         assert_eq!(
             said,
@@ -214,6 +220,7 @@ mod tests {
                 "once: on the 21st match"
             ]
         );
+        assert_eq!(firing(1, Some(1), true), "once: on the 2nd match, at each endpoint");
     }
 
     #[test]

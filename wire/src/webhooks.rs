@@ -223,7 +223,9 @@ pub struct Delivery {
     pub event: String,
     pub status: DeliveryStatus,
     pub attempt_count: u32,
-    /// Sandbox time of the next attempt; null unless pending.
+    /// Sandbox time of the next attempt; null unless pending, and null for
+    /// a duplicate or probe that waits for its genuine delivery's first
+    /// attempt (it follows that attempt).
     #[schema(format = DateTime)]
     pub next_attempt_at: Option<String>,
     #[schema(format = DateTime)]
@@ -235,8 +237,9 @@ pub struct Delivery {
     /// `genuine`, or a `duplicate` or `probe` a fault added.
     #[serde(default)]
     pub role: DeliveryRole,
-    /// The fault rule that shaped this delivery (held, duplicated, dropped
-    /// or probed); null when none did.
+    /// The fault rule behind this delivery: for a genuine one, the rule
+    /// that held or dropped it (null when none did); for a duplicate or a
+    /// probe, the rule that added it.
     #[serde(default)]
     pub fault: Option<AppliedFault>,
 }
@@ -259,16 +262,15 @@ impl Delivery {
     }
 
     /// What a fault rule made of this delivery, in a few words:
-    /// `forged_signature probe`, `duplicate`, `probed (stale_timestamp)`
-    /// for the genuine delivery a probe copied, `delay`, `drop`; `None`
-    /// when no rule touched it.
+    /// `forged_signature probe`, `duplicate`, `delay`, `drop`; `None` when
+    /// no rule touched it (a genuine delivery whose event was probed or
+    /// duplicated is itself untouched: its copies are deliveries of their
+    /// own).
     pub fn fault_summary(&self) -> Option<String> {
         let kind = self.attempts.last().and_then(|a| a.fault_kind).or(self.fault.as_ref().map(|f| f.fault.kind))?;
         Some(match self.role {
             DeliveryRole::Probe => format!("{} probe", kind.as_str()),
             DeliveryRole::Duplicate => "duplicate".to_owned(),
-            DeliveryRole::Genuine if kind.is_probe() => format!("probed ({})", kind.as_str()),
-            DeliveryRole::Genuine if kind == crate::faults::FaultKind::Duplicate => "duplicated".to_owned(),
             DeliveryRole::Genuine => kind.as_str().to_owned(),
         })
     }

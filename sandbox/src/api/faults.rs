@@ -39,9 +39,10 @@ pub fn view(rule: &Rule) -> FaultRule {
         times: firing.times,
         probability: probability_value(firing.probability),
         seed: firing.seed,
+        per_endpoint: rule.spec.per_endpoint(),
         matched: counters.matched,
         hits: counters.hits,
-        spent: firing.spent(counters),
+        spent: !rule.spec.per_endpoint() && firing.spent(counters),
         created_at: rule.created_at.to_rfc3339(),
     }
 }

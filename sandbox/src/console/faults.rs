@@ -103,7 +103,8 @@ fn rows(app: &AppCtx, visitor: &super::session::Visitor, rules: &[FaultRule]) ->
                         td.mono.clip title=(rule.id) { (rule.id) @if rule.application_id.is_none() { br; span.muted { "global" } } }
                         td { code { (rule.fault.describe()) } }
                         td.mono { (rule.matcher.describe()) }
-                        td.num { (rule.hits) " / " (rule.times.map_or("∞".to_owned(), |t| t.to_string())) }
+                        td.num { (rule.hits) " / " (rule.times.map_or("∞".to_owned(), |t| t.to_string()))
+                            @if rule.per_endpoint { br; span.muted { "per endpoint" } } }
                         td.num { (rule.matched) }
                         td.num { (rule.skip) }
                         td { @if rule.probability >= 1.0 { "1" } @else { (rule.probability) " (seed " (rule.seed) ")" } }
@@ -216,6 +217,10 @@ pub async fn page(State(console): State<Console>, AppPage { visitor, app }: AppP
                     input type="number" name="retry_after" min="1" max=(MAX_RETRY_AFTER) placeholder=(DEFAULT_RETRY_AFTER); }
                 label data-kinds="latency timeout" { "Delay (ms, 1 to " (MAX_DELAY_MS) "; latency needs one, timeout defaults to " (DEFAULT_TIMEOUT_MS) ")"
                     input type="number" name="delay_ms" min="1" max=(MAX_DELAY_MS); }
+                label data-kinds="timeout" {
+                    input type="checkbox" name="commit" value="true";
+                    " Commit first: the request is handled and committed, then held silent and closed (the server "
+                    "that committed after the client timed out)" }
                 label data-kinds="duplicate delay" { "Delay (sandbox seconds, up to " (MAX_DELAY_S) "; delay needs one)"
                     input type="number" name="delay_s" min="0" max=(MAX_DELAY_S); }
                 p.muted data-kinds="reset drop_response out_of_order drop forged_signature stale_timestamp tampered_body" {
@@ -227,6 +232,9 @@ pub async fn page(State(console): State<Console>, AppPage { visitor, app }: AppP
                 label { "Times (at most; empty: no limit)" input type="number" name="times" min="0"; }
                 label { "Probability (0 to 1)" input type="text" name="probability" inputmode="decimal" placeholder="1"; }
                 label { "Seed" input type="number" name="seed" min="0" placeholder="0"; }
+                label data-kinds="duplicate delay out_of_order drop forged_signature stale_timestamp tampered_body" {
+                    input type="checkbox" name="per_endpoint" value="true";
+                    " Per endpoint: skip, times and the draws count each endpoint's deliveries apart" }
             }
             div { button type="submit" { "Add rule" } }
         }
@@ -267,7 +275,8 @@ fn rule_body(fields: &Fields) -> Result<Value, String> {
     let takes = |param: &str| match parsed {
         Some(FaultKind::Error) => param == "status",
         Some(FaultKind::RateLimit) => param == "retry_after",
-        Some(FaultKind::Latency | FaultKind::Timeout) => param == "delay_ms",
+        Some(FaultKind::Latency) => param == "delay_ms",
+        Some(FaultKind::Timeout) => param == "delay_ms" || param == "commit",
         Some(FaultKind::Duplicate | FaultKind::Delay) => param == "delay_s",
         // An unknown kind: everything goes, and the API names what is wrong.
         None => true,
@@ -282,11 +291,17 @@ fn rule_body(fields: &Fields) -> Result<Value, String> {
             put(&mut fault, name, number(name, label)?);
         }
     }
+    if takes("commit") && fields.text("commit").is_some() {
+        fault.insert("commit".to_owned(), json!(true));
+    }
     let mut body = Map::new();
     body.insert("match".to_owned(), Value::Object(matcher));
     body.insert("fault".to_owned(), Value::Object(fault));
     for (name, label) in [("skip", "Skip"), ("times", "Times"), ("seed", "Seed")] {
         put(&mut body, name, number(name, label)?);
+    }
+    if delivery && fields.text("per_endpoint").is_some() {
+        body.insert("per_endpoint".to_owned(), json!(true));
     }
     if let Some(text) = fields.text("probability") {
         let n: serde_json::Number =

@@ -47,7 +47,7 @@ impl Listed {
         Listed {
             fault: rule.fault.describe(),
             matches: rule.matcher.describe(),
-            fires: firing(rule.skip, rule.times),
+            fires: firing(rule.skip, rule.times, rule.per_endpoint),
             hits: Some((rule.hits, rule.spent)),
         }
     }
@@ -145,7 +145,7 @@ fn planned(console: &Console) -> Vec<Listed> {
         .map(|spec| Listed {
             fault: spec.fault.view().describe(),
             matches: spec.view_match().describe(),
-            fires: firing(spec.firing.skip, spec.firing.times),
+            fires: firing(spec.firing.skip, spec.firing.times, spec.per_endpoint()),
             hits: None,
         })
         .collect()

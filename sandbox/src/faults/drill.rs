@@ -23,11 +23,13 @@ pub const RULES: usize = 15;
 /// How long the drill's `timeout` holds a POST.
 pub const DRILL_TIMEOUT_MS: u64 = 5_000;
 
-/// The drill, in the order its rules apply (the oldest that fires wins):
-/// the first call to each money-moving create loses its answer; the second
-/// POST times out; the second request that reaches them is rate limited;
-/// the fourth answers 503; and the first five deliveries are duplicated,
-/// held out of order, and probed with a forged, a stale and a tampered copy.
+/// The drill, in the order its rules apply (of the request rules, the
+/// oldest that fires wins): the first call to each money-moving create
+/// loses its answer; the second POST times out; the second request that
+/// reaches them is rate limited; the fourth answers 503. Each webhook
+/// endpoint's first delivery is duplicated and probed with a forged, a
+/// stale and a tampered copy, so one event exercises every webhook check;
+/// its second is held out of order.
 pub fn rules(operations: &Operations) -> Vec<Spec> {
     let once = |skip: u64| Firing { skip, times: Some(1), probability: CERTAIN, seed: 0 };
     let requests = |operation_id: Option<String>, method: Option<MethodName>| Matcher::Requests {
@@ -52,14 +54,18 @@ pub fn rules(operations: &Operations) -> Vec<Spec> {
     });
     rules.push(Spec { matcher: requests(None, None), fault: Injected::RateLimit { retry_after: 2 }, firing: once(1) });
     rules.push(Spec { matcher: requests(None, None), fault: Injected::Error { status: 503 }, firing: once(3) });
-    for fault in [
-        Injected::Duplicate { delay_s: 0 },
-        Injected::OutOfOrder,
-        Injected::ForgedSignature,
-        Injected::StaleTimestamp,
-        Injected::TamperedBody,
+    for (fault, skip) in [
+        (Injected::Duplicate { delay_s: 0 }, 0),
+        (Injected::OutOfOrder, 1),
+        (Injected::ForgedSignature, 0),
+        (Injected::StaleTimestamp, 0),
+        (Injected::TamperedBody, 0),
     ] {
-        rules.push(Spec { matcher: Matcher::Deliveries { event: None, endpoint_id: None }, fault, firing: once(0) });
+        rules.push(Spec {
+            matcher: Matcher::Deliveries { event: None, endpoint_id: None, per_endpoint: true },
+            fault,
+            firing: once(skip),
+        });
     }
     rules
 }

@@ -8,8 +8,11 @@
 //! `times` times, each match with `probability` drawn from a generator
 //! seeded with `seed`. Rules belong to one TEST application, or (global,
 //! the operator's) to every TEST application; LIVE applications never meet
-//! one. Of the rules that match, the oldest that fires applies; the others
-//! do not see that request.
+//! one. Of the rules that match a request, the oldest that fires applies;
+//! the others do not see that request. A delivery is shaped the same way
+//! by one rule at most, but every rule that adds a delivery of its own (a
+//! duplicate, a probe) fires beside it ([`fire_delivery`]); a per-endpoint
+//! delivery rule counts each endpoint's deliveries apart.
 //!
 //! The rules live in the database (so a file-backed sandbox keeps them) and,
 //! while it runs, in [`Faults`], found by application: a request reads its
@@ -67,6 +70,19 @@ impl Rule {
         let before = counters.matched;
         let fired = self.spec.firing.next(&mut counters);
         (counters.matched != before, fired, *counters)
+    }
+
+    /// Counts a match at one endpoint of a per-endpoint rule: that
+    /// endpoint's counters (`at`) decide; the rule's own add it to the
+    /// totals. Whether it counted the match, whether it fires, and the
+    /// totals after.
+    fn fire_at(&self, at: &mut Counters) -> (bool, bool, Counters) {
+        let mut total = self.counters.lock().unwrap_or_else(|e| e.into_inner());
+        let before = *at;
+        let fired = self.spec.firing.next(at);
+        total.matched += at.matched - before.matched;
+        total.hits += at.hits - before.hits;
+        (at.matched != before.matched, fired, *total)
     }
 }
 
@@ -260,6 +276,15 @@ impl Faults {
         matched
     }
 
+    /// Every one of `application_id`'s rules (its own and the global ones)
+    /// that `matches`, oldest first; none counts the match.
+    pub fn matching(&self, application_id: i64, matches: impl Fn(&Spec) -> bool) -> Vec<Arc<Rule>> {
+        if !self.any.load(Ordering::Acquire) {
+            return Vec::new();
+        }
+        self.applying_to(application_id).into_iter().filter(|r| matches(&r.spec)).collect()
+    }
+
     /// Whether any rule exists.
     pub fn any(&self) -> bool {
         self.any.load(Ordering::Acquire)
@@ -415,6 +440,29 @@ pub fn record_counters(conn: &rusqlite::Connection, counted: &[(i64, Counters)])
         store::fault_rules::set_counters(conn, *id, *counters)?;
     }
     Ok(())
+}
+
+/// Counts a delivery to the endpoint `endpoint_id` (row id) that `rule`
+/// matches, in the write that decides the delivery, and stores the counts
+/// in that write (a per-endpoint rule's at that endpoint, and every rule's
+/// totals); `Some` when the rule fires.
+pub fn fire_delivery(
+    conn: &rusqlite::Connection,
+    rule: &Arc<Rule>,
+    endpoint_id: i64,
+) -> Result<Option<Fired>, ApiError> {
+    let (counted, fired, counters) = if rule.spec.per_endpoint() {
+        let mut at = store::fault_rules::endpoint_counters(conn, rule.id, endpoint_id)?;
+        let fired = rule.fire_at(&mut at);
+        store::fault_rules::set_endpoint_counters(conn, rule.id, endpoint_id, at)?;
+        fired
+    } else {
+        rule.fire()
+    };
+    if counted {
+        store::fault_rules::set_counters(conn, rule.id, counters)?;
+    }
+    Ok(fired.then(|| Fired { rule: rule.clone(), counters }))
 }
 
 impl Rule {

@@ -64,8 +64,15 @@ pub enum Matcher {
     /// API requests: every field given must hold.
     Requests { operation_id: Option<String>, method: Option<MethodName>, path: Option<String> },
     /// Webhook deliveries of one event type (`None`: every type),
-    /// optionally to one endpoint (its public id).
-    Deliveries { event: Option<EventType>, endpoint_id: Option<String> },
+    /// optionally to one endpoint (its public id). `per_endpoint`: the
+    /// rule's `skip`, `times` and draws count each endpoint's deliveries
+    /// apart.
+    Deliveries {
+        event: Option<EventType>,
+        endpoint_id: Option<String>,
+        #[serde(default)]
+        per_endpoint: bool,
+    },
 }
 
 impl Matcher {
@@ -80,7 +87,7 @@ impl Matcher {
     /// Whether a delivery of `event` (`None`: a type this sandbox does not
     /// know) to the endpoint `endpoint` (public id) matches.
     pub fn matches_delivery(&self, event: Option<EventType>, endpoint: &str) -> bool {
-        let Matcher::Deliveries { event: wanted, endpoint_id } = self else { return false };
+        let Matcher::Deliveries { event: wanted, endpoint_id, .. } = self else { return false };
         wanted.is_none_or(|wanted| Some(wanted) == event) && endpoint_id.as_deref().is_none_or(|id| id == endpoint)
     }
 
@@ -92,7 +99,7 @@ impl Matcher {
                 path: path.clone(),
                 ..FaultMatch::default()
             },
-            Matcher::Deliveries { event, endpoint_id } => FaultMatch {
+            Matcher::Deliveries { event, endpoint_id, .. } => FaultMatch {
                 event: Some(event.map_or("*", EventType::as_str).to_owned()),
                 endpoint_id: endpoint_id.clone(),
                 ..FaultMatch::default()
@@ -196,6 +203,11 @@ pub struct Spec {
 impl Spec {
     pub fn view_match(&self) -> FaultMatch {
         self.matcher.view()
+    }
+
+    /// Whether its firing counts each webhook endpoint's deliveries apart.
+    pub fn per_endpoint(&self) -> bool {
+        matches!(self.matcher, Matcher::Deliveries { per_endpoint: true, .. })
     }
 }
 
@@ -344,10 +356,17 @@ pub fn parse(body: &CreateFaultRule, operations: &Operations) -> Result<Spec, Ap
                 kinds(true)
             )));
         }
-        Matcher::Deliveries { event, endpoint_id: m.endpoint_id.clone() }
+        Matcher::Deliveries { event, endpoint_id: m.endpoint_id.clone(), per_endpoint: body.per_endpoint == Some(true) }
     } else {
         if m.endpoint_id.is_some() {
             return Err(unprocessable("match.endpoint_id goes with match.event (a delivery rule)".to_owned()));
+        }
+        if body.per_endpoint == Some(true) {
+            return Err(unprocessable(
+                "per_endpoint goes with match.event (a delivery rule): it counts each webhook endpoint's deliveries \
+                 apart"
+                    .to_owned(),
+            ));
         }
         if injected.kind().is_delivery() {
             return Err(unprocessable(format!(

@@ -318,7 +318,7 @@ where
                 judged.body_hash = Some(idempotency::body_hash(&bytes));
                 (Ok(Request::from_parts(parts, Body::from(bytes))), kept)
             }
-            Err(e) => (crate::http::extract::unreadable_body(&e).into_response(), None),
+            Err(e) => (Err(crate::http::extract::unreadable_body(&e).into_response()), None),
         }
     };
     // Only a fault holds an answer back: without a rule or a request's own

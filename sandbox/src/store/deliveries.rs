@@ -229,22 +229,53 @@ pub fn hold(
     Ok(())
 }
 
-/// Adds a copy of a delivery (a `duplicate` or a `probe`), attempted once
-/// at `at` (application clock).
+/// Adds a copy of a delivery (a `duplicate` or a `probe`), attempted once.
+/// It waits, pending with no next attempt, until [`release_copy`] gives it
+/// one.
 pub fn add_copy(
     conn: &Connection,
     of: i64,
     role: DeliveryRole,
     fault: &AppliedFault,
-    at: Timestamp,
+    now: Timestamp,
 ) -> Result<(), ApiError> {
     conn.execute_cached(
         "INSERT INTO webhook_deliveries (public_id, endpoint_id, event_id, status, attempt_limit, next_attempt_at,
              next_attempt_runs_at, created_at, updated_at, role, fault, faults_decided)
-         SELECT ?2, d.endpoint_id, d.event_id, ?6, 1, ?3, ?3 - a.clock_offset_millis, ?3, ?3, ?4, ?5, 1
-         FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
-         JOIN applications a ON a.id = w.application_id WHERE d.id = ?1",
-        params![of, ids::prefixed("dlv"), at.millis(), role, fault_text(fault)?, DeliveryStatus::Pending],
+         SELECT ?2, endpoint_id, event_id, ?6, 1, NULL, NULL, ?3, ?3, ?4, ?5, 1 FROM webhook_deliveries WHERE id = ?1",
+        params![of, ids::prefixed("dlv"), now.millis(), role, fault_text(fault)?, DeliveryStatus::Pending],
+    )?;
+    Ok(())
+}
+
+/// The copies of the event `event_row_id` to `endpoint_id` that wait for a
+/// next attempt, oldest first, with the fault that added each.
+pub fn waiting_copies(
+    conn: &Connection,
+    endpoint_id: i64,
+    event_row_id: i64,
+) -> Result<Vec<(i64, Option<AppliedFault>)>, ApiError> {
+    Ok(conn
+        .prepare_cached(super::sql_text!(
+            "SELECT id, fault FROM webhook_deliveries
+             WHERE endpoint_id = ?1 AND status = '{pending}' AND next_attempt_runs_at IS NULL AND event_id = ?2
+                 AND role <> '{genuine}'
+             ORDER BY id",
+            pending = DeliveryStatus::Pending,
+            genuine = DeliveryRole::Genuine.as_str(),
+        ))?
+        .query_map([endpoint_id, event_row_id], |r| Ok((r.get(0)?, fault(r.get(1)?))))?
+        .collect::<Result<_, _>>()?)
+}
+
+/// Gives a waiting copy its attempt, due at `at` (application clock).
+pub fn release_copy(conn: &Connection, delivery_id: i64, at: Timestamp) -> Result<(), ApiError> {
+    conn.execute_cached(
+        "UPDATE webhook_deliveries SET next_attempt_at = ?2,
+             next_attempt_runs_at = ?2 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
+                 JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
+         WHERE id = ?1",
+        params![delivery_id, at.millis()],
     )?;
     Ok(())
 }

@@ -95,6 +95,38 @@ pub fn count_global(conn: &Connection) -> Result<usize, ApiError> {
     Ok(usize::try_from(n).unwrap_or(usize::MAX))
 }
 
+/// A per-endpoint rule's counters at one endpoint (row ids); zero before
+/// its first match there.
+pub fn endpoint_counters(conn: &Connection, rule_id: i64, endpoint_id: i64) -> Result<Counters, ApiError> {
+    let stored: Option<(i64, i64)> = conn
+        .query_row_cached(
+            "SELECT matched, hits FROM fault_rule_endpoints WHERE rule_id = ?1 AND endpoint_id = ?2",
+            [rule_id, endpoint_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    Ok(stored.map_or(Counters::default(), |(matched, hits)| Counters { matched: count(matched), hits: count(hits) }))
+}
+
+pub fn set_endpoint_counters(
+    conn: &Connection,
+    rule_id: i64,
+    endpoint_id: i64,
+    counters: Counters,
+) -> Result<(), ApiError> {
+    conn.execute_cached(
+        "INSERT INTO fault_rule_endpoints (rule_id, endpoint_id, matched, hits) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (rule_id, endpoint_id) DO UPDATE SET matched = excluded.matched, hits = excluded.hits",
+        params![
+            rule_id,
+            endpoint_id,
+            i64::try_from(counters.matched).unwrap_or(i64::MAX),
+            i64::try_from(counters.hits).unwrap_or(i64::MAX)
+        ],
+    )?;
+    Ok(())
+}
+
 fn count(stored: i64) -> u64 {
     stored.max(0).unsigned_abs()
 }

@@ -3,18 +3,23 @@
 //!
 //! The rules are consulted once per genuine delivery, just before its first
 //! attempt, by the dispatcher's loop in due order, so the same events meet
-//! the same faults in any sandbox. What each kind does:
-//! - `delay`: the delivery is held `delay_s` sandbox seconds (advancing the
-//!   application's clock releases it);
-//! - `out_of_order`: held until a later event about the same resource has
-//!   been delivered to the endpoint, at most 300 sandbox seconds;
-//! - `drop`: the first attempt is recorded as failed without sending
-//!   anything, and the retry schedule takes over;
-//! - `duplicate`: once the first attempt is out, a copy (same event id and
-//!   body, signed when sent) follows `delay_s` sandbox seconds later;
-//! - `forged_signature`, `stale_timestamp`, `tampered_body`: once the first
-//!   attempt is out, a probe follows: the same body signed with a wrong
-//!   secret, correctly signed with `t` 600 s old, or altered after signing.
+//! the same faults in any sandbox. Two families, decided apart:
+//! - **one rule shapes the genuine delivery**, the oldest of these that
+//!   fires (the later ones do not see it):
+//!   - `delay`: the delivery is held `delay_s` sandbox seconds (advancing
+//!     the application's clock releases it);
+//!   - `out_of_order`: held until a later event about the same resource
+//!     has been delivered to the endpoint, at most 300 sandbox seconds;
+//!   - `drop`: the first attempt is recorded as failed without sending
+//!     anything, and the retry schedule takes over;
+//! - **every rule that adds a delivery fires beside it**, each adding its
+//!   own, which waits for the genuine delivery's first attempt that goes
+//!   out (after a `drop`, the second), then follows it:
+//!   - `duplicate`: a copy (same event id and body, signed when sent),
+//!     `delay_s` sandbox seconds later;
+//!   - `forged_signature`, `stale_timestamp`, `tampered_body`: a probe at
+//!     once: the same body signed with a wrong secret, correctly signed
+//!     with `t` 600 s old, or altered after signing.
 //!
 //! Copies and probes are deliveries of their own ([`DeliveryRole`]),
 //! attempted once; probes never count as the event's delivery. Every
@@ -29,7 +34,7 @@ use rusqlite::Connection;
 
 use super::dispatcher::backoff_seconds;
 use crate::error::ApiError;
-use crate::faults::Injected;
+use crate::faults::{Fired, Injected};
 use crate::state::AppState;
 use crate::store;
 use crate::store::deliveries::{Attempt, Due};
@@ -60,11 +65,12 @@ enum Decision {
     NotNow,
 }
 
-/// Consults the fault rules before a genuine delivery's first attempt and
-/// applies the fault that fires, if any. The decision is taken inside the
-/// write that records it, after checking the delivery is still undecided,
-/// so no delivery meets the rules twice (which would shift every later
-/// draw) and the writer's order is the dispatcher's.
+/// Consults the fault rules before a genuine delivery's first attempt:
+/// applies the fault that shapes it, if one fires, and adds the copies and
+/// probes of every rule that adds one and fires. The decision is taken
+/// inside the write that records it, after checking the delivery is still
+/// undecided, so no delivery meets the rules twice (which would shift
+/// every later draw) and the writer's order is the dispatcher's.
 pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiError)> {
     if job.role != DeliveryRole::Genuine
         || job.attempt_count > 0
@@ -75,71 +81,42 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
         return Ok(Shaped::Send(job));
     }
     let event = EventType::parse(&job.event_type);
-    let (id, app, endpoint, resource) =
-        (job.delivery_id, job.application_id, job.endpoint_public_id.clone(), job.resource_id.clone());
+    let (id, app, endpoint_id, endpoint, resource) =
+        (job.delivery_id, job.application_id, job.endpoint_id, job.endpoint_public_id.clone(), job.resource_id.clone());
     let now = state.clock.app_now(app);
     let engine = state.clone();
     let decided = state
         .db
         .write(move |tx| {
             if !store::deliveries::undecided(tx, id)? {
-                return Ok((Decision::Stale, None));
+                return Ok((Decision::Stale, Vec::new()));
             }
-            let matched = engine.faults.fire(app, |spec| spec.matcher.matches_delivery(event, &endpoint));
-            crate::faults::record_counters(tx, &matched.counted)?;
-            let Some(fired) = matched.fired else {
-                store::deliveries::decided(tx, id, None)?;
-                return Ok((Decision::Send(None), None));
-            };
-            let injected = fired.rule.spec.fault;
-            let rule = fired.rule.public_id.clone();
-            let fault = AppliedFault { rule_id: Some(rule.clone()), fault: injected.view(), client_gone: false };
-            let decision = match injected {
-                Injected::Delay { delay_s } => {
-                    let until = now.plus_seconds(i64::try_from(delay_s).unwrap_or(i64::MAX));
-                    store::deliveries::hold(tx, id, &fault, until, None)?;
-                    Decision::NotNow
+            let mut fired = Vec::new();
+            let mut shaping = None;
+            for rule in engine.faults.matching(app, |spec| spec.matcher.matches_delivery(event, &endpoint)) {
+                let adds = rule.spec.fault.kind().adds_delivery();
+                if !adds && shaping.is_some() {
+                    continue;
                 }
-                Injected::OutOfOrder => {
-                    store::deliveries::hold(tx, id, &fault, now.plus_seconds(OUT_OF_ORDER_WAIT_S), Some(&resource))?;
-                    Decision::NotNow
+                let Some(f) = crate::faults::fire_delivery(tx, &rule, endpoint_id)? else { continue };
+                let fault = applied(&f);
+                if adds {
+                    let role =
+                        if f.rule.spec.fault.kind().is_probe() { DeliveryRole::Probe } else { DeliveryRole::Duplicate };
+                    store::deliveries::add_copy(tx, id, role, &fault, now)?;
+                } else {
+                    shaping = Some((f.rule.spec.fault, fault));
                 }
-                Injected::Drop => {
-                    store::deliveries::decided(tx, id, Some(&fault))?;
-                    let dropped = Attempt {
-                        number: 1,
-                        request_id: crate::ids::uuid(),
-                        attempted_at: now,
-                        status_code: None,
-                        latency_ms: 0,
-                        error: Some(format!("dropped by rule {rule}: nothing was sent; the retry schedule continues")),
-                        url: None,
-                        signature: None,
-                        fault_kind: Some(FaultKind::Drop),
-                        verdict: None,
-                    };
-                    store::deliveries::record(tx, id, &dropped, false, now, now.plus_seconds(backoff_seconds(1)))?;
-                    Decision::NotNow
-                }
-                Injected::Duplicate { .. }
-                | Injected::ForgedSignature
-                | Injected::StaleTimestamp
-                | Injected::TamperedBody => {
-                    store::deliveries::decided(tx, id, Some(&fault))?;
-                    Decision::Send(Some(fault))
-                }
-                // Request faults never match a delivery.
-                Injected::Error { .. }
-                | Injected::RateLimit { .. }
-                | Injected::Latency { .. }
-                | Injected::Timeout { .. }
-                | Injected::Reset
-                | Injected::DropResponse => {
+                fired.push(f);
+            }
+            let decision = match shaping {
+                None => {
                     store::deliveries::decided(tx, id, None)?;
                     Decision::Send(None)
                 }
+                Some((injected, fault)) => shape_genuine(tx, id, injected, fault, now, &resource)?,
             };
-            Ok((decision, Some(fired)))
+            Ok((decision, fired))
         })
         .await;
     let (decision, fired) = match decided {
@@ -148,7 +125,8 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
     };
     // A dropped attempt is recorded here, and the review judges attempts.
     state.request_log.changes().changed(app);
-    if let Some(fired) = &fired {
+    // Each rule's counters were stored in the write that decided.
+    for fired in &fired {
         tracing::info!(fault = %fired.rule.spec.fault.kind(), rule = %fired.rule.public_id,
             event = %job.event_public_id, endpoint = %job.endpoint_public_id, "delivery fault injected");
     }
@@ -158,6 +136,69 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
             job.fault = fault;
             job.faults_decided = true;
             Shaped::Send(job)
+        }
+    })
+}
+
+fn applied(fired: &Fired) -> AppliedFault {
+    AppliedFault {
+        rule_id: Some(fired.rule.public_id.clone()),
+        fault: fired.rule.spec.fault.view(),
+        client_gone: false,
+    }
+}
+
+/// Applies the fault that shapes genuine delivery `id` and records it.
+fn shape_genuine(
+    tx: &Connection,
+    id: i64,
+    injected: Injected,
+    fault: AppliedFault,
+    now: Timestamp,
+    resource: &str,
+) -> Result<Decision, ApiError> {
+    Ok(match injected {
+        Injected::Delay { delay_s } => {
+            let until = now.plus_seconds(i64::try_from(delay_s).unwrap_or(i64::MAX));
+            store::deliveries::hold(tx, id, &fault, until, None)?;
+            Decision::NotNow
+        }
+        Injected::OutOfOrder => {
+            store::deliveries::hold(tx, id, &fault, now.plus_seconds(OUT_OF_ORDER_WAIT_S), Some(resource))?;
+            Decision::NotNow
+        }
+        Injected::Drop => {
+            store::deliveries::decided(tx, id, Some(&fault))?;
+            let rule = fault.rule_id.clone().unwrap_or_default();
+            let dropped = Attempt {
+                number: 1,
+                request_id: crate::ids::uuid(),
+                attempted_at: now,
+                status_code: None,
+                latency_ms: 0,
+                error: Some(format!("dropped by rule {rule}: nothing was sent; the retry schedule continues")),
+                url: None,
+                signature: None,
+                fault_kind: Some(FaultKind::Drop),
+                verdict: None,
+            };
+            store::deliveries::record(tx, id, &dropped, false, now, now.plus_seconds(backoff_seconds(1)))?;
+            Decision::NotNow
+        }
+        // Copies and probes are added beside the genuine delivery, and
+        // request faults never match a delivery: neither shapes it.
+        Injected::Duplicate { .. }
+        | Injected::ForgedSignature
+        | Injected::StaleTimestamp
+        | Injected::TamperedBody
+        | Injected::Error { .. }
+        | Injected::RateLimit { .. }
+        | Injected::Latency { .. }
+        | Injected::Timeout { .. }
+        | Injected::Reset
+        | Injected::DropResponse => {
+            store::deliveries::decided(tx, id, None)?;
+            Decision::Send(None)
         }
     })
 }
@@ -221,8 +262,9 @@ pub fn verdict(role: DeliveryRole, shaping: Option<FaultKind>, status: Option<u1
 }
 
 /// After attempt `number` of `job` is recorded: the first attempt of a
-/// duplicated or probed delivery brings its copy or probe; a delivery that
-/// went through releases the out-of-order ones held behind its resource.
+/// genuine delivery that went out (after a `drop`, the second) releases the
+/// copies and probes that wait for it; a delivery that went through
+/// releases the out-of-order ones held behind its resource.
 pub fn after_attempt(
     conn: &Connection,
     job: &Due,
@@ -230,25 +272,11 @@ pub fn after_attempt(
     succeeded: bool,
     now: Timestamp,
 ) -> Result<(), ApiError> {
-    if number == 1
-        && job.role == DeliveryRole::Genuine
-        && let Some(fault) = &job.fault
-    {
-        match fault.fault.kind {
-            FaultKind::Duplicate => {
-                let later = i64::try_from(fault.fault.delay_s.unwrap_or(0)).unwrap_or(i64::MAX);
-                store::deliveries::add_copy(
-                    conn,
-                    job.delivery_id,
-                    DeliveryRole::Duplicate,
-                    fault,
-                    now.plus_seconds(later),
-                )?;
-            }
-            kind if kind.is_probe() => {
-                store::deliveries::add_copy(conn, job.delivery_id, DeliveryRole::Probe, fault, now)?;
-            }
-            _ => {}
+    let dropped = job.fault.as_ref().is_some_and(|f| f.fault.kind == FaultKind::Drop);
+    if job.role == DeliveryRole::Genuine && job.faults_decided && number == 1 + i64::from(dropped) {
+        for (copy, fault) in store::deliveries::waiting_copies(conn, job.endpoint_id, job.event_row_id)? {
+            let later = fault.and_then(|f| f.fault.delay_s).unwrap_or(0);
+            store::deliveries::release_copy(conn, copy, now.plus_seconds(i64::try_from(later).unwrap_or(i64::MAX)))?;
         }
     }
     if succeeded && job.role != DeliveryRole::Probe {

@@ -144,7 +144,6 @@ mod tests {
     use super::*;
 
     fn delivery(role: DeliveryRole, kind: Option<FaultKind>, status: Option<u16>, verdict: Verdict) -> Delivery {
-        let attempt_kind = kind.filter(|k| role != DeliveryRole::Genuine || !k.is_probe());
         let attempt = DeliveryAttempt {
             number: 1,
             request_id: "req-1".into(),
@@ -152,7 +151,7 @@ mod tests {
             status_code: status,
             latency_ms: 3,
             error: None,
-            fault_kind: attempt_kind,
+            fault_kind: kind,
             verdict: Some(verdict),
         };
         Delivery {
@@ -202,8 +201,8 @@ mod tests {
         assert!(refused.contains("a plain delivery; the app answered 500: verdict refused_genuine"), "{refused}");
         let duplicate = line(&delivery(DeliveryRole::Duplicate, Some(FaultKind::Duplicate), Some(200), Verdict::Ok));
         assert!(duplicate.unwrap().contains("a duplicate (rule flt_2)"));
-        // The genuine delivery a probe copied, answered well, needs no mark.
-        let copied = delivery(DeliveryRole::Genuine, Some(FaultKind::TamperedBody), Some(200), Verdict::Ok);
-        assert!(line(&copied).unwrap().contains("genuine, probed (tampered_body)"));
+        // A genuine delivery a rule held is marked, answered well or not.
+        let held = delivery(DeliveryRole::Genuine, Some(FaultKind::Delay), Some(200), Verdict::Ok);
+        assert!(line(&held).unwrap().contains("genuine, delay (rule flt_2); the app answered 200: verdict ok"));
     }
 }

@@ -107,5 +107,10 @@ pub async fn run(globals: &Globals, command: DrillCommand) -> anyhow::Result<()>
 /// A rule as a row: its id, the fault with its parameters, what it
 /// matches, and which match it fires on.
 fn row(rule: &FaultRule) -> Vec<String> {
-    vec![rule.id.clone(), rule.fault.describe(), rule.matcher.describe(), firing(rule.skip, rule.times)]
+    vec![
+        rule.id.clone(),
+        rule.fault.describe(),
+        rule.matcher.describe(),
+        firing(rule.skip, rule.times, rule.per_endpoint),
+    ]
 }

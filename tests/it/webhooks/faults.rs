@@ -59,7 +59,8 @@ impl Drop for FaultReceiver {
     }
 }
 
-fn verify(secret: &str, signature: &str, body: &[u8]) -> bool {
+/// A signature header's `t` and its `v1` values.
+fn parts(signature: &str) -> (Option<i64>, Vec<String>) {
     let mut t = None;
     let mut v1 = Vec::new();
     for part in signature.split(',') {
@@ -69,15 +70,26 @@ fn verify(secret: &str, signature: &str, body: &[u8]) -> bool {
             _ => {}
         }
     }
-    let Some(t) = t else { return false };
-    if (chrono::Utc::now().timestamp() - t).abs() > 300 {
-        return false;
-    }
+    (t, v1)
+}
+
+/// Whether a `v1` of the header is the HMAC of `body` at its `t`, whatever `t` is.
+fn signed_by(secret: &str, signature: &str, body: &[u8]) -> bool {
+    let (Some(t), v1) = parts(signature) else { return false };
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
     mac.update(format!("{t}.").as_bytes());
     mac.update(body);
     let expected: String = mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect();
     v1.iter().any(|given| subtle_eq(given.as_bytes(), expected.as_bytes()))
+}
+
+/// Seconds between the header's `t` and now.
+fn age(signature: &str) -> i64 {
+    chrono::Utc::now().timestamp() - parts(signature).0.expect("a t")
+}
+
+fn verify(secret: &str, signature: &str, body: &[u8]) -> bool {
+    parts(signature).0.is_some() && age(signature).abs() <= 300 && signed_by(secret, signature, body)
 }
 
 fn subtle_eq(a: &[u8], b: &[u8]) -> bool {
@@ -122,6 +134,10 @@ impl FaultReceiver {
         *self.inner.secret.lock().unwrap() = secret.to_owned();
     }
 
+    pub fn secret_of(&self) -> String {
+        self.inner.secret.lock().unwrap().clone()
+    }
+
     pub fn got(&self) -> Vec<Got> {
         self.inner.got.lock().unwrap().clone()
     }
@@ -146,7 +162,7 @@ pub async fn endpoint(sb: &TestSandbox, auth: &Auth, receiver: &FaultReceiver, e
     created["id"].as_str().unwrap().to_owned()
 }
 
-async fn trigger(sb: &TestSandbox, auth: &Auth, body: Value) -> Value {
+pub async fn trigger(sb: &TestSandbox, auth: &Auth, body: Value) -> Value {
     let r = sb.post("/sandbox/events/trigger", auth, body).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     r.body
@@ -178,57 +194,122 @@ fn attempt(delivery: &Value, n: usize) -> &Value {
 }
 
 #[tokio::test]
-async fn probes_arrive_after_the_genuine_delivery_and_a_verifying_receiver_refuses_them() {
+async fn every_probe_and_duplicate_rule_matching_one_event_adds_its_delivery_after_the_genuine_one() {
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
     let receiver = FaultReceiver::start(Policy::Verifying).await;
     let wh = endpoint(&sb, &key, &receiver, &["customer.kyb_approved"]).await;
-    for kind in ["forged_signature", "stale_timestamp", "tampered_body"] {
-        add_rule(&sb, &key, json!({"match": {"event": "*"}, "fault": {"kind": kind}, "times": 1})).await;
+    let mut rule_of = Vec::new();
+    for kind in ["forged_signature", "stale_timestamp", "tampered_body", "duplicate"] {
+        let rule = add_rule(&sb, &key, json!({"match": {"event": "*"}, "fault": {"kind": kind}, "times": 1})).await;
+        rule_of.push((kind, rule["id"].as_str().unwrap().to_owned()));
     }
-    let mut events = Vec::new();
-    for _ in 0..3 {
-        events.push(trigger(&sb, &key, json!({"event": "customer.kyb_approved"})).await["id"].clone());
-        receiver.wait_for(2 * events.len()).await;
-    }
-    let got = receiver.got();
-    assert_eq!(got.len(), 6, "{got:?}");
-    for (i, pair) in got.chunks(2).enumerate() {
-        assert_eq!(pair[0].event_id, events[i].as_str().unwrap());
-        assert_eq!(pair[1].event_id, pair[0].event_id, "the probe carries the same event");
-        assert!(pair[0].genuine && !pair[1].genuine, "{i}: {pair:?}");
-        assert_eq!((pair[0].answered, pair[1].answered), (200, 400));
-    }
-    // Forged: the same body, another signature. Stale: the same body, t 600 s old, a valid HMAC.
-    assert_eq!(got[1].body, got[0].body);
-    assert_ne!(got[1].signature, got[0].signature);
-    assert_eq!(got[3].body, got[2].body);
-    let stale_t: i64 = got[3].signature[2..got[3].signature.find(',').unwrap()].parse().unwrap();
-    assert!((chrono::Utc::now().timestamp() - stale_t - 600).abs() < 30, "{}", got[3].signature);
-    // Tampered: another body under the original signature.
-    assert_ne!(got[5].body, got[4].body);
-    assert_eq!(got[5].signature, got[4].signature);
+    let event = trigger(&sb, &key, json!({"event": "customer.kyb_approved"})).await;
+    let event = event["id"].as_str().unwrap();
+    // One event: its genuine delivery first, then the duplicate and all three probes.
+    let got = receiver.wait_for(5).await;
+    assert!(got.iter().all(|g| g.event_id == event), "{got:?}");
+    let genuine = &got[0];
+    assert!(genuine.genuine && genuine.answered == 200, "the genuine delivery comes first: {got:?}");
+    let secret = receiver.secret_of();
+    let copies = &got[1..];
+    let accepted: Vec<&Got> = copies.iter().filter(|g| g.genuine).collect();
+    assert_eq!(accepted.len(), 1, "the duplicate, correctly signed: {got:?}");
+    assert_eq!(accepted[0].body, genuine.body);
+    let refused: Vec<&Got> = copies.iter().filter(|g| !g.genuine).collect();
+    assert!(refused.iter().all(|g| g.answered == 400), "{refused:?}");
+    // Forged: the same body, fresh, under a signature no secret of ours made.
+    let forged: Vec<_> = refused.iter().filter(|g| g.body == genuine.body && age(&g.signature).abs() < 30).collect();
+    assert_eq!(forged.len(), 1, "{refused:?}");
+    assert!(!signed_by(&secret, &forged[0].signature, &forged[0].body));
+    // Stale: the same body, correctly signed with t 600 s old.
+    let stale: Vec<_> = refused.iter().filter(|g| g.body == genuine.body && age(&g.signature) > 300).collect();
+    assert_eq!(stale.len(), 1, "{refused:?}");
+    assert!(signed_by(&secret, &stale[0].signature, &stale[0].body) && (age(&stale[0].signature) - 600).abs() < 30);
+    // Tampered: another body under a signature of the genuine one.
+    let tampered: Vec<_> = refused.iter().filter(|g| g.body != genuine.body).collect();
+    assert_eq!(tampered.len(), 1, "{refused:?}");
+    assert!(signed_by(&secret, &tampered[0].signature, &genuine.body));
 
-    let all = settled(&sb, &key, &wh, 6).await;
-    let roles: Vec<&str> = all.iter().map(|d| d["role"].as_str().unwrap()).collect();
-    assert_eq!(roles, ["genuine", "probe", "genuine", "probe", "genuine", "probe"]);
-    let kinds: Vec<Value> = all.iter().map(|d| attempt(d, 0)["fault_kind"].clone()).collect();
-    assert_eq!(
-        kinds,
-        [
-            Value::Null,
-            json!("forged_signature"),
-            Value::Null,
-            json!("stale_timestamp"),
-            Value::Null,
-            json!("tampered_body")
-        ]
-    );
-    assert!(all.iter().all(|d| attempt(d, 0)["verdict"] == "ok"), "{all:?}");
-    // Probes are attempted once and never count as the event's delivery.
-    for probe in all.iter().filter(|d| d["role"] == "probe") {
-        assert_eq!((probe["attempt_count"].as_u64(), probe["status"].as_str()), (Some(1), Some("failed")));
+    let all = settled(&sb, &key, &wh, 5).await;
+    let first = &all[0];
+    assert_eq!((first["role"].as_str(), &first["fault"]), (Some("genuine"), &Value::Null), "no rule shaped it");
+    let mut made: Vec<(String, String, String)> = all[1..]
+        .iter()
+        .map(|d| {
+            assert_eq!(d["event_id"], event);
+            assert_eq!(attempt(d, 0)["verdict"], "ok", "{d}");
+            assert_eq!(d["attempt_count"], 1, "attempted once: {d}");
+            let kind = attempt(d, 0)["fault_kind"].as_str().unwrap().to_owned();
+            assert_eq!(d["fault"]["kind"], kind.as_str());
+            (d["role"].as_str().unwrap().to_owned(), kind, d["fault"]["rule_id"].as_str().unwrap().to_owned())
+        })
+        .collect();
+    made.sort();
+    let mut wanted: Vec<(String, String, String)> = rule_of
+        .iter()
+        .map(|(kind, rule)| {
+            let role = if *kind == "duplicate" { "duplicate" } else { "probe" };
+            (role.to_owned(), (*kind).to_owned(), rule.clone())
+        })
+        .collect();
+    wanted.sort();
+    assert_eq!(made, wanted, "each rule added its own delivery");
+    // Probes never count as the event's delivery: refused, they are failed.
+    assert!(all.iter().filter(|d| d["role"] == "probe").all(|d| d["status"] == "failed"));
+
+    // Every rule fired once: the next event is delivered alone.
+    trigger(&sb, &key, json!({"event": "customer.kyb_approved"})).await;
+    receiver.wait_for(6).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(receiver.got().len(), 6, "{:?}", receiver.got());
+}
+
+#[tokio::test]
+async fn one_rule_shapes_the_genuine_delivery_and_its_probes_follow_the_first_attempt_that_goes_out() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let receiver = FaultReceiver::start(Policy::Verifying).await;
+    let wh = endpoint(&sb, &key, &receiver, &["settlement.created", "settlement.failed"]).await;
+    let once = |event: &str, fault: Value| json!({"match": {"event": event}, "fault": fault, "times": 1});
+    let held = add_rule(&sb, &key, once("settlement.created", json!({"kind": "delay", "delay_s": 60}))).await;
+    // The later of two shaping rules does not see a delivery the first shaped.
+    let unseen = add_rule(&sb, &key, once("settlement.created", json!({"kind": "drop"}))).await;
+    add_rule(&sb, &key, once("settlement.created", json!({"kind": "forged_signature"}))).await;
+    trigger(&sb, &key, json!({"event": "settlement.created"})).await;
+    // Held, and the probe waits for it.
+    let mut listed = Vec::new();
+    for _ in 0..100 {
+        listed = deliveries(&sb, &key, &wh).await;
+        if listed.len() == 2 && listed[0]["fault"].is_object() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    assert_eq!(listed[0]["fault"]["rule_id"], held["id"], "{listed:?}");
+    assert_eq!((listed[1]["role"].as_str(), listed[1]["status"].as_str()), (Some("probe"), Some("pending")));
+    assert_eq!(listed[1]["next_attempt_at"], Value::Null, "it waits for the genuine delivery: {listed:?}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(receiver.got().is_empty(), "{:?}", receiver.got());
+    let rules = crate::faults::rules(&sb, &key).await;
+    let unseen = rules.iter().find(|r| r["id"] == unseen["id"]).unwrap();
+    assert_eq!((unseen["matched"].as_u64(), unseen["hits"].as_u64()), (Some(0), Some(0)), "{unseen}");
+    sb.post("/sandbox/clock/advance", &key, json!({"seconds": 60})).await;
+    let got = receiver.wait_for(2).await;
+    assert!(got[0].genuine && !got[1].genuine, "the genuine delivery, then its probe: {got:?}");
+
+    // A dropped first attempt sends nothing: the probe follows the retry that goes out.
+    add_rule(&sb, &key, once("settlement.failed", json!({"kind": "drop"}))).await;
+    add_rule(&sb, &key, once("settlement.failed", json!({"kind": "tampered_body"}))).await;
+    trigger(&sb, &key, json!({"event": "settlement.failed"})).await;
+    let got = receiver.wait_for(4).await;
+    assert!(got[2].genuine && got[2].event == "settlement.failed" && !got[3].genuine, "{got:?}");
+    let all = settled(&sb, &key, &wh, 4).await;
+    let dropped = all.iter().find(|d| d["event"] == "settlement.failed" && d["role"] == "genuine").unwrap();
+    assert_eq!(dropped["attempt_count"], 2, "{dropped}");
+    let probe = all.iter().find(|d| d["event"] == "settlement.failed" && d["role"] == "probe").unwrap();
+    let (retried, probed) = (attempt(dropped, 1)["attempted_at"].as_str(), attempt(probe, 0)["attempted_at"].as_str());
+    assert!(retried <= probed, "{dropped} {probe}");
 }
 
 #[tokio::test]

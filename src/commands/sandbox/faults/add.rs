@@ -24,7 +24,11 @@ tampered_body. Kinds are written with _ or -.
 
 --skip N lets the first N matching requests through; --times N fires at most N times, then the rule stays listed \
 as spent; --probability P with --seed S fires on a seeded draw, so the same rules and requests fault the same \
-requests in any fresh sandbox.
+requests in any fresh sandbox. A delivery rule with --per-endpoint counts each endpoint's deliveries apart: \
+--times 1 fires once at every endpoint.
+
+One fault shapes a delivery (delay, out_of_order, drop: the oldest rule that fires), but every duplicate and probe \
+rule that fires adds its own delivery beside it: three probe rules matching one event send three probes.
 
 Examples:
   payctl sandbox faults add --operation createTransaction --kind drop-response --times 1
@@ -32,7 +36,8 @@ Examples:
   payctl sandbox faults add --operation listCustomers --kind rate-limit --skip 2 --times 3
   payctl sandbox faults add --kind latency --delay-ms 800 --probability 0.3 --seed 7
   payctl sandbox faults add --kind timeout --global --ready ready.json   # every TEST app
-  payctl sandbox faults add --event settlement.completed --kind duplicate --delay-s 30";
+  payctl sandbox faults add --event settlement.completed --kind duplicate --delay-s 30
+  payctl sandbox faults add --event '*' --kind forged-signature --times 1 --per-endpoint";
 
 /// API fields named by the flags that set them, in errors.
 const FLAGS: &[(&str, &str)] = &[
@@ -52,6 +57,7 @@ const FLAGS: &[(&str, &str)] = &[
     ("times", "--times"),
     ("probability", "--probability"),
     ("seed", "--seed"),
+    ("per_endpoint", "--per-endpoint"),
     ("application_id", "--app"),
 ];
 
@@ -103,6 +109,9 @@ pub struct AddArgs {
     /// Seed of the draw behind --probability (default 0).
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
+    /// With --event: --skip, --times and the draws count each endpoint's deliveries apart.
+    #[arg(long, requires = "event")]
+    pub per_endpoint: bool,
     #[command(flatten)]
     pub scope: super::Scope,
     #[command(flatten)]
@@ -145,6 +154,7 @@ pub async fn run(globals: &Globals, args: AddArgs) -> anyhow::Result<()> {
         "times": args.times,
         "probability": args.probability,
         "seed": args.seed,
+        "per_endpoint": args.per_endpoint.then_some(true),
         "application_id": args.scope.app.clone(),
     });
     let body = args.data.body(&flags)?;

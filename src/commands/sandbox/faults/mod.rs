@@ -105,7 +105,10 @@ pub const COLUMNS: &[Column] = &[
 /// A rule as a table row: the kind with its parameters, the match in a
 /// few words, hits against the limit.
 pub fn row(rule: &FaultRule) -> Value {
-    let times = rule.times.map_or("∞".to_owned(), |t| t.to_string());
+    let mut times = rule.times.map_or("∞".to_owned(), |t| t.to_string());
+    if rule.per_endpoint {
+        times.push_str(" per endpoint");
+    }
     let probability =
         if rule.probability >= 1.0 { "1".to_owned() } else { format!("{} (seed {})", rule.probability, rule.seed) };
     json!({
