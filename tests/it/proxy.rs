@@ -571,9 +571,10 @@ async fn a_planted_symlink_beside_the_recording_is_never_followed() {
     assert!(std::fs::read_to_string(&file).unwrap().contains("/v1/customers"));
 }
 
-/// A secret used as a parameter or member name, and a console sign-in
-/// link's token, are redacted in violation lines as values are, on stderr
-/// and in `-o json`.
+/// A secret used as a member name, and a console sign-in link's token, are
+/// redacted in violation lines as values are, on stderr and in `-o json`;
+/// one used as a query parameter's name (ignored, as the API ignores an
+/// unknown parameter) is printed nowhere either.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn violations_redact_secrets_in_names_and_sign_in_link_tokens() {
     let home = Home::new().await;
@@ -583,7 +584,7 @@ async fn violations_redact_secrets_in_names_and_sign_in_link_tokens() {
     let key = sb.test_key();
     let secret = sb.ready.test_api_key.clone();
     let r = client.get(&format!("/v1/customers?{secret}=1"), &key).await;
-    assert_eq!(r.header("x-payctl-violations"), Some("1"));
+    assert_eq!(r.header("x-payctl-violations"), Some("0"));
     let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
     let body = json!({"type": "business", "legal_name": "Acme", "email": email, "country": "AE",
         "verification_level": "standard", "tax_id": "1", secret.clone(): 1});
@@ -595,7 +596,7 @@ async fn violations_redact_secrets_in_names_and_sign_in_link_tokens() {
     assert!(proxy.said("/console/link/[REDACTED]").await, "{}", proxy.stderr());
     let (_, stdout, stderr) = proxy.stop().await;
     let printed = format!("{}\n{stderr}", stdout.join("\n"));
-    assert!(printed.contains("no such query parameter") && printed.contains("no such field"), "{printed}");
+    assert!(printed.contains("no such field"), "{printed}");
     for hidden in [&secret[8..], token.as_str()] {
         assert!(!printed.contains(hidden), "printed {hidden}:\n{printed}");
     }
