@@ -376,10 +376,7 @@ impl Judge {
     /// Every check, in the documented order.
     pub fn finish(mut self) -> Vec<Check> {
         let subscribed = !self.subscribed.is_empty();
-        let (signature, replay) = (
-            [FaultKind::ForgedSignature, FaultKind::TamperedBody],
-            [FaultKind::StaleTimestamp],
-        );
+        let (signature, replay) = ([FaultKind::ForgedSignature, FaultKind::TamperedBody], [FaultKind::StaleTimestamp]);
         self.signature.gap = Some(webhook_gap(subscribed, self.delivered, self.probed_signature, &signature));
         self.replay.gap = Some(webhook_gap(subscribed, self.delivered, self.probed_replay, &replay));
         self.genuine.gap = Some(webhook_gap(subscribed, self.delivered, false, &[]));

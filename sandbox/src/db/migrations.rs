@@ -231,8 +231,9 @@ mod tests {
             let conn = upgraded_from(version, &fill);
             let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
             assert_eq!(v, i64::try_from(BASELINE_VERSION).unwrap(), "from {version}");
-            let kept: (i64, i64) =
-                conn.query_row("SELECT matched, hits FROM fault_rules WHERE id = 5", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+            let kept: (i64, i64) = conn
+                .query_row("SELECT matched, hits FROM fault_rules WHERE id = 5", [], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap();
             assert_eq!(kept, (3, 1), "from {version}");
             let per_endpoint: i64 =
                 conn.query_row("SELECT COALESCE(SUM(matched), 0) FROM fault_rule_endpoints", [], |r| r.get(0)).unwrap();

@@ -56,8 +56,7 @@ pub fn requests(
         .query_map(
             params![application_id, from.millis(), after.unwrap_or(""), i64::try_from(limit).unwrap_or(i64::MAX)],
             |r| {
-                let fault =
-                    r.get::<_, Option<String>>(9)?.and_then(|f| serde_json::from_str::<AppliedFault>(&f).ok());
+                let fault = r.get::<_, Option<String>>(9)?.and_then(|f| serde_json::from_str::<AppliedFault>(&f).ok());
                 Ok(LoggedRequest {
                     log_id: r.get(0)?,
                     correlation_id: r.get(1)?,
