@@ -311,6 +311,15 @@ pub struct SandboxArgs {
     /// ready line; repeatable, run in order. A failing one stops the sandbox.
     #[arg(long, value_name = "FILE")]
     pub seed: Vec<PathBuf>,
+    /// Also answer requests whose Host header names NAME (repeatable). Others than loopback
+    /// names and addresses and the listen address are refused (403 HOST_NOT_ALLOWED), so a web
+    /// page cannot reach the sandbox by pointing its own name at this machine (DNS rebinding).
+    #[arg(long, value_name = "NAME")]
+    pub allowed_host: Vec<String>,
+    /// The demo user's password. Default: the published one on a loopback address, a random one
+    /// (shown in the ready line) on any other.
+    #[arg(long, value_name = "PASSWORD", env = "PAYCTL_SANDBOX_DEMO_PASSWORD", hide_env_values = true)]
+    pub demo_password: Option<String>,
     #[command(subcommand)]
     pub command: Option<crate::commands::sandbox::SandboxCommand>,
 }

@@ -14,6 +14,8 @@
 //!   [`credentials`]: secrets in the keyring or `credentials.toml`.
 //! - [`output`]: tables and JSON on stdout, messages on stderr; [`prompt`]:
 //!   terminal questions; [`signals`]: stopping long-running commands;
+//!   [`private_file`]: owner-only files replaced whole (the ready file, a
+//!   recording); [`limits`]: the open-file limit the servers raise;
 //!   [`exit`]: the documented exit codes; [`complete`]: shell completion.
 //! - [`fixtures`]: scenario files (run, export, record); [`contract`]: the
 //!   API's OpenAPI contract, which `payctl proxy` checks traffic against;
@@ -37,7 +39,9 @@ mod contract;
 mod credentials;
 mod exit;
 mod fixtures;
+mod limits;
 mod output;
+mod private_file;
 mod prompt;
 mod signals;
 mod signature;

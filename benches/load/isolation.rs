@@ -9,8 +9,10 @@
 //! - `logins`: `--burst` concurrent wrong passwords for one username while
 //!   another user signs in (timed); the same burst spread over as many
 //!   usernames from another loopback address while a user signs in from a
-//!   third; then one client guessing one username as fast as it is answered
-//!   for `--seconds`, counting the guesses actually checked.
+//!   third (every loopback address is one client to the sandbox, so that
+//!   sign-in meets the allowance the burst used up); then one client
+//!   guessing one username as fast as it is answered for `--seconds`,
+//!   counting the guesses actually checked.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -73,7 +75,7 @@ fn password_grant(http: &reqwest::Client, base_url: &str, username: &str, passwo
 }
 
 /// A dashboard bearer token for `username`.
-async fn bearer(http: &reqwest::Client, base_url: &str, username: &str, password: &str) -> anyhow::Result<String> {
+pub async fn bearer(http: &reqwest::Client, base_url: &str, username: &str, password: &str) -> anyhow::Result<String> {
     let body: Value = password_grant(http, base_url, username, password).send().await?.json().await?;
     body["access_token"].as_str().map(str::to_owned).ok_or_else(|| anyhow::anyhow!("login refused: {body}"))
 }

@@ -24,10 +24,14 @@
 //!   answers through the proxy reported a violation.
 //! - `fairness` and `logins`: one partner's hanging receiver or password
 //!   guessing against everyone else (see [`isolation`]).
+//! - `bounds`: the loads of one partner using up what everyone shares
+//!   (deliveries, reviews, rules, held requests, sign-ins), against another
+//!   partner's latency (see [`bounds`]).
 //!
 //! Each prints one JSON object on stdout. Every non-2xx answer counts as an
 //! error and the first one is printed on stderr.
 
+mod bounds;
 mod isolation;
 
 use std::collections::HashMap;
@@ -98,6 +102,20 @@ enum Measure {
         count: usize,
         #[arg(long, default_value_t = 20)]
         retries: usize,
+    },
+    Bounds {
+        /// The ready line's dashboard user (partner A's) and control token.
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long)]
+        control: String,
+        /// The sandbox's process id, for its memory.
+        #[arg(long)]
+        pid: u32,
+        #[command(subcommand)]
+        load: bounds::Load,
     },
     Logins {
         /// The ready line's control token (to create the user who signs in during the bursts).
@@ -436,6 +454,9 @@ fn main() -> anyhow::Result<()> {
             Measure::Latency { proxy, requests } => latency(api, proxy, requests).await,
             Measure::Fairness { username, password, backlog, count, retries } => {
                 isolation::fairness(api, isolation::Fairness { username, password, backlog, count, retries }).await
+            }
+            Measure::Bounds { username, password, control, pid, load } => {
+                bounds::run(bounds::Context { api, username, password, control, pid }, load).await
             }
             Measure::Logins { control, username, burst, seconds } => {
                 isolation::logins(api, isolation::Logins { control, username, burst, seconds }).await

@@ -6,12 +6,14 @@
 //! strings, paths and the stored `X-Request-ID`:
 //! - by name: a member or parameter whose name names a secret (see
 //!   [`is_sensitive_key`]) keeps its name but its whole value becomes
-//!   `[REDACTED]`, whatever it is;
+//!   `[REDACTED]`, whatever it is; a string that holds JSON is read as JSON
+//!   and redacted by the same rules;
 //! - by content ([`text`]): inside any string, wherever it starts, every
 //!   secret the sandbox mints, recognised by its prefix (`sk_test_`,
 //!   `sk_live_`, `whsec_`, `ctl_`, `rt_` refresh tokens, and JWTs
 //!   `eyJ….….…`), becomes `[REDACTED]`, and every valid IBAN (structure and
-//!   check digits verified; electronic or paper format, any case) becomes
+//!   check digits verified; electronic format, or grouped by spaces, dashes
+//!   or non-breaking spaces; any case) becomes
 //!   `[REDACTED:IBAN:<country>]`; the text around them is kept, so
 //!   `"Pay GB82WEST12345698765432."` is stored as
 //!   `"Pay [REDACTED:IBAN:GB]."`.
@@ -51,11 +53,17 @@ const SENSITIVE_FRAGMENTS: &[&str] = &[
     "provider_payload",
     "raw_provider",
     "private_key",
+    "pwd",
+    "passphrase",
+    "credential",
+    "cookie",
 ];
 
-/// Whole words (between `_`) that mark a key as sensitive: `card` alone
-/// would also match `discard`.
-const SENSITIVE_WORDS: &[&str] = &["card", "pan", "pin"];
+/// Whole words (between `_`, `-` or other punctuation, or where a lower-case
+/// letter meets an upper-case one: `userPass`) that mark a key as
+/// sensitive: `card` alone would also match `discard`, `pass` `passport`,
+/// `auth` `author`.
+const SENSITIVE_WORDS: &[&str] = &["card", "pan", "pin", "pass", "auth"];
 
 /// The secrets the sandbox mints: their prefix, and how many random
 /// alphanumerics must follow it to count. The distinctive prefixes count
@@ -75,8 +83,31 @@ const JWT_MIN_HEADER: usize = 10;
 
 /// Whether a JSON member or query parameter of this name holds a secret.
 pub fn is_sensitive_key(key: &str) -> bool {
-    let key: String = key.chars().map(|c| if c == '-' { '_' } else { c.to_ascii_lowercase() }).collect();
-    SENSITIVE_FRAGMENTS.iter().any(|f| key.contains(f)) || key.split('_').any(|w| SENSITIVE_WORDS.contains(&w))
+    let lower: String = key.chars().map(|c| if c == '-' { '_' } else { c.to_ascii_lowercase() }).collect();
+    SENSITIVE_FRAGMENTS.iter().any(|f| lower.contains(f)) || words(key).any(|w| SENSITIVE_WORDS.contains(&w.as_str()))
+}
+
+/// The words of a name, in lower case: split at anything that is not a
+/// letter or digit, and where a lower-case letter or digit meets an
+/// upper-case one (`basicAuth` is `basic`, `auth`).
+fn words(key: &str) -> impl Iterator<Item = String> + '_ {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut previous_lower = false;
+    for c in key.chars() {
+        if !c.is_alphanumeric() {
+            words.push(std::mem::take(&mut word));
+            previous_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && previous_lower {
+            words.push(std::mem::take(&mut word));
+        }
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        word.extend(c.to_lowercase());
+    }
+    words.push(word);
+    words.into_iter().filter(|w| !w.is_empty())
 }
 
 /// What a span of text is replaced with.
@@ -162,22 +193,24 @@ fn jwts(text: &str, hits: &mut Vec<(Range<usize>, Marker)>) {
 }
 
 /// Every valid IBAN, found by structure: letters and digits in runs that
-/// single spaces do not break (the paper format groups by four), scanned
-/// for a country code, two check digits and that country's length, then
-/// verified by [`Iban::parse`] (registry structure and mod-97 check).
+/// single separators do not break (a space, a dash or a non-breaking space
+/// between two of them: the paper format groups by four), scanned for a
+/// country code, two check digits and that country's length, then verified
+/// by [`Iban::parse`] (registry structure and mod-97 check).
 fn ibans(text: &str, hits: &mut Vec<(Range<usize>, Marker)>) {
-    let bytes = text.as_bytes();
-    if !has_run_of(bytes, iban::SHORTEST) {
+    if !has_run_of(text, iban::SHORTEST) {
         return;
     }
-    // (upper-cased character, its byte offset) of the current run.
-    let mut run: Vec<(u8, usize)> = Vec::new();
-    for (i, &b) in bytes.iter().enumerate() {
-        if b.is_ascii_alphanumeric() {
-            run.push((b.to_ascii_uppercase(), i));
+    let mut run: Vec<RunChar> = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_ascii_alphanumeric() {
+            let grouped = run.last().is_some_and(|last: &RunChar| last.end < i && text[last.end..i] != *" ");
+            run.push(RunChar { upper: c.to_ascii_uppercase() as u8, start: i, end: i + 1, after_group: grouped });
             continue;
         }
-        let joins = b == b' ' && !run.is_empty() && bytes.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+        let joins =
+            is_separator(c) && !run.is_empty() && chars.peek().is_some_and(|(_, next)| next.is_ascii_alphanumeric());
         if !joins {
             ibans_in_run(&run, hits);
             run.clear();
@@ -186,19 +219,35 @@ fn ibans(text: &str, hits: &mut Vec<(Range<usize>, Marker)>) {
     ibans_in_run(&run, hits);
 }
 
+/// What may stand between the groups of an IBAN written for people: a
+/// space, a dash, or a no-break, narrow no-break, figure or thin space.
+fn is_separator(c: char) -> bool {
+    matches!(c, ' ' | '-' | '\u{00A0}' | '\u{202F}' | '\u{2007}' | '\u{2009}')
+}
+
+/// A letter or digit of a run: upper-cased, its bytes in the text, and
+/// whether a separator other than a plain space comes before it.
+struct RunChar {
+    upper: u8,
+    start: usize,
+    end: usize,
+    after_group: bool,
+}
+
 /// Whether a run as [`ibans`] reads them is `len` characters long: when
 /// none is, no IBAN fits, and the runs need not be collected.
-fn has_run_of(bytes: &[u8], len: usize) -> bool {
+fn has_run_of(text: &str, len: usize) -> bool {
     let mut run = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b.is_ascii_alphanumeric() {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_alphanumeric() {
             run += 1;
             if run >= len {
                 return true;
             }
             continue;
         }
-        let joins = b == b' ' && run > 0 && bytes.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+        let joins = is_separator(c) && run > 0 && chars.peek().is_some_and(char::is_ascii_alphanumeric);
         if !joins {
             run = 0;
         }
@@ -206,18 +255,24 @@ fn has_run_of(bytes: &[u8], len: usize) -> bool {
     false
 }
 
-fn ibans_in_run(run: &[(u8, usize)], hits: &mut Vec<(Range<usize>, Marker)>) {
+fn ibans_in_run(run: &[RunChar], hits: &mut Vec<(Range<usize>, Marker)>) {
     for start in 0..run.len() {
-        let Some(&[(a, _), (b, _), (c, _), (d, _)]) = run.get(start..start + 4) else { return };
+        let Some([a, b, c, d]) = run.get(start..start + 4) else { return };
+        let [a, b, c, d] = [a.upper, b.upper, c.upper, d.upper];
         if !(a.is_ascii_alphabetic() && b.is_ascii_alphabetic() && c.is_ascii_digit() && d.is_ascii_digit()) {
             continue;
         }
         let Some(len) = iban::length_for(&[a, b]) else { continue };
         let Some(candidate) = run.get(start..start + len) else { continue };
-        let compact: String = candidate.iter().map(|&(c, _)| char::from(c)).collect();
+        // Dashes and the other separators split the paper format's groups of
+        // four, counted from the country code; anywhere else they part ids
+        // (a UUID's groups), not an IBAN's.
+        if candidate.iter().enumerate().skip(1).any(|(k, ch)| ch.after_group && k % 4 != 0) {
+            continue;
+        }
+        let compact: String = candidate.iter().map(|ch| char::from(ch.upper)).collect();
         if let Ok(found) = Iban::parse(&compact) {
-            let (first, last) = (candidate[0].1, candidate[len - 1].1);
-            hits.push((first..last + 1, Marker::Iban(found.country().to_owned())));
+            hits.push((candidate[0].start..candidate[len - 1].end, Marker::Iban(found.country().to_owned())));
         }
     }
 }
@@ -238,7 +293,7 @@ pub fn headers(map: &http::HeaderMap) -> Value {
             REDACTED.to_owned()
         } else {
             let values: Vec<&str> = map.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect();
-            text(&values.join(", ")).into_owned()
+            string(&values.join(", ")).into_owned()
         };
         out.insert(name.as_str().to_owned(), Value::String(kept));
     }
@@ -271,12 +326,28 @@ pub fn value(v: &mut Value) {
         }
         Value::Array(items) => items.iter_mut().for_each(value),
         Value::String(s) => {
-            if let Cow::Owned(redacted) = text(s) {
+            if let Cow::Owned(redacted) = string(s) {
                 *s = redacted;
             }
         }
         _ => {}
     }
+}
+
+/// A string value: JSON held in it (`"{\"password\": …}"`, as some
+/// clients nest a payload) is redacted as JSON, by name and content, and
+/// written back compact; any other text by content ([`text`]). Borrowed
+/// unchanged when there is nothing to hide.
+pub fn string(s: &str) -> Cow<'_, str> {
+    let trimmed = s.trim_start();
+    if (trimmed.starts_with('{') || trimmed.starts_with('['))
+        && let Ok(mut nested) = serde_json::from_str::<Value>(s)
+    {
+        let before = nested.clone();
+        value(&mut nested);
+        return if nested == before { Cow::Borrowed(s) } else { Cow::Owned(nested.to_string()) };
+    }
+    text(s)
 }
 
 /// What a request log keeps of a body: null when empty, the redacted JSON,
@@ -299,7 +370,7 @@ pub fn body(bytes: &[u8]) -> Option<Value> {
 pub fn query(raw: &str) -> String {
     let mut out = form_urlencoded::Serializer::new(String::new());
     for (name, v) in form_urlencoded::parse(raw.as_bytes()) {
-        let value = if is_sensitive_key(&name) { Cow::Borrowed(REDACTED) } else { text(&v) };
+        let value = if is_sensitive_key(&name) { Cow::Borrowed(REDACTED) } else { string(&v) };
         out.append_pair(&text(&name), &value);
     }
     out.finish()
@@ -319,10 +390,21 @@ const SEGMENT: &AsciiSet = &CONTROLS
     .add(b'{')
     .add(b'}');
 
+/// The console's one-time sign-in links (`payctl open`) carry their token
+/// as the segment after this; the token is random, so no rule by content
+/// could find it.
+const SIGN_IN_LINK: &str = "/console/link/";
+
 /// A request path with secrets and IBANs redacted in each segment, read
-/// percent-decoded (so `GB82%20WEST…` is found too); segments without one
-/// stay exactly as sent.
+/// percent-decoded (so `GB82%20WEST…` is found too), and the token of a
+/// console sign-in link; segments without one stay exactly as sent.
 pub fn path(raw: &str) -> Cow<'_, str> {
+    if let Some(rest) = raw.strip_prefix(SIGN_IN_LINK)
+        && !rest.is_empty()
+    {
+        let after = rest.find('/').map_or("", |i| &rest[i..]);
+        return Cow::Owned(format!("{SIGN_IN_LINK}{REDACTED}{}", path(after)));
+    }
     let redacted = |segment: &str| match text(&percent_decode_str(segment).decode_utf8_lossy()) {
         Cow::Borrowed(_) => None,
         Cow::Owned(redacted) => Some(utf8_percent_encode(&redacted, SEGMENT).to_string()),
@@ -350,9 +432,9 @@ mod tests {
 
     #[test]
     fn runs_are_measured_as_ibans_reads_them() {
-        assert!(has_run_of(b"GB82 WEST 1234 5698 7654 32", 15));
-        assert!(!has_run_of(b"GB82  WEST 1234", 15), "two spaces end a run");
-        assert!(!has_run_of(b"01a21379-044a-74e6-b9c4-5dcdd1a6af61", 15));
+        assert!(has_run_of("GB82 WEST 1234 5698 7654 32", 15));
+        assert!(has_run_of("GB82-WEST-1234-5698-7654-32", 15));
+        assert!(!has_run_of("GB82  WEST 1234", 15), "two spaces end a run");
         assert_eq!(path("/v1/customers/GB82WEST12345698765432"), format!("/v1/customers/{}", redacted_iban("GB")));
         assert_eq!(
             path("/v1/customers/01a21379-044a-74e6-b9c4-5dcdd1a6af61"),
@@ -398,10 +480,38 @@ mod tests {
             "provider_payload",
             "raw_provider_response",
             "pin",
+            "pwd",
+            "db_pwd",
+            "pass",
+            "user_pass",
+            "userPass",
+            "PASS",
+            "credential",
+            "credentials",
+            "aws_credentials",
+            "auth",
+            "basicAuth",
+            "x-auth",
+            "Cookie",
+            "session_cookie",
+            "passphrase",
         ] {
             assert!(is_sensitive_key(key), "{key}");
         }
-        for key in ["name", "amount_minor", "discard", "currency", "spin_rate", "email", "tax_id"] {
+        for key in [
+            "name",
+            "amount_minor",
+            "discard",
+            "currency",
+            "spin_rate",
+            "email",
+            "tax_id",
+            "passport_country",
+            "author",
+            "authority",
+            "bypass",
+            "compass",
+        ] {
             assert!(!is_sensitive_key(key), "{key}");
         }
     }
@@ -417,6 +527,19 @@ mod tests {
         assert_eq!(text("to GB82WEST12345698765432, thanks"), format!("to {gb}, thanks"));
         assert_eq!(text("x1GB82WEST12345698765432yz"), format!("x1{gb}yz"), "glued to other text");
         assert_eq!(text("(DE89370400440532013000/GB82WEST12345698765432)"), "([REDACTED:IBAN:DE]/[REDACTED:IBAN:GB])");
+        assert_eq!(text("GB82-WEST-1234-5698-7654-32"), gb, "dashes");
+        assert_eq!(
+            text("pay GB82\u{a0}WEST\u{a0}1234\u{a0}5698\u{a0}7654\u{a0}32."),
+            format!("pay {gb}."),
+            "no-break spaces"
+        );
+        assert_eq!(
+            text("GB82\u{202f}WEST\u{202f}1234\u{202f}5698\u{202f}7654\u{202f}32"),
+            gb,
+            "narrow no-break spaces"
+        );
+        // Dashes that do not group by four from the country code part ids, not an IBAN.
+        assert_eq!(text("GB82WES-T12345698765432"), "GB82WES-T12345698765432");
         // A wrong check digit is not an IBAN: nothing to hide.
         for kept in ["GB83WEST12345698765432", "Acme Trading LLC", "2026-11-21T22:03:00.000Z", "DE89 3704"] {
             assert_eq!(text(kept), kept);
@@ -472,6 +595,20 @@ mod tests {
     }
 
     #[test]
+    fn json_inside_a_string_is_redacted_as_json() {
+        let inner = json!({"password": "hunter2", "note": format!("to {IBAN}"), "amount": 5}).to_string();
+        let stored =
+            body(json!({"payload": inner, "list": [json!({"pwd": "x"}).to_string()]}).to_string().as_bytes()).unwrap();
+        let payload: Value = serde_json::from_str(stored["payload"].as_str().unwrap()).unwrap();
+        assert_eq!(payload, json!({"password": REDACTED, "note": "to [REDACTED:IBAN:GB]", "amount": 5}));
+        assert_eq!(stored["list"][0], json!({"pwd": REDACTED}).to_string());
+        // JSON with nothing to hide, and text that only looks like JSON, stay as sent.
+        assert_eq!(string("{ \"a\": 1 }"), "{ \"a\": 1 }");
+        assert_eq!(string("[not json"), "[not json");
+        assert_eq!(query("data=%7B%22auth%22%3A%22x%22%7D"), "data=%7B%22auth%22%3A%22%5BREDACTED%5D%22%7D");
+    }
+
+    #[test]
     fn empty_and_non_json_bodies() {
         assert_eq!(body(b""), None);
         assert_eq!(body(b"  \n"), None);
@@ -496,5 +633,8 @@ mod tests {
         assert_eq!(path("/v1/customers/GB82WEST12345698765432"), "/v1/customers/[REDACTED:IBAN:GB]");
         assert_eq!(path("/v1/x/GB82%20WEST%201234%205698%207654%2032/y"), "/v1/x/[REDACTED:IBAN:GB]/y");
         assert_eq!(path("/v1/customers/a%20sk_test_abc"), "/v1/customers/a%20[REDACTED]");
+        assert_eq!(path("/console/link/0f3a9c1d2e"), "/console/link/[REDACTED]", "a sign-in link's token");
+        assert_eq!(path("/console/link/"), "/console/link/");
+        assert_eq!(path("/console/apps/x/logs"), "/console/apps/x/logs");
     }
 }

@@ -139,64 +139,79 @@ const START_A_DRILL: &str =
 /// Slack for clocks and schedulers when a client waits `Retry-After`.
 const RETRY_AFTER_SLACK_MS: i64 = 100;
 
+/// Evidence of one kind (failures, or passes) as a check keeps it while
+/// the window streams by: the [`MAX_EVIDENCE`] earliest (by the position of
+/// what they cite in the window) and how many there were in all. So a
+/// check holds a few entries whatever the window's size, and shows exactly
+/// what it would have shown holding them all.
+#[derive(Default)]
+struct Kept {
+    first: std::collections::BTreeMap<usize, Evidence>,
+    count: usize,
+}
+
+impl Kept {
+    /// Counts one entry at position `at`; builds it only when it is kept.
+    fn push(&mut self, at: usize, evidence: impl FnOnce() -> Evidence) {
+        self.count += 1;
+        if self.first.len() < MAX_EVIDENCE {
+            self.first.insert(at, evidence());
+        } else if self.first.last_key_value().is_some_and(|(last, _)| at < *last) {
+            self.first.pop_last();
+            self.first.insert(at, evidence());
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// At most [`MAX_EVIDENCE`], the last saying how many more there were.
+    fn shown(self) -> Vec<Evidence> {
+        let mut evidence: Vec<Evidence> = self.first.into_values().collect();
+        if self.count > MAX_EVIDENCE {
+            evidence.truncate(MAX_EVIDENCE - 1);
+            let more = self.count - (MAX_EVIDENCE - 1);
+            evidence.push(Evidence { note: format!("and {more} more"), ..Evidence::default() });
+        }
+        evidence
+    }
+}
+
 /// What a check found: failures, passes, or nothing judged.
+#[derive(Default)]
 struct Finding {
-    failures: Vec<Evidence>,
-    passes: Vec<Evidence>,
+    failures: Kept,
+    passes: Kept,
     /// What the window lacked, said when there is nothing to judge.
     gap: Option<String>,
 }
 
 impl Finding {
-    fn new() -> Finding {
-        Finding { failures: Vec::new(), passes: Vec::new(), gap: None }
-    }
-
-    /// Says what was missing if the check ends with nothing to judge.
-    fn lacking(mut self, gap: String) -> Finding {
-        self.gap = Some(gap);
-        self
-    }
-
     fn check(self, id: CheckId, severity: Severity, title: &str, advice: &str, passed: &str) -> Check {
         let (status, evidence, advice) = if !self.failures.is_empty() {
-            (CheckStatus::Fail, self.failures, advice.to_owned())
+            (CheckStatus::Fail, self.failures.shown(), advice.to_owned())
         } else if !self.passes.is_empty() {
-            (CheckStatus::Pass, self.passes, passed.to_owned())
+            (CheckStatus::Pass, self.passes.shown(), passed.to_owned())
         } else {
             let gap = self.gap.map(|g| format!(" {g}")).unwrap_or_default();
             (CheckStatus::NotExercised, Vec::new(), format!("Nothing in the window to judge.{gap} {advice}"))
         };
-        Check { id, title: title.to_owned(), severity, status, advice, evidence: capped(evidence) }
+        Check { id, title: title.to_owned(), severity, status, advice, evidence }
     }
 }
 
-fn capped(mut evidence: Vec<Evidence>) -> Vec<Evidence> {
-    if evidence.len() > MAX_EVIDENCE {
-        let more = evidence.len() - (MAX_EVIDENCE - 1);
-        evidence.truncate(MAX_EVIDENCE - 1);
-        evidence.push(Evidence { note: format!("and {more} more"), ..Evidence::default() });
-    }
-    evidence
-}
-
-/// Every check, in the documented order.
+/// Every check, in the documented order, of a window held whole (see
+/// [`Judge`] for one that streams by).
 pub fn judge(seen: &Seen) -> Vec<Check> {
-    let api: Vec<&Request> = seen.requests.iter().filter(|r| r.partner_api).collect();
-    vec![
-        idempotency_key_sent(&api),
-        idempotent_retry(&api, seen.drilled),
-        retry_after_honoured(&seen.requests, seen.drilled),
-        backoff_on_5xx(&api),
-        no_blind_retry_4xx(&seen.requests),
-        new_quote_after_expiry(&api),
-        webhook_probes(seen, CheckId::WebhookSignatureVerified),
-        webhook_probes(seen, CheckId::WebhookReplayWindow),
-        webhook_accepts_genuine(seen),
-        webhook_fast_answer(&seen.attempts),
-        no_polling_storm(&api, &seen.subscribed),
-        request_id_sent(&api),
-    ]
+    let mut judge = Judge::new(seen.subscribed.clone(), seen.drilled);
+    for r in &seen.requests {
+        judge.request(r.clone());
+    }
+    for a in &seen.attempts {
+        judge.attempt(a);
+    }
+    judge.finish()
 }
 
 /// `fail` when a required check failed or judged nothing.
@@ -207,166 +222,429 @@ pub fn verdict(checks: &[Check]) -> ReviewVerdict {
     if failed { ReviewVerdict::Fail } else { ReviewVerdict::Pass }
 }
 
-/// Every POST to an operation that creates a record or moves money carried
-/// an `Idempotency-Key`.
-fn idempotency_key_sent(api: &[&Request]) -> Check {
-    let mut f = Finding::new().lacking("No POST in the window created a record or moved money.".to_owned());
-    for r in api.iter().filter(|r| r.is_post() && matches!(r.kind, Kind::Create | Kind::MoveMoney)) {
-        if r.key_hash.is_some() {
-            f.passes.push(r.evidence(format!("{} carried an Idempotency-Key", r.label())));
-        } else {
-            f.failures.push(r.evidence(format!("{} carried no Idempotency-Key", r.label())));
-        }
-    }
-    f.check(
-        CheckId::IdempotencyKeySent,
-        Severity::Required,
-        "Every create sends an Idempotency-Key",
-        "Send an Idempotency-Key (a fresh UUID per operation) on every POST that creates something or moves \
-         money, and keep it for the retries of that operation.",
-        "Every create carried an Idempotency-Key.",
-    )
+/// The review of a window that streams by: requests oldest first
+/// ([`Judge::request`]), then the delivery attempts ([`Judge::attempt`]),
+/// then [`Judge::finish`]. Each check keeps only what a later request can
+/// still change (a failed POST not yet retried, each key's last 429 or
+/// refused request, each open chain of 5xx retries, each resource's last 31
+/// reads) and a few entries of evidence, never the window itself.
+pub struct Judge {
+    subscribed: Vec<Family>,
+    /// A drill ran in the window.
+    drilled: bool,
+    /// The first POST that got no answer or a 5xx, for what the retry
+    /// check lacked when it judged nothing.
+    first_failed_post: Option<String>,
+    /// A request was answered 429.
+    limited_any: bool,
+    /// Requests seen, of every kind, and of the partner API.
+    seen: usize,
+    key_sent: Finding,
+    retry: Finding,
+    /// Failed POSTs not yet attempted again, by what finds their retry.
+    unretried: Unretried,
+    retry_after: Finding,
+    /// Each API key's last request when it was a 429 with `Retry-After`.
+    limited: HashMap<String, Limited>,
+    backoff: Finding,
+    /// Each request's open chain of attempts after a 5xx.
+    chains: HashMap<SameRequest, Chain>,
+    blind: Finding,
+    /// Each API key's last request when it was a 400, 404, 409 or 422.
+    refused: HashMap<String, (usize, Request)>,
+    quotes: Finding,
+    /// Each API key's `QTE_0001` answers not yet followed by a quote request.
+    expired: HashMap<String, Vec<(usize, String)>>,
+    reads: HashMap<String, Reads>,
+    storm: Finding,
+    request_ids: Finding,
+    signature: Finding,
+    replay: Finding,
+    genuine: Finding,
+    fast: Finding,
+    /// A genuine delivery was attempted in the window.
+    delivered: bool,
+    /// A forged or tampered probe, and a stale one, was attempted.
+    probed_signature: bool,
+    probed_replay: bool,
 }
 
-/// After a POST got no answer (the connection closed, reset or timed out)
-/// or a 5xx, the client's next attempt at it (the next POST to the same
-/// operation and path with the same body or the same key) carried the same
-/// key and the same body. A failed POST never attempted again is not judged.
-fn idempotent_retry(api: &[&Request], drilled: bool) -> Check {
-    let failed_posts: Vec<&Request> =
-        api.iter().copied().filter(|r| r.is_post() && (r.unanswered() || r.status >= 500)).collect();
-    let gap = match failed_posts.first() {
-        _ if !drilled => format!("No drill ran in the window, so no POST lost its answer: {START_A_DRILL}"),
-        Some(r) => format!("{} got no answer or a 5xx, but was never sent again.", r.label()),
-        None => "No POST lost its answer or got a 5xx in the window: the drill loses the first answer of each \
-                 money-moving create and times out the second POST, so make those calls while it runs."
-            .to_owned(),
-    };
-    let mut f = Finding::new().lacking(gap);
-    for (i, failed) in api.iter().enumerate() {
-        if !failed.is_post() || !(failed.unanswered() || failed.status >= 500) {
-            continue;
+/// What makes two requests attempts at the same one (for backoff): the
+/// same operation, method, path, query, body and key.
+type SameRequest = (String, String, String, Option<String>, Option<String>, Option<String>);
+
+struct Limited {
+    at: usize,
+    real_at: i64,
+    wait: u64,
+}
+
+/// An open chain: the 5xx that began it and when each attempt came.
+struct Chain {
+    at: usize,
+    label: String,
+    status: u16,
+    times: Vec<i64>,
+    last: Request,
+}
+
+/// One resource's reads while a webhook announces its changes.
+struct Reads {
+    first: Request,
+    count: usize,
+    /// The last [`STORM_SECONDS`] + 1 reads' times, until a storm is found.
+    window: std::collections::VecDeque<i64>,
+    storm: Option<Evidence>,
+}
+
+/// Failed POSTs waiting for their next attempt. A later POST to the same
+/// operation and path is that attempt when it has the same body, or the
+/// same key when the failed one had a key: indexed both ways, so finding
+/// it costs a lookup, not a scan of every failure.
+#[derive(Default)]
+struct Unretried {
+    failed: HashMap<usize, Request>,
+    by_body: HashMap<(String, String, Option<String>), Vec<usize>>,
+    by_key: HashMap<(String, String, String), Vec<usize>>,
+}
+
+impl Unretried {
+    fn add(&mut self, at: usize, r: Request) {
+        self.by_body.entry((r.operation_id.clone(), r.path.clone(), r.body_hash.clone())).or_default().push(at);
+        if let Some(key) = &r.key_hash {
+            self.by_key.entry((r.operation_id.clone(), r.path.clone(), key.clone())).or_default().push(at);
         }
-        let retry = api[i + 1..].iter().find(|r| {
-            r.is_post()
-                && r.operation_id == failed.operation_id
-                && r.path == failed.path
-                && (r.body_hash == failed.body_hash || (failed.key_hash.is_some() && r.key_hash == failed.key_hash))
+        self.failed.insert(at, r);
+    }
+
+    /// The failed POSTs `r` is the next attempt at, oldest first; they stop
+    /// waiting.
+    fn retried_by(&mut self, r: &Request) -> Vec<(usize, Request)> {
+        let mut found =
+            self.by_body.remove(&(r.operation_id.clone(), r.path.clone(), r.body_hash.clone())).unwrap_or_default();
+        if let Some(key) = &r.key_hash {
+            found
+                .extend(self.by_key.remove(&(r.operation_id.clone(), r.path.clone(), key.clone())).unwrap_or_default());
+        }
+        found.sort_unstable();
+        found.dedup();
+        found.into_iter().filter_map(|at| self.failed.remove(&at).map(|f| (at, f))).collect()
+    }
+}
+
+impl Judge {
+    /// A judge for an application whose enabled endpoints subscribe to
+    /// `subscribed`, and which a drill did or did not run for in the window.
+    pub fn new(subscribed: Vec<Family>, drilled: bool) -> Judge {
+        Judge {
+            subscribed,
+            drilled,
+            first_failed_post: None,
+            limited_any: false,
+            seen: 0,
+            key_sent: Finding::default(),
+            retry: Finding::default(),
+            unretried: Unretried::default(),
+            retry_after: Finding::default(),
+            limited: HashMap::new(),
+            backoff: Finding::default(),
+            chains: HashMap::new(),
+            blind: Finding::default(),
+            refused: HashMap::new(),
+            quotes: Finding::default(),
+            expired: HashMap::new(),
+            reads: HashMap::new(),
+            storm: Finding::default(),
+            request_ids: Finding::default(),
+            signature: Finding::default(),
+            replay: Finding::default(),
+            genuine: Finding::default(),
+            fast: Finding::default(),
+            delivered: false,
+            probed_signature: false,
+            probed_replay: false,
+        }
+    }
+
+    /// The window's next request (they come oldest first).
+    pub fn request(&mut self, r: Request) {
+        let at = self.seen;
+        self.seen += 1;
+        self.retry_after_honoured(at, &r);
+        self.no_blind_retry_4xx(at, &r);
+        if r.partner_api {
+            self.idempotency_key_sent(at, &r);
+            self.idempotent_retry(at, &r);
+            self.backoff_on_5xx(at, &r);
+            self.new_quote_after_expiry(at, &r);
+            self.no_polling_storm(&r);
+            self.request_id_sent(at, &r);
+        }
+    }
+
+    /// One of the window's delivery attempts.
+    pub fn attempt(&mut self, a: &Attempt) {
+        self.webhook_probes(a);
+        self.webhook_genuine(a);
+    }
+
+    /// Every check, in the documented order.
+    pub fn finish(mut self) -> Vec<Check> {
+        let had = Had { subscribed: !self.subscribed.is_empty(), delivered: self.delivered, drilled: self.drilled };
+        let (signature, replay) = ([FaultKind::ForgedSignature, FaultKind::TamperedBody], [FaultKind::StaleTimestamp]);
+        self.signature.gap = Some(webhook_gap(had, self.probed_signature, &signature));
+        self.replay.gap = Some(webhook_gap(had, self.probed_replay, &replay));
+        self.genuine.gap = Some(webhook_gap(had, false, &[]));
+        self.key_sent.gap = Some("No POST in the window created a record or moved money.".to_owned());
+        self.retry.gap = Some(match &self.first_failed_post {
+            _ if !self.drilled => format!("No drill ran in the window, so no POST lost its answer: {START_A_DRILL}"),
+            Some(label) => format!("{label} got no answer or a 5xx, but was never sent again."),
+            None => "No POST lost its answer or got a 5xx in the window: the drill loses the first answer of each \
+                     money-moving create and times out the second POST, so make those calls while it runs."
+                .to_owned(),
         });
-        let Some(retry) = retry else { continue };
-        let what = if failed.unanswered() { "got no answer".to_owned() } else { format!("got {}", failed.status) };
-        match (&failed.key_hash, &retry.key_hash) {
-            (Some(a), Some(b)) if a == b && retry.body_hash == failed.body_hash => {
-                f.passes.push(retry.evidence(format!("{} {what}; retried with the same key and body", failed.label())))
-            }
-            (Some(a), Some(b)) if a == b => f
-                .failures
-                .push(retry.evidence(format!("{} {what}; retried with the same key but another body", failed.label()))),
-            (None, _) => f.failures.push(failed.evidence(format!(
-                "{} {what} and carried no Idempotency-Key, so its retry could run it twice",
-                failed.label()
-            ))),
-            (Some(_), None) => f
-                .failures
-                .push(retry.evidence(format!("{} {what}; retried without an Idempotency-Key", failed.label()))),
-            (Some(_), Some(_)) => f
-                .failures
-                .push(retry.evidence(format!("{} {what}; retried with a new Idempotency-Key", failed.label()))),
-        }
-    }
-    f.check(
-        CheckId::IdempotentRetry,
-        Severity::Required,
-        "Retries after a lost answer or a 5xx reuse the key and body",
-        "When a POST gets no answer (timeout, reset, closed connection) or a 5xx, retry it with the same \
-         Idempotency-Key and the same body: the API then answers the stored original instead of doing the work \
-         twice.",
-        "Every retried POST reused its Idempotency-Key and body.",
-    )
-}
-
-/// After a 429, the same API key's next request came no earlier than the
-/// `Retry-After` seconds (100 ms of slack). A 429 never followed by another
-/// request is not judged.
-fn retry_after_honoured(all: &[Request], drilled: bool) -> Check {
-    let gap = if !drilled {
-        format!("No drill ran in the window, so no request was rate limited: {START_A_DRILL}")
-    } else if all.iter().any(|r| r.status == 429) {
-        "A request was answered 429, but its key sent nothing after it.".to_owned()
-    } else {
-        "No request was answered 429 in the window: the drill rate limits the second request that reaches it, so \
-         make a few calls while it runs."
-            .to_owned()
-    };
-    let mut f = Finding::new().lacking(gap);
-    for (i, limited) in all.iter().enumerate() {
-        let (429, Some(wait)) = (limited.status, limited.retry_after) else { continue };
-        let Some(next) = all[i + 1..].iter().find(|r| r.api_key == limited.api_key) else { continue };
-        let gap = next.real_at - limited.real_at;
-        let wanted = i64::try_from(wait).unwrap_or(i64::MAX).saturating_mul(1000);
-        if gap + RETRY_AFTER_SLACK_MS >= wanted {
-            f.passes.push(next.evidence(format!("waited {gap} ms after a 429 with Retry-After: {wait}")));
+        self.retry_after.gap = Some(if !self.drilled {
+            format!("No drill ran in the window, so no request was rate limited: {START_A_DRILL}")
+        } else if self.limited_any {
+            "A request was answered 429, but its key sent nothing after it.".to_owned()
         } else {
-            f.failures.push(next.evidence(format!("came {gap} ms after a 429 that said Retry-After: {wait}")));
+            "No request was answered 429 in the window: the drill rate limits the second request that reaches it, \
+             so make a few calls while it runs."
+                .to_owned()
+        });
+        let open: Vec<Chain> = std::mem::take(&mut self.chains).into_values().collect();
+        for chain in open {
+            self.close(chain);
         }
-    }
-    f.check(
-        CheckId::RetryAfterHonoured,
-        Severity::Required,
-        "429 answers are waited out for Retry-After",
-        "After a 429, wait at least the Retry-After seconds before the next request with that key.",
-        "Every 429 was waited out.",
-    )
-}
-
-/// The attempts at one request: same operation, path, body and key.
-fn same_request(a: &Request, b: &Request) -> bool {
-    a.operation_id == b.operation_id
-        && a.method == b.method
-        && a.path == b.path
-        && a.query == b.query
-        && a.body_hash == b.body_hash
-        && a.key_hash == b.key_hash
-}
-
-/// After a 5xx, the attempts at the same request that follow (up to the
-/// first that is not a 5xx) are never more than 3 within one second, and
-/// from the third retry on, each waits at least as long as the one before
-/// (50 ms of slack). A 5xx never retried is not judged.
-fn backoff_on_5xx(api: &[&Request]) -> Check {
-    let mut f = Finding::new();
-    let mut judged = vec![false; api.len()];
-    for (i, first) in api.iter().enumerate() {
-        if first.status < 500 || judged[i] {
-            continue;
-        }
-        // The chain: this 5xx and the later attempts at the same request.
-        let mut chain = vec![i];
-        for (j, r) in api.iter().enumerate().skip(i + 1) {
-            if same_request(first, r) {
-                chain.push(j);
-                judged[j] = true;
-                if r.status < 500 {
-                    break;
+        let mut reads: Vec<(String, Reads)> = std::mem::take(&mut self.reads).into_iter().collect();
+        reads.sort_by(|a, b| a.0.cmp(&b.0));
+        for (n, (path, reads)) in reads.into_iter().enumerate() {
+            match reads.storm {
+                Some(evidence) => self.storm.failures.push(n, || evidence),
+                None => {
+                    let note = format!("{path} was read {} times, no storm", reads.count);
+                    self.storm.passes.push(n, || reads.first.evidence(note));
                 }
             }
         }
-        if chain.len() < 2 {
-            continue;
+        vec![
+            self.key_sent.check(
+                CheckId::IdempotencyKeySent,
+                Severity::Required,
+                "Every create sends an Idempotency-Key",
+                "Send an Idempotency-Key (a fresh UUID per operation) on every POST that creates something or moves \
+                 money, and keep it for the retries of that operation.",
+                "Every create carried an Idempotency-Key.",
+            ),
+            self.retry.check(
+                CheckId::IdempotentRetry,
+                Severity::Required,
+                "Retries after a lost answer or a 5xx reuse the key and body",
+                "When a POST gets no answer (timeout, reset, closed connection) or a 5xx, retry it with the same \
+                 Idempotency-Key and the same body: the API then answers the stored original instead of doing the \
+                 work twice.",
+                "Every retried POST reused its Idempotency-Key and body.",
+            ),
+            self.retry_after.check(
+                CheckId::RetryAfterHonoured,
+                Severity::Required,
+                "429 answers are waited out for Retry-After",
+                "After a 429, wait at least the Retry-After seconds before the next request with that key.",
+                "Every 429 was waited out.",
+            ),
+            self.backoff.check(
+                CheckId::BackoffOn5xx,
+                Severity::Recommended,
+                "Retries after a 5xx back off",
+                "Retry a 5xx with exponential backoff and jitter (for example 1 s, 2 s, 4 s): wait at least 100 ms \
+                 before the first retry, and never make more than 3 attempts in a second.",
+                "Retries after 5xx answers backed off.",
+            ),
+            self.blind.check(
+                CheckId::NoBlindRetry4xx,
+                Severity::Recommended,
+                "4xx answers are not retried unchanged",
+                "A 400, 404, 409 or 422 will be the same answer next time: fix the request (or give up) instead of \
+                 sending it again.",
+                "No refused request was sent again unchanged.",
+            ),
+            self.quotes.check(
+                CheckId::NewQuoteAfterExpiry,
+                Severity::Recommended,
+                "An expired quote is replaced, not accepted again",
+                "QTE_0001 means the 3-minute lock is over: ask for a new quote (and show the new price) instead of \
+                 accepting the old one again.",
+                "Expired quotes were replaced by new ones.",
+            ),
+            self.signature.check(
+                CheckId::WebhookSignatureVerified,
+                Severity::Required,
+                "Webhook signatures are verified",
+                "Verify X-Service-Signature (HMAC-SHA256 of \"t.\" and the raw body, constant-time compare) before \
+                 trusting a delivery, and answer 4xx when it does not match.",
+                "Every forged and tampered delivery was refused.",
+            ),
+            self.replay.check(
+                CheckId::WebhookReplayWindow,
+                Severity::Required,
+                "Webhooks signed long ago are refused",
+                "Refuse a delivery whose X-Service-Signature timestamp is more than 300 s from your clock (spec 6): \
+                 an old, correctly signed delivery is a replay.",
+                "Every stale delivery was refused.",
+            ),
+            self.genuine.check(
+                CheckId::WebhookAcceptsGenuine,
+                Severity::Required,
+                "Genuine webhooks are accepted, duplicates and out-of-order ones too",
+                "Answer 2xx to every correctly signed delivery, also one you have seen (deduplicate by the event's \
+                 id) and one that arrives after a later event about the same resource.",
+                "Every genuine delivery was accepted.",
+            ),
+            self.fast.check(
+                CheckId::WebhookFastAnswer,
+                Severity::Recommended,
+                "Webhooks are answered quickly",
+                "Answer a delivery with 2xx as soon as it is verified and stored, and do the work afterwards (spec 6).",
+                "Every delivery was answered within 5 s.",
+            ),
+            self.storm.check(
+                CheckId::NoPollingStorm,
+                Severity::Recommended,
+                "Webhooks are followed, not polled for",
+                "Wait for the webhook (settlement.completed, customer.kyb_approved, ...) instead of reading the \
+                 resource every second; if you must poll, back off.",
+                "No resource was polled in a storm.",
+            ),
+            self.request_ids.check(
+                CheckId::RequestIdSent,
+                Severity::Recommended,
+                "Requests carry an X-Request-ID",
+                "Send an X-Request-ID of your own on every request and log it: it is echoed as correlation_id, which \
+                 support asks for.",
+                "Every request carried an X-Request-ID.",
+            ),
+        ]
+    }
+
+    /// Every POST to an operation that creates a record or moves money
+    /// carried an `Idempotency-Key`.
+    fn idempotency_key_sent(&mut self, at: usize, r: &Request) {
+        if !(r.is_post() && matches!(r.kind, Kind::Create | Kind::MoveMoney)) {
+            return;
         }
-        let times: Vec<i64> = chain.iter().map(|&k| api[k].real_at).collect();
+        if r.key_hash.is_some() {
+            self.key_sent.passes.push(at, || r.evidence(format!("{} carried an Idempotency-Key", r.label())));
+        } else {
+            self.key_sent.failures.push(at, || r.evidence(format!("{} carried no Idempotency-Key", r.label())));
+        }
+    }
+
+    /// After a POST got no answer (the connection closed, reset or timed
+    /// out) or a 5xx, the client's next attempt at it (the next POST to the
+    /// same operation and path with the same body or the same key) carried
+    /// the same key and the same body. A failed POST never attempted again
+    /// is not judged.
+    fn idempotent_retry(&mut self, at: usize, r: &Request) {
+        if !r.is_post() {
+            return;
+        }
+        for (failed_at, failed) in self.unretried.retried_by(r) {
+            let what = if failed.unanswered() { "got no answer".to_owned() } else { format!("got {}", failed.status) };
+            let label = failed.label();
+            let f = &mut self.retry;
+            match (&failed.key_hash, &r.key_hash) {
+                (Some(a), Some(b)) if a == b && r.body_hash == failed.body_hash => f
+                    .passes
+                    .push(failed_at, || r.evidence(format!("{label} {what}; retried with the same key and body"))),
+                (Some(a), Some(b)) if a == b => f.failures.push(failed_at, || {
+                    r.evidence(format!("{label} {what}; retried with the same key but another body"))
+                }),
+                (None, _) => f.failures.push(failed_at, || {
+                    failed.evidence(format!(
+                        "{label} {what} and carried no Idempotency-Key, so its retry could run it twice"
+                    ))
+                }),
+                (Some(_), None) => f
+                    .failures
+                    .push(failed_at, || r.evidence(format!("{label} {what}; retried without an Idempotency-Key"))),
+                (Some(_), Some(_)) => f
+                    .failures
+                    .push(failed_at, || r.evidence(format!("{label} {what}; retried with a new Idempotency-Key"))),
+            }
+        }
+        if r.unanswered() || r.status >= 500 {
+            self.first_failed_post.get_or_insert_with(|| r.label());
+            self.unretried.add(at, r.clone());
+        }
+    }
+
+    /// After a 429, the same API key's next request came no earlier than the
+    /// `Retry-After` seconds (100 ms of slack). A 429 never followed by
+    /// another request is not judged.
+    fn retry_after_honoured(&mut self, at: usize, r: &Request) {
+        if let Some(limited) = self.limited.remove(&r.api_key) {
+            let gap = r.real_at - limited.real_at;
+            let wait = limited.wait;
+            let wanted = i64::try_from(wait).unwrap_or(i64::MAX).saturating_mul(1000);
+            if gap + RETRY_AFTER_SLACK_MS >= wanted {
+                self.retry_after
+                    .passes
+                    .push(limited.at, || r.evidence(format!("waited {gap} ms after a 429 with Retry-After: {wait}")));
+            } else {
+                self.retry_after.failures.push(limited.at, || {
+                    r.evidence(format!("came {gap} ms after a 429 that said Retry-After: {wait}"))
+                });
+            }
+        }
+        self.limited_any |= r.status == 429;
+        if let (429, Some(wait)) = (r.status, r.retry_after) {
+            self.limited.insert(r.api_key.clone(), Limited { at, real_at: r.real_at, wait });
+        }
+    }
+
+    /// After a 5xx, the attempts at the same request that follow (up to the
+    /// first that is not a 5xx) are never more than 3 within one second,
+    /// and from the third retry on, each waits at least as long as the one
+    /// before (50 ms of slack). A 5xx never retried is not judged.
+    fn backoff_on_5xx(&mut self, at: usize, r: &Request) {
+        let key: SameRequest = (
+            r.operation_id.clone(),
+            r.method.clone(),
+            r.path.clone(),
+            r.query.clone(),
+            r.body_hash.clone(),
+            r.key_hash.clone(),
+        );
+        if let Some(chain) = self.chains.get_mut(&key) {
+            chain.times.push(r.real_at);
+            chain.last = r.clone();
+            if r.status < 500
+                && let Some(chain) = self.chains.remove(&key)
+            {
+                self.close(chain);
+            }
+        } else if r.status >= 500 {
+            let chain = Chain { at, label: r.label(), status: r.status, times: vec![r.real_at], last: r.clone() };
+            self.chains.insert(key, chain);
+        }
+    }
+
+    fn close(&mut self, chain: Chain) {
+        if chain.times.len() < 2 {
+            return;
+        }
+        let times = &chain.times;
         let crowded = times.windows(MAX_RETRIES_PER_SECOND + 1).any(|w| w[w.len() - 1] - w[0] < 1000);
         let gaps: Vec<i64> = times.windows(2).map(|w| w[1] - w[0]).collect();
         let shrinking = gaps.len() >= 3 && gaps.windows(2).skip(1).any(|g| g[1] + 50 < g[0]);
         let hasty = gaps.iter().any(|g| *g < MIN_BACKOFF_MS);
-        let last = api[*chain.last().unwrap_or(&i)];
         let mut note = match gaps.as_slice() {
-            [gap] => format!("{} was retried once, {gap} ms after a {}", first.label(), first.status),
+            [gap] => format!("{} was retried once, {gap} ms after a {}", chain.label, chain.status),
             _ => format!(
                 "{} was retried {} times after a {}, waiting {} ms",
-                first.label(),
+                chain.label,
                 gaps.len(),
-                first.status,
+                chain.status,
                 and_list(&gaps.iter().map(ToString::to_string).collect::<Vec<_>>())
             ),
         };
@@ -377,21 +655,178 @@ fn backoff_on_5xx(api: &[&Request]) -> Check {
         } else if shrinking {
             note.push_str("; the waits grew shorter");
         }
+        let last = &chain.last;
         if hasty || crowded || shrinking {
-            f.failures.push(last.evidence(note));
+            self.backoff.failures.push(chain.at, || last.evidence(note));
         } else {
-            f.passes.push(last.evidence(note));
+            self.backoff.passes.push(chain.at, || last.evidence(note));
         }
     }
-    f.check(
-        CheckId::BackoffOn5xx,
-        Severity::Recommended,
-        "Retries after a 5xx back off",
-        "Retry a 5xx with exponential backoff and jitter (for example 1 s, 2 s, 4 s): wait at least 100 ms before the \
-         first retry, and never make more than 3 attempts in a second.",
-        "Retries after 5xx answers backed off.",
-    )
+
+    /// After a 400, 404, 409 or 422, the same API key's next request is not
+    /// the same request unchanged (method, path, query and body).
+    fn no_blind_retry_4xx(&mut self, at: usize, next: &Request) {
+        if let Some((refused_at, refused)) = self.refused.remove(&next.api_key) {
+            let unchanged = next.method == refused.method
+                && next.path == refused.path
+                && next.query == refused.query
+                && next.body_hash == refused.body_hash;
+            if unchanged {
+                self.blind.failures.push(refused_at, || {
+                    next.evidence(format!(
+                        "{} was sent again unchanged after {} {}",
+                        next.label(),
+                        refused.status,
+                        refused.error_code.as_deref().unwrap_or("")
+                    ))
+                });
+            } else {
+                self.blind.passes.push(refused_at, || {
+                    refused.evidence(format!("{} got {}; the next request changed", refused.label(), refused.status))
+                });
+            }
+        }
+        if matches!(next.status, 400 | 404 | 409 | 422) {
+            self.refused.insert(next.api_key.clone(), (at, next.clone()));
+        }
+    }
+
+    /// After `QTE_0001` (the quote expired), the client's next quote request
+    /// (an accept or a new quote) is a new quote, not the expired one
+    /// accepted again.
+    fn new_quote_after_expiry(&mut self, at: usize, r: &Request) {
+        let quoting = ACCEPTS.contains(&r.operation_id.as_str()) || QUOTES.contains(&r.operation_id.as_str());
+        if quoting && let Some(expired) = self.expired.remove(&r.api_key) {
+            for (expired_at, path) in expired {
+                if r.path == path {
+                    self.quotes
+                        .failures
+                        .push(expired_at, || r.evidence(format!("{} was accepted again after it expired", r.path)));
+                } else if QUOTES.contains(&r.operation_id.as_str()) {
+                    self.quotes.passes.push(expired_at, || r.evidence("a new quote was asked for after QTE_0001"));
+                }
+            }
+        }
+        if r.error_code.as_deref() == Some("QTE_0001") {
+            self.expired.entry(r.api_key.clone()).or_default().push((at, r.path.clone()));
+        }
+    }
+
+    /// No resource a webhook announces was read more than 30 times in any
+    /// 30 s (more than once a second for longer than 30 s) while an
+    /// endpoint of the application subscribed to its events.
+    fn no_polling_storm(&mut self, r: &Request) {
+        let Kind::ReadOne(family) = r.kind else { return };
+        if !self.subscribed.contains(&family) {
+            return;
+        }
+        let limit = usize::try_from(STORM_SECONDS).unwrap_or(30);
+        let reads = self.reads.entry(r.path.clone()).or_insert_with(|| Reads {
+            first: r.clone(),
+            count: 0,
+            window: std::collections::VecDeque::with_capacity(limit + 1),
+            storm: None,
+        });
+        reads.count += 1;
+        if reads.storm.is_some() {
+            return;
+        }
+        reads.window.push_back(r.real_at);
+        if reads.window.len() > limit + 1 {
+            reads.window.pop_front();
+        }
+        if reads.window.len() == limit + 1 {
+            let span = r.real_at - reads.window[0];
+            if span <= STORM_SECONDS * 1000 {
+                let note = format!(
+                    "{} was read {} times in {span} ms while a webhook announces its changes",
+                    r.path,
+                    limit + 1
+                );
+                reads.storm = Some(r.evidence(note));
+                reads.window.clear();
+            }
+        }
+    }
+
+    /// Requests carried an `X-Request-ID` of the client's.
+    fn request_id_sent(&mut self, at: usize, r: &Request) {
+        if r.request_id_sent {
+            self.request_ids.passes.push(at, || r.evidence(format!("{} carried X-Request-ID", r.label())));
+        } else {
+            self.request_ids.failures.push(at, || r.evidence(format!("{} carried no X-Request-ID", r.label())));
+        }
+    }
+
+    /// Every forged (or tampered, for the signature check) and every stale
+    /// probe was answered with a non-2xx. A probe that got no answer is not
+    /// judged.
+    fn webhook_probes(&mut self, a: &Attempt) {
+        if a.role != DeliveryRole::Probe {
+            return;
+        }
+        let at = self.seen;
+        self.seen += 1;
+        let f = match a.fault_kind {
+            Some(FaultKind::StaleTimestamp) => {
+                self.probed_replay = true;
+                &mut self.replay
+            }
+            Some(FaultKind::ForgedSignature | FaultKind::TamperedBody) => {
+                self.probed_signature = true;
+                &mut self.signature
+            }
+            _ => return,
+        };
+        let kind = a.fault_kind.map_or("probe", FaultKind::as_str);
+        match a.verdict {
+            Some(Verdict::Ok) => {
+                f.passes.push(at, || a.evidence(format!("the {kind} delivery of {} was refused", a.event)))
+            }
+            Some(Verdict::AcceptedForgery | Verdict::AcceptedStale) => {
+                f.failures.push(at, || a.evidence(format!("the {kind} delivery of {} was answered 2xx", a.event)))
+            }
+            _ => {}
+        }
+    }
+
+    /// Genuine deliveries (duplicates, late and out-of-order ones included)
+    /// were answered 2xx, within 5 s: no attempt was refused, and none ran
+    /// out of attempts unanswered.
+    fn webhook_genuine(&mut self, a: &Attempt) {
+        if a.role == DeliveryRole::Probe {
+            return;
+        }
+        self.delivered |= a.role == DeliveryRole::Genuine;
+        let at = self.seen;
+        self.seen += 1;
+        let shaped = a.fault_kind.map(|k| format!(" ({k})")).unwrap_or_default();
+        match a.verdict {
+            Some(Verdict::Ok | Verdict::Slow) => {
+                self.genuine.passes.push(at, || a.evidence(format!("{}{shaped} was accepted", a.event)))
+            }
+            Some(Verdict::RefusedGenuine) => {
+                self.genuine.failures.push(at, || a.evidence(format!("a genuine {}{shaped} was refused", a.event)))
+            }
+            Some(Verdict::Unreachable) if a.delivery_failed => {
+                self.genuine.failures.push(at, || a.evidence(format!("{} was never answered", a.event)))
+            }
+            _ => {}
+        }
+        match a.verdict {
+            Some(Verdict::Ok) => {
+                self.fast.passes.push(at, || a.evidence(format!("{} was answered within 5 s", a.event)))
+            }
+            Some(Verdict::Slow) => {
+                self.fast.failures.push(at, || a.evidence(format!("{} took more than 5 s", a.event)))
+            }
+            _ => {}
+        }
+    }
 }
+
+const ACCEPTS: [&str; 2] = ["acceptTransactionQuote", "acceptLegacyQuote"];
+const QUOTES: [&str; 3] = ["createTransactionQuote", "createLegacyQuote", "createCorridorQuote"];
 
 /// `a`, `a and b`, `a, b and c`.
 fn and_list(items: &[String]) -> String {
@@ -402,150 +837,38 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-/// After a 400, 404, 409 or 422, the same API key's next request is not the
-/// same request unchanged (method, path, query and body).
-fn no_blind_retry_4xx(all: &[Request]) -> Check {
-    let mut f = Finding::new();
-    for (i, refused) in all.iter().enumerate() {
-        if !matches!(refused.status, 400 | 404 | 409 | 422) {
-            continue;
-        }
-        let Some(next) = all[i + 1..].iter().find(|r| r.api_key == refused.api_key) else { continue };
-        let unchanged = next.method == refused.method
-            && next.path == refused.path
-            && next.query == refused.query
-            && next.body_hash == refused.body_hash;
-        if unchanged {
-            f.failures.push(next.evidence(format!(
-                "{} was sent again unchanged after {} {}",
-                next.label(),
-                refused.status,
-                refused.error_code.as_deref().unwrap_or("")
-            )));
-        } else {
-            f.passes.push(refused.evidence(format!(
-                "{} got {}; the next request changed",
-                refused.label(),
-                refused.status
-            )));
-        }
-    }
-    f.check(
-        CheckId::NoBlindRetry4xx,
-        Severity::Recommended,
-        "4xx answers are not retried unchanged",
-        "A 400, 404, 409 or 422 will be the same answer next time: fix the request (or give up) instead of sending \
-         it again.",
-        "No refused request was sent again unchanged.",
-    )
-}
-
-const ACCEPTS: [&str; 2] = ["acceptTransactionQuote", "acceptLegacyQuote"];
-const QUOTES: [&str; 3] = ["createTransactionQuote", "createLegacyQuote", "createCorridorQuote"];
-
-/// After `QTE_0001` (the quote expired), the client's next quote request
-/// (an accept or a new quote) is a new quote, not the expired one accepted
-/// again.
-fn new_quote_after_expiry(api: &[&Request]) -> Check {
-    let mut f = Finding::new();
-    for (i, expired) in api.iter().enumerate() {
-        if expired.error_code.as_deref() != Some("QTE_0001") {
-            continue;
-        }
-        let next = api[i + 1..].iter().find(|r| {
-            r.api_key == expired.api_key
-                && (ACCEPTS.contains(&r.operation_id.as_str()) || QUOTES.contains(&r.operation_id.as_str()))
-        });
-        match next {
-            Some(r) if r.path == expired.path => {
-                f.failures.push(r.evidence(format!("{} was accepted again after it expired", r.path)))
-            }
-            Some(r) if QUOTES.contains(&r.operation_id.as_str()) => {
-                f.passes.push(r.evidence("a new quote was asked for after QTE_0001"))
-            }
-            _ => {}
-        }
-    }
-    f.check(
-        CheckId::NewQuoteAfterExpiry,
-        Severity::Recommended,
-        "An expired quote is replaced, not accepted again",
-        "QTE_0001 means the 3-minute lock is over: ask for a new quote (and show the new price) instead of accepting \
-         the old one again.",
-        "Expired quotes were replaced by new ones.",
-    )
-}
-
-/// Every forged (or tampered, for the signature check) and every stale
-/// probe was answered with a non-2xx. A probe that got no answer is not
-/// judged.
-fn webhook_probes(seen: &Seen, id: CheckId) -> Check {
-    let kinds: &[FaultKind] = if id == CheckId::WebhookReplayWindow {
-        &[FaultKind::StaleTimestamp]
-    } else {
-        &[FaultKind::ForgedSignature, FaultKind::TamperedBody]
-    };
-    let mut f = Finding::new().lacking(webhook_gap(seen, kinds));
-    for a in seen
-        .attempts
-        .iter()
-        .filter(|a| a.role == DeliveryRole::Probe && a.fault_kind.is_some_and(|k| kinds.contains(&k)))
-    {
-        let kind = a.fault_kind.map_or("probe", FaultKind::as_str);
-        match a.verdict {
-            Some(Verdict::Ok) => f.passes.push(a.evidence(format!("the {kind} delivery of {} was refused", a.event))),
-            Some(Verdict::AcceptedForgery | Verdict::AcceptedStale) => {
-                f.failures.push(a.evidence(format!("the {kind} delivery of {} was answered 2xx", a.event)))
-            }
-            _ => {}
-        }
-    }
-    if id == CheckId::WebhookReplayWindow {
-        f.check(
-            id,
-            Severity::Required,
-            "Webhooks signed long ago are refused",
-            "Refuse a delivery whose X-Service-Signature timestamp is more than 300 s from your clock (spec 6): an \
-             old, correctly signed delivery is a replay.",
-            "Every stale delivery was refused.",
-        )
-    } else {
-        f.check(
-            id,
-            Severity::Required,
-            "Webhook signatures are verified",
-            "Verify X-Service-Signature (HMAC-SHA256 of \"t.\" and the raw body, constant-time compare) before \
-             trusting a delivery, and answer 4xx when it does not match.",
-            "Every forged and tampered delivery was refused.",
-        )
-    }
+/// What the window had that a webhook check with nothing to judge names
+/// the lack of.
+#[derive(Clone, Copy)]
+struct Had {
+    subscribed: bool,
+    delivered: bool,
+    drilled: bool,
 }
 
 /// What a webhook check with nothing to judge lacked, each missing thing
 /// said: an enabled endpoint, an event delivered in the window, and for the
 /// probe checks a drill (or a rule) that probed a delivery with one of
 /// `kinds` (none asked: genuine deliveries are judged).
-fn webhook_gap(seen: &Seen, kinds: &[FaultKind]) -> String {
+fn webhook_gap(had: Had, probed: bool, kinds: &[FaultKind]) -> String {
     let mut missing = Vec::new();
-    if seen.subscribed.is_empty() {
+    if !had.subscribed {
         missing.push(
             "No webhook endpoint of the application is enabled: register one (`payctl webhooks create`, or run \
              `payctl listen`) so there are deliveries to judge."
                 .to_owned(),
         );
     }
-    if !seen.attempts.iter().any(|a| a.role == DeliveryRole::Genuine) {
+    if !had.delivered {
         missing.push(
             "No event was delivered to its endpoints in the window: cause one (the flow that fires it, or `payctl \
              trigger EVENT`)."
                 .to_owned(),
         );
     }
-    let probed =
-        seen.attempts.iter().any(|a| a.role == DeliveryRole::Probe && a.fault_kind.is_some_and(|k| kinds.contains(&k)));
     if !kinds.is_empty() && !probed {
         let names = kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" or ");
-        if !seen.drilled {
+        if !had.drilled {
             missing.push(format!(
                 "No drill ran in the window, so no delivery was probed ({names}): start one (`payctl sandbox drill \
                  start`) before the event, whose first delivery to each endpoint then brings every probe, or add \
@@ -562,110 +885,6 @@ fn webhook_gap(seen: &Seen, kinds: &[FaultKind]) -> String {
         return "The deliveries to judge have not been answered yet.".to_owned();
     }
     missing.join(" ")
-}
-
-/// Genuine deliveries (duplicates, late and out-of-order ones included)
-/// were answered 2xx: no attempt was refused, and none ran out of attempts
-/// unanswered.
-fn webhook_accepts_genuine(seen: &Seen) -> Check {
-    let mut f = Finding::new().lacking(webhook_gap(seen, &[]));
-    for a in seen.attempts.iter().filter(|a| a.role != DeliveryRole::Probe) {
-        let shaped = a.fault_kind.map(|k| format!(" ({k})")).unwrap_or_default();
-        match a.verdict {
-            Some(Verdict::Ok | Verdict::Slow) => f.passes.push(a.evidence(format!("{}{shaped} was accepted", a.event))),
-            Some(Verdict::RefusedGenuine) => {
-                f.failures.push(a.evidence(format!("a genuine {}{shaped} was refused", a.event)))
-            }
-            Some(Verdict::Unreachable) if a.delivery_failed => {
-                f.failures.push(a.evidence(format!("{} was never answered", a.event)))
-            }
-            _ => {}
-        }
-    }
-    f.check(
-        CheckId::WebhookAcceptsGenuine,
-        Severity::Required,
-        "Genuine webhooks are accepted, duplicates and out-of-order ones too",
-        "Answer 2xx to every correctly signed delivery, also one you have seen (deduplicate by the event's id) and \
-         one that arrives after a later event about the same resource.",
-        "Every genuine delivery was accepted.",
-    )
-}
-
-/// Genuine deliveries answered 2xx were answered within 5 s.
-fn webhook_fast_answer(attempts: &[Attempt]) -> Check {
-    let mut f = Finding::new();
-    for a in attempts.iter().filter(|a| a.role != DeliveryRole::Probe) {
-        match a.verdict {
-            Some(Verdict::Ok) => f.passes.push(a.evidence(format!("{} was answered within 5 s", a.event))),
-            Some(Verdict::Slow) => f.failures.push(a.evidence(format!("{} took more than 5 s", a.event))),
-            _ => {}
-        }
-    }
-    f.check(
-        CheckId::WebhookFastAnswer,
-        Severity::Recommended,
-        "Webhooks are answered quickly",
-        "Answer a delivery with 2xx as soon as it is verified and stored, and do the work afterwards (spec 6).",
-        "Every delivery was answered within 5 s.",
-    )
-}
-
-/// No resource a webhook announces was read more than 30 times in any 30 s
-/// (more than once a second for longer than 30 s) while an endpoint of the
-/// application subscribed to its events.
-fn no_polling_storm(api: &[&Request], subscribed: &[Family]) -> Check {
-    let mut f = Finding::new();
-    let mut reads: HashMap<&str, Vec<&Request>> = HashMap::new();
-    for r in api.iter().copied() {
-        if let Kind::ReadOne(family) = r.kind
-            && subscribed.contains(&family)
-        {
-            reads.entry(r.path.as_str()).or_default().push(r);
-        }
-    }
-    let mut paths: Vec<_> = reads.into_iter().collect();
-    paths.sort_by(|a, b| a.0.cmp(b.0));
-    let limit = usize::try_from(STORM_SECONDS).unwrap_or(30);
-    for (path, reads) in paths {
-        let storm = reads.windows(limit + 1).find(|w| w[limit].real_at - w[0].real_at <= STORM_SECONDS * 1000);
-        match storm {
-            Some(w) => f.failures.push(w[limit].evidence(format!(
-                "{path} was read {} times in {} ms while a webhook announces its changes",
-                limit + 1,
-                w[limit].real_at - w[0].real_at
-            ))),
-            None => f.passes.push(reads[0].evidence(format!("{path} was read {} times, no storm", reads.len()))),
-        }
-    }
-    f.check(
-        CheckId::NoPollingStorm,
-        Severity::Recommended,
-        "Webhooks are followed, not polled for",
-        "Wait for the webhook (settlement.completed, customer.kyb_approved, ...) instead of reading the resource \
-         every second; if you must poll, back off.",
-        "No resource was polled in a storm.",
-    )
-}
-
-/// Requests carried an `X-Request-ID` of the client's.
-fn request_id_sent(api: &[&Request]) -> Check {
-    let mut f = Finding::new();
-    for r in api {
-        if r.request_id_sent {
-            f.passes.push(r.evidence(format!("{} carried X-Request-ID", r.label())));
-        } else {
-            f.failures.push(r.evidence(format!("{} carried no X-Request-ID", r.label())));
-        }
-    }
-    f.check(
-        CheckId::RequestIdSent,
-        Severity::Recommended,
-        "Requests carry an X-Request-ID",
-        "Send an X-Request-ID of your own on every request and log it: it is echoed as correlation_id, which \
-         support asks for.",
-        "Every request carried an X-Request-ID.",
-    )
 }
 
 #[cfg(test)]

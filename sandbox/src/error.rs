@@ -114,6 +114,10 @@ impl IntoResponse for ApiError {
         if let Some(seconds) = self.retry_after {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
+        // A body that stopped arriving leaves the connection unusable.
+        if self.code == ErrorCode::RequestTimeout {
+            headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
         // Layers that re-render errors (the flat-code routes) read this.
         response.extensions_mut().insert(self);
         response

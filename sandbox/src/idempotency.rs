@@ -437,9 +437,7 @@ where
     };
     let (scope, now) = scope_of(state, &request);
     let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_BODY)
-        .await
-        .map_err(|_| ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit"))?;
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|e| crate::http::extract::unreadable_body(&e))?;
     let claim = Claim {
         scope,
         key_hash: stored_key(&key),

@@ -44,8 +44,9 @@
 //!   priced.
 //! - [`schedule`]: the runner of timed moves (what a move does is `flows`').
 //! - [`events`]: the outbox that records events with the change causing them.
-//! - [`http`]: the server loop (HTTP/1.1, header-read and idle timeouts,
-//!   graceful shutdown), request ids, extractors that fail with the API's
+//! - [`http`]: the server loop (HTTP/1.1, header-read, body-read and idle
+//!   timeouts, graceful shutdown), the `Host` check against DNS
+//!   rebinding, request ids, extractors that fail with the API's
 //!   envelope (duplicate members refused), the page request and its opaque
 //!   cursor (the SQL is `store::paging`), fallbacks, the hot header names
 //!   and the `X-Sandbox-Clock` header. [`error`]: that envelope.
@@ -127,6 +128,18 @@ pub fn partner_operation_ids() -> Vec<String> {
         .collect()
 }
 
+/// Serves `router` on `listener` with the sandbox's own server loop and its
+/// bounds (a request head within 10 s, no body stalled for 10 s, idle
+/// connections closed after 10 s) until `shutdown` resolves: what `payctl
+/// proxy` listens with.
+pub async fn serve_bounded(
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) {
+    http::server::serve(listener, router, http::server::HEADER_READ_TIMEOUT, shutdown).await;
+}
+
 /// How to run a sandbox.
 #[derive(Debug, Clone)]
 pub struct SandboxConfig {
@@ -154,6 +167,11 @@ pub struct Sandbox {
     lock: Option<db::files::DatabaseLock>,
     header_read_timeout: std::time::Duration,
     secrets_reset: Option<SecretsReset>,
+    /// The demo user's password this start (the published one unless
+    /// [`Sandbox::set_demo_password`] chose another).
+    demo_password: String,
+    /// Host names requests may name besides loopback and the listen address.
+    allowed_hosts: Vec<String>,
 }
 
 /// What a start with a new key (`--reset-secrets`) left behind.
@@ -239,6 +257,7 @@ impl Sandbox {
             in_flight: Default::default(),
             operations: OnceLock::new(),
             faults,
+            reviews: Default::default(),
             tool_reads: Default::default(),
         });
         for key in stored_keys {
@@ -257,7 +276,37 @@ impl Sandbox {
             lock,
             header_read_timeout: http::server::HEADER_READ_TIMEOUT,
             secrets_reset,
+            demo_password: seed::DEMO_PASSWORD.to_owned(),
+            allowed_hosts: Vec::new(),
         })
+    }
+
+    /// Gives the demo user this password instead of the published one (a
+    /// sandbox reachable from other machines must not answer to a password
+    /// everyone knows); the ready line carries it.
+    pub async fn set_demo_password(&mut self, password: &str) -> anyhow::Result<()> {
+        let owned = password.to_owned();
+        let slot = self.state.logins.hash_slot_unlimited().await;
+        let hash = slot
+            .run(move || auth::password::hash(&owned))
+            .await
+            .context("the password-hashing threads are gone")?
+            .map_err(|e| anyhow::anyhow!("cannot hash the demo password: {e}"))?;
+        self.state
+            .db
+            .write(move |tx| Ok(store::users::set_password_hash(tx, seed::DEMO_USERNAME, &hash)?))
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot set the demo password: {}", e.message))?;
+        self.demo_password = password.to_owned();
+        Ok(())
+    }
+
+    /// Host names (`sandbox.test`, `dev.example.com`) requests may name in
+    /// their `Host` header besides loopback and the listen address (see
+    /// [`http::host`]).
+    pub fn with_allowed_hosts(mut self, hosts: Vec<String>) -> Self {
+        self.allowed_hosts = hosts;
+        self
     }
 
     /// Another header-read and idle timeout than the default 10 s (for
@@ -281,7 +330,7 @@ impl Sandbox {
             base_url,
             client_id: DASHBOARD_CLIENT_ID.to_owned(),
             username: seed::DEMO_USERNAME.to_owned(),
-            password: seed::DEMO_PASSWORD.to_owned(),
+            password: self.demo_password.clone(),
             partner_id: self.seeded.partner_id.clone(),
             test_application_id: self.seeded.test_application_id.clone(),
             test_api_key: self.seeded.test_api_key.clone(),
@@ -326,7 +375,8 @@ impl Sandbox {
             // Requests held by a fault stop waiting, so shutdown is prompt.
             state.faults.stop();
         };
-        http::server::serve(listener, self.router, self.header_read_timeout, shutdown).await;
+        let router = http::host::guard(self.router, addr, self.allowed_hosts);
+        http::server::serve(listener, router, self.header_read_timeout, shutdown).await;
         let _ = stop_tasks.send(true);
         for task in background {
             let _ = task.await;

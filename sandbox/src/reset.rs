@@ -99,6 +99,7 @@ pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Committed, 
             state.keys.insert(key);
         }
         state.faults.replace(Vec::new())?;
+        state.request_log.changes().changed_all();
     }
     Ok(response)
 }

@@ -38,9 +38,13 @@ pub struct Seeded {
     pub live_api_key: String,
 }
 
-/// Seeds an empty database, then mints this start's keys.
+/// Seeds an empty database, then mints this start's keys. The demo user's
+/// password is set at every start (a start that made it random must not
+/// leave it so for the next).
 pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> Result<Seeded, ApiError> {
-    if settings::get(tx, settings::SEED_USER)?.is_none() {
+    if settings::get(tx, settings::SEED_USER)?.is_some() {
+        store::users::set_password_hash(tx, DEMO_USERNAME, demo_password_hash)?;
+    } else {
         let user = store::users::insert(tx, DEMO_USERNAME, demo_password_hash, now)?;
         let (partner_id, _) = store::partners::insert(
             tx,

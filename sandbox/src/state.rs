@@ -42,6 +42,8 @@ pub struct SandboxState {
     pub operations: OnceLock<Arc<Operations>>,
     /// Fault rules.
     pub faults: Faults,
+    /// The last go-live review of each application, and whose runs now.
+    pub reviews: crate::api::review::Reviews,
     /// The nonces of `payctl`'s signed reads on its own behalf.
     pub tool_reads: crate::auth::tool_reads::ToolReads,
 }

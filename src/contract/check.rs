@@ -5,7 +5,9 @@
 //!
 //! What was seen is shown redacted by the sandbox's own rules (a value under
 //! a secret-looking name, minted secrets, IBANs), since violations are
-//! printed and sent back in headers.
+//! printed and sent back in headers; so are the names a violation points
+//! at (a query parameter or member named `sk_test_…`), in one pass over
+//! every violation found ([`redacted`]).
 
 use std::fmt;
 
@@ -176,7 +178,7 @@ impl Contract {
                 };
                 let seen = format!("{} {}", request.method, payctl_domain::redact::path(request.path));
                 let v = Violation::new(Direction::Request, Place::Operation, "", expected).seen(seen);
-                return (None, vec![v]);
+                return (None, redacted(vec![v]));
             }
         };
         let mut out = Vec::new();
@@ -214,7 +216,7 @@ impl Contract {
         if let Body::Bytes(bytes) = request.body {
             request_body(op, request.headers, bytes, &mut out);
         }
-        (Some(op), out)
+        (Some(op), redacted(out))
     }
 
     /// The answer's violations: a documented status, and a body of the
@@ -254,7 +256,7 @@ impl Contract {
             }
             _ => self.envelope_if_error(status),
         };
-        let Body::Bytes(bytes) = body else { return out };
+        let Body::Bytes(bytes) = body else { return redacted(out) };
         if media.is_empty() {
             // Only a documented answer without content promises no body.
             if !bytes.is_empty() && spec.is_some_and(|s| s.is_some()) {
@@ -263,10 +265,10 @@ impl Contract {
                         .seen(format!("{} bytes", bytes.len())),
                 );
             }
-            return out;
+            return redacted(out);
         }
         body_against(&media, headers, bytes, Direction::Response, &mut out);
-        out
+        redacted(out)
     }
 
     fn envelope_if_error(&self, status: u16) -> Media {
@@ -481,6 +483,21 @@ fn expected(kind: &ValidationErrorKind) -> String {
         ValidationErrorKind::OneOfMultipleValid { .. } => "exactly one of the shapes (several match)".to_owned(),
         _ => format!("to pass `{}`", kind.keyword()),
     }
+}
+
+/// Violations as shown: the pointer (member and parameter names) and what
+/// was seen, redacted by content, so a secret or an IBAN used as a name is
+/// no more printed than one used as a value.
+fn redacted(mut violations: Vec<Violation>) -> Vec<Violation> {
+    for v in &mut violations {
+        if let std::borrow::Cow::Owned(pointer) = payctl_domain::redact::text(&v.pointer) {
+            v.pointer = pointer;
+        }
+        if let std::borrow::Cow::Owned(seen) = payctl_domain::redact::text(&v.seen) {
+            v.seen = seen;
+        }
+    }
+    violations
 }
 
 /// A seen value as shown: redacted by name and content, compact, short.

@@ -155,6 +155,7 @@ const SANDBOX_FACADE: &[&str] = &[
     "Storage",
     "openapi_document",
     "partner_operation_ids",
+    "serve_bounded",
 ];
 
 /// The names a line takes from `payctl_sandbox`: `payctl_sandbox::x` and

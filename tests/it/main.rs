@@ -11,6 +11,7 @@ mod support;
 mod accounts;
 mod applications;
 mod beneficiaries;
+mod bounds;
 mod cli;
 mod clocks;
 mod compliance;

@@ -108,6 +108,27 @@ fn non_loopback_listen_warns_and_human_banner_goes_to_stderr() {
     }
     assert!(seen.contains("warning: listening on 0.0.0.0"), "{seen}");
     assert!(seen.contains("TEST API key  sk_test_"), "{seen}");
+    // Reachable from other machines, the demo user's password is not the published one.
+    let field = |name: &str| {
+        seen.lines().find_map(|l| l.trim().strip_prefix(name)).map(|v| v.trim().to_owned()).unwrap_or_default()
+    };
+    let (password, auth_url) = (field("password"), field("auth_url"));
+    assert!(seen.contains("password is random"), "{seen}");
+    assert!(password.starts_with("payctl-") && password != "payctl-demo-password", "{seen}");
+    let sign_in = |password: &str| {
+        let form = [
+            ("grant_type", "password"),
+            ("client_id", "partner-console"),
+            ("username", "demo@payctl.local"),
+            ("password", password),
+        ];
+        let url = format!("{auth_url}/protocol/openid-connect/token");
+        tokio::runtime::Runtime::new()
+            .unwrap()
+            .block_on(async { reqwest::Client::new().post(url).form(&form).send().await.unwrap().status() })
+    };
+    assert_eq!(sign_in("payctl-demo-password"), 401, "the published password is refused");
+    assert_eq!(sign_in(&password), 200, "the ready line's password signs in");
     signal(&child, "TERM");
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());

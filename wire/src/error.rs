@@ -277,6 +277,24 @@ error_codes! {
         meaning: "The application already has 10 webhook endpoints.",
         advice: "Delete an endpoint it no longer needs, or subscribe an existing one to more events.",
     }
+    // One more fault rule would pass a bound of the sandbox's.
+    FaultRuleLimit = "FAULT_RULE_LIMIT", 409 {
+        spec: "", docs: "Faults",
+        meaning: "One more fault rule would pass a bound: 100 per application, 1,000 per partner, 100 global.",
+        advice: "Remove rules that are no longer needed (DELETE /sandbox/faults/{id}, or DELETE /sandbox/faults), then add it again.",
+    }
+    // A request body stopped arriving (HTTP's 408).
+    RequestTimeout = "REQUEST_TIMEOUT", 408 {
+        spec: "", docs: "Conventions",
+        meaning: "Nothing of the request body arrived for 10 seconds, so the request was not handled and the connection was closed.",
+        advice: "Send the whole body without pauses, then send the request again (a POST with the same Idempotency-Key).",
+    }
+    // The Host header names neither the sandbox nor an allowed name.
+    HostNotAllowed = "HOST_NOT_ALLOWED", 403 {
+        spec: "", docs: "Who can reach the sandbox",
+        meaning: "The request's Host header is not a loopback name or address, the address the sandbox listens on, or a name given with --allowed-host (a guard against DNS rebinding).",
+        advice: "Call the sandbox by 127.0.0.1, localhost or its listen address, or start it with --allowed-host NAME for a name set up on purpose.",
+    }
 }
 
 impl std::fmt::Display for ErrorCode {

@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use payctl_wire::applications::{Application, Environment};
 use payctl_wire::sandbox::{AdvanceClock, ApplicationScope, Clock, CreateUser, User};
 
+use crate::auth::login_guard::{MAX_PASSWORD_BYTES, MAX_USERNAME_CHARS};
 use crate::auth::{ControlCaller, password};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
@@ -31,13 +32,13 @@ pub async fn create_user(
 ) -> Result<Committed, ApiError> {
     let mut checks = Checks::new();
     let username = body.username.trim().to_owned();
-    if !(3..=128).contains(&username.chars().count()) {
-        checks.push("username", "invalid", "must be 3 to 128 characters");
+    if !(3..=MAX_USERNAME_CHARS).contains(&username.chars().count()) {
+        checks.push("username", "invalid", format!("must be 3 to {MAX_USERNAME_CHARS} characters"));
     } else {
         checks.visible("username", &username);
     }
-    if body.password.chars().count() < 8 || body.password.len() > 1024 {
-        checks.push("password", "invalid", "must be 8 to 1024 characters");
+    if body.password.chars().count() < 8 || body.password.len() > MAX_PASSWORD_BYTES {
+        checks.push("password", "invalid", format!("must be 8 to {MAX_PASSWORD_BYTES} characters"));
     }
     checks.finish()?;
     let slot = state.logins.hash_slot_unlimited().await;

@@ -78,6 +78,7 @@ async fn scope(
     responses(
         (status = 201, body = FaultRule, description = "the rule, with its defaults filled in"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none but its own)"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "FAULT_RULE_LIMIT: the application has 100 rules, its partner 1,000, or the sandbox 100 global ones"),
         (status = 422, body = payctl_wire::error::ErrorEnvelope, description = "INVALID_FAULT_RULE: the rule can never apply (an unknown operation or path, a delivery kind without an event, a request match mixed with a delivery match)")))]
 pub async fn create(
     State(state): State<AppState>,

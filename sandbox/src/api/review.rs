@@ -8,20 +8,21 @@
 //! its own application; the control token one TEST application named by
 //! `application_id`.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use payctl_domain::review::{self, Family, Kind, Seen};
+use payctl_domain::review::{self, Family, Judge, Kind};
 use payctl_domain::time::Timestamp;
 use payctl_wire::events::EventType;
 use payctl_wire::review::{Drill, Review, ReviewQuery, StartDrill};
 use payctl_wire::sandbox::ApplicationScope;
 
 use super::control::{Access, Target, target_application};
-use super::{Operation, Operations, Purpose};
+use super::{Operations, Purpose};
 use crate::auth::ControlCaller;
 use crate::error::ApiError;
 use crate::faults::drill;
@@ -49,7 +50,8 @@ async fn application(state: &AppState, caller: &ControlCaller, named: Option<Str
 #[utoipa::path(post, path = "/sandbox/drill", tag = "sandbox", operation_id = "startDrill", request_body = StartDrill,
     responses(
         (status = 201, body = Drill, description = "the drill's rules and when it started"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application")))]
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application"),
+        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "FAULT_RULE_LIMIT: the drill's rules would pass the application's or its partner's bound on fault rules")))]
 pub async fn start_drill(
     State(state): State<AppState>,
     caller: ControlCaller,
@@ -57,6 +59,7 @@ pub async fn start_drill(
     ApiJson(body): ApiJson<StartDrill>,
 ) -> Result<Committed, ApiError> {
     let target = application(&state, &caller, body.application_id).await?;
+    let target_id = target.id;
     let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?.clone();
     let now = state.clock.app_now(target.id);
     let (committed, change) = idempotency::commit(&state, claim, StatusCode::CREATED, move |tx| {
@@ -68,6 +71,8 @@ pub async fn start_drill(
     if let Some(change) = change {
         state.faults.apply(change);
     }
+    // The review's default window starts at the drill.
+    state.request_log.changes().changed(target_id);
     Ok(committed)
 }
 
@@ -86,6 +91,7 @@ pub async fn stop_drill(
     let now = state.clock.app_now(target.id);
     let change = state.db.write(move |tx| drill::end(tx, target.id, now)).await?;
     state.faults.apply(change);
+    state.request_log.changes().changed(target.id);
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -113,25 +119,22 @@ pub async fn review(
         })?),
         None => None,
     };
-    let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?.clone();
     let app = target.id;
+    // One review of an application at a time: the next one waits for it,
+    // and then most likely answers what it found.
+    let turn = state.reviews.turn(app);
+    let _turn = turn.lock().await;
+    state.request_log.caught_up().await;
+    let changes = state.request_log.changes().count(app);
     let now = state.clock.app_now(app);
-    let (from, seen) = request_log::read(&state, move |conn| {
-        let from = match since {
-            Some(since) => since,
-            None => match store::review::latest_drill(conn, app)? {
-                Some(drill) => drill.started_at,
-                None => store::review::first_request(conn, app)?.unwrap_or(now),
-            },
-        };
-        let requests = store::review::requests(conn, app, from)?;
-        let attempts = store::review::attempts(conn, app, from)?;
-        let subscribed = store::review::subscribed_events(conn, app)?;
-        let drilled = store::review::drilled_since(conn, app, from)?;
-        Ok((from, seen(&operations, requests, attempts, &subscribed, drilled)))
-    })
-    .await?;
-    let checks = review::judge(&seen);
+    let (from, checks) = match state.reviews.last(app, since, changes) {
+        Some(found) => found,
+        None => {
+            let judged = judge(&state, app, since, now).await?;
+            state.reviews.keep(app, since, changes, judged.clone());
+            judged
+        }
+    };
     Ok(Json(Review {
         application_id: target.public_id,
         from: from.to_rfc3339(),
@@ -139,6 +142,115 @@ pub async fn review(
         verdict: review::verdict(&checks),
         checks,
     }))
+}
+
+/// Requests read per page of the window.
+const PAGE: usize = 1_000;
+
+/// Judges the application's window from `since` (default: its latest
+/// drill's start, else its first logged request) to now: the window's
+/// requests are read in pages, each a short read of its own, and go
+/// through the [`Judge`] as they come; then the delivery attempts.
+async fn judge(
+    state: &AppState,
+    app: i64,
+    since: Option<Timestamp>,
+    now: Timestamp,
+) -> Result<(Timestamp, Vec<payctl_wire::review::Check>), ApiError> {
+    let operations = state.operations.get().ok_or_else(|| ApiError::internal("the route table is not built"))?.clone();
+    let (from, subscribed, drilled) = state
+        .db
+        .read(move |conn| {
+            let from = match since {
+                Some(since) => since,
+                None => match store::review::latest_drill(conn, app)? {
+                    Some(drill) => drill.started_at,
+                    None => store::review::first_request(conn, app)?.unwrap_or(now),
+                },
+            };
+            let drilled = store::review::drilled_since(conn, app, from)?;
+            Ok((from, store::review::subscribed_events(conn, app)?, drilled))
+        })
+        .await?;
+    let mut judge = Judge::new(families(&subscribed), drilled);
+    let mut after: Option<String> = None;
+    loop {
+        let cursor = after.clone();
+        let page = state.db.scan(move |conn| store::review::requests(conn, app, from, cursor.as_deref(), PAGE)).await?;
+        let full = page.len() == PAGE;
+        after = page.last().map(|r| r.log_id.clone());
+        for r in page.into_iter().filter(judged) {
+            judge.request(request(&operations, r));
+        }
+        if !full {
+            break;
+        }
+    }
+    let judge = state
+        .db
+        .scan(move |conn| {
+            store::review::each_attempt(conn, app, from, |a| judge.attempt(&attempt(a)))?;
+            Ok(judge)
+        })
+        .await?;
+    Ok((from, judge.finish()))
+}
+
+/// The last review of each application, reused while nothing it reads has
+/// changed, and the turns that let one review of an application run at a
+/// time.
+#[derive(Default)]
+pub struct Reviews {
+    last: std::sync::Mutex<HashMap<i64, Last>>,
+    turns: std::sync::Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+/// An application's last review: for which `since`, at which count of
+/// changes, and what it found.
+struct Last {
+    since: Option<Timestamp>,
+    changes: (u64, u64),
+    from: Timestamp,
+    checks: Vec<payctl_wire::review::Check>,
+}
+
+impl Reviews {
+    fn turn(&self, app: i64) -> Arc<tokio::sync::Mutex<()>> {
+        let mut turns = self.turns.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        turns.entry(app).or_default().clone()
+    }
+
+    fn last(
+        &self,
+        app: i64,
+        since: Option<Timestamp>,
+        changes: (u64, u64),
+    ) -> Option<(Timestamp, Vec<payctl_wire::review::Check>)> {
+        let last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        last.get(&app).filter(|l| l.since == since && l.changes == changes).map(|l| (l.from, l.checks.clone()))
+    }
+
+    fn keep(
+        &self,
+        app: i64,
+        since: Option<Timestamp>,
+        changes: (u64, u64),
+        (from, checks): (Timestamp, Vec<payctl_wire::review::Check>),
+    ) {
+        let mut last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        last.insert(app, Last { since, changes, from, checks });
+    }
+}
+
+/// The families an application's endpoints subscribe to.
+fn families(subscribed: &[String]) -> Vec<Family> {
+    let mut families: Vec<Family> = Vec::new();
+    for family in subscribed.iter().filter_map(|e| EventType::parse(e)).map(event_family) {
+        if !families.contains(&family) {
+            families.push(family);
+        }
+    }
+    families
 }
 
 /// The family of events a single resource's changes are announced by.
@@ -157,81 +269,55 @@ fn event_family(event: EventType) -> Family {
     }
 }
 
-/// The operations a partner looks at the integration with rather than ones
-/// it is made of: reading the review, starting and ending drills. Left out
-/// of what is judged, so a review never judges the one read before it (a
-/// 429 followed by `GET /sandbox/review` is no retry, waited or not).
-const REVIEWING: [&str; 3] = ["getReview", "startDrill", "stopDrill"];
-
 /// Whether a logged request is the integration's: not one of the
-/// [`REVIEWING`] operations, and not made from the console (whose actions a
-/// person takes by hand, logged under its own key id).
+/// operations a partner looks at the integration with
+/// ([`request_log::REVIEWING`]), and not made from the console (whose
+/// actions a person takes by hand, logged under its own key id).
 fn judged(r: &store::review::LoggedRequest) -> bool {
-    !r.operation_id.as_deref().is_some_and(|id| REVIEWING.contains(&id))
+    !r.operation_id.as_deref().is_some_and(|id| request_log::REVIEWING.contains(&id))
         && r.api_key_id != crate::console::CONSOLE_KEY_ID
 }
 
-/// The review's input from the stored rows and the route table.
-fn seen(
-    operations: &Arc<Operations>,
-    requests: Vec<store::review::LoggedRequest>,
-    attempts: Vec<store::review::SeenAttempt>,
-    subscribed: &[String],
-    drilled: bool,
-) -> Seen {
-    let kind = |op: Option<&Arc<Operation>>| match op {
+/// A logged request as the review judges it, with what the route table
+/// says of its operation.
+fn request(operations: &Operations, r: store::review::LoggedRequest) -> review::Request {
+    let op = r.operation_id.as_deref().and_then(|id| operations.by_id(id));
+    let kind = match op {
         Some(op) if op.purpose == Purpose::Create => Kind::Create,
         Some(op) if op.purpose == Purpose::MoveMoney => Kind::MoveMoney,
         Some(op) => family(op.id()).map_or(Kind::Other, Kind::ReadOne),
         None => Kind::Other,
     };
-    let mut families: Vec<Family> = Vec::new();
-    for family in subscribed.iter().filter_map(|e| EventType::parse(e)).map(event_family) {
-        if !families.contains(&family) {
-            families.push(family);
-        }
+    review::Request {
+        kind,
+        partner_api: op.is_some_and(|op| op.is_partner_api()),
+        operation_id: r.operation_id.unwrap_or_default(),
+        log_id: r.log_id,
+        request_id: r.correlation_id,
+        api_key: r.api_key_id,
+        method: r.method,
+        path: r.path,
+        query: r.query,
+        status: r.status,
+        error_code: r.error_code,
+        fault: r.fault,
+        client_gone: r.client_gone,
+        key_hash: r.key_hash,
+        body_hash: r.body_hash,
+        request_id_sent: r.request_id_sent,
+        retry_after: r.retry_after,
+        real_at: r.real_at,
     }
-    Seen {
-        requests: requests
-            .into_iter()
-            .filter(judged)
-            .map(|r| {
-                let op = r.operation_id.as_deref().and_then(|id| operations.by_id(id));
-                review::Request {
-                    kind: kind(op),
-                    partner_api: op.is_some_and(|op| op.is_partner_api()),
-                    operation_id: r.operation_id.unwrap_or_default(),
-                    log_id: r.log_id,
-                    request_id: r.correlation_id,
-                    api_key: r.api_key_id,
-                    method: r.method,
-                    path: r.path,
-                    query: r.query,
-                    status: r.status,
-                    error_code: r.error_code,
-                    fault: r.fault,
-                    client_gone: r.client_gone,
-                    key_hash: r.key_hash,
-                    body_hash: r.body_hash,
-                    request_id_sent: r.request_id_sent,
-                    retry_after: r.retry_after,
-                    real_at: r.real_at,
-                }
-            })
-            .collect(),
-        attempts: attempts
-            .into_iter()
-            .map(|a| review::Attempt {
-                delivery_id: a.delivery_id,
-                request_id: a.request_id,
-                event: a.event,
-                role: a.role,
-                fault_kind: a.fault_kind,
-                verdict: a.verdict,
-                delivery_failed: a.delivery_failed,
-            })
-            .collect(),
-        subscribed: families,
-        drilled,
+}
+
+fn attempt(a: store::review::SeenAttempt) -> review::Attempt {
+    review::Attempt {
+        delivery_id: a.delivery_id,
+        request_id: a.request_id,
+        event: a.event,
+        role: a.role,
+        fault_kind: a.fault_kind,
+        verdict: a.verdict,
+        delivery_failed: a.delivery_failed,
     }
 }

@@ -21,6 +21,12 @@
 //!   others); counts are forgotten [`FORGET_AFTER`] after their last failure.
 //!   Unknown usernames count like known ones, so a refusal says nothing
 //!   about which users exist.
+//! - **Bounded memory.** A username longer than any user may have
+//!   ([`MAX_USERNAME_CHARS`]) or a password longer than any user may set
+//!   ([`MAX_PASSWORD_BYTES`]) is refused before any of this; the table keys
+//!   on the SHA-256 of a username, never the username itself; and every
+//!   loopback address (`127.0.0.0/8`, `::1`) is one client, so rotating
+//!   through them buys no further allowance.
 //!
 //! Everything lives in memory: a restart forgets the counts.
 
@@ -43,6 +49,19 @@ pub const MAX_LOCK: Duration = Duration::from_secs(60);
 pub const FORGET_AFTER: Duration = Duration::from_secs(15 * 60);
 /// Usernames and addresses tracked at most; beyond it the stalest go.
 const TRACKED: usize = 10_000;
+/// The longest username a user may have (and sign in with).
+pub const MAX_USERNAME_CHARS: usize = 128;
+/// The longest password a user may set (and sign in with), in bytes.
+pub const MAX_PASSWORD_BYTES: usize = 1024;
+
+/// What a username is counted under: a fixed-size digest of its uniqueness
+/// key, whatever its length.
+pub type UsernameKey = [u8; 32];
+
+/// The key of a username (already folded to its uniqueness key).
+pub fn username_key(uniqueness_key: &str) -> UsernameKey {
+    crate::secrets::sha256(uniqueness_key.as_bytes())
+}
 
 /// Why an attempt was refused before its password was checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +87,7 @@ pub struct LoginGuard {
     hashes: Arc<Semaphore>,
     /// The hashing threads' queue (never longer than the permits).
     hasher: crossbeam_channel::Sender<Box<dyn FnOnce() + Send>>,
-    usernames: Mutex<Failures<String>>,
+    usernames: Mutex<Failures<UsernameKey>>,
     addresses: Mutex<Failures<IpAddr>>,
 }
 
@@ -104,7 +123,7 @@ impl LoginGuard {
     }
 
     /// Refuses an attempt whose username or address is locked.
-    pub fn check(&self, username: &str, address: Option<IpAddr>) -> Result<(), Refusal> {
+    pub fn check(&self, username: &UsernameKey, address: Option<IpAddr>) -> Result<(), Refusal> {
         let now = Instant::now();
         let user = lock(&self.usernames).locked_for(username, now);
         let addr = address.and_then(|a| lock(&self.addresses).locked_for(&client(a), now));
@@ -130,15 +149,15 @@ impl LoginGuard {
         HashSlot { _permit: permit, hasher: self.hasher.clone() }
     }
 
-    pub fn failed(&self, username: &str, address: Option<IpAddr>) {
+    pub fn failed(&self, username: &UsernameKey, address: Option<IpAddr>) {
         let now = Instant::now();
-        lock(&self.usernames).fail(username.to_owned(), now);
+        lock(&self.usernames).fail(*username, now);
         if let Some(a) = address {
             lock(&self.addresses).fail(client(a), now);
         }
     }
 
-    pub fn succeeded(&self, username: &str) {
+    pub fn succeeded(&self, username: &UsernameKey) {
         lock(&self.usernames).records.remove(username);
     }
 }
@@ -166,8 +185,13 @@ impl HashSlot {
 }
 
 /// The address a client is known by: IPv4 as is (an IPv4-mapped IPv6
-/// address too), IPv6 by its /64, which one machine typically holds whole.
+/// address too), IPv6 by its /64, which one machine typically holds whole;
+/// and every loopback address as `127.0.0.1`, since all of them are this
+/// machine.
 fn client(address: IpAddr) -> IpAddr {
+    if address.is_loopback() || address.to_canonical().is_loopback() {
+        return IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+    }
     match address {
         IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -261,16 +285,17 @@ mod tests {
     fn a_username_locks_after_its_allowance_and_a_success_clears_it() {
         let guard = LoginGuard::with_permits(1);
         let here = Some("10.0.0.1".parse().unwrap());
+        let (ann, bob) = (username_key("ann"), username_key("bob"));
         for _ in 0..USERNAME_FREE - 1 {
-            guard.failed("ann", here);
-            assert_eq!(guard.check("ann", here), Ok(()));
+            guard.failed(&ann, here);
+            assert_eq!(guard.check(&ann, here), Ok(()));
         }
-        guard.failed("ann", here);
-        let Err(Refusal::Locked(left)) = guard.check("ann", here) else { panic!("not locked") };
+        guard.failed(&ann, here);
+        let Err(Refusal::Locked(left)) = guard.check(&ann, here) else { panic!("not locked") };
         assert!(left <= Duration::from_secs(1) && left > Duration::from_millis(900), "{left:?}");
-        assert_eq!(guard.check("bob", here), Ok(()), "another username from the same address is not locked");
-        guard.succeeded("ann");
-        assert_eq!(guard.check("ann", here), Ok(()));
+        assert_eq!(guard.check(&bob, here), Ok(()), "another username from the same address is not locked");
+        guard.succeeded(&ann);
+        assert_eq!(guard.check(&ann, here), Ok(()));
     }
 
     #[test]
@@ -279,15 +304,20 @@ mod tests {
         let address: IpAddr = "10.0.0.1".parse().unwrap();
         let here = Some(address);
         for n in 0..ADDRESS_FREE {
-            guard.failed(&format!("user{n}"), here);
+            guard.failed(&username_key(&format!("user{n}")), here);
         }
-        assert!(matches!(guard.check("new", here), Err(Refusal::Locked(_))));
-        assert_eq!(guard.check("new", Some("10.0.0.2".parse().unwrap())), Ok(()));
+        let new = username_key("new");
+        assert!(matches!(guard.check(&new, here), Err(Refusal::Locked(_))));
+        assert_eq!(guard.check(&new, Some("10.0.0.2".parse().unwrap())), Ok(()));
         // One machine's IPv6 /64 is one client; an IPv4-mapped address is its IPv4 address.
         let v6a: IpAddr = "2001:db8::1".parse().unwrap();
         let v6b: IpAddr = "2001:db8::2".parse().unwrap();
         assert_eq!(client(v6a), client(v6b));
         assert_eq!(client("::ffff:10.0.0.1".parse().unwrap()), address);
+        // Every loopback address is this machine.
+        for loopback in ["127.0.0.1", "127.0.3.7", "127.255.255.254", "::1", "::ffff:127.9.9.9"] {
+            assert_eq!(client(loopback.parse().unwrap()), IpAddr::from([127, 0, 0, 1]), "{loopback}");
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ use payctl_wire::DASHBOARD_CLIENT_ID;
 use payctl_wire::auth::{OAuthError, TokenResponse};
 
 use crate::auth::jwt::Claims;
-use crate::auth::login_guard::Refusal;
+use crate::auth::login_guard::{self, Refusal};
 use crate::auth::password;
 use crate::error::ApiError;
 use crate::secrets;
@@ -224,7 +224,21 @@ async fn check_password(
     username: String,
     password: String,
 ) -> Outcome<(i64, String, String)> {
-    let key = text::uniqueness_key(&username);
+    // Longer than any user's: refused before any work, so neither the
+    // folding below nor the failure table sees it.
+    if username.chars().count() > login_guard::MAX_USERNAME_CHARS {
+        return Err(Failure::OAuth(invalid_request(format!(
+            "username is longer than {} characters, which no user's is",
+            login_guard::MAX_USERNAME_CHARS
+        ))));
+    }
+    if password.len() > login_guard::MAX_PASSWORD_BYTES {
+        return Err(Failure::OAuth(invalid_request(format!(
+            "password is longer than {} bytes, which no user's is",
+            login_guard::MAX_PASSWORD_BYTES
+        ))));
+    }
+    let key = login_guard::username_key(&text::uniqueness_key(&username));
     state.logins.check(&key, address)?;
     let slot = state.logins.hash_slot().await?;
     // Failures recorded while this attempt waited count too.

@@ -9,7 +9,9 @@
 //! it (`GET /console/link/{token}`) consumes it whatever follows, opens a
 //! session as the sign-in form does and redirects to the page; a link used
 //! already, expired or unknown shows the sign-in form saying so. A
-//! restarted sandbox forgets the links it made.
+//! restarted sandbox forgets the links it made. Each user has at most
+//! [`MAX_PENDING_PER_USER`] links waiting (beyond that, that user's oldest
+//! goes), so one user's links never crowd out another's.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -32,8 +34,9 @@ use crate::secrets;
 
 /// How long a link may wait to be opened (real time).
 pub const LIFETIME_SECS: i64 = 60;
-/// Links waiting at once, at most: the oldest go first beyond it.
-const MAX_PENDING: usize = 1_000;
+/// Links one user may have waiting at once: that user's oldest goes
+/// beyond it.
+pub const MAX_PENDING_PER_USER: usize = 20;
 
 /// The links made and not yet opened, by the SHA-256 of their token.
 #[derive(Default)]
@@ -50,8 +53,10 @@ impl Links {
         let Ok(mut links) = self.0.lock() else { return };
         let now = real_now().millis();
         links.retain(|_, p| p.expires_ms > now);
-        if links.len() >= MAX_PENDING
-            && let Some(oldest) = links.iter().min_by_key(|(_, p)| p.expires_ms).map(|(k, _)| *k)
+        let theirs = links.values().filter(|p| p.user == pending.user).count();
+        if theirs >= MAX_PENDING_PER_USER
+            && let Some(oldest) =
+                links.iter().filter(|(_, p)| p.user == pending.user).min_by_key(|(_, p)| p.expires_ms).map(|(k, _)| *k)
         {
             links.remove(&oldest);
         }

@@ -16,7 +16,7 @@ use rusqlite::{Connection, Transaction};
 use rusqlite_migration::{HookResult, M, Migrations};
 
 /// The version `migrations/baseline.sql` stands for.
-pub const BASELINE_VERSION: usize = 20;
+pub const BASELINE_VERSION: usize = 22;
 const BASELINE: &str = include_str!("migrations/baseline.sql");
 
 /// Brings `conn` to the latest version: an empty database from the
@@ -60,6 +60,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up_with_hook(include_str!("migrations/0019_uniqueness_keys.sql"), fill_uniqueness_keys),
         M::up(include_str!("migrations/0020_request_log_ids.sql")),
         M::up(include_str!("migrations/0021_fault_rule_endpoints.sql")),
+        M::up(include_str!("migrations/0022_fault_rules_by_application.sql")),
     ])
 }
 
@@ -206,6 +207,46 @@ mod tests {
         conn.execute("DELETE FROM request_logs WHERE id = 7", []).unwrap();
         let left: i64 = conn.query_row("SELECT count(*) FROM request_log_exchanges", [], |r| r.get(0)).unwrap();
         assert_eq!(left, 0);
+    }
+
+    /// A database at version 20 (before per-endpoint counters and the index
+    /// by application), and one at 21 (with the counters, before the index),
+    /// both reach the latest version keeping their rules and counters.
+    #[test]
+    fn fault_rules_and_their_endpoint_counters_migrate_from_20_and_21() {
+        let rule = "INSERT INTO fault_rules (id, public_id, application_id, spec, matched, hits, created_at)
+                        VALUES (5, 'flt_a', 1, '{}', 3, 1, 0);";
+        for (version, fill) in [
+            (20, rule.to_owned()),
+            (
+                21,
+                format!(
+                    "{rule} INSERT INTO webhook_endpoints (id, public_id, application_id, url, events, status, \
+                     secret_nonce, secret_sealed, secret_hint, created_at, updated_at) \
+                     VALUES (9, 'we_a', 1, 'http://127.0.0.1:1/', '[]', 'enabled', x'00', x'00', 'abcd', 0, 0); \
+                     INSERT INTO fault_rule_endpoints (rule_id, endpoint_id, matched, hits) VALUES (5, 9, 2, 1);"
+                ),
+            ),
+        ] {
+            let conn = upgraded_from(version, &fill);
+            let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+            assert_eq!(v, i64::try_from(BASELINE_VERSION).unwrap(), "from {version}");
+            let kept: (i64, i64) = conn
+                .query_row("SELECT matched, hits FROM fault_rules WHERE id = 5", [], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap();
+            assert_eq!(kept, (3, 1), "from {version}");
+            let per_endpoint: i64 =
+                conn.query_row("SELECT COALESCE(SUM(matched), 0) FROM fault_rule_endpoints", [], |r| r.get(0)).unwrap();
+            assert_eq!(per_endpoint, if version == 21 { 2 } else { 0 }, "from {version}");
+            let index: i64 = conn
+                .query_row(
+                    "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'fault_rules_by_application'",
+                    [],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            assert_eq!(index, 1, "from {version}");
+        }
     }
 
     #[test]

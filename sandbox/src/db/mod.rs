@@ -238,13 +238,21 @@ impl Db {
     }
 
     /// Runs `work`, a read with no bound on the rows it walks (the request
-    /// log's: the review, a filtered page), on a database thread, never on
-    /// the caller's.
+    /// log's: a page of the review, a filtered page), never on the caller's
+    /// thread and never on the writer's: on a reader thread, or for an
+    /// in-memory database on a blocking thread that takes the one
+    /// connection when the writer does not want it (see [`shared`]).
     pub async fn scan<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
     {
+        if let Some(memory) = &self.memory {
+            let memory = memory.clone();
+            return tokio::task::spawn_blocking(move || read_surviving_panics(work, &memory.for_scan()))
+                .await
+                .map_err(|_| ApiError::internal("the database did not run the request"))?;
+        }
         let (reply_tx, reply_rx) = oneshot::channel();
         let job = Job::Read(Box::new(move |conn| {
             let _ = reply_tx.send(read_surviving_panics(work, conn));
@@ -512,8 +520,8 @@ mod tests {
 
     /// An in-memory read runs on the caller's thread when the connection is
     /// free, and waits (queued to the writer thread) while a write holds it,
-    /// so it never sees the write's uncommitted change; a scan always runs
-    /// on the writer thread.
+    /// so it never sees the write's uncommitted change; a scan runs on a
+    /// blocking thread, never the writer's.
     #[tokio::test]
     async fn in_memory_reads_run_here_when_free_and_never_inside_a_write() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();
@@ -526,7 +534,9 @@ mod tests {
             .unwrap();
         assert_eq!((read_on, value), (here, 0i64), "a free connection is read on the caller's thread");
         let scanned_on = db.scan(|_| Ok(std::thread::current().id())).await.unwrap();
-        assert_ne!(scanned_on, here, "a scan goes to the writer thread");
+        assert_ne!(scanned_on, here, "a scan goes to a blocking thread");
+        let written_on = db.write(|_| Ok(std::thread::current().id())).await.unwrap();
+        assert_ne!(scanned_on, written_on, "never to the writer's");
 
         let (release, writing) = holding_the_writer(&db, |tx| {
             tx.execute("INSERT INTO settings (name, value) VALUES ('a', '1')", [])?;

@@ -14,7 +14,8 @@
 //! The writer thread comes first: while it waits for the connection,
 //! callers' reads queue behind it instead of taking the connection again,
 //! so a stream of reads never holds writes (the request log's among them)
-//! back.
+//! back. Long reads (scans) take the connection on a blocking thread of
+//! their own, in short pieces, also behind a waiting writer.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
@@ -46,6 +47,15 @@ impl Shared {
                 conn
             }
         }
+    }
+
+    /// The connection for a scan on a blocking thread: waits for it, and
+    /// lets a waiting writer go first.
+    pub(super) fn for_scan(&self) -> MutexGuard<'_, Connection> {
+        while self.writer_waiting.load(Ordering::Acquire) {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        self.conn.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The connection for a read on the caller's thread: `None` when it is

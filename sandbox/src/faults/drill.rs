@@ -16,6 +16,10 @@ use crate::api::{Operations, Purpose};
 use crate::error::ApiError;
 use crate::store;
 
+/// How many rules a drill installs (with the seven money-moving creates of
+/// the partner API).
+pub const RULES: usize = 15;
+
 /// How long the drill's `timeout` holds a POST.
 pub const DRILL_TIMEOUT_MS: u64 = 5_000;
 

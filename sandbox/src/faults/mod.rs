@@ -15,16 +15,25 @@
 //! delivery rule counts each endpoint's deliveries apart.
 //!
 //! The rules live in the database (so a file-backed sandbox keeps them) and,
-//! while it runs, in [`Faults`]: one snapshot read per request, and nothing
-//! more when no rule exists, so an API without rules costs what it did.
-//! A rule's counters change in memory under its own lock, which makes them
-//! exact under concurrency, and are written to the database after each
-//! match.
+//! while it runs, in [`Faults`], found by application: a request reads its
+//! own application's rules and the global ones, never another's, and
+//! nothing more when no rule exists, so an API without rules costs what it
+//! did. A rule's counters change in memory under its own lock, which makes
+//! them exact under concurrency, and every counted match is written to the
+//! database before the request (or delivery) goes on ([`remember`]).
+//!
+//! Bounds: at most [`RULES_PER_APPLICATION`] rules per application,
+//! [`RULES_PER_PARTNER`] across one partner's applications and
+//! [`GLOBAL_RULES`] global ones (409 `FAULT_RULE_LIMIT` beyond, nothing
+//! stored); a `match.path` of at most [`rules::MAX_PATH_CHARS`]; and at
+//! most [`HELD_PER_PARTNER`] requests one partner holds open with
+//! `latency` and `timeout` faults at once.
 
 pub mod drill;
 pub mod requests;
 pub mod rules;
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
@@ -54,28 +63,26 @@ impl Rule {
         *self.counters.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Whether it belongs to `application_id` or is global.
-    fn applies_to(&self, application_id: i64) -> bool {
-        self.application.as_ref().is_none_or(|(id, _)| *id == application_id)
-    }
-
-    /// Counts a match; whether the rule fires, and its counters after.
-    fn fire(&self) -> (bool, Counters) {
+    /// Counts a match (unless the rule is spent): whether it counted it,
+    /// whether it fires, and the counters after.
+    fn fire(&self) -> (bool, bool, Counters) {
         let mut counters = self.counters.lock().unwrap_or_else(|e| e.into_inner());
+        let before = counters.matched;
         let fired = self.spec.firing.next(&mut counters);
-        (fired, *counters)
+        (counters.matched != before, fired, *counters)
     }
 
     /// Counts a match at one endpoint of a per-endpoint rule: that
     /// endpoint's counters (`at`) decide; the rule's own add it to the
-    /// totals.
-    fn fire_at(&self, at: &mut Counters) -> (bool, Counters) {
+    /// totals. Whether it counted the match, whether it fires, and the
+    /// totals after.
+    fn fire_at(&self, at: &mut Counters) -> (bool, bool, Counters) {
         let mut total = self.counters.lock().unwrap_or_else(|e| e.into_inner());
         let before = *at;
         let fired = self.spec.firing.next(at);
         total.matched += at.matched - before.matched;
         total.hits += at.hits - before.hits;
-        (fired, *total)
+        (at.matched != before.matched, fired, *total)
     }
 }
 
@@ -92,18 +99,6 @@ pub enum Scope {
     AppliesTo(i64),
 }
 
-impl Scope {
-    fn holds(self, rule: &Rule) -> bool {
-        let app = rule.application.as_ref().map(|(id, _)| *id);
-        match self {
-            Scope::All => true,
-            Scope::Global => app.is_none(),
-            Scope::Own(id) => app == Some(id),
-            Scope::AppliesTo(id) => app.is_none_or(|a| a == id),
-        }
-    }
-}
-
 /// A rule that fired, with its counters after the match.
 #[derive(Debug, Clone)]
 pub struct Fired {
@@ -111,21 +106,75 @@ pub struct Fired {
     pub counters: Counters,
 }
 
+/// The rules in force, found by application: one application's own rules
+/// and the global ones, each list oldest first, so a request looks at no
+/// other application's rules, however many those are.
+#[derive(Debug, Clone, Default)]
+struct Held {
+    global: Arc<[Arc<Rule>]>,
+    by_application: HashMap<i64, Arc<[Arc<Rule>]>>,
+}
+
+impl Held {
+    fn from_rules(rules: Vec<Arc<Rule>>) -> Held {
+        let mut global = Vec::new();
+        let mut by_application: HashMap<i64, Vec<Arc<Rule>>> = HashMap::new();
+        for rule in rules {
+            match &rule.application {
+                Some((app, _)) => by_application.entry(*app).or_default().push(rule),
+                None => global.push(rule),
+            }
+        }
+        Held {
+            global: Arc::from(global),
+            by_application: by_application.into_iter().map(|(app, rules)| (app, Arc::from(rules))).collect(),
+        }
+    }
+
+    fn all(&self) -> Vec<Arc<Rule>> {
+        let mut all: Vec<Arc<Rule>> =
+            self.global.iter().chain(self.by_application.values().flat_map(|r| r.iter())).cloned().collect();
+        all.sort_by_key(|r| r.id);
+        all
+    }
+
+    fn is_empty(&self) -> bool {
+        self.global.is_empty() && self.by_application.is_empty()
+    }
+}
+
 /// The rules of a running sandbox.
 #[derive(Debug)]
 pub struct Faults {
-    rules: RwLock<Arc<[Arc<Rule>]>>,
+    rules: RwLock<Held>,
     /// Whether any rule exists: the one check a request pays otherwise.
     any: AtomicBool,
     /// Turns true when the sandbox begins to shut down: held requests stop
     /// waiting then.
     stopping: watch::Sender<bool>,
+    /// Requests each partner holds open with a `latency` or `timeout`
+    /// fault right now.
+    holding: Arc<Mutex<HashMap<i64, usize>>>,
 }
 
 impl Default for Faults {
     fn default() -> Self {
-        Faults { rules: RwLock::new(Arc::from([])), any: AtomicBool::new(false), stopping: watch::Sender::new(false) }
+        Faults {
+            rules: RwLock::new(Held::default()),
+            any: AtomicBool::new(false),
+            stopping: watch::Sender::new(false),
+            holding: Arc::default(),
+        }
     }
+}
+
+/// What a request (or delivery) did to the rules: the rule that fired, if
+/// any, and every rule that counted it, with its counters after the match
+/// (to be stored, so a restart goes on from them).
+#[derive(Debug, Default)]
+pub struct Matched {
+    pub fired: Option<Fired>,
+    pub counted: Vec<(i64, Counters)>,
 }
 
 impl Faults {
@@ -139,54 +188,92 @@ impl Faults {
     /// Puts these stored rules in place of the ones held (after a reset).
     pub fn replace(&self, rows: Vec<store::fault_rules::Row>) -> Result<(), ApiError> {
         let rules = rows.into_iter().map(Rule::from_row).collect::<Result<Vec<_>, _>>()?;
-        self.set(rules.into_iter().map(Arc::new).collect());
+        self.change(|_| rules.into_iter().map(Arc::new).collect());
         Ok(())
     }
 
-    fn set(&self, rules: Vec<Arc<Rule>>) {
-        let mut held = self.rules.write().unwrap_or_else(|e| e.into_inner());
-        self.any.store(!rules.is_empty(), Ordering::Release);
-        *held = Arc::from(rules);
+    fn snapshot(&self) -> Held {
+        self.rules.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    fn snapshot(&self) -> Arc<[Arc<Rule>]> {
-        self.rules.read().unwrap_or_else(|e| e.into_inner()).clone()
+    /// The rules that apply to `application_id`: its own and the global
+    /// ones, oldest first.
+    fn applying_to(&self, application_id: i64) -> Vec<Arc<Rule>> {
+        let (global, own) = {
+            let held = self.rules.read().unwrap_or_else(|e| e.into_inner());
+            (held.global.clone(), held.by_application.get(&application_id).cloned())
+        };
+        let own = own.unwrap_or_else(|| Arc::from([]));
+        let mut merged = Vec::with_capacity(global.len() + own.len());
+        let (mut g, mut o) = (global.iter().peekable(), own.iter().peekable());
+        loop {
+            let next = match (g.peek(), o.peek()) {
+                (Some(a), Some(b)) if a.id < b.id => g.next(),
+                (Some(_), Some(_)) | (None, Some(_)) => o.next(),
+                (Some(_), None) => g.next(),
+                (None, None) => break,
+            };
+            merged.extend(next.cloned());
+        }
+        merged
+    }
+
+    /// Changes the rules held under the write lock, so changes made at
+    /// the same time never lose one another.
+    fn change(&self, change: impl FnOnce(Vec<Arc<Rule>>) -> Vec<Arc<Rule>>) {
+        let mut rules = self.rules.write().unwrap_or_else(|e| e.into_inner());
+        let held = Held::from_rules(change(rules.all()));
+        self.any.store(!held.is_empty(), Ordering::Release);
+        *rules = held;
     }
 
     pub fn add(&self, rule: Rule) -> Arc<Rule> {
         let rule = Arc::new(rule);
-        let mut rules = self.snapshot().to_vec();
-        rules.push(rule.clone());
-        self.set(rules);
+        self.change(|mut all| {
+            all.push(rule.clone());
+            all
+        });
         rule
     }
 
     /// Drops these rules (by row id).
     pub fn remove(&self, ids: &[i64]) {
-        let rules = self.snapshot().iter().filter(|r| !ids.contains(&r.id)).cloned().collect();
-        self.set(rules);
+        self.change(|all| all.into_iter().filter(|r| !ids.contains(&r.id)).collect());
     }
 
     /// The rules of a scope, oldest first.
     pub fn list(&self, scope: Scope) -> Vec<Arc<Rule>> {
-        self.snapshot().iter().filter(|r| scope.holds(r)).cloned().collect()
+        match scope {
+            Scope::AppliesTo(id) => self.applying_to(id),
+            Scope::Own(id) => self.snapshot().by_application.get(&id).map(|r| r.to_vec()).unwrap_or_default(),
+            Scope::Global => self.snapshot().global.to_vec(),
+            Scope::All => self.snapshot().all(),
+        }
     }
 
     pub fn find(&self, public_id: &str) -> Option<Arc<Rule>> {
-        self.snapshot().iter().find(|r| r.public_id == public_id).cloned()
+        self.snapshot().all().into_iter().find(|r| r.public_id == public_id)
     }
 
     /// The first of `application_id`'s rules (its own and the global ones)
     /// that `matches` and fires. Every matching rule up to it counts the
-    /// match.
-    pub fn fire(&self, application_id: i64, matches: impl Fn(&Spec) -> bool) -> Option<Fired> {
+    /// match; all of them are in [`Matched::counted`].
+    pub fn fire(&self, application_id: i64, matches: impl Fn(&Spec) -> bool) -> Matched {
+        let mut matched = Matched::default();
         if !self.any.load(Ordering::Acquire) {
-            return None;
+            return matched;
         }
-        self.snapshot().iter().filter(|r| r.applies_to(application_id) && matches(&r.spec)).find_map(|rule| {
-            let (fired, counters) = rule.fire();
-            fired.then(|| Fired { rule: rule.clone(), counters })
-        })
+        for rule in self.applying_to(application_id).iter().filter(|r| matches(&r.spec)) {
+            let (counted, fired, counters) = rule.fire();
+            if counted {
+                matched.counted.push((rule.id, counters));
+            }
+            if fired {
+                matched.fired = Some(Fired { rule: rule.clone(), counters });
+                break;
+            }
+        }
+        matched
     }
 
     /// Every one of `application_id`'s rules (its own and the global ones)
@@ -195,7 +282,7 @@ impl Faults {
         if !self.any.load(Ordering::Acquire) {
             return Vec::new();
         }
-        self.snapshot().iter().filter(|r| r.applies_to(application_id) && matches(&r.spec)).cloned().collect()
+        self.applying_to(application_id).into_iter().filter(|r| matches(&r.spec)).collect()
     }
 
     /// Whether any rule exists.
@@ -213,6 +300,43 @@ impl Faults {
         let mut stopping = self.stopping.subscribe();
         let _ = stopping.wait_for(|stop| *stop).await;
     }
+
+    /// A place among the requests `partner_id` holds open with a fault, if
+    /// it holds fewer than [`HELD_PER_PARTNER`]; the place is given back
+    /// when the returned guard is dropped.
+    pub fn hold_for(&self, partner_id: i64) -> Option<Holding> {
+        let mut holding = self.holding.lock().unwrap_or_else(|e| e.into_inner());
+        let held = holding.entry(partner_id).or_default();
+        if *held >= HELD_PER_PARTNER {
+            return None;
+        }
+        *held += 1;
+        Some(Holding { holding: self.holding.clone(), partner_id })
+    }
+}
+
+/// Requests one partner may hold open at once with `latency` and `timeout`
+/// faults: each holds a connection (a file descriptor) for up to a minute,
+/// and descriptors are shared by every partner.
+pub const HELD_PER_PARTNER: usize = 64;
+
+/// One held request's place (see [`Faults::hold_for`]).
+#[derive(Debug)]
+pub struct Holding {
+    holding: Arc<Mutex<HashMap<i64, usize>>>,
+    partner_id: i64,
+}
+
+impl Drop for Holding {
+    fn drop(&mut self) {
+        let mut holding = self.holding.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(held) = holding.get_mut(&self.partner_id) {
+            *held -= 1;
+            if *held == 0 {
+                holding.remove(&self.partner_id);
+            }
+        }
+    }
 }
 
 /// Stores a validated rule for an application (`None`: global) and puts it
@@ -226,9 +350,48 @@ pub fn store(
     now: Timestamp,
 ) -> Result<Rule, ApiError> {
     let app = application.as_ref().map(|(id, _)| *id);
+    within_limits(conn, app)?;
     let public_id = crate::ids::prefixed("flt");
     let id = store::fault_rules::insert(conn, &public_id, app, &serde_json::to_string(&spec)?, now)?;
     Ok(Rule::new(id, public_id, application, spec, now))
+}
+
+/// Rules one application may have (its own; the global ones apply too).
+pub const RULES_PER_APPLICATION: usize = 100;
+/// Rules one partner may have across its applications.
+pub const RULES_PER_PARTNER: usize = 1_000;
+/// Global rules (the operator's) at most.
+pub const GLOBAL_RULES: usize = 100;
+
+/// 409 `FAULT_RULE_LIMIT` when one more rule for `app` (`None`: a global
+/// one) would pass a bound. Counted in the write that adds it, so rules
+/// added at the same time cannot pass it together.
+fn within_limits(conn: &rusqlite::Connection, app: Option<i64>) -> Result<(), ApiError> {
+    let full = |message: String| Err(ApiError::new(payctl_wire::error::ErrorCode::FaultRuleLimit, message));
+    let Some(app) = app else {
+        if store::fault_rules::count_global(conn)? >= GLOBAL_RULES {
+            return full(format!(
+                "there are {GLOBAL_RULES} global fault rules, the most the sandbox keeps; remove one (DELETE \
+                 /sandbox/faults/{{id}}) or clear them (DELETE /sandbox/faults) first"
+            ));
+        }
+        return Ok(());
+    };
+    let (own, partner) = store::fault_rules::count_for(conn, app)?;
+    if own >= RULES_PER_APPLICATION {
+        return full(format!(
+            "the application has {RULES_PER_APPLICATION} fault rules, the most one may have (a drill adds {}); \
+             remove one (DELETE /sandbox/faults/{{id}}) or clear them (DELETE /sandbox/faults) first",
+            drill::RULES
+        ));
+    }
+    if partner >= RULES_PER_PARTNER {
+        return full(format!(
+            "the partner's applications have {RULES_PER_PARTNER} fault rules together, the most one partner may \
+             have; remove some of them first"
+        ));
+    }
+    Ok(())
 }
 
 /// What a committed write changed among the rules: put in force (or out
@@ -256,16 +419,39 @@ pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<
     Ok(())
 }
 
+/// Writes the counters of every rule a request counted to the database
+/// before the request goes on, so a restart (even after `kill -9`) goes on
+/// from every match: a `skip` is not skipped again and a `probability`
+/// rule's draws do not repeat. Counters only grow, so writes that land out
+/// of order change nothing.
+pub async fn remember(state: &crate::state::AppState, matched: &Matched) {
+    if matched.counted.is_empty() {
+        return;
+    }
+    let counted = matched.counted.clone();
+    if let Err(e) = state.db.write(move |tx| record_counters(tx, &counted)).await {
+        tracing::warn!(error = %e, "cannot record fault rules' counters");
+    }
+}
+
+/// Stores counters in the caller's write.
+pub fn record_counters(conn: &rusqlite::Connection, counted: &[(i64, Counters)]) -> Result<(), ApiError> {
+    for (id, counters) in counted {
+        store::fault_rules::set_counters(conn, *id, *counters)?;
+    }
+    Ok(())
+}
+
 /// Counts a delivery to the endpoint `endpoint_id` (row id) that `rule`
-/// matches, in the write that decides the delivery; `Some` when the rule
-/// fires. A per-endpoint rule's counters for that endpoint are kept in
-/// that write; every rule's totals as [`remember`] says.
+/// matches, in the write that decides the delivery, and stores the counts
+/// in that write (a per-endpoint rule's at that endpoint, and every rule's
+/// totals); `Some` when the rule fires.
 pub fn fire_delivery(
     conn: &rusqlite::Connection,
     rule: &Arc<Rule>,
     endpoint_id: i64,
 ) -> Result<Option<Fired>, ApiError> {
-    let (fired, counters) = if rule.spec.per_endpoint() {
+    let (counted, fired, counters) = if rule.spec.per_endpoint() {
         let mut at = store::fault_rules::endpoint_counters(conn, rule.id, endpoint_id)?;
         let fired = rule.fire_at(&mut at);
         store::fault_rules::set_endpoint_counters(conn, rule.id, endpoint_id, at)?;
@@ -273,19 +459,10 @@ pub fn fire_delivery(
     } else {
         rule.fire()
     };
+    if counted {
+        store::fault_rules::set_counters(conn, rule.id, counters)?;
+    }
     Ok(fired.then(|| Fired { rule: rule.clone(), counters }))
-}
-
-/// Writes a fired rule's counters to the database, off the request path:
-/// the engine's counters are the truth while the sandbox runs, the stored
-/// ones what the next start begins from.
-pub fn remember(state: &crate::state::AppState, fired: &Fired) {
-    let (id, counters, db) = (fired.rule.id, fired.counters, state.db.clone());
-    tokio::spawn(async move {
-        if let Err(e) = db.write(move |tx| store::fault_rules::set_counters(tx, id, counters)).await {
-            tracing::warn!(error = %e, "cannot record a fault rule's counters");
-        }
-    });
 }
 
 impl Rule {

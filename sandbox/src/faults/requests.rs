@@ -16,6 +16,11 @@
 //! connection silent, then closes it (with `commit`, after doing the work);
 //! `reset` resets it at once; `drop_response` closes it where the answer
 //! would have been (see [`crate::http::connection`]).
+//!
+//! One partner holds at most [`HELD_PER_PARTNER`] requests at once with
+//! `latency` and `timeout`: past that, a request asking to be held is
+//! answered 429 `RATE_LIMITED` at once (`Retry-After: 1`,
+//! `Connection: close`) and not handled.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,7 +31,7 @@ use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::{AppliedFault, FaultRequest};
 
-use super::Injected;
+use super::{HELD_PER_PARTNER, Injected};
 use crate::api::Operation;
 use crate::auth::principal;
 use crate::error::{ApiError, Checks};
@@ -96,16 +101,23 @@ where
         None => {
             let Some(op) = request.extensions().get::<Arc<Operation>>() else { return next(request).await };
             let path = request.uri().path();
-            let Some(fired) = state.faults.fire(key.application_id, |spec| spec.matcher.matches_request(op, path))
-            else {
-                return next(request).await;
-            };
-            super::remember(state, &fired);
+            let matched = state.faults.fire(key.application_id, |spec| spec.matcher.matches_request(op, path));
+            super::remember(state, &matched).await;
+            let Some(fired) = matched.fired else { return next(request).await };
             (Some(fired.rule.public_id.clone()), fired.rule.spec.fault)
         }
     };
     let (rule_id, injected) = chosen;
     let source = rule_id.clone().unwrap_or_else(|| "request".to_owned());
+    // A held request keeps its connection (a descriptor every partner
+    // shares) for up to a minute: one partner holds a bounded number.
+    let holding = match injected {
+        Injected::Latency { .. } | Injected::Timeout { .. } => match state.faults.hold_for(key.partner_id) {
+            Some(holding) => Some(holding),
+            None => return too_many_held(&source),
+        },
+        _ => None,
+    };
     tracing::info!(
         fault = %injected.kind(),
         source = %source,
@@ -116,11 +128,28 @@ where
     );
     let connection = request.extensions().get::<Connection>().cloned();
     let applied = AppliedFault { rule_id, fault: injected.view(), client_gone: false };
-    let mut response = apply(state, injected, (&source, &applied), connection, request, next).await;
+    let mut response = apply(state, injected, (&source, &applied), connection, request, next, holding).await;
     if let Ok(value) = HeaderValue::from_str(&format!("{source}; kind={}", injected.kind())) {
         response.headers_mut().insert(crate::http::headers::SANDBOX_FAULT, value);
     }
     response.extensions_mut().insert(applied);
+    response
+}
+
+/// What a request asking to be held gets while its partner already holds
+/// [`HELD_PER_PARTNER`] requests: 429 at once, and the connection closed
+/// after it, so the refusal holds no descriptor either.
+fn too_many_held(source: &str) -> Response {
+    let by = if source == "request" { "the request's X-Sandbox-Fault header" } else { source };
+    let mut response = rate_limit::refusal(
+        format!(
+            "{by} asked to hold this request, but this partner already holds {HELD_PER_PARTNER} requests open with \
+             latency and timeout faults, the most one partner may at once; retry in 1 s, or hold fewer at a time"
+        ),
+        1,
+    )
+    .into_response();
+    response.headers_mut().insert(axum::http::header::CONNECTION, HeaderValue::from_static("close"));
     response
 }
 
@@ -131,6 +160,7 @@ async fn apply<F, Fut>(
     connection: Option<Connection>,
     request: Request,
     next: F,
+    holding: Option<super::Holding>,
 ) -> Response
 where
     F: FnOnce(Request) -> Fut,
@@ -182,6 +212,7 @@ where
                 pending.hold(&response, applied);
             }
             hold(state, delay_ms).await;
+            drop(holding);
             response
         }
         Injected::Timeout { delay_ms, commit: true } => {
@@ -191,10 +222,12 @@ where
                 pending.hold(&response, applied);
             }
             hold(state, delay_ms).await;
+            drop(holding);
             cut(Cut::Close)
         }
         Injected::Timeout { delay_ms, commit: false } => {
             hold(state, delay_ms).await;
+            drop(holding);
             cut(Cut::Close)
         }
         Injected::Reset => cut(Cut::Reset),

@@ -20,6 +20,12 @@ pub const MAX_RETRY_AFTER: u64 = 3600;
 pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
 pub const MAX_DELAY_MS: u64 = 60_000;
 pub const MAX_DELAY_S: u64 = 86_400;
+/// The longest `match.path`: as long as a URL most servers take, far beyond
+/// any path of the API.
+pub const MAX_PATH_CHARS: usize = 2_048;
+/// The longest `match.operation_id` and `match.endpoint_id`: no id is as
+/// long.
+pub const MAX_ID_CHARS: usize = 128;
 
 /// An HTTP method a rule can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -310,8 +316,15 @@ pub fn parse(body: &CreateFaultRule, operations: &Operations) -> Result<Spec, Ap
             }
         },
     };
-    if m.path.as_deref().is_some_and(|p| !p.starts_with('/')) {
+    if m.path.as_deref().is_some_and(|p| p.chars().count() > MAX_PATH_CHARS) {
+        checks.push("match.path", "too_long", format!("must be at most {MAX_PATH_CHARS} characters"));
+    } else if m.path.as_deref().is_some_and(|p| !p.starts_with('/')) {
         checks.push("match.path", "invalid", "must be a path starting with / (such as /v1/transactions)");
+    }
+    for (field, value) in [("match.operation_id", &m.operation_id), ("match.endpoint_id", &m.endpoint_id)] {
+        if value.as_deref().is_some_and(|v| v.chars().count() > MAX_ID_CHARS) {
+            checks.push(field, "too_long", format!("must be at most {MAX_ID_CHARS} characters"));
+        }
     }
     let probability = match &body.probability {
         None => CERTAIN,

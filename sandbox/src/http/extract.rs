@@ -250,11 +250,46 @@ fn unsupported_media_type() -> ApiError {
 async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
     Bytes::from_request(req, state).await.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit")
+            too_large()
+        } else if timed_out(&rejection) {
+            stopped_arriving()
         } else {
             ApiError::new(ErrorCode::Validation, format!("the request body could not be read: {rejection}"))
         }
     })
+}
+
+/// Why a body read in full (up to the 1 MiB limit) failed: it stopped
+/// arriving (408, see [`crate::http::server::BODY_READ_TIMEOUT`]) or it is
+/// too large (413); every reader of a body answers the same.
+pub fn unreadable_body(error: &axum::Error) -> ApiError {
+    if timed_out(error) { stopped_arriving() } else { too_large() }
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit")
+}
+
+fn stopped_arriving() -> ApiError {
+    ApiError::new(
+        ErrorCode::RequestTimeout,
+        format!(
+            "the request body stopped arriving: nothing of it came for {} s; the connection is closed",
+            crate::http::server::BODY_READ_TIMEOUT.as_secs()
+        ),
+    )
+}
+
+/// Whether the server's body timeout is behind `error`.
+fn timed_out(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(error);
+    while let Some(e) = cause {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
 }
 
 #[cfg(test)]

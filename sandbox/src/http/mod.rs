@@ -1,13 +1,14 @@
 //! HTTP plumbing shared by every route: request ids, the hot header names,
 //! body and query extraction that fails with the API's envelope,
-//! pagination, fallbacks, the `X-Sandbox-Clock` header, and the server loop
-//! with its timeouts.
+//! pagination, fallbacks, the `X-Sandbox-Clock` header, the server loop
+//! with its timeouts, and the `Host` check.
 
 pub mod connection;
 pub mod dialect;
 pub mod extract;
 pub mod fallback;
 pub mod headers;
+pub mod host;
 pub mod pagination;
 pub mod request_id;
 pub mod sandbox_clock;

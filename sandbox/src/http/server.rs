@@ -9,8 +9,11 @@
 //! be complete within [`HEADER_READ_TIMEOUT`] of the connection opening,
 //! and a kept-alive connection waiting for its next request is closed the
 //! same time after its last answer (hyper starts the same timer when a
-//! connection goes idle). A request being handled or a body being read is
-//! not cut short.
+//! connection goes idle). A request body must keep arriving: when no part
+//! of it comes for [`BODY_READ_TIMEOUT`], reading it fails, the request is
+//! answered 408 `REQUEST_TIMEOUT` and the connection closed
+//! ([`super::extract::unreadable_body`]). A request being handled, or a
+//! body that keeps coming, is not cut short.
 //!
 //! Every request carries the peer's address as [`ConnectInfo`] (sign-in
 //! throttling counts failures per address), and the handle that cuts its
@@ -27,12 +30,15 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tower::ServiceExt;
+use tower_http::timeout::TimeoutBody;
 
 use super::connection::Cuttable;
 
 /// How long a client has to send a complete request head, from when the
 /// connection opens or its previous answer was sent.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a request body may stop arriving (between two of its parts).
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Serves `router` on `listener` until `shutdown` resolves, then waits for
 /// requests in flight to finish.
@@ -42,6 +48,8 @@ pub async fn serve(
     header_read_timeout: Duration,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
+    // The same bound for a body that stops arriving as for a head.
+    let body_read_timeout = header_read_timeout.min(BODY_READ_TIMEOUT);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(header_read_timeout);
     let connections = GracefulShutdown::new();
@@ -62,7 +70,7 @@ pub async fn serve(
         let service = router.clone().map_request(move |mut request: Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
             request.extensions_mut().insert(cut.clone());
-            request.map(axum::body::Body::new)
+            request.map(|body| axum::body::Body::new(TimeoutBody::new(body_read_timeout, body)))
         });
         let connection =
             connections.watch(http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)));

@@ -43,7 +43,6 @@ use axum::http::{HeaderMap, Method};
 use axum::response::{IntoResponse, Response};
 use payctl_domain::redact;
 use payctl_domain::time::Timestamp;
-use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::AppliedFault;
 use tokio::sync::mpsc;
 
@@ -159,6 +158,48 @@ pub struct Sink {
     dropped: AtomicU64,
     exchanges: ExchangeBudget,
     progress: Arc<Progress>,
+    changes: Arc<Changes>,
+}
+
+/// The operations a partner looks at the integration with rather than ones
+/// it is made of: reading the review, starting and ending drills. The
+/// review leaves their records out of what it judges, so a review never
+/// judges the one read before it (a 429 followed by `GET /sandbox/review`
+/// is no retry, waited or not), and writing them counts no change to it
+/// (a drill's start and end count one of their own).
+pub const REVIEWING: [&str; 3] = ["getReview", "startDrill", "stopDrill"];
+
+/// A count per application of the changes to what the go-live review
+/// reads of it: bumped after every commit that wrote its log records (by
+/// the writer), a delivery attempt at its endpoints, or its drills; and for
+/// every application at a reset. A review read after a count is taken sees
+/// every change counted before it, so an answer computed then stays right
+/// while the count stays the same.
+#[derive(Debug, Default)]
+pub struct Changes {
+    counts: std::sync::Mutex<std::collections::HashMap<i64, u64>>,
+    /// Bumped at a reset: every application's count changes with it.
+    epoch: AtomicU64,
+}
+
+impl Changes {
+    /// Counts a change to `application_id`'s review, once it is committed.
+    pub fn changed(&self, application_id: i64) {
+        let mut counts = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *counts.entry(application_id).or_default() += 1;
+    }
+
+    /// Counts a change to every application's review (a reset).
+    pub fn changed_all(&self) {
+        self.epoch.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// The application's count now.
+    pub fn count(&self, application_id: i64) -> (u64, u64) {
+        let epoch = self.epoch.load(Ordering::Acquire);
+        let counts = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        (epoch, counts.get(&application_id).copied().unwrap_or(0))
+    }
 }
 
 /// [`EXCHANGES_PER_SECOND`] as a fixed one-second window of real time: two
@@ -182,8 +223,13 @@ impl ExchangeBudget {
 }
 
 impl Sink {
-    fn new(queue: mpsc::Sender<Record>, progress: Arc<Progress>) -> Sink {
-        Sink { queue, dropped: AtomicU64::new(0), exchanges: ExchangeBudget::default(), progress }
+    fn new(queue: mpsc::Sender<Record>, progress: Arc<Progress>, changes: Arc<Changes>) -> Sink {
+        Sink { queue, dropped: AtomicU64::new(0), exchanges: ExchangeBudget::default(), progress, changes }
+    }
+
+    /// The count of changes to what the review reads (see [`Changes`]).
+    pub fn changes(&self) -> &Changes {
+        &self.changes
     }
 
     /// Queues a record without waiting; a full queue drops it.
@@ -236,6 +282,9 @@ where
         return run(request).await;
     };
     let started = Instant::now();
+    // Minted at arrival: the log's order (and the review's) is the order
+    // requests came in, whenever each was answered.
+    let public_id = ids::uuid();
     let requested_at = state.clock.app_now(key.application_id);
     let mut judged = Judged {
         operation_id: request.extensions().get::<Arc<Operation>>().map(|op| op.id().to_owned()),
@@ -251,8 +300,8 @@ where
     let application_id = key.application_id;
     let api_key_id = key.key_public_id.clone();
     let method = request.method().clone();
-    let path = redact::path(request.uri().path()).into_owned();
-    let query = request.uri().query().filter(|q| !q.is_empty()).map(redact::query);
+    let path = bounded(redact::path(request.uri().path()).into_owned());
+    let query = request.uri().query().filter(|q| !q.is_empty()).map(|q| bounded(redact::query(q)));
     // The one header kept: the caller's X-Request-ID (or the one generated).
     let correlation_id =
         request.extensions().get::<CorrelationId>().map(|c| redact::text(&c.0).into_owned()).unwrap_or_default();
@@ -269,11 +318,7 @@ where
                 judged.body_hash = Some(idempotency::body_hash(&bytes));
                 (Ok(Request::from_parts(parts, Body::from(bytes))), kept)
             }
-            Err(_) => (
-                Err(ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit")
-                    .into_response()),
-                None,
-            ),
+            Err(e) => (Err(crate::http::extract::unreadable_body(&e).into_response()), None),
         }
     };
     // Only a fault holds an answer back: without a rule or a request's own
@@ -288,7 +333,7 @@ where
         pending: pending.clone(),
         started,
         record: Some(Record {
-            public_id: String::new(),
+            public_id,
             application_id,
             api_key_id,
             method: method.as_str().to_owned(),
@@ -328,7 +373,6 @@ where
         .get(axum::http::header::RETRY_AFTER)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse().ok());
-    record.public_id = ids::uuid();
     // A request cut without an answer got no status at all.
     record.status_code =
         if response.extensions().get::<Unanswered>().is_some() { 0 } else { response.status().as_u16() };
@@ -339,6 +383,26 @@ where
     record.exchange = exchange;
     state.request_log.record(record);
     response
+}
+
+/// The most of a path, or of a query string, a record keeps (in bytes).
+pub const MAX_KEPT_URL_PART: usize = 1_024;
+
+/// `text` when it is at most [`MAX_KEPT_URL_PART`] bytes; else its start
+/// and the SHA-256 of the whole (`/v1/customers/aaaa…[sha256:9f86d081884c7d65]`),
+/// so two records of the same long path still compare equal and two of
+/// different ones do not, while a record's size stays bounded.
+pub fn bounded(text: String) -> String {
+    if text.len() <= MAX_KEPT_URL_PART {
+        return text;
+    }
+    let digest: String = crate::secrets::sha256(text.as_bytes())[..8].iter().map(|b| format!("{b:02x}")).collect();
+    let marker = format!("…[sha256:{digest}]");
+    let mut end = MAX_KEPT_URL_PART - marker.len();
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}{marker}", &text[..end])
 }
 
 /// The record of a request whose client went away before its answer:
@@ -355,7 +419,6 @@ struct Gone<'a> {
 impl Drop for Gone<'_> {
     fn drop(&mut self) {
         let Some(mut record) = self.record.take() else { return };
-        record.public_id = ids::uuid();
         let elapsed = self.started.elapsed();
         record.duration_ms = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
         record.responded_at = record.requested_at.plus_millis(record.duration_ms);
@@ -434,6 +497,21 @@ mod tests {
     }
 
     #[test]
+    fn long_paths_and_queries_keep_their_start_and_a_digest() {
+        let short = "/v1/customers/abc".to_owned();
+        assert_eq!(bounded(short.clone()), short);
+        let long_a = format!("/v1/customers/{}", "a".repeat(60_000));
+        let long_b = format!("/v1/customers/{}b", "a".repeat(59_999));
+        let (a, b) = (bounded(long_a.clone()), bounded(long_b));
+        assert!(a.len() <= MAX_KEPT_URL_PART && b.len() <= MAX_KEPT_URL_PART, "{} {}", a.len(), b.len());
+        assert!(a.starts_with("/v1/customers/aaaa") && a.contains("…[sha256:"));
+        assert_ne!(a, b, "different paths stay different");
+        assert_eq!(bounded(long_a), a, "the same path is kept the same way");
+        let wide = "é".repeat(2_000);
+        assert!(bounded(wide).len() <= MAX_KEPT_URL_PART, "cut at a character boundary");
+    }
+
+    #[test]
     fn exchanges_are_kept_for_a_budget_of_requests_a_second() {
         let budget = ExchangeBudget::default();
         let at = 1_800_000_000_000;
@@ -445,7 +523,7 @@ mod tests {
     #[tokio::test]
     async fn a_full_queue_drops_instead_of_blocking() {
         let (queue, _receiver) = mpsc::channel(2);
-        let sink = Sink::new(queue, Arc::new(Progress::new()));
+        let sink = Sink::new(queue, Arc::new(Progress::new()), Arc::default());
         for n in 0..5 {
             sink.record(record(1, n));
         }

@@ -105,7 +105,9 @@ pub(super) fn start_with(db: Db, retention: Retention) -> (Sink, Writer) {
     let (queue, mut records) = mpsc::channel::<Record>(CAPACITY);
     let (stop, mut stopped) = oneshot::channel::<()>();
     let progress = Arc::new(Progress::new());
-    let mut batches = Batches { db, progress: progress.clone(), since_pruned: HashMap::new(), retention };
+    let changes = Arc::new(super::Changes::default());
+    let mut batches =
+        Batches { db, progress: progress.clone(), changes: changes.clone(), since_pruned: HashMap::new(), retention };
     let task = tokio::spawn(async move {
         loop {
             let first = tokio::select! {
@@ -124,13 +126,14 @@ pub(super) fn start_with(db: Db, retention: Retention) -> (Sink, Writer) {
             batches.write(queued_after(first, &mut records)).await;
         }
     });
-    (Sink::new(queue, progress), Writer { stop, task })
+    (Sink::new(queue, progress, changes), Writer { stop, task })
 }
 
 /// The writer task's state between batches.
 struct Batches {
     db: Db,
     progress: Arc<Progress>,
+    changes: Arc<super::Changes>,
     /// Records written per application since its last pruning.
     since_pruned: HashMap<i64, usize>,
     retention: Retention,
@@ -142,6 +145,14 @@ impl Batches {
         for record in &mut batch {
             record.exchange = std::mem::take(&mut record.exchange).redacted();
         }
+        // What the review judges changes with every record but its own reads'.
+        let mut applications: Vec<i64> = batch
+            .iter()
+            .filter(|r| !r.judged.operation_id.as_deref().is_some_and(|id| super::REVIEWING.contains(&id)))
+            .map(|r| r.application_id)
+            .collect();
+        applications.sort_unstable();
+        applications.dedup();
         for record in &batch {
             *self.since_pruned.entry(record.application_id).or_default() += 1;
         }
@@ -164,6 +175,9 @@ impl Batches {
         });
         if let Err(e) = written.await {
             tracing::warn!(error = %e, records = n, "request log records could not be written");
+        }
+        for application_id in applications {
+            self.changes.changed(application_id);
         }
         self.progress.settled.send_modify(|settled| *settled += n as u64);
     }

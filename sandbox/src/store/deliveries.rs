@@ -34,6 +34,8 @@ pub struct Due {
     pub data: String,
     pub created_at: i64,
     pub application_id: i64,
+    /// Its application's partner.
+    pub partner_id: i64,
     /// Whether its application is a TEST one (faults apply to those only).
     pub is_test: bool,
     pub role: DeliveryRole,
@@ -49,7 +51,7 @@ pub fn due(conn: &Connection, now: Timestamp, per_endpoint: i64) -> Result<(Vec<
     let mut stmt = conn.prepare_cached(super::sql_text!(
         "SELECT d.id, d.attempt_count, w.id, w.public_id, w.url, w.secret_nonce, w.secret_sealed,
                 e.id, e.public_id, e.type, e.resource_type, e.resource_id, e.data, e.created_at, w.application_id,
-                a.environment = '{test}', d.role, d.fault, d.faults_decided
+                a.environment = '{test}', d.role, d.fault, d.faults_decided, a.partner_id
          FROM webhook_endpoints w
          JOIN webhook_deliveries d ON d.id IN (
              SELECT x.id FROM webhook_deliveries x
@@ -85,6 +87,7 @@ pub fn due(conn: &Connection, now: Timestamp, per_endpoint: i64) -> Result<(Vec<
                 role: DeliveryRole::parse(&role).ok_or_else(|| super::bad_value(16, &role))?,
                 fault: fault(r.get(17)?),
                 faults_decided: r.get(18)?,
+                partner_id: r.get(19)?,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;

@@ -72,6 +72,29 @@ pub fn set_counters(conn: &Connection, id: i64, counters: Counters) -> Result<()
     Ok(())
 }
 
+/// How many rules the application has, and its partner across all of its
+/// applications.
+pub fn count_for(conn: &Connection, application_id: i64) -> Result<(usize, usize), ApiError> {
+    let own: i64 =
+        conn.query_row_cached("SELECT COUNT(*) FROM fault_rules WHERE application_id = ?1", [application_id], |r| {
+            r.get(0)
+        })?;
+    let partner: i64 = conn.query_row_cached(
+        "SELECT COUNT(*) FROM fault_rules r JOIN applications a ON a.id = r.application_id
+         WHERE a.partner_id = (SELECT partner_id FROM applications WHERE id = ?1)",
+        [application_id],
+        |r| r.get(0),
+    )?;
+    Ok((usize::try_from(own).unwrap_or(usize::MAX), usize::try_from(partner).unwrap_or(usize::MAX)))
+}
+
+/// How many global rules there are.
+pub fn count_global(conn: &Connection) -> Result<usize, ApiError> {
+    let n: i64 =
+        conn.query_row_cached("SELECT COUNT(*) FROM fault_rules WHERE application_id IS NULL", [], |r| r.get(0))?;
+    Ok(usize::try_from(n).unwrap_or(usize::MAX))
+}
+
 /// A per-endpoint rule's counters at one endpoint (row ids); zero before
 /// its first match there.
 pub fn endpoint_counters(conn: &Connection, rule_id: i64, endpoint_id: i64) -> Result<Counters, ApiError> {

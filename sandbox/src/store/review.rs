@@ -34,38 +34,49 @@ pub struct LoggedRequest {
     pub real_at: i64,
 }
 
-/// The application's requests from `from` (its sandbox clock), in order of
-/// real arrival.
-pub fn requests(conn: &Connection, application_id: i64, from: Timestamp) -> Result<Vec<LoggedRequest>, ApiError> {
+/// Up to `limit` of the application's requests from `from` (its sandbox
+/// clock), in the order they arrived (their ids are minted at arrival), after
+/// the one with id `after`: the review reads its window in such pages, so
+/// it never holds it whole and a page never holds a connection long.
+pub fn requests(
+    conn: &Connection,
+    application_id: i64,
+    from: Timestamp,
+    after: Option<&str>,
+    limit: usize,
+) -> Result<Vec<LoggedRequest>, ApiError> {
     Ok(conn
         .prepare_cached(
             "SELECT public_id, correlation_id, api_key_id, method, path, query, status_code, error_code, operation_id,
                     fault, idempotency_key_hash, body_hash, request_id_sent, retry_after,
                     COALESCE(real_at, requested_at)
-             FROM request_logs WHERE application_id = ?1 AND requested_at >= ?2
-             ORDER BY COALESCE(real_at, requested_at), public_id",
+             FROM request_logs WHERE application_id = ?1 AND public_id > ?3 AND requested_at >= ?2
+             ORDER BY public_id LIMIT ?4",
         )?
-        .query_map(params![application_id, from.millis()], |r| {
-            let fault = r.get::<_, Option<String>>(9)?.and_then(|f| serde_json::from_str::<AppliedFault>(&f).ok());
-            Ok(LoggedRequest {
-                log_id: r.get(0)?,
-                correlation_id: r.get(1)?,
-                api_key_id: r.get(2)?,
-                method: r.get(3)?,
-                path: r.get(4)?,
-                query: r.get(5)?,
-                status: r.get(6)?,
-                error_code: r.get(7)?,
-                operation_id: r.get(8)?,
-                client_gone: fault.as_ref().is_some_and(|f| f.client_gone),
-                fault: fault.map(|f| f.fault.kind),
-                key_hash: r.get(10)?,
-                body_hash: r.get(11)?,
-                request_id_sent: r.get(12)?,
-                retry_after: r.get::<_, Option<i64>>(13)?.and_then(|s| u64::try_from(s).ok()),
-                real_at: r.get(14)?,
-            })
-        })?
+        .query_map(
+            params![application_id, from.millis(), after.unwrap_or(""), i64::try_from(limit).unwrap_or(i64::MAX)],
+            |r| {
+                let fault = r.get::<_, Option<String>>(9)?.and_then(|f| serde_json::from_str::<AppliedFault>(&f).ok());
+                Ok(LoggedRequest {
+                    log_id: r.get(0)?,
+                    correlation_id: r.get(1)?,
+                    api_key_id: r.get(2)?,
+                    method: r.get(3)?,
+                    path: r.get(4)?,
+                    query: r.get(5)?,
+                    status: r.get(6)?,
+                    error_code: r.get(7)?,
+                    operation_id: r.get(8)?,
+                    client_gone: fault.as_ref().is_some_and(|f| f.client_gone),
+                    fault: fault.map(|f| f.fault.kind),
+                    key_hash: r.get(10)?,
+                    body_hash: r.get(11)?,
+                    request_id_sent: r.get(12)?,
+                    retry_after: r.get::<_, Option<i64>>(13)?.and_then(|s| u64::try_from(s).ok()),
+                    real_at: r.get(14)?,
+                })
+            },
+        )?
         .collect::<Result<_, _>>()?)
 }
 
@@ -81,27 +92,35 @@ pub struct SeenAttempt {
     pub delivery_failed: bool,
 }
 
-/// The attempts at the application's endpoints from `from`, oldest first.
-pub fn attempts(conn: &Connection, application_id: i64, from: Timestamp) -> Result<Vec<SeenAttempt>, ApiError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT d.public_id, a.request_id, e.type, d.role, a.fault_kind, a.verdict, d.status = ?3
-             FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
-             JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
-             WHERE w.application_id = ?1 AND a.attempted_at >= ?2 ORDER BY a.attempted_at, a.id",
-        )?
-        .query_map(params![application_id, from.millis(), DeliveryStatus::Failed], |r| {
-            Ok(SeenAttempt {
-                delivery_id: r.get(0)?,
-                request_id: r.get(1)?,
-                event: r.get(2)?,
-                role: r.get(3)?,
-                fault_kind: r.get(4)?,
-                verdict: r.get(5)?,
-                delivery_failed: r.get(6)?,
-            })
-        })?
-        .collect::<Result<_, _>>()?)
+/// Each attempt at the application's endpoints from `from`, oldest first,
+/// handed to `each` as it is read.
+pub fn each_attempt(
+    conn: &Connection,
+    application_id: i64,
+    from: Timestamp,
+    mut each: impl FnMut(SeenAttempt),
+) -> Result<(), ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT d.public_id, a.request_id, e.type, d.role, a.fault_kind, a.verdict, d.status = ?3
+         FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+         JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
+         WHERE w.application_id = ?1 AND a.attempted_at >= ?2 ORDER BY a.attempted_at, a.id",
+    )?;
+    let rows = stmt.query_map(params![application_id, from.millis(), DeliveryStatus::Failed], |r| {
+        Ok(SeenAttempt {
+            delivery_id: r.get(0)?,
+            request_id: r.get(1)?,
+            event: r.get(2)?,
+            role: r.get(3)?,
+            fault_kind: r.get(4)?,
+            verdict: r.get(5)?,
+            delivery_failed: r.get(6)?,
+        })
+    })?;
+    for row in rows {
+        each(row?);
+    }
+    Ok(())
 }
 
 /// The event types the application's enabled endpoints subscribe to.

@@ -39,6 +39,15 @@ pub fn credentials(conn: &Connection, username: &str) -> rusqlite::Result<Option
     .optional()
 }
 
+/// Sets the password (its hash) of a user, by login name.
+pub fn set_password_hash(conn: &Connection, username: &str, password_hash: &str) -> rusqlite::Result<()> {
+    conn.execute_cached(
+        "UPDATE users SET password_hash = ?2 WHERE username_key = ?1",
+        params![text::uniqueness_key(username), password_hash],
+    )?;
+    Ok(())
+}
+
 pub fn find_by_public_id(conn: &Connection, public_id: &str) -> Result<Option<DashboardUser>, ApiError> {
     Ok(conn
         .query_row_cached(

@@ -8,14 +8,20 @@
 //! each in its own task.
 //!
 //! **Fair shares.** Attempts in flight are capped per endpoint
-//! ([`PER_ENDPOINT`]), per application ([`PER_APPLICATION`]) and in all
-//! ([`CONCURRENCY`]), and a pass reads at most a few due deliveries of each
-//! endpoint, oldest first, then starts them in due order wherever their
-//! endpoint and application have a free slot. A receiver that never
-//! answers therefore holds its own endpoint's slots (each for at most
-//! [`TIMEOUT`]) and its backlog waits behind them, while every other
-//! endpoint's due delivery starts at once: one endpoint's backlog is never
-//! read ahead of another's due row, and never occupies another's slot.
+//! ([`PER_ENDPOINT`]), per application ([`PER_APPLICATION`]), per partner
+//! ([`PER_PARTNER`]) and in all ([`CONCURRENCY`]), and a pass reads at most
+//! a few due deliveries of each endpoint, oldest first, then offers them a
+//! slot fairly: one partner's after another's, within a partner one
+//! application's after another's, within an application one endpoint's
+//! after another's (each in due order). A partner's first
+//! [`RESERVED_PER_PARTNER`] attempts never wait for the sandbox-wide pool,
+//! so however many applications, endpoints and hanging receivers other
+//! partners have, each partner's due delivery starts at once. A receiver
+//! that never answers therefore holds its own endpoint's slots (each for
+//! at most [`TIMEOUT`]) and its backlog waits behind them, while every
+//! other endpoint's due delivery starts at once: one endpoint's backlog is
+//! never read ahead of another's due row, and never occupies another's
+//! slot, and no partner holds more than its share.
 //!
 //! Because deliveries are rows, whatever was pending when the sandbox
 //! stopped is sent after the next start; an attempt cut short by shutdown
@@ -45,8 +51,15 @@ pub const TIMEOUT: Duration = Duration::from_secs(10);
 pub const PER_ENDPOINT: usize = 4;
 /// Attempts in flight at once for one application, across its endpoints.
 pub const PER_APPLICATION: usize = 16;
-/// Attempts in flight at once in the whole sandbox.
+/// Attempts in flight at once for one partner, across its applications.
+pub const PER_PARTNER: usize = 32;
+/// Attempts in flight at once in the whole sandbox (besides each partner's
+/// reserved ones).
 pub const CONCURRENCY: usize = 256;
+/// Attempts a partner may always have in flight, even when the sandbox-wide
+/// pool is full: so the pool bounds the sandbox at `CONCURRENCY` plus this
+/// many per partner with deliveries, and no partner ever waits for it.
+pub const RESERVED_PER_PARTNER: usize = PER_ENDPOINT;
 pub const USER_AGENT: &str = "Service-Webhook/1.0";
 const POLL: Duration = Duration::from_millis(250);
 const MAX_ERROR_LEN: usize = 500;
@@ -69,12 +82,13 @@ fn payload(job: &Due) -> String {
     })
 }
 
-/// The attempts in flight, counted per endpoint and per application.
+/// The attempts in flight, counted per endpoint, application and partner.
 #[derive(Default)]
 struct Slots {
     deliveries: HashSet<i64>,
     endpoints: HashMap<i64, usize>,
     applications: HashMap<i64, usize>,
+    partners: HashMap<i64, usize>,
     /// Deliveries whose attempt ended since the pass's rows were read: those
     /// rows are stale (they predate the attempt), so the pass leaves them
     /// to the next one rather than send them again.
@@ -87,9 +101,12 @@ impl Slots {
     fn take(&mut self, job: &Due) -> bool {
         let endpoint = self.endpoints.get(&job.endpoint_id).copied().unwrap_or(0);
         let application = self.applications.get(&job.application_id).copied().unwrap_or(0);
-        if self.deliveries.len() >= CONCURRENCY
+        let partner = self.partners.get(&job.partner_id).copied().unwrap_or(0);
+        let pool_full = self.deliveries.len() >= CONCURRENCY && partner >= RESERVED_PER_PARTNER;
+        if pool_full
             || endpoint >= PER_ENDPOINT
             || application >= PER_APPLICATION
+            || partner >= PER_PARTNER
             || self.ended_since_read.contains(&job.delivery_id)
             || !self.deliveries.insert(job.delivery_id)
         {
@@ -97,6 +114,7 @@ impl Slots {
         }
         *self.endpoints.entry(job.endpoint_id).or_default() += 1;
         *self.applications.entry(job.application_id).or_default() += 1;
+        *self.partners.entry(job.partner_id).or_default() += 1;
         true
     }
 
@@ -110,6 +128,7 @@ impl Slots {
         self.deliveries.remove(&job.delivery_id);
         release(&mut self.endpoints, job.endpoint_id);
         release(&mut self.applications, job.application_id);
+        release(&mut self.partners, job.partner_id);
     }
 }
 
@@ -143,8 +162,8 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
                     if !slots.lock().unwrap_or_else(|p| p.into_inner()).take(&job) {
                         continue;
                     }
-                    // Decided here, one delivery after another in due
-                    // order, so the same events meet the same faults.
+                    // Decided here, one delivery after another in the
+                    // pass's order, so the same events meet the same faults.
                     let job = match faults::shape(&state, job).await {
                         Ok(Shaped::Send(job)) => job,
                         Ok(Shaped::NotNow(job)) => {
@@ -213,8 +232,50 @@ impl Client {
     }
 }
 
-/// What one pass found: the due deliveries, in due order, and how long
-/// until the next pending one falls due.
+/// `items` grouped by `key` (groups in the order their first item comes,
+/// items in their order), then dealt one from each group in turn.
+fn round_robin<T, K: Eq + std::hash::Hash>(items: Vec<T>, key: impl Fn(&T) -> K) -> Vec<Vec<T>> {
+    let mut index: HashMap<K, usize> = HashMap::new();
+    let mut groups: Vec<Vec<T>> = Vec::new();
+    for item in items {
+        let at = *index.entry(key(&item)).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[at].push(item);
+    }
+    groups
+}
+
+/// Takes one from each list in turn until all are empty.
+fn interleave<T>(lists: Vec<Vec<T>>) -> Vec<T> {
+    let total = lists.iter().map(Vec::len).sum();
+    let mut iters: Vec<std::vec::IntoIter<T>> = lists.into_iter().map(Vec::into_iter).collect();
+    let mut out = Vec::with_capacity(total);
+    while out.len() < total {
+        for it in &mut iters {
+            out.extend(it.next());
+        }
+    }
+    out
+}
+
+/// The due deliveries in the order they are offered a slot: partners in
+/// turn, within each its applications in turn, within each its endpoints in
+/// turn, each endpoint's in due order.
+fn fair_order(due: Vec<Due>) -> Vec<Due> {
+    let partners = round_robin(due, |d| d.partner_id).into_iter().map(|partner| {
+        let applications = round_robin(partner, |d| d.application_id)
+            .into_iter()
+            .map(|application| interleave(round_robin(application, |d| d.endpoint_id)))
+            .collect();
+        interleave(applications)
+    });
+    interleave(partners.collect())
+}
+
+/// What one pass found: the due deliveries, in the fair order, and how
+/// long until the next pending one falls due.
 struct Pass {
     due: Vec<Due>,
     next_due_in: Option<Duration>,
@@ -230,7 +291,7 @@ async fn due(state: &AppState) -> Result<Pass, ApiError> {
     let per_endpoint = (2 * PER_ENDPOINT) as i64;
     let (due, next) = state.db.read(move |conn| store::deliveries::due(conn, now, per_endpoint)).await?;
     let next_due_in = next.map(|at| Duration::from_millis(u64::try_from(at - now.millis()).unwrap_or(0)));
-    Ok(Pass { due, next_due_in })
+    Ok(Pass { due: fair_order(due), next_due_in })
 }
 
 /// Sends one attempt of `job`, shaped by its fault, and says how it went.
@@ -311,8 +372,9 @@ fn describe(e: &reqwest::Error) -> String {
 /// probes) and releases what waited for a later event about its resource.
 async fn record(state: &AppState, job: &Due, attempt: Attempt) -> Result<(), ApiError> {
     let now = state.clock.app_now(job.application_id);
+    let application_id = job.application_id;
     let job = job.clone();
-    state
+    let recorded = state
         .db
         .write(move |tx| {
             let succeeded = attempt.error.is_none();
@@ -323,7 +385,10 @@ async fn record(state: &AppState, job: &Due, attempt: Attempt) -> Result<(), Api
             }
             faults::after_attempt(tx, &job, attempt.number, succeeded, now)
         })
-        .await
+        .await;
+    // The go-live review judges the attempts.
+    state.request_log.changes().changed(application_id);
+    recorded
 }
 
 #[cfg(test)]
@@ -353,6 +418,7 @@ mod tests {
             data: "{}".into(),
             created_at: 0,
             application_id,
+            partner_id: application_id,
             event_row_id: 1,
             is_test: true,
             role: DeliveryRole::Genuine,
@@ -395,6 +461,52 @@ mod tests {
         }
         assert_eq!(slots.applications[&1], PER_ENDPOINT);
         assert!(!slots.endpoints.contains_key(&100), "released counts are removed, so the maps stay small");
+    }
+
+    #[test]
+    fn a_partner_is_capped_across_its_applications_and_keeps_a_reserve_in_a_full_pool() {
+        let mut slots = Slots::default();
+        let mut id = 0;
+        let mut next = |endpoint: i64, application: i64, partner: i64| {
+            id += 1;
+            Due { partner_id: partner, ..job(id, endpoint, application) }
+        };
+        // Partner 1, many applications of four endpoints each: it stops at its share.
+        let mut taken = 0;
+        for app in 0..20 {
+            for endpoint in 0..4 {
+                if slots.take(&next(app * 10 + endpoint, app, 1)) {
+                    taken += 1;
+                }
+            }
+        }
+        assert_eq!(taken, PER_PARTNER);
+        // A full pool still lets another partner start its reserved attempts.
+        for p in 2..100 {
+            while slots.deliveries.len() < CONCURRENCY && slots.take(&next(1000 + p, 1000 + p, p)) {}
+        }
+        assert!(slots.deliveries.len() >= CONCURRENCY);
+        for n in 0..RESERVED_PER_PARTNER {
+            assert!(slots.take(&next(5000 + n as i64, 5000, 500)), "reserved attempt {n}");
+        }
+        assert!(!slots.take(&next(6000, 5000, 500)), "beyond its reserve a partner waits for the pool");
+    }
+
+    #[test]
+    fn the_pass_offers_slots_to_partners_then_applications_then_endpoints_in_turn() {
+        let mut due = Vec::new();
+        // Partner 1: application 10 (endpoints 100, 101) and 11 (endpoint 110), many deliveries each.
+        for n in 0..3 {
+            for (endpoint, app) in [(100, 10), (101, 10), (110, 11)] {
+                due.push(Due { partner_id: 1, ..job(endpoint * 10 + n, endpoint, app) });
+            }
+        }
+        // Partner 2's one delivery comes last in due order.
+        due.push(Due { partner_id: 2, ..job(9999, 200, 20) });
+        let order: Vec<(i64, i64)> = fair_order(due).iter().map(|d| (d.partner_id, d.endpoint_id)).collect();
+        assert_eq!(order[..2], [(1, 100), (2, 200)], "partner 2 goes second, not last");
+        let partner_one: Vec<i64> = order.iter().filter(|(p, _)| *p == 1).map(|(_, e)| *e).collect();
+        assert_eq!(partner_one[..4], [100, 110, 101, 110], "applications in turn, then endpoints in turn");
     }
 
     #[test]

@@ -123,8 +123,10 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
         Ok(decided) => decided,
         Err(e) => return Err((job, e)),
     };
+    // A dropped attempt is recorded here, and the review judges attempts.
+    state.request_log.changes().changed(app);
+    // Each rule's counters were stored in the write that decided.
     for fired in &fired {
-        crate::faults::remember(state, fired);
         tracing::info!(fault = %fired.rule.spec.fault.kind(), rule = %fired.rule.public_id,
             event = %job.event_public_id, endpoint = %job.endpoint_public_id, "delivery fault injected");
     }

@@ -15,7 +15,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use clap::Args;
 
 use crate::cli::Globals;
@@ -90,6 +89,7 @@ async fn serve(args: ProxyArgs, globals: &Globals, ready_file: Option<&ReadyFile
             shown,
         );
     }
+    crate::limits::raise_open_files();
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
         .map_err(|e| exit::local(format!("cannot listen on {}: {e}", args.listen)))?;
@@ -111,10 +111,9 @@ async fn serve(args: ProxyArgs, globals: &Globals, ready_file: Option<&ReadyFile
     }
     proxy.announce(address);
     let app = axum::Router::new().fallback(forward::handle).with_state(proxy.clone());
-    axum::serve(listener, app.into_make_service())
-        .with_graceful_shutdown(stop.wait())
-        .await
-        .context("the proxy stopped serving")?;
+    // The sandbox's own server loop: the same header-read, idle and body
+    // timeouts, so half-sent requests cannot pile up here either.
+    payctl_sandbox::serve_bounded(listener, app, stop.wait()).await;
     let recorded = proxy.finish();
     drop(proxy);
     let written = writer.finish();

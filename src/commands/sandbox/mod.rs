@@ -85,6 +85,8 @@ async fn serve(
         Ok(filter) => log.with_env_filter(filter).init(),
         Err(_) => log.with_max_level(tracing_subscriber::filter::LevelFilter::WARN).init(),
     }
+    // Every connection is a descriptor: the most the system allows.
+    crate::limits::raise_open_files();
     let storage = if args.in_memory {
         Storage::Memory
     } else {
@@ -95,17 +97,22 @@ async fn serve(
     };
     if !args.listen.ip().is_loopback() {
         crate::say!(
-            "warning: listening on {}, reachable from other machines. The sandbox has demo credentials; \
-             use a loopback address (127.0.0.1) unless you mean to share it.",
-            args.listen
+            "warning: listening on {}, reachable from other machines. The demo user's password is {} (see the \
+             ready line); use a loopback address (127.0.0.1) unless you mean to share it.",
+            args.listen,
+            if args.demo_password.is_some() { "the one given" } else { "random" }
         );
     }
     // The database first: a second sandbox on the same file is refused
     // with the first one's address, not with "address in use" on its port.
     let key_file = if args.reset_secrets { KeyFile::Reset } else { KeyFile::Keep };
-    let sandbox = Sandbox::open_with_key_file(SandboxConfig { storage, rate_limit: args.rate_limit.0 }, key_file)
+    let mut sandbox = Sandbox::open_with_key_file(SandboxConfig { storage, rate_limit: args.rate_limit.0 }, key_file)
         .await
-        .context("cannot start the sandbox")?;
+        .context("cannot start the sandbox")?
+        .with_allowed_hosts(args.allowed_host.clone());
+    if let Some(password) = demo_password(args.listen, args.demo_password.as_deref()) {
+        sandbox.set_demo_password(&password).await.context("cannot start the sandbox")?;
+    }
     if let Some(reset) = sandbox.secrets_reset() {
         crate::say!(
             "warning: --reset-secrets: the database now has a new key file. {} webhook endpoint(s) cannot sign \
@@ -176,6 +183,16 @@ async fn serve(
     let served = serving.await.context("the sandbox task failed")?;
     drop(abort);
     served
+}
+
+/// The demo user's password when it is not the published one: the one
+/// given, else a random one on an address other machines can reach.
+fn demo_password(listen: std::net::SocketAddr, given: Option<&str>) -> Option<String> {
+    match given {
+        Some(password) => Some(password.to_owned()),
+        None if listen.ip().is_loopback() => None,
+        None => Some(format!("payctl-{}", uuid::Uuid::new_v4().simple())),
+    }
 }
 
 /// Runs the seed fixtures in order with every credential of the ready line.

@@ -11,7 +11,6 @@
 //! finds out by asking its `/health`). `payctl proxy --ready-file` writes
 //! its own line (`proxy_url`, `upstream`) the same way.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -106,27 +105,11 @@ fn remove(path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes `bytes` to a private (0600) temporary file beside `path`, then
-/// renames it into place: a reader sees the old file or the whole new one.
-/// The ready line holds keys and the control token, hence private.
+/// Writes `bytes` in place of `path`, privately and whole
+/// ([`crate::private_file`]): the ready line holds keys and the control
+/// token.
 fn write_private(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", uuid::Uuid::new_v4().simple()));
-    let failed = |e: std::io::Error| exit::local(format!("cannot write {}: {e}", path.display()));
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let written = options.open(&tmp).and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()));
-    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(failed(e));
-    }
-    Ok(())
+    crate::private_file::replace(path, bytes).map_err(|e| exit::local(format!("cannot write {}: {e}", path.display())))
 }
 
 #[cfg(test)]

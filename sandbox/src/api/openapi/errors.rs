@@ -71,8 +71,16 @@ fn common(op: &Operation) -> Vec<(ErrorCode, &'static str, &'static str)> {
         let reused = "this Idempotency-Key was sent within 24 hours with another body";
         codes.push((ErrorCode::IdempotencyConflict, "IdempotencyConflict", reused));
     }
+    codes.push((
+        ErrorCode::HostNotAllowed,
+        "HostNotAllowed",
+        "the `Host` header names neither a loopback name or address, the address the sandbox listens on, nor a host \
+         it was told to allow (a defence against DNS rebinding)",
+    ));
     if json_body {
         codes.push((ErrorCode::PayloadTooLarge, "PayloadTooLarge", "the request body is larger than 1 MiB"));
+        let stalled = "the request body stopped arriving for 10 s, and the connection is closed";
+        codes.push((ErrorCode::RequestTimeout, "RequestTimeout", stalled));
         let not_json = "the request body is not sent as `application/json`";
         codes.push((ErrorCode::UnsupportedMediaType, "UnsupportedMediaType", not_json));
     }

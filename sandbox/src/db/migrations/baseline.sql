@@ -1,7 +1,7 @@
--- The schema of version 20, in one step, for new databases only.
+-- The schema of version 22, in one step, for new databases only.
 --
 -- A database made from this file is the same (every table's and index's
--- SQL, user_version 20) as one made by running 0001 to 0020 in order; a
+-- SQL, user_version 22) as one made by running 0001 to 0022 in order; a
 -- test in db/migrations.rs holds the two together. Existing databases keep
 -- migrating from their own version through the numbered files, so those
 -- stay as they shipped. Running the numbered files costs a new sandbox
@@ -528,6 +528,18 @@ CREATE TABLE fault_rules (
     hits           INTEGER NOT NULL DEFAULT 0,
     created_at     INTEGER NOT NULL
 ) STRICT;
+
+CREATE INDEX fault_rules_by_application ON fault_rules (application_id);
+
+CREATE TABLE fault_rule_endpoints (
+    id          INTEGER PRIMARY KEY,
+    rule_id     INTEGER NOT NULL REFERENCES fault_rules(id) ON DELETE CASCADE,
+    endpoint_id INTEGER NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+    matched     INTEGER NOT NULL,
+    hits        INTEGER NOT NULL,
+    UNIQUE (rule_id, endpoint_id)
+) STRICT;
+CREATE INDEX fault_rule_endpoints_endpoint ON fault_rule_endpoints (endpoint_id);
 
 CREATE TABLE drills (
     id             INTEGER PRIMARY KEY,
