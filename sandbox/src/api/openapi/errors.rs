@@ -127,7 +127,9 @@ fn describe(codes: &[(ErrorCode, &str)]) -> String {
 /// refers to a shared response in `responses` (most operations share them,
 /// and the document is kept in memory as bytes).
 pub fn complete(op: &mut Operation, dialect: Dialect, responses: &mut BTreeMap<String, RefOr<Response>>) {
-    let mut shared = Vec::new();
+    // Statuses answered with common codes alone, each with its codes (two
+    // may share one: a key's 403 and the Host check's).
+    let mut shared: BTreeMap<String, Vec<(ErrorCode, String, &str)>> = BTreeMap::new();
     for (code, name, meaning) in common(op) {
         let (code, name) = match (dialect, flat_code(code)) {
             (Dialect::Flat, Some(flat)) => (flat, format!("{name}Flat")),
@@ -140,9 +142,7 @@ pub fn complete(op: &mut Operation, dialect: Dialect, responses: &mut BTreeMap<S
             continue;
         }
         let Some(RefOr::T(response)) = op.responses.responses.get_mut(&status) else {
-            let response = envelope_response(&[(code, meaning)]);
-            responses.entry(name.clone()).or_insert(response.into());
-            shared.push((status, name));
+            shared.entry(status).or_default().push((code, name, meaning));
             continue;
         };
         let codes = listed(&response.description).unwrap_or_default();
@@ -158,7 +158,10 @@ pub fn complete(op: &mut Operation, dialect: Dialect, responses: &mut BTreeMap<S
             *response = envelope_response(&codes);
         }
     }
-    for (status, name) in shared {
+    for (status, codes) in shared {
+        let name = codes.iter().map(|(_, name, _)| name.as_str()).collect::<Vec<_>>().join("Or");
+        let codes: Vec<(ErrorCode, &str)> = codes.iter().map(|(code, _, meaning)| (*code, *meaning)).collect();
+        responses.entry(name.clone()).or_insert_with(|| envelope_response(&codes).into());
         op.responses.responses.insert(status, RefOr::Ref(Ref::new(format!("#/components/responses/{name}"))));
     }
 }

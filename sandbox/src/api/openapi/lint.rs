@@ -325,6 +325,28 @@ fn error_responses_list_their_codes_in_the_envelope() {
     );
 }
 
+/// Every shared response is referred to, and a status two common codes
+/// share (a key's 403 and the Host check's) lists both.
+#[test]
+fn shared_responses_are_used_and_keep_every_code_of_their_status() {
+    let doc = document();
+    let text = doc.to_string();
+    for name in doc["components"]["responses"].as_object().unwrap().keys() {
+        assert!(text.contains(&format!("\"#/components/responses/{name}\"")), "{name} is never used");
+    }
+    let forbidden = &doc["paths"]["/v1/customers"]["post"]["responses"]["403"];
+    let forbidden = match forbidden["$ref"].as_str() {
+        Some(r) => &doc["components"]["responses"][r.trim_start_matches("#/components/responses/")],
+        None => forbidden,
+    };
+    let listed: Vec<&str> = errors::listed(forbidden["description"].as_str().unwrap())
+        .unwrap()
+        .into_iter()
+        .map(|(code, _)| code.as_str())
+        .collect();
+    assert!(listed.contains(&"ATH_0002") && listed.contains(&"HOST_NOT_ALLOWED"), "{listed:?}");
+}
+
 #[test]
 fn the_yaml_form_is_the_same_document_in_the_same_order() {
     let json = serde_json::to_vec(&crate::api::openapi()).expect("the document serialises");
