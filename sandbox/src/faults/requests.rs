@@ -205,7 +205,7 @@ where
         // The work is done first and the answer held back, as a slow
         // network does: a client that gives up during the hold has had its
         // request carried out all the same (and logged, `client_gone`).
-        Injected::Latency { delay_ms } => {
+        Injected::Latency { delay_ms } | Injected::Timeout { delay_ms, commit: true } => {
             let pending = request.extensions().get::<Pending>().cloned();
             let response = next(request).await;
             if let Some(pending) = pending {
@@ -213,17 +213,8 @@ where
             }
             hold(state, delay_ms).await;
             drop(holding);
-            response
-        }
-        Injected::Timeout { delay_ms, commit: true } => {
-            let pending = request.extensions().get::<Pending>().cloned();
-            let response = next(request).await;
-            if let Some(pending) = pending {
-                pending.hold(&response, applied);
-            }
-            hold(state, delay_ms).await;
-            drop(holding);
-            cut(Cut::Close)
+            // A committed timeout did the work and then never answers.
+            if matches!(injected, Injected::Timeout { .. }) { cut(Cut::Close) } else { response }
         }
         Injected::Timeout { delay_ms, commit: false } => {
             hold(state, delay_ms).await;
