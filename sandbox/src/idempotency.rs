@@ -52,10 +52,10 @@ use payctl_wire::{IDEMPOTENT_REPLAYED_HEADER, SECRET_WITHHELD_HEADER};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
-use crate::api::{KeyRule, Operation};
 use crate::auth::{DashboardUser, principal};
 use crate::db::CachedSql;
 use crate::error::ApiError;
+use crate::operation::{KeyRule, Operation};
 use crate::secrets::{self, Sealed, Sealer};
 use crate::state::AppState;
 

@@ -11,6 +11,10 @@
 //!   built; each operation's layers as one middleware (`api::layers`).
 //!   A handler parses its request into the typed `New*` value a flow takes
 //!   (every bad field in one 400), makes one flow call and builds the view.
+//! - [`operation`]: what an operation is (credential, purpose, error
+//!   dialect, `Idempotency-Key` rule) and the lookup by id or path: what
+//!   the layers beneath the handlers read, so only `api`, the console and
+//!   this facade import `api`.
 //! - [`console`]: the web console at `/console`: server-rendered pages
 //!   that read on reader connections and act through the API router.
 //! - [`auth`]: bearer tokens (the emulated identity provider), API keys and
@@ -67,7 +71,8 @@
 //! - [`faults`]: fault rules, and the faults they inject into a TEST
 //!   application's requests.
 //! - [`rate_limit`], [`request_log`]: per-key limits and the request log of
-//!   every key-authenticated request, redacted by `payctl_domain::redact`.
+//!   every key-authenticated request, redacted by `payctl_domain::redact`,
+//!   and the go-live review's last answer and turn per application.
 
 pub mod api;
 pub mod auth;
@@ -82,6 +87,7 @@ pub mod http;
 pub mod idempotency;
 pub mod ids;
 pub mod ledger;
+pub mod operation;
 pub mod quoting;
 pub mod rate_limit;
 pub mod request_log;

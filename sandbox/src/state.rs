@@ -3,7 +3,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::api::Operations;
 use crate::auth::api_keys::KeyIndex;
 use crate::auth::jwt::JwtKey;
 use crate::auth::login_guard::LoginGuard;
@@ -11,6 +10,7 @@ use crate::clock::Clocks;
 use crate::db::{Db, Storage};
 use crate::faults::Faults;
 use crate::idempotency;
+use crate::operation::Operations;
 use crate::rate_limit::RateLimiter;
 use crate::request_log;
 use crate::secrets::MasterKey;
@@ -43,7 +43,7 @@ pub struct SandboxState {
     /// Fault rules.
     pub faults: Faults,
     /// The last go-live review of each application, and whose runs now.
-    pub reviews: crate::api::review::Reviews,
+    pub reviews: crate::request_log::reviews::Reviews,
     /// The nonces of `payctl`'s signed reads on its own behalf.
     pub tool_reads: crate::auth::tool_reads::ToolReads,
 }

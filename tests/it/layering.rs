@@ -1,6 +1,7 @@
 //! The code's own conventions, checked on its source: states and kinds
 //! travel as enums, never compared as text; `store/` (rows in, rows out)
-//! depends on neither the flows that move states nor the API; and the CLI
+//! depends on neither the flows that move states nor the API; the layers
+//! beneath the handlers do not import them; and the CLI
 //! uses the sandbox only through its crate root (what both need is the
 //! `payctl-domain` crate).
 
@@ -142,6 +143,34 @@ fn store_modules_import_neither_flows_nor_the_api() {
         }
     }
     assert!(found.is_empty(), "store/ takes and returns rows; states live in domain::states:\n{}", found.join("\n"));
+}
+
+/// The layers beneath the handlers (idempotency, the request log, rate
+/// limits, faults, the shared state) read what an operation is from
+/// `crate::operation`, so none of them depends on the handlers' module:
+/// only `api/` itself, the console (which acts through the router) and the
+/// crate root's facade import `crate::api`.
+#[test]
+fn only_the_api_the_console_and_the_facade_import_the_api() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("sandbox/src");
+    let mut found = Vec::new();
+    for (path, text) in sources("sandbox/src") {
+        let file = path.strip_prefix(&root).unwrap();
+        if file.starts_with("api") || file.starts_with("console") || file == Path::new("lib.rs") {
+            continue;
+        }
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if !code.starts_with("//") && (code.contains("crate::api") || code.contains("super::api::")) {
+                found.push(format!("{}:{}: {}", path.display(), n + 1, code));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "middleware imports the handlers' module (what an operation is lives in crate::operation):\n{}",
+        found.join("\n")
+    );
 }
 
 /// What the CLI may take from the sandbox crate: running one, and the

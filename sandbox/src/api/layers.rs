@@ -26,9 +26,9 @@ use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::routes::{Credential, Dialect, Operation};
 use crate::auth::principal;
 use crate::http::{dialect, request_id, sandbox_clock};
+use crate::operation::{Credential, Dialect, Operation};
 use crate::state::AppState;
 use crate::{faults, idempotency, rate_limit, request_log};
 

@@ -45,13 +45,10 @@ use payctl_wire::error::ErrorCode;
 use tower_http::catch_panic::CatchPanicLayer;
 use utoipa_axum::router::OpenApiRouter;
 
-pub use self::routes::{Credential, Dialect, KeyRule, Operation, Operations, Purpose};
 use crate::error::ApiError;
-use crate::http::fallback;
+use crate::http::{BODY_LIMIT, fallback};
+use crate::operation::Operations;
 use crate::state::AppState;
-
-/// Request bodies above this answer 413.
-pub const BODY_LIMIT: usize = 1024 * 1024;
 
 /// The OpenAPI document of every operation the router serves.
 pub fn openapi() -> utoipa::openapi::OpenApi {

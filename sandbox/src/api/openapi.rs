@@ -50,8 +50,8 @@ use utoipa::openapi::security::{
 use utoipa::openapi::{Components, Deprecated, OpenApi, Ref, RefOr, Required};
 use utoipa::{OpenApi as _, ToSchema};
 
-use super::{Credential, KeyRule, Operations};
 use crate::error::ApiError;
+use crate::operation::{Credential, KeyRule, Operations};
 use crate::state::AppState;
 
 #[derive(utoipa::OpenApi)]

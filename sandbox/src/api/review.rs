@@ -8,9 +8,6 @@
 //! its own application; the control token one TEST application named by
 //! `application_id`.
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -22,12 +19,12 @@ use payctl_wire::review::{Drill, Review, ReviewQuery, StartDrill};
 use payctl_wire::sandbox::ApplicationScope;
 
 use super::control::{Access, Target, target_application};
-use super::{Operations, Purpose};
 use crate::auth::ControlCaller;
 use crate::error::ApiError;
 use crate::faults::drill;
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::idempotency::{self, Committed, Idempotency};
+use crate::operation::{Operations, Purpose};
 use crate::state::AppState;
 use crate::{request_log, store};
 
@@ -194,52 +191,6 @@ async fn judge(
         })
         .await?;
     Ok((from, judge.finish()))
-}
-
-/// The last review of each application, reused while nothing it reads has
-/// changed, and the turns that let one review of an application run at a
-/// time.
-#[derive(Default)]
-pub struct Reviews {
-    last: std::sync::Mutex<HashMap<i64, Last>>,
-    turns: std::sync::Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
-}
-
-/// An application's last review: for which `since`, at which count of
-/// changes, and what it found.
-struct Last {
-    since: Option<Timestamp>,
-    changes: (u64, u64),
-    from: Timestamp,
-    checks: Vec<payctl_wire::review::Check>,
-}
-
-impl Reviews {
-    fn turn(&self, app: i64) -> Arc<tokio::sync::Mutex<()>> {
-        let mut turns = self.turns.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        turns.entry(app).or_default().clone()
-    }
-
-    fn last(
-        &self,
-        app: i64,
-        since: Option<Timestamp>,
-        changes: (u64, u64),
-    ) -> Option<(Timestamp, Vec<payctl_wire::review::Check>)> {
-        let last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        last.get(&app).filter(|l| l.since == since && l.changes == changes).map(|l| (l.from, l.checks.clone()))
-    }
-
-    fn keep(
-        &self,
-        app: i64,
-        since: Option<Timestamp>,
-        changes: (u64, u64),
-        (from, checks): (Timestamp, Vec<payctl_wire::review::Check>),
-    ) {
-        let mut last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        last.insert(app, Last { since, changes, from, checks });
-    }
 }
 
 /// The families an application's endpoints subscribe to.

@@ -12,8 +12,8 @@ use rusqlite::Connection;
 
 use super::rules::MethodName;
 use super::{Change, Injected, Matcher, Spec};
-use crate::api::{Operations, Purpose};
 use crate::error::ApiError;
+use crate::operation::{Operations, Purpose};
 use crate::store;
 
 /// How many rules a drill installs (with the seven money-moving creates of

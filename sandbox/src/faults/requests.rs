@@ -32,10 +32,10 @@ use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::{AppliedFault, FaultRequest};
 
 use super::{HELD_PER_PARTNER, Injected};
-use crate::api::Operation;
 use crate::auth::principal;
 use crate::error::{ApiError, Checks};
 use crate::http::connection::{Connection, Cut};
+use crate::operation::Operation;
 use crate::rate_limit;
 use crate::state::AppState;
 

@@ -9,8 +9,8 @@ use payctl_wire::events::EventType;
 use payctl_wire::faults::{CreateFaultRule, Fault, FaultKind, FaultMatch, FaultRequest};
 use serde::{Deserialize, Serialize};
 
-use crate::api::{Operation, Operations};
 use crate::error::{ApiError, Checks};
+use crate::operation::{Operation, Operations};
 
 /// The statuses an `error` fault may answer.
 pub const ERROR_STATUSES: [u16; 4] = [500, 502, 503, 504];

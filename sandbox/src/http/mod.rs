@@ -15,3 +15,6 @@ pub mod sandbox_clock;
 pub mod server;
 pub mod strict;
 pub mod unique_members;
+
+/// Request bodies above this answer 413.
+pub const BODY_LIMIT: usize = 1024 * 1024;

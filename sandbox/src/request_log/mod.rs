@@ -31,6 +31,7 @@
 //! - this module: the layer ([`observe`]), records, the sending side.
 //! - [`writer`]: the background task, its batches and retention.
 
+pub mod reviews;
 mod writer;
 
 use std::sync::Arc;
@@ -46,13 +47,13 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::faults::AppliedFault;
 use tokio::sync::mpsc;
 
-use crate::api::BODY_LIMIT;
-use crate::api::Operation;
 use crate::auth::principal;
 use crate::clock;
 use crate::error::ApiError;
 use crate::faults::requests::{Pending, Unanswered};
+use crate::http::BODY_LIMIT;
 use crate::http::request_id::CorrelationId;
+use crate::operation::Operation;
 use crate::state::AppState;
 use crate::{idempotency, ids};
 

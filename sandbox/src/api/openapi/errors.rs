@@ -20,7 +20,7 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 
 use crate::http::dialect::flat_code;
 
-pub use crate::api::Dialect;
+pub use crate::operation::Dialect;
 
 pub const ENVELOPE: &str = "ErrorEnvelope";
 
