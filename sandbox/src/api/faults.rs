@@ -20,7 +20,7 @@ use payctl_wire::sandbox::ApplicationScope;
 use super::control::{Access, target_application};
 use crate::auth::ControlCaller;
 use crate::error::ApiError;
-use crate::faults::{self, Change, Matcher, Rule, Scope, rules};
+use crate::faults::{self, Aim, Change, DeliveryMatch, Rule, Scope, rules};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
@@ -34,7 +34,7 @@ pub fn view(rule: &Rule) -> FaultRule {
         id: rule.public_id.clone(),
         application_id: rule.application.as_ref().map(|(_, public_id)| public_id.clone()),
         matcher: rule.spec.view_match(),
-        fault: rule.spec.fault.view(),
+        fault: rule.spec.view_fault(),
         skip: firing.skip,
         times: firing.times,
         probability: probability_value(firing.probability),
@@ -92,7 +92,7 @@ pub async fn create(
                 application, or leave out application_id for a global rule (which applies to TEST applications only)";
     let target = target_application(&state, &caller, body.application_id.clone(), Access::TestOnly(live)).await?;
     let application = target.map(|t| (t.id, t.public_id));
-    if let Matcher::Deliveries { endpoint_id: Some(endpoint), .. } = &spec.matcher {
+    if let Aim::Deliveries(DeliveryMatch { endpoint_id: Some(endpoint), .. }, _) = &spec.aim {
         let Some((app, _)) = &application else {
             return Err(ApiError::new(
                 ErrorCode::InvalidFaultRule,

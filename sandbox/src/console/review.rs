@@ -143,7 +143,7 @@ fn planned(console: &Console) -> Vec<Listed> {
     crate::faults::drill::rules(operations)
         .iter()
         .map(|spec| Listed {
-            fault: spec.fault.view().describe(),
+            fault: spec.view_fault().describe(),
             matches: spec.view_match().describe(),
             fires: firing(spec.firing.skip, spec.firing.times, spec.per_endpoint()),
             hits: None,

@@ -11,7 +11,7 @@ use payctl_domain::time::Timestamp;
 use rusqlite::Connection;
 
 use super::rules::MethodName;
-use super::{Change, Injected, Matcher, Spec};
+use super::{Aim, Change, DeliveryFault, DeliveryMatch, RequestFault, RequestMatch, Spec};
 use crate::error::ApiError;
 use crate::operation::{Operations, Purpose};
 use crate::store;
@@ -32,40 +32,29 @@ pub const DRILL_TIMEOUT_MS: u64 = 5_000;
 /// its second is held out of order.
 pub fn rules(operations: &Operations) -> Vec<Spec> {
     let once = |skip: u64| Firing { skip, times: Some(1), probability: CERTAIN, seed: 0 };
-    let requests = |operation_id: Option<String>, method: Option<MethodName>| Matcher::Requests {
-        operation_id,
-        method,
-        path: None,
+    let requests = |operation_id: Option<String>, method: Option<MethodName>, fault: RequestFault, skip: u64| Spec {
+        aim: Aim::Requests(RequestMatch { operation_id, method, path: None }, fault),
+        firing: once(skip),
     };
     let mut rules: Vec<Spec> = operations
         .all()
         .iter()
         .filter(|op| op.is_partner_api() && op.purpose == Purpose::MoveMoney)
-        .map(|op| Spec {
-            matcher: requests(Some(op.id().to_owned()), None),
-            fault: Injected::DropResponse,
-            firing: once(0),
-        })
+        .map(|op| requests(Some(op.id().to_owned()), None, RequestFault::DropResponse, 0))
         .collect();
-    rules.push(Spec {
-        matcher: requests(None, Some(MethodName::Post)),
-        fault: Injected::Timeout { delay_ms: DRILL_TIMEOUT_MS, commit: false },
-        firing: once(1),
-    });
-    rules.push(Spec { matcher: requests(None, None), fault: Injected::RateLimit { retry_after: 2 }, firing: once(1) });
-    rules.push(Spec { matcher: requests(None, None), fault: Injected::Error { status: 503 }, firing: once(3) });
+    let timeout = RequestFault::Timeout { delay_ms: DRILL_TIMEOUT_MS, commit: false };
+    rules.push(requests(None, Some(MethodName::Post), timeout, 1));
+    rules.push(requests(None, None, RequestFault::RateLimit { retry_after: 2 }, 1));
+    rules.push(requests(None, None, RequestFault::Error { status: 503 }, 3));
     for (fault, skip) in [
-        (Injected::Duplicate { delay_s: 0 }, 0),
-        (Injected::OutOfOrder, 1),
-        (Injected::ForgedSignature, 0),
-        (Injected::StaleTimestamp, 0),
-        (Injected::TamperedBody, 0),
+        (DeliveryFault::Duplicate { delay_s: 0 }, 0),
+        (DeliveryFault::OutOfOrder, 1),
+        (DeliveryFault::ForgedSignature, 0),
+        (DeliveryFault::StaleTimestamp, 0),
+        (DeliveryFault::TamperedBody, 0),
     ] {
-        rules.push(Spec {
-            matcher: Matcher::Deliveries { event: None, endpoint_id: None, per_endpoint: true },
-            fault,
-            firing: once(skip),
-        });
+        let every = DeliveryMatch { event: None, endpoint_id: None, per_endpoint: true };
+        rules.push(Spec { aim: Aim::Deliveries(every, fault), firing: once(skip) });
     }
     rules
 }

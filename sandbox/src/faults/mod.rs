@@ -44,7 +44,7 @@ use tokio::sync::watch;
 use crate::error::ApiError;
 use crate::store;
 
-pub use rules::{Injected, Matcher, Spec};
+pub use rules::{Aim, DeliveryFault, DeliveryMatch, RequestFault, RequestMatch, Spec};
 
 /// A rule as the engine holds it.
 #[derive(Debug)]
@@ -168,12 +168,12 @@ impl Default for Faults {
     }
 }
 
-/// What a request (or delivery) did to the rules: the rule that fired, if
-/// any, and every rule that counted it, with its counters after the match
-/// (to be stored, so a restart goes on from them).
-#[derive(Debug, Default)]
-pub struct Matched {
-    pub fired: Option<Fired>,
+/// What a request did to the rules: the rule that fired, if any, with the
+/// fault it injects, and every rule that counted the request, with its
+/// counters after the match (to be stored, so a restart goes on from them).
+#[derive(Debug)]
+pub struct Matched<F> {
+    pub fired: Option<(Fired, F)>,
     pub counted: Vec<(i64, Counters)>,
 }
 
@@ -256,20 +256,21 @@ impl Faults {
     }
 
     /// The first of `application_id`'s rules (its own and the global ones)
-    /// that `matches` and fires. Every matching rule up to it counts the
-    /// match; all of them are in [`Matched::counted`].
-    pub fn fire(&self, application_id: i64, matches: impl Fn(&Spec) -> bool) -> Matched {
-        let mut matched = Matched::default();
+    /// that applies (`aim` gives the fault it injects) and fires. Every
+    /// applying rule up to it counts the match; all of them are in
+    /// [`Matched::counted`].
+    pub fn fire<F>(&self, application_id: i64, aim: impl Fn(&Spec) -> Option<F>) -> Matched<F> {
+        let mut matched = Matched { fired: None, counted: Vec::new() };
         if !self.any.load(Ordering::Acquire) {
             return matched;
         }
-        for rule in self.applying_to(application_id).iter().filter(|r| matches(&r.spec)) {
+        for (rule, fault) in self.applying_to(application_id).iter().filter_map(|r| Some((r, aim(&r.spec)?))) {
             let (counted, fired, counters) = rule.fire();
             if counted {
                 matched.counted.push((rule.id, counters));
             }
             if fired {
-                matched.fired = Some(Fired { rule: rule.clone(), counters });
+                matched.fired = Some((Fired { rule: rule.clone(), counters }, fault));
                 break;
             }
         }
@@ -277,12 +278,13 @@ impl Faults {
     }
 
     /// Every one of `application_id`'s rules (its own and the global ones)
-    /// that `matches`, oldest first; none counts the match.
-    pub fn matching(&self, application_id: i64, matches: impl Fn(&Spec) -> bool) -> Vec<Arc<Rule>> {
+    /// that applies, with the fault `aim` gives, oldest first; none counts
+    /// the match.
+    pub fn matching<F>(&self, application_id: i64, aim: impl Fn(&Spec) -> Option<F>) -> Vec<(Arc<Rule>, F)> {
         if !self.any.load(Ordering::Acquire) {
             return Vec::new();
         }
-        self.applying_to(application_id).into_iter().filter(|r| matches(&r.spec)).collect()
+        self.applying_to(application_id).into_iter().filter_map(|r| aim(&r.spec).map(|fault| (r, fault))).collect()
     }
 
     /// Whether any rule exists.
@@ -424,11 +426,11 @@ pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<
 /// from every match: a `skip` is not skipped again and a `probability`
 /// rule's draws do not repeat. Counters only grow, so writes that land out
 /// of order change nothing.
-pub async fn remember(state: &crate::state::AppState, matched: &Matched) {
-    if matched.counted.is_empty() {
+pub async fn remember(state: &crate::state::AppState, counted: &[(i64, Counters)]) {
+    if counted.is_empty() {
         return;
     }
-    let counted = matched.counted.clone();
+    let counted = counted.to_vec();
     if let Err(e) = state.db.write(move |tx| record_counters(tx, &counted)).await {
         tracing::warn!(error = %e, "cannot record fault rules' counters");
     }

@@ -31,7 +31,7 @@ use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::{AppliedFault, FaultRequest};
 
-use super::{HELD_PER_PARTNER, Injected};
+use super::{HELD_PER_PARTNER, RequestFault};
 use crate::auth::principal;
 use crate::error::{ApiError, Checks};
 use crate::http::connection::{Connection, Cut};
@@ -76,6 +76,41 @@ impl Pending {
     }
 }
 
+/// Who asked for a request's fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// The request's own `X-Sandbox-Fault` header.
+    Header,
+    /// A fault rule (its public id).
+    Rule(String),
+}
+
+impl Source {
+    /// How the answer's `X-Sandbox-Fault` header and the log name it.
+    fn tag(&self) -> &str {
+        match self {
+            Source::Header => "request",
+            Source::Rule(id) => id,
+        }
+    }
+
+    fn rule_id(&self) -> Option<String> {
+        match self {
+            Source::Header => None,
+            Source::Rule(id) => Some(id.clone()),
+        }
+    }
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Header => f.write_str("the request's X-Sandbox-Fault header"),
+            Source::Rule(id) => write!(f, "fault rule {id}"),
+        }
+    }
+}
+
 /// The layer: `next` runs the rest of the request unless the fault
 /// answers in its place.
 pub async fn layer<F, Fut>(state: &AppState, request: Request, next: F) -> Response
@@ -93,26 +128,24 @@ where
     if !key.is_test() {
         return next(request).await;
     }
-    let chosen = match request.headers().get(crate::http::headers::SANDBOX_FAULT) {
+    let (source, injected) = match request.headers().get(crate::http::headers::SANDBOX_FAULT) {
         Some(value) => match from_header(value) {
-            Ok(injected) => (None, injected),
+            Ok(injected) => (Source::Header, injected),
             Err(e) => return e.into_response(),
         },
         None => {
             let Some(op) = request.extensions().get::<Arc<Operation>>() else { return next(request).await };
             let path = request.uri().path();
-            let matched = state.faults.fire(key.application_id, |spec| spec.matcher.matches_request(op, path));
-            super::remember(state, &matched).await;
-            let Some(fired) = matched.fired else { return next(request).await };
-            (Some(fired.rule.public_id.clone()), fired.rule.spec.fault)
+            let matched = state.faults.fire(key.application_id, |spec| spec.on_request(op, path));
+            super::remember(state, &matched.counted).await;
+            let Some((fired, fault)) = matched.fired else { return next(request).await };
+            (Source::Rule(fired.rule.public_id.clone()), fault)
         }
     };
-    let (rule_id, injected) = chosen;
-    let source = rule_id.clone().unwrap_or_else(|| "request".to_owned());
     // A held request keeps its connection (a descriptor every partner
     // shares) for up to a minute: one partner holds a bounded number.
     let holding = match injected {
-        Injected::Latency { .. } | Injected::Timeout { .. } => match state.faults.hold_for(key.partner_id) {
+        RequestFault::Latency { .. } | RequestFault::Timeout { .. } => match state.faults.hold_for(key.partner_id) {
             Some(holding) => Some(holding),
             None => return too_many_held(&source),
         },
@@ -120,16 +153,16 @@ where
     };
     tracing::info!(
         fault = %injected.kind(),
-        source = %source,
+        source = %source.tag(),
         application = %key.application_public_id,
         method = %request.method(),
         path = %request.uri().path(),
         "fault injected"
     );
     let connection = request.extensions().get::<Connection>().cloned();
-    let applied = AppliedFault { rule_id, fault: injected.view(), client_gone: false };
+    let applied = AppliedFault { rule_id: source.rule_id(), fault: injected.view(), client_gone: false };
     let mut response = apply(state, injected, (&source, &applied), connection, request, next, holding).await;
-    if let Ok(value) = HeaderValue::from_str(&format!("{source}; kind={}", injected.kind())) {
+    if let Ok(value) = HeaderValue::from_str(&format!("{}; kind={}", source.tag(), injected.kind())) {
         response.headers_mut().insert(crate::http::headers::SANDBOX_FAULT, value);
     }
     response.extensions_mut().insert(applied);
@@ -139,11 +172,10 @@ where
 /// What a request asking to be held gets while its partner already holds
 /// [`HELD_PER_PARTNER`] requests: 429 at once, and the connection closed
 /// after it, so the refusal holds no descriptor either.
-fn too_many_held(source: &str) -> Response {
-    let by = if source == "request" { "the request's X-Sandbox-Fault header" } else { source };
+fn too_many_held(source: &Source) -> Response {
     let mut response = rate_limit::refusal(
         format!(
-            "{by} asked to hold this request, but this partner already holds {HELD_PER_PARTNER} requests open with \
+            "{source} asked to hold this request, but this partner already holds {HELD_PER_PARTNER} requests open with \
              latency and timeout faults, the most one partner may at once; retry in 1 s, or hold fewer at a time"
         ),
         1,
@@ -155,8 +187,8 @@ fn too_many_held(source: &str) -> Response {
 
 async fn apply<F, Fut>(
     state: &AppState,
-    injected: Injected,
-    (source, applied): (&str, &AppliedFault),
+    injected: RequestFault,
+    (by, applied): (&Source, &AppliedFault),
     connection: Option<Connection>,
     request: Request,
     next: F,
@@ -166,11 +198,6 @@ where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let by = if source == "request" {
-        "the request's X-Sandbox-Fault header".to_owned()
-    } else {
-        format!("fault rule {source}")
-    };
     // A cut needs the socket; a request that arrived without one (no
     // server in between) gets an answer saying so rather than none.
     let cut = |how: Cut| match &connection {
@@ -184,7 +211,7 @@ where
             .into_response(),
     };
     match injected {
-        Injected::Error { status } => {
+        RequestFault::Error { status } => {
             let code = match status {
                 500 => ErrorCode::Internal,
                 502 => ErrorCode::BadGateway,
@@ -197,7 +224,7 @@ where
             )
             .into_response()
         }
-        Injected::RateLimit { retry_after } => rate_limit::refusal(
+        RequestFault::RateLimit { retry_after } => rate_limit::refusal(
             format!("injected by {by}: rate limited before the request was handled; retry in {retry_after} s"),
             retry_after,
         )
@@ -205,7 +232,7 @@ where
         // The work is done first and the answer held back, as a slow
         // network does: a client that gives up during the hold has had its
         // request carried out all the same (and logged, `client_gone`).
-        Injected::Latency { delay_ms } | Injected::Timeout { delay_ms, commit: true } => {
+        RequestFault::Latency { delay_ms } | RequestFault::Timeout { delay_ms, commit: true } => {
             let pending = request.extensions().get::<Pending>().cloned();
             let response = next(request).await;
             if let Some(pending) = pending {
@@ -214,27 +241,19 @@ where
             hold(state, delay_ms).await;
             drop(holding);
             // A committed timeout did the work and then never answers.
-            if matches!(injected, Injected::Timeout { .. }) { cut(Cut::Close) } else { response }
+            if matches!(injected, RequestFault::Timeout { .. }) { cut(Cut::Close) } else { response }
         }
-        Injected::Timeout { delay_ms, commit: false } => {
+        RequestFault::Timeout { delay_ms, commit: false } => {
             hold(state, delay_ms).await;
             drop(holding);
             cut(Cut::Close)
         }
-        Injected::Reset => cut(Cut::Reset),
-        Injected::DropResponse => {
+        RequestFault::Reset => cut(Cut::Reset),
+        RequestFault::DropResponse => {
             let response = next(request).await;
             let _ = cut(Cut::Close);
             response
         }
-        // Delivery rules never match a request.
-        Injected::Duplicate { .. }
-        | Injected::Delay { .. }
-        | Injected::OutOfOrder
-        | Injected::Drop
-        | Injected::ForgedSignature
-        | Injected::StaleTimestamp
-        | Injected::TamperedBody => next(request).await,
     }
 }
 
@@ -248,7 +267,7 @@ async fn hold(state: &AppState, delay_ms: u64) {
 
 /// The fault a request's own `X-Sandbox-Fault` header asks for:
 /// `<kind>[; status=503][; delay_ms=800][; retry_after=2][; commit=1]`.
-pub fn from_header(value: &HeaderValue) -> Result<Injected, ApiError> {
+pub fn from_header(value: &HeaderValue) -> Result<RequestFault, ApiError> {
     const FIELD: &str = "X-Sandbox-Fault";
     let malformed = |why: &str| {
         ApiError::invalid_field(
@@ -274,9 +293,10 @@ pub fn from_header(value: &HeaderValue) -> Result<Injected, ApiError> {
     }
     let mut checks = Checks::new();
     let injected = super::rules::fault(&mut checks, &format!("{FIELD}: "), &body);
-    let injected = checks.conclude(injected)?;
-    if injected.kind().is_delivery() {
-        return Err(malformed(&format!("{} faults webhook deliveries, not this request", injected.kind())));
+    match checks.conclude(injected)? {
+        super::rules::Injected::Request(fault) => Ok(fault),
+        super::rules::Injected::Delivery(fault) => {
+            Err(malformed(&format!("{} faults webhook deliveries, not this request", fault.kind())))
+        }
     }
-    Ok(injected)
 }

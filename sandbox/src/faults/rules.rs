@@ -57,55 +57,50 @@ impl MethodName {
     }
 }
 
-/// What a rule applies to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "target", rename_all = "snake_case")]
-pub enum Matcher {
-    /// API requests: every field given must hold.
-    Requests { operation_id: Option<String>, method: Option<MethodName>, path: Option<String> },
-    /// Webhook deliveries of one event type (`None`: every type),
-    /// optionally to one endpoint (its public id). `per_endpoint`: the
-    /// rule's `skip`, `times` and draws count each endpoint's deliveries
-    /// apart.
-    Deliveries {
-        event: Option<EventType>,
-        endpoint_id: Option<String>,
-        #[serde(default)]
-        per_endpoint: bool,
-    },
+/// The requests a rule applies to: every field given must hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RequestMatch {
+    pub operation_id: Option<String>,
+    pub method: Option<MethodName>,
+    pub path: Option<String>,
 }
 
-impl Matcher {
+impl RequestMatch {
     /// Whether a request to `op` at the concrete `path` matches.
-    pub fn matches_request(&self, op: &Operation, path: &str) -> bool {
-        let Matcher::Requests { operation_id, method, path: wanted } = self else { return false };
-        operation_id.as_deref().is_none_or(|id| id == op.id())
-            && method.is_none_or(|m| m.method() == op.method)
-            && wanted.as_deref().is_none_or(|wanted| path_matches(wanted, op, path))
+    fn matches(&self, op: &Operation, path: &str) -> bool {
+        self.operation_id.as_deref().is_none_or(|id| id == op.id())
+            && self.method.is_none_or(|m| m.method() == op.method)
+            && self.path.as_deref().is_none_or(|wanted| path_matches(wanted, op, path))
     }
+}
 
+/// The webhook deliveries a rule applies to: of one event type (`None`:
+/// every type), optionally to one endpoint (its public id).
+/// `per_endpoint`: the rule's `skip`, `times` and draws count each
+/// endpoint's deliveries apart.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeliveryMatch {
+    pub event: Option<EventType>,
+    pub endpoint_id: Option<String>,
+    #[serde(default)]
+    pub per_endpoint: bool,
+}
+
+impl DeliveryMatch {
     /// Whether a delivery of `event` (`None`: a type this sandbox does not
     /// know) to the endpoint `endpoint` (public id) matches.
-    pub fn matches_delivery(&self, event: Option<EventType>, endpoint: &str) -> bool {
-        let Matcher::Deliveries { event: wanted, endpoint_id, .. } = self else { return false };
-        wanted.is_none_or(|wanted| Some(wanted) == event) && endpoint_id.as_deref().is_none_or(|id| id == endpoint)
+    fn matches(&self, event: Option<EventType>, endpoint: &str) -> bool {
+        self.event.is_none_or(|wanted| Some(wanted) == event)
+            && self.endpoint_id.as_deref().is_none_or(|id| id == endpoint)
     }
+}
 
-    fn view(&self) -> FaultMatch {
-        match self {
-            Matcher::Requests { operation_id, method, path } => FaultMatch {
-                operation_id: operation_id.clone(),
-                method: method.map(|m| m.method().as_str().to_owned()),
-                path: path.clone(),
-                ..FaultMatch::default()
-            },
-            Matcher::Deliveries { event, endpoint_id, .. } => FaultMatch {
-                event: Some(event.map_or("*", EventType::as_str).to_owned()),
-                endpoint_id: endpoint_id.clone(),
-                ..FaultMatch::default()
-            },
-        }
-    }
+/// What a rule applies to and the fault it injects there: a request fault
+/// only ever meets a request, a delivery fault only a delivery.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Aim {
+    Requests(RequestMatch, RequestFault),
+    Deliveries(DeliveryMatch, DeliveryFault),
 }
 
 /// A template (`/v1/customers/{id}`) matches every request of its
@@ -114,10 +109,10 @@ fn path_matches(wanted: &str, op: &Operation, path: &str) -> bool {
     if wanted.contains('{') { wanted == op.path } else { wanted == path }
 }
 
-/// A fault with its parameters, typed per kind.
+/// A fault on an API request, with its parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Injected {
+pub enum RequestFault {
     Error {
         status: u16,
     },
@@ -135,79 +130,195 @@ pub enum Injected {
     },
     Reset,
     DropResponse,
-    Duplicate {
-        delay_s: u64,
-    },
-    Delay {
-        delay_s: u64,
-    },
+}
+
+/// A fault on a webhook delivery, with its parameters: the first four
+/// shape the genuine delivery, the others add a delivery beside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DeliveryFault {
+    Delay { delay_s: u64 },
     OutOfOrder,
     Drop,
+    Duplicate { delay_s: u64 },
     ForgedSignature,
     StaleTimestamp,
     TamperedBody,
 }
 
-impl Injected {
+/// A fault of either kind, as a rule's body or a stored rule names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Injected {
+    Request(RequestFault),
+    Delivery(DeliveryFault),
+}
+
+impl RequestFault {
     pub fn kind(self) -> FaultKind {
         match self {
-            Injected::Error { .. } => FaultKind::Error,
-            Injected::RateLimit { .. } => FaultKind::RateLimit,
-            Injected::Latency { .. } => FaultKind::Latency,
-            Injected::Timeout { .. } => FaultKind::Timeout,
-            Injected::Reset => FaultKind::Reset,
-            Injected::DropResponse => FaultKind::DropResponse,
-            Injected::Duplicate { .. } => FaultKind::Duplicate,
-            Injected::Delay { .. } => FaultKind::Delay,
-            Injected::OutOfOrder => FaultKind::OutOfOrder,
-            Injected::Drop => FaultKind::Drop,
-            Injected::ForgedSignature => FaultKind::ForgedSignature,
-            Injected::StaleTimestamp => FaultKind::StaleTimestamp,
-            Injected::TamperedBody => FaultKind::TamperedBody,
+            RequestFault::Error { .. } => FaultKind::Error,
+            RequestFault::RateLimit { .. } => FaultKind::RateLimit,
+            RequestFault::Latency { .. } => FaultKind::Latency,
+            RequestFault::Timeout { .. } => FaultKind::Timeout,
+            RequestFault::Reset => FaultKind::Reset,
+            RequestFault::DropResponse => FaultKind::DropResponse,
         }
     }
 
     /// The API's shape: the kind and its parameters.
     pub fn view(self) -> Fault {
-        let mut fault =
-            Fault { kind: self.kind(), status: None, retry_after: None, delay_ms: None, delay_s: None, commit: None };
+        let mut fault = bare(self.kind());
         match self {
-            Injected::Error { status } => fault.status = Some(status),
-            Injected::RateLimit { retry_after } => fault.retry_after = Some(retry_after),
-            Injected::Latency { delay_ms } => fault.delay_ms = Some(delay_ms),
-            Injected::Timeout { delay_ms, commit } => {
+            RequestFault::Error { status } => fault.status = Some(status),
+            RequestFault::RateLimit { retry_after } => fault.retry_after = Some(retry_after),
+            RequestFault::Latency { delay_ms } => fault.delay_ms = Some(delay_ms),
+            RequestFault::Timeout { delay_ms, commit } => {
                 fault.delay_ms = Some(delay_ms);
                 fault.commit = commit.then_some(true);
             }
-            Injected::Duplicate { delay_s } | Injected::Delay { delay_s } => fault.delay_s = Some(delay_s),
-            Injected::Reset
-            | Injected::DropResponse
-            | Injected::OutOfOrder
-            | Injected::Drop
-            | Injected::ForgedSignature
-            | Injected::StaleTimestamp
-            | Injected::TamperedBody => {}
+            RequestFault::Reset | RequestFault::DropResponse => {}
         }
         fault
     }
 }
 
+impl DeliveryFault {
+    pub fn kind(self) -> FaultKind {
+        match self {
+            DeliveryFault::Delay { .. } => FaultKind::Delay,
+            DeliveryFault::OutOfOrder => FaultKind::OutOfOrder,
+            DeliveryFault::Drop => FaultKind::Drop,
+            DeliveryFault::Duplicate { .. } => FaultKind::Duplicate,
+            DeliveryFault::ForgedSignature => FaultKind::ForgedSignature,
+            DeliveryFault::StaleTimestamp => FaultKind::StaleTimestamp,
+            DeliveryFault::TamperedBody => FaultKind::TamperedBody,
+        }
+    }
+
+    /// The API's shape: the kind and its parameters.
+    pub fn view(self) -> Fault {
+        let mut fault = bare(self.kind());
+        if let DeliveryFault::Delay { delay_s } | DeliveryFault::Duplicate { delay_s } = self {
+            fault.delay_s = Some(delay_s);
+        }
+        fault
+    }
+}
+
+/// A fault of `kind` with no parameters yet.
+fn bare(kind: FaultKind) -> Fault {
+    Fault { kind, status: None, retry_after: None, delay_ms: None, delay_s: None, commit: None }
+}
+
+impl Injected {
+    pub fn kind(self) -> FaultKind {
+        match self {
+            Injected::Request(fault) => fault.kind(),
+            Injected::Delivery(fault) => fault.kind(),
+        }
+    }
+}
+
 /// A validated rule.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Stored", into = "Stored")]
 pub struct Spec {
-    pub matcher: Matcher,
-    pub fault: Injected,
+    pub aim: Aim,
     pub firing: Firing,
 }
 
 impl Spec {
+    /// The fault this rule injects into a request to `op` at the concrete
+    /// `path`, if it applies to that request.
+    pub fn on_request(&self, op: &Operation, path: &str) -> Option<RequestFault> {
+        match &self.aim {
+            Aim::Requests(matcher, fault) if matcher.matches(op, path) => Some(*fault),
+            _ => None,
+        }
+    }
+
+    /// The fault this rule injects into a delivery of `event` to the
+    /// endpoint `endpoint` (public id), if it applies to that delivery.
+    pub fn on_delivery(&self, event: Option<EventType>, endpoint: &str) -> Option<DeliveryFault> {
+        match &self.aim {
+            Aim::Deliveries(matcher, fault) if matcher.matches(event, endpoint) => Some(*fault),
+            _ => None,
+        }
+    }
+
     pub fn view_match(&self) -> FaultMatch {
-        self.matcher.view()
+        match &self.aim {
+            Aim::Requests(RequestMatch { operation_id, method, path }, _) => FaultMatch {
+                operation_id: operation_id.clone(),
+                method: method.map(|m| m.method().as_str().to_owned()),
+                path: path.clone(),
+                ..FaultMatch::default()
+            },
+            Aim::Deliveries(DeliveryMatch { event, endpoint_id, .. }, _) => FaultMatch {
+                event: Some(event.map_or("*", EventType::as_str).to_owned()),
+                endpoint_id: endpoint_id.clone(),
+                ..FaultMatch::default()
+            },
+        }
+    }
+
+    pub fn view_fault(&self) -> Fault {
+        match self.aim {
+            Aim::Requests(_, fault) => fault.view(),
+            Aim::Deliveries(_, fault) => fault.view(),
+        }
+    }
+
+    pub fn kind(&self) -> FaultKind {
+        match self.aim {
+            Aim::Requests(_, fault) => fault.kind(),
+            Aim::Deliveries(_, fault) => fault.kind(),
+        }
     }
 
     /// Whether its firing counts each webhook endpoint's deliveries apart.
     pub fn per_endpoint(&self) -> bool {
-        matches!(self.matcher, Matcher::Deliveries { per_endpoint: true, .. })
+        matches!(self.aim, Aim::Deliveries(DeliveryMatch { per_endpoint: true, .. }, _))
+    }
+}
+
+/// A rule as the database keeps it (`fault_rules.spec`): the match tagged
+/// with its target, the fault with its kind.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    matcher: StoredMatch,
+    fault: Injected,
+    firing: Firing,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "target", rename_all = "snake_case")]
+enum StoredMatch {
+    Requests(RequestMatch),
+    Deliveries(DeliveryMatch),
+}
+
+impl TryFrom<Stored> for Spec {
+    type Error = String;
+
+    fn try_from(stored: Stored) -> Result<Spec, String> {
+        let aim = match (stored.matcher, stored.fault) {
+            (StoredMatch::Requests(matcher), Injected::Request(fault)) => Aim::Requests(matcher, fault),
+            (StoredMatch::Deliveries(matcher), Injected::Delivery(fault)) => Aim::Deliveries(matcher, fault),
+            (_, fault) => return Err(format!("a fault of kind {} does not go with its match", fault.kind())),
+        };
+        Ok(Spec { aim, firing: stored.firing })
+    }
+}
+
+impl From<Spec> for Stored {
+    fn from(spec: Spec) -> Stored {
+        let (matcher, fault) = match spec.aim {
+            Aim::Requests(matcher, fault) => (StoredMatch::Requests(matcher), Injected::Request(fault)),
+            Aim::Deliveries(matcher, fault) => (StoredMatch::Deliveries(matcher), Injected::Delivery(fault)),
+        };
+        Stored { matcher, fault, firing: spec.firing }
     }
 }
 
@@ -255,39 +366,41 @@ pub fn fault(checks: &mut Checks, field: &str, body: &FaultRequest) -> Option<In
                 checks.push(name("status"), "invalid", "must be 500, 502, 503 or 504");
                 return None;
             }
-            Injected::Error { status }
+            Injected::Request(RequestFault::Error { status })
         }
-        FaultKind::RateLimit => Injected::RateLimit {
+        FaultKind::RateLimit => Injected::Request(RequestFault::RateLimit {
             retry_after: ranged("retry_after", body.retry_after.unwrap_or(DEFAULT_RETRY_AFTER), 1..=MAX_RETRY_AFTER)?,
-        },
+        }),
         FaultKind::Latency => match body.delay_ms {
-            Some(ms) => Injected::Latency { delay_ms: ranged("delay_ms", ms, 1..=MAX_DELAY_MS)? },
+            Some(ms) => {
+                Injected::Request(RequestFault::Latency { delay_ms: ranged("delay_ms", ms, 1..=MAX_DELAY_MS)? })
+            }
             None => {
                 checks.push(name("delay_ms"), "required", "kind latency needs delay_ms (1 to 60000)");
                 return None;
             }
         },
-        FaultKind::Timeout => Injected::Timeout {
+        FaultKind::Timeout => Injected::Request(RequestFault::Timeout {
             delay_ms: ranged("delay_ms", body.delay_ms.unwrap_or(DEFAULT_TIMEOUT_MS), 1..=MAX_DELAY_MS)?,
             commit: body.commit.unwrap_or(false),
-        },
-        FaultKind::Reset => Injected::Reset,
-        FaultKind::DropResponse => Injected::DropResponse,
-        FaultKind::Duplicate => {
-            Injected::Duplicate { delay_s: ranged("delay_s", body.delay_s.unwrap_or(0), 0..=MAX_DELAY_S)? }
-        }
+        }),
+        FaultKind::Reset => Injected::Request(RequestFault::Reset),
+        FaultKind::DropResponse => Injected::Request(RequestFault::DropResponse),
+        FaultKind::Duplicate => Injected::Delivery(DeliveryFault::Duplicate {
+            delay_s: ranged("delay_s", body.delay_s.unwrap_or(0), 0..=MAX_DELAY_S)?,
+        }),
         FaultKind::Delay => match body.delay_s {
-            Some(s) => Injected::Delay { delay_s: ranged("delay_s", s, 1..=MAX_DELAY_S)? },
+            Some(s) => Injected::Delivery(DeliveryFault::Delay { delay_s: ranged("delay_s", s, 1..=MAX_DELAY_S)? }),
             None => {
                 checks.push(name("delay_s"), "required", "kind delay needs delay_s (1 to 86400 sandbox seconds)");
                 return None;
             }
         },
-        FaultKind::OutOfOrder => Injected::OutOfOrder,
-        FaultKind::Drop => Injected::Drop,
-        FaultKind::ForgedSignature => Injected::ForgedSignature,
-        FaultKind::StaleTimestamp => Injected::StaleTimestamp,
-        FaultKind::TamperedBody => Injected::TamperedBody,
+        FaultKind::OutOfOrder => Injected::Delivery(DeliveryFault::OutOfOrder),
+        FaultKind::Drop => Injected::Delivery(DeliveryFault::Drop),
+        FaultKind::ForgedSignature => Injected::Delivery(DeliveryFault::ForgedSignature),
+        FaultKind::StaleTimestamp => Injected::Delivery(DeliveryFault::StaleTimestamp),
+        FaultKind::TamperedBody => Injected::Delivery(DeliveryFault::TamperedBody),
     })
 }
 
@@ -341,7 +454,7 @@ pub fn parse(body: &CreateFaultRule, operations: &Operations) -> Result<Spec, Ap
 
     let unprocessable = |message: String| ApiError::new(ErrorCode::InvalidFaultRule, message);
     let names_request = m.operation_id.is_some() || m.method.is_some() || m.path.is_some();
-    let matcher = if m.event.is_some() {
+    let aim = if m.event.is_some() {
         if names_request {
             return Err(unprocessable(
                 "a rule matches API requests (operation_id, method, path) or webhook deliveries (event, \
@@ -349,14 +462,16 @@ pub fn parse(body: &CreateFaultRule, operations: &Operations) -> Result<Spec, Ap
                     .to_owned(),
             ));
         }
-        if !injected.kind().is_delivery() {
+        let Injected::Delivery(fault) = injected else {
             return Err(unprocessable(format!(
                 "kind {} faults API requests; a delivery rule (match.event) takes {}",
                 injected.kind(),
                 kinds(true)
             )));
-        }
-        Matcher::Deliveries { event, endpoint_id: m.endpoint_id.clone(), per_endpoint: body.per_endpoint == Some(true) }
+        };
+        let matcher =
+            DeliveryMatch { event, endpoint_id: m.endpoint_id.clone(), per_endpoint: body.per_endpoint == Some(true) };
+        Aim::Deliveries(matcher, fault)
     } else {
         if m.endpoint_id.is_some() {
             return Err(unprocessable("match.endpoint_id goes with match.event (a delivery rule)".to_owned()));
@@ -368,19 +483,19 @@ pub fn parse(body: &CreateFaultRule, operations: &Operations) -> Result<Spec, Ap
                     .to_owned(),
             ));
         }
-        if injected.kind().is_delivery() {
+        let Injected::Request(fault) = injected else {
             return Err(unprocessable(format!(
                 "kind {} faults webhook deliveries: name the event type in match.event (or * for every one); \
                  API requests take {}",
                 injected.kind(),
                 kinds(false)
             )));
-        }
-        let matcher = Matcher::Requests { operation_id: m.operation_id.clone(), method, path: m.path.clone() };
+        };
+        let matcher = RequestMatch { operation_id: m.operation_id.clone(), method, path: m.path.clone() };
         check_operations(&matcher, operations)?;
-        matcher
+        Aim::Requests(matcher, fault)
     };
-    Ok(Spec { matcher, fault: injected, firing })
+    Ok(Spec { aim, firing })
 }
 
 fn kinds(delivery: bool) -> String {
@@ -389,8 +504,8 @@ fn kinds(delivery: bool) -> String {
 
 /// 422 unless some operation a rule may fault matches every field given,
 /// naming the valid ones.
-fn check_operations(matcher: &Matcher, operations: &Operations) -> Result<(), ApiError> {
-    let Matcher::Requests { operation_id, method, path } = matcher else { return Ok(()) };
+fn check_operations(matcher: &RequestMatch, operations: &Operations) -> Result<(), ApiError> {
+    let RequestMatch { operation_id, method, path } = matcher;
     let faultable: Vec<&Operation> =
         operations.all().iter().map(AsRef::as_ref).filter(|op| op.is_partner_api()).collect();
     let unprocessable = |message: String| Err(ApiError::new(ErrorCode::InvalidFaultRule, message));
@@ -425,4 +540,38 @@ fn check_operations(matcher: &Matcher, operations: &Operations) -> Result<(), Ap
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rules stored before the two fault types existed read back as they
+    /// were written, and a stored fault that does not go with its match is
+    /// refused rather than read as a rule that never applies.
+    #[test]
+    fn stored_rules_keep_their_shape_and_refuse_a_fault_of_the_other_target() {
+        let request = r#"{"matcher":{"target":"requests","operation_id":"createTransaction","method":"POST","path":null},
+            "fault":{"kind":"timeout","delay_ms":5000,"commit":true},
+            "firing":{"skip":1,"times":2,"probability":1000000,"seed":7}}"#;
+        let spec: Spec = serde_json::from_str(request).unwrap();
+        let timeout = RequestFault::Timeout { delay_ms: 5000, commit: true };
+        let matcher =
+            RequestMatch { operation_id: Some("createTransaction".into()), method: Some(MethodName::Post), path: None };
+        assert_eq!(spec.aim, Aim::Requests(matcher, timeout));
+        let delivery = r#"{"matcher":{"target":"deliveries","event":null,"endpoint_id":"whk_1"},
+            "fault":{"kind":"duplicate","delay_s":3},
+            "firing":{"skip":0,"times":null,"probability":1000000,"seed":0}}"#;
+        let spec: Spec = serde_json::from_str(delivery).unwrap();
+        let every = DeliveryMatch { event: None, endpoint_id: Some("whk_1".into()), per_endpoint: false };
+        assert_eq!(spec.aim, Aim::Deliveries(every, DeliveryFault::Duplicate { delay_s: 3 }));
+        let written = serde_json::to_value(&spec).unwrap();
+        assert_eq!(written["matcher"]["target"], "deliveries");
+        assert_eq!(written["fault"]["kind"], "duplicate");
+        assert_eq!(serde_json::from_value::<Spec>(written).unwrap(), spec);
+
+        let mixed = delivery.replace(r#""kind":"duplicate","delay_s":3"#, r#""kind":"reset""#);
+        let error = serde_json::from_str::<Spec>(&mixed).unwrap_err().to_string();
+        assert!(error.contains("kind reset does not go with its match"), "{error}");
+    }
 }

@@ -34,7 +34,7 @@ use rusqlite::Connection;
 
 use super::dispatcher::backoff_seconds;
 use crate::error::ApiError;
-use crate::faults::{Fired, Injected};
+use crate::faults::{DeliveryFault, Fired};
 use crate::state::AppState;
 use crate::store;
 use crate::store::deliveries::{Attempt, Due};
@@ -93,19 +93,18 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
             }
             let mut fired = Vec::new();
             let mut shaping = None;
-            for rule in engine.faults.matching(app, |spec| spec.matcher.matches_delivery(event, &endpoint)) {
-                let adds = rule.spec.fault.kind().adds_delivery();
+            for (rule, injected) in engine.faults.matching(app, |spec| spec.on_delivery(event, &endpoint)) {
+                let adds = injected.kind().adds_delivery();
                 if !adds && shaping.is_some() {
                     continue;
                 }
                 let Some(f) = crate::faults::fire_delivery(tx, &rule, endpoint_id)? else { continue };
                 let fault = applied(&f);
                 if adds {
-                    let role =
-                        if f.rule.spec.fault.kind().is_probe() { DeliveryRole::Probe } else { DeliveryRole::Duplicate };
+                    let role = if injected.kind().is_probe() { DeliveryRole::Probe } else { DeliveryRole::Duplicate };
                     store::deliveries::add_copy(tx, id, role, &fault, now)?;
                 } else {
-                    shaping = Some((f.rule.spec.fault, fault));
+                    shaping = Some((injected, fault));
                 }
                 fired.push(f);
             }
@@ -127,7 +126,7 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
     state.request_log.changes().changed(app);
     // Each rule's counters were stored in the write that decided.
     for fired in &fired {
-        tracing::info!(fault = %fired.rule.spec.fault.kind(), rule = %fired.rule.public_id,
+        tracing::info!(fault = %fired.rule.spec.kind(), rule = %fired.rule.public_id,
             event = %job.event_public_id, endpoint = %job.endpoint_public_id, "delivery fault injected");
     }
     Ok(match decision {
@@ -143,7 +142,7 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
 fn applied(fired: &Fired) -> AppliedFault {
     AppliedFault {
         rule_id: Some(fired.rule.public_id.clone()),
-        fault: fired.rule.spec.fault.view(),
+        fault: fired.rule.spec.view_fault(),
         client_gone: false,
     }
 }
@@ -152,22 +151,22 @@ fn applied(fired: &Fired) -> AppliedFault {
 fn shape_genuine(
     tx: &Connection,
     id: i64,
-    injected: Injected,
+    injected: DeliveryFault,
     fault: AppliedFault,
     now: Timestamp,
     resource: &str,
 ) -> Result<Decision, ApiError> {
     Ok(match injected {
-        Injected::Delay { delay_s } => {
+        DeliveryFault::Delay { delay_s } => {
             let until = now.plus_seconds(i64::try_from(delay_s).unwrap_or(i64::MAX));
             store::deliveries::hold(tx, id, &fault, until, None)?;
             Decision::NotNow
         }
-        Injected::OutOfOrder => {
+        DeliveryFault::OutOfOrder => {
             store::deliveries::hold(tx, id, &fault, now.plus_seconds(OUT_OF_ORDER_WAIT_S), Some(resource))?;
             Decision::NotNow
         }
-        Injected::Drop => {
+        DeliveryFault::Drop => {
             store::deliveries::decided(tx, id, Some(&fault))?;
             let rule = fault.rule_id.clone().unwrap_or_default();
             let dropped = Attempt {
@@ -185,18 +184,12 @@ fn shape_genuine(
             store::deliveries::record(tx, id, &dropped, false, now, now.plus_seconds(backoff_seconds(1)))?;
             Decision::NotNow
         }
-        // Copies and probes are added beside the genuine delivery, and
-        // request faults never match a delivery: neither shapes it.
-        Injected::Duplicate { .. }
-        | Injected::ForgedSignature
-        | Injected::StaleTimestamp
-        | Injected::TamperedBody
-        | Injected::Error { .. }
-        | Injected::RateLimit { .. }
-        | Injected::Latency { .. }
-        | Injected::Timeout { .. }
-        | Injected::Reset
-        | Injected::DropResponse => {
+        // Copies and probes are added beside the genuine delivery, which
+        // they leave as it is.
+        DeliveryFault::Duplicate { .. }
+        | DeliveryFault::ForgedSignature
+        | DeliveryFault::StaleTimestamp
+        | DeliveryFault::TamperedBody => {
             store::deliveries::decided(tx, id, None)?;
             Decision::Send(None)
         }
