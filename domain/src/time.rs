@@ -5,6 +5,11 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 
+/// The latest time any sandbox clock may show, 9999-12-31T00:00:00Z:
+/// timestamps are RFC 3339 with four-digit years, and what is dated after
+/// a clock (a payment's `pay_by`, a day later) must still fit.
+pub const LATEST_MILLIS: i64 = 253_402_214_400_000;
+
 /// A point in time, milliseconds since the Unix epoch (UTC).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Timestamp(i64);

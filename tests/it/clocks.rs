@@ -220,7 +220,7 @@ async fn no_clock_is_moved_past_the_last_day_of_year_9999() {
     let app = first.ready.test_application_id.clone();
     first.shutdown().await;
     // Put the global clock two days short of the limit, the TEST application's one more day ahead.
-    let latest = payctl_sandbox::api::control::LATEST_MILLIS;
+    let latest = payctl_domain::time::LATEST_MILLIS;
     let day = 86_400_000i64;
     let global = latest - chrono::Utc::now().timestamp_millis() - 2 * day;
     {

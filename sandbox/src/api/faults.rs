@@ -17,8 +17,9 @@ use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::{CreateFaultRule, FaultRule, FaultRules};
 use payctl_wire::sandbox::ApplicationScope;
 
-use super::control::{Access, target_application};
+use super::control::target_application;
 use crate::auth::ControlCaller;
+use crate::auth::principal::Access;
 use crate::error::ApiError;
 use crate::faults::{self, Aim, Change, DeliveryMatch, Rule, Scope, rules};
 use crate::http::extract::{ApiJson, ApiQuery};

@@ -94,20 +94,11 @@ fn view(applied: AppliedMarkup, customer_id: Option<String>) -> Markup {
     }
 }
 
-/// 404 unless `customer_id` is one of the partner's customers.
-fn owned_customer(conn: &rusqlite::Connection, partner: i64, customer_id: &str) -> Result<(), ApiError> {
-    if store::customers::of_partner(conn, partner, customer_id)? {
-        Ok(())
-    } else {
-        Err(store::missing::<store::customers::Row>())
-    }
-}
-
 /// The markup that applies to a customer (or the partner when `None`). A
 /// customer must be the partner's.
 fn effective(conn: &rusqlite::Connection, partner: i64, customer_id: Option<&str>) -> Result<AppliedMarkup, ApiError> {
     if let Some(id) = customer_id {
-        owned_customer(conn, partner, id)?;
+        store::customers::of_partner(conn, partner, id)?;
     }
     quoting::applied_markup(conn, partner, customer_id)
 }
@@ -226,7 +217,7 @@ pub async fn put_customer_markup(
     let (created, stored) = state
         .db
         .write(move |tx| {
-            owned_customer(tx, partner, &id)?;
+            store::customers::of_partner(tx, partner, &id)?;
             store::markups::put(tx, partner, Some(&id), &markup, now)
         })
         .await?;
@@ -253,7 +244,7 @@ pub async fn delete_customer_markup(
     state
         .db
         .write(move |tx| {
-            owned_customer(tx, partner, &id)?;
+            store::customers::of_partner(tx, partner, &id)?;
             store::markups::delete_override(tx, partner, &id)
         })
         .await?;
@@ -336,7 +327,7 @@ pub async fn simulate(
         .db
         .read(move |conn| {
             if let Some(id) = customer.as_deref() {
-                owned_customer(conn, partner, id)?;
+                store::customers::of_partner(conn, partner, id)?;
             }
             let simulation = quoting::Simulation {
                 partner_id: partner,

@@ -16,8 +16,9 @@ use payctl_domain::decimal::Decimal;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::sandbox::{ApplicationScope, Rate, Rates, SetRate};
 
-use super::control::{Access, target_application};
+use super::control::target_application;
 use crate::auth::ControlCaller;
+use crate::auth::principal::Access;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::quoting;

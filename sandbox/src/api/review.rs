@@ -18,8 +18,9 @@ use payctl_wire::events::EventType;
 use payctl_wire::review::{Drill, Review, ReviewQuery, StartDrill};
 use payctl_wire::sandbox::ApplicationScope;
 
-use super::control::{Access, Target, target_application};
+use super::control::target_application;
 use crate::auth::ControlCaller;
+use crate::auth::principal::{Access, Target};
 use crate::error::ApiError;
 use crate::faults::drill;
 use crate::http::extract::{ApiJson, ApiQuery};

@@ -4,21 +4,23 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use payctl_wire::applications::Application;
 use payctl_wire::events::EventType;
 use payctl_wire::webhooks::{TriggerEvent, TriggeredEvent};
 
 use crate::auth::ControlCaller;
+use crate::auth::principal::Access;
 use crate::db::CachedSql;
 use crate::error::{ApiError, Checks};
 use crate::events::{self, Subject};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
-use crate::store;
 use crate::webhooks::samples;
 
 const MAX_RESOURCE_ID: usize = 128;
+
+/// Why the control token must name an application.
+const WHOSE: &str = "the control token must say whose endpoints receive the event";
 
 /// Trigger a webhook event
 ///
@@ -50,20 +52,15 @@ pub async fn trigger(
         checks.push("resource_id", "invalid", "must be 1 to 128 letters, digits, '-' or '_'");
     }
     if matches!(caller, ControlCaller::Operator) && body.application_id.is_none() {
-        checks.push("application_id", "required", "the control token must say whose endpoints receive the event");
+        checks.push("application_id", "required", WHOSE);
     }
     let event = checks.conclude(event)?;
     let clocks = state.clock.clone();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let missing = store::missing::<Application>;
-        let application_id = match (&caller, body.application_id.as_deref()) {
-            (ControlCaller::TestKey(key), None) => key.application_id,
-            (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => key.application_id,
-            (ControlCaller::TestKey(_), Some(_)) => return Err(missing()),
-            (ControlCaller::Operator, id) => {
-                store::applications::by_public_id(tx, id.unwrap_or_default())?.map(|(id, _)| id).ok_or_else(missing)?
-            }
-        };
+        let application_id = caller
+            .target(tx, body.application_id.as_deref(), Access::Read)?
+            .ok_or_else(|| ApiError::invalid_field("application_id", "required", WHOSE))?
+            .id;
         let now = clocks.app_now(application_id);
         let kind = samples::resource_kind(event);
         let resource_id = body.resource_id.unwrap_or_else(|| samples::resource_id(event));

@@ -48,6 +48,40 @@ impl DashboardUser {
     }
 }
 
+/// What a control call does to the application it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Reads what applies to it (a LIVE application's clock and rates
+    /// are the global ones, so reading them is harmless and useful).
+    Read,
+    /// Moves its clock or changes its rates: TEST applications only.
+    Change,
+    /// Another TEST-only operation: a LIVE application is refused with
+    /// 403 `ATH_0002` and this reason.
+    TestOnly(&'static str),
+}
+
+impl Access {
+    /// Why a LIVE application is refused this access, if it is.
+    fn live_refusal(self) -> Option<&'static str> {
+        match self {
+            Access::Read => None,
+            Access::Change => Some(
+                "a LIVE application follows real time, the global offset and the global rates only, so it cannot be \
+                 moved on its own; leave out application_id to act on every application",
+            ),
+            Access::TestOnly(reason) => Some(reason),
+        }
+    }
+}
+
+/// An application a control call acts on.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub id: i64,
+    pub public_id: String,
+}
+
 /// Who may drive the sandbox's simulation routes.
 #[derive(Debug, Clone)]
 pub enum ControlCaller {
@@ -58,6 +92,34 @@ pub enum ControlCaller {
 }
 
 impl ControlCaller {
+    /// The application a control or simulation call acts on (`None`: every
+    /// application, the global scope). A TEST key acts on its own
+    /// application (naming another is 404). The operator acts globally, or
+    /// on the application it names; LIVE applications follow the global
+    /// clock and rates only, so changing one is a TEST-only operation
+    /// refused with 403 `ATH_0002`, as it is to a LIVE key.
+    pub fn target(
+        &self,
+        conn: &rusqlite::Connection,
+        named: Option<&str>,
+        access: Access,
+    ) -> Result<Option<Target>, ApiError> {
+        let missing = store::missing::<payctl_wire::applications::Application>;
+        let own = |key: &KeyCaller| Target { id: key.application_id, public_id: key.application_public_id.clone() };
+        match (self, named) {
+            (ControlCaller::TestKey(key), None) => Ok(Some(own(key))),
+            (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => Ok(Some(own(key))),
+            (ControlCaller::TestKey(_), Some(_)) => Err(missing()),
+            (ControlCaller::Operator, None) => Ok(None),
+            (ControlCaller::Operator, Some(public_id)) => match store::applications::by_public_id(conn, public_id)? {
+                None => Err(missing()),
+                Some((id, environment)) => match (environment, access.live_refusal()) {
+                    (payctl_wire::applications::Environment::Live, Some(reason)) => Err(ApiError::forbidden(reason)),
+                    _ => Ok(Some(Target { id, public_id: public_id.to_owned() })),
+                },
+            },
+        }
+    }
     /// The application whose data the caller may act on: `None` (every
     /// application) for the operator, the key's own for a TEST key.
     pub fn application_scope(&self) -> Option<i64> {

@@ -1,7 +1,8 @@
 //! The state machines of the sandbox, one module each: [`quotes`],
 //! [`transactions`], [`payments`], [`transfers`] (every transfer kind, swaps
 //! included) and customer [`verification`]; and [`accounts`], opening a
-//! settlement account or wallet (no life beyond that yet).
+//! settlement account or wallet (no life beyond that yet); and moving a
+//! [`clock`] forward, with the moves and retries that follow it.
 //!
 //! Each flow names its states and its triggers as enums, and its `step`
 //! function is one exhaustive `match` of (state, trigger) that answers a
@@ -24,6 +25,7 @@
 //! answers the flow's own 404 (its [`store::Owned`] impl) when there is none.
 
 pub mod accounts;
+pub mod clock;
 pub mod events;
 pub mod payments;
 pub mod quotes;

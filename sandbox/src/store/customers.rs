@@ -137,13 +137,14 @@ pub fn set_verification(conn: &Connection, id: i64, from: State, to: State, at: 
     Ok(changed == 1)
 }
 
-/// Whether `public_id` is a customer of one of the partner's applications
-/// (TEST or LIVE): what the partner's dashboard may price.
-pub fn of_partner(conn: &Connection, partner_id: i64, public_id: &str) -> rusqlite::Result<bool> {
-    conn.query_row_cached(
+/// 404 unless `public_id` is a customer of one of the partner's
+/// applications (TEST or LIVE): what the partner's dashboard may price.
+pub fn of_partner(conn: &Connection, partner_id: i64, public_id: &str) -> Result<(), ApiError> {
+    let found: bool = conn.query_row_cached(
         "SELECT EXISTS (SELECT 1 FROM customers c JOIN applications a ON a.id = c.application_id
                         WHERE c.public_id = ?1 AND a.partner_id = ?2)",
         params![public_id, partner_id],
         |r| r.get(0),
-    )
+    )?;
+    if found { Ok(()) } else { Err(super::missing::<Row>()) }
 }
