@@ -49,7 +49,33 @@ pub mod transactions {
 pub mod transfers {
     pub use payctl_wire::transfers::{TransferKind as Kind, TransferStatus as State};
 
+    use crate::accounts;
+    use crate::address::Network;
+    use crate::asset::Asset;
+
     final_states!(State: [Completed, Failed]);
+
+    /// The stablecoins an on-chain swap converts between.
+    pub const SWAP_COINS: [&str; 2] = ["USDC", "USDT"];
+
+    /// One side of a transfer as its kind's rules see it: what it holds,
+    /// and on which network when it is a wallet.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct SideAsset {
+        pub asset: Asset,
+        pub network: Option<Network>,
+    }
+
+    /// Why two sides do not make one transfer of a kind.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub enum PairProblem {
+        /// A well-formed pair the kind does not allow: the field to blame
+        /// and why (a 400 among the request's other problems).
+        Field(&'static str, &'static str),
+        /// A coin named on a network it is not issued on (`source` or
+        /// `destination`): no transfer of any kind can move it there.
+        NotIssued(String),
+    }
 
     /// What each kind of transfer moves, and how its id reads.
     pub trait KindRules: Copy {
@@ -59,6 +85,11 @@ pub mod transfers {
         fn credits_customer(self) -> bool;
         /// Public id prefix: swaps are `fx_`, the rest `tr_`.
         fn id_prefix(self) -> &'static str;
+        /// What the kind asks of its two sides together, beyond each
+        /// side's own shape: a bridge moves one coin between two networks,
+        /// a swap converts USDC and USDT into each other; and no side names
+        /// a coin on a network it is not issued on.
+        fn pair_problem(self, source: SideAsset, destination: SideAsset) -> Option<PairProblem>;
     }
 
     impl KindRules for Kind {
@@ -81,6 +112,34 @@ pub mod transfers {
                 Kind::OnchainFx => "fx",
                 Kind::Payin | Kind::Payout | Kind::Bridge => "tr",
             }
+        }
+
+        fn pair_problem(self, s: SideAsset, d: SideAsset) -> Option<PairProblem> {
+            let field = |name, why| Some(PairProblem::Field(name, why));
+            match self {
+                Kind::Bridge if s.asset.code != d.asset.code => {
+                    return field("destination.asset", "a bridge moves one stablecoin: must equal source.asset");
+                }
+                Kind::Bridge if s.network.is_some() && s.network == d.network => {
+                    return field(
+                        "destination.network",
+                        "a bridge moves between two networks: must differ from source.network",
+                    );
+                }
+                Kind::OnchainFx
+                    if !SWAP_COINS.contains(&s.asset.code)
+                        || !SWAP_COINS.contains(&d.asset.code)
+                        || s.asset.code == d.asset.code =>
+                {
+                    return field("destination.asset", "a swap converts USDC to USDT or USDT to USDC");
+                }
+                Kind::Payin | Kind::Payout | Kind::Bridge | Kind::OnchainFx => {}
+            }
+            [("source", s), ("destination", d)].into_iter().find_map(|(name, side)| {
+                let network = side.network?;
+                (!accounts::issued_on(side.asset, network))
+                    .then(|| PairProblem::NotIssued(format!("{} is not issued on {network} ({name})", side.asset)))
+            })
         }
     }
 }
@@ -137,5 +196,40 @@ pub mod quotes {
         fn is_final(self) -> bool {
             matches!(self, State::Used)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::transfers::{Kind, KindRules, PairProblem, SideAsset};
+    use crate::address::Network;
+    use crate::asset::asset;
+
+    fn side(code: &str, network: Option<Network>) -> SideAsset {
+        SideAsset { asset: asset(code).unwrap(), network }
+    }
+
+    #[test]
+    fn each_kind_asks_its_own_of_a_pair_of_sides() {
+        let (eth, polygon, tron) = (Some(Network::Ethereum), Some(Network::Polygon), Some(Network::Tron));
+        let bridge = |s, d| Kind::Bridge.pair_problem(s, d);
+        assert_eq!(bridge(side("USDC", eth), side("USDC", polygon)), None);
+        assert!(matches!(
+            bridge(side("USDC", eth), side("USDT", polygon)),
+            Some(PairProblem::Field("destination.asset", _))
+        ));
+        assert!(matches!(
+            bridge(side("USDC", eth), side("USDC", eth)),
+            Some(PairProblem::Field("destination.network", _))
+        ));
+        let swap = |s, d| Kind::OnchainFx.pair_problem(s, d);
+        assert_eq!(swap(side("USDC", eth), side("USDT", eth)), None);
+        assert!(matches!(swap(side("USDC", eth), side("USDC", eth)), Some(PairProblem::Field("destination.asset", _))));
+        // A payin takes any pair; what it cannot take is a coin where it is not issued.
+        assert_eq!(Kind::Payin.pair_problem(side("USD", None), side("USDC", eth)), None);
+        let Some(PairProblem::NotIssued(why)) = Kind::Payin.pair_problem(side("USD", None), side("USDC", tron)) else {
+            panic!("USDC is not issued on Tron here")
+        };
+        assert_eq!(why, "USDC is not issued on tron (destination)");
     }
 }

@@ -5,20 +5,23 @@
 //! operator's override for every application, else the fixed table of
 //! `domain::rates`. The fee comes from the markup that applies: the
 //! customer's override, else the partner's, else none. A corridor quote
-//! pays its corridor's fee first; a transfer to a network pays the network
-//! fee out of the converted amount. The arithmetic is `domain::pricing`'s
+//! pays its corridor's fee first ([`corridor_fee`]); a transfer to a
+//! network pays the network fee ([`network_fee`]) out of the converted
+//! amount. The arithmetic is `domain::pricing`'s
 //! (integer, basis points, fee rounded half up, destination rounded down).
 //!
 //! Nothing is priced that would deliver nothing: when the fees leave no
 //! destination amount, the answer is 422 `INVALID_AMOUNT` naming the
 //! smallest source amount that delivers something.
 
+use payctl_domain::address::Network;
 use payctl_domain::asset::Asset;
 use payctl_domain::decimal::{Decimal, format_minor};
 use payctl_domain::money::MinorUnit;
-use payctl_domain::pricing::{self, Markup, PricingError};
+use payctl_domain::pricing::{self, Markup, MarkupKind, PricingError};
 use payctl_domain::rates;
 use payctl_wire::error::{ErrorCode, FieldIssue};
+use payctl_wire::legacy_quotes::RecipientType;
 use payctl_wire::pricing::{MarkupSource, RateSource};
 use payctl_wire::sandbox::{Rate, RateOrigin};
 use rusqlite::Connection;
@@ -26,6 +29,31 @@ use rusqlite::Connection;
 use crate::error::ApiError;
 use crate::store;
 use crate::store::markups::StoredMarkup;
+
+/// A corridor's own fee per recipient type: basis points of the amount,
+/// with a minimum of 5.00 (to a bank account) or 1.00 (to a wallet) in the
+/// source's minor units.
+pub fn corridor_fee(recipient: RecipientType, source: Asset) -> Markup {
+    let (bps, min_fee) = match recipient {
+        RecipientType::BankAccount => (15, 500),
+        RecipientType::Wallet => (10, 100),
+    };
+    let min_fee = min_fee * 10u64.pow(source.decimals.saturating_sub(2));
+    Markup { kind: MarkupKind::Bps, value: bps, currency: None, min_fee: Some(min_fee), max_fee: None }
+}
+
+/// Network fee per destination network, in minor units of the (6-decimal)
+/// stablecoin; networks not listed charge [`DEFAULT_NETWORK_FEE`].
+pub const NETWORK_FEES: &[(Network, i64)] = &[(Network::Ethereum, 1_000_000), (Network::Tron, 1_000_000)];
+pub const DEFAULT_NETWORK_FEE: i64 = 100_000;
+
+/// What a destination on `network` pays the chain; nothing off-chain.
+pub fn network_fee(network: Option<Network>) -> MinorUnit {
+    match network {
+        None => MinorUnit::ZERO,
+        Some(n) => MinorUnit::new(NETWORK_FEES.iter().find(|(k, _)| *k == n).map_or(DEFAULT_NETWORK_FEE, |(_, f)| *f)),
+    }
+}
 
 /// What to price.
 #[derive(Debug, Clone)]

@@ -15,7 +15,6 @@ use payctl_domain::asset::AssetKind;
 use payctl_domain::decimal::format_minor;
 use payctl_domain::iban::Iban;
 use payctl_domain::money::MinorUnit;
-use payctl_domain::pricing::{Markup, MarkupKind};
 use payctl_domain::time::Timestamp;
 use payctl_wire::legacy_quotes::{
     CorridorQuoteRequest, LegacyQuote, LegacyQuoteFees, LegacyQuoteForm, LegacyQuoteRequest, QuoteTarget,
@@ -33,16 +32,6 @@ use crate::idempotency::{self, Committed, Idempotency};
 use crate::quoting;
 use crate::state::AppState;
 use crate::store;
-
-/// A corridor's own fee per recipient type: basis points of the amount,
-/// and a minimum in minor units of a 2-decimal currency (scaled to the
-/// source's decimals for a stablecoin).
-pub fn corridor_fee(recipient: RecipientType) -> (u64, u64) {
-    match recipient {
-        RecipientType::BankAccount => (15, 500),
-        RecipientType::Wallet => (10, 100),
-    }
-}
 
 /// The answer for a legacy or corridor quote as seen at `now`.
 pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
@@ -217,10 +206,7 @@ pub async fn create_corridor(
     let (source, destination, amount, corridor, recipient_type) =
         c.conclude((move || Some((source?, destination?, amount?, corridor?, recipient_type?)))())?;
     let corridor = super::transaction_quotes::corridor_for("corridor", &corridor, source.code, destination.code)?;
-    let (bps, min_fee) = corridor_fee(recipient_type);
-    let min_fee = min_fee * 10u64.pow(source.decimals.saturating_sub(2));
-    let corridor_fee =
-        Markup { kind: MarkupKind::Bps, value: bps, currency: None, min_fee: Some(min_fee), max_fee: None };
+    let corridor_fee = quoting::corridor_fee(recipient_type, source);
     let (application_id, partner_id) = (caller.application_id, caller.partner_id);
     let now = state.clock.app_now(application_id);
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {

@@ -27,7 +27,7 @@ use crate::auth::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::flows;
 
-use crate::flows::transfers::{Kind, NewTransfer};
+use crate::flows::transfers::{Kind, KindRules, NewTransfer};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Claim, Committed, Idempotency};
 use crate::state::AppState;
@@ -35,9 +35,7 @@ use crate::store::{
     self,
     transfers::{Row, Side},
 };
-use payctl_domain::accounts;
-
-const SWAP_COINS: [&str; 2] = ["USDC", "USDT"];
+use payctl_domain::states::transfers::{PairProblem, SideAsset};
 
 /// What one side of a kind accepts.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -148,37 +146,24 @@ fn parse(door: Option<Kind>, body: &CreateTransfer) -> Result<NewTransfer, ApiEr
         (_, Some(_)) => fields::amount_minor(&mut c, "amount", &body.amount),
         (_, None) => fields::required(&mut c, "amount", &body.amount).and(None),
     };
-    if let (Some(k), Some(s), Some(d)) = (kind, &source, &destination) {
-        match k {
-            Kind::Bridge if s.asset.code != d.asset.code => {
-                c.push("destination.asset", "invalid", "a bridge moves one stablecoin: must equal source.asset")
+    // The kind's rules for its two sides: a pair it does not allow is one
+    // of the 400's problems; a coin on a network it is not issued on, 422.
+    let pair = |s: &CheckedEnd| SideAsset { asset: s.side.asset, network: s.side.network };
+    let not_issued = match (kind, &source, &destination) {
+        (Some(k), Some(s), Some(d)) => match k.pair_problem(pair(s), pair(d)) {
+            Some(PairProblem::Field(field, why)) => {
+                c.push(field, "invalid", why);
+                None
             }
-            Kind::Bridge if s.network.is_some() && s.network == d.network => c.push(
-                "destination.network",
-                "invalid",
-                "a bridge moves between two networks: must differ from source.network",
-            ),
-            Kind::OnchainFx
-                if !SWAP_COINS.contains(&s.asset.code)
-                    || !SWAP_COINS.contains(&d.asset.code)
-                    || s.asset.code == d.asset.code =>
-            {
-                c.push("destination.asset", "invalid", "a swap converts USDC to USDT or USDT to USDC")
-            }
-            _ => {}
-        }
-    }
+            Some(PairProblem::NotIssued(why)) => Some(why),
+            None => None,
+        },
+        _ => None,
+    };
     let (kind, customer_id, source, destination) =
         c.conclude((move || Some((kind?, customer_id?, source?, destination?)))())?;
-    for (name, side) in [("source", &source.side), ("destination", &destination.side)] {
-        if let Some(network) = side.network
-            && !accounts::issued_on(side.asset, network)
-        {
-            return Err(ApiError::new(
-                ErrorCode::UnsupportedCombination,
-                format!("{} is not issued on {network} ({name})", side.asset),
-            ));
-        }
+    if let Some(why) = not_issued {
+        return Err(ApiError::new(ErrorCode::UnsupportedCombination, why));
     }
     Ok(NewTransfer {
         kind,

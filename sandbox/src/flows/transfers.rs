@@ -43,19 +43,6 @@ pub const PROCESS_SECONDS: i64 = 5;
 pub const COMPLETE_SECONDS: i64 = 10;
 pub const FAILURE_REASON: &str = "rejected by the sandbox (amount ending in 13)";
 
-/// Network fee per destination network, in minor units of the (6-decimal)
-/// stablecoin; networks not listed charge [`DEFAULT_NETWORK_FEE`].
-pub const NETWORK_FEES: &[(Network, i64)] = &[(Network::Ethereum, 1_000_000), (Network::Tron, 1_000_000)];
-pub const DEFAULT_NETWORK_FEE: i64 = 100_000;
-
-/// What a destination on `network` pays the chain; nothing off-chain.
-pub fn network_fee(network: Option<Network>) -> MinorUnit {
-    match network {
-        None => MinorUnit::ZERO,
-        Some(n) => MinorUnit::new(NETWORK_FEES.iter().find(|(k, _)| *k == n).map_or(DEFAULT_NETWORK_FEE, |(_, f)| *f)),
-    }
-}
-
 pub use payctl_domain::states::transfers::{Kind, KindRules, State};
 
 /// The timed moves of a transfer.
@@ -207,7 +194,7 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
         super::payee(conn, app, bid, sender, new.destination.asset, "destination.beneficiary_id")?;
     }
     let public_id = ids::prefixed(new.kind.id_prefix());
-    let network_fee = network_fee(new.destination_network);
+    let network_fee = quoting::network_fee(new.destination_network);
     let request = |amount: MinorUnit| quoting::Request {
         application_id: Some(app),
         partner_id: partner,
