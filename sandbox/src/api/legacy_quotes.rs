@@ -1,10 +1,9 @@
 //! The legacy quote forms of spec 4.2, TEST keys only (a LIVE key: 403
 //! ATH_0002): `GET /v1/quotes` with a JSON body (form `legacy`), the
 //! alternate `POST /v1/quotes` with a corridor (form `corridor`), and their
-//! accept. Both forms are rows of the one `quotes` table, priced by
+//! accept. Both forms are made by `flows::quotes::create`, priced by
 //! `quoting::price`, locked for 3 minutes and accepted once, exactly like
-//! transaction quotes (`store::quotes`); only the request and answer shapes
-//! differ. Payments consume `legacy` quotes.
+//! transaction quotes; only the request and answer shapes differ. Payments consume `legacy` quotes.
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -29,9 +28,7 @@ use crate::error::{ApiError, Checks};
 use crate::flows::quotes;
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Committed, Idempotency};
-use crate::quoting;
 use crate::state::AppState;
-use crate::store;
 
 /// The answer for a legacy or corridor quote as seen at `now`.
 pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
@@ -140,29 +137,12 @@ pub async fn create_legacy(
     let row = state
         .db
         .write(move |tx| {
-            let owner = store::owned::<store::customers::Row>(tx, Some(application_id), &customer)?;
-            let request = quoting::Request {
-                application_id: Some(application_id),
-                partner_id,
-                customer_id: Some(&customer),
-                source,
-                destination,
-                amount,
-                corridor_fee: None,
-                network_fee: MinorUnit::ZERO,
-                amount_field: "source_amount",
-                pair_field: "to.currency",
-            };
-            let shape = quotes::Shape {
-                application_id,
-                form: quotes::Form::Legacy,
-                customer_id: Some(owner.id),
-                corridor: None,
+            let form = quotes::FormRequest::Legacy {
+                customer_id: customer,
                 destination_kind: target_type.map(DestinationKind::from),
-                recipient_type: None,
                 destination_address: address,
             };
-            quotes::create(tx, &request, shape, now)
+            quotes::create(tx, application_id, partner_id, quotes::NewQuote { source, destination, amount, form }, now)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(view(&row, now))).into_response())
@@ -206,32 +186,12 @@ pub async fn create_corridor(
     let (source, destination, amount, corridor, recipient_type) =
         c.conclude((move || Some((source?, destination?, amount?, corridor?, recipient_type?)))())?;
     let corridor = super::transaction_quotes::corridor_for("corridor", &corridor, source.code, destination.code)?;
-    let corridor_fee = quoting::corridor_fee(recipient_type, source);
     let (application_id, partner_id) = (caller.application_id, caller.partner_id);
     let now = state.clock.app_now(application_id);
+    let form = quotes::FormRequest::Corridor { corridor, recipient_type };
+    let new = quotes::NewQuote { source, destination, amount, form };
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let request = quoting::Request {
-            application_id: Some(application_id),
-            partner_id,
-            customer_id: None,
-            source,
-            destination,
-            amount,
-            corridor_fee: Some(corridor_fee),
-            network_fee: MinorUnit::ZERO,
-            amount_field: "amount",
-            pair_field: "destination_currency",
-        };
-        let shape = quotes::Shape {
-            application_id,
-            form: quotes::Form::Corridor,
-            customer_id: None,
-            corridor: Some(corridor.as_str()),
-            destination_kind: None,
-            recipient_type: Some(recipient_type),
-            destination_address: None,
-        };
-        Ok(view(&quotes::create(tx, &request, shape, now)?, now))
+        Ok(view(&quotes::create(tx, application_id, partner_id, new, now)?, now))
     })
     .await
 }

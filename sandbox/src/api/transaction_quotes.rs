@@ -1,8 +1,8 @@
 //! The transaction-quote flow (spec 2.7, 3.1, 4.2): price, read, accept.
 //!
-//! Pricing is `quoting::price`'s; the quote's life (3-minute lock, accept
-//! once, consume once) is `store::quotes`'. This module validates requests
-//! and shapes answers. An unknown quote, or another application's, is 404
+//! A quote of every form is made by `flows::quotes::create` (priced by
+//! `quoting::price`), and lives there (3-minute lock, accept once, consume
+//! once). This module validates requests and shapes answers. An unknown quote, or another application's, is 404
 //! `NOT_FOUND` (the specification names no quote code for it).
 
 use axum::Json;
@@ -22,9 +22,7 @@ use crate::error::{ApiError, Checks};
 use crate::flows::quotes;
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Committed, Idempotency};
-use crate::quoting;
 use crate::state::AppState;
-use crate::store;
 
 /// A quote request with its fields checked and its corridor known to carry
 /// its pair.
@@ -131,35 +129,20 @@ pub async fn create(
     ApiJson(body): ApiJson<CreateTransactionQuote>,
 ) -> Result<Committed, ApiError> {
     let new = NewTransactionQuote::try_from(body)?;
+    let new = quotes::NewQuote {
+        source: new.source,
+        destination: new.destination,
+        amount: new.amount,
+        form: quotes::FormRequest::Transaction {
+            corridor: new.corridor,
+            destination_kind: new.destination_kind,
+            customer_id: new.customer_id,
+        },
+    };
     let (app, partner, clocks) = (caller.application_id, caller.partner_id, state.clock.clone());
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         let now = clocks.app_now(app);
-        let customer_id = match &new.customer_id {
-            Some(id) => Some(store::owned::<store::customers::Row>(tx, Some(app), id)?.id),
-            None => None,
-        };
-        let request = quoting::Request {
-            application_id: Some(app),
-            partner_id: partner,
-            customer_id: new.customer_id.as_deref(),
-            source: new.source,
-            destination: new.destination,
-            amount: new.amount,
-            corridor_fee: None,
-            network_fee: MinorUnit::ZERO,
-            amount_field: "source_amount_minor",
-            pair_field: "destination_asset",
-        };
-        let shape = quotes::Shape {
-            application_id: app,
-            form: quotes::Form::Transaction,
-            customer_id,
-            corridor: Some(new.corridor.as_str()),
-            destination_kind: Some(new.destination_kind),
-            recipient_type: None,
-            destination_address: None,
-        };
-        view(&quotes::create(tx, &request, shape, now)?, now)
+        view(&quotes::create(tx, app, partner, new, now)?, now)
     })
     .await
 }

@@ -2,7 +2,8 @@
 //! `GET /v1/quotes` body and the corridor `POST /v1/quotes`): priced once,
 //! locked for [`VALIDITY_SECONDS`] of sandbox time, accepted once, used
 //! once.
-//! - [`create`] prices and stores it: the one way any form makes a quote;
+//! - [`create`] prices and stores it ([`NewQuote`], each form's own fields
+//!   in [`FormRequest`]): the one way any form makes a quote;
 //! - `CREATED` → `ACCEPTED` by [`accept`], only before `expires_at` (400
 //!   QTE_0001 after; 409 QTE_0002 when no longer `CREATED`, checked first:
 //!   a quote accepted in time stays accepted, whatever the clock says now);
@@ -12,6 +13,9 @@
 //! - `EXPIRED` is never stored: a `CREATED` quote read at or after its
 //!   `expires_at` shows `EXPIRED` ([`status_at`]).
 
+use payctl_domain::asset::Asset;
+use payctl_domain::money::MinorUnit;
+use payctl_domain::rates::CorridorId;
 pub use payctl_domain::states::quotes::State;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
@@ -22,41 +26,93 @@ use rusqlite::Connection;
 use crate::error::ApiError;
 use crate::quoting;
 use crate::store;
-use crate::store::quotes::{self, NewQuote};
+use crate::store::quotes;
 pub use crate::store::quotes::{Form, Row, VALIDITY_SECONDS};
 
-/// What a quote holds beyond its price: whose it is, which form made it,
-/// and that form's own fields (`None` when the form has none).
-pub struct Shape {
-    pub application_id: i64,
-    pub form: Form,
-    /// Internal id of the sending customer, if any.
-    pub customer_id: Option<i64>,
-    pub corridor: Option<String>,
-    pub destination_kind: Option<DestinationKind>,
-    pub recipient_type: Option<RecipientType>,
-    pub destination_address: Option<String>,
+/// A validated quote request of any form: what is priced, and what the
+/// form asks for beyond the price.
+#[derive(Debug, Clone)]
+pub struct NewQuote {
+    pub source: Asset,
+    pub destination: Asset,
+    pub amount: MinorUnit,
+    pub form: FormRequest,
 }
 
-/// Prices `request` and stores the quote, `CREATED` and locked from `now`.
-pub fn create(
-    conn: &Connection,
-    request: &quoting::Request<'_>,
-    shape: Shape,
-    now: Timestamp,
-) -> Result<Row, ApiError> {
-    let priced = quoting::price(conn, request)?;
-    let new = NewQuote {
-        application_id: shape.application_id,
-        form: shape.form,
-        customer_id: shape.customer_id,
-        priced: &priced,
-        corridor: shape.corridor,
-        destination_kind: shape.destination_kind,
-        recipient_type: shape.recipient_type,
-        destination_address: shape.destination_address,
+/// What each form of quote request carries beyond the price.
+#[derive(Debug, Clone)]
+pub enum FormRequest {
+    /// `POST /v1/transactions/quote`: a corridor, the kind of destination,
+    /// and the customer whose markup applies, if one is named.
+    Transaction { corridor: CorridorId, destination_kind: DestinationKind, customer_id: Option<String> },
+    /// `GET /v1/quotes` with a body: the sending customer and the target.
+    Legacy { customer_id: String, destination_kind: Option<DestinationKind>, destination_address: Option<String> },
+    /// `POST /v1/quotes`: a corridor, whose fee depends on the recipient.
+    Corridor { corridor: CorridorId, recipient_type: RecipientType },
+}
+
+/// Prices a quote of application `app` (of partner `partner`) and stores
+/// it, `CREATED` and locked from `now`: the one way any form makes a quote.
+/// A named customer must be the application's (its 404 first); a corridor
+/// quote pays its corridor's fee.
+pub fn create(conn: &Connection, app: i64, partner: i64, new: NewQuote, now: Timestamp) -> Result<Row, ApiError> {
+    let named = match &new.form {
+        FormRequest::Transaction { customer_id, .. } => customer_id.as_deref(),
+        FormRequest::Legacy { customer_id, .. } => Some(customer_id.as_str()),
+        FormRequest::Corridor { .. } => None,
     };
-    quotes::insert(conn, &new, now)
+    let customer_id = match named {
+        Some(id) => Some(store::owned::<store::customers::Row>(conn, Some(app), id)?.id),
+        None => None,
+    };
+    // The request fields an unpriceable amount or pair is blamed on.
+    let (amount_field, pair_field, corridor_fee) = match &new.form {
+        FormRequest::Transaction { .. } => ("source_amount_minor", "destination_asset", None),
+        FormRequest::Legacy { .. } => ("source_amount", "to.currency", None),
+        FormRequest::Corridor { recipient_type, .. } => {
+            ("amount", "destination_currency", Some(quoting::corridor_fee(*recipient_type, new.source)))
+        }
+    };
+    let request = quoting::Request {
+        application_id: Some(app),
+        partner_id: partner,
+        customer_id: named,
+        source: new.source,
+        destination: new.destination,
+        amount: new.amount,
+        corridor_fee,
+        network_fee: MinorUnit::ZERO,
+        amount_field,
+        pair_field,
+    };
+    let priced = quoting::price(conn, &request)?;
+    let mut row = quotes::NewQuote {
+        application_id: app,
+        form: Form::Transaction,
+        customer_id,
+        priced: &priced,
+        corridor: None,
+        destination_kind: None,
+        recipient_type: None,
+        destination_address: None,
+    };
+    match new.form {
+        FormRequest::Transaction { corridor, destination_kind, .. } => {
+            row.corridor = Some(corridor.as_str());
+            row.destination_kind = Some(destination_kind);
+        }
+        FormRequest::Legacy { destination_kind, destination_address, .. } => {
+            row.form = Form::Legacy;
+            row.destination_kind = destination_kind;
+            row.destination_address = destination_address;
+        }
+        FormRequest::Corridor { corridor, recipient_type } => {
+            row.form = Form::Corridor;
+            row.corridor = Some(corridor.as_str());
+            row.recipient_type = Some(recipient_type);
+        }
+    }
+    quotes::insert(conn, &row, now)
 }
 
 /// The application's quote `id` made by one of `forms` (each path serves
@@ -142,7 +198,7 @@ mod tests {
         db.write(|tx| {
             let app = crate::store::applications::insert_bare(tx)?;
             let p = priced();
-            let new = NewQuote {
+            let new = quotes::NewQuote {
                 application_id: app,
                 form: Form::Transaction,
                 customer_id: None,
