@@ -9,8 +9,9 @@
 //! - [`api`]: HTTP handlers, one module per noun; the route table
 //!   (`api::routes`) from which the router and the OpenAPI document are
 //!   built; each operation's layers as one middleware (`api::layers`).
-//!   A handler parses its request into the typed `New*` value a flow takes
-//!   (every bad field in one 400), makes one flow call and builds the view.
+//!   A handler parses its request into the typed value its work takes
+//!   (every bad field in one 400), makes one call into a flow (`New*` for
+//!   the money and customer flows) or the store, and builds the view.
 //! - [`operation`]: what an operation is (credential, purpose, error
 //!   dialect, `Idempotency-Key` rule) and the lookup by id or path: what
 //!   the layers beneath the handlers read, so only `api`, the console and
@@ -32,8 +33,9 @@
 //!   `payctl_domain`, never `flows` or `api`). Paging for every list is
 //!   `store::paging` (a noun states its query, the cursor is added there);
 //!   the 404 of a record (code and noun) is the `impl Owned` beside its SQL,
-//!   and every lookup by public id goes through `store::owned`, flows'
-//!   `current` included. [`db`]: the writer thread, the
+//!   and every lookup by public id that answers a record's 404 goes through
+//!   `store::owned`, flows' `current` included (the console, which shows its
+//!   own page for what is missing, and sign-in find records directly). [`db`]: the writer thread, the
 //!   reader pool (an in-memory database's reads on the caller's thread when
 //!   its connection is free), the migrations, and the database's files on disk
 //!   (owner-only modes, the lock that allows one process per file, start-up

@@ -229,3 +229,29 @@ fn the_facade_check_sees_paths_and_groups() {
     assert_eq!(taken_from_sandbox("use payctl_sandbox::{KeyFile, Sandbox};"), ["KeyFile", "Sandbox"]);
     assert_eq!(taken_from_sandbox("let d = payctl_sandbox::openapi_document();"), ["openapi_document"]);
 }
+
+/// Every `//! # Layout` tour names every module its file declares, so a
+/// newcomer's map has no blank: the modules of the file (`mod x;`, `pub
+/// mod x;`, tests aside) each appear in the tour as [`x`] or `x`.
+#[test]
+fn every_layout_tour_lists_every_module_of_its_file() {
+    let mut missing = Vec::new();
+    let mut tours = 0;
+    for dir in ["sandbox/src", "src", "wire/src", "domain/src"] {
+        for (path, text) in sources(dir) {
+            let Some(start) = text.find("//! # Layout") else { continue };
+            tours += 1;
+            let tour: String =
+                text[start..].lines().take_while(|l| l.starts_with("//!")).collect::<Vec<_>>().join("\n");
+            for line in text.lines() {
+                let Some(name) = line.strip_prefix("pub mod ").or_else(|| line.strip_prefix("mod ")) else { continue };
+                let Some(name) = name.strip_suffix(';') else { continue };
+                if !tour.contains(&format!("`{name}`")) && !tour.contains(&format!("`{name}::")) {
+                    missing.push(format!("{}: {name}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(tours >= 8, "found only {tours} layout tours");
+    assert!(missing.is_empty(), "modules missing from their file's layout tour:\n{}", missing.join("\n"));
+}

@@ -15,7 +15,14 @@
 //! - [`sandbox`]: the sandbox-only control API and the ready line.
 //! - [`faults`]: fault rules and the faults they inject.
 //! - [`logs`]: request logs.
-//! - [`transactions`]: transaction quotes and transactions.
+//! - [`transactions`]: transaction quotes and transactions;
+//!   [`legacy_quotes`]: the legacy and corridor quote forms.
+//! - The other nouns of the API, one module each: [`accounts`]
+//!   (settlement accounts and wallets), [`beneficiaries`], [`customers`],
+//!   [`compliance`] (KYB requests), [`partners`], [`payments`], [`pricing`] (markups and
+//!   the fee simulation), [`transfers`] (every kind, swaps included) and
+//!   [`wallets`] (partner wallets and address validation).
+//! - [`review`]: the go-live review's drill and checks.
 //! - [`schema`]: schema-only types that state in the OpenAPI document the
 //!   rules lenient request fields are checked against.
 

@@ -30,6 +30,8 @@
 //! # Layout
 //! - this module: the layer ([`observe`]), records, the sending side.
 //! - [`writer`]: the background task, its batches and retention.
+//! - [`reviews`]: the go-live review's last answer and turn per
+//!   application (it judges this log).
 
 pub mod reviews;
 mod writer;
