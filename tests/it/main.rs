@@ -22,6 +22,7 @@ mod envelope;
 mod faults;
 mod fixtures;
 mod flows;
+mod forks;
 mod hardening;
 mod idempotency;
 mod identity;

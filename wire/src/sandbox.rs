@@ -171,3 +171,46 @@ pub struct ResetDone {
     #[schema(format = DateTime)]
     pub now: String,
 }
+
+/// Body of `POST /sandbox/fork`; may be empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForkApplication {
+    /// Control token only, and then required: the TEST application to
+    /// fork. A TEST key forks its own application.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub application_id: Option<String>,
+    /// The new application's name; by default the original's followed by
+    /// ` (fork)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(min_length = 1, max_length = 128)]
+    pub name: Option<String>,
+}
+
+/// The answer of `POST /sandbox/fork`: a new TEST application of the same
+/// partner holding a copy of the original's world.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Forked {
+    pub application: crate::applications::Application,
+    /// A key of the new application, its secret shown this once.
+    pub api_key: crate::applications::CreatedApiKey,
+    /// The application whose world was copied.
+    pub forked_from: String,
+    /// Every public id of the original's world (the application itself,
+    /// customers, beneficiaries, accounts, quotes, transactions, payments,
+    /// transfers and swaps, events, ledger entries, webhook endpoints,
+    /// fault rules, markups) mapped to the id of its copy. Ids are unique
+    /// across the whole service, as in production, so every copy has a new
+    /// one, minted in the original's order (lists page in the same order).
+    pub ids: std::collections::BTreeMap<String, String>,
+    /// The new signing secret of each of the fork's webhook endpoints (by
+    /// the fork's endpoint id): a copy never signs with the original's
+    /// secret. Shown this once; null on an idempotent replay.
+    pub webhook_secrets: Option<std::collections::BTreeMap<String, String>>,
+    /// Rows copied, per table; tables with none are left out.
+    pub copied: std::collections::BTreeMap<String, i64>,
+    /// What is not copied, as it is history rather than state or a
+    /// secret: request logs, webhook deliveries and their attempts,
+    /// idempotency keys, API keys.
+    pub not_copied: Vec<String>,
+}

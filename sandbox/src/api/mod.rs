@@ -15,6 +15,7 @@ pub mod customers;
 pub mod dashboard;
 pub mod faults;
 pub mod fields;
+pub mod fork;
 pub mod health;
 pub mod keys;
 pub mod layers;

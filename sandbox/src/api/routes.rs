@@ -386,6 +386,7 @@ pub fn table() -> Vec<Declared> {
         committed!(review::start_drill, ControlOrTestKey, Simulate),
         op!(review::stop_drill, ControlOrTestKey, Simulate),
         op!(review::review, ControlOrTestKey, Simulate),
+        committed!(fork::fork, ControlOrTestKey, Simulate),
         // Public.
         op!(health::health, Public, Session),
         op!(token_endpoint::token, Public, Session),

@@ -1,0 +1,114 @@
+//! Forks: a new TEST application of the same partner holding a copy of
+//! another's world, made in one write transaction.
+//!
+//! Public ids are unique across the whole service (as in production, where
+//! a partner's code may key its own records by them across applications),
+//! so every copied record gets a new id of the same shape, minted in the
+//! original's order so that lists page alike; the answer maps each
+//! original id to its copy's. Text that names ids (event payloads, flow
+//! timelines, pending moves, fault rules, drills) names the copies. Webhook
+//! endpoints get new signing secrets, and the fork one new API key. Request
+//! logs, deliveries, idempotency keys and API keys stay with the original
+//! (`store::fork::NOT_COPIED`). Pending moves are copied with their due
+//! times, so each world's flows complete on their own clock.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use payctl_domain::time::Timestamp;
+use payctl_wire::applications::Environment;
+use payctl_wire::sandbox::Forked;
+use rusqlite::Connection;
+
+use crate::auth::api_keys::{self, StoredKey};
+use crate::error::ApiError;
+use crate::faults::{self, Rule};
+use crate::secrets::MasterKey;
+use crate::store::fork::Left;
+use crate::store::{self, api_keys::KeyApplication};
+use crate::{ids, webhooks};
+
+/// The longest application name (as `POST /v1/applications` allows).
+const MAX_NAME_CHARS: usize = 128;
+
+/// What the caller puts in force once the fork is committed.
+pub struct InForce {
+    pub application_id: i64,
+    pub clock_offset_millis: i64,
+    pub key: StoredKey,
+    pub rules: faults::Change,
+}
+
+/// Forks application `from` (a TEST application) into a new one named
+/// `name` (by default the original's, marked as a fork).
+pub fn fork(
+    conn: &Connection,
+    master: &MasterKey,
+    from: i64,
+    name: Option<&str>,
+    now: Timestamp,
+) -> Result<(Forked, InForce), ApiError> {
+    let (partner_id, original) = store::applications::by_id(conn, from)?;
+    let name = match name {
+        Some(name) => name.to_owned(),
+        None => format!("{} (fork)", original.name).chars().take(MAX_NAME_CHARS).collect(),
+    };
+    let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
+
+    let mut pairs = vec![(original.id.clone(), application.id.clone())];
+    for column in store::fork::world_ids(conn, from)? {
+        pairs.extend(column.into_iter().map(|id| {
+            let new = ids::like(&id);
+            (id, new)
+        }));
+    }
+    let map: Arc<HashMap<String, String>> = Arc::new(pairs.iter().cloned().collect());
+    let copied = store::fork::copy(conn, from, to, map)?;
+
+    let mut webhook_secrets = BTreeMap::new();
+    for (row_id, public_id) in copied.webhook_endpoints {
+        let secret = webhooks::new_secret();
+        store::webhooks::set_secret(
+            conn,
+            row_id,
+            &webhooks::seal(master, &public_id, &secret),
+            &webhooks::hint(&secret),
+            now,
+        )?;
+        webhook_secrets.insert(public_id, secret);
+    }
+
+    let key_app = KeyApplication {
+        id: to,
+        public_id: application.id.clone(),
+        partner_id,
+        environment: Environment::Test,
+        active: true,
+    };
+    let (api_key, key) =
+        store::api_keys::insert(conn, &key_app, api_keys::mint(Environment::Test), Some("fork"), None, now)?;
+    let added =
+        store::fault_rules::of_application(conn, to)?.into_iter().map(Rule::from_row).collect::<Result<_, _>>()?;
+    let clock_offset_millis = store::applications::clock_offset(conn, to)?;
+    let forked = Forked {
+        application,
+        api_key,
+        forked_from: original.id,
+        ids: pairs.into_iter().collect(),
+        webhook_secrets: Some(webhook_secrets),
+        copied: copied
+            .rows
+            .into_iter()
+            .map(|(table, n)| (table.to_owned(), i64::try_from(n).unwrap_or(i64::MAX)))
+            .collect(),
+        not_copied: store::fork::NOT_COPIED
+            .iter()
+            .filter(|(_, why)| matches!(why, Left::History | Left::Secret))
+            .map(|(table, _)| (*table).to_owned())
+            .collect(),
+    };
+    Ok((
+        forked,
+        InForce { application_id: to, clock_offset_millis, key, rules: faults::Change { added, removed: vec![] } },
+    ))
+}

@@ -1,0 +1,350 @@
+//! Copying one application's world into another (`POST /sandbox/fork`):
+//! SQL only. What a fork means (new ids, new secrets, a new key) is
+//! `crate::fork`'s.
+//!
+//! The copy is one `INSERT … SELECT` per table in the caller's write
+//! transaction, so a fork of thousands of records costs milliseconds and
+//! is all or nothing. [`COPIED`] names each table of an application's world
+//! and its columns that need more than copying: row ids that point into
+//! other copied rows (shifted past the table's highest row id, so the new
+//! rows never collide and keep their order), the rows' own public ids
+//! (minted anew by the caller, in the original's order) and text that may
+//! name other rows' ids (JSON of events, fault rules and drills; the
+//! resource a flow state or a pending move is about). Every other column is
+//! copied as it is, so a column added by a later migration travels with its
+//! row; a table added later must be put in [`COPIED`] or [`NOT_COPIED`] (a
+//! test holds every table to one of them).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rusqlite::functions::FunctionFlags;
+use rusqlite::{Connection, params};
+
+use crate::error::ApiError;
+
+/// A column that needs more than copying.
+#[derive(Debug, Clone, Copy)]
+pub enum Column {
+    /// A row id of a row of this copied table.
+    Row(&'static str),
+    /// The row's own public id: the caller mints a new one.
+    Id,
+    /// Text that may hold public ids of the world (a whole id, or ids in
+    /// JSON): each is replaced by its new id.
+    Text,
+}
+
+/// One table of an application's world.
+#[derive(Debug)]
+pub struct Table {
+    pub name: &'static str,
+    /// Which rows are the application's (`?1`: its row id).
+    pub rows: &'static str,
+    pub columns: &'static [(&'static str, Column)],
+}
+
+const OWN: &str = "application_id = ?1";
+
+/// Every table of an application's world, in an order where each row's
+/// references are copied before it.
+pub const COPIED: &[Table] = &[
+    Table { name: "customers", rows: OWN, columns: &[("public_id", Column::Id)] },
+    Table {
+        name: "beneficiaries",
+        rows: OWN,
+        columns: &[("public_id", Column::Id), ("customer_id", Column::Row("customers"))],
+    },
+    Table {
+        name: "accounts",
+        rows: OWN,
+        columns: &[("public_id", Column::Id), ("customer_id", Column::Row("customers"))],
+    },
+    Table {
+        name: "quotes",
+        rows: OWN,
+        columns: &[("public_id", Column::Id), ("customer_id", Column::Row("customers")), ("used_by", Column::Text)],
+    },
+    Table {
+        name: "transactions",
+        rows: OWN,
+        columns: &[
+            ("public_id", Column::Id),
+            ("external_id", Column::Id),
+            ("quote_id", Column::Row("quotes")),
+            ("beneficiary_id", Column::Row("beneficiaries")),
+        ],
+    },
+    Table {
+        name: "transfers",
+        rows: OWN,
+        columns: &[
+            ("public_id", Column::Id),
+            ("customer_id", Column::Row("customers")),
+            ("quote_id", Column::Row("quotes")),
+            ("beneficiary_id", Column::Row("beneficiaries")),
+        ],
+    },
+    Table {
+        name: "payments",
+        rows: OWN,
+        columns: &[
+            ("public_id", Column::Id),
+            ("quote_id", Column::Row("quotes")),
+            ("customer_id", Column::Row("customers")),
+        ],
+    },
+    Table {
+        name: "events",
+        rows: OWN,
+        columns: &[("public_id", Column::Id), ("resource_id", Column::Text), ("data", Column::Text)],
+    },
+    Table { name: "ledger_entries", rows: OWN, columns: &[("public_id", Column::Id), ("reference_id", Column::Text)] },
+    Table {
+        name: "ledger_postings",
+        rows: "entry_id IN (SELECT id FROM ledger_entries WHERE application_id = ?1)",
+        columns: &[("entry_id", Column::Row("ledger_entries")), ("account_id", Column::Row("accounts"))],
+    },
+    // The sealed secrets are copied only to be replaced in the same write
+    // ([`webhook_endpoints`]): a fork's endpoints sign with new secrets.
+    Table { name: "webhook_endpoints", rows: OWN, columns: &[("public_id", Column::Id)] },
+    Table { name: "flow_states", rows: OWN, columns: &[("resource_id", Column::Text), ("reason", Column::Text)] },
+    Table { name: "scheduled_moves", rows: OWN, columns: &[("resource_id", Column::Text)] },
+    Table { name: "rate_overrides", rows: OWN, columns: &[] },
+    Table { name: "fault_rules", rows: OWN, columns: &[("public_id", Column::Id), ("spec", Column::Text)] },
+    Table {
+        name: "fault_rule_endpoints",
+        rows: "rule_id IN (SELECT id FROM fault_rules WHERE application_id = ?1)",
+        columns: &[("rule_id", Column::Row("fault_rules")), ("endpoint_id", Column::Row("webhook_endpoints"))],
+    },
+    Table { name: "drills", rows: OWN, columns: &[("rules", Column::Text)] },
+    // Markups are the partner's; those set for one of the application's
+    // customers (by its public id) go with the customer.
+    Table {
+        name: "pricing_markups",
+        rows: "customer_id IN (SELECT public_id FROM customers WHERE application_id = ?1)",
+        columns: &[("public_id", Column::Id), ("customer_id", Column::Text)],
+    },
+];
+
+/// Why a table is left out of a fork.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Left {
+    /// Not the application's: the sandbox's own, or its partner's (a fork
+    /// stays in its partner).
+    NotOwned,
+    /// The fork is a new application.
+    Application,
+    /// Secrets: the fork gets one new key.
+    Secret,
+    /// History, not state.
+    History,
+}
+
+/// Tables that are not part of an application's world, and why.
+pub const NOT_COPIED: &[(&str, Left)] = &[
+    ("settings", Left::NotOwned),
+    ("partners", Left::NotOwned),
+    ("users", Left::NotOwned),
+    ("refresh_tokens", Left::NotOwned),
+    ("console_sessions", Left::NotOwned),
+    ("partner_wallets", Left::NotOwned),
+    ("applications", Left::Application),
+    ("api_keys", Left::Secret),
+    // The answers given to the original's requests, naming its ids.
+    ("idempotency_keys", Left::History),
+    ("request_logs", Left::History),
+    ("request_log_exchanges", Left::History),
+    ("webhook_deliveries", Left::History),
+    ("webhook_attempts", Left::History),
+];
+
+/// Every public id of application `app`'s world, column by column, each
+/// column's in creation order: the ids the caller mints anew.
+pub fn world_ids(conn: &Connection, app: i64) -> Result<Vec<Vec<String>>, ApiError> {
+    let mut all = Vec::new();
+    for table in COPIED {
+        for (column, _) in table.columns.iter().filter(|(_, kind)| matches!(kind, Column::Id)) {
+            let sql = format!(
+                "SELECT {column} FROM {} WHERE ({}) AND {column} IS NOT NULL ORDER BY {column}",
+                table.name, table.rows
+            );
+            let ids = conn.prepare(&sql)?.query_map([app], |r| r.get(0))?.collect::<Result<_, _>>()?;
+            all.push(ids);
+        }
+    }
+    Ok(all)
+}
+
+/// What a copy made that the caller finishes: the new webhook endpoints
+/// (row id, public id), whose secrets it replaces.
+#[derive(Debug, Default)]
+pub struct Copied {
+    pub webhook_endpoints: Vec<(i64, String)>,
+    /// Rows copied per table (tables with none left out).
+    pub rows: Vec<(&'static str, usize)>,
+}
+
+/// Copies application `from`'s world into application `to` (both exist),
+/// renaming every public id by `ids` (original → new; it must hold every
+/// id [`world_ids`] answers), and gives `to` the clock of `from`.
+pub fn copy(conn: &Connection, from: i64, to: i64, ids: Arc<HashMap<String, String>>) -> Result<Copied, ApiError> {
+    let _functions = Functions::register(conn, ids)?;
+    // Rows point at each other both ways (a quote names the transaction
+    // that used it); the keys are checked once, at commit.
+    conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    let mut shift = HashMap::new();
+    for table in COPIED {
+        let delta: i64 = conn.query_row(
+            &format!(
+                "SELECT COALESCE(MAX(id), 0) + 1 - COALESCE((SELECT MIN(id) FROM {0} WHERE {1}), 0) FROM {0}",
+                table.name, table.rows
+            ),
+            [from],
+            |r| r.get(0),
+        )?;
+        shift.insert(table.name, delta);
+    }
+    let mut copied = Copied::default();
+    for table in COPIED {
+        let columns: Vec<String> = conn
+            .prepare(&format!("SELECT name FROM pragma_table_info('{}') ORDER BY cid", table.name))?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let values: Vec<String> = columns
+            .iter()
+            .map(|column| match (column.as_str(), table.columns.iter().find(|(c, _)| c == column)) {
+                ("id", _) => format!("id + {}", shift[table.name]),
+                ("application_id", _) => "?2".to_owned(),
+                (_, Some((_, Column::Row(target)))) => format!("{column} + {}", shift[target]),
+                (_, Some((_, Column::Id))) => format!("fork_id({column})"),
+                (_, Some((_, Column::Text))) => format!("fork_text({column})"),
+                (_, None) => column.clone(),
+            })
+            .collect();
+        let sql = format!(
+            "INSERT INTO {0} ({1}) SELECT {2} FROM {0} WHERE {3} ORDER BY id",
+            table.name,
+            columns.join(", "),
+            values.join(", "),
+            table.rows
+        );
+        let mut insert = conn.prepare(&sql)?;
+        // Rows that name no application (postings) leave out its new id.
+        let n =
+            if insert.parameter_count() == 1 { insert.execute([from])? } else { insert.execute(params![from, to])? };
+        if n > 0 {
+            copied.rows.push((table.name, n));
+        }
+    }
+    conn.execute(
+        "UPDATE applications SET clock_offset_millis = (SELECT clock_offset_millis FROM applications WHERE id = ?1)
+         WHERE id = ?2",
+        params![from, to],
+    )?;
+    copied.webhook_endpoints = conn
+        .prepare("SELECT id, public_id FROM webhook_endpoints WHERE application_id = ?1 ORDER BY id")?
+        .query_map([to], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    Ok(copied)
+}
+
+/// `fork_id(id)` and `fork_text(text)` for the copy's statements, removed
+/// again when dropped (the writer's connection outlives the fork).
+struct Functions<'c>(&'c Connection);
+
+impl<'c> Functions<'c> {
+    fn register(conn: &'c Connection, ids: Arc<HashMap<String, String>>) -> rusqlite::Result<Functions<'c>> {
+        let flags = FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC;
+        let by_id = ids.clone();
+        conn.create_scalar_function("fork_id", 1, flags, move |ctx| {
+            let id: Option<String> = ctx.get(0)?;
+            Ok(id.map(|id| by_id.get(&id).cloned().unwrap_or(id)))
+        })?;
+        conn.create_scalar_function("fork_text", 1, flags, move |ctx| {
+            let text: Option<String> = ctx.get(0)?;
+            Ok(text.map(|text| replace_ids(&text, &ids).unwrap_or(text)))
+        })?;
+        Ok(Functions(conn))
+    }
+}
+
+impl Drop for Functions<'_> {
+    fn drop(&mut self) {
+        for name in ["fork_id", "fork_text"] {
+            if let Err(e) = self.0.remove_function(name, 1) {
+                tracing::warn!(function = name, error = %e, "cannot remove a fork function");
+            }
+        }
+    }
+}
+
+/// `text` with every id of `ids` in it replaced (ids are whole runs of
+/// letters, digits, `-` and `_`, as in JSON strings or paths); `None` when
+/// it holds none.
+pub fn replace_ids(text: &str, ids: &HashMap<String, String>) -> Option<String> {
+    let is_id_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let mut out: Option<String> = None;
+    let mut copied_to = 0;
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (is_id_char(c), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                start = None;
+                // Ids are 36 characters or more; shorter runs are words.
+                if i - s >= 32
+                    && let Some(new) = ids.get(&text[s..i])
+                {
+                    let out = out.get_or_insert_with(|| String::with_capacity(text.len()));
+                    out.push_str(&text[copied_to..s]);
+                    out.push_str(new);
+                    copied_to = i;
+                }
+            }
+            _ => {}
+        }
+    }
+    out.map(|mut out| {
+        out.push_str(&text[copied_to..]);
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_table_is_copied_or_said_not_to_be() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        crate::db::migrations().to_latest(&mut conn).unwrap();
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        for table in &tables {
+            let copied = COPIED.iter().any(|t| t.name == table);
+            let left = NOT_COPIED.iter().any(|(t, _)| t == table);
+            assert!(copied != left, "{table} must be in exactly one of COPIED and NOT_COPIED");
+        }
+        assert_eq!(tables.len(), COPIED.len() + NOT_COPIED.len());
+    }
+
+    #[test]
+    fn ids_are_replaced_only_where_whole() {
+        let a = "txn_0193a0b0c0d0e0f00112233445566778";
+        let b = "0193a0b0-c0d0-7e0f-8011-223344556677";
+        let ids = HashMap::from([(a.to_owned(), "txn_NEW".to_owned()), (b.to_owned(), "NEWUUID".to_owned())]);
+        let text = format!(r#"{{"id":"{a}","customer_id":"{b}","note":"x{a}","path":"/v1/x/{b}"}}"#);
+        assert_eq!(
+            replace_ids(&text, &ids).unwrap(),
+            format!(r#"{{"id":"txn_NEW","customer_id":"NEWUUID","note":"x{a}","path":"/v1/x/NEWUUID"}}"#)
+        );
+        assert_eq!(replace_ids("no ids here", &ids), None);
+        assert_eq!(replace_ids(a, &ids).unwrap(), "txn_NEW");
+    }
+}
