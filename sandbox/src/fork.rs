@@ -24,7 +24,7 @@ use crate::auth::api_keys::{self, StoredKey};
 use crate::error::ApiError;
 use crate::faults::{self, Rule};
 use crate::secrets::MasterKey;
-use crate::store::fork::Left;
+use crate::store::fork::{Left, Source, Target};
 use crate::store::{self, api_keys::KeyApplication};
 use crate::{ids, webhooks};
 
@@ -51,30 +51,60 @@ pub fn fork(
     let (partner_id, original) = store::applications::by_id(conn, from)?;
     let name = match name {
         Some(name) => name.to_owned(),
-        None => format!("{} (fork)", original.name).chars().take(MAX_NAME_CHARS).collect(),
+        None => fork_name(&original.name),
     };
-    let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
+    let new = NewWorld {
+        source: Source::Application(from),
+        original_id: original.id,
+        partner_id,
+        name,
+        clock_offset_millis: store::applications::clock_offset(conn, from)?,
+    };
+    make(conn, master, new, now)
+}
 
-    let mut pairs = vec![(original.id.clone(), application.id.clone())];
-    for column in store::fork::world_ids(conn, from)? {
+/// The default name of a copy of `original`.
+pub fn fork_name(original: &str) -> String {
+    format!("{original} (fork)").chars().take(MAX_NAME_CHARS).collect()
+}
+
+/// A new application and where its world comes from.
+pub struct NewWorld {
+    pub source: Source,
+    /// The public id of the application the world was taken from.
+    pub original_id: String,
+    pub partner_id: i64,
+    pub name: String,
+    pub clock_offset_millis: i64,
+}
+
+/// Makes the new TEST application, copies the world into it with new ids,
+/// new webhook secrets and one new key.
+pub fn make(
+    conn: &Connection,
+    master: &MasterKey,
+    new: NewWorld,
+    now: Timestamp,
+) -> Result<(Forked, InForce), ApiError> {
+    let NewWorld { source, original_id, partner_id, name, clock_offset_millis } = new;
+    let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
+    store::applications::set_clock_offset(conn, to, clock_offset_millis)?;
+
+    let mut pairs = vec![(original_id.clone(), application.id.clone())];
+    for column in store::fork::world_ids(conn, source)? {
         pairs.extend(column.into_iter().map(|id| {
             let new = ids::like(&id);
             (id, new)
         }));
     }
     let map: Arc<HashMap<String, String>> = Arc::new(pairs.iter().cloned().collect());
-    let copied = store::fork::copy(conn, from, to, map)?;
+    let copied = store::fork::copy(conn, source, Target { application_id: to, partner_id }, map)?;
 
     let mut webhook_secrets = BTreeMap::new();
     for (row_id, public_id) in copied.webhook_endpoints {
         let secret = webhooks::new_secret();
-        store::webhooks::set_secret(
-            conn,
-            row_id,
-            &webhooks::seal(master, &public_id, &secret),
-            &webhooks::hint(&secret),
-            now,
-        )?;
+        let sealed = webhooks::seal(master, &public_id, &secret);
+        store::webhooks::set_secret(conn, row_id, &sealed, &webhooks::hint(&secret), now)?;
         webhook_secrets.insert(public_id, secret);
     }
 
@@ -89,11 +119,10 @@ pub fn fork(
         store::api_keys::insert(conn, &key_app, api_keys::mint(Environment::Test), Some("fork"), None, now)?;
     let added =
         store::fault_rules::of_application(conn, to)?.into_iter().map(Rule::from_row).collect::<Result<_, _>>()?;
-    let clock_offset_millis = store::applications::clock_offset(conn, to)?;
     let forked = Forked {
         application,
         api_key,
-        forked_from: original.id,
+        forked_from: original_id,
         ids: pairs.into_iter().collect(),
         webhook_secrets: Some(webhook_secrets),
         copied: copied
@@ -107,8 +136,7 @@ pub fn fork(
             .map(|(table, _)| (*table).to_owned())
             .collect(),
     };
-    Ok((
-        forked,
-        InForce { application_id: to, clock_offset_millis, key, rules: faults::Change { added, removed: vec![] } },
-    ))
+    let in_force =
+        InForce { application_id: to, clock_offset_millis, key, rules: faults::Change { added, removed: vec![] } };
+    Ok((forked, in_force))
 }

@@ -113,6 +113,13 @@ pub fn clock_offset(conn: &Connection, id: i64) -> Result<i64, ApiError> {
     Ok(conn.query_row_cached("SELECT clock_offset_millis FROM applications WHERE id = ?1", [id], |r| r.get(0))?)
 }
 
+/// Sets an application's own clock offset (a new application's, before
+/// anything is dated on it).
+pub fn set_clock_offset(conn: &Connection, id: i64, offset_millis: i64) -> Result<(), ApiError> {
+    conn.execute_cached("UPDATE applications SET clock_offset_millis = ?2 WHERE id = ?1", params![id, offset_millis])?;
+    Ok(())
+}
+
 /// The sandbox clocks as stored: the global offset and every application's own.
 pub fn load_clocks(conn: &Connection) -> Result<Clocks, ApiError> {
     Ok(Clocks::new(super::settings::global_clock_offset(conn)?, clock_offsets(conn)?))

@@ -19,7 +19,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use rusqlite::functions::FunctionFlags;
-use rusqlite::{Connection, params};
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::error::ApiError;
 
@@ -33,18 +34,24 @@ pub enum Column {
     /// Text that may hold public ids of the world (a whole id, or ids in
     /// JSON): each is replaced by its new id.
     Text,
+    /// A secret: never copied (the caller sets a new one) nor snapshotted.
+    Secret,
+    /// When a pending move runs on the global clock: its due time on the
+    /// new application's clock.
+    RunsAt,
 }
 
 /// One table of an application's world.
 #[derive(Debug)]
 pub struct Table {
     pub name: &'static str,
-    /// Which rows are the application's (`?1`: its row id).
+    /// Which rows are the application's (`:from`: its row id; `{table}`:
+    /// another table of the same source).
     pub rows: &'static str,
     pub columns: &'static [(&'static str, Column)],
 }
 
-const OWN: &str = "application_id = ?1";
+const OWN: &str = "application_id = :from";
 
 /// Every table of an application's world, in an order where each row's
 /// references are copied before it.
@@ -102,19 +109,31 @@ pub const COPIED: &[Table] = &[
     Table { name: "ledger_entries", rows: OWN, columns: &[("public_id", Column::Id), ("reference_id", Column::Text)] },
     Table {
         name: "ledger_postings",
-        rows: "entry_id IN (SELECT id FROM ledger_entries WHERE application_id = ?1)",
+        rows: "entry_id IN (SELECT id FROM {ledger_entries} WHERE application_id = :from)",
         columns: &[("entry_id", Column::Row("ledger_entries")), ("account_id", Column::Row("accounts"))],
     },
-    // The sealed secrets are copied only to be replaced in the same write
-    // ([`webhook_endpoints`]): a fork's endpoints sign with new secrets.
-    Table { name: "webhook_endpoints", rows: OWN, columns: &[("public_id", Column::Id)] },
+    // A copy signs with a new secret, set by the caller in the same write.
+    Table {
+        name: "webhook_endpoints",
+        rows: OWN,
+        columns: &[
+            ("public_id", Column::Id),
+            ("secret_nonce", Column::Secret),
+            ("secret_sealed", Column::Secret),
+            ("secret_hint", Column::Secret),
+        ],
+    },
     Table { name: "flow_states", rows: OWN, columns: &[("resource_id", Column::Text), ("reason", Column::Text)] },
-    Table { name: "scheduled_moves", rows: OWN, columns: &[("resource_id", Column::Text)] },
+    Table {
+        name: "scheduled_moves",
+        rows: OWN,
+        columns: &[("resource_id", Column::Text), ("runs_at", Column::RunsAt)],
+    },
     Table { name: "rate_overrides", rows: OWN, columns: &[] },
     Table { name: "fault_rules", rows: OWN, columns: &[("public_id", Column::Id), ("spec", Column::Text)] },
     Table {
         name: "fault_rule_endpoints",
-        rows: "rule_id IN (SELECT id FROM fault_rules WHERE application_id = ?1)",
+        rows: "rule_id IN (SELECT id FROM {fault_rules} WHERE application_id = :from)",
         columns: &[("rule_id", Column::Row("fault_rules")), ("endpoint_id", Column::Row("webhook_endpoints"))],
     },
     Table { name: "drills", rows: OWN, columns: &[("rules", Column::Text)] },
@@ -122,7 +141,7 @@ pub const COPIED: &[Table] = &[
     // customers (by its public id) go with the customer.
     Table {
         name: "pricing_markups",
-        rows: "customer_id IN (SELECT public_id FROM customers WHERE application_id = ?1)",
+        rows: "customer_id IN (SELECT public_id FROM {customers} WHERE application_id = :from)",
         columns: &[("public_id", Column::Id), ("customer_id", Column::Text)],
     },
 ];
@@ -159,17 +178,53 @@ pub const NOT_COPIED: &[(&str, Left)] = &[
     ("webhook_attempts", Left::History),
 ];
 
-/// Every public id of application `app`'s world, column by column, each
-/// column's in creation order: the ids the caller mints anew.
-pub fn world_ids(conn: &Connection, app: i64) -> Result<Vec<Vec<String>>, ApiError> {
+/// Where a world is copied from: an application's rows, or rows staged
+/// from a snapshot ([`stage`]) in temporary tables.
+#[derive(Debug, Clone, Copy)]
+pub enum Source {
+    Application(i64),
+    Staged,
+}
+
+impl Source {
+    fn table(self, name: &str) -> String {
+        match self {
+            Source::Application(_) => format!("main.{name}"),
+            Source::Staged => format!("temp.staged_{name}"),
+        }
+    }
+
+    /// The application id its rows carry (staged rows carry 0).
+    fn app(self) -> i64 {
+        match self {
+            Source::Application(id) => id,
+            Source::Staged => 0,
+        }
+    }
+
+    /// `table.rows` with the tables it names read from this source.
+    fn rows(self, table: &Table) -> String {
+        COPIED
+            .iter()
+            .fold(table.rows.to_owned(), |rows, t| rows.replace(&format!("{{{}}}", t.name), &self.table(t.name)))
+    }
+}
+
+/// Every public id of the source's world, column by column, each column's
+/// in creation order: the ids the caller mints anew.
+pub fn world_ids(conn: &Connection, source: Source) -> Result<Vec<Vec<String>>, ApiError> {
     let mut all = Vec::new();
     for table in COPIED {
         for (column, _) in table.columns.iter().filter(|(_, kind)| matches!(kind, Column::Id)) {
             let sql = format!(
                 "SELECT {column} FROM {} WHERE ({}) AND {column} IS NOT NULL ORDER BY {column}",
-                table.name, table.rows
+                source.table(table.name),
+                source.rows(table)
             );
-            let ids = conn.prepare(&sql)?.query_map([app], |r| r.get(0))?.collect::<Result<_, _>>()?;
+            let ids = conn
+                .prepare(&sql)?
+                .query_map(named_params! {":from": source.app()}, |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
             all.push(ids);
         }
     }
@@ -177,7 +232,7 @@ pub fn world_ids(conn: &Connection, app: i64) -> Result<Vec<Vec<String>>, ApiErr
 }
 
 /// What a copy made that the caller finishes: the new webhook endpoints
-/// (row id, public id), whose secrets it replaces.
+/// (row id, public id), whose secrets it sets.
 #[derive(Debug, Default)]
 pub struct Copied {
     pub webhook_endpoints: Vec<(i64, String)>,
@@ -185,10 +240,23 @@ pub struct Copied {
     pub rows: Vec<(&'static str, usize)>,
 }
 
-/// Copies application `from`'s world into application `to` (both exist),
-/// renaming every public id by `ids` (original → new; it must hold every
-/// id [`world_ids`] answers), and gives `to` the clock of `from`.
-pub fn copy(conn: &Connection, from: i64, to: i64, ids: Arc<HashMap<String, String>>) -> Result<Copied, ApiError> {
+/// The application a world is copied into (it exists, its clock set).
+#[derive(Debug, Clone, Copy)]
+pub struct Target {
+    pub application_id: i64,
+    pub partner_id: i64,
+}
+
+/// Copies the source's world into `to`, renaming every public id by `ids`
+/// (original → new; it must hold every id [`world_ids`] answers). Pending
+/// moves run by `to`'s clock. Webhook endpoints are copied without their
+/// secrets: the caller sets new ones before the write commits.
+pub fn copy(
+    conn: &Connection,
+    source: Source,
+    to: Target,
+    ids: Arc<HashMap<String, String>>,
+) -> Result<Copied, ApiError> {
     let _functions = Functions::register(conn, ids)?;
     // Rows point at each other both ways (a quote names the transaction
     // that used it); the keys are checked once, at commit.
@@ -197,56 +265,226 @@ pub fn copy(conn: &Connection, from: i64, to: i64, ids: Arc<HashMap<String, Stri
     for table in COPIED {
         let delta: i64 = conn.query_row(
             &format!(
-                "SELECT COALESCE(MAX(id), 0) + 1 - COALESCE((SELECT MIN(id) FROM {0} WHERE {1}), 0) FROM {0}",
-                table.name, table.rows
+                "SELECT COALESCE(MAX(id), 0) + 1 - COALESCE((SELECT MIN(id) FROM {} WHERE {}), 0) FROM main.{}",
+                source.table(table.name),
+                source.rows(table),
+                table.name
             ),
-            [from],
+            named_params! {":from": source.app()},
             |r| r.get(0),
         )?;
         shift.insert(table.name, delta);
     }
     let mut copied = Copied::default();
     for table in COPIED {
-        let columns: Vec<String> = conn
-            .prepare(&format!("SELECT name FROM pragma_table_info('{}') ORDER BY cid", table.name))?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        let values: Vec<String> = columns
+        let typed = columns_of(conn, source, table)?;
+        let columns: Vec<String> = typed.iter().map(|(c, _)| c.clone()).collect();
+        let values: Vec<String> = typed
             .iter()
-            .map(|column| match (column.as_str(), table.columns.iter().find(|(c, _)| c == column)) {
+            .map(|(column, declared)| match (column.as_str(), table.columns.iter().find(|(c, _)| c == column)) {
                 ("id", _) => format!("id + {}", shift[table.name]),
-                ("application_id", _) => "?2".to_owned(),
+                ("application_id", _) => ":to".to_owned(),
+                ("partner_id", _) => ":partner".to_owned(),
                 (_, Some((_, Column::Row(target)))) => format!("{column} + {}", shift[target]),
                 (_, Some((_, Column::Id))) => format!("fork_id({column})"),
                 (_, Some((_, Column::Text))) => format!("fork_text({column})"),
-                (_, None) => column.clone(),
+                (_, Some((_, Column::Secret))) if declared == "BLOB" => "x''".to_owned(),
+                (_, Some((_, Column::Secret))) => "''".to_owned(),
+                (_, Some((_, Column::RunsAt))) => {
+                    "due_at - (SELECT clock_offset_millis FROM main.applications WHERE id = :to)".to_owned()
+                }
+                _ => column.clone(),
             })
             .collect();
         let sql = format!(
-            "INSERT INTO {0} ({1}) SELECT {2} FROM {0} WHERE {3} ORDER BY id",
+            "INSERT INTO main.{} ({}) SELECT {} FROM {} WHERE {} ORDER BY id",
             table.name,
             columns.join(", "),
             values.join(", "),
-            table.rows
+            source.table(table.name),
+            source.rows(table)
         );
         let mut insert = conn.prepare(&sql)?;
-        // Rows that name no application (postings) leave out its new id.
-        let n =
-            if insert.parameter_count() == 1 { insert.execute([from])? } else { insert.execute(params![from, to])? };
+        for (name, value) in [(":from", source.app()), (":to", to.application_id), (":partner", to.partner_id)] {
+            if let Some(i) = insert.parameter_index(name)? {
+                insert.raw_bind_parameter(i, value)?;
+            }
+        }
+        let n = insert.raw_execute().map_err(|e| match (source, &e) {
+            // A snapshot's row the schema refuses (a missing value, a state
+            // outside its vocabulary): the document's fault.
+            (Source::Staged, rusqlite::Error::SqliteFailure(..)) => ApiError::invalid_field(
+                "tables",
+                "invalid",
+                format!("a row of {} is not valid in this version: {e}", table.name),
+            ),
+            _ => e.into(),
+        })?;
         if n > 0 {
             copied.rows.push((table.name, n));
         }
     }
-    conn.execute(
-        "UPDATE applications SET clock_offset_millis = (SELECT clock_offset_millis FROM applications WHERE id = ?1)
-         WHERE id = ?2",
-        params![from, to],
-    )?;
     copied.webhook_endpoints = conn
         .prepare("SELECT id, public_id FROM webhook_endpoints WHERE application_id = ?1 ORDER BY id")?
-        .query_map([to], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .query_map([to.application_id], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
     Ok(copied)
+}
+
+/// The columns (name, declared type) a source's table has: all of the
+/// schema's for an application; for staged rows, those the snapshot gave
+/// and those the loading sandbox sets (the others take their defaults).
+fn columns_of(conn: &Connection, source: Source, table: &Table) -> Result<Vec<(String, String)>, ApiError> {
+    let all: Vec<(String, String)> = conn
+        .prepare(&format!("SELECT name, type FROM pragma_table_info('{}') ORDER BY cid", table.name))?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    if let Source::Application(_) = source {
+        return Ok(all);
+    }
+    let given = snapshot_columns(conn, table)?;
+    let staged: Vec<String> = conn
+        .prepare(&format!("SELECT name FROM temp.staged_columns WHERE tbl = '{}'", table.name))?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(all.into_iter().filter(|(c, _)| !given.contains(c) || staged.contains(c)).collect())
+}
+
+/// Columns a snapshot leaves out as the loading sandbox sets them.
+pub const IMPLICIT: &[&str] = &["application_id", "partner_id"];
+
+/// The columns of `table` a snapshot holds: every column but the implicit
+/// ones and secrets.
+pub fn snapshot_columns(conn: &Connection, table: &Table) -> Result<Vec<String>, ApiError> {
+    Ok(conn
+        .prepare(&format!("SELECT name FROM pragma_table_info('{}') ORDER BY cid", table.name))?
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .filter(|c| {
+            !IMPLICIT.contains(&c.as_str())
+                && !table.columns.iter().any(|(name, kind)| name == c && matches!(kind, Column::Secret))
+        })
+        .collect())
+}
+
+/// A table's rows as a snapshot holds them: its columns, and each row's
+/// values in their order, by row id.
+#[derive(Debug, Clone)]
+pub struct TableRows {
+    pub table: &'static str,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Value>>,
+}
+
+/// Application `app`'s world as [`TableRows`], table by table in
+/// [`COPIED`] order (tables without rows included).
+pub fn world_rows(conn: &Connection, app: i64) -> Result<Vec<TableRows>, ApiError> {
+    let source = Source::Application(app);
+    let mut out = Vec::new();
+    for table in COPIED {
+        let columns = snapshot_columns(conn, table)?;
+        let sql =
+            format!("SELECT {} FROM main.{} WHERE {} ORDER BY id", columns.join(", "), table.name, source.rows(table));
+        let n = columns.len();
+        let rows = conn
+            .prepare(&sql)?
+            .query_map(named_params! {":from": app}, |r| (0..n).map(|i| r.get::<_, Value>(i)).collect())?
+            .collect::<Result<_, _>>()?;
+        out.push(TableRows { table: table.name, columns, rows });
+    }
+    Ok(out)
+}
+
+/// Puts a snapshot's rows in temporary tables, the [`Source::Staged`] of
+/// a copy; tables left out are empty. A column the table does not have is
+/// refused, and so is a row id that names no staged row.
+pub fn stage(conn: &Connection, tables: &[TableRows]) -> Result<(), ApiError> {
+    unstage(conn)?;
+    conn.execute_batch("CREATE TEMP TABLE staged_columns (tbl TEXT NOT NULL, name TEXT NOT NULL)")?;
+    for table in COPIED {
+        conn.execute_batch(&format!("CREATE TEMP TABLE staged_{0} AS SELECT * FROM main.{0} WHERE 0", table.name))?;
+    }
+    for staged in tables {
+        let table = COPIED.iter().find(|t| t.name == staged.table).ok_or_else(|| {
+            ApiError::invalid_field("tables", "invalid", format!("{} is not a table of a world", staged.table))
+        })?;
+        let known = snapshot_columns(conn, table)?;
+        if !staged.columns.iter().any(|c| c == "id") {
+            return Err(ApiError::invalid_field("tables", "invalid", format!("{} has no id column", staged.table)));
+        }
+        if let Some(unknown) = staged.columns.iter().find(|c| !known.contains(c)) {
+            return Err(ApiError::invalid_field(
+                "tables",
+                "invalid",
+                format!("{} has no column {unknown} in this version", staged.table),
+            ));
+        }
+        for column in &staged.columns {
+            conn.execute("INSERT INTO temp.staged_columns (tbl, name) VALUES (?1, ?2)", [table.name, column])?;
+        }
+        let has_app = columns_of(conn, Source::Application(0), table)?.iter().any(|(c, _)| c == "application_id");
+        let mut columns = staged.columns.clone();
+        if has_app {
+            columns.push("application_id".to_owned());
+        }
+        let sql = format!(
+            "INSERT INTO temp.staged_{} ({}) VALUES ({})",
+            table.name,
+            columns.join(", "),
+            (1..=columns.len()).map(|i| format!("?{i}")).collect::<Vec<_>>().join(", ")
+        );
+        let mut insert = conn.prepare(&sql)?;
+        for row in &staged.rows {
+            if row.len() != staged.columns.len() {
+                return Err(ApiError::invalid_field(
+                    "tables",
+                    "invalid",
+                    format!("a row of {} has {} values for {} columns", staged.table, row.len(), staged.columns.len()),
+                ));
+            }
+            let mut values: Vec<&Value> = row.iter().collect();
+            let zero = Value::Integer(0);
+            if has_app {
+                values.push(&zero);
+            }
+            insert.execute(rusqlite::params_from_iter(values))?;
+        }
+    }
+    // Every reference within the world names a row of it.
+    for table in COPIED {
+        for (column, kind) in table.columns {
+            let Column::Row(target) = kind else { continue };
+            let dangling: Option<i64> = conn
+                .query_row(
+                    &format!(
+                        "SELECT {column} FROM temp.staged_{} WHERE {column} IS NOT NULL
+                         AND {column} NOT IN (SELECT id FROM temp.staged_{target}) LIMIT 1",
+                        table.name
+                    ),
+                    [],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(id) = dangling {
+                return Err(ApiError::invalid_field(
+                    "tables",
+                    "invalid",
+                    format!("{}.{column} names row {id} of {target}, which the snapshot does not hold", table.name),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Drops the staged tables.
+pub fn unstage(conn: &Connection) -> Result<(), ApiError> {
+    conn.execute_batch("DROP TABLE IF EXISTS temp.staged_columns")?;
+    for table in COPIED {
+        conn.execute_batch(&format!("DROP TABLE IF EXISTS temp.staged_{}", table.name))?;
+    }
+    Ok(())
 }
 
 /// `fork_id(id)` and `fork_text(text)` for the copy's statements, removed
