@@ -61,7 +61,8 @@
 //!   vocabularies (states, kinds, networks...) are `payctl_wire` enums.
 //! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
 //!   back to the seeded state; [`fork`]: a new TEST application holding a
-//!   copy of another's world (the copy's SQL is `store::fork`). [`state`]: what every handler shares.
+//!   copy of another's world (the copy's SQL is `store::fork`);
+//!   [`snapshot`]: a world as a portable JSON document, and loading one. [`state`]: what every handler shares.
 //! - [`webhooks`]: endpoints (the limit per application, secrets minted and
 //!   sealed), signatures, and the delivery dispatcher (fair shares per
 //!   endpoint and per application).
@@ -91,6 +92,7 @@ pub mod reset;
 pub mod schedule;
 pub mod secrets;
 pub mod seed;
+pub mod snapshot;
 pub mod state;
 pub mod store;
 pub mod webhooks;

@@ -42,6 +42,7 @@ mod redaction;
 mod resilience;
 mod review;
 mod sandbox_binary;
+mod snapshots;
 mod startup;
 mod storage;
 mod test_only;

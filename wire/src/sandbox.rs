@@ -214,3 +214,79 @@ pub struct Forked {
     /// idempotency keys, API keys.
     pub not_copied: Vec<String>,
 }
+
+/// The format every snapshot this version writes names.
+pub const SNAPSHOT_FORMAT: &str = "payctl-snapshot/1";
+
+/// An application's world as one portable JSON document
+/// (`GET /sandbox/snapshot`), loaded by `POST /sandbox/snapshot` into a new
+/// application of any sandbox of this version or a later one. It holds no
+/// secret: no API key, no webhook signing secret, no password hash.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Snapshot {
+    /// `payctl-snapshot/1`. A sandbox refuses a format newer than its own.
+    pub format: String,
+    /// The version of the sandbox's database schema whose tables `tables`
+    /// follows; a later version upgrades older ones as it loads them.
+    pub schema: u32,
+    /// The payctl version that made it, e.g. `payctl 0.1.0`.
+    pub made_by: String,
+    pub application: SnapshotApplication,
+    /// Whether names, e-mail addresses, IBANs, addresses and tax ids were
+    /// replaced by synthetic values (`?redact=true`).
+    pub redacted: bool,
+    /// The world's tables (customers, beneficiaries, accounts, quotes,
+    /// transactions, transfers, payments, events, ledger_entries,
+    /// ledger_postings, webhook_endpoints, flow_states, scheduled_moves,
+    /// rate_overrides, fault_rules, fault_rule_endpoints, drills,
+    /// pricing_markups), each as its columns and rows. Row ids (`id` and
+    /// the columns naming another row) number each table's rows from 1;
+    /// times are milliseconds since the Unix epoch on the application's
+    /// clock.
+    #[schema(value_type = Object)]
+    pub tables: std::collections::BTreeMap<String, SnapshotTable>,
+}
+
+/// The application a snapshot was taken of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SnapshotApplication {
+    pub id: String,
+    pub name: String,
+    /// Its clock when the snapshot was taken; a loaded application's clock
+    /// starts there (or at the loading sandbox's time, if that is later).
+    #[schema(format = DateTime)]
+    pub clock: String,
+}
+
+/// One table of a snapshot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SnapshotTable {
+    pub columns: Vec<String>,
+    /// Each row's values in the order of `columns`: integers, text or null.
+    #[schema(value_type = Vec<Vec<Object>>)]
+    pub rows: Vec<Vec<serde_json::Value>>,
+}
+
+/// Query of `GET /sandbox/snapshot`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SnapshotQuery {
+    /// Control token only, and then required: the TEST application. A TEST
+    /// key snapshots its own application.
+    pub application_id: Option<String>,
+    /// Replace names, e-mail addresses, IBANs, addresses and tax ids with
+    /// synthetic values that still validate, for a copy safe to share.
+    pub redact: Option<bool>,
+}
+
+/// Query of `POST /sandbox/snapshot`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LoadSnapshotQuery {
+    /// Control token only, and then required: the partner the new
+    /// application belongs to. A TEST key loads into its own partner.
+    pub partner_id: Option<String>,
+    /// The new application's name; by default the snapshot's
+    /// application's, followed by ` (fork)`.
+    pub name: Option<String>,
+}

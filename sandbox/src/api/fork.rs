@@ -48,9 +48,14 @@ pub async fn fork(
     })
     .await?;
     if let Some(in_force) = in_force {
-        state.clock.set_app_offset_millis(in_force.application_id, in_force.clock_offset_millis);
-        state.keys.insert(in_force.key);
-        state.faults.apply(in_force.rules);
+        put_in_force(&state, in_force);
     }
     Ok(committed)
+}
+
+/// Puts a new world's clock, key and fault rules in force once committed.
+pub fn put_in_force(state: &AppState, in_force: crate::fork::InForce) {
+    state.clock.set_app_offset_millis(in_force.application_id, in_force.clock_offset_millis);
+    state.keys.insert(in_force.key);
+    state.faults.apply(in_force.rules);
 }

@@ -29,6 +29,7 @@ pub mod rates;
 pub mod reset;
 pub mod review;
 pub mod routes;
+pub mod snapshot;
 pub mod transaction_quotes;
 pub mod transactions;
 pub mod transfers;

@@ -36,8 +36,8 @@ pub enum Column {
     Text,
     /// A secret: never copied (the caller sets a new one) nor snapshotted.
     Secret,
-    /// When a pending move runs on the global clock: its due time on the
-    /// new application's clock.
+    /// When a pending move runs on the global clock: derived from its due
+    /// time and the new application's clock (and left out of snapshots).
     RunsAt,
 }
 
@@ -363,7 +363,10 @@ pub fn snapshot_columns(conn: &Connection, table: &Table) -> Result<Vec<String>,
         .into_iter()
         .filter(|c| {
             !IMPLICIT.contains(&c.as_str())
-                && !table.columns.iter().any(|(name, kind)| name == c && matches!(kind, Column::Secret))
+                && !table
+                    .columns
+                    .iter()
+                    .any(|(name, kind)| name == c && matches!(kind, Column::Secret | Column::RunsAt))
         })
         .collect())
 }
