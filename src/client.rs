@@ -101,6 +101,11 @@ impl Client {
 
     /// The command's `--idempotency-key`, when given: its first `POST`
     /// sends it, and later ones `KEY.2`, `KEY.3`...
+    /// The base URL calls go to.
+    pub fn base(&self) -> &Url {
+        &self.base
+    }
+
     pub fn with_idempotency_key(mut self, key: Option<String>) -> Client {
         self.keys = Keys::new(key);
         self

@@ -35,7 +35,8 @@ const MAX_NAME_CHARS: usize = 128;
 pub struct InForce {
     pub application_id: i64,
     pub clock_offset_millis: i64,
-    pub key: StoredKey,
+    /// The new application's key (none when loaded into an existing one).
+    pub key: Option<StoredKey>,
     pub rules: faults::Change,
 }
 
@@ -56,8 +57,7 @@ pub fn fork(
     let new = NewWorld {
         source: Source::Application(from),
         original_id: original.id,
-        partner_id,
-        name,
+        into: Into::New { partner_id, name },
         clock_offset_millis: store::applications::clock_offset(conn, from)?,
     };
     make(conn, master, new, now)
@@ -68,14 +68,23 @@ pub fn fork_name(original: &str) -> String {
     format!("{original} (fork)").chars().take(MAX_NAME_CHARS).collect()
 }
 
-/// A new application and where its world comes from.
+/// Where a world goes and where it comes from.
 pub struct NewWorld {
     pub source: Source,
     /// The public id of the application the world was taken from.
     pub original_id: String,
-    pub partner_id: i64,
-    pub name: String,
+    pub into: Into,
+    /// The clock offset the world's application gets (an existing one
+    /// keeps its own if that is later: time never goes back).
     pub clock_offset_millis: i64,
+}
+
+/// The application a world goes into.
+pub enum Into {
+    /// A new TEST application of this partner, with a new key.
+    New { partner_id: i64, name: String },
+    /// An existing TEST application that holds no records yet.
+    Existing(i64),
 }
 
 /// Makes the new TEST application, copies the world into it with new ids,
@@ -86,8 +95,25 @@ pub fn make(
     new: NewWorld,
     now: Timestamp,
 ) -> Result<(Forked, InForce), ApiError> {
-    let NewWorld { source, original_id, partner_id, name, clock_offset_millis } = new;
-    let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
+    let NewWorld { source, original_id, into, clock_offset_millis } = new;
+    let is_new = matches!(into, Into::New { .. });
+    let (to, partner_id, application, clock_offset_millis) = match into {
+        Into::New { partner_id, name } => {
+            let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
+            (to, partner_id, application, clock_offset_millis)
+        }
+        Into::Existing(to) => {
+            if !store::fork::is_empty(conn, to)? {
+                return Err(ApiError::conflict(
+                    payctl_wire::error::ErrorCode::Conflict,
+                    "the application already holds records; load the snapshot into a new application (leave out \
+                     application_id)",
+                ));
+            }
+            let (partner_id, application) = store::applications::by_id(conn, to)?;
+            (to, partner_id, application, clock_offset_millis.max(store::applications::clock_offset(conn, to)?))
+        }
+    };
     store::applications::set_clock_offset(conn, to, clock_offset_millis)?;
 
     let mut pairs = vec![(original_id.clone(), application.id.clone())];
@@ -115,8 +141,13 @@ pub fn make(
         environment: Environment::Test,
         active: true,
     };
-    let (api_key, key) =
-        store::api_keys::insert(conn, &key_app, api_keys::mint(Environment::Test), Some("fork"), None, now)?;
+    let (api_key, key) = if is_new {
+        let (created, stored) =
+            store::api_keys::insert(conn, &key_app, api_keys::mint(Environment::Test), Some("fork"), None, now)?;
+        (Some(created), Some(stored))
+    } else {
+        (None, None)
+    };
     let added =
         store::fault_rules::of_application(conn, to)?.into_iter().map(Rule::from_row).collect::<Result<_, _>>()?;
     let forked = Forked {

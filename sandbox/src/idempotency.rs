@@ -143,7 +143,9 @@ impl OneTimeSecret for payctl_wire::webhooks::WebhookWithSecret {
 
 impl OneTimeSecret for payctl_wire::sandbox::Forked {
     fn withhold(&mut self) {
-        self.api_key.client_secret = None;
+        if let Some(key) = &mut self.api_key {
+            key.client_secret = None;
+        }
         self.webhook_secrets = None;
     }
 }

@@ -28,7 +28,7 @@ use rusqlite::types::Value;
 use serde_json::Value as Json;
 
 use crate::error::ApiError;
-use crate::fork::{InForce, NewWorld};
+use crate::fork::{InForce, Into, NewWorld};
 use crate::secrets::MasterKey;
 use crate::store::fork::{COPIED, Column, Source, TableRows};
 use crate::store::{self};
@@ -157,16 +157,23 @@ pub fn readable(snapshot: &Snapshot) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Loads a snapshot into a new TEST application of partner `partner_id`,
-/// named `name` (by default after the snapshot's application). Its clock
-/// starts at the snapshot's, or at the global clock `global_now` if that is
-/// later (a clock never runs behind the sandbox's).
+/// Where a snapshot is loaded.
+pub enum Destination {
+    /// A new TEST application of this partner, named so (by default after
+    /// the snapshot's application).
+    New { partner_id: i64, name: Option<String> },
+    /// An existing TEST application holding no records yet.
+    Existing(i64),
+}
+
+/// Loads a snapshot. Its application's clock starts at the snapshot's, or
+/// at the global clock `global_now` if that is later (a clock never runs
+/// behind the sandbox's).
 pub fn load(
     conn: &Connection,
     master: &MasterKey,
     mut snapshot: Snapshot,
-    partner_id: i64,
-    name: Option<&str>,
+    destination: Destination,
     global_now: Timestamp,
 ) -> Result<(Forked, InForce), ApiError> {
     readable(&snapshot)?;
@@ -191,13 +198,14 @@ pub fn load(
         tables.push(TableRows { table: name, columns: content.columns, rows });
     }
     store::fork::stage(conn, &tables)?;
-    let new = NewWorld {
-        source: Source::Staged,
-        original_id: snapshot.application.id,
-        partner_id,
-        name: name.map_or_else(|| crate::fork::fork_name(&snapshot.application.name), str::to_owned),
-        clock_offset_millis: offset,
+    let into = match destination {
+        Destination::New { partner_id, name } => {
+            Into::New { partner_id, name: name.unwrap_or_else(|| crate::fork::fork_name(&snapshot.application.name)) }
+        }
+        Destination::Existing(app) => Into::Existing(app),
     };
+    let new =
+        NewWorld { source: Source::Staged, original_id: snapshot.application.id, into, clock_offset_millis: offset };
     let made = crate::fork::make(conn, master, new, global_now.plus_millis(offset));
     store::fork::unstage(conn)?;
     made

@@ -192,8 +192,9 @@ pub struct ForkApplication {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Forked {
     pub application: crate::applications::Application,
-    /// A key of the new application, its secret shown this once.
-    pub api_key: crate::applications::CreatedApiKey,
+    /// A key of the new application, its secret shown this once; null
+    /// when a snapshot was loaded into an existing application.
+    pub api_key: Option<crate::applications::CreatedApiKey>,
     /// The application whose world was copied.
     pub forked_from: String,
     /// Every public id of the original's world (the application itself,
@@ -283,9 +284,13 @@ pub struct SnapshotQuery {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LoadSnapshotQuery {
-    /// Control token only, and then required: the partner the new
-    /// application belongs to. A TEST key loads into its own partner.
+    /// Control token only: the partner the new application belongs to. A
+    /// TEST key loads into its own partner.
     pub partner_id: Option<String>,
+    /// Load into this existing TEST application instead of a new one (a
+    /// TEST key: its own); it must hold no records yet (409 otherwise).
+    /// What `payctl sandbox --seed FILE` does with a snapshot.
+    pub application_id: Option<String>,
     /// The new application's name; by default the snapshot's
     /// application's, followed by ` (fork)`.
     pub name: Option<String>,

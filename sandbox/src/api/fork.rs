@@ -56,6 +56,8 @@ pub async fn fork(
 /// Puts a new world's clock, key and fault rules in force once committed.
 pub fn put_in_force(state: &AppState, in_force: crate::fork::InForce) {
     state.clock.set_app_offset_millis(in_force.application_id, in_force.clock_offset_millis);
-    state.keys.insert(in_force.key);
+    if let Some(key) = in_force.key {
+        state.keys.insert(key);
+    }
     state.faults.apply(in_force.rules);
 }

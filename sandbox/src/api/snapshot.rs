@@ -5,6 +5,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use payctl_wire::applications::Application;
 use payctl_wire::auth::Partner;
 use payctl_wire::sandbox::{Forked, LoadSnapshotQuery, Snapshot, SnapshotQuery};
 
@@ -13,6 +14,7 @@ use crate::auth::ControlCaller;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::idempotency::{self, Committed, Idempotency};
+use crate::snapshot::Destination;
 use crate::state::AppState;
 use crate::store;
 
@@ -68,30 +70,50 @@ pub async fn load(
     checks.optional_text("name", query.name.as_deref(), 128);
     checks.finish()?;
     crate::snapshot::readable(&snapshot)?;
-    let partner_id = match (&caller, query.partner_id) {
-        (ControlCaller::TestKey(key), None) => key.partner_id,
-        (ControlCaller::TestKey(_), Some(_)) => {
+    let destination = match (&caller, query.partner_id, query.application_id) {
+        (_, Some(_), Some(_)) => {
+            return Err(ApiError::invalid_field(
+                "application_id",
+                "invalid",
+                "name a partner (a new application) or an application, not both",
+            ));
+        }
+        (_, None, Some(app)) => {
+            let live = "a LIVE application behaves like production: nothing is loaded into it";
+            let target = target_application(&state, &caller, Some(app), Access::TestOnly(live)).await?;
+            Destination::Existing(target.map(|t| t.id).ok_or_else(store::missing::<Application>)?)
+        }
+        (ControlCaller::TestKey(key), None, None) => Destination::New { partner_id: key.partner_id, name: None },
+        (ControlCaller::TestKey(_), Some(_), None) => {
             return Err(ApiError::invalid_field("partner_id", "invalid", "a TEST key loads into its own partner"));
         }
-        (ControlCaller::Operator, None) => {
+        (ControlCaller::Operator, None, None) => {
             return Err(ApiError::invalid_field(
                 "partner_id",
                 "required",
-                "the control token must name the partner the application belongs to",
+                "the control token must name the partner of the new application (or application_id)",
             ));
         }
-        (ControlCaller::Operator, Some(public_id)) => state
-            .db
-            .read(move |conn| store::partners::find(conn, &public_id))
-            .await?
-            .map(|(id, _)| id)
-            .ok_or_else(store::missing::<Partner>)?,
+        (ControlCaller::Operator, Some(public_id), None) => Destination::New {
+            partner_id: state
+                .db
+                .read(move |conn| store::partners::find(conn, &public_id))
+                .await?
+                .map(|(id, _)| id)
+                .ok_or_else(store::missing::<Partner>)?,
+            name: None,
+        },
+    };
+    let destination = match destination {
+        Destination::New { partner_id, .. } => {
+            Destination::New { partner_id, name: query.name.map(|n| n.trim().to_owned()) }
+        }
+        existing => existing,
     };
     let master = state.master_key.clone();
     let global_now = state.clock.now();
-    let name = query.name.map(|n| n.trim().to_owned());
     let (committed, in_force) = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
-        crate::snapshot::load(tx, &master, snapshot, partner_id, name.as_deref(), global_now)
+        crate::snapshot::load(tx, &master, snapshot, destination, global_now)
     })
     .await?;
     if let Some(in_force) = in_force {

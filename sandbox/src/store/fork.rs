@@ -231,6 +231,18 @@ pub fn world_ids(conn: &Connection, source: Source) -> Result<Vec<Vec<String>>, 
     Ok(all)
 }
 
+/// Whether application `app` holds no record of a world yet.
+pub fn is_empty(conn: &Connection, app: i64) -> Result<bool, ApiError> {
+    let source = Source::Application(app);
+    for table in COPIED {
+        let sql = format!("SELECT EXISTS (SELECT 1 FROM main.{} WHERE {})", table.name, source.rows(table));
+        if conn.query_row(&sql, named_params! {":from": app}, |r| r.get::<_, bool>(0))? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// What a copy made that the caller finishes: the new webhook endpoints
 /// (row id, public id), whose secrets it sets.
 #[derive(Debug, Default)]
