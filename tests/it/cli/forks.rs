@@ -64,3 +64,50 @@ async fn fork_and_snapshots_from_the_command_line() {
     std::fs::write(file, "not json").unwrap();
     assert_eq!(home.run(&["sandbox", "snapshot", "load", file], None).await.code, Some(2));
 }
+
+/// The shell block after `<!-- fork-example -->` in sandbox/README.md.
+fn fork_example() -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sandbox/README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let after = readme.split("<!-- fork-example -->").nth(1).expect("sandbox/README.md has the example");
+    let block = after.split("```sh\n").nth(1).unwrap().split("```").next().unwrap();
+    block.lines().map(str::to_owned).collect()
+}
+
+/// The README's worked example, run as written with `bash` in a home whose
+/// profile holds one customer: the last line lists it from the loaded file,
+/// and the fork's clock moved alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readmes_fork_example_runs_as_written() {
+    let home = Home::initialised().await;
+    let sb = &home.sb;
+    factories::customer_named(sb, &sb.test_key(), "Readme Trading LLC", true).await;
+    let script = fork_example();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_payctl")).parent().unwrap().to_owned();
+    let out = tokio::task::spawn_blocking({
+        let dir = home.dir.path().to_owned();
+        move || {
+            std::process::Command::new("bash")
+                .args(["-c", &format!("set -eo pipefail\n{}\n", script.join("\n"))])
+                .current_dir(&dir)
+                .env("PATH", format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default()))
+                .env("PAYCTL_CONFIG_DIR", &dir)
+                .env("PAYCTL_CREDENTIAL_STORE", "file")
+                .env_remove("PAYCTL_BASE_URL")
+                .env_remove("PAYCTL_API_KEY")
+                .env_remove("PAYCTL_PROFILE")
+                .output()
+                .unwrap()
+        }
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("Readme Trading LLC"), "{stdout}");
+    let clock = |profile: &'static str| {
+        let home = &home;
+        async move { home.json(&["--profile", profile, "sandbox", "clock", "-o", "json"]).await["offset_seconds"].clone() }
+    };
+    assert_eq!(clock("checkout-test").await.as_i64().unwrap(), clock("default").await.as_i64().unwrap() + 3600);
+}
