@@ -56,7 +56,8 @@ pub struct Client {
 }
 
 /// JSON fields whose values `-v` never prints.
-const SECRET_FIELDS: &[&str] = &["client_secret", "access_token", "refresh_token", "password", "api_key", "secret"];
+const SECRET_FIELDS: &[&str] =
+    &["client_secret", "access_token", "refresh_token", "password", "api_key", "secret", "webhook_secrets"];
 const MASK: &str = "***";
 
 impl Client {

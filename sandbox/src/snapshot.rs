@@ -315,8 +315,13 @@ fn swap_strings(json: &mut Json, replaced: &HashMap<String, String>) -> bool {
             }
             None => false,
         },
-        Json::Array(items) => items.iter_mut().fold(false, |any, item| swap_strings(item, replaced) || any),
-        Json::Object(map) => map.values_mut().fold(false, |any, item| swap_strings(item, replaced) || any),
+        // Every item is visited: `count`, not a short-circuiting `any`.
+        Json::Array(items) => {
+            items.iter_mut().map(|item| swap_strings(item, replaced)).filter(|&swapped| swapped).count() > 0
+        }
+        Json::Object(map) => {
+            map.values_mut().map(|item| swap_strings(item, replaced)).filter(|&swapped| swapped).count() > 0
+        }
         _ => false,
     }
 }

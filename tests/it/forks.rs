@@ -170,7 +170,7 @@ async fn a_fork_reads_like_the_original_then_lives_apart() {
         .chain([format!("/v1/beneficiaries?customer_id={}", world.customer)])
     {
         let original = sb.get(&path, &key).await;
-        let copy = sb.get(&mapped(&json!(path), &ids).as_str().unwrap().to_owned(), &fork_key).await;
+        let copy = sb.get(mapped(&json!(path), &ids).as_str().unwrap(), &fork_key).await;
         assert_eq!(original.status, StatusCode::OK, "{path}: {}", original.body);
         let mut expected = mapped(&original.body, &ids);
         let mut got = copy.body.clone();

@@ -3,8 +3,11 @@
 //! that ends with the exact command pointing the CLI at it; and the verbs
 //! on a running sandbox: `reset` (back to the seeded state), `clock`
 //! (show or advance sandbox time), `faults` (rules that make it fail on
-//! purpose) and `drill` (start or end the faults the go-live review
-//! needs); and `wait`, for CI, on a sandbox started with `--ready-file`.
+//! purpose), `drill` (start or end the faults the go-live review
+//! needs), `fork` (a copy of an application's world in a new one) and
+//! `snapshot` (that world as a portable file, saved or loaded); and
+//! `wait`, for CI, on a sandbox started with `--ready-file`. A `--seed`
+//! file is a fixture, or a snapshot loaded into the TEST application.
 
 mod clock;
 mod drill;
