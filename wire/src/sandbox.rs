@@ -176,12 +176,10 @@ pub struct ResetDone {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ForkApplication {
-    /// Control token only, and then required: the TEST application to
-    /// fork. A TEST key forks its own application.
+    /// Control token only (then required): the TEST application to fork.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub application_id: Option<String>,
-    /// The new application's name; by default the original's followed by
-    /// ` (fork)`.
+    /// Default: the original's name followed by ` (fork)`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(min_length = 1, max_length = 128)]
     pub name: Option<String>,
@@ -225,25 +223,16 @@ pub const SNAPSHOT_FORMAT: &str = "payctl-snapshot/1";
 /// secret: no API key, no webhook signing secret, no password hash.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Snapshot {
-    /// `payctl-snapshot/1`. A sandbox refuses a format newer than its own.
+    /// `payctl-snapshot/1`.
     pub format: String,
-    /// The version of the sandbox's database schema whose tables `tables`
-    /// follows; a later version upgrades older ones as it loads them.
+    /// The database schema version `tables` follows.
     pub schema: u32,
-    /// The payctl version that made it, e.g. `payctl 0.1.0`.
+    /// e.g. `payctl 0.1.0`.
     pub made_by: String,
     pub application: SnapshotApplication,
-    /// Whether names, e-mail addresses, IBANs, addresses and tax ids were
-    /// replaced by synthetic values (`?redact=true`).
+    /// Personal data replaced by synthetic values.
     pub redacted: bool,
-    /// The world's tables (customers, beneficiaries, accounts, quotes,
-    /// transactions, transfers, payments, events, ledger_entries,
-    /// ledger_postings, webhook_endpoints, flow_states, scheduled_moves,
-    /// rate_overrides, fault_rules, fault_rule_endpoints, drills,
-    /// pricing_markups), each as its columns and rows. Row ids (`id` and
-    /// the columns naming another row) number each table's rows from 1;
-    /// times are milliseconds since the Unix epoch on the application's
-    /// clock.
+    /// Each table of the world as its columns and rows.
     #[schema(value_type = Object)]
     pub tables: std::collections::BTreeMap<String, SnapshotTable>,
 }
@@ -253,8 +242,7 @@ pub struct Snapshot {
 pub struct SnapshotApplication {
     pub id: String,
     pub name: String,
-    /// Its clock when the snapshot was taken; a loaded application's clock
-    /// starts there (or at the loading sandbox's time, if that is later).
+    /// Its clock when the snapshot was taken.
     #[schema(format = DateTime)]
     pub clock: String,
 }
@@ -263,7 +251,7 @@ pub struct SnapshotApplication {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SnapshotTable {
     pub columns: Vec<String>,
-    /// Each row's values in the order of `columns`: integers, text or null.
+    /// Integers, text or null, in the order of `columns`.
     #[schema(value_type = Vec<Vec<Object>>)]
     pub rows: Vec<Vec<serde_json::Value>>,
 }
@@ -272,11 +260,9 @@ pub struct SnapshotTable {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SnapshotQuery {
-    /// Control token only, and then required: the TEST application. A TEST
-    /// key snapshots its own application.
+    /// Control token only (then required): the TEST application.
     pub application_id: Option<String>,
-    /// Replace names, e-mail addresses, IBANs, addresses and tax ids with
-    /// synthetic values that still validate, for a copy safe to share.
+    /// Synthetic names, e-mail addresses, IBANs, addresses and tax ids.
     pub redact: Option<bool>,
 }
 
@@ -284,14 +270,10 @@ pub struct SnapshotQuery {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LoadSnapshotQuery {
-    /// Control token only: the partner the new application belongs to. A
-    /// TEST key loads into its own partner.
+    /// Control token only: the new application's partner.
     pub partner_id: Option<String>,
-    /// Load into this existing TEST application instead of a new one (a
-    /// TEST key: its own); it must hold no records yet (409 otherwise).
-    /// What `payctl sandbox --seed FILE` does with a snapshot.
+    /// Load into this TEST application, which holds no records yet.
     pub application_id: Option<String>,
-    /// The new application's name; by default the snapshot's
-    /// application's, followed by ` (fork)`.
+    /// The new application's name.
     pub name: Option<String>,
 }

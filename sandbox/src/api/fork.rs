@@ -15,13 +15,10 @@ use crate::state::AppState;
 
 /// Fork an application
 ///
-/// Creates a TEST application of the same partner holding a copy of the application's world:
-/// customers with their verification, beneficiaries, accounts, wallets, balances and the ledger,
-/// quotes, transactions, payments, transfers and swaps with their timelines and pending moves,
-/// events, customer markups, rate overrides, webhook endpoints (with new signing secrets, shown
-/// once), fault rules and the application's clock. Request logs, deliveries, idempotency keys and
-/// API keys are not copied; the fork gets one new key. Every copied record gets a new id: `ids`
-/// maps each original id to its copy's. From then on the two applications are independent.
+/// A new TEST application of the same partner holding a copy of the application's world (customers,
+/// accounts, ledger, quotes, transactions, payments, transfers, pending moves, webhook endpoints with
+/// new secrets, fault rules, the clock); not its request logs, deliveries or keys. `ids` maps each
+/// original id to its copy's.
 #[utoipa::path(post, path = "/sandbox/fork", tag = "sandbox", operation_id = "forkApplication", request_body = ForkApplication,
     responses(
         (status = 201, body = Forked, description = "the new application, its key and the map of ids"),

@@ -20,11 +20,8 @@ use crate::store;
 
 /// Snapshot an application
 ///
-/// The application's world as one portable JSON document (`payctl-snapshot/1`): the same records a
-/// fork copies, with no secret in it (no API key, webhook signing secret or password hash). Request
-/// logs and deliveries are left out. `redact=true` replaces names, e-mail addresses, IBANs, addresses
-/// and tax ids with synthetic values that still validate. Load it with `POST /sandbox/snapshot` into
-/// this sandbox or any later version.
+/// The application's world as one portable JSON document (`payctl-snapshot/1`), what a fork copies,
+/// with no secret in it.
 #[utoipa::path(get, path = "/sandbox/snapshot", tag = "sandbox", operation_id = "getSnapshot", params(SnapshotQuery),
     responses(
         (status = 200, body = Snapshot, description = "the application's world"),
@@ -49,11 +46,8 @@ pub async fn save(
 
 /// Load a snapshot
 ///
-/// Creates a TEST application holding the snapshot's world, in the TEST key's partner (the control
-/// token names the partner with `partner_id`), and answers as a fork does: the application, a new
-/// key's secret, the map of the snapshot's ids to the new ones, and the new webhook signing secrets.
-/// A snapshot of a newer format or schema than this sandbox reads is refused with 400, naming both
-/// versions.
+/// A new TEST application holding the snapshot's world, answered as a fork is. A newer format is
+/// refused with 400.
 #[utoipa::path(post, path = "/sandbox/snapshot", tag = "sandbox", operation_id = "loadSnapshot", params(LoadSnapshotQuery),
     request_body = Snapshot,
     responses(
