@@ -22,9 +22,9 @@ logs, deliveries and keys are not copied. Every record gets a new id; -o json pr
 original id to its copy's.
 
 Examples:
-  payctl sandbox fork --save-profile checkout-test          # then: payctl --profile checkout-test customers list
+  payctl sandbox fork --save-profile checkout-test    # then: payctl --profile checkout-test ...
   payctl sandbox fork --name 'ticket 4411' -o json --show-secret | jq -r .api_key.client_secret
-  payctl sandbox fork --app APP_ID --ready ready.json --save-profile copy   # with the control token";
+  payctl sandbox fork --app APP_ID --ready ready.json --save-profile copy   # the control token's";
 
 #[derive(Debug, Args)]
 pub struct ForkArgs {

@@ -20,7 +20,7 @@ Examples:
   payctl sandbox snapshot save world.json
   payctl sandbox snapshot save ticket.json --redact
   payctl sandbox snapshot load world.json --save-profile from-ticket
-  payctl sandbox --in-memory --seed world.json     # a new sandbox, the snapshot loaded into its TEST application";
+  payctl sandbox --in-memory --seed world.json      # a new sandbox holding that world";
 
 #[derive(Debug, Subcommand)]
 pub enum SnapshotCommand {
