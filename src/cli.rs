@@ -309,6 +309,8 @@ pub struct SandboxArgs {
     pub rate_limit: RateLimitArg,
     /// Run this fixture after the sandbox starts listening and before the
     /// ready line; repeatable, run in order. A failing one stops the sandbox.
+    /// A snapshot (`payctl sandbox snapshot save`) is loaded into the ready
+    /// line's TEST application instead.
     #[arg(long, value_name = "FILE")]
     pub seed: Vec<PathBuf>,
     /// Also answer requests whose Host header names NAME (repeatable). Others than loopback

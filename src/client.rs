@@ -56,7 +56,8 @@ pub struct Client {
 }
 
 /// JSON fields whose values `-v` never prints.
-const SECRET_FIELDS: &[&str] = &["client_secret", "access_token", "refresh_token", "password", "api_key", "secret"];
+const SECRET_FIELDS: &[&str] =
+    &["client_secret", "access_token", "refresh_token", "password", "api_key", "secret", "webhook_secrets"];
 const MASK: &str = "***";
 
 impl Client {
@@ -101,6 +102,11 @@ impl Client {
 
     /// The command's `--idempotency-key`, when given: its first `POST`
     /// sends it, and later ones `KEY.2`, `KEY.3`...
+    /// The base URL calls go to.
+    pub fn base(&self) -> &Url {
+        &self.base
+    }
+
     pub fn with_idempotency_key(mut self, key: Option<String>) -> Client {
         self.keys = Keys::new(key);
         self

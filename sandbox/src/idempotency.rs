@@ -141,6 +141,15 @@ impl OneTimeSecret for payctl_wire::webhooks::WebhookWithSecret {
     }
 }
 
+impl OneTimeSecret for payctl_wire::sandbox::Forked {
+    fn withhold(&mut self) {
+        if let Some(key) = &mut self.api_key {
+            key.client_secret = None;
+        }
+        self.webhook_secrets = None;
+    }
+}
+
 /// Marks a response whose key was stored inside the work's transaction.
 #[derive(Clone, Copy)]
 struct StoredWithWork;

@@ -22,6 +22,15 @@ pub fn prefixed(prefix: &str) -> String {
     id
 }
 
+/// A new id of the same shape as `original`: behind its prefix when it has
+/// one (`txn_…`), a hyphenated UUIDv7 otherwise. A fork's records get these.
+pub fn like(original: &str) -> String {
+    match original.rsplit_once('_') {
+        Some((prefix, rest)) if rest.len() == 32 && rest.bytes().all(|b| b.is_ascii_hexdigit()) => prefixed(prefix),
+        _ => uuid(),
+    }
+}
+
 /// Whether `s` is a hyphenated UUID (any version), the shape the
 /// specification gives for `customer_id`, `quote_id` and the like.
 pub fn is_uuid(s: &str) -> bool {
@@ -41,6 +50,14 @@ mod tests {
         let p: Vec<String> = (0..1000).map(|_| prefixed("txn")).collect();
         assert!(p.windows(2).all(|w| w[0] < w[1]));
         assert!(p[0].starts_with("txn_") && p[0].len() == 36);
+    }
+
+    #[test]
+    fn new_ids_keep_the_shape_of_the_old() {
+        let txn = prefixed("txn");
+        assert!(like(&txn).starts_with("txn_") && like(&txn).len() == txn.len() && like(&txn) != txn);
+        assert!(is_uuid(&like(&uuid())));
+        assert!(is_uuid(&like("seeded-record")));
     }
 
     #[test]

@@ -66,7 +66,9 @@
 //!   export) are the `payctl-domain` crate, which the CLI shares; the
 //!   vocabularies (states, kinds, networks...) are `payctl_wire` enums.
 //! - [`seed`]: the demo user, partner, applications and keys; [`reset`]:
-//!   back to the seeded state. [`state`]: what every handler shares.
+//!   back to the seeded state; [`fork`]: a new TEST application holding a
+//!   copy of another's world (the copy's SQL is `store::fork`);
+//!   [`snapshot`]: a world as a portable JSON document, and loading one. [`state`]: what every handler shares.
 //! - [`webhooks`]: endpoints (the limit per application, secrets minted and
 //!   sealed), signatures, and the delivery dispatcher (fair shares per
 //!   endpoint and per application).
@@ -85,6 +87,7 @@ pub mod error;
 pub mod events;
 pub mod faults;
 pub mod flows;
+pub mod fork;
 pub mod http;
 pub mod idempotency;
 pub mod ids;
@@ -97,6 +100,7 @@ pub mod reset;
 pub mod schedule;
 pub mod secrets;
 pub mod seed;
+pub mod snapshot;
 pub mod state;
 pub mod store;
 pub mod webhooks;

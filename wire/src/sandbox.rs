@@ -171,3 +171,109 @@ pub struct ResetDone {
     #[schema(format = DateTime)]
     pub now: String,
 }
+
+/// Body of `POST /sandbox/fork`; may be empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForkApplication {
+    /// Control token only (then required): the TEST application to fork.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub application_id: Option<String>,
+    /// Default: the original's name followed by ` (fork)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(min_length = 1, max_length = 128)]
+    pub name: Option<String>,
+}
+
+/// The answer of `POST /sandbox/fork`: a new TEST application of the same
+/// partner holding a copy of the original's world.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Forked {
+    pub application: crate::applications::Application,
+    /// A key of the new application, its secret shown this once; null
+    /// when a snapshot was loaded into an existing application.
+    pub api_key: Option<crate::applications::CreatedApiKey>,
+    /// The application whose world was copied.
+    pub forked_from: String,
+    /// Every public id of the original's world (the application itself,
+    /// customers, beneficiaries, accounts, quotes, transactions, payments,
+    /// transfers and swaps, events, ledger entries, webhook endpoints,
+    /// fault rules, markups) mapped to the id of its copy. Ids are unique
+    /// across the whole service, as in production, so every copy has a new
+    /// one, minted in the original's order (lists page in the same order).
+    pub ids: std::collections::BTreeMap<String, String>,
+    /// The new signing secret of each of the fork's webhook endpoints (by
+    /// the fork's endpoint id): a copy never signs with the original's
+    /// secret. Shown this once; null on an idempotent replay.
+    pub webhook_secrets: Option<std::collections::BTreeMap<String, String>>,
+    /// Rows copied, per table; tables with none are left out.
+    pub copied: std::collections::BTreeMap<String, i64>,
+    /// What is not copied, as it is history rather than state or a
+    /// secret: request logs, webhook deliveries and their attempts,
+    /// idempotency keys, API keys.
+    pub not_copied: Vec<String>,
+}
+
+/// The format every snapshot this version writes names.
+pub const SNAPSHOT_FORMAT: &str = "payctl-snapshot/1";
+
+/// An application's world as one portable JSON document
+/// (`GET /sandbox/snapshot`), loaded by `POST /sandbox/snapshot` into a new
+/// application of any sandbox of this version or a later one. It holds no
+/// secret: no API key, no webhook signing secret, no password hash.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Snapshot {
+    /// `payctl-snapshot/1`.
+    pub format: String,
+    /// The database schema version `tables` follows.
+    pub schema: u32,
+    /// e.g. `payctl 0.1.0`.
+    pub made_by: String,
+    pub application: SnapshotApplication,
+    /// Personal data replaced by synthetic values.
+    pub redacted: bool,
+    /// Each table of the world as its columns and rows.
+    #[schema(value_type = Object)]
+    pub tables: std::collections::BTreeMap<String, SnapshotTable>,
+}
+
+/// The application a snapshot was taken of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SnapshotApplication {
+    pub id: String,
+    pub name: String,
+    /// Its clock when the snapshot was taken.
+    #[schema(format = DateTime)]
+    pub clock: String,
+}
+
+/// One table of a snapshot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SnapshotTable {
+    pub columns: Vec<String>,
+    /// Integers, text or null, in the order of `columns`.
+    #[schema(value_type = Vec<Vec<Object>>)]
+    pub rows: Vec<Vec<serde_json::Value>>,
+}
+
+/// Query of `GET /sandbox/snapshot`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SnapshotQuery {
+    /// Control token only (then required): the TEST application.
+    pub application_id: Option<String>,
+    /// Synthetic names, e-mail addresses, IBANs, addresses and tax ids.
+    pub redact: Option<bool>,
+}
+
+/// Query of `POST /sandbox/snapshot`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LoadSnapshotQuery {
+    /// Control token only: the new application's partner.
+    pub partner_id: Option<String>,
+    /// Load into this TEST application, which holds no records yet.
+    pub application_id: Option<String>,
+    /// The new application's name.
+    pub name: Option<String>,
+}

@@ -234,6 +234,9 @@ pub fn table() -> Vec<Declared> {
         committed!(review::start_drill, ControlOrTestKey, Simulate),
         op!(review::stop_drill, ControlOrTestKey, Simulate),
         op!(review::review, ControlOrTestKey, Simulate),
+        committed!(fork::fork, ControlOrTestKey, Simulate),
+        op!(snapshot::save, ControlOrTestKey, Simulate),
+        committed!(snapshot::load, ControlOrTestKey, Simulate),
         // Public.
         op!(health::health, Public, Session),
         op!(token_endpoint::token, Public, Session),

@@ -15,6 +15,10 @@ use anyhow::Context;
 use rusqlite::{Connection, Transaction};
 use rusqlite_migration::{HookResult, M, Migrations};
 
+/// The version the last migration brings a database to (snapshots name
+/// it as the schema their tables follow).
+pub const LATEST_VERSION: usize = 22;
+
 /// The version `migrations/baseline.sql` stands for.
 pub const BASELINE_VERSION: usize = 22;
 const BASELINE: &str = include_str!("migrations/baseline.sql");
@@ -138,6 +142,7 @@ mod tests {
         to_latest(&mut baseline).unwrap();
         let (objects, version) = schema(&baseline);
         assert_eq!(version, i64::try_from(BASELINE_VERSION).unwrap());
+        assert_eq!(schema(&stepwise).1, i64::try_from(super::LATEST_VERSION).unwrap());
         assert!(objects.iter().any(|(kind, name, ..)| kind == "index" && name == "customers_email_key"));
         assert_eq!((objects, version), schema(&stepwise));
         // Opening it again changes nothing.

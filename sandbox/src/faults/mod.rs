@@ -468,7 +468,7 @@ pub fn fire_delivery(
 }
 
 impl Rule {
-    fn from_row(row: store::fault_rules::Row) -> Result<Rule, ApiError> {
+    pub fn from_row(row: store::fault_rules::Row) -> Result<Rule, ApiError> {
         let spec: Spec = serde_json::from_str(&row.spec)
             .map_err(|e| ApiError::internal(format!("fault rule {} is not readable: {e}", row.public_id)))?;
         Ok(Rule {

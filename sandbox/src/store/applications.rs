@@ -99,6 +99,27 @@ pub fn by_public_id(conn: &Connection, public_id: &str) -> Result<Option<(i64, E
     Ok(found.map(|(id, env)| (id, Environment::parse(&env).unwrap_or(Environment::Test))))
 }
 
+/// An application by row id, whatever its partner: its partner's row id
+/// and the application.
+pub fn by_id(conn: &Connection, id: i64) -> Result<(i64, Application), ApiError> {
+    let sql = sql_text!("{SELECT} WHERE a.id = ?1");
+    let (_, app) = conn.query_row_cached(sql, [id], from_row).optional()?.ok_or_else(super::missing::<Application>)?;
+    let partner_id = conn.query_row_cached("SELECT partner_id FROM applications WHERE id = ?1", [id], |r| r.get(0))?;
+    Ok((partner_id, app))
+}
+
+/// An application's own clock offset.
+pub fn clock_offset(conn: &Connection, id: i64) -> Result<i64, ApiError> {
+    Ok(conn.query_row_cached("SELECT clock_offset_millis FROM applications WHERE id = ?1", [id], |r| r.get(0))?)
+}
+
+/// Sets an application's own clock offset (a new application's, before
+/// anything is dated on it).
+pub fn set_clock_offset(conn: &Connection, id: i64, offset_millis: i64) -> Result<(), ApiError> {
+    conn.execute_cached("UPDATE applications SET clock_offset_millis = ?2 WHERE id = ?1", params![id, offset_millis])?;
+    Ok(())
+}
+
 /// The sandbox clocks as stored: the global offset and every application's own.
 pub fn load_clocks(conn: &Connection) -> Result<Clocks, ApiError> {
     Ok(Clocks::new(super::settings::global_clock_offset(conn)?, clock_offsets(conn)?))

@@ -36,12 +36,21 @@ pub fn insert(
 
 /// Every rule, oldest first.
 pub fn all(conn: &Connection) -> Result<Vec<Row>, ApiError> {
+    rows(conn, "", [])
+}
+
+/// Application `app`'s own rules, oldest first.
+pub fn of_application(conn: &Connection, app: i64) -> Result<Vec<Row>, ApiError> {
+    rows(conn, "WHERE r.application_id = ?1", [app])
+}
+
+fn rows<P: rusqlite::Params>(conn: &Connection, filter: &str, params: P) -> Result<Vec<Row>, ApiError> {
     Ok(conn
-        .prepare_cached(
+        .prepare_cached(&format!(
             "SELECT r.id, r.public_id, r.application_id, a.public_id, r.spec, r.matched, r.hits, r.created_at
-             FROM fault_rules r LEFT JOIN applications a ON a.id = r.application_id ORDER BY r.id",
-        )?
-        .query_map([], |r| {
+             FROM fault_rules r LEFT JOIN applications a ON a.id = r.application_id {filter} ORDER BY r.id"
+        ))?
+        .query_map(params, |r| {
             let application = match r.get::<_, Option<i64>>(2)? {
                 Some(id) => Some((id, r.get(3)?)),
                 None => None,

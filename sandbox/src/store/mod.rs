@@ -27,6 +27,7 @@ pub mod deliveries;
 pub mod events;
 pub mod fault_rules;
 pub mod flow_states;
+pub mod fork;
 pub mod markups;
 pub mod moves;
 pub mod ownership;

@@ -138,6 +138,16 @@ pub fn set_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str, now: 
     Ok(())
 }
 
+/// Gives a copied endpoint (a fork's) its own secret; the copy keeps the
+/// original's times, as it reads like the original.
+pub fn set_copied_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str) -> rusqlite::Result<()> {
+    conn.execute_cached(
+        "UPDATE webhook_endpoints SET secret_nonce = ?2, secret_sealed = ?3, secret_hint = ?4 WHERE id = ?1",
+        params![id, sealed.nonce, sealed.ciphertext, hint],
+    )?;
+    Ok(())
+}
+
 /// Deletes the endpoint with its deliveries and their attempts.
 pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<()> {
     conn.execute_cached("DELETE FROM webhook_endpoints WHERE id = ?1", [id])?;

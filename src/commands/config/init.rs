@@ -93,9 +93,23 @@ pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use:
     };
     let name = name.unwrap_or_else(|| ctx.profile.clone());
     let base = ctx.base_url()?;
+    save_key(&mut ctx, &base, &key, app, &name, no_use)
+}
+
+/// Stores `key` as profile `name`'s API key for the server at `base` (and,
+/// unless `no_use`, makes it the current profile).
+pub fn save_key(
+    ctx: &mut Ctx,
+    base: &reqwest::Url,
+    key: &str,
+    app: Option<String>,
+    name: &str,
+    no_use: bool,
+) -> anyhow::Result<()> {
+    let name = name.to_owned();
     let base = base.as_str().trim_end_matches('/').to_owned();
     let store = ctx.store_for(&name)?;
-    store.set(&name, Secret::ApiKey, &key)?;
+    store.set(&name, Secret::ApiKey, key)?;
     // Tokens of another server would only fail.
     store.delete(&name, Secret::AccessToken)?;
     store.delete(&name, Secret::RefreshToken)?;
@@ -109,7 +123,7 @@ pub fn from_key(mut ctx: Ctx, app: Option<String>, name: Option<String>, no_use:
         auth_url: ctx.globals.auth_url.clone().or(if same_server { previous.auth_url } else { None }),
         client_id: previous.client_id,
         username: if same_server { previous.username } else { None },
-        environment: environment_of(&key),
+        environment: environment_of(key),
         application_id: app,
         api_key_id: None,
         base_url: Some(base.clone()),

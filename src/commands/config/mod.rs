@@ -1,6 +1,6 @@
 //! `payctl config`: show and edit profiles without opening the file.
 
-mod init;
+pub mod init;
 mod list;
 mod set;
 mod show;

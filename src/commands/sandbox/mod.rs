@@ -3,14 +3,19 @@
 //! that ends with the exact command pointing the CLI at it; and the verbs
 //! on a running sandbox: `reset` (back to the seeded state), `clock`
 //! (show or advance sandbox time), `faults` (rules that make it fail on
-//! purpose) and `drill` (start or end the faults the go-live review
-//! needs); and `wait`, for CI, on a sandbox started with `--ready-file`.
+//! purpose), `drill` (start or end the faults the go-live review
+//! needs), `fork` (a copy of an application's world in a new one) and
+//! `snapshot` (that world as a portable file, saved or loaded); and
+//! `wait`, for CI, on a sandbox started with `--ready-file`. A `--seed`
+//! file is a fixture, or a snapshot loaded into the TEST application.
 
 mod clock;
 mod drill;
 mod faults;
+mod fork;
 pub mod ready_file;
 mod reset;
+mod snapshot;
 mod wait;
 
 pub use clock::parse_duration;
@@ -42,6 +47,12 @@ pub enum SandboxCommand {
     /// Start or end a drill: the faults the go-live review (`payctl review`) needs to judge a session.
     #[command(subcommand)]
     Drill(drill::DrillCommand),
+    /// Fork an application: a new TEST application holding a copy of its world (POST /sandbox/fork).
+    #[command(after_help = fork::HELP)]
+    Fork(fork::ForkArgs),
+    /// Save an application's world to a file, or load one into a new application.
+    #[command(subcommand)]
+    Snapshot(snapshot::SnapshotCommand),
     /// Wait for a sandbox started with --ready-file to serve; fail with its error if it died.
     #[command(after_help = wait::HELP)]
     Wait(wait::WaitArgs),
@@ -53,6 +64,8 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
         Some(SandboxCommand::Clock(clock)) => return clock::run(globals, clock).await,
         Some(SandboxCommand::Faults(command)) => return faults::run(globals, command).await,
         Some(SandboxCommand::Drill(command)) => return drill::run(globals, command).await,
+        Some(SandboxCommand::Fork(args)) => return fork::run(globals, args).await,
+        Some(SandboxCommand::Snapshot(command)) => return snapshot::run(globals, command).await,
         Some(SandboxCommand::Wait(args)) => return wait::run(args).await,
         None => {}
     }
@@ -76,7 +89,13 @@ async fn serve(
     // Fixtures are checked before anything starts: a typo is a usage error.
     let mut seeds = Vec::new();
     for file in &args.seed {
-        seeds.push(crate::commands::fixtures::load(file)?);
+        seeds.push(match snapshot::read_if_snapshot(file)? {
+            Some(snapshot) => Seed::Snapshot(file.display().to_string(), snapshot),
+            None => {
+                let (label, fixture) = crate::commands::fixtures::load(file)?;
+                Seed::Fixture(label, fixture)
+            }
+        });
     }
     // Warnings and errors unless PAYCTL_LOG says otherwise; a plain level
     // needs none of the directive parsing a filter from the variable does.
@@ -196,13 +215,23 @@ fn demo_password(listen: std::net::SocketAddr, given: Option<&str>) -> Option<St
 }
 
 /// Runs the seed fixtures in order with every credential of the ready line.
-async fn seed(
-    ready: &payctl_wire::sandbox::ReadyLine,
-    seeds: &[(String, crate::fixtures::Fixture)],
-) -> anyhow::Result<()> {
+/// A `--seed` file: a fixture, or a snapshot (`payctl-snapshot/...`).
+enum Seed {
+    Fixture(String, crate::fixtures::Fixture),
+    Snapshot(String, serde_json::Value),
+}
+
+/// Runs the fixtures; loads each snapshot into the ready line's TEST
+/// application (which must hold nothing yet).
+async fn seed(ready: &payctl_wire::sandbox::ReadyLine, seeds: &[Seed]) -> anyhow::Result<()> {
     let mut runner = Runner::new(&ready.base_url, Credentials::from_ready(ready))?;
-    for (label, fixture) in seeds {
-        runner.run(label, fixture, false).await.1?;
+    for seed in seeds {
+        match seed {
+            Seed::Fixture(label, fixture) => runner.run(label, fixture, false).await.1?,
+            Seed::Snapshot(label, document) => snapshot::seed(ready, document)
+                .await
+                .map_err(|e| crate::exit::with_code(crate::exit::code_for(&e), format!("{label}: {e}")))?,
+        }
     }
     Ok(())
 }

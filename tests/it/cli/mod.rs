@@ -13,6 +13,7 @@ mod customers;
 mod deliveries;
 mod errors;
 mod faults;
+mod forks;
 mod help;
 mod idempotency;
 mod interruptions;

@@ -244,6 +244,12 @@ impl TestSandbox {
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     }
 
+    /// Moves the clock of the key's own application (a TEST key).
+    pub async fn advance_clock_of(&self, key: &Auth, seconds: i64) {
+        let r = self.post("/sandbox/clock/advance", key, json!({"seconds": seconds})).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+
     /// Stops the sandbox and waits until its database is closed.
     pub async fn shutdown(mut self) {
         if let Some(stop) = self.stop.take() {

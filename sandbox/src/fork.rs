@@ -1,0 +1,173 @@
+//! Forks: a new TEST application of the same partner holding a copy of
+//! another's world, made in one write transaction.
+//!
+//! Public ids are unique across the whole service (as in production, where
+//! a partner's code may key its own records by them across applications),
+//! so every copied record gets a new id of the same shape, minted in the
+//! original's order so that lists page alike; the answer maps each
+//! original id to its copy's. Text that names ids (event payloads, flow
+//! timelines, pending moves, fault rules, drills) names the copies. Webhook
+//! endpoints get new signing secrets, and the fork one new API key. Request
+//! logs, deliveries, idempotency keys and API keys stay with the original
+//! (`store::fork::NOT_COPIED`). Pending moves are copied with their due
+//! times, so each world's flows complete on their own clock.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use payctl_domain::time::Timestamp;
+use payctl_wire::applications::Environment;
+use payctl_wire::sandbox::Forked;
+use rusqlite::Connection;
+
+use crate::auth::api_keys::{self, StoredKey};
+use crate::error::ApiError;
+use crate::faults::{self, Rule};
+use crate::secrets::MasterKey;
+use crate::store::fork::{Left, Source, Target};
+use crate::store::{self, api_keys::KeyApplication};
+use crate::{ids, webhooks};
+
+/// The longest application name (as `POST /v1/applications` allows).
+const MAX_NAME_CHARS: usize = 128;
+
+/// What the caller puts in force once the fork is committed.
+pub struct InForce {
+    pub application_id: i64,
+    pub clock_offset_millis: i64,
+    /// The new application's key (none when loaded into an existing one).
+    pub key: Option<StoredKey>,
+    pub rules: faults::Change,
+}
+
+/// Forks application `from` (a TEST application) into a new one named
+/// `name` (by default the original's, marked as a fork).
+pub fn fork(
+    conn: &Connection,
+    master: &MasterKey,
+    from: i64,
+    name: Option<&str>,
+    now: Timestamp,
+) -> Result<(Forked, InForce), ApiError> {
+    let (partner_id, original) = store::applications::by_id(conn, from)?;
+    let name = match name {
+        Some(name) => name.to_owned(),
+        None => fork_name(&original.name),
+    };
+    let new = NewWorld {
+        source: Source::Application(from),
+        original_id: original.id,
+        into: Into::New { partner_id, name },
+        clock_offset_millis: store::applications::clock_offset(conn, from)?,
+    };
+    make(conn, master, new, now)
+}
+
+/// The default name of a copy of `original`.
+pub fn fork_name(original: &str) -> String {
+    format!("{original} (fork)").chars().take(MAX_NAME_CHARS).collect()
+}
+
+/// Where a world goes and where it comes from.
+pub struct NewWorld {
+    pub source: Source,
+    /// The public id of the application the world was taken from.
+    pub original_id: String,
+    pub into: Into,
+    /// The clock offset the world's application gets (an existing one
+    /// keeps its own if that is later: time never goes back).
+    pub clock_offset_millis: i64,
+}
+
+/// The application a world goes into.
+pub enum Into {
+    /// A new TEST application of this partner, with a new key.
+    New { partner_id: i64, name: String },
+    /// An existing TEST application that holds no records yet.
+    Existing(i64),
+}
+
+/// Makes the new TEST application, copies the world into it with new ids,
+/// new webhook secrets and one new key.
+pub fn make(
+    conn: &Connection,
+    master: &MasterKey,
+    new: NewWorld,
+    now: Timestamp,
+) -> Result<(Forked, InForce), ApiError> {
+    let NewWorld { source, original_id, into, clock_offset_millis } = new;
+    let is_new = matches!(into, Into::New { .. });
+    let (to, partner_id, application, clock_offset_millis) = match into {
+        Into::New { partner_id, name } => {
+            let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
+            (to, partner_id, application, clock_offset_millis)
+        }
+        Into::Existing(to) => {
+            if !store::fork::is_empty(conn, to)? {
+                return Err(ApiError::conflict(
+                    payctl_wire::error::ErrorCode::Conflict,
+                    "the application already holds records; load the snapshot into a new application (leave out \
+                     application_id)",
+                ));
+            }
+            let (partner_id, application) = store::applications::by_id(conn, to)?;
+            (to, partner_id, application, clock_offset_millis.max(store::applications::clock_offset(conn, to)?))
+        }
+    };
+    store::applications::set_clock_offset(conn, to, clock_offset_millis)?;
+
+    let mut pairs = vec![(original_id.clone(), application.id.clone())];
+    for column in store::fork::world_ids(conn, source)? {
+        pairs.extend(column.into_iter().map(|id| {
+            let new = ids::like(&id);
+            (id, new)
+        }));
+    }
+    let map: Arc<HashMap<String, String>> = Arc::new(pairs.iter().cloned().collect());
+    let copied = store::fork::copy(conn, source, Target { application_id: to, partner_id }, map)?;
+
+    let mut webhook_secrets = BTreeMap::new();
+    for (row_id, public_id) in copied.webhook_endpoints {
+        let secret = webhooks::new_secret();
+        let sealed = webhooks::seal(master, &public_id, &secret);
+        store::webhooks::set_copied_secret(conn, row_id, &sealed, &webhooks::hint(&secret))?;
+        webhook_secrets.insert(public_id, secret);
+    }
+
+    let key_app = KeyApplication {
+        id: to,
+        public_id: application.id.clone(),
+        partner_id,
+        environment: Environment::Test,
+        active: true,
+    };
+    let (api_key, key) = if is_new {
+        let (created, stored) =
+            store::api_keys::insert(conn, &key_app, api_keys::mint(Environment::Test), Some("fork"), None, now)?;
+        (Some(created), Some(stored))
+    } else {
+        (None, None)
+    };
+    let added =
+        store::fault_rules::of_application(conn, to)?.into_iter().map(Rule::from_row).collect::<Result<_, _>>()?;
+    let forked = Forked {
+        application,
+        api_key,
+        forked_from: original_id,
+        ids: pairs.into_iter().collect(),
+        webhook_secrets: Some(webhook_secrets),
+        copied: copied
+            .rows
+            .into_iter()
+            .map(|(table, n)| (table.to_owned(), i64::try_from(n).unwrap_or(i64::MAX)))
+            .collect(),
+        not_copied: store::fork::NOT_COPIED
+            .iter()
+            .filter(|(_, why)| matches!(why, Left::History | Left::Secret))
+            .map(|(table, _)| (*table).to_owned())
+            .collect(),
+    };
+    let in_force =
+        InForce { application_id: to, clock_offset_millis, key, rules: faults::Change { added, removed: vec![] } };
+    Ok((forked, in_force))
+}

@@ -1,0 +1,603 @@
+//! Copying one application's world into another (`POST /sandbox/fork`):
+//! SQL only. What a fork means (new ids, new secrets, a new key) is
+//! `crate::fork`'s.
+//!
+//! The copy is one `INSERT … SELECT` per table in the caller's write
+//! transaction, so a fork of thousands of records costs milliseconds and
+//! is all or nothing. [`COPIED`] names each table of an application's world
+//! and its columns that need more than copying: row ids that point into
+//! other copied rows (shifted past the table's highest row id, so the new
+//! rows never collide and keep their order), the rows' own public ids
+//! (minted anew by the caller, in the original's order) and text that may
+//! name other rows' ids (JSON of events, fault rules and drills; the
+//! resource a flow state or a pending move is about). Every other column is
+//! copied as it is, so a column added by a later migration travels with its
+//! row; a table added later must be put in [`COPIED`] or [`NOT_COPIED`] (a
+//! test holds every table to one of them).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rusqlite::functions::FunctionFlags;
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, named_params};
+
+use crate::error::ApiError;
+
+/// A column that needs more than copying.
+#[derive(Debug, Clone, Copy)]
+pub enum Column {
+    /// A row id of a row of this copied table.
+    Row(&'static str),
+    /// The row's own public id: the caller mints a new one.
+    Id,
+    /// Text that may hold public ids of the world (a whole id, or ids in
+    /// JSON): each is replaced by its new id.
+    Text,
+    /// A secret: never copied (the caller sets a new one) nor snapshotted.
+    Secret,
+    /// When a pending move runs on the global clock: derived from its due
+    /// time and the new application's clock (and left out of snapshots).
+    RunsAt,
+}
+
+/// One table of an application's world.
+#[derive(Debug)]
+pub struct Table {
+    pub name: &'static str,
+    /// Which rows are the application's (`:from`: its row id; `{table}`:
+    /// another table of the same source).
+    pub rows: &'static str,
+    pub columns: &'static [(&'static str, Column)],
+}
+
+const OWN: &str = "application_id = :from";
+
+/// Every table of an application's world, in an order where each row's
+/// references are copied before it.
+pub const COPIED: &[Table] = &[
+    Table { name: "customers", rows: OWN, columns: &[("public_id", Column::Id)] },
+    Table {
+        name: "beneficiaries",
+        rows: OWN,
+        columns: &[("public_id", Column::Id), ("customer_id", Column::Row("customers"))],
+    },
+    Table {
+        name: "accounts",
+        rows: OWN,
+        columns: &[("public_id", Column::Id), ("customer_id", Column::Row("customers"))],
+    },
+    Table {
+        name: "quotes",
+        rows: OWN,
+        columns: &[("public_id", Column::Id), ("customer_id", Column::Row("customers")), ("used_by", Column::Text)],
+    },
+    Table {
+        name: "transactions",
+        rows: OWN,
+        columns: &[
+            ("public_id", Column::Id),
+            ("external_id", Column::Id),
+            ("quote_id", Column::Row("quotes")),
+            ("beneficiary_id", Column::Row("beneficiaries")),
+        ],
+    },
+    Table {
+        name: "transfers",
+        rows: OWN,
+        columns: &[
+            ("public_id", Column::Id),
+            ("customer_id", Column::Row("customers")),
+            ("quote_id", Column::Row("quotes")),
+            ("beneficiary_id", Column::Row("beneficiaries")),
+        ],
+    },
+    Table {
+        name: "payments",
+        rows: OWN,
+        columns: &[
+            ("public_id", Column::Id),
+            ("quote_id", Column::Row("quotes")),
+            ("customer_id", Column::Row("customers")),
+        ],
+    },
+    Table {
+        name: "events",
+        rows: OWN,
+        columns: &[("public_id", Column::Id), ("resource_id", Column::Text), ("data", Column::Text)],
+    },
+    Table { name: "ledger_entries", rows: OWN, columns: &[("public_id", Column::Id), ("reference_id", Column::Text)] },
+    Table {
+        name: "ledger_postings",
+        rows: "entry_id IN (SELECT id FROM {ledger_entries} WHERE application_id = :from)",
+        columns: &[("entry_id", Column::Row("ledger_entries")), ("account_id", Column::Row("accounts"))],
+    },
+    // A copy signs with a new secret, set by the caller in the same write.
+    Table {
+        name: "webhook_endpoints",
+        rows: OWN,
+        columns: &[
+            ("public_id", Column::Id),
+            ("secret_nonce", Column::Secret),
+            ("secret_sealed", Column::Secret),
+            ("secret_hint", Column::Secret),
+        ],
+    },
+    Table { name: "flow_states", rows: OWN, columns: &[("resource_id", Column::Text), ("reason", Column::Text)] },
+    Table {
+        name: "scheduled_moves",
+        rows: OWN,
+        columns: &[("resource_id", Column::Text), ("runs_at", Column::RunsAt)],
+    },
+    Table { name: "rate_overrides", rows: OWN, columns: &[] },
+    Table { name: "fault_rules", rows: OWN, columns: &[("public_id", Column::Id), ("spec", Column::Text)] },
+    Table {
+        name: "fault_rule_endpoints",
+        rows: "rule_id IN (SELECT id FROM {fault_rules} WHERE application_id = :from)",
+        columns: &[("rule_id", Column::Row("fault_rules")), ("endpoint_id", Column::Row("webhook_endpoints"))],
+    },
+    Table { name: "drills", rows: OWN, columns: &[("rules", Column::Text)] },
+    // Markups are the partner's; those set for one of the application's
+    // customers (by its public id) go with the customer.
+    Table {
+        name: "pricing_markups",
+        rows: "customer_id IN (SELECT public_id FROM {customers} WHERE application_id = :from)",
+        columns: &[("public_id", Column::Id), ("customer_id", Column::Text)],
+    },
+];
+
+/// Why a table is left out of a fork.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Left {
+    /// Not the application's: the sandbox's own, or its partner's (a fork
+    /// stays in its partner).
+    NotOwned,
+    /// The fork is a new application.
+    Application,
+    /// Secrets: the fork gets one new key.
+    Secret,
+    /// History, not state.
+    History,
+}
+
+/// Tables that are not part of an application's world, and why.
+pub const NOT_COPIED: &[(&str, Left)] = &[
+    ("settings", Left::NotOwned),
+    ("partners", Left::NotOwned),
+    ("users", Left::NotOwned),
+    ("refresh_tokens", Left::NotOwned),
+    ("console_sessions", Left::NotOwned),
+    ("partner_wallets", Left::NotOwned),
+    ("applications", Left::Application),
+    ("api_keys", Left::Secret),
+    // The answers given to the original's requests, naming its ids.
+    ("idempotency_keys", Left::History),
+    ("request_logs", Left::History),
+    ("request_log_exchanges", Left::History),
+    ("webhook_deliveries", Left::History),
+    ("webhook_attempts", Left::History),
+];
+
+/// Where a world is copied from: an application's rows, or rows staged
+/// from a snapshot ([`stage`]) in temporary tables.
+#[derive(Debug, Clone, Copy)]
+pub enum Source {
+    Application(i64),
+    Staged,
+}
+
+impl Source {
+    fn table(self, name: &str) -> String {
+        match self {
+            Source::Application(_) => format!("main.{name}"),
+            Source::Staged => format!("temp.staged_{name}"),
+        }
+    }
+
+    /// The application id its rows carry (staged rows carry 0).
+    fn app(self) -> i64 {
+        match self {
+            Source::Application(id) => id,
+            Source::Staged => 0,
+        }
+    }
+
+    /// `table.rows` with the tables it names read from this source.
+    fn rows(self, table: &Table) -> String {
+        COPIED
+            .iter()
+            .fold(table.rows.to_owned(), |rows, t| rows.replace(&format!("{{{}}}", t.name), &self.table(t.name)))
+    }
+}
+
+/// Every public id of the source's world, column by column, each column's
+/// in creation order: the ids the caller mints anew.
+pub fn world_ids(conn: &Connection, source: Source) -> Result<Vec<Vec<String>>, ApiError> {
+    let mut all = Vec::new();
+    for table in COPIED {
+        for (column, _) in table.columns.iter().filter(|(_, kind)| matches!(kind, Column::Id)) {
+            let sql = format!(
+                "SELECT {column} FROM {} WHERE ({}) AND {column} IS NOT NULL ORDER BY {column}",
+                source.table(table.name),
+                source.rows(table)
+            );
+            let ids = conn
+                .prepare(&sql)?
+                .query_map(named_params! {":from": source.app()}, |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            all.push(ids);
+        }
+    }
+    Ok(all)
+}
+
+/// Whether application `app` holds no record of a world yet.
+pub fn is_empty(conn: &Connection, app: i64) -> Result<bool, ApiError> {
+    let source = Source::Application(app);
+    for table in COPIED {
+        let sql = format!("SELECT EXISTS (SELECT 1 FROM main.{} WHERE {})", table.name, source.rows(table));
+        if conn.query_row(&sql, named_params! {":from": app}, |r| r.get::<_, bool>(0))? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// What a copy made that the caller finishes: the new webhook endpoints
+/// (row id, public id), whose secrets it sets.
+#[derive(Debug, Default)]
+pub struct Copied {
+    pub webhook_endpoints: Vec<(i64, String)>,
+    /// Rows copied per table (tables with none left out).
+    pub rows: Vec<(&'static str, usize)>,
+}
+
+/// The application a world is copied into (it exists, its clock set).
+#[derive(Debug, Clone, Copy)]
+pub struct Target {
+    pub application_id: i64,
+    pub partner_id: i64,
+}
+
+/// Copies the source's world into `to`, renaming every public id by `ids`
+/// (original → new; it must hold every id [`world_ids`] answers). Pending
+/// moves run by `to`'s clock. Webhook endpoints are copied without their
+/// secrets: the caller sets new ones before the write commits.
+pub fn copy(
+    conn: &Connection,
+    source: Source,
+    to: Target,
+    ids: Arc<HashMap<String, String>>,
+) -> Result<Copied, ApiError> {
+    let _functions = Functions::register(conn, ids)?;
+    // Rows point at each other both ways (a quote names the transaction
+    // that used it); the keys are checked once, at commit.
+    conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    let mut shift = HashMap::new();
+    for table in COPIED {
+        let delta: i64 = conn.query_row(
+            &format!(
+                "SELECT COALESCE(MAX(id), 0) + 1 - COALESCE((SELECT MIN(id) FROM {} WHERE {}), 0) FROM main.{}",
+                source.table(table.name),
+                source.rows(table),
+                table.name
+            ),
+            named_params! {":from": source.app()},
+            |r| r.get(0),
+        )?;
+        shift.insert(table.name, delta);
+    }
+    let mut copied = Copied::default();
+    for table in COPIED {
+        let typed = columns_of(conn, source, table)?;
+        let columns: Vec<String> = typed.iter().map(|(c, _)| c.clone()).collect();
+        let values: Vec<String> = typed
+            .iter()
+            .map(|(column, declared)| match (column.as_str(), table.columns.iter().find(|(c, _)| c == column)) {
+                ("id", _) => format!("id + {}", shift[table.name]),
+                ("application_id", _) => ":to".to_owned(),
+                ("partner_id", _) => ":partner".to_owned(),
+                (_, Some((_, Column::Row(target)))) => format!("{column} + {}", shift[target]),
+                (_, Some((_, Column::Id))) => format!("fork_id({column})"),
+                (_, Some((_, Column::Text))) => format!("fork_text({column})"),
+                (_, Some((_, Column::Secret))) if declared == "BLOB" => "x''".to_owned(),
+                (_, Some((_, Column::Secret))) => "''".to_owned(),
+                (_, Some((_, Column::RunsAt))) => {
+                    "due_at - (SELECT clock_offset_millis FROM main.applications WHERE id = :to)".to_owned()
+                }
+                _ => column.clone(),
+            })
+            .collect();
+        let sql = format!(
+            "INSERT INTO main.{} ({}) SELECT {} FROM {} WHERE {} ORDER BY id",
+            table.name,
+            columns.join(", "),
+            values.join(", "),
+            source.table(table.name),
+            source.rows(table)
+        );
+        let mut insert = conn.prepare(&sql)?;
+        for (name, value) in [(":from", source.app()), (":to", to.application_id), (":partner", to.partner_id)] {
+            if let Some(i) = insert.parameter_index(name)? {
+                insert.raw_bind_parameter(i, value)?;
+            }
+        }
+        let n = insert.raw_execute().map_err(|e| match (source, &e) {
+            // A snapshot's row the schema refuses (a missing value, a state
+            // outside its vocabulary): the document's fault.
+            (Source::Staged, rusqlite::Error::SqliteFailure(..)) => ApiError::invalid_field(
+                "tables",
+                "invalid",
+                format!("a row of {} is not valid in this version: {e}", table.name),
+            ),
+            _ => e.into(),
+        })?;
+        if n > 0 {
+            copied.rows.push((table.name, n));
+        }
+    }
+    copied.webhook_endpoints = conn
+        .prepare("SELECT id, public_id FROM webhook_endpoints WHERE application_id = ?1 ORDER BY id")?
+        .query_map([to.application_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    Ok(copied)
+}
+
+/// The columns (name, declared type) a source's table has: all of the
+/// schema's for an application; for staged rows, those the snapshot gave
+/// and those the loading sandbox sets (the others take their defaults).
+fn columns_of(conn: &Connection, source: Source, table: &Table) -> Result<Vec<(String, String)>, ApiError> {
+    let all: Vec<(String, String)> = conn
+        .prepare(&format!("SELECT name, type FROM pragma_table_info('{}') ORDER BY cid", table.name))?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    if let Source::Application(_) = source {
+        return Ok(all);
+    }
+    let given = snapshot_columns(conn, table)?;
+    let staged: Vec<String> = conn
+        .prepare(&format!("SELECT name FROM temp.staged_columns WHERE tbl = '{}'", table.name))?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(all.into_iter().filter(|(c, _)| !given.contains(c) || staged.contains(c)).collect())
+}
+
+/// Columns a snapshot leaves out as the loading sandbox sets them.
+pub const IMPLICIT: &[&str] = &["application_id", "partner_id"];
+
+/// The columns of `table` a snapshot holds: every column but the implicit
+/// ones and secrets.
+pub fn snapshot_columns(conn: &Connection, table: &Table) -> Result<Vec<String>, ApiError> {
+    Ok(conn
+        .prepare(&format!("SELECT name FROM pragma_table_info('{}') ORDER BY cid", table.name))?
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .filter(|c| {
+            !IMPLICIT.contains(&c.as_str())
+                && !table
+                    .columns
+                    .iter()
+                    .any(|(name, kind)| name == c && matches!(kind, Column::Secret | Column::RunsAt))
+        })
+        .collect())
+}
+
+/// A table's rows as a snapshot holds them: its columns, and each row's
+/// values in their order, by row id.
+#[derive(Debug, Clone)]
+pub struct TableRows {
+    pub table: &'static str,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Value>>,
+}
+
+/// Application `app`'s world as [`TableRows`], table by table in
+/// [`COPIED`] order (tables without rows included).
+pub fn world_rows(conn: &Connection, app: i64) -> Result<Vec<TableRows>, ApiError> {
+    let source = Source::Application(app);
+    let mut out = Vec::new();
+    for table in COPIED {
+        let columns = snapshot_columns(conn, table)?;
+        let sql =
+            format!("SELECT {} FROM main.{} WHERE {} ORDER BY id", columns.join(", "), table.name, source.rows(table));
+        let n = columns.len();
+        let rows = conn
+            .prepare(&sql)?
+            .query_map(named_params! {":from": app}, |r| (0..n).map(|i| r.get::<_, Value>(i)).collect())?
+            .collect::<Result<_, _>>()?;
+        out.push(TableRows { table: table.name, columns, rows });
+    }
+    Ok(out)
+}
+
+/// Puts a snapshot's rows in temporary tables, the [`Source::Staged`] of
+/// a copy; tables left out are empty. A column the table does not have is
+/// refused, and so is a row id that names no staged row.
+pub fn stage(conn: &Connection, tables: &[TableRows]) -> Result<(), ApiError> {
+    unstage(conn)?;
+    conn.execute_batch("CREATE TEMP TABLE staged_columns (tbl TEXT NOT NULL, name TEXT NOT NULL)")?;
+    for table in COPIED {
+        conn.execute_batch(&format!("CREATE TEMP TABLE staged_{0} AS SELECT * FROM main.{0} WHERE 0", table.name))?;
+    }
+    for staged in tables {
+        let table = COPIED.iter().find(|t| t.name == staged.table).ok_or_else(|| {
+            ApiError::invalid_field("tables", "invalid", format!("{} is not a table of a world", staged.table))
+        })?;
+        let known = snapshot_columns(conn, table)?;
+        if !staged.columns.iter().any(|c| c == "id") {
+            return Err(ApiError::invalid_field("tables", "invalid", format!("{} has no id column", staged.table)));
+        }
+        if let Some(unknown) = staged.columns.iter().find(|c| !known.contains(c)) {
+            return Err(ApiError::invalid_field(
+                "tables",
+                "invalid",
+                format!("{} has no column {unknown} in this version", staged.table),
+            ));
+        }
+        for column in &staged.columns {
+            conn.execute("INSERT INTO temp.staged_columns (tbl, name) VALUES (?1, ?2)", [table.name, column])?;
+        }
+        let has_app = columns_of(conn, Source::Application(0), table)?.iter().any(|(c, _)| c == "application_id");
+        let mut columns = staged.columns.clone();
+        if has_app {
+            columns.push("application_id".to_owned());
+        }
+        let sql = format!(
+            "INSERT INTO temp.staged_{} ({}) VALUES ({})",
+            table.name,
+            columns.join(", "),
+            (1..=columns.len()).map(|i| format!("?{i}")).collect::<Vec<_>>().join(", ")
+        );
+        let mut insert = conn.prepare(&sql)?;
+        for row in &staged.rows {
+            if row.len() != staged.columns.len() {
+                return Err(ApiError::invalid_field(
+                    "tables",
+                    "invalid",
+                    format!("a row of {} has {} values for {} columns", staged.table, row.len(), staged.columns.len()),
+                ));
+            }
+            let mut values: Vec<&Value> = row.iter().collect();
+            let zero = Value::Integer(0);
+            if has_app {
+                values.push(&zero);
+            }
+            insert.execute(rusqlite::params_from_iter(values))?;
+        }
+    }
+    // Every reference within the world names a row of it.
+    for table in COPIED {
+        for (column, kind) in table.columns {
+            let Column::Row(target) = kind else { continue };
+            let dangling: Option<i64> = conn
+                .query_row(
+                    &format!(
+                        "SELECT {column} FROM temp.staged_{} WHERE {column} IS NOT NULL
+                         AND {column} NOT IN (SELECT id FROM temp.staged_{target}) LIMIT 1",
+                        table.name
+                    ),
+                    [],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(id) = dangling {
+                return Err(ApiError::invalid_field(
+                    "tables",
+                    "invalid",
+                    format!("{}.{column} names row {id} of {target}, which the snapshot does not hold", table.name),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Drops the staged tables.
+pub fn unstage(conn: &Connection) -> Result<(), ApiError> {
+    conn.execute_batch("DROP TABLE IF EXISTS temp.staged_columns")?;
+    for table in COPIED {
+        conn.execute_batch(&format!("DROP TABLE IF EXISTS temp.staged_{}", table.name))?;
+    }
+    Ok(())
+}
+
+/// `fork_id(id)` and `fork_text(text)` for the copy's statements, removed
+/// again when dropped (the writer's connection outlives the fork).
+struct Functions<'c>(&'c Connection);
+
+impl<'c> Functions<'c> {
+    fn register(conn: &'c Connection, ids: Arc<HashMap<String, String>>) -> rusqlite::Result<Functions<'c>> {
+        let flags = FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC;
+        let by_id = ids.clone();
+        conn.create_scalar_function("fork_id", 1, flags, move |ctx| {
+            let id: Option<String> = ctx.get(0)?;
+            Ok(id.map(|id| by_id.get(&id).cloned().unwrap_or(id)))
+        })?;
+        conn.create_scalar_function("fork_text", 1, flags, move |ctx| {
+            let text: Option<String> = ctx.get(0)?;
+            Ok(text.map(|text| replace_ids(&text, &ids).unwrap_or(text)))
+        })?;
+        Ok(Functions(conn))
+    }
+}
+
+impl Drop for Functions<'_> {
+    fn drop(&mut self) {
+        for name in ["fork_id", "fork_text"] {
+            if let Err(e) = self.0.remove_function(name, 1) {
+                tracing::warn!(function = name, error = %e, "cannot remove a fork function");
+            }
+        }
+    }
+}
+
+/// `text` with every id of `ids` in it replaced (ids are whole runs of
+/// letters, digits, `-` and `_`, as in JSON strings or paths); `None` when
+/// it holds none.
+pub fn replace_ids(text: &str, ids: &HashMap<String, String>) -> Option<String> {
+    let is_id_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let mut out: Option<String> = None;
+    let mut copied_to = 0;
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (is_id_char(c), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                start = None;
+                // Ids are 36 characters or more; shorter runs are words.
+                if i - s >= 32
+                    && let Some(new) = ids.get(&text[s..i])
+                {
+                    let out = out.get_or_insert_with(|| String::with_capacity(text.len()));
+                    out.push_str(&text[copied_to..s]);
+                    out.push_str(new);
+                    copied_to = i;
+                }
+            }
+            _ => {}
+        }
+    }
+    out.map(|mut out| {
+        out.push_str(&text[copied_to..]);
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_table_is_copied_or_said_not_to_be() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        crate::db::migrations().to_latest(&mut conn).unwrap();
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        for table in &tables {
+            let copied = COPIED.iter().any(|t| t.name == table);
+            let left = NOT_COPIED.iter().any(|(t, _)| t == table);
+            assert!(copied != left, "{table} must be in exactly one of COPIED and NOT_COPIED");
+        }
+        assert_eq!(tables.len(), COPIED.len() + NOT_COPIED.len());
+    }
+
+    #[test]
+    fn ids_are_replaced_only_where_whole() {
+        let a = "txn_0193a0b0c0d0e0f00112233445566778";
+        let b = "0193a0b0-c0d0-7e0f-8011-223344556677";
+        let ids = HashMap::from([(a.to_owned(), "txn_NEW".to_owned()), (b.to_owned(), "NEWUUID".to_owned())]);
+        let text = format!(r#"{{"id":"{a}","customer_id":"{b}","note":"x{a}","path":"/v1/x/{b}"}}"#);
+        assert_eq!(
+            replace_ids(&text, &ids).unwrap(),
+            format!(r#"{{"id":"txn_NEW","customer_id":"NEWUUID","note":"x{a}","path":"/v1/x/NEWUUID"}}"#)
+        );
+        assert_eq!(replace_ids("no ids here", &ids), None);
+        assert_eq!(replace_ids(a, &ids).unwrap(), "txn_NEW");
+    }
+}
