@@ -6,8 +6,9 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use payctl_wire::sandbox::{ForkApplication, Forked};
 
-use super::control::{Access, target_application};
+use super::control::target_application;
 use crate::auth::ControlCaller;
+use crate::auth::principal::Access;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Committed, Idempotency};

@@ -9,8 +9,9 @@ use payctl_wire::applications::Application;
 use payctl_wire::auth::Partner;
 use payctl_wire::sandbox::{Forked, LoadSnapshotQuery, Snapshot, SnapshotQuery};
 
-use super::control::{Access, target_application};
+use super::control::target_application;
 use crate::auth::ControlCaller;
+use crate::auth::principal::Access;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::idempotency::{self, Committed, Idempotency};
