@@ -80,8 +80,8 @@ pub struct Record {
     pub duration_ms: i64,
     pub correlation_id: String,
     pub error_code: Option<&'static str>,
-    /// Redacted JSON text.
-    pub request_body: Option<String>,
+    /// The redacted body, as much of it as a record keeps.
+    pub request_body: Option<KeptBody>,
     pub requested_at: Timestamp,
     pub responded_at: Timestamp,
     /// The injected fault, if any.
@@ -314,7 +314,7 @@ where
         let (parts, body) = request.into_parts();
         match axum::body::to_bytes(body, BODY_LIMIT).await {
             Ok(bytes) => {
-                let kept = redact::body(&bytes).map(|v| v.to_string());
+                let kept = redact::body(&bytes).map(|v| KeptBody::of(v.to_string()));
                 judged.body_hash = Some(idempotency::body_hash(&bytes));
                 (Ok(Request::from_parts(parts, Body::from(bytes))), kept)
             }
@@ -383,6 +383,37 @@ where
     record.exchange = exchange;
     state.request_log.record(record);
     response
+}
+
+/// The most of a request's body a record keeps, in bytes of its redacted
+/// JSON text: enough for any request the API defines, while one of 1 MiB
+/// (the body limit) costs the log no more than this.
+pub const MAX_KEPT_REQUEST_BODY: usize = 16 * 1024;
+
+/// A request's redacted body as a record keeps it: whole when it is at
+/// most [`MAX_KEPT_REQUEST_BODY`] bytes, else its start; with the whole
+/// text's size and SHA-256 either way, so that a body given up later (to
+/// the partner's bound, [`Retention::body_bytes`]) still says what it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptBody {
+    pub text: String,
+    pub size: usize,
+    pub sha256: String,
+}
+
+impl KeptBody {
+    pub fn of(mut text: String) -> KeptBody {
+        let size = text.len();
+        let sha256 = crate::secrets::sha256(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        if size > MAX_KEPT_REQUEST_BODY {
+            let mut end = MAX_KEPT_REQUEST_BODY;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text.truncate(end);
+        }
+        KeptBody { text, size, sha256 }
+    }
 }
 
 /// The most of a path, or of a query string, a record keeps (in bytes).
@@ -509,6 +540,19 @@ mod tests {
         assert_eq!(bounded(long_a), a, "the same path is kept the same way");
         let wide = "é".repeat(2_000);
         assert!(bounded(wide).len() <= MAX_KEPT_URL_PART, "cut at a character boundary");
+    }
+
+    #[test]
+    fn large_bodies_keep_their_start_their_size_and_their_digest() {
+        let small = KeptBody::of(r#"{"a":1}"#.to_owned());
+        assert_eq!((small.text.as_str(), small.size), (r#"{"a":1}"#, 7));
+        let text = format!(r#"{{"note":"{}"}}"#, "é".repeat(MAX_KEPT_REQUEST_BODY));
+        let large = KeptBody::of(text.clone());
+        assert_eq!(large.size, text.len());
+        assert!(large.text.len() <= MAX_KEPT_REQUEST_BODY && large.text.len() > MAX_KEPT_REQUEST_BODY - 4);
+        assert!(text.starts_with(&large.text), "cut at a character boundary");
+        let digest: String = crate::secrets::sha256(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(large.sha256, digest, "the digest is of the whole text");
     }
 
     #[test]
