@@ -9,6 +9,10 @@
 //! behalf ([`principal::speaker`]: the console's, and `payctl`'s signed
 //! `X-Sandbox-Tool` reads). The path, query, body and the
 //! `X-Request-ID` (as `correlation_id`) are kept only after [`redact`]ion.
+//! What a record keeps is bounded: paths and queries ([`bounded`]), the
+//! body per record ([`KeptBody`]) and the bodies of a partner's records in
+//! all ([`Retention::body_bytes`]), so one partner's large bodies cost
+//! the database a known amount however many applications it has.
 //!
 //! The exchange (request headers, response headers and body) is kept too,
 //! for the console's detail view, for at most [`EXCHANGES_PER_SECOND`]
