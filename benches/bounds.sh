@@ -5,6 +5,8 @@
 # target/bounds-report.md, every run's JSON to target/bounds-runs.jsonl).
 #
 #   BASELINE=/path/to/older/payctl benches/bounds.sh
+#   THIS=/path/to/payctl LOADGEN=target/debug/examples/load benches/bounds.sh   # builds made elsewhere
+#   REVIEW_ROUNDS=5 REVIEW_ARGS="--requests 10000 --seconds 8" LOADS=review benches/bounds.sh
 #   ROUNDS=3 LOADS="partners review rules held usernames" benches/bounds.sh   # defaults shown
 #
 # Each load runs against a fresh in-memory sandbox (`--rate-limit off`)
@@ -27,9 +29,11 @@
 # - usernames: 450 failed sign-ins with 1 MB usernames from rotating
 #   127.0.x.y addresses (memory), then 60 wrong passwords from 60 loopback
 #   addresses (how many are checked);
-# - bodies (not in the default LOADS): 1,000 requests of A with 500 KB
-#   bodies over four applications, and the sandbox's memory before and
-#   after (its in-memory database holds what the log keeps of them).
+# - bodies and bodies-file (not in the default LOADS): 1,000 requests of A
+#   with 500 KB bodies over four applications, and the sandbox's memory
+#   before and after (its in-memory database holds what the log keeps of
+#   them); bodies-file the same on a database file, and the file's size
+#   (with its WAL) after.
 #
 # Needs python3. Builds the release binary and the load generator itself.
 set -euo pipefail
@@ -39,19 +43,23 @@ source benches/lib.sh
 rounds="${ROUNDS:-3}"
 loads="${LOADS:-partners review rules held usernames}"
 
-cargo build --release --quiet --bin payctl --example load
-loadgen="$PWD/target/release/examples/load"
-builds=("this=$PWD/target/release/payctl")
+# THIS and LOADGEN name builds made elsewhere (the release build is then not made here).
+if [[ -z ${THIS:-} || -z ${LOADGEN:-} ]]; then cargo build --release --quiet --bin payctl --example load; fi
+loadgen="${LOADGEN:-$PWD/target/release/examples/load}"
+builds=("this=${THIS:-$PWD/target/release/payctl}")
 [[ -n "${BASELINE:-}" ]] && builds+=("baseline=$BASELINE")
 scratch
 runs="target/bounds-runs.jsonl"
 : > "$runs"
 
-# A fresh sandbox of build $1 with the usual soft limit on open files.
+# A fresh sandbox of build $1 with the usual soft limit on open files, in
+# memory, or on the database file $2.
 start() {
     ready="$work/ready.json"
     : > "$ready"
-    (ulimit -Sn 1024; exec "$1" sandbox --in-memory --json --listen 127.0.0.1:0 --rate-limit off) \
+    local storage=(--in-memory)
+    [[ -z ${2:-} ]] || { rm -f "$2" "$2"-*; storage=(--db "$2"); }
+    (ulimit -Sn 1024; exec "$1" sandbox "${storage[@]}" --json --listen 127.0.0.1:0 --rate-limit off) \
         > "$ready" 2> "$work/sandbox.log" &
     pid=$!
     pids+=("$pid")
@@ -60,7 +68,7 @@ start() {
 }
 stop() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
 # Arguments of a load beyond its defaults.
-load_args() { [[ $1 != review ]] || echo "--rounds ${REVIEW_ROUNDS:-5}"; }
+load_args() { [[ $1 != review ]] || echo "--rounds ${REVIEW_ROUNDS:-5} ${REVIEW_ARGS:-}"; }
 
 for round in $(seq "$rounds"); do
     # Alternate which build goes first, so drift over the run touches both alike.
@@ -69,12 +77,19 @@ for round in $(seq "$rounds"); do
     for load in $loads; do
         for build in "${order[@]}"; do
             name="${build%%=*}"; payctl="${build#*=}"
-            start "$payctl"
+            # The bodies load twice: in memory (the process's memory holds
+            # the database), then on a file (its size on disk).
+            db=
+            if [[ $load == bodies-file ]]; then db="$work/bodies.db"; fi
+            start "$payctl" "$db"
             echo "round $round: $load, $name" >&2
             out="$("$loadgen" --base-url "$(ready_field "$ready" base_url)" --key "$(ready_field "$ready" test_api_key)" \
                 bounds --username "$(ready_field "$ready" username)" --password "$(ready_field "$ready" password)" \
-                --control "$(ready_field "$ready" control_token)" --pid "$pid" "$load" $(load_args "$load") ||
+                --control "$(ready_field "$ready" control_token)" --pid "$pid" "${load%-file}" $(load_args "$load") ||
                 echo '{"error": "the load failed"}')"
+            if [[ -n $db ]]; then
+                out="$(python3 -c 'import glob, json, os, sys; r = json.loads(sys.argv[1]); r["db_mb"] = round(sum(os.path.getsize(f) for f in glob.glob(sys.argv[2] + "*")) / 1048576, 1); print(json.dumps(r))' "$out" "$db")"
+            fi
             stop
             printf '{"round": %s, "build": "%s", "load": "%s", "result": %s}\n' "$round" "$name" "$load" "$out" >> "$runs"
         done
@@ -131,6 +146,8 @@ rows = [
     ("usernames", "wrong passwords from 60 loopback addresses: checked", "rotating_addresses.checked"),
     ("bodies", "1,000 bodies of 500 KB over 4 applications: seconds", "seconds"),
     ("bodies", "RSS before / after / peak (MB)", ("rss_before_mb", "rss_after_mb", "peak_mb")),
+    ("bodies-file", "the same on a database file: seconds", "seconds"),
+    ("bodies-file", "database file with its WAL after (MB)", "db_mb"),
 ]
 builds = []
 for r in runs:

@@ -171,7 +171,11 @@ pub struct Sink {
 /// judges the one read before it (a 429 followed by `GET /sandbox/review`
 /// is no retry, waited or not), and writing them counts no change to it
 /// (a drill's start and end count one of their own).
-pub const REVIEWING: [&str; 3] = ["getReview", "startDrill", "stopDrill"];
+pub const REVIEWING: [&str; 3] = [REVIEW, "startDrill", "stopDrill"];
+
+/// The route table's id of `GET /sandbox/review`, whose answer the log
+/// never keeps in an exchange (see [`observe`]).
+pub const REVIEW: &str = "getReview";
 
 /// A count per application of the changes to what the go-live review
 /// reads of it: bumped after every commit that wrote its log records (by
@@ -309,8 +313,14 @@ where
     // The one header kept: the caller's X-Request-ID (or the one generated).
     let correlation_id =
         request.extensions().get::<CorrelationId>().map(|c| redact::text(&c.0).into_owned()).unwrap_or_default();
-    let request_headers =
-        state.request_log.exchanges.take(clock::real_now().millis()).then(|| without_credentials(request.headers()));
+    // A review's answer is the log read back, and large (a check's evidence
+    // for every failing request): keeping it would give the log writer, on
+    // the one database connection every partner's writes wait for, a
+    // redaction and an insert of kilobytes per review, so a partner looping
+    // on reviews slowed everyone's writes (BENCHMARKS.md). Its record stays.
+    let keeps_exchange = !judged.operation_id.as_deref().is_some_and(|id| id == REVIEW);
+    let request_headers = (keeps_exchange && state.request_log.exchanges.take(clock::real_now().millis()))
+        .then(|| without_credentials(request.headers()));
 
     let (request, request_body) = if method == Method::GET || method == Method::HEAD {
         (Ok(request), None)
