@@ -318,7 +318,7 @@ where
     // the one database connection every partner's writes wait for, a
     // redaction and an insert of kilobytes per review, so a partner looping
     // on reviews slowed everyone's writes (BENCHMARKS.md). Its record stays.
-    let keeps_exchange = !judged.operation_id.as_deref().is_some_and(|id| id == REVIEW);
+    let keeps_exchange = judged.operation_id.as_deref().is_none_or(|id| id != REVIEW);
     let request_headers = (keeps_exchange && state.request_log.exchanges.take(clock::real_now().millis()))
         .then(|| without_credentials(request.headers()));
 
