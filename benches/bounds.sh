@@ -5,6 +5,8 @@
 # target/bounds-report.md, every run's JSON to target/bounds-runs.jsonl).
 #
 #   BASELINE=/path/to/older/payctl benches/bounds.sh
+#   THIS=/path/to/payctl LOADGEN=target/debug/examples/load benches/bounds.sh   # builds made elsewhere
+#   REVIEW_ROUNDS=5 REVIEW_ARGS="--requests 10000 --seconds 8" LOADS=review benches/bounds.sh
 #   ROUNDS=3 LOADS="partners review rules held usernames" benches/bounds.sh   # defaults shown
 #
 # Each load runs against a fresh in-memory sandbox (`--rate-limit off`)
@@ -15,14 +17,23 @@
 #   arrival;
 # - review: 50,000 logged requests reviewed (time, peak memory), 2,000 of
 #   60 KB URLs reviewed, and partner B's writes alone, beside 4 looping
-#   reviews of A with nothing new, and beside 4 looping reviews while A logs;
+#   reviews of A with nothing new, and beside 4 looping reviews while A logs,
+#   in REVIEW_ROUNDS rounds (default 5) of 10 s phases: alone, beside
+#   reviews, beside as many looping plain GETs (the same traffic without a
+#   review), beside reviews while A logs; each round's figures are printed
+#   too;
 # - rules: partner B's reads with no rule, then with up to 10,000 small
 #   rules of A; then 200 rules of A with 900 KB paths and the memory after;
 # - held: 1,100 requests of A held by a one-minute latency fault, then 1,100
 #   sign-ins whose body stops arriving, and B's reads meanwhile;
 # - usernames: 450 failed sign-ins with 1 MB usernames from rotating
 #   127.0.x.y addresses (memory), then 60 wrong passwords from 60 loopback
-#   addresses (how many are checked).
+#   addresses (how many are checked);
+# - bodies and bodies-file (not in the default LOADS): 1,000 requests of A
+#   with 500 KB bodies over four applications, and the sandbox's memory
+#   before and after (its in-memory database holds what the log keeps of
+#   them); bodies-file the same on a database file, and the file's size
+#   (with its WAL) after.
 #
 # Needs python3. Builds the release binary and the load generator itself.
 set -euo pipefail
@@ -32,19 +43,23 @@ source benches/lib.sh
 rounds="${ROUNDS:-3}"
 loads="${LOADS:-partners review rules held usernames}"
 
-cargo build --release --quiet --bin payctl --example load
-loadgen="$PWD/target/release/examples/load"
-builds=("this=$PWD/target/release/payctl")
+# THIS and LOADGEN name builds made elsewhere (the release build is then not made here).
+if [[ -z ${THIS:-} || -z ${LOADGEN:-} ]]; then cargo build --release --quiet --bin payctl --example load; fi
+loadgen="${LOADGEN:-$PWD/target/release/examples/load}"
+builds=("this=${THIS:-$PWD/target/release/payctl}")
 [[ -n "${BASELINE:-}" ]] && builds+=("baseline=$BASELINE")
 scratch
 runs="target/bounds-runs.jsonl"
 : > "$runs"
 
-# A fresh sandbox of build $1 with the usual soft limit on open files.
+# A fresh sandbox of build $1 with the usual soft limit on open files, in
+# memory, or on the database file $2.
 start() {
     ready="$work/ready.json"
     : > "$ready"
-    (ulimit -Sn 1024; exec "$1" sandbox --in-memory --json --listen 127.0.0.1:0 --rate-limit off) \
+    local storage=(--in-memory)
+    [[ -z ${2:-} ]] || { rm -f "$2" "$2"-*; storage=(--db "$2"); }
+    (ulimit -Sn 1024; exec "$1" sandbox "${storage[@]}" --json --listen 127.0.0.1:0 --rate-limit off) \
         > "$ready" 2> "$work/sandbox.log" &
     pid=$!
     pids+=("$pid")
@@ -52,6 +67,8 @@ start() {
     [[ -s "$ready" ]] || { cat "$work/sandbox.log" >&2; exit 1; }
 }
 stop() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
+# Arguments of a load beyond its defaults.
+load_args() { [[ $1 != review ]] || echo "--rounds ${REVIEW_ROUNDS:-5} ${REVIEW_ARGS:-}"; }
 
 for round in $(seq "$rounds"); do
     # Alternate which build goes first, so drift over the run touches both alike.
@@ -60,11 +77,19 @@ for round in $(seq "$rounds"); do
     for load in $loads; do
         for build in "${order[@]}"; do
             name="${build%%=*}"; payctl="${build#*=}"
-            start "$payctl"
+            # The bodies load twice: in memory (the process's memory holds
+            # the database), then on a file (its size on disk).
+            db=
+            if [[ $load == bodies-file ]]; then db="$work/bodies.db"; fi
+            start "$payctl" "$db"
             echo "round $round: $load, $name" >&2
             out="$("$loadgen" --base-url "$(ready_field "$ready" base_url)" --key "$(ready_field "$ready" test_api_key)" \
                 bounds --username "$(ready_field "$ready" username)" --password "$(ready_field "$ready" password)" \
-                --control "$(ready_field "$ready" control_token)" --pid "$pid" "$load" || echo '{"error": "the load failed"}')"
+                --control "$(ready_field "$ready" control_token)" --pid "$pid" "${load%-file}" $(load_args "$load") ||
+                echo '{"error": "the load failed"}')"
+            if [[ -n $db ]]; then
+                out="$(python3 -c 'import glob, json, os, sys; r = json.loads(sys.argv[1]); r["db_mb"] = round(sum(os.path.getsize(f) for f in glob.glob(sys.argv[2] + "*")) / 1048576, 1); print(json.dumps(r))' "$out" "$db")"
+            fi
             stop
             printf '{"round": %s, "build": "%s", "load": "%s", "result": %s}\n' "$round" "$name" "$load" "$out" >> "$runs"
         done
@@ -103,6 +128,8 @@ rows = [
     ("review", "B's writes alone: p50 / p99 (ms)", ("b_writes_alone.p50_ms", "b_writes_alone.p99_ms")),
     ("review", "B's writes beside 4 looping reviews, nothing new logged: p50 / p99 (ms)",
      ("b_writes_beside_reviews_nothing_new.p50_ms", "b_writes_beside_reviews_nothing_new.p99_ms")),
+    ("review", "B's writes beside 4 clients looping on GET /v1/customers (no review): p50 / p99 (ms)",
+     ("b_writes_beside_looping_gets.p50_ms", "b_writes_beside_looping_gets.p99_ms")),
     ("review", "B's writes beside 4 looping reviews while A logs: p50 / p99 (ms)",
      ("b_writes_beside_reviews_while_logging.p50_ms", "b_writes_beside_reviews_while_logging.p99_ms")),
     ("rules", "B's reads, no rule: p50 / p95 (ms)", ("b_reads_no_rules.p50_ms", "b_reads_no_rules.p95_ms")),
@@ -117,6 +144,10 @@ rows = [
     ("usernames", "450 sign-ins with 1 MB usernames: seconds", "seconds"),
     ("usernames", "RSS before / after / peak (MB)", ("rss_before_mb", "rss_after_mb", "peak_mb")),
     ("usernames", "wrong passwords from 60 loopback addresses: checked", "rotating_addresses.checked"),
+    ("bodies", "1,000 bodies of 500 KB over 4 applications: seconds", "seconds"),
+    ("bodies", "RSS before / after / peak (MB)", ("rss_before_mb", "rss_after_mb", "peak_mb")),
+    ("bodies-file", "the same on a database file: seconds", "seconds"),
+    ("bodies-file", "database file with its WAL after (MB)", "db_mb"),
 ]
 builds = []
 for r in runs:
@@ -138,4 +169,18 @@ for load, label, path in rows:
         cells.append(" / ".join(med([get(x, p) for x in results]) for p in paths))
     if any(c.strip("-/ ") for c in cells):
         print(f"| {load} | {label} | " + " | ".join(cells) + " |")
+phases = [("b_writes_alone", "alone"), ("b_writes_beside_reviews_nothing_new", "beside reviews"),
+          ("b_writes_beside_looping_gets", "beside looping GETs"),
+          ("b_writes_beside_reviews_while_logging", "beside reviews while A logs")]
+inner = [r for r in runs if r["load"] == "review" and isinstance(r["result"].get("rounds"), list)]
+if inner:
+    print()
+    print("B's writes, p50 / p99 (ms), each phase of each round in the order run:")
+    print()
+    print("| build | round | " + " | ".join(label for _, label in phases) + " |")
+    print("| --- | --- | " + " | ".join("---" for _ in phases) + " |")
+    for r in inner:
+        for i, one in enumerate(r["result"]["rounds"], 1):
+            cells = [f"{float(one[p]['p50_ms']):.1f} / {float(one[p]['p99_ms']):.1f}" for p, _ in phases]
+            print(f"| {r['build']} | {r['round']}.{i} | " + " | ".join(cells) + " |")
 PY

@@ -15,7 +15,10 @@ work="$(mktemp -d)"
 source "$root/.ci/dist/lib.sh"
 podman_env "$work"
 name="payctl-bench-$$"
-trap 'podman rm --force --time 0 "$name" >/dev/null 2>&1 || true; podman rmi --all --force >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+# Whichever step fails (a run, the wait for its banner, a stop), the
+# containers and their mounts go before the storage does.
+trap 'podman_clean "$work"; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 
 # Seconds since $1 (an $EPOCHREALTIME).
 since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }'; }
@@ -29,10 +32,16 @@ stops=()
 for _ in $(seq "$runs"); do
     started=$EPOCHREALTIME
     podman run --detach --name "$name" --publish 127.0.0.1::4242 --health-interval disable "$image" >/dev/null
-    until podman logs "$name" 2>&1 | grep -q "TEST API key"; do sleep 0.02; done
+    waited=0
+    until podman logs "$name" 2>&1 | grep -q "TEST API key"; do
+        (( waited++ < 1500 )) || { echo "no banner in 30 s: $(podman logs "$name" 2>&1 | tail -5)" >&2; exit 1; }
+        sleep 0.02
+    done
     port="$(podman port "$name" 4242/tcp | sed 's/.*://')"
     key="$(podman logs "$name" 2>&1 | sed -n 's/^ *TEST API key *\(sk_test_[^ ]*\).*/\1/p')"
+    waited=0
     until [[ $(curl -s -o /dev/null -w '%{http_code}' -H "X-API-Key: $key" "http://127.0.0.1:$port/v1/customers") == 200 ]]; do
+        (( waited++ < 1500 )) || { echo "no 200 from 127.0.0.1:$port in 30 s" >&2; exit 1; }
         sleep 0.02
     done
     samples+=("$(since "$started")")

@@ -110,8 +110,12 @@ registry_pid=
 cleanup() {
     [[ -z $registry_pid ]] || kill "$registry_pid" 2>/dev/null || true
     wine_stop
+    # Whichever step failed, no container or mount of buildah's or podman's
+    # is left under WORK to stop the next run from removing it.
+    podman_clean "$work/containers"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 # LABEL SIGNAL COMMAND...: --version, a sandbox start, one API call, a clean stop.
 smoke() { SMOKE_DIR="$work/smoke" bash "$here/smoke.sh" "$@"; }
@@ -126,6 +130,7 @@ expect_version() {
 # Only the files: no index, and none of the machine's find-links or pip config.
 offline_pip() { env -u PIP_FIND_LINKS -u PIP_INDEX_URL -u PIP_EXTRA_INDEX_URL PIP_CONFIG_FILE=/dev/null "$@"; }
 
+podman_clean "$work/containers"
 rm -rf "$work"
 mkdir -p "$work"
 version="$(cargo metadata --no-deps --format-version 1 --locked --manifest-path "$root/Cargo.toml" |

@@ -7,7 +7,8 @@
 # demo login and the TEST key; one authenticated request through the
 # published port), health-checked, the README's GitHub Actions step run
 # against it, the README's GitLab service (its `command:`, healthy, the same
-# login against it), stopped with `podman stop` (SIGTERM: exit 0 well before the
+# login against it addressed to its alias, `Host: payctl:4242`, and another
+# Host refused), stopped with `podman stop` (SIGTERM: exit 0 well before the
 # kill), then the README's Testcontainers example through podman's
 # Docker-compatible API.
 #
@@ -27,10 +28,12 @@ podman_env "$containers/run"
 name=payctl-check
 service=
 cleanup() {
-    podman rm --force --time 0 "$name" "$name-idle" "$name-gitlab" >/dev/null 2>&1 || true
     [[ -z $service ]] || kill "$service" 2>/dev/null || true
+    # Every container, the Testcontainers example's included, and their mounts.
+    podman_clean "$containers"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 step "podman load -i $(basename "$archive") ($(($(wc -c <"$archive") / 1024)) KiB)"
 loaded="$(podman load --quiet -i "$archive")"
@@ -144,13 +147,23 @@ for _ in $(seq 60); do
 done
 [[ $healthy == 1 ]] || fail "the GitLab service never turned healthy: $(podman logs "$name-gitlab" 2>&1 | tail -5)"
 gitlab_port="$(podman port "$name-gitlab" 4242/tcp | sed 's/.*://')"
-answer="$(sed "s/127.0.0.1:$port/127.0.0.1:$gitlab_port/g" "$work/github-step.sh" | bash)"
-[[ $answer == '{"data":[],"next_cursor":null}' ]] || fail "against the GitLab service, the key got: $answer"
+# Every request of the job as GitLab's network delivers it: to the alias,
+# `Host: payctl:4242`, which the command's --allowed-host admits.
+alias_host="$(python3 -c 'import sys, urllib.parse; print(urllib.parse.urlsplit(sys.argv[1]).netloc)' \
+    "$(sed -n 's/^ *PAYCTL_BASE_URL: \(http:[^ ]*\)$/\1/p' "$root/README.md" | head -1)")"
+[[ $alias_host == payctl:4242 ]] || fail "the README's GitLab PAYCTL_BASE_URL names $alias_host"
+answer="$(sed "s/127.0.0.1:$port/127.0.0.1:$gitlab_port/g; s/curl -sf /curl -sf -H \"Host: $alias_host\" /g" \
+    "$work/github-step.sh" | bash)"
+[[ $answer == '{"data":[],"next_cursor":null}' ]] || fail "against the GitLab service as $alias_host, the key got: $answer"
+# And the Host check is on: a name the command did not allow is refused.
+refused="$(curl -s -H "Host: elsewhere.example:4242" "http://127.0.0.1:$gitlab_port/health")"
+[[ $refused == *'"HOST_NOT_ALLOWED"'* ]] || fail "Host: elsewhere.example:4242 was not refused: $refused"
 podman stop --time 20 "$name-gitlab" >/dev/null
 code="$(podman inspect --format '{{.State.ExitCode}}' "$name-gitlab")"
 [[ $code == 0 ]] || fail "the GitLab service exited $code on SIGTERM"
 podman rm "$name-gitlab" >/dev/null
-echo "$(printf '%s ' "${gitlab_command[@]}")healthy, answered with a new key, stopped with exit 0"
+echo "$(printf '%s ' "${gitlab_command[@]}")healthy, answered requests sent to Host $alias_host with a new key" \
+    "(another Host refused: HOST_NOT_ALLOWED), stopped with exit 0"
 
 step "podman stop: SIGTERM, exit 0"
 stop_started=$SECONDS

@@ -8,6 +8,9 @@
 #   wine_prefix DIR        a Wine prefix in DIR for the Windows binary, exported as WINEPREFIX
 #   wine_stop              stops that prefix's wineserver and programs
 #   podman_env DIR         podman and buildah with their storage in DIR (not the machine's), exported
+#   podman_clean DIR       removes every container podman and buildah keep in DIR's storage and unmounts
+#                          whatever is still mounted under DIR, so that DIR can be removed: what a trap runs
+#                          whichever step failed, and what runs before DIR is made afresh
 
 # Debian's wine64 package keeps its programs out of PATH (the `wine` package links them).
 wine=/usr/lib/wine/wine64 wineserver=/usr/lib/wine/wineserver64
@@ -54,4 +57,19 @@ podman_env() {
     printf '[containers]\ndefault_ulimits = ["nofile=%s:%s", "nproc=4096:4096"]\n[engine]\nruntime = "runc"\n' \
         "$(ulimit -Hn)" "$(ulimit -Hn)" >"$1/containers.conf"
     export CONTAINERS_STORAGE_CONF="$1/storage.conf" CONTAINERS_CONF="$1/containers.conf"
+}
+
+podman_clean() {
+    local dir=$1 mount
+    [[ -d $dir ]] || return 0
+    for conf in "$dir"/*/storage.conf "$dir/storage.conf"; do
+        [[ -f $conf ]] || continue
+        CONTAINERS_STORAGE_CONF="$conf" CONTAINERS_CONF="$(dirname "$conf")/containers.conf" \
+            podman rm --all --force --time 0 >/dev/null 2>&1 || true
+        CONTAINERS_STORAGE_CONF="$conf" buildah rm --all >/dev/null 2>&1 || true
+    done
+    # Deepest first: an overlay's merged directory, then the storage's own mounts.
+    while read -r mount; do
+        umount "$mount" 2>/dev/null || umount --lazy "$mount" 2>/dev/null || true
+    done < <(awk -v dir="$(realpath "$dir")" 'index($2, dir) == 1 { print $2 }' /proc/self/mounts | sort -r)
 }

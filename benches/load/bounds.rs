@@ -12,10 +12,17 @@
 //!   once, each timed from its trigger's answer to its arrival.
 //! - `review`: A logs `--requests` short requests and the review of them is
 //!   timed, with the sandbox's peak memory over it; the same with
-//!   `--long` requests whose URLs are 60 KB; then B's writes (`POST
-//!   /v1/customers`, one after another) for `--seconds` alone, beside four
-//!   looping reviews of A with nothing new logged, and beside four looping
-//!   reviews while A keeps logging (so each review reads its window again).
+//!   `--long` requests whose URLs are 60 KB; then `--rounds` rounds of B's
+//!   writes (`POST /v1/customers`, one after another) for `--seconds` each:
+//!   alone, beside four looping reviews of A with nothing new logged,
+//!   beside four clients of A looping on `GET /v1/customers` (the same
+//!   traffic with no review in it: what any looping client costs), and
+//!   beside four looping reviews while A keeps logging (so each review
+//!   reads its window again). The figures are each round's and, at the
+//!   top level, the median of the rounds.
+//! - `bodies`: A sends `--bodies` requests with bodies of `--size` bytes
+//!   across four applications, and the sandbox's memory (its in-memory
+//!   database included) is read before and after.
 //! - `rules`: B's reads (`GET /v1/customers/{id}`) with no rule, then after A
 //!   adds up to `--rules` small rules over ten applications (as many as the
 //!   sandbox accepts), then A's `--big` rules with 900 KB paths and the
@@ -57,6 +64,14 @@ pub enum Load {
         long: usize,
         #[arg(long, default_value_t = 10)]
         seconds: u64,
+        #[arg(long, default_value_t = 1)]
+        rounds: usize,
+    },
+    Bodies {
+        #[arg(long, default_value_t = 1_000)]
+        bodies: usize,
+        #[arg(long, default_value_t = 500_000)]
+        size: usize,
     },
     Rules {
         #[arg(long, default_value_t = 10_000)]
@@ -86,7 +101,8 @@ pub struct Context {
 pub async fn run(cx: Context, load: Load) -> anyhow::Result<String> {
     match load {
         Load::Partners { applications, events, count } => partners(&cx, applications, events, count).await,
-        Load::Review { requests, long, seconds } => review(&cx, requests, long, seconds).await,
+        Load::Review { requests, long, seconds, rounds } => review(&cx, requests, long, seconds, rounds).await,
+        Load::Bodies { bodies, size } => large_bodies(&cx, bodies, size).await,
         Load::Rules { rules, big } => fault_rules(&cx, rules, big).await,
         Load::Held { held } => held_requests(&cx, held).await,
         Load::Usernames { attempts } => usernames(&cx, attempts).await,
@@ -276,9 +292,17 @@ async fn writes_beside(b: &Api, seconds: u64, beside: impl std::future::Future<O
 /// Four clients of `app` asking for its review in a loop (and, with
 /// `logging`, a fifth sending a request between them) until dropped.
 async fn looping_reviews(app: &Api, logging: bool) {
+    looping(app, "/sandbox/review", logging).await;
+}
+
+/// Four clients of `app` asking for `path` in a loop (and, with `logging`,
+/// a fifth sending a request between them) until dropped.
+async fn looping(app: &Api, path: &str, logging: bool) {
     let reviewers = (0..4).map(|_| async {
         loop {
-            let _ = app.http.get(format!("{}/sandbox/review", app.base_url)).header("X-API-Key", &app.key).send().await;
+            if let Ok(r) = app.http.get(format!("{}{path}", app.base_url)).header("X-API-Key", &app.key).send().await {
+                let _ = r.bytes().await;
+            }
         }
     });
     let logger = async {
@@ -294,7 +318,7 @@ async fn looping_reviews(app: &Api, logging: bool) {
     tokio::join!(join_all(reviewers), logger);
 }
 
-async fn review(cx: &Context, requests: usize, long: usize, seconds: u64) -> anyhow::Result<String> {
+async fn review(cx: &Context, requests: usize, long: usize, seconds: u64, rounds: usize) -> anyhow::Result<String> {
     let token = bearer(&cx.api.http, &cx.api.base_url, &cx.username, &cx.password).await?;
     let short_app = application(cx, &token).await?;
     log_requests(&short_app, requests, |i| format!("/v1/customers/{}", uuid::Uuid::from_u128(i as u128))).await?;
@@ -305,12 +329,77 @@ async fn review(cx: &Context, requests: usize, long: usize, seconds: u64) -> any
     let long_review = timed_review(cx, &long_app).await?;
 
     let b = partner_b(cx).await?;
-    let alone = writes_beside(&b, seconds, std::future::pending()).await?;
-    let cached = writes_beside(&b, seconds, looping_reviews(&short_app, false)).await?;
-    let fresh = writes_beside(&b, seconds, looping_reviews(&short_app, true)).await?;
-    Ok(json!({"requests": requests, "review": short, "long_requests": long, "long_review": long_review,
-              "b_writes_alone": alone, "b_writes_beside_reviews_nothing_new": cached,
-              "b_writes_beside_reviews_while_logging": fresh})
+    // Alone and beside each load in turn, round after round, so that the
+    // machine's own drift touches every phase alike.
+    let mut each = Vec::new();
+    for _ in 0..rounds.max(1) {
+        let alone = writes_beside(&b, seconds, std::future::pending()).await?;
+        let cached = writes_beside(&b, seconds, looping_reviews(&short_app, false)).await?;
+        let gets = writes_beside(&b, seconds, looping(&short_app, "/v1/customers", false)).await?;
+        let fresh = writes_beside(&b, seconds, looping_reviews(&short_app, true)).await?;
+        each.push(json!({"b_writes_alone": alone, "b_writes_beside_reviews_nothing_new": cached,
+                         "b_writes_beside_looping_gets": gets, "b_writes_beside_reviews_while_logging": fresh}));
+    }
+    let mut out = json!({"requests": requests, "review": short, "long_requests": long, "long_review": long_review,
+                         "rounds": each});
+    for phase in [
+        "b_writes_alone",
+        "b_writes_beside_reviews_nothing_new",
+        "b_writes_beside_looping_gets",
+        "b_writes_beside_reviews_while_logging",
+    ] {
+        let median = |field: &str| {
+            let number = |v: &Value| v.as_f64().or_else(|| v.as_str().and_then(|s| s.parse().ok()));
+            let mut v: Vec<f64> = each.iter().filter_map(|r| number(&r[phase][field])).collect();
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied()
+        };
+        out[phase] = json!({"p50_ms": median("p50_ms"), "p99_ms": median("p99_ms"), "n": median("n")});
+    }
+    Ok(out.to_string())
+}
+
+/// A's `bodies` requests with bodies of `size` bytes over four
+/// applications (16 at a time), and the sandbox's memory before and after:
+/// with an in-memory database, what the log keeps of them.
+async fn large_bodies(cx: &Context, bodies: usize, size: usize) -> anyhow::Result<String> {
+    let token = bearer(&cx.api.http, &cx.api.base_url, &cx.username, &cx.password).await?;
+    let mut apps = Vec::new();
+    for _ in 0..4 {
+        apps.push(application(cx, &token).await?);
+    }
+    let before = status_mb(cx.pid, "VmRSS");
+    let filler = "x".repeat(size.saturating_sub(16));
+    let at = Instant::now();
+    let all: Vec<usize> = (0..bodies).collect();
+    for chunk in all.chunks(16) {
+        join_all(chunk.iter().map(|&n| {
+            let app = &apps[n % apps.len()];
+            let body = format!(r#"{{"note":"{n:06}{filler}"}}"#);
+            async move {
+                let _ = app
+                    .http
+                    .post(format!("{}/v1/customers", app.base_url))
+                    .header("X-API-Key", &app.key)
+                    .header("Content-Type", "application/json")
+                    .body(body)
+                    .send()
+                    .await;
+            }
+        }))
+        .await;
+    }
+    let seconds = at.elapsed().as_secs_f64();
+    // A read of the log waits for every record queued before it: the
+    // memory is read once all of them are written.
+    let _ = apps[0]
+        .http
+        .get(format!("{}/v1/logs?limit=1", apps[0].base_url))
+        .header("X-API-Key", &apps[0].key)
+        .send()
+        .await;
+    Ok(json!({"bodies": bodies, "size": size, "seconds": (seconds * 10.0).round() / 10.0,
+              "rss_before_mb": before, "rss_after_mb": status_mb(cx.pid, "VmRSS"), "peak_mb": status_mb(cx.pid, "VmHWM")})
     .to_string())
 }
 

@@ -93,6 +93,14 @@ pub struct RequestLog {
     /// string `[REDACTED: non-JSON body]` for a body that is not JSON.
     #[schema(schema_with = request_body_schema)]
     pub request_body: Option<serde_json::Value>,
+    /// Present when the log kept less than the whole body, and then
+    /// `request_body` is null: a body larger than the sandbox keeps per
+    /// request, or one given up to its partner's bound on stored bodies (a
+    /// sandbox addition; see the sandbox README's "Shared capacity"). Such a
+    /// request cannot be replayed as it was sent; null when the body was
+    /// kept whole or there was none.
+    #[serde(default)]
+    pub request_body_truncated: Option<TruncatedBody>,
     /// When the request arrived, sandbox clock, ISO 8601 with milliseconds.
     #[schema(format = DateTime)]
     pub requested_at: String,
@@ -105,6 +113,21 @@ pub struct RequestLog {
     /// `drop_response` it is the status of the answer the client never read.
     #[serde(default)]
     pub fault: Option<crate::faults::AppliedFault>,
+}
+
+/// What a request log keeps of a body it did not keep whole: enough to
+/// tell two bodies apart and to say how large the body was, never enough
+/// to send it again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct TruncatedBody {
+    /// The length in bytes of the whole body as the log would have kept
+    /// it (its redacted JSON text).
+    pub size: u64,
+    /// The SHA-256 (hex) of that text.
+    pub sha256: String,
+    /// The text's start, cut at a character boundary; empty once the
+    /// body was given up to the partner's bound.
+    pub prefix: String,
 }
 
 /// Any JSON value (the body as sent, after redaction), the non-JSON marker

@@ -170,7 +170,12 @@ pub async fn detail(
                 h3 { "Headers" }
                 (headers(detail.request_headers.as_ref()))
                 h3 { "Body" }
-                @match &log.request_body { Some(b) => (html::json(b)), None => (html::empty("No body.")) }
+                @if let Some(cut) = &log.request_body_truncated {
+                    p.truncated { (log_export::truncated_note(cut)) }
+                    @if !cut.prefix.is_empty() { pre.mono { (cut.prefix) "…" } }
+                } @else {
+                    @match &log.request_body { Some(b) => (html::json(b)), None => (html::empty("No body.")) }
+                }
             }
             section {
                 h2 { "Answer" }
@@ -218,6 +223,9 @@ pub fn curl(base_url: &str, detail: &LogDetail) -> String {
     }
     let mut lines =
         vec![format!("curl -X {} {}", log.method, shell(&url)), "-H \"X-API-Key: $PAYCTL_API_KEY\"".to_owned()];
+    // Sent without the body the log did not keep whole: said first, so the
+    // command is never taken for the request as it was.
+    let unsent = log.request_body_truncated.as_ref().map(|cut| format!("# {}\n", log_export::truncated_note(cut)));
     let sent = |name: &str| {
         detail.request_headers.as_ref().and_then(|h| h[name].as_str()).filter(|v| *v != REDACTED).map(str::to_owned)
     };
@@ -231,7 +239,7 @@ pub fn curl(base_url: &str, detail: &LogDetail) -> String {
     if let Some(body) = &log.request_body {
         lines.push(format!("--data-raw {}", shell(&body.to_string())));
     }
-    lines.join(" \\\n  ")
+    format!("{}{}", unsent.unwrap_or_default(), lines.join(" \\\n  "))
 }
 
 /// Every log of the application `filter` selects, every page, oldest first.

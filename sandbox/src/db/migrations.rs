@@ -20,7 +20,7 @@ use rusqlite_migration::{HookResult, M, Migrations};
 pub const LATEST_VERSION: usize = 22;
 
 /// The version `migrations/baseline.sql` stands for.
-pub const BASELINE_VERSION: usize = 22;
+pub const BASELINE_VERSION: usize = 23;
 const BASELINE: &str = include_str!("migrations/baseline.sql");
 
 /// Brings `conn` to the latest version: an empty database from the
@@ -65,6 +65,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0020_request_log_ids.sql")),
         M::up(include_str!("migrations/0021_fault_rule_endpoints.sql")),
         M::up(include_str!("migrations/0022_fault_rules_by_application.sql")),
+        M::up(include_str!("migrations/0023_request_log_bodies.sql")),
     ])
 }
 
@@ -206,12 +207,33 @@ mod tests {
             .unwrap()
             .map(Result::unwrap)
             .collect();
-        assert_eq!(indexes, vec!["request_logs_by_application".to_owned()]);
+        assert_eq!(indexes, vec!["request_logs_bodies".to_owned(), "request_logs_by_application".to_owned()]);
         // Pruning a record still takes its exchange with it.
         conn.pragma_update(None, "foreign_keys", "ON").unwrap();
         conn.execute("DELETE FROM request_logs WHERE id = 7", []).unwrap();
         let left: i64 = conn.query_row("SELECT count(*) FROM request_log_exchanges", [], |r| r.get(0)).unwrap();
         assert_eq!(left, 0);
+    }
+
+    /// A body logged before bodies were bounded stays whole, counted for
+    /// no partner; one logged after is counted for its partner.
+    #[test]
+    fn bodies_logged_before_the_bound_stay_whole_and_uncounted() {
+        let conn = upgraded_from(
+            22,
+            "INSERT INTO request_logs (id, public_id, application_id, api_key_id, method, path, status_code,
+                 duration_ms, correlation_id, requested_at, responded_at, request_body)
+                 VALUES (7, 'log-1', 1, 'key-1', 'POST', '/v1/customers', 400, 3, 'corr-1', 10, 13, '{\"a\":1}');",
+        );
+        let (size, kept, body): (Option<i64>, i64, String) = conn
+            .query_row("SELECT body_size, body_kept, request_body FROM request_logs WHERE id = 7", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .unwrap();
+        assert_eq!((size, kept, body.as_str()), (None, 0, r#"{"a":1}"#));
+        let partner: i64 =
+            conn.query_row("SELECT partner_id FROM applications WHERE id = 1", [], |r| r.get(0)).unwrap();
+        assert_eq!(crate::store::request_logs::body_bytes(&conn, partner).unwrap(), 0);
     }
 
     /// A database at version 20 (before per-endpoint counters and the index

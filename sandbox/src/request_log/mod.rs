@@ -9,6 +9,10 @@
 //! behalf ([`principal::speaker`]: the console's, and `payctl`'s signed
 //! `X-Sandbox-Tool` reads). The path, query, body and the
 //! `X-Request-ID` (as `correlation_id`) are kept only after [`redact`]ion.
+//! What a record keeps is bounded: paths and queries ([`bounded`]), the
+//! body per record ([`KeptBody`]) and the bodies of a partner's records in
+//! all ([`Retention::body_bytes`]), so one partner's large bodies cost
+//! the database a known amount however many applications it has.
 //!
 //! The exchange (request headers, response headers and body) is kept too,
 //! for the console's detail view, for at most [`EXCHANGES_PER_SECOND`]
@@ -83,8 +87,8 @@ pub struct Record {
     pub duration_ms: i64,
     pub correlation_id: String,
     pub error_code: Option<&'static str>,
-    /// Redacted JSON text.
-    pub request_body: Option<String>,
+    /// The redacted body, as much of it as a record keeps.
+    pub request_body: Option<KeptBody>,
     pub requested_at: Timestamp,
     pub responded_at: Timestamp,
     /// The injected fault, if any.
@@ -170,7 +174,11 @@ pub struct Sink {
 /// judges the one read before it (a 429 followed by `GET /sandbox/review`
 /// is no retry, waited or not), and writing them counts no change to it
 /// (a drill's start and end count one of their own).
-pub const REVIEWING: [&str; 3] = ["getReview", "startDrill", "stopDrill"];
+pub const REVIEWING: [&str; 3] = [REVIEW, "startDrill", "stopDrill"];
+
+/// The route table's id of `GET /sandbox/review`, whose answer the log
+/// never keeps in an exchange (see [`observe`]).
+pub const REVIEW: &str = "getReview";
 
 /// A count per application of the changes to what the go-live review
 /// reads of it: bumped after every commit that wrote its log records (by
@@ -308,8 +316,14 @@ where
     // The one header kept: the caller's X-Request-ID (or the one generated).
     let correlation_id =
         request.extensions().get::<CorrelationId>().map(|c| redact::text(&c.0).into_owned()).unwrap_or_default();
-    let request_headers =
-        state.request_log.exchanges.take(clock::real_now().millis()).then(|| without_credentials(request.headers()));
+    // A review's answer is the log read back, and large (a check's evidence
+    // for every failing request): keeping it would give the log writer, on
+    // the one database connection every partner's writes wait for, a
+    // redaction and an insert of kilobytes per review, so a partner looping
+    // on reviews slowed everyone's writes (BENCHMARKS.md). Its record stays.
+    let keeps_exchange = judged.operation_id.as_deref().is_none_or(|id| id != REVIEW);
+    let request_headers = (keeps_exchange && state.request_log.exchanges.take(clock::real_now().millis()))
+        .then(|| without_credentials(request.headers()));
 
     let (request, request_body) = if method == Method::GET || method == Method::HEAD {
         (Ok(request), None)
@@ -317,7 +331,7 @@ where
         let (parts, body) = request.into_parts();
         match axum::body::to_bytes(body, BODY_LIMIT).await {
             Ok(bytes) => {
-                let kept = redact::body(&bytes).map(|v| v.to_string());
+                let kept = redact::body(&bytes).map(|v| KeptBody::of(v.to_string()));
                 judged.body_hash = Some(idempotency::body_hash(&bytes));
                 (Ok(Request::from_parts(parts, Body::from(bytes))), kept)
             }
@@ -386,6 +400,37 @@ where
     record.exchange = exchange;
     state.request_log.record(record);
     response
+}
+
+/// The most of a request's body a record keeps, in bytes of its redacted
+/// JSON text: enough for any request the API defines, while one of 1 MiB
+/// (the body limit) costs the log no more than this.
+pub const MAX_KEPT_REQUEST_BODY: usize = 16 * 1024;
+
+/// A request's redacted body as a record keeps it: whole when it is at
+/// most [`MAX_KEPT_REQUEST_BODY`] bytes, else its start; with the whole
+/// text's size and SHA-256 either way, so that a body given up later (to
+/// the partner's bound, [`Retention::body_bytes`]) still says what it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptBody {
+    pub text: String,
+    pub size: usize,
+    pub sha256: String,
+}
+
+impl KeptBody {
+    pub fn of(mut text: String) -> KeptBody {
+        let size = text.len();
+        let sha256 = crate::secrets::sha256(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        if size > MAX_KEPT_REQUEST_BODY {
+            let mut end = MAX_KEPT_REQUEST_BODY;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text.truncate(end);
+        }
+        KeptBody { text, size, sha256 }
+    }
 }
 
 /// The most of a path, or of a query string, a record keeps (in bytes).
@@ -512,6 +557,19 @@ mod tests {
         assert_eq!(bounded(long_a), a, "the same path is kept the same way");
         let wide = "é".repeat(2_000);
         assert!(bounded(wide).len() <= MAX_KEPT_URL_PART, "cut at a character boundary");
+    }
+
+    #[test]
+    fn large_bodies_keep_their_start_their_size_and_their_digest() {
+        let small = KeptBody::of(r#"{"a":1}"#.to_owned());
+        assert_eq!((small.text.as_str(), small.size), (r#"{"a":1}"#, 7));
+        let text = format!(r#"{{"note":"{}"}}"#, "é".repeat(MAX_KEPT_REQUEST_BODY));
+        let large = KeptBody::of(text.clone());
+        assert_eq!(large.size, text.len());
+        assert!(large.text.len() <= MAX_KEPT_REQUEST_BODY && large.text.len() > MAX_KEPT_REQUEST_BODY - 4);
+        assert!(text.starts_with(&large.text), "cut at a character boundary");
+        let digest: String = crate::secrets::sha256(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(large.sha256, digest, "the digest is of the whole text");
     }
 
     #[test]

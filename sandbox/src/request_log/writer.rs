@@ -31,13 +31,19 @@ pub struct Retention {
     pub prune_every: usize,
     /// Of the records kept, how many (the newest) keep their exchange.
     pub keep_exchanges: usize,
+    /// Bytes of request bodies a partner's records keep, across all its
+    /// applications. Past it, the oldest records give their bodies up
+    /// (down to seven eighths of it, so this happens once in a while, not
+    /// on every batch): the records stay, with the body's size and digest.
+    pub body_bytes: u64,
 }
 
 impl Retention {
     /// A load test against the sandbox would otherwise grow the database
     /// (all of it in memory with `--in-memory`) by about 200 bytes per
     /// request, without end.
-    pub const DEFAULT: Retention = Retention { keep: 50_000, prune_every: 5_000, keep_exchanges: 1_000 };
+    pub const DEFAULT: Retention =
+        Retention { keep: 50_000, prune_every: 5_000, keep_exchanges: 1_000, body_bytes: 16 * 1024 * 1024 };
 }
 
 /// How far the writer has got, by the records' places in the queue: a read
@@ -106,8 +112,14 @@ pub(super) fn start_with(db: Db, retention: Retention) -> (Sink, Writer) {
     let (stop, mut stopped) = oneshot::channel::<()>();
     let progress = Arc::new(Progress::new());
     let changes = Arc::new(super::Changes::default());
-    let mut batches =
-        Batches { db, progress: progress.clone(), changes: changes.clone(), since_pruned: HashMap::new(), retention };
+    let mut batches = Batches {
+        db,
+        progress: progress.clone(),
+        changes: changes.clone(),
+        since_pruned: HashMap::new(),
+        body_bytes: Arc::default(),
+        retention,
+    };
     let task = tokio::spawn(async move {
         loop {
             let first = tokio::select! {
@@ -136,6 +148,11 @@ struct Batches {
     changes: Arc<super::Changes>,
     /// Records written per application since its last pruning.
     since_pruned: HashMap<i64, usize>,
+    /// Per partner, the bytes of body its records keep, as counted at the
+    /// last exact count plus what was written since; deletions elsewhere
+    /// (pruning, a reset) are not subtracted, so it only ever overstates,
+    /// and it is counted exactly before any body is given up.
+    body_bytes: Arc<Mutex<HashMap<i64, u64>>>,
     retention: Retention,
 }
 
@@ -165,8 +182,29 @@ impl Batches {
             }
             !due
         });
+        let body_bytes = self.body_bytes.clone();
         let written = self.db.write(move |tx| {
-            store::request_logs::insert_batch(tx, &batch)?;
+            let added = store::request_logs::insert_batch(tx, &batch)?;
+            let mut counted = body_bytes.lock().unwrap_or_else(PoisonError::into_inner);
+            for (partner_id, bytes) in added {
+                let kept = match counted.get(&partner_id) {
+                    Some(known) => known + bytes,
+                    None => store::request_logs::body_bytes(tx, partner_id)?,
+                };
+                let kept = if kept > retention.body_bytes {
+                    match store::request_logs::body_bytes(tx, partner_id)? {
+                        exact if exact > retention.body_bytes => {
+                            let low = retention.body_bytes - retention.body_bytes / 8;
+                            store::request_logs::give_up_bodies(tx, partner_id, exact, low)?
+                        }
+                        exact => exact,
+                    }
+                } else {
+                    kept
+                };
+                counted.insert(partner_id, kept);
+            }
+            drop(counted);
             for application_id in prune {
                 store::request_logs::prune(tx, application_id, retention.keep)?;
                 store::request_logs::prune_exchanges(tx, application_id, retention.keep_exchanges)?;
@@ -259,7 +297,8 @@ mod tests {
             .await
             .unwrap();
         let (busy, quiet) = (apps[0], apps[1]);
-        let (sink, writer) = start_with(db.clone(), Retention { keep: 100, prune_every: 10, keep_exchanges: 10 });
+        let (sink, writer) =
+            start_with(db.clone(), Retention { keep: 100, prune_every: 10, keep_exchanges: 10, ..Retention::DEFAULT });
         for n in 0..1_000 {
             sink.record(record(busy, n));
         }
@@ -299,8 +338,10 @@ mod tests {
     #[tokio::test]
     async fn exchanges_are_stored_redacted_and_pruned_to_the_newest() {
         let (db, _threads, app) = seeded().await;
-        let (sink, writer) =
-            start_with(db.clone(), Retention { keep: 1_000, prune_every: 1_000, keep_exchanges: 1_000 });
+        let (sink, writer) = start_with(
+            db.clone(),
+            Retention { keep: 1_000, prune_every: 1_000, keep_exchanges: 1_000, ..Retention::DEFAULT },
+        );
         for n in 0..100 {
             sink.record(Record { exchange: captured(n), ..record(app, n) });
         }

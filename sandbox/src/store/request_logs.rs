@@ -2,7 +2,7 @@
 //! list of `GET /v1/logs`, and one record with its exchange (the console).
 
 use payctl_domain::time::Timestamp;
-use payctl_wire::logs::RequestLog;
+use payctl_wire::logs::{RequestLog, TruncatedBody};
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, ToSql, params};
 
@@ -13,19 +13,37 @@ use crate::request_log::{Exchange, Record};
 use crate::store::paging::Listing;
 
 /// Inserts records (and the exchanges kept with them) in one statement
-/// preparation each.
-pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiError> {
+/// preparation each; answers the bytes of body the records keep, per
+/// partner (a record with a body is filed under its partner for the
+/// partner's bound, [`body_bytes`]).
+pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<Vec<(i64, u64)>, ApiError> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_logs (public_id, application_id, api_key_id, method, path, query, status_code,
              duration_ms, correlation_id, error_code, request_body, requested_at, responded_at, fault,
-             operation_id, idempotency_key_hash, body_hash, request_id_sent, retry_after, real_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
+             operation_id, idempotency_key_hash, body_hash, request_id_sent, retry_after, real_at,
+             partner_id, body_size, body_sha256, body_kept)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20,
+             ?21, ?22, ?23, ?24)",
     )?;
+    let mut partner_of = conn.prepare_cached("SELECT partner_id FROM applications WHERE id = ?1")?;
+    let mut kept: Vec<(i64, u64)> = Vec::new();
     let mut exchanges = conn.prepare_cached(
         "INSERT INTO request_log_exchanges (log_id, application_id, request_headers, response_headers, response_body)
          VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
     for r in records {
+        let body = r.request_body.as_ref();
+        let partner_id = match body {
+            Some(_) => Some(partner_of.query_row([r.application_id], |row| row.get::<_, i64>(0))?),
+            None => None,
+        };
+        if let (Some(partner_id), Some(body)) = (partner_id, body) {
+            let bytes = body.text.len() as u64;
+            match kept.iter_mut().find(|(p, _)| *p == partner_id) {
+                Some((_, sum)) => *sum += bytes,
+                None => kept.push((partner_id, bytes)),
+            }
+        }
         stmt.execute(params![
             r.public_id,
             r.application_id,
@@ -37,7 +55,7 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiErro
             r.duration_ms,
             r.correlation_id,
             r.error_code,
-            r.request_body,
+            body.map(|b| &b.text),
             r.requested_at.millis(),
             r.responded_at.millis(),
             r.fault.as_ref().map(serde_json::to_string).transpose().map_err(ApiError::internal)?,
@@ -47,6 +65,10 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiErro
             r.judged.request_id_sent,
             r.judged.retry_after.map(|s| i64::try_from(s).unwrap_or(i64::MAX)),
             r.judged.real_at,
+            partner_id,
+            body.map(|b| i64::try_from(b.size).unwrap_or(i64::MAX)),
+            body.map(|b| &b.sha256),
+            body.map_or(0, |b| i64::try_from(b.text.len()).unwrap_or(i64::MAX)),
         ])?;
         // Only the redacted form is ever stored.
         if let Exchange::Kept(k) = &r.exchange {
@@ -59,7 +81,45 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<(), ApiErro
             ])?;
         }
     }
-    Ok(())
+    Ok(kept)
+}
+
+/// The bytes of request body a partner's records keep, counted exactly.
+pub fn body_bytes(conn: &Connection, partner_id: i64) -> Result<u64, ApiError> {
+    let sum: i64 = conn.query_row_cached(
+        "SELECT COALESCE(SUM(body_kept), 0) FROM request_logs WHERE partner_id = ?1 AND body_kept > 0",
+        [partner_id],
+        |r| r.get(0),
+    )?;
+    Ok(sum.max(0).unsigned_abs())
+}
+
+/// Gives up the bodies of a partner's oldest records, across its
+/// applications, until at most `target` of its `kept` bytes stay; answers
+/// the bytes that stay. A record that gives its body up keeps the body's
+/// size and digest, and is shown as truncated with nothing kept.
+pub fn give_up_bodies(conn: &Connection, partner_id: i64, mut kept: u64, target: u64) -> Result<u64, ApiError> {
+    let mut oldest = conn.prepare_cached(
+        "SELECT id, body_kept FROM request_logs WHERE partner_id = ?1 AND body_kept > 0 ORDER BY id LIMIT 256",
+    )?;
+    let mut give_up =
+        conn.prepare_cached("UPDATE request_logs SET request_body = NULL, body_kept = 0 WHERE id = ?1")?;
+    while kept > target {
+        let rows = oldest
+            .query_map([partner_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        if rows.is_empty() {
+            return Ok(0);
+        }
+        for (id, bytes) in rows {
+            give_up.execute([id])?;
+            kept = kept.saturating_sub(bytes.max(0).unsigned_abs());
+            if kept <= target {
+                break;
+            }
+        }
+    }
+    Ok(kept)
 }
 
 /// Deletes an application's records older than its newest `keep`.
@@ -100,10 +160,21 @@ pub struct LogFilter {
 }
 
 const COLUMNS: &str = "public_id, method, path, query, status_code, duration_ms, correlation_id, api_key_id,
-        error_code, request_body, requested_at, responded_at, fault, idempotency_key_hash";
+        error_code, request_body, requested_at, responded_at, fault, idempotency_key_hash, body_size, body_sha256,
+        body_kept";
 
 fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
     let body: Option<String> = r.get(9)?;
+    // Records from before bodies were bounded carry no size: kept whole.
+    let size: Option<i64> = r.get(14)?;
+    let truncated = match size {
+        Some(size) if r.get::<_, i64>(16)? < size => Some(TruncatedBody {
+            size: size.max(0).unsigned_abs(),
+            sha256: r.get::<_, Option<String>>(15)?.unwrap_or_default(),
+            prefix: body.clone().unwrap_or_default(),
+        }),
+        _ => None,
+    };
     Ok(RequestLog {
         id: r.get(0)?,
         method: r.get(1)?,
@@ -115,7 +186,8 @@ fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
         idempotency_key_hash: r.get(13)?,
         api_key_id: r.get(7)?,
         error_code: r.get(8)?,
-        request_body: json(body),
+        request_body: if truncated.is_some() { None } else { json(body) },
+        request_body_truncated: truncated,
         requested_at: super::iso_at(r.get(10)?),
         responded_at: super::iso_at(r.get(11)?),
         fault: r.get::<_, Option<String>>(12)?.and_then(|f| serde_json::from_str(&f).ok()),
@@ -147,9 +219,9 @@ pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<O
         .query_row_cached(&sql, params![application_id, public_id], |r| {
             Ok(LogDetail {
                 log: log_row(r)?,
-                request_headers: json(r.get(14)?),
-                response_headers: json(r.get(15)?),
-                response_body: json(r.get(16)?),
+                request_headers: json(r.get(17)?),
+                response_headers: json(r.get(18)?),
+                response_body: json(r.get(19)?),
             })
         })
         .optional()?)

@@ -54,6 +54,13 @@ pub async fn run(
     {
         crate::say!("note: {more}");
     }
+    if !export::replayable(&done.logs) {
+        crate::say!(
+            "warning: {} request(s) had bodies the log did not keep whole: their steps send no body and are not \
+             replayable as recorded (see the note above)",
+            done.logs.iter().filter(|l| l.request_body_truncated.is_some()).count()
+        );
+    }
     if !done.literal.is_empty() {
         crate::say!(
             "warning: {} id(s) no exported request creates stay literal: the steps using them replay only where \

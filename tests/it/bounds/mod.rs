@@ -13,7 +13,9 @@
 //!   bounded per partner, request bodies that stop arriving timed out;
 //! - `logins`: over-long usernames refused before any work, every loopback
 //!   address one client, sign-in links capped per user;
-//! - `hosts`: DNS rebinding refused by the `Host` check.
+//! - `hosts`: DNS rebinding refused by the `Host` check;
+//! - `bodies`: logged request bodies bounded per record and per partner,
+//!   and exports that say which requests they cannot replay as sent.
 //!
 //! The proxy's bounds are tested with the proxy (`proxy`), the redactor's
 //! with redaction (`redaction`, `proxy`).
@@ -21,6 +23,7 @@
 //! `PAYCTL_BOUNDS_BINARY=/path/to/payctl` runs these against another build
 //! (an older one fails them).
 
+mod bodies;
 mod connections;
 mod deliveries;
 mod hosts;

@@ -70,3 +70,26 @@ async fn a_window_of_long_urls_is_kept_bounded_and_reviewed_in_bounded_memory() 
     assert!(more + 19 >= REQUESTS, "every request was judged: {evidence:?}");
     assert!(grown_mb < 64, "reviewing {REQUESTS} requests of 60 KB URLs grew the sandbox by {grown_mb} MB");
 }
+
+/// A review's answer is the log read back: its record is kept, its
+/// exchange (headers and a 14 KB answer per review) is not, so a partner
+/// looping on reviews gives the log writer, which every partner's writes
+/// wait for, no more work than a plain read does. Another request's
+/// exchange is kept as before.
+#[tokio::test]
+async fn a_reviews_answer_is_not_kept_in_the_log() {
+    let sb = crate::support::spawn_sandbox().await;
+    let key = sb.test_key();
+    assert_eq!(sb.get("/v1/customers", &key).await.status, StatusCode::OK);
+    let review = sb.get("/sandbox/review", &key).await;
+    assert_eq!(review.status, StatusCode::OK, "{}", review.body);
+    let logs = sb.logs_where(&key, "", |l| l.iter().any(|r| r["path"] == "/sandbox/review")).await;
+    let id_of = |path: &str| logs.iter().find(|r| r["path"] == path).unwrap()["id"].as_str().unwrap().to_owned();
+    let app = sb.ready.test_application_id.clone();
+    let mut browser = crate::console::Browser::demo(&sb).await;
+    let read = browser.get(&format!("/console/apps/{app}/logs/{}", id_of("/v1/customers"))).await.text();
+    assert!(read.contains("\"next_cursor\": null"), "a read's answer is kept: {read}");
+    let reviewed = browser.get(&format!("/console/apps/{app}/logs/{}", id_of("/sandbox/review"))).await.text();
+    assert!(!reviewed.contains("\"verdict\""), "the review's answer is not: {reviewed}");
+    assert!(reviewed.contains("No body, or not kept."), "{reviewed}");
+}

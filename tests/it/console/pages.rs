@@ -64,6 +64,38 @@ async fn a_log_shows_the_redacted_request_and_answer_and_a_curl_without_the_key(
 }
 
 #[tokio::test]
+async fn a_body_the_log_did_not_keep_whole_is_shown_as_such_and_its_curl_says_it_is_not_the_request() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let text = format!(r#"{{"note":"{}"}}"#, "y".repeat(40_000));
+    let refused = sb
+        .send(
+            sb.request(reqwest::Method::POST, "/v1/customers", &key)
+                .header("content-type", "application/json")
+                .body(text.clone()),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    let logs = sb.logs_where(&key, "method=POST", |l| !l.is_empty()).await;
+    assert_eq!(logs[0]["request_body_truncated"]["size"], text.len());
+    let app = sb.ready.test_application_id.clone();
+    let mut browser = Browser::demo(&sb).await;
+    let page = browser.get(&format!("/console/apps/{app}/logs/{}", logs[0]["id"].as_str().unwrap())).await;
+    page.assert_ok();
+    let shown = page.text();
+    let note = format!(
+        "The body was {} bytes (SHA-256 {})",
+        text.len(),
+        logs[0]["request_body_truncated"]["sha256"].as_str().unwrap()
+    );
+    assert!(shown.contains(&note) && shown.contains("only its first 16384 bytes are kept"), "{shown}");
+    let start = shown.find("# The body was").expect("the curl starts with what it cannot send");
+    let curl = &shown[start..start + shown[start..].find("</code>").unwrap()];
+    assert!(curl.contains("not replayable as recorded.\ncurl -X POST"), "{curl}");
+    assert!(!curl.contains("--data-raw"), "no prefix is sent as the body: {curl}");
+}
+
+#[tokio::test]
 async fn log_filters_are_the_apis_and_the_list_pages() {
     let sb = spawn_sandbox().await;
     let key = sb.test_key();

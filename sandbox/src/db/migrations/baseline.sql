@@ -1,7 +1,7 @@
--- The schema of version 22, in one step, for new databases only.
+-- The schema of version 23, in one step, for new databases only.
 --
 -- A database made from this file is the same (every table's and index's
--- SQL, user_version 22) as one made by running 0001 to 0022 in order; a
+-- SQL, user_version 23) as one made by running 0001 to 0023 in order; a
 -- test in db/migrations.rs holds the two together. Existing databases keep
 -- migrating from their own version through the numbered files, so those
 -- stay as they shipped. Running the numbered files costs a new sandbox
@@ -280,9 +280,11 @@ CREATE TABLE "request_logs" (
     request_id_sent      INTEGER NOT NULL DEFAULT 0,
     retry_after          INTEGER,
     real_at              INTEGER
-) STRICT;
+, partner_id INTEGER, body_size INTEGER, body_sha256 TEXT, body_kept INTEGER NOT NULL DEFAULT 0) STRICT;
 
 CREATE INDEX request_logs_by_application ON request_logs (application_id, public_id);
+
+CREATE INDEX request_logs_bodies ON request_logs (partner_id, id, body_kept) WHERE body_kept > 0;
 
 CREATE TABLE quotes (
     id                       INTEGER PRIMARY KEY,
