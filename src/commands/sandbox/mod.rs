@@ -5,10 +5,12 @@
 //! (show or advance sandbox time), `faults` (rules that make it fail on
 //! purpose) and `drill` (start or end the faults the go-live review
 //! needs); and `wait`, for CI, on a sandbox started with `--ready-file`.
+//! [`in_memory`] serves a throwaway sandbox inside another command.
 
 mod clock;
 mod drill;
 mod faults;
+pub mod in_memory;
 pub mod ready_file;
 mod reset;
 mod wait;
