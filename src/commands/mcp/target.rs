@@ -63,7 +63,10 @@ pub enum Failure {
 
 impl Target {
     /// Resolves where to point, starting the own sandbox first with `--sandbox`.
-    pub async fn open(globals: &Globals, args: &McpArgs) -> anyhow::Result<(Target, Option<crate::commands::sandbox::in_memory::Own>)> {
+    pub async fn open(
+        globals: &Globals,
+        args: &McpArgs,
+    ) -> anyhow::Result<(Target, Option<crate::commands::sandbox::in_memory::Own>)> {
         let ctx = Ctx::load(globals)?;
         let (ready, own) = if args.sandbox {
             let (ready, own) = crate::commands::sandbox::in_memory::start(args.ready_file.as_deref()).await?;
@@ -198,4 +201,3 @@ fn failure(e: anyhow::Error) -> Failure {
         None => other(e),
     }
 }
-
