@@ -30,6 +30,7 @@ mod layering;
 mod legacy_quotes;
 mod logins;
 mod logs;
+mod parity;
 mod partners;
 mod payments;
 mod pricing;

@@ -17,7 +17,7 @@ use crate::cli::Home;
 use crate::support::{Auth, Reply, TestSandbox, factories};
 
 /// A running `payctl proxy`, its address, and what it printed so far.
-struct ProxyChild {
+pub struct ProxyChild {
     child: Child,
     url: String,
     stdout: Arc<Mutex<Vec<String>>>,
@@ -34,7 +34,7 @@ fn lines_of(stream: impl std::io::Read + Send + 'static, into: Arc<Mutex<Vec<Str
 }
 
 /// Starts `payctl proxy --listen 127.0.0.1:0 ARGS` and waits for its address.
-async fn start(home: &Home, args: &[&str]) -> ProxyChild {
+pub async fn start(home: &Home, args: &[&str]) -> ProxyChild {
     let mut all = vec!["proxy", "--listen", "127.0.0.1:0"];
     all.extend_from_slice(args);
     let mut child = home.command(&all).spawn().unwrap();
@@ -61,7 +61,7 @@ async fn start(home: &Home, args: &[&str]) -> ProxyChild {
 
 impl ProxyChild {
     /// A handle on the proxy that the support helpers drive like a sandbox.
-    fn client(&self, sb: &TestSandbox) -> TestSandbox {
+    pub fn client(&self, sb: &TestSandbox) -> TestSandbox {
         let mut ready = sb.ready.clone();
         ready.base_url = self.url.clone();
         ready.auth_url = format!("{}/auth/realms/sandbox", self.url);
@@ -84,7 +84,7 @@ impl ProxyChild {
     }
 
     /// SIGTERM, then the exit code and everything printed.
-    async fn stop(mut self) -> (Option<i32>, Vec<String>, String) {
+    pub async fn stop(mut self) -> (Option<i32>, Vec<String>, String) {
         let pid = self.child.id().to_string();
         assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
         let readers = std::mem::take(&mut self.readers);
