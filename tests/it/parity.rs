@@ -151,6 +151,22 @@ async fn record(home: &Home, upstream: &str, file: &std::path::Path) -> Vec<Stri
     secrets
 }
 
+/// `payctl ARGS` run in `dir`: (exit code, stdout, stderr).
+async fn in_dir(home: &Home, dir: &std::path::Path, args: &[&str]) -> crate::cli::Run {
+    let mut cmd = home.command(args);
+    cmd.current_dir(dir);
+    tokio::task::spawn_blocking(move || {
+        let out = cmd.output().unwrap();
+        crate::cli::Run {
+            code: out.status.code(),
+            stdout: String::from_utf8(out.stdout).unwrap(),
+            stderr: String::from_utf8(out.stderr).unwrap(),
+        }
+    })
+    .await
+    .unwrap()
+}
+
 fn differences(report: &Value) -> Vec<(String, String, String)> {
     report["steps"]
         .as_array()
@@ -213,13 +229,19 @@ async fn parity_reports_exactly_the_real_services_differences_and_nothing_else()
     );
 
     // The table and JUnit: the same findings, no secret, stable names.
-    let table = home.run(&["parity", file], None).await;
+    let table = in_dir(&home, dir.path(), &["parity", "ticket-123.json"]).await;
     assert_eq!(table.code, Some(7), "{}", table.all());
     for secret in &secrets {
         assert!(!table.all().contains(secret.as_str()), "the report shows {secret}");
     }
     assert!(table.stdout.contains("/risk_rating  missing: \"low\" -> null"), "{}", table.stdout);
     assert!(table.stdout.contains("getCustomer"), "{}", table.stdout);
+    // sandbox/README.md's worked example is this very run's output.
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sandbox/README.md")).unwrap();
+    let after = readme.split("<!-- parity-example -->").nth(1).expect("sandbox/README.md has the parity example");
+    let shown = after.split("```text\n").nth(1).unwrap().split("```").next().unwrap();
+    assert_eq!(shown, table.stdout, "sandbox/README.md's parity example is not what parity prints");
     let junit = home.run(&["parity", file, "-o", "junit"], None).await;
     assert_eq!(junit.code, Some(7), "{}", junit.all());
     let xml = roxmltree::Document::parse(&junit.stdout).unwrap();
