@@ -227,7 +227,7 @@ pub enum Command {
     /// The go-live review: the integration graded from its own traffic.
     #[command(after_help = crate::commands::review::HELP)]
     Review(Later<crate::commands::review::ReviewArgs>),
-    /// Replay a recording of the real service into a sandbox and show where the answers differ.
+    /// Replay a recording into a sandbox and show where the answers differ.
     #[command(after_help = crate::commands::parity::HELP)]
     Parity(Later<crate::commands::parity::ParityArgs>),
     /// Check real traffic against the API's contract and record it as a fixture.

@@ -265,6 +265,38 @@ async fn parity_reports_exactly_the_real_services_differences_and_nothing_else()
     }
     let again = home.run(&["parity", file, "-o", "junit"], None).await;
     assert_eq!(again.stdout, junit.stdout, "two runs over the same answers write the same bytes");
+
+    // Ignoring the three pointers leaves nothing: exit 0.
+    let ignored = home
+        .run(&["parity", file, "--ignore", "/risk_rating", "--ignore", "/state", "--ignore", "/error/code"], None)
+        .await;
+    assert_eq!(ignored.code, Some(0), "{}", ignored.all());
+    assert!(
+        ignored.stdout.contains("11 of 11 compared step(s) the same (100.0 %), 0 difference(s)."),
+        "{}",
+        ignored.stdout
+    );
+    let bad = home.run(&["parity", file, "--ignore", "state"], None).await;
+    assert_eq!(bad.code, Some(2), "{}", bad.all());
+    assert!(bad.stderr.contains("--ignore \"state\": write a JSON pointer"), "{}", bad.stderr);
+}
+
+/// A fixture without recorded answers (written by hand, or recorded before
+/// answers were kept) has nothing to compare: a usage error that says how
+/// to get one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_without_recorded_answers_is_refused_with_the_way_to_record_one() {
+    let home = Home::new().await;
+    let file = crate::fixtures::write(
+        home.dir.path(),
+        "old.json",
+        json!({"version": 1, "name": "old", "steps": [
+            {"name": "clock", "method": "GET", "path": "/sandbox/clock", "auth": "test_key"}]}),
+    );
+    let run = home.run(&["parity", &file], None).await;
+    assert_eq!(run.code, Some(2), "{}", run.all());
+    assert!(run.stderr.contains("no step holds a recorded answer"), "{}", run.stderr);
+    assert!(run.stderr.contains("payctl proxy --upstream URL --record FILE"), "{}", run.stderr);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -296,4 +328,10 @@ async fn a_recording_of_an_unmodified_sandbox_is_the_same_here_and_against_anoth
         customers.body["data"].as_array().unwrap().iter().any(|c| c["legal_name"] == "Acme Trading LLC"),
         "the replay went to the second sandbox"
     );
+
+    // --against with the profile's credentials (no ready line): the sandbox the session was recorded against.
+    let home = Home::init(home).await;
+    let run = home.run(&["parity", file, "--against", &home.sb.ready.base_url.clone()], None).await;
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(run.stdout.contains("(100.0 %), 0 difference(s)."), "{}", run.stdout);
 }
