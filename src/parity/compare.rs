@@ -9,7 +9,9 @@
 //! - the shape: a member on one side only (`missing`: recorded, not in the
 //!   sandbox; `extra`: the reverse), a different JSON type, a different
 //!   array length (except the `data` page of a list, which holds whatever
-//!   the service held before the session);
+//!   the service held before the session: its items are matched by id,
+//!   and only those the recording ties to objects the session created are
+//!   compared; the page's own flags, `has_more`, are not);
 //! - values the document enumerates (`enum`), booleans, values tied by
 //!   the recording to an earlier step (a reference: the replay must answer
 //!   with the object it created), and values the session's requests sent
@@ -239,7 +241,8 @@ pub fn compare(cx: &Context, recorded: &Recorded, got: &Answer) -> Vec<Differenc
     // otherwise the status says it all.
     if want.status == got.status && want.status.is_some() {
         let schema = cx.operation.and_then(|(m, t)| cx.document.answer_schema(m, t, got.status.unwrap_or(0)));
-        let mut walk = Walk { cx, recorded, schema, out: Vec::new() };
+        let page = want.body.get("data").is_some_and(Value::is_array);
+        let mut walk = Walk { cx, recorded, schema, page, out: Vec::new() };
         walk.value(&mut Vec::new(), &want.body, &got.body);
         out.extend(walk.out);
     }
@@ -266,6 +269,8 @@ fn status_why(cx: &Context, got: &Answer) -> Option<String> {
 
 struct Walk<'a> {
     cx: &'a Context<'a>,
+    /// The answer is a page of a list (a top-level `data` array).
+    page: bool,
     recorded: &'a Recorded,
     schema: Option<&'a Value>,
     out: Vec<Difference>,
@@ -343,9 +348,24 @@ impl Walk<'_> {
                 }
             }
             (Value::Array(a), Value::Array(b)) => {
-                // A list's page holds what the service held before the session.
-                let page = tokens.len() == 1 && tokens[0] == "data";
-                if a.len() != b.len() && (!page || forced) {
+                // A list's page holds what the service held before the
+                // session: its items are matched by id, and only those the
+                // recording ties to objects the session created are compared.
+                let page = self.page && tokens.len() == 1 && tokens[0] == "data";
+                if page && !forced {
+                    for (i, w) in a.iter().enumerate() {
+                        if !self.recorded.tied.contains(&format!("{pointer}/{i}/id")) {
+                            continue;
+                        }
+                        if let Some(g) = b.iter().find(|g| g.get("id") == w.get("id")) {
+                            tokens.push(i.to_string());
+                            self.value(tokens, w, g);
+                            tokens.pop();
+                        }
+                    }
+                    return;
+                }
+                if a.len() != b.len() {
                     self.push(
                         format!("{pointer}/length"),
                         Kind::Value,
@@ -383,8 +403,9 @@ impl Walk<'_> {
                     self.push(pointer, Kind::Enum, w.clone(), g.clone(), why);
                     return;
                 }
+                // A page's own flags (`has_more`) say what else the service held.
                 let decided = forced
-                    || w.is_boolean()
+                    || (w.is_boolean() && !(self.page && tokens.len() == 1))
                     || self.recorded.tied.contains(&pointer)
                     || (!field.varies() && !w.as_str().is_some_and(is_id_like) && self.cx.sent.holds(w));
                 if decided {
@@ -425,7 +446,10 @@ mod tests {
                     "url": {"type": "string", "format": "uri"},
                     "customer_id": {"type": "string"},
                     "legs": {"type": "array", "items": {"type": "object"}},
-                    "live": {"type": "boolean"}
+                    "live": {"type": "boolean"},
+                    "data": {"type": "array", "items": {"type": "object", "properties": {
+                        "state": {"type": "string", "enum": ["pending", "completed", "failed"]}
+                    }}}
                 }}}}}
             }}}}
         }))
@@ -510,6 +534,18 @@ mod tests {
         let found = run(&rec, &answer(201, got), &rules);
         assert!(found.contains(&("/rate".into(), Kind::Value)), "{found:?}");
         assert!(!found.iter().any(|(p, _)| p.starts_with("/extra") || p.starts_with("/legs")), "{found:?}");
+    }
+
+    #[test]
+    fn a_page_compares_the_sessions_own_objects_matched_by_id() {
+        let want = json!({"data": [
+            {"id": "c_old_aaaaaaaaaaaaaaaa", "state": "failed"},
+            {"id": "c1", "state": "pending"}
+        ], "has_more": true});
+        let got = json!({"data": [{"id": "c1", "state": "completed"}], "has_more": false});
+        let mut rec = recorded(want);
+        rec.tied.insert("/data/1/id".into());
+        assert_eq!(run(&rec, &answer(201, got), &Rules::default()), [("/data/1/state".into(), Kind::Enum)]);
     }
 
     #[test]
