@@ -1,7 +1,8 @@
 //! `payctl proxy`: a proxy in front of any base URL of the API (staging,
 //! production, a sandbox) that checks every exchange against the contract
 //! (the OpenAPI document), reports violations, and can record the session
-//! as a fixture that `payctl fixtures run` replays into a sandbox.
+//! as a fixture that `payctl fixtures run` replays into a sandbox and
+//! `payctl parity` compares a sandbox's answers with.
 //!
 //! - [`forward`]: one exchange: read, check, forward, check, answer;
 //! - [`report`]: violations on stderr and in headers, `-o json` lines, the
@@ -45,7 +46,8 @@ pub struct ProxyArgs {
     /// Address to listen on; port 0 picks a free port.
     #[arg(long, value_name = "ADDR", default_value_t = SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT)))]
     pub listen: SocketAddr,
-    /// Record every exchange as a fixture (secrets never written), replayable with `payctl fixtures run`.
+    /// Record every exchange and its answer as a fixture (secrets never written), replayable with
+    /// `payctl fixtures run` and comparable with `payctl parity`.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Refuse a request that breaks the contract (400 PROXY_REQUEST_INVALID, not forwarded) and
