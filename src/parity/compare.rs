@@ -43,6 +43,9 @@ pub enum Kind {
     Type,
     Enum,
     Value,
+    /// A webhook event the recording has and the replay did not cause, or
+    /// the other way round.
+    Event,
 }
 
 impl Kind {
@@ -55,6 +58,7 @@ impl Kind {
             Kind::Type => "type",
             Kind::Enum => "enum",
             Kind::Value => "value",
+            Kind::Event => "event",
         }
     }
 }
@@ -103,6 +107,11 @@ impl Rules {
             }
         }
         Ok(Rules { ignore, compare })
+    }
+
+    /// Whether `--ignore` leaves `pointer` out.
+    pub fn ignores(&self, pointer: &str) -> bool {
+        Self::covers(&self.ignore, pointer)
     }
 
     fn covers(patterns: &[String], pointer: &str) -> bool {

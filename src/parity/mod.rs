@@ -2,7 +2,10 @@
 //! the answers the service gave) replayed into a sandbox, each answer
 //! compared with the recorded one ([`compare`], deciding from what the
 //! OpenAPI document says of each field: [`fields`]), into a [`Report`]:
-//! one outcome per step, the differences, a summary per operation.
+//! one outcome per step, the differences, a summary per operation. When
+//! the recording lists the webhook events the session caused, those the
+//! replay caused are compared with them ([`events`]) as one more row,
+//! `events`, after the steps.
 //!
 //! A step's recorded body is resolved in the replay's scope as its request
 //! is, so a value the recording tied to an earlier step (a reference)
@@ -12,6 +15,7 @@
 //! are kept.
 
 pub mod compare;
+pub mod events;
 pub mod fields;
 
 use std::collections::{BTreeMap, HashSet};
@@ -114,11 +118,18 @@ pub async fn replay(
 ) -> Report {
     let mut steps = Vec::new();
     let mut sent = Sent::default();
+    let mut endpoints = Vec::new();
     runner
         .replay(fixture, |i, step, replayed, scope| {
+            if let Some(id) = created_endpoint(step, &replayed) {
+                endpoints.push((id, step.auth));
+            }
             steps.push(judge(i, step, replayed, scope, contract, document, rules, &mut sent));
         })
         .await;
+    if !fixture.events.is_empty() {
+        steps.push(compare_events(runner, fixture, &endpoints, rules, steps.len() + 1).await);
+    }
     let mut operations: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for s in steps.iter().filter(|s| matches!(s.outcome, Outcome::Same | Outcome::Differs)) {
         let entry = operations.entry(s.operation.clone()).or_default();
@@ -220,6 +231,45 @@ fn judge(
     };
     report.differences = compare::compare(&cx, &want, &got).into_iter().map(redacted).collect();
     report.outcome = if report.differences.is_empty() { Outcome::Same } else { Outcome::Differs };
+    report
+}
+
+/// The id of the webhook endpoint a step created, when it did.
+fn created_endpoint(step: &Step, replayed: &Replayed) -> Option<String> {
+    let Replayed::Answered { request, status: Some(200..=299), body, .. } = replayed else { return None };
+    let path = request["path"].as_str()?.split('?').next()?;
+    (step.method == "POST" && path == "/v1/webhooks").then(|| body["id"].as_str().map(str::to_owned))?
+}
+
+/// The recording's webhook events compared with those the replay caused,
+/// as one more row of the report, after the steps (`events`, numbered
+/// `index`).
+async fn compare_events(
+    runner: &mut Runner,
+    fixture: &Fixture,
+    endpoints: &[(String, crate::fixtures::AuthKind)],
+    rules: &Rules,
+    index: usize,
+) -> StepReport {
+    let mut report = StepReport {
+        index,
+        step: events::STEP.to_owned(),
+        operation: "webhook events".to_owned(),
+        method: String::new(),
+        path: "webhook events".to_owned(),
+        outcome: Outcome::NotCompared,
+        why: None,
+        recorded_status: None,
+        sandbox_status: None,
+        differences: Vec::new(),
+    };
+    match events::caused(runner, endpoints).await {
+        Ok(caused) => {
+            report.differences = events::compare(&fixture.events, &caused, rules);
+            report.outcome = if report.differences.is_empty() { Outcome::Same } else { Outcome::Differs };
+        }
+        Err(e) => report.why = Some(clean(&format!("the replay's deliveries could not be read: {e:#}"))),
+    }
     report
 }
 

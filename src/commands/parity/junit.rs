@@ -9,7 +9,10 @@
 //!   line per difference);
 //! - a step not replayed is `<skipped>` with why, and so is one with no
 //!   recorded answer to compare;
-//! - a step the same passes.
+//! - a step the same passes;
+//! - the webhook events, when the recording lists them, are one more test
+//!   case after the steps (`012 events`), failed by each event missing or
+//!   extra.
 
 use std::fmt::Write;
 
@@ -49,7 +52,8 @@ fn testcase(xml: &mut String, step: &StepReport) {
             let mut kinds: Vec<&str> = step.differences.iter().map(|d| d.kind.as_str()).collect();
             kinds.sort_unstable();
             kinds.dedup();
-            let message = format!("{} {}: {} difference(s)", step.method, step.path, step.differences.len());
+            let what = format!("{} {}", step.method, step.path);
+            let message = format!("{}: {} difference(s)", what.trim_start(), step.differences.len());
             let mut lines = String::new();
             for d in &step.differences {
                 let pointer = if d.pointer.is_empty() { "(status)" } else { d.pointer.as_str() };

@@ -37,6 +37,10 @@ values the session's requests sent. Values that legitimately differ are never re
 as a time, URL or UUID, ids (by prefix), and values no request determined (rates, derived amounts, cursors). \
 --ignore and --compare take JSON pointers into an answer (`*` matches any one token; header:NAME for a header).
 
+Recorded with `--receiver URL` too, the file lists the webhook events the session caused; parity compares their \
+kinds and counts (not their order) with the events the replay delivered to its own webhook endpoints, one more row \
+named `events` (kind `event`; --ignore /events leaves them out).
+
 A step is `same`, `differs`, `not replayed` (with why: an earlier step it refers to was not answered as recorded, \
 or a credential is missing), or `not compared` (no recorded answer: a clock step the recording added).
 
