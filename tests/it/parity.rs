@@ -27,10 +27,35 @@ struct Real {
     http: reqwest::Client,
 }
 
+/// The event the "real service" never delivers.
+const NEVER_DELIVERED: &str = "customer.kyb_approved";
+/// Every event type of the API (spec section 6).
+const ALL_EVENTS: [&str; 7] = [
+    "settlement.created",
+    "settlement.completed",
+    "settlement.failed",
+    "customer.kyb_approved",
+    "customer.kyb_rejected",
+    "on_ramp.completed",
+    "off_ramp.completed",
+];
+
 /// Forwards to the sandbox behind it and alters three known answers: the
 /// customer read gains a `risk_rating`, a completed transaction reads as
-/// `SETTLED`, and the unknown customer is refused with `CUS_9999`.
+/// `SETTLED`, and the unknown customer is refused with `CUS_9999`. And it
+/// misses an event: a webhook endpoint is registered behind it without
+/// `customer.kyb_approved` (its answer still lists it), so that event is
+/// never delivered.
 async fn real(State(real): State<Arc<Real>>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let mut subscribed = None;
+    let body = match serde_json::from_slice::<Value>(&body) {
+        Ok(mut sent) if method == Method::POST && uri.path() == "/v1/webhooks" => {
+            subscribed = Some(sent["events"].clone());
+            sent["events"].as_array_mut().unwrap().retain(|e| e != NEVER_DELIVERED);
+            Bytes::from(sent.to_string())
+        }
+        _ => body,
+    };
     let mut request = real.http.request(method.clone(), format!("{}{uri}", real.upstream)).body(body);
     for (name, value) in &headers {
         if !matches!(name.as_str(), "host" | "content-length" | "connection") {
@@ -50,7 +75,9 @@ async fn real(State(real): State<Arc<Real>>, method: Method, uri: Uri, headers: 
         return (status, out, bytes).into_response();
     };
     let path = uri.path();
-    if method == Method::GET && path == format!("/v1/customers/{NO_SUCH_CUSTOMER}") {
+    if let Some(events) = subscribed {
+        body["events"] = events;
+    } else if method == Method::GET && path == format!("/v1/customers/{NO_SUCH_CUSTOMER}") {
         body["error"]["code"] = json!("CUS_9999");
     } else if method == Method::GET && path.starts_with("/v1/customers/") {
         body["risk_rating"] = json!("low");
@@ -78,11 +105,16 @@ async fn post(via: &TestSandbox, path: &str, key: &Auth, body: Value) -> crate::
     via.send(if body.is_null() { request } else { request.json(&body) }).await
 }
 
-/// The session a partner ran: a customer approved and read, a beneficiary
-/// (an IBAN), a quote accepted, a transaction completed and read, an
-/// unknown customer read, a webhook endpoint (its signing secret
-/// answered). Answers the secrets the session saw.
-async fn session(via: &TestSandbox, key: &Auth) -> Vec<String> {
+/// The session a partner ran: a webhook endpoint at `hooks` for every
+/// event (its signing secret answered), a customer approved and read, a
+/// beneficiary (an IBAN), a quote accepted, a transaction completed and
+/// read, an unknown customer read. Answers the secrets the session saw and
+/// the endpoint's id.
+async fn session(via: &TestSandbox, key: &Auth, hooks: &str) -> (Vec<String>, String) {
+    let hook = post(via, "/v1/webhooks", key, json!({"url": hooks, "events": ALL_EVENTS})).await;
+    assert_eq!(hook.status, StatusCode::CREATED, "{}", hook.body);
+    assert_eq!(hook.body["events"], json!(ALL_EVENTS), "{}", hook.body);
+    let whsec = hook.body["secret"].as_str().unwrap().to_owned();
     let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
     let customer = post(
         via,
@@ -129,23 +161,36 @@ async fn session(via: &TestSandbox, key: &Auth) -> Vec<String> {
     via.get(&format!("/v1/transactions/{txn}"), key).await;
     let missing = via.get(&format!("/v1/customers/{NO_SUCH_CUSTOMER}"), key).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.body);
-    let hook = post(
-        via,
-        "/v1/webhooks",
-        key,
-        json!({"url": "https://hooks.partner.example/payctl", "events": ["settlement.completed"]}),
-    )
-    .await;
-    let whsec = hook.body["secret"].as_str().unwrap().to_owned();
-    vec![whsec, factories::DE_IBAN.to_owned(), via.ready.test_api_key.clone()]
+    let secrets = vec![whsec, factories::DE_IBAN.to_owned(), via.ready.test_api_key.clone()];
+    (secrets, hook.body["id"].as_str().unwrap().to_owned())
 }
 
-/// Records the session through `payctl proxy --record` in front of `upstream`.
+/// Records the session through `payctl proxy --record` in front of
+/// `upstream`, with the webhook endpoint at the proxy's receiver side,
+/// which relays to the partner's receiver; waits for every delivery the
+/// sandbox made to reach it (each signed with the endpoint's secret, as
+/// sent) before stopping the proxy. Answers the secrets the session saw.
 async fn record(home: &Home, upstream: &str, file: &std::path::Path) -> Vec<String> {
-    let proxy = start(home, &["--upstream", upstream, "--record", file.to_str().unwrap()]).await;
+    let partner = crate::webhooks::Receiver::start().await;
+    let args = ["--upstream", upstream, "--record", file.to_str().unwrap(), "--receiver", &partner.url];
+    let proxy = start(home, &[&args[..], &["--receiver-listen", "127.0.0.1:0"]].concat()).await;
     let via = proxy.client(&home.sb);
     let key = home.sb.test_key();
-    let secrets = session(&via, &key).await;
+    let (secrets, hook) = session(&via, &key, &proxy.receiver_url()).await;
+    let deliveries = loop {
+        let page = home.sb.get(&format!("/v1/webhooks/{hook}/deliveries"), &key).await;
+        let data = page.body["data"].as_array().unwrap().clone();
+        if !data.is_empty() && data.iter().all(|d| d["status"] == "succeeded") {
+            break data;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let got = partner.received();
+    assert_eq!(got.len(), deliveries.len(), "{got:?}");
+    for delivery in &got {
+        assert!(ALL_EVENTS.contains(&delivery.header("x-service-event")), "{delivery:?}");
+        assert!(crate::webhooks::verifies(delivery, &secrets[0]), "relayed as sent, signature and all: {delivery:?}");
+    }
     let (code, _, stderr) = proxy.stop().await;
     assert_eq!(code, Some(0), "{stderr}");
     secrets
@@ -204,24 +249,31 @@ async fn parity_reports_exactly_the_real_services_differences_and_nothing_else()
     let at = |suffix: &str| names.iter().find(|n| n.ends_with(suffix)).unwrap().to_string();
     let planted = vec![
         // The real service answers a member the sandbox lacks: `missing` in the sandbox.
-        (at("s3-get-customers"), "/risk_rating".to_owned(), "missing".to_owned()),
-        (at("s9-get-transactions"), "/state".to_owned(), "enum".to_owned()),
-        (at("s10-get-customers"), "/error/code".to_owned(), "error_code".to_owned()),
+        (at("s4-get-customers"), "/risk_rating".to_owned(), "missing".to_owned()),
+        (at("s10-get-transactions"), "/state".to_owned(), "enum".to_owned()),
+        (at("s11-get-customers"), "/error/code".to_owned(), "error_code".to_owned()),
+        // The real service never delivered customer.kyb_approved; the sandbox did: one more than recorded.
+        ("events".to_owned(), "/events/-".to_owned(), "event".to_owned()),
     ];
     assert_eq!(differences(&report), planted, "{report:#}");
-    let state = &report["steps"].as_array().unwrap().iter().find(|s| s["step"] == at("s9-get-transactions")).unwrap()["differences"]
-        [0];
+    let state = &report["steps"].as_array().unwrap().iter().find(|s| s["step"] == at("s10-get-transactions")).unwrap()
+        ["differences"][0];
     assert_eq!((state["recorded"].as_str(), state["sandbox"].as_str()), (Some("SETTLED"), Some("COMPLETED")));
     assert!(state["why"].as_str().unwrap().contains("the recorded value is not one of them"), "{state}");
-    let extra = &report["steps"].as_array().unwrap().iter().find(|s| s["step"] == at("s3-get-customers")).unwrap()["differences"]
+    let extra = &report["steps"].as_array().unwrap().iter().find(|s| s["step"] == at("s4-get-customers")).unwrap()["differences"]
         [0];
     assert_eq!(extra["recorded"], "low");
     assert!(extra["sandbox"].is_null());
+    let event = &report["steps"].as_array().unwrap().last().unwrap()["differences"][0];
+    assert_eq!((event["recorded"].clone(), event["sandbox"].as_str()), (Value::Null, Some(NEVER_DELIVERED)));
+    let recorded: Value = serde_json::from_str(&text).unwrap();
+    let events = recorded["events"].as_array().unwrap();
+    assert!(!events.is_empty() && events.iter().all(|e| e["type"] != NEVER_DELIVERED), "{events:?}");
     let steps = report["steps"].as_array().unwrap();
     assert!(steps.iter().all(|s| s["outcome"] != "not_replayed"), "{report:#}");
-    assert_eq!(report["differences"], 3);
+    assert_eq!(report["differences"], 4);
     let compared = report["compared"].as_u64().unwrap();
-    assert_eq!(report["same"].as_u64().unwrap(), compared - 3);
+    assert_eq!(report["same"].as_u64().unwrap(), compared - 4);
     let reads = report["operations"].as_array().unwrap().iter().find(|o| o["operation"] == "getCustomer").unwrap();
     assert_eq!(
         (reads["compared"].as_u64(), reads["same"].as_u64(), reads["percent_same"].as_f64()),
@@ -255,24 +307,43 @@ async fn parity_reports_exactly_the_real_services_differences_and_nothing_else()
     let named = |n: &str| format!("{:03} {n}", names.iter().position(|x| *x == n).unwrap() + 1);
     assert_eq!(
         failed,
-        [named(&at("s3-get-customers")), named(&at("s9-get-transactions")), named(&at("s10-get-customers"))]
+        [
+            named(&at("s4-get-customers")),
+            named(&at("s10-get-transactions")),
+            named(&at("s11-get-customers")),
+            named("events")
+        ]
     );
     assert!(cases.iter().all(|c| c.attribute("classname") == Some("payctl.parity")));
     let suite = xml.descendants().find(|n| n.has_tag_name("testsuite")).unwrap();
-    assert_eq!(suite.attribute("failures"), Some("3"));
+    assert_eq!(suite.attribute("failures"), Some("4"));
     for secret in &secrets {
         assert!(!junit.stdout.contains(secret.as_str()), "the JUnit report shows {secret}");
     }
     let again = home.run(&["parity", file, "-o", "junit"], None).await;
     assert_eq!(again.stdout, junit.stdout, "two runs over the same answers write the same bytes");
 
-    // Ignoring the three pointers leaves nothing: exit 0.
+    // Ignoring the four pointers leaves nothing: exit 0.
     let ignored = home
-        .run(&["parity", file, "--ignore", "/risk_rating", "--ignore", "/state", "--ignore", "/error/code"], None)
+        .run(
+            &[
+                "parity",
+                file,
+                "--ignore",
+                "/risk_rating",
+                "--ignore",
+                "/state",
+                "--ignore",
+                "/error/code",
+                "--ignore",
+                "/events",
+            ],
+            None,
+        )
         .await;
     assert_eq!(ignored.code, Some(0), "{}", ignored.all());
     assert!(
-        ignored.stdout.contains("11 of 11 compared step(s) the same (100.0 %), 0 difference(s)."),
+        ignored.stdout.contains("12 of 12 compared step(s) the same (100.0 %), 0 difference(s)."),
         "{}",
         ignored.stdout
     );
@@ -311,7 +382,9 @@ async fn a_recording_of_an_unmodified_sandbox_is_the_same_here_and_against_anoth
     let report = run.json();
     assert_eq!(differences(&report), [], "{report:#}");
     assert_eq!(report["percent_same"], 100.0);
-    assert_eq!(report["compared"], 11, "{report:#}");
+    assert_eq!(report["compared"], 12, "{report:#}");
+    let events = report["steps"].as_array().unwrap().last().unwrap();
+    assert_eq!((events["step"].as_str(), events["outcome"].as_str()), (Some("events"), Some("same")), "{report:#}");
 
     // --against a second sandbox, with its ready line.
     let second = Home::new().await;

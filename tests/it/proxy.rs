@@ -68,6 +68,13 @@ impl ProxyChild {
         TestSandbox::attach(ready)
     }
 
+    /// The receiver side's address (`--receiver`), as announced before the proxy's.
+    pub fn receiver_url(&self) -> String {
+        let stderr = self.stderr.lock().unwrap();
+        let line = stderr.iter().find_map(|l| l.strip_prefix("Receiver listening on ")).expect("a receiver side");
+        line.split(',').next().unwrap().to_owned()
+    }
+
     fn stderr(&self) -> String {
         self.stderr.lock().unwrap().join("\n")
     }

@@ -144,6 +144,13 @@ async fn serve(args: ProxyArgs, globals: &Globals, ready_file: Option<&ReadyFile
         }
         file.ready_with(&line)?;
     }
+    if let (Some(at), Some(url)) = (receiver_address, &receiver_url) {
+        crate::say!(
+            "Receiver listening on http://{at}, relaying webhook deliveries to {}{}.",
+            report::shown_url(url),
+            if args.record.is_some() { "; recording their event types" } else { "" },
+        );
+    }
     proxy.announce(address);
     let app = axum::Router::new().fallback(forward::handle).with_state(proxy.clone());
     // Both sides stop on the one signal.
@@ -155,12 +162,6 @@ async fn serve(args: ProxyArgs, globals: &Globals, ready_file: Option<&ReadyFile
     let mut on_receiver_stop = on_stop.clone();
     let relay = match (receiver_listener, receiver_url) {
         (Some(listener), Some(url)) => {
-            crate::say!(
-                "Receiver listening on http://{}, relaying webhook deliveries to {}{}.",
-                receiver_address.map_or_else(String::new, |a| a.to_string()),
-                report::shown_url(&url),
-                if args.record.is_some() { "; recording their event types" } else { "" },
-            );
             let state = Arc::new(receiver::Receiver::new(url, Duration::from_secs(args.timeout), proxy.clone())?);
             let app = axum::Router::new().fallback(receiver::relay).with_state(state);
             Some(tokio::spawn(payctl_sandbox::serve_bounded(listener, app, async move {
