@@ -330,7 +330,7 @@ impl Proxy {
     }
 
     fn record(&self, owned: Owned) {
-        self.send(Message::Exchange(owned));
+        self.send(Message::Exchange(Box::new(owned)));
     }
 
     /// Hands a message to the recording's writer, while recording.

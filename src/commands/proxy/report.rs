@@ -210,7 +210,7 @@ pub struct Owned {
 /// What the recording's writer is sent: an exchange, or the webhook event
 /// a relayed delivery carried (`id` the payload's event id, when it had one).
 pub enum Message {
-    Exchange(Owned),
+    Exchange(Box<Owned>),
     Event { id: Option<String>, event_type: String },
 }
 
