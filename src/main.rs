@@ -21,7 +21,7 @@
 //!   API's OpenAPI contract, which `payctl proxy` checks traffic against;
 //!   [`signature`]: the webhook signature check `webhooks verify` and
 //!   `listen` use; [`parity`]: a recording replayed and compared answer by
-//!   answer (`payctl parity`).
+//!   answer, and its webhook events (`payctl parity`).
 
 /// mimalloc rather than glibc's allocator: a request allocates and frees
 /// a few hundred small blocks across threads (hyper's buffers, the layers'
