@@ -29,16 +29,6 @@ struct Real {
 
 /// The event the "real service" never delivers.
 const NEVER_DELIVERED: &str = "customer.kyb_approved";
-/// Every event type of the API (spec section 6).
-const ALL_EVENTS: [&str; 7] = [
-    "settlement.created",
-    "settlement.completed",
-    "settlement.failed",
-    "customer.kyb_approved",
-    "customer.kyb_rejected",
-    "on_ramp.completed",
-    "off_ramp.completed",
-];
 
 /// Forwards to the sandbox behind it and alters three known answers: the
 /// customer read gains a `risk_rating`, a completed transaction reads as
@@ -111,9 +101,9 @@ async fn post(via: &TestSandbox, path: &str, key: &Auth, body: Value) -> crate::
 /// read, an unknown customer read. Answers the secrets the session saw and
 /// the endpoint's id.
 async fn session(via: &TestSandbox, key: &Auth, hooks: &str) -> (Vec<String>, String) {
-    let hook = post(via, "/v1/webhooks", key, json!({"url": hooks, "events": ALL_EVENTS})).await;
+    let hook = post(via, "/v1/webhooks", key, json!({"url": hooks, "events": crate::webhooks::ALL})).await;
     assert_eq!(hook.status, StatusCode::CREATED, "{}", hook.body);
-    assert_eq!(hook.body["events"], json!(ALL_EVENTS), "{}", hook.body);
+    assert_eq!(hook.body["events"], json!(crate::webhooks::ALL), "{}", hook.body);
     let whsec = hook.body["secret"].as_str().unwrap().to_owned();
     let email = format!("{}@example.com", uuid::Uuid::new_v4().simple());
     let customer = post(
@@ -188,7 +178,7 @@ async fn record(home: &Home, upstream: &str, file: &std::path::Path) -> Vec<Stri
     let got = partner.received();
     assert_eq!(got.len(), deliveries.len(), "{got:?}");
     for delivery in &got {
-        assert!(ALL_EVENTS.contains(&delivery.header("x-service-event")), "{delivery:?}");
+        assert!(crate::webhooks::ALL.contains(&delivery.header("x-service-event")), "{delivery:?}");
         assert!(crate::webhooks::verifies(delivery, &secrets[0]), "relayed as sent, signature and all: {delivery:?}");
     }
     let (code, _, stderr) = proxy.stop().await;

@@ -722,3 +722,30 @@ async fn an_unknown_query_parameter_is_ignored_by_both_and_an_unknown_body_field
     let (code, _, stderr) = proxy.stop().await;
     assert_eq!(code, Some(0), "{stderr}");
 }
+
+/// `--receiver`: a delivery the partner's receiver refuses is answered to
+/// the service as refused, retried by it, relayed again, and recorded once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_retried_delivery_is_relayed_each_time_and_recorded_once() {
+    let home = Home::new().await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hooks.json");
+    let partner = crate::webhooks::Receiver::start().await;
+    partner.answer(&[503]);
+    let args = ["--upstream", &home.sb.ready.base_url, "--record", file.to_str().unwrap(), "--receiver", &partner.url];
+    let proxy = start(&home, &[&args[..], &["--receiver-listen", "127.0.0.1:0"]].concat()).await;
+    let via = proxy.client(&home.sb);
+    let key = home.sb.test_key();
+    let hook = crate::webhooks::create(&via, &key, &proxy.receiver_url(), &["settlement.completed"]).await;
+    let fired = via.post("/sandbox/events/trigger", &key, json!({"event": "settlement.completed"})).await;
+    assert!(fired.status.is_success(), "{}", fired.body);
+    let got = partner.wait_for(2).await;
+    assert_eq!((got[0].answered, got[1].answered), (503, 200));
+    assert_eq!(got[0].body, got[1].body, "the same event, relayed as sent");
+    assert!(crate::webhooks::verifies(&got[1], hook["secret"].as_str().unwrap()));
+    let (code, _, stderr) = proxy.stop().await;
+    assert_eq!(code, Some(0), "{stderr}");
+    let recorded: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(recorded["events"], json!([{"type": "settlement.completed"}]), "{recorded:#}");
+    assert!(stderr.contains("1 webhook event(s)"), "{stderr}");
+}
