@@ -39,8 +39,7 @@ recording file failed.
 
 Examples:
   payctl proxy --upstream https://staging.example --record ticket-123.json
-  payctl proxy --upstream https://staging.example --record ticket-123.json \
-      --receiver https://hooks.partner.example/payctl    # also relay and record webhook events
+  payctl proxy --upstream https://staging.example --record t.json --receiver http://127.0.0.1:8000
   payctl proxy --upstream http://127.0.0.1:4242 --listen 127.0.0.1:0 --ready-file proxy.json &
   payctl proxy --upstream http://127.0.0.1:4242 --strict      # refuse what breaks the contract
   payctl proxy --upstream http://127.0.0.1:4242 -o json | jq 'select(.violations != [])'";
