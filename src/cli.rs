@@ -227,6 +227,9 @@ pub enum Command {
     /// The go-live review: the integration graded from its own traffic.
     #[command(after_help = crate::commands::review::HELP)]
     Review(Later<crate::commands::review::ReviewArgs>),
+    /// Replay a recording into a sandbox and show where the answers differ.
+    #[command(after_help = crate::commands::parity::HELP)]
+    Parity(Later<crate::commands::parity::ParityArgs>),
     /// Check real traffic against the API's contract and record it as a fixture.
     #[command(after_help = crate::commands::proxy::EXAMPLES)]
     Proxy(Later<crate::commands::proxy::ProxyArgs>),

@@ -4,6 +4,7 @@
 //! 3 authentication failed or is missing, 4 network failure,
 //! 5 anything else (local failure: files, the keyring, the sandbox failing
 //! to start), 6 the go-live review's verdict is fail (`payctl review`),
+//! 7 a replay answered differently from its recording (`payctl parity`),
 //! 130 interrupted with Ctrl-C at a prompt.
 //!
 //! Scripts branch on these codes, so every failure path picks one on purpose
@@ -17,6 +18,10 @@ pub const FAILURE: u8 = 5;
 /// `payctl review` got its review, and the verdict is fail: apart from 1
 /// (no review to judge by), so CI can tell "not ready" from "not run".
 pub const REVIEW_FAILED: u8 = 6;
+/// `payctl parity` compared the replay, and something answered
+/// differently from the recording: apart from 1 (could not compare), so
+/// CI can tell "drifted" from "not run".
+pub const PARITY_DIFFERS: u8 = 7;
 /// 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C.
 pub const INTERRUPTED: u8 = 130;
 
@@ -133,6 +138,11 @@ pub fn review_failed(message: impl Into<String>) -> anyhow::Error {
     with(REVIEW_FAILED, message)
 }
 
+/// A replay answered differently from its recording (exit 7).
+pub fn parity_differs(message: impl Into<String>) -> anyhow::Error {
+    with(PARITY_DIFFERS, message)
+}
+
 /// Ctrl-C at a prompt (exit 130).
 pub fn interrupted() -> anyhow::Error {
     with(INTERRUPTED, "interrupted")
@@ -182,6 +192,7 @@ mod tests {
         assert_eq!(code_for(&local("x")), FAILURE);
         assert_eq!(code_for(&interrupted()), INTERRUPTED);
         assert_eq!(code_for(&review_failed("x")), REVIEW_FAILED);
+        assert_eq!(code_for(&parity_differs("x")), PARITY_DIFFERS);
         assert!(is_closed_pipe(&anyhow::Error::new(ClosedPipe).context("printing")));
     }
 

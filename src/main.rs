@@ -20,7 +20,8 @@
 //! - [`fixtures`]: scenario files (run, export, record); [`contract`]: the
 //!   API's OpenAPI contract, which `payctl proxy` checks traffic against;
 //!   [`signature`]: the webhook signature check `webhooks verify` and
-//!   `listen` use.
+//!   `listen` use; [`parity`]: a recording replayed and compared answer by
+//!   answer, and its webhook events (`payctl parity`).
 
 /// mimalloc rather than glibc's allocator: a request allocates and frees
 /// a few hundred small blocks across threads (hyper's buffers, the layers'
@@ -41,6 +42,7 @@ mod exit;
 mod fixtures;
 mod limits;
 mod output;
+mod parity;
 mod private_file;
 mod prompt;
 mod signals;

@@ -14,6 +14,7 @@ pub mod listen;
 pub mod logs;
 pub mod mcp;
 pub mod open;
+pub mod parity;
 pub mod payments;
 pub mod pricing;
 pub mod proxy;
@@ -39,6 +40,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Sandbox(Later(args)) => sandbox::run(args, &cli.globals).await,
         Command::Review(Later(args)) => review::run(&cli.globals, args).await,
         Command::Proxy(Later(args)) => proxy::run(args, &cli.globals).await,
+        Command::Parity(Later(args)) => parity::run(&cli.globals, args).await,
         Command::Mcp(Later(args)) => mcp::run(args, &cli.globals).await,
         Command::Api(Later(args)) => api::run(ctx()?, args).await,
         Command::Completions { shell } => completions::run(shell),

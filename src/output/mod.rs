@@ -6,9 +6,11 @@
 //! (`payctl customers list | head -1`) ends the command quietly instead of
 //! a panic. Strings are made safe for the terminal ([`safe`]), and tables
 //! show money, nested objects and field order for people ([`display`]).
+//! [`xml`] escapes text for the JUnit reports.
 
 pub mod display;
 pub mod safe;
+pub mod xml;
 
 use std::io::{IsTerminal, Write};
 

@@ -31,6 +31,7 @@ mod layering;
 mod legacy_quotes;
 mod logins;
 mod logs;
+mod parity;
 mod partners;
 mod payments;
 mod pricing;

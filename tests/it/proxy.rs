@@ -17,7 +17,7 @@ use crate::cli::Home;
 use crate::support::{Auth, Reply, TestSandbox, factories};
 
 /// A running `payctl proxy`, its address, and what it printed so far.
-struct ProxyChild {
+pub struct ProxyChild {
     child: Child,
     url: String,
     stdout: Arc<Mutex<Vec<String>>>,
@@ -34,7 +34,7 @@ fn lines_of(stream: impl std::io::Read + Send + 'static, into: Arc<Mutex<Vec<Str
 }
 
 /// Starts `payctl proxy --listen 127.0.0.1:0 ARGS` and waits for its address.
-async fn start(home: &Home, args: &[&str]) -> ProxyChild {
+pub async fn start(home: &Home, args: &[&str]) -> ProxyChild {
     let mut all = vec!["proxy", "--listen", "127.0.0.1:0"];
     all.extend_from_slice(args);
     let mut child = home.command(&all).spawn().unwrap();
@@ -61,11 +61,18 @@ async fn start(home: &Home, args: &[&str]) -> ProxyChild {
 
 impl ProxyChild {
     /// A handle on the proxy that the support helpers drive like a sandbox.
-    fn client(&self, sb: &TestSandbox) -> TestSandbox {
+    pub fn client(&self, sb: &TestSandbox) -> TestSandbox {
         let mut ready = sb.ready.clone();
         ready.base_url = self.url.clone();
         ready.auth_url = format!("{}/auth/realms/sandbox", self.url);
         TestSandbox::attach(ready)
+    }
+
+    /// The receiver side's address (`--receiver`), as announced before the proxy's.
+    pub fn receiver_url(&self) -> String {
+        let stderr = self.stderr.lock().unwrap();
+        let line = stderr.iter().find_map(|l| l.strip_prefix("Receiver listening on ")).expect("a receiver side");
+        line.split(',').next().unwrap().to_owned()
     }
 
     fn stderr(&self) -> String {
@@ -84,7 +91,7 @@ impl ProxyChild {
     }
 
     /// SIGTERM, then the exit code and everything printed.
-    async fn stop(mut self) -> (Option<i32>, Vec<String>, String) {
+    pub async fn stop(mut self) -> (Option<i32>, Vec<String>, String) {
         let pid = self.child.id().to_string();
         assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
         let readers = std::mem::take(&mut self.readers);
@@ -714,4 +721,31 @@ async fn an_unknown_query_parameter_is_ignored_by_both_and_an_unknown_body_field
     assert_eq!(refused.header("x-payctl-violations"), Some("1"), "{:?}", refused.headers);
     let (code, _, stderr) = proxy.stop().await;
     assert_eq!(code, Some(0), "{stderr}");
+}
+
+/// `--receiver`: a delivery the partner's receiver refuses is answered to
+/// the service as refused, retried by it, relayed again, and recorded once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_retried_delivery_is_relayed_each_time_and_recorded_once() {
+    let home = Home::new().await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hooks.json");
+    let partner = crate::webhooks::Receiver::start().await;
+    partner.answer(&[503]);
+    let args = ["--upstream", &home.sb.ready.base_url, "--record", file.to_str().unwrap(), "--receiver", &partner.url];
+    let proxy = start(&home, &[&args[..], &["--receiver-listen", "127.0.0.1:0"]].concat()).await;
+    let via = proxy.client(&home.sb);
+    let key = home.sb.test_key();
+    let hook = crate::webhooks::create(&via, &key, &proxy.receiver_url(), &["settlement.completed"]).await;
+    let fired = via.post("/sandbox/events/trigger", &key, json!({"event": "settlement.completed"})).await;
+    assert!(fired.status.is_success(), "{}", fired.body);
+    let got = partner.wait_for(2).await;
+    assert_eq!((got[0].answered, got[1].answered), (503, 200));
+    assert_eq!(got[0].body, got[1].body, "the same event, relayed as sent");
+    assert!(crate::webhooks::verifies(&got[1], hook["secret"].as_str().unwrap()));
+    let (code, _, stderr) = proxy.stop().await;
+    assert_eq!(code, Some(0), "{stderr}");
+    let recorded: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(recorded["events"], json!([{"type": "settlement.completed"}]), "{recorded:#}");
+    assert!(stderr.contains("1 webhook event(s)"), "{stderr}");
 }

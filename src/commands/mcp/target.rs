@@ -10,10 +10,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use payctl_domain::credentials::LIVE_KEY;
-use payctl_sandbox::{Sandbox, SandboxConfig, Storage};
-use payctl_wire::sandbox::ReadyLine;
 use reqwest::Method;
 use serde_json::Value;
 use tokio::sync::Mutex;
@@ -23,7 +20,6 @@ use super::operations::Credential;
 use crate::cli::Globals;
 use crate::client::{Auth, Client};
 use crate::commands::resource::{Cred, Session};
-use crate::commands::sandbox::ready_file::ReadyFile;
 use crate::context::Ctx;
 use crate::fixtures::runner::PasswordLogin;
 
@@ -57,26 +53,6 @@ enum Dashboard {
     Password { login: PasswordLogin, session: Box<Mutex<Session>> },
 }
 
-/// The sandbox `--sandbox` started, stopped by [`Own::stop`].
-pub struct Own {
-    stop: tokio::sync::oneshot::Sender<()>,
-    serving: tokio::task::JoinHandle<anyhow::Result<()>>,
-    file: Option<ReadyFile>,
-}
-
-impl Own {
-    /// Stops accepting, lets in-flight requests finish, closes the database
-    /// and removes the ready file.
-    pub async fn stop(self) -> anyhow::Result<()> {
-        let _ = self.stop.send(());
-        let outcome = self.serving.await.context("the sandbox task failed").and_then(|served| served);
-        if let Some(file) = &self.file {
-            file.finish(&outcome);
-        }
-        outcome
-    }
-}
-
 /// What a request did not get: an answer in the API's envelope, or none.
 pub enum Failure {
     /// The API answered with an error: `(status, envelope)`.
@@ -87,10 +63,13 @@ pub enum Failure {
 
 impl Target {
     /// Resolves where to point, starting the own sandbox first with `--sandbox`.
-    pub async fn open(globals: &Globals, args: &McpArgs) -> anyhow::Result<(Target, Option<Own>)> {
+    pub async fn open(
+        globals: &Globals,
+        args: &McpArgs,
+    ) -> anyhow::Result<(Target, Option<crate::commands::sandbox::in_memory::Own>)> {
         let ctx = Ctx::load(globals)?;
         let (ready, own) = if args.sandbox {
-            let (ready, own) = start_sandbox(args).await?;
+            let (ready, own) = crate::commands::sandbox::in_memory::start(args.ready_file.as_deref()).await?;
             (Some(ready), Some(own))
         } else {
             (args.ready.as_deref().map(crate::commands::fixtures::read_ready).transpose()?, None)
@@ -221,25 +200,4 @@ fn failure(e: anyhow::Error) -> Failure {
         Some(api) => Failure::Api(api.status, api.envelope()),
         None => other(e),
     }
-}
-
-/// `--sandbox`: an in-memory sandbox on a free loopback port, and its ready
-/// line (also written to `--ready-file`, for the integration's own tests).
-async fn start_sandbox(args: &McpArgs) -> anyhow::Result<(ReadyLine, Own)> {
-    let file = args.ready_file.as_deref().map(ReadyFile::start).transpose()?;
-    let sandbox = Sandbox::open(SandboxConfig::new(Storage::Memory)).await.context("cannot start the sandbox")?;
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await.context("cannot listen on 127.0.0.1")?;
-    let ready = sandbox.ready_line(listener.local_addr()?);
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = tokio::spawn(sandbox.serve(listener, async move {
-        let _ = stopped.await;
-    }));
-    let own = Own { stop, serving, file };
-    if let Some(file) = &own.file
-        && let Err(e) = file.ready(&ready)
-    {
-        let _ = own.stop().await;
-        return Err(e.context("the sandbox stopped"));
-    }
-    Ok((ready, own))
 }

@@ -20,7 +20,7 @@ use http_body_util::BodyExt;
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 
-use super::report::{self, Outcome, Owned, Stats};
+use super::report::{self, Message, Outcome, Owned, Stats};
 use crate::contract::{Contract, check};
 
 /// The most of a body read to check it: the API's own request limit.
@@ -40,7 +40,7 @@ pub struct Proxy {
     seq: AtomicU64,
     started: Instant,
     stats: Mutex<Stats>,
-    recording: Mutex<Option<std::sync::mpsc::Sender<Owned>>>,
+    recording: Mutex<Option<std::sync::mpsc::Sender<Message>>>,
 }
 
 /// The axum handler for every path.
@@ -137,7 +137,7 @@ impl Proxy {
         strict: bool,
         json: bool,
         timeout: Duration,
-        recording: Option<std::sync::mpsc::Sender<Owned>>,
+        recording: Option<std::sync::mpsc::Sender<Message>>,
     ) -> anyhow::Result<Proxy> {
         let tls = hyper_rustls::HttpsConnectorBuilder::new()
             .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())?
@@ -330,11 +330,16 @@ impl Proxy {
     }
 
     fn record(&self, owned: Owned) {
+        self.send(Message::Exchange(Box::new(owned)));
+    }
+
+    /// Hands a message to the recording's writer, while recording.
+    pub fn send(&self, message: Message) {
         if let Ok(recording) = self.recording.lock()
             && let Some(sender) = recording.as_ref()
         {
             // The writer ends only after the session; a send cannot fail before.
-            let _ = sender.send(owned);
+            let _ = sender.send(message);
         }
     }
 

@@ -207,6 +207,13 @@ pub struct Owned {
     pub elapsed_ms: i64,
 }
 
+/// What the recording's writer is sent: an exchange, or the webhook event
+/// a relayed delivery carried (`id` the payload's event id, when it had one).
+pub enum Message {
+    Exchange(Box<Owned>),
+    Event { id: Option<String>, event_type: String },
+}
+
 /// The recording's writer: a thread of its own, so writing the file never
 /// holds up an answer; it drains what was sent before it ends.
 pub struct Writer {
@@ -218,6 +225,8 @@ pub struct Writer {
 pub struct Written {
     pub path: Option<PathBuf>,
     pub steps: usize,
+    /// Webhook events recorded (`--receiver`).
+    pub events: usize,
     /// Ids the recording uses that none of its calls created.
     pub literal: Vec<String>,
     pub failure: Option<String>,
@@ -226,12 +235,24 @@ pub struct Written {
 pub struct Recording;
 
 impl Recording {
-    pub fn start(recorder: Option<Recorder>) -> (Option<std::sync::mpsc::Sender<Owned>>, Writer) {
+    pub fn start(recorder: Option<Recorder>) -> (Option<std::sync::mpsc::Sender<Message>>, Writer) {
         let Some(mut recorder) = recorder else { return (None, Writer { thread: None }) };
-        let (sender, receiver) = std::sync::mpsc::channel::<Owned>();
+        let (sender, receiver) = std::sync::mpsc::channel::<Message>();
         let thread = std::thread::spawn(move || {
             let mut failure = None;
-            for owned in receiver {
+            for message in receiver {
+                let owned = match message {
+                    Message::Exchange(owned) => owned,
+                    Message::Event { id, event_type } => {
+                        if let Err(e) = recorder.record_event(id.as_deref(), &event_type) {
+                            if failure.is_none() {
+                                crate::say!("warning: {e:#}; the proxy goes on without recording");
+                            }
+                            failure = Some(format!("{e:#}"));
+                        }
+                        continue;
+                    }
+                };
                 let answer = owned.answer.as_deref().and_then(|b| serde_json::from_slice::<Value>(b).ok());
                 let exchange = record::Exchange {
                     seq: owned.seq,
@@ -257,6 +278,7 @@ impl Recording {
             Written {
                 path: Some(recorder.path().to_owned()),
                 steps: recorder.len(),
+                events: recorder.events(),
                 literal: recorder.literal_ids(),
                 failure,
             }
@@ -296,9 +318,10 @@ pub fn summary(stats: &Stats, written: &Written) {
     }
     match &written.path {
         Some(path) if written.steps > 0 => crate::say!(
-            "Recording: {} ({} call(s); replay with `payctl fixtures run {}`).",
+            "Recording: {} ({} call(s){}; replay with `payctl fixtures run {}`).",
             path.display(),
             written.steps,
+            if written.events > 0 { format!(", {} webhook event(s)", written.events) } else { String::new() },
             path.display()
         ),
         Some(path) => crate::say!("Recording: nothing was recorded, so {} was not written.", path.display()),

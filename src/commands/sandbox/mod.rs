@@ -8,11 +8,13 @@
 //! `snapshot` (that world as a portable file, saved or loaded); and
 //! `wait`, for CI, on a sandbox started with `--ready-file`. A `--seed`
 //! file is a fixture, or a snapshot loaded into the TEST application.
+//! [`in_memory`] serves a throwaway sandbox inside another command.
 
 mod clock;
 mod drill;
 mod faults;
 mod fork;
+pub mod in_memory;
 pub mod ready_file;
 mod reset;
 mod snapshot;
