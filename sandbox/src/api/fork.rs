@@ -6,9 +6,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use payctl_wire::sandbox::{ForkApplication, Forked};
 
-use super::control::target_application;
+use super::control::named_application;
 use crate::auth::ControlCaller;
-use crate::auth::principal::Access;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Committed, Idempotency};
@@ -34,10 +33,7 @@ pub async fn fork(
     checks.optional_text("name", body.name.as_deref(), 128);
     checks.finish()?;
     let live = "a LIVE application behaves like production: it is never forked; name a TEST application";
-    let target =
-        target_application(&state, &caller, body.application_id, Access::TestOnly(live)).await?.ok_or_else(|| {
-            ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
-        })?;
+    let target = named_application(&state, &caller, body.application_id, live).await?;
     let master = state.master_key.clone();
     let now = state.clock.app_now(target.id);
     let name = body.name.map(|n| n.trim().to_owned());

@@ -9,7 +9,7 @@ use payctl_wire::applications::Application;
 use payctl_wire::auth::Partner;
 use payctl_wire::sandbox::{Forked, LoadSnapshotQuery, Snapshot, SnapshotQuery};
 
-use super::control::target_application;
+use super::control::{named_application, target_application};
 use crate::auth::ControlCaller;
 use crate::auth::principal::Access;
 use crate::error::{ApiError, Checks};
@@ -33,10 +33,7 @@ pub async fn save(
     ApiQuery(query): ApiQuery<SnapshotQuery>,
 ) -> Result<Json<Snapshot>, ApiError> {
     let live = "a LIVE application behaves like production: it is never snapshotted; name a TEST application";
-    let target =
-        target_application(&state, &caller, query.application_id, Access::TestOnly(live)).await?.ok_or_else(|| {
-            ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
-        })?;
+    let target = named_application(&state, &caller, query.application_id, live).await?;
     let clock = state.clock.app_now(target.id);
     let mut snapshot = state.db.scan(move |conn| crate::snapshot::take(conn, target.id, clock)).await?;
     if query.redact == Some(true) {
