@@ -3,7 +3,7 @@
 //! partner can rehearse what production does to an integration.
 
 use serde::{Deserialize, Serialize};
-use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, OneOfBuilder, Type};
+use utoipa::openapi::schema::{AdditionalProperties, AnyOfBuilder, ObjectBuilder, Type};
 use utoipa::openapi::{Ref, RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -321,7 +321,9 @@ pub struct CreateFaultRule {
 
 /// `CreateFaultRule` as the document states it: a rule for API requests or
 /// one for webhook deliveries (`match.event`), each with one schema per
-/// fault kind, told apart by `kind`. Schema only.
+/// fault kind, told apart by `kind`. Schema only. The two rules are an
+/// `anyOf`: only their `match` and the kinds inside `fault` tell them
+/// apart, which a `oneOf`'s linters cannot see.
 pub struct FaultRuleSchema;
 
 /// The two targets a rule aims at: the schemas of the rule, of its match
@@ -335,7 +337,7 @@ impl PartialSchema for FaultRuleSchema {
     fn schema() -> RefOr<Schema> {
         TARGETS
             .iter()
-            .fold(OneOfBuilder::new(), |union, (rule, ..)| union.item(Ref::from_schema_name(*rule)))
+            .fold(AnyOfBuilder::new(), |union, (rule, ..)| union.item(Ref::from_schema_name(*rule)))
             .description(Some(
                 "A fault rule: for API requests (`match` names operations; request kinds) or for webhook \
                  deliveries (`match.event`; delivery kinds). A request rule's `operation_id`, `method` and \

@@ -173,7 +173,7 @@ fn conditional_bodies_are_stated_shape_by_shape() {
     // Fault rules: one for requests, one for deliveries (`match.event`
     // required), each fault a closed shape per kind with the parameters,
     // defaults and ranges the server checks.
-    let targets = strings_by(&schema(&doc, "CreateFaultRule")["oneOf"], |variant| {
+    let targets = strings_by(&schema(&doc, "CreateFaultRule")["anyOf"], |variant| {
         let rule = resolve(&doc, variant);
         let fault = resolve(&doc, &rule["properties"]["fault"]);
         let kinds = strings_by(&fault["oneOf"], |v| resolve(&doc, v)["properties"]["kind"]["enum"][0].clone());
