@@ -365,14 +365,18 @@ class Sandbox:
             self._run_fixture(os.fspath(path), app)
         return app
 
-    def delete_app(self, app: Any) -> Dict[str, Any]:
+    def delete_app(self, app: Any, missing_ok: bool = False) -> Optional[Dict[str, Any]]:
         """Deletes a TEST application (an `App` or its id) and its whole world, with the control token.
 
-        Its key is refused and its reads answer 404 from then on. Answers `{id, deleted}` (rows per table).
+        Its key is refused and its reads answer 404 from then on. Answers `{id, deleted}` (rows per table);
+        with `missing_ok`, None for an application already gone.
         """
         app_id = app.id if isinstance(app, App) else str(app)
         path = f"{self.base_url}/sandbox/applications/{urllib.parse.quote(app_id, safe='')}"
-        return _expect(request("DELETE", path, headers=self._control_headers()), f"deleting {app_id}")
+        answer = request("DELETE", path, headers=self._control_headers())
+        if missing_ok and answer.status == 404:
+            return None
+        return _expect(answer, f"deleting {app_id}")
 
     def _control_headers(self) -> Dict[str, str]:
         return {"Authorization": f"Bearer {self.control_token}", "Idempotency-Key": str(uuid.uuid4())}

@@ -78,7 +78,7 @@ def payctl_app(payctl_sandbox: Sandbox, request: pytest.FixtureRequest) -> Itera
     app = payctl_sandbox.new_app(_test_name(request, "pytest"))
     yield app
     if payctl_sandbox.running:
-        payctl_sandbox.delete_app(app)
+        payctl_sandbox.delete_app(app, missing_ok=True)
 
 
 def _template_file(config: pytest.Config) -> Optional[str]:
@@ -99,18 +99,17 @@ def payctl_template(payctl_sandbox: Sandbox, pytestconfig: pytest.Config) -> App
 
 
 @pytest.fixture
-def payctl_fork(
-    payctl_sandbox: Sandbox, payctl_template: App, request: pytest.FixtureRequest
-) -> Iterator[Callable[..., App]]:
+def payctl_fork(payctl_sandbox: Sandbox, request: pytest.FixtureRequest) -> Iterator[Callable[..., App]]:
     """`payctl_fork(app=None, name=None)`: a fork of `app` (default: `payctl_template`), deleted after the test."""
     made: List[App] = []
 
     def fork(app: Optional[App] = None, name: Optional[str] = None) -> App:
-        forked = payctl_sandbox.fork(app or payctl_template, name or _test_name(request, "pytest fork"))
+        original = app if app is not None else request.getfixturevalue("payctl_template")
+        forked = payctl_sandbox.fork(original, name or _test_name(request, "pytest fork"))
         made.append(forked)
         return forked
 
     yield fork
     if payctl_sandbox.running:
         for forked in made:
-            payctl_sandbox.delete_app(forked)
+            payctl_sandbox.delete_app(forked, missing_ok=True)

@@ -214,15 +214,11 @@ pub struct Forked {
     pub not_copied: Vec<String>,
 }
 
-/// The answer of `DELETE /sandbox/applications/{application_id}`: a TEST
-/// application and its whole world are gone.
+/// The answer of `DELETE /sandbox/applications/{application_id}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ApplicationDeleted {
-    /// The deleted application's id; it answers 404 from now on.
     pub id: String,
-    /// Rows deleted per table (its world, its keys, its request logs,
-    /// deliveries and stored idempotent answers); tables with none are left
-    /// out.
+    /// Rows deleted per table.
     pub deleted: std::collections::BTreeMap<String, i64>,
 }
 

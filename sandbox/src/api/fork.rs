@@ -65,16 +65,11 @@ pub fn put_in_force(state: &AppState, in_force: crate::fork::InForce) {
 
 /// Delete a TEST application
 ///
-/// The application and its whole world (records, keys, request logs, deliveries) are deleted: its
-/// reads answer 404 and its keys 401 from then on. The control token deletes any TEST application,
-/// a dashboard token its partner's; not the ready line's TEST application (409), never a LIVE one.
+/// Deletes it and its whole world (records, keys, logs, deliveries). Control token: any TEST
+/// application; dashboard token: its partner's. Never LIVE or the ready line's (409).
 #[utoipa::path(delete, path = "/sandbox/applications/{application_id}", tag = "sandbox",
-    operation_id = "deleteSandboxApplication",
-    params(("application_id" = String, Path, description = "the TEST application")),
-    responses(
-        (status = 200, body = ApplicationDeleted, description = "rows deleted per table"),
-        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: no such application the caller reaches"),
-        (status = 409, body = payctl_wire::error::ErrorEnvelope, description = "CONFLICT: the ready line's TEST application")))]
+    operation_id = "deleteSandboxApplication", params(("application_id" = String, Path)),
+    responses((status = 200, body = ApplicationDeleted, description = "rows deleted per table")))]
 pub async fn delete(
     State(state): State<AppState>,
     caller: Owner,

@@ -46,8 +46,7 @@ pub async fn save(
 
 /// Load a snapshot
 ///
-/// A new TEST application holding the snapshot's world, answered as a fork is (a TEST key or a
-/// dashboard token: in its own partner; the control token: `partner_id`). A newer format is
+/// A new TEST application holding the snapshot's world, answered as a fork is. A newer format is
 /// refused with 400.
 #[utoipa::path(post, path = "/sandbox/snapshot", tag = "sandbox", operation_id = "loadSnapshot", params(LoadSnapshotQuery),
     request_body = Snapshot,

@@ -80,3 +80,9 @@ def test_a_snapshot_makes_another_template(payctl_sandbox, payctl_template, tmp_
         deleted = template.delete()
     assert deleted["id"] == template.id and deleted["deleted"]["customers"] == 1
 
+
+
+def test_an_application_its_test_deleted_is_no_error_at_teardown(payctl_fork, payctl_app):
+    fork = payctl_fork(payctl_app)
+    assert fork.delete()["id"] == fork.id
+    assert payctl_app.delete()["id"] == payctl_app.id
