@@ -69,7 +69,8 @@ pub fn put_in_force(state: &AppState, in_force: crate::fork::InForce) {
 /// application; dashboard token: its partner's. Never LIVE or the ready line's (409).
 #[utoipa::path(delete, path = "/sandbox/applications/{application_id}", tag = "sandbox",
     operation_id = "deleteSandboxApplication", params(("application_id" = String, Path)),
-    responses((status = 200, body = ApplicationDeleted, description = "rows deleted per table")))]
+    responses((status = 200, body = ApplicationDeleted, description = "rows deleted per table"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: no such application")))]
 pub async fn delete(
     State(state): State<AppState>,
     caller: Owner,
