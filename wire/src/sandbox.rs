@@ -214,6 +214,14 @@ pub struct Forked {
     pub not_copied: Vec<String>,
 }
 
+/// The answer of `DELETE /sandbox/applications/{application_id}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ApplicationDeleted {
+    pub id: String,
+    /// Rows deleted per table.
+    pub deleted: std::collections::BTreeMap<String, i64>,
+}
+
 /// The format every snapshot this version writes names.
 pub const SNAPSHOT_FORMAT: &str = "payctl-snapshot/1";
 
