@@ -36,6 +36,12 @@ use crate::store::{self};
 /// The format version this sandbox writes and the newest it reads.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The largest document `POST /sandbox/snapshot` loads, in bytes: a world
+/// of 1,000 customers and 1,000 transactions with their ledger and events
+/// is about 5 MiB, so this leaves room for several times that. One
+/// partner loads one document at a time (`http::body`).
+pub const BODY_LIMIT: usize = 32 * 1024 * 1024;
+
 /// A change of a copied table's meaning made by a later schema, applied to
 /// documents of older schemas before they load: (the schema version that
 /// made the change, the step). None yet: every schema since snapshots exist
