@@ -55,8 +55,8 @@ use serde::Serialize;
 use crate::auth::{DashboardUser, principal};
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::operation::{KeyRule, Operation};
 use crate::http::body::Received;
+use crate::operation::{KeyRule, Operation};
 use crate::secrets::{Sealed, Sealer};
 use crate::state::AppState;
 

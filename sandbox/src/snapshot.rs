@@ -37,9 +37,9 @@ use crate::store::{self};
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The largest document `POST /sandbox/snapshot` loads, in bytes: a world
-/// of 1,000 customers and 1,000 transactions with their ledger and events
-/// is about 5 MiB, so this leaves room for several times that. One
-/// partner loads one document at a time (`http::body`).
+/// of 1,000 customers with a transaction in flight each is 2.4 MiB, so
+/// this holds several thousand with their flows' history. One partner
+/// loads one document at a time (`http::body`).
 pub const BODY_LIMIT: usize = 32 * 1024 * 1024;
 
 /// A change of a copied table's meaning made by a later schema, applied to

@@ -30,7 +30,7 @@ use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::auth::principal::{self, KeyCaller, Speaker};
+use crate::auth::principal::{self, Speaker};
 use crate::error::ApiError;
 use crate::http::{BODY_LIMIT, body, dialect, request_id, sandbox_clock};
 use crate::operation::{Credential, Dialect, Operation};
@@ -83,14 +83,16 @@ async fn guarded(state: &AppState, op: &Operation, mut request: Request, next: N
     }
     // Who is talking, judged once for every layer below.
     let speaker = principal::speaker(request.extensions());
-    let traffic = speaker.and_then(Speaker::application_traffic).cloned();
-    let integration = speaker.and_then(Speaker::integration).filter(|key| key.is_test() && op.is_partner_api()).cloned();
+    let integration =
+        speaker.and_then(Speaker::integration).filter(|key| key.is_test() && op.is_partner_api()).cloned();
+    let arrival =
+        speaker.and_then(Speaker::application_traffic).map(|key| request_log::Arrival::new(state, key.clone()));
     // A body above the default limit is held by one request per partner.
     let reading = if op.body_limit > BODY_LIMIT {
         let partner = principal::key_of(request.extensions()).map(|key| key.partner_id);
         match state.large_bodies.take(partner, op.body_limit) {
             Ok(reading) => Some(reading),
-            Err(refused) => return refuse(state, traffic.as_ref(), request, refused).await,
+            Err(refused) => return refuse(state, arrival, request, refused).await,
         }
     } else {
         None
@@ -107,18 +109,20 @@ async fn guarded(state: &AppState, op: &Operation, mut request: Request, next: N
             return refused.into_response();
         }
         match &integration {
-            Some(key) => faults::requests::layer(state, key, request, |request| handled(state, op, request, next)).await,
+            Some(key) => {
+                faults::requests::layer(state, key, request, |request| handled(state, op, request, next)).await
+            }
             None => handled(state, op, request, next).await,
         }
     };
-    let Some(key) = traffic else { return after_key(request).await };
-    let (decision, refused) = match &state.rate_limiter {
-        Some(limiter) => limiter.admit(&key),
-        None => return request_log::observe(state, &key, request, after_key).await,
+    let Some(arrival) = arrival else { return after_key(request).await };
+    let Some(limiter) = &state.rate_limiter else {
+        return request_log::observe(state, arrival, request, after_key).await;
     };
+    let (decision, refused) = limiter.admit(arrival.key());
     let mut response = match refused {
-        None => request_log::observe(state, &key, request, after_key).await,
-        Some(refused) => refuse(state, Some(&key), request, refused).await,
+        None => request_log::observe(state, arrival, request, after_key).await,
+        Some(refused) => refuse(state, Some(arrival), request, refused).await,
     };
     decision.apply(response.headers_mut());
     response
@@ -126,9 +130,16 @@ async fn guarded(state: &AppState, op: &Operation, mut request: Request, next: N
 
 /// A refusal answered before the request runs: logged like any other
 /// answer when the request is application traffic.
-async fn refuse(state: &AppState, traffic: Option<&KeyCaller>, request: Request, refused: ApiError) -> Response {
-    match traffic {
-        Some(key) => request_log::observe(state, key, request, |_| std::future::ready(refused.into_response())).await,
+async fn refuse(
+    state: &AppState,
+    arrival: Option<request_log::Arrival>,
+    request: Request,
+    refused: ApiError,
+) -> Response {
+    match arrival {
+        Some(arrival) => {
+            request_log::observe(state, arrival, request, |_| std::future::ready(refused.into_response())).await
+        }
         None => refused.into_response(),
     }
 }

@@ -28,8 +28,8 @@ use std::time::Duration;
 use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use payctl_wire::error::ErrorCode;
 use payctl_domain::faults::Counters;
+use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::{AppliedFault, FaultRequest};
 
 use super::{HELD_PER_PARTNER, RequestFault};

@@ -51,11 +51,7 @@ impl Received {
 /// its body. A body that cannot be read leaves the request with an empty
 /// one, and the refusal to answer with.
 pub async fn receive(request: Request, limit: usize) -> (Request, Option<ApiError>) {
-    let key_hash = request
-        .headers()
-        .get(super::headers::IDEMPOTENCY_KEY)
-        .and_then(|v| v.to_str().ok())
-        .map(key_hash);
+    let key_hash = request.headers().get(super::headers::IDEMPOTENCY_KEY).and_then(|v| v.to_str().ok()).map(key_hash);
     if request.method() == Method::GET || request.method() == Method::HEAD {
         let mut request = request;
         request.extensions_mut().insert(Received { key_hash, ..Received::default() });

@@ -17,8 +17,8 @@ use std::fmt::Write as _;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::request::Parts;
 use axum::http::header;
+use axum::http::request::Parts;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use serde::de::DeserializeOwned;
 
@@ -250,9 +250,9 @@ fn unsupported_media_type() -> ApiError {
 /// The body the operation's layers already read ([`super::body`]), so
 /// this never waits nor fails for its size.
 async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
-    Bytes::from_request(req, state)
-        .await
-        .map_err(|rejection| ApiError::new(ErrorCode::Validation, format!("the request body could not be read: {rejection}")))
+    Bytes::from_request(req, state).await.map_err(|rejection| {
+        ApiError::new(ErrorCode::Validation, format!("the request body could not be read: {rejection}"))
+    })
 }
 
 pub(super) fn stopped_arriving() -> ApiError {

@@ -288,19 +288,46 @@ where
     state.db.scan(work).await
 }
 
-/// The layer, for a request of application traffic (the layer stack
-/// judges that, [`crate::auth::principal::speaker`]) made with `key`: runs `run` on the
-/// request and logs the exchange.
-pub async fn observe<F, Fut>(state: &AppState, key: &KeyCaller, request: Request, run: F) -> Response
+/// A request of application traffic (the layer stack judges that,
+/// [`crate::auth::principal::speaker`]) as it arrived, before its body
+/// was read: the log's order (and the review's) is the order requests came
+/// in, whenever each was read and answered, and a record's duration counts
+/// the body's upload.
+#[derive(Debug)]
+pub struct Arrival {
+    key: KeyCaller,
+    started: Instant,
+    public_id: String,
+    requested_at: Timestamp,
+    real_at: i64,
+}
+
+impl Arrival {
+    pub fn new(state: &AppState, key: KeyCaller) -> Arrival {
+        let requested_at = state.clock.app_now(key.application_id);
+        Arrival {
+            started: Instant::now(),
+            public_id: ids::uuid(),
+            requested_at,
+            real_at: clock::real_now().millis(),
+            key,
+        }
+    }
+
+    /// The key the request was made with.
+    pub fn key(&self) -> &KeyCaller {
+        &self.key
+    }
+}
+
+/// The layer: runs `run` on the request that `arrival` took and logs the
+/// exchange.
+pub async fn observe<F, Fut>(state: &AppState, arrival: Arrival, request: Request, run: F) -> Response
 where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let started = Instant::now();
-    // Minted at arrival: the log's order (and the review's) is the order
-    // requests came in, whenever each was answered.
-    let public_id = ids::uuid();
-    let requested_at = state.clock.app_now(key.application_id);
+    let Arrival { key, started, public_id, requested_at, real_at } = arrival;
     // Read by the layer stack ([`crate::http::body`]); absent when the
     // request was refused before its body was read.
     let received = request.extensions().get::<Received>();
@@ -309,7 +336,7 @@ where
         idempotency_key_hash: received.and_then(|r| r.key_hash.clone()),
         body_hash: received.and_then(Received::body_hash_hex),
         request_id_sent: request.headers().contains_key(crate::http::headers::REQUEST_ID),
-        real_at: clock::real_now().millis(),
+        real_at,
         ..Judged::default()
     };
     let application_id = key.application_id;
