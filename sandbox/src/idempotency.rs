@@ -455,7 +455,7 @@ where
         key_hash: stored_key(&key),
         key,
         route: format!("POST {path}"),
-        request_hash: received.body_hash.ok_or_else(|| ApiError::internal("a POST's body has no digest"))?,
+        request_hash: received.body_hash().ok_or_else(|| ApiError::internal("a POST's body has no digest"))?,
         now,
         sealer: state.master_key.sealer(SEALING_PURPOSE),
     };

@@ -311,6 +311,17 @@ async fn a_world_of_a_thousand_customers_and_transactions_loads_past_the_ordinar
     let t = sb.get(&format!("/v1/transactions/{}", ids[last]), &new_key).await;
     assert!(["PROCESSING", "COMPLETED"].contains(&t.body["state"].as_str().unwrap_or_default()), "{}", t.body);
 
+    // The document states each operation's own limit, from the route table.
+    let doc = sb.get("/v1/openapi.json", &Auth::None).await.body;
+    let too_large = |path: &str| {
+        let response = &doc["paths"][path]["post"]["responses"]["413"];
+        let named = response["$ref"].as_str().unwrap_or_else(|| panic!("{path}: {response}"));
+        let name = named.rsplit('/').next().unwrap();
+        doc["components"]["responses"][name]["description"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(too_large("/sandbox/snapshot"), "PAYLOAD_TOO_LARGE: the request body is larger than 32 MiB");
+    assert_eq!(too_large("/v1/customers"), "PAYLOAD_TOO_LARGE: the request body is larger than 1 MiB");
+
     let bearer = sb.login().await;
     let apps = || async { sb.get("/v1/applications?limit=100", &bearer).await.body["data"].as_array().unwrap().len() };
     let before = apps().await;

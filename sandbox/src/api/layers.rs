@@ -116,15 +116,20 @@ async fn guarded(state: &AppState, op: &Operation, mut request: Request, next: N
         }
     };
     let Some(arrival) = arrival else { return after_key(request).await };
-    let Some(limiter) = &state.rate_limiter else {
-        return request_log::observe(state, arrival, request, after_key).await;
+    let (decision, refused) = match &state.rate_limiter {
+        Some(limiter) => {
+            let (decision, refused) = limiter.admit(arrival.key());
+            (Some(decision), refused)
+        }
+        None => (None, None),
     };
-    let (decision, refused) = limiter.admit(arrival.key());
     let mut response = match refused {
         None => request_log::observe(state, arrival, request, after_key).await,
         Some(refused) => refuse(state, Some(arrival), request, refused).await,
     };
-    decision.apply(response.headers_mut());
+    if let Some(decision) = decision {
+        decision.apply(response.headers_mut());
+    }
     response
 }
 

@@ -178,9 +178,10 @@ impl<'a> Speaker<'a> {
     }
 }
 
-/// The one answer to "is this the partner's integration talking", which
-/// the rate limiter, the request log (and so the review) and faults all
-/// ask: `None` for a request without an API key.
+/// The one answer to "is this the partner's integration talking": `None`
+/// for a request without an API key. The operation's layers
+/// (`api::layers`) ask it once per request and hand the rate limiter, the
+/// request log (and so the review) and faults the key each acts for.
 pub fn speaker(extensions: &Extensions) -> Option<Speaker<'_>> {
     let key = key_of(extensions)?;
     Some(if extensions.get::<OwnRead>().is_some() {

@@ -23,9 +23,10 @@
 //! what counted them, so the database never holds a count without its
 //! cause nor the reverse: a delivery's in the write that decides the
 //! delivery ([`fire_delivery`]), a request's in the write of its log
-//! record ([`record_counters`], by the request log's writer). A restart
-//! goes on from every match the log holds: a `skip` is not skipped again
-//! and a `probability` rule's draws do not repeat.
+//! record ([`record_counters`], by the request log's writer), which the
+//! request waits for before it is answered. So a restart, even after a
+//! kill, goes on from every match: a `skip` is not skipped again and a
+//! `probability` rule's draws do not repeat.
 //!
 //! Bounds: at most [`RULES_PER_APPLICATION`] rules per application,
 //! [`RULES_PER_PARTNER`] across one partner's applications and

@@ -48,8 +48,8 @@ pub struct Unanswered;
 /// What the faults layer tells the request log about a request (the log
 /// layer puts one in every logged request's extensions while a rule or the
 /// request's own fault header may apply): the counters of every rule the
-/// request counted, written with its log record (so a rule's counters are
-/// stored in the same write as the record of each request it counted);
+/// request counted, stored in the write of its log record, which the
+/// request waits for before its answer goes out;
 /// and the answer a fault held back, once its handler ran, which the log
 /// writes, marked `client_gone`, if the client goes away during the hold.
 #[derive(Debug, Clone, Default)]

@@ -31,18 +31,24 @@ use crate::secrets;
 /// What the layers read of a request once, in its extensions.
 #[derive(Debug, Clone, Default)]
 pub struct Received {
-    /// The body (empty for `GET` and `HEAD`, whose body is never read).
-    pub bytes: Bytes,
-    /// [`digest`] of the body; `None` for `GET` and `HEAD`.
-    pub body_hash: Option<[u8; 32]>,
+    /// The body; `None` for `GET` and `HEAD`, whose body is never read.
+    pub bytes: Option<Bytes>,
     /// [`key_hash`] of the `Idempotency-Key` header, when it is text.
     pub key_hash: Option<String>,
+    /// [`digest`] of the body, made when first asked for (a request that
+    /// is neither logged nor sent with a key never needs it).
+    body_hash: std::sync::OnceLock<[u8; 32]>,
 }
 
 impl Received {
+    /// [`digest`] of the body; `None` for `GET` and `HEAD`.
+    pub fn body_hash(&self) -> Option<[u8; 32]> {
+        self.bytes.as_ref().map(|bytes| *self.body_hash.get_or_init(|| digest(bytes)))
+    }
+
     /// The body's digest in hex (what the request log keeps).
     pub fn body_hash_hex(&self) -> Option<String> {
-        self.body_hash.as_ref().map(|digest| hex(digest))
+        self.body_hash().map(|digest| hex(&digest))
     }
 }
 
@@ -54,7 +60,10 @@ pub async fn receive(request: Request, limit: usize) -> (Request, Option<ApiErro
     let key_hash = request.headers().get(super::headers::IDEMPOTENCY_KEY).and_then(|v| v.to_str().ok()).map(key_hash);
     if request.method() == Method::GET || request.method() == Method::HEAD {
         let mut request = request;
-        request.extensions_mut().insert(Received { key_hash, ..Received::default() });
+        // The hot path: a read without a key carries nothing more.
+        if key_hash.is_some() {
+            request.extensions_mut().insert(Received { key_hash, ..Received::default() });
+        }
         return (request, None);
     }
     let (mut parts, body) = request.into_parts();
@@ -62,8 +71,7 @@ pub async fn receive(request: Request, limit: usize) -> (Request, Option<ApiErro
         Ok(bytes) => (bytes, None),
         Err(e) => (Bytes::new(), Some(unreadable(&e, limit))),
     };
-    let body_hash = Some(digest(&bytes));
-    parts.extensions.insert(Received { bytes: bytes.clone(), body_hash, key_hash });
+    parts.extensions.insert(Received { bytes: Some(bytes.clone()), key_hash, ..Received::default() });
     (Request::from_parts(parts, Body::from(bytes)), refused)
 }
 

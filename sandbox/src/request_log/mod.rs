@@ -48,7 +48,7 @@ use std::time::Instant;
 
 use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::Request;
-use axum::http::{HeaderMap, Method};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use payctl_domain::faults::Counters;
 use payctl_domain::redact;
@@ -260,6 +260,24 @@ impl Sink {
         }
     }
 
+    /// Queues a record that stores fault rules' counters, waiting for room
+    /// if need be, and waits until it is written (at most
+    /// [`writer::CATCH_UP_LIMIT`]): the request is answered only once what
+    /// it did to the rules is on disk, so a restart, even after a kill,
+    /// goes on from every match that was answered.
+    pub async fn record_counted(&self, record: Record) {
+        match self.queue.reserve().await {
+            Ok(room) => {
+                self.progress.queue(|| {
+                    room.send(record);
+                    true
+                });
+                self.caught_up().await;
+            }
+            Err(_) => tracing::warn!("request log closed; a fault rule's counters were not stored"),
+        }
+    }
+
     /// Records dropped so far because the queue was full.
     pub fn dropped(&self) -> u64 {
         self.dropped.load(Ordering::Relaxed)
@@ -356,12 +374,10 @@ where
     let request_headers = (keeps_exchange && state.request_log.exchanges.take(clock::real_now().millis()))
         .then(|| without_credentials(request.headers()));
 
-    let request_body = match received {
-        Some(received) if method != Method::GET && method != Method::HEAD => {
-            redact::body(&received.bytes).map(|v| KeptBody::of(v.to_string()))
-        }
-        _ => None,
-    };
+    let request_body = received
+        .and_then(|r| r.bytes.as_ref())
+        .and_then(|bytes| redact::body(bytes))
+        .map(|v| KeptBody::of(v.to_string()));
     // Only a fault counts or holds: without a rule or a request's own fault
     // header, the request path allocates nothing more for it.
     let holdable = request.headers().contains_key(crate::http::headers::SANDBOX_FAULT) || state.faults.any();
@@ -419,7 +435,11 @@ where
     record.fault = response.extensions().get::<AppliedFault>().cloned();
     record.counted = gone.pending.as_ref().map(Pending::counted).unwrap_or_default();
     record.exchange = exchange;
-    state.request_log.record(record);
+    if record.counted.is_empty() {
+        state.request_log.record(record);
+    } else {
+        state.request_log.record_counted(record).await;
+    }
     response
 }
 
