@@ -291,15 +291,28 @@ async fn a_world_of_a_thousand_customers_and_transactions_loads_past_the_ordinar
     let world = grown(1_000);
     let text = world.to_string();
     assert!(text.len() > 2 * 1024 * 1024 && text.len() < 32 * 1024 * 1024, "{} bytes", text.len());
-    let send = |path: &str, body: String| {
-        sb.send(sb.request(reqwest::Method::POST, path, &key).header("Content-Type", "application/json").body(body))
-    };
 
-    let ordinary = send("/v1/customers", text.clone()).await;
-    ordinary.assert_error(413, "PAYLOAD_TOO_LARGE");
-    assert!(ordinary.body["error"]["message"].as_str().unwrap().contains("1 MiB"), "{}", ordinary.body);
+    // Declared above an ordinary operation's limit: refused unread.
+    let ordinary = too_large(&raw(&sb, &key, "/v1/customers", &format!("Content-Length: {}", text.len()), b"").await);
+    assert!(ordinary.contains("1 MiB"), "{ordinary}");
+    // Past it as it streams in (chunks, no length declared): refused once read that far.
+    let mut chunked = Vec::new();
+    for chunk in text.as_bytes()[..1024 * 1024 + 1].chunks(64 * 1024) {
+        chunked.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+        chunked.extend_from_slice(chunk);
+        chunked.extend_from_slice(b"\r\n");
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let streamed = too_large(&raw(&sb, &key, "/v1/customers", "Transfer-Encoding: chunked", &chunked).await);
+    assert!(streamed.contains("1 MiB"), "{streamed}");
 
-    let loaded = send("/sandbox/snapshot", text).await;
+    let loaded = sb
+        .send(
+            sb.request(reqwest::Method::POST, "/sandbox/snapshot", &key)
+                .header("Content-Type", "application/json")
+                .body(text),
+        )
+        .await;
     assert_eq!(loaded.status, StatusCode::CREATED, "{}", loaded.body);
     assert_eq!(loaded.body["copied"]["customers"], 1_002, "{}", loaded.body["copied"]);
     assert_eq!(loaded.body["copied"]["transactions"], 1_001);
@@ -313,23 +326,52 @@ async fn a_world_of_a_thousand_customers_and_transactions_loads_past_the_ordinar
 
     // The document states each operation's own limit, from the route table.
     let doc = sb.get("/v1/openapi.json", &Auth::None).await.body;
-    let too_large = |path: &str| {
+    let documented = |path: &str| {
         let response = &doc["paths"][path]["post"]["responses"]["413"];
-        let named = response["$ref"].as_str().unwrap_or_else(|| panic!("{path}: {response}"));
-        let name = named.rsplit('/').next().unwrap();
-        doc["components"]["responses"][name]["description"].as_str().unwrap().to_owned()
+        let response = match response["$ref"].as_str() {
+            Some(named) => &doc["components"]["responses"][named.rsplit('/').next().unwrap()],
+            None => response,
+        };
+        response["description"].as_str().unwrap_or_else(|| panic!("{path}: {response}")).to_owned()
     };
-    assert_eq!(too_large("/sandbox/snapshot"), "PAYLOAD_TOO_LARGE: the request body is larger than 32 MiB");
-    assert_eq!(too_large("/v1/customers"), "PAYLOAD_TOO_LARGE: the request body is larger than 1 MiB");
+    assert_eq!(documented("/sandbox/snapshot"), "PAYLOAD_TOO_LARGE: the request body is larger than 32 MiB");
+    assert_eq!(documented("/v1/customers"), "PAYLOAD_TOO_LARGE: the request body is larger than 1 MiB");
 
     let bearer = sb.login().await;
     let apps = || async { sb.get("/v1/applications?limit=100", &bearer).await.body["data"].as_array().unwrap().len() };
     let before = apps().await;
-    let above = send("/sandbox/snapshot", " ".repeat(32 * 1024 * 1024 + 1)).await;
-    above.assert_error(413, "PAYLOAD_TOO_LARGE");
-    assert!(above.body["error"]["message"].as_str().unwrap().contains("32 MiB"), "{}", above.body);
+    // Declared above the load's own limit: refused before a byte of it is read.
+    let length = format!("Content-Length: {}", 32 * 1024 * 1024 + 1);
+    let above = too_large(&raw(&sb, &key, "/sandbox/snapshot", &length, b"").await);
+    assert!(above.contains("32 MiB"), "{above}");
     assert_eq!(apps().await, before, "nothing stored");
     sb.shutdown().await;
+}
+
+/// The answer to a POST of `body` with the `framing` header (its length,
+/// or chunks), read over a socket until the server closes it.
+async fn raw(sb: &TestSandbox, key: &Auth, path: &str, framing: &str, body: &[u8]) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Auth::Key(secret) = key else { unreachable!() };
+    let mut socket = tokio::net::TcpStream::connect(sb.addr).await.unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nX-API-Key: {secret}\r\nContent-Type: application/json\r\n\
+         {framing}\r\nConnection: close\r\n\r\n",
+        sb.addr
+    );
+    socket.write_all(head.as_bytes()).await.unwrap();
+    socket.write_all(body).await.unwrap();
+    let mut answer = Vec::new();
+    socket.read_to_end(&mut answer).await.unwrap();
+    String::from_utf8(answer).unwrap()
+}
+
+/// The message of a 413 `PAYLOAD_TOO_LARGE` answer in the envelope.
+fn too_large(answer: &str) -> String {
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    let envelope: Value = serde_json::from_str(&answer[answer.find("\r\n\r\n").unwrap() + 4..]).unwrap();
+    assert_eq!(envelope["error"]["code"], "PAYLOAD_TOO_LARGE", "{envelope}");
+    envelope["error"]["message"].as_str().unwrap().to_owned()
 }
 
 /// One partner loads one snapshot at a time: while its first load's body

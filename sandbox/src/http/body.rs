@@ -9,7 +9,8 @@
 //! the digest of the `Idempotency-Key` sent. The request log, idempotency
 //! and the handler's extractor all read that; none reads the body again.
 //! A body above the limit is answered 413 `PAYLOAD_TOO_LARGE` in the
-//! envelope ([`unreadable`]), one that stops arriving 408.
+//! envelope ([`unreadable`]; at once, unread, when its `Content-Length`
+//! says so), one that stops arriving 408.
 //!
 //! An operation whose limit is above the default (loading a snapshot)
 //! holds a body that large in memory while it is handled, so one partner
@@ -66,6 +67,11 @@ pub async fn receive(request: Request, limit: usize) -> (Request, Option<ApiErro
         }
         return (request, None);
     }
+    // A body declared larger than the limit is refused before any of it is read.
+    let declared = request.headers().get(axum::http::header::CONTENT_LENGTH).and_then(|v| v.to_str().ok());
+    if declared.and_then(|n| n.parse::<u64>().ok()).is_some_and(|n| n > limit as u64) {
+        return (request.map(|_| Body::empty()), Some(too_large(limit)));
+    }
     let (mut parts, body) = request.into_parts();
     let (bytes, refused) = match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => (bytes, None),
@@ -78,11 +84,11 @@ pub async fn receive(request: Request, limit: usize) -> (Request, Option<ApiErro
 /// Why a body read in full (up to `limit`) failed: it stopped arriving
 /// (408, see [`super::server::BODY_READ_TIMEOUT`]) or it is too large (413).
 pub fn unreadable(error: &axum::Error, limit: usize) -> ApiError {
-    if super::extract::timed_out(error) {
-        super::extract::stopped_arriving()
-    } else {
-        ApiError::new(ErrorCode::PayloadTooLarge, format!("the request body is larger than the {} limit", size(limit)))
-    }
+    if super::extract::timed_out(error) { super::extract::stopped_arriving() } else { too_large(limit) }
+}
+
+fn too_large(limit: usize) -> ApiError {
+    ApiError::new(ErrorCode::PayloadTooLarge, format!("the request body is larger than the {} limit", size(limit)))
 }
 
 /// `1 MiB`, `32 MiB`: a body limit as the API's messages and the document
