@@ -95,7 +95,7 @@ fn too_large(limit: usize) -> ApiError {
 /// state it.
 pub fn size(limit: usize) -> String {
     const MIB: usize = 1024 * 1024;
-    if limit % MIB == 0 { format!("{} MiB", limit / MIB) } else { format!("{limit} bytes") }
+    if limit.is_multiple_of(MIB) { format!("{} MiB", limit / MIB) } else { format!("{limit} bytes") }
 }
 
 /// The form an `Idempotency-Key` is kept in: the hex SHA-256 of the key as
