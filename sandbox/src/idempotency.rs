@@ -41,7 +41,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};
@@ -55,12 +55,12 @@ use serde::Serialize;
 use crate::auth::{DashboardUser, principal};
 use crate::db::CachedSql;
 use crate::error::ApiError;
+use crate::http::body::Received;
 use crate::operation::{KeyRule, Operation};
-use crate::secrets::{self, Sealed, Sealer};
+use crate::secrets::{Sealed, Sealer};
 use crate::state::AppState;
 
 pub const RETENTION_SECONDS: i64 = 24 * 60 * 60;
-const MAX_BODY: usize = 1024 * 1024;
 const SEALING_PURPOSE: &str = "idempotency-answers-v1";
 
 /// Requests being answered, by scope, key and route: the next request with
@@ -450,14 +450,17 @@ where
             .to_owned(),
     };
     let (scope, now) = scope_of(state, &request);
-    let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|e| crate::http::extract::unreadable_body(&e))?;
+    // Read once by the layer stack, with the digests this needs.
+    let received = request
+        .extensions()
+        .get::<Received>()
+        .ok_or_else(|| ApiError::internal("a POST reached idempotency without its body read"))?;
     let claim = Claim {
         scope,
         key_hash: stored_key(&key),
         key,
         route: format!("POST {path}"),
-        request_hash: secrets::sha256(&canonical(&bytes)),
+        request_hash: received.body_hash().ok_or_else(|| ApiError::internal("a POST's body has no digest"))?,
         now,
         sealer: state.master_key.sealer(SEALING_PURPOSE),
     };
@@ -468,7 +471,7 @@ where
         return claim.replay(stored);
     }
 
-    let mut request = Request::from_parts(parts, Body::from(bytes));
+    let mut request = request;
     request.extensions_mut().insert(claim.clone());
     let response = next(request).await;
     let status = response.status();
@@ -508,63 +511,12 @@ pub fn forget_all(conn: &Connection) -> rusqlite::Result<usize> {
     conn.execute("DELETE FROM idempotency_keys", [])
 }
 
-/// The form a key is stored in: the hex SHA-256 of the key as sent. A
-/// client that uses a secret as its key (it should not, but some do) leaves
-/// no trace of it in the database. The key as sent still binds the sealed
-/// answer (it is part of the associated data), so a stored answer opens
-/// only for a request that carries the key itself.
+/// The form a key is stored in ([`crate::http::body::key_hash`]). The key
+/// as sent still binds the sealed answer (it is part of the associated
+/// data), so a stored answer opens only for a request that carries the key
+/// itself.
 pub fn stored_key(key: &str) -> String {
-    secrets::sha256(key.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// What two requests with the same body share: the SHA-256 of the body as
-/// canonical JSON, in hex (the request log keeps it for the review).
-pub fn body_hash(bytes: &Bytes) -> String {
-    secrets::sha256(&canonical(bytes)).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The body as canonical JSON (object keys sorted, no whitespace) when it
-/// is JSON; otherwise the raw bytes.
-fn canonical(bytes: &Bytes) -> Vec<u8> {
-    match serde_json::from_slice::<serde_json::Value>(bytes) {
-        Ok(value) => {
-            let mut out = Vec::with_capacity(bytes.len());
-            write_canonical(&value, &mut out);
-            out
-        }
-        Err(_) => bytes.to_vec(),
-    }
-}
-
-fn write_canonical(value: &serde_json::Value, out: &mut Vec<u8>) {
-    use serde_json::Value;
-    match value {
-        Value::Object(map) => {
-            let mut entries: Vec<_> = map.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
-            out.push(b'{');
-            for (i, (k, v)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                out.extend_from_slice(&serde_json::to_vec(k).unwrap_or_default());
-                out.push(b':');
-                write_canonical(v, out);
-            }
-            out.push(b'}');
-        }
-        Value::Array(items) => {
-            out.push(b'[');
-            for (i, v) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write_canonical(v, out);
-            }
-            out.push(b']');
-        }
-        scalar => out.extend_from_slice(&serde_json::to_vec(scalar).unwrap_or_default()),
-    }
+    crate::http::body::key_hash(key)
 }
 
 #[cfg(test)]
@@ -598,15 +550,5 @@ mod tests {
             })
         })
         .await
-    }
-
-    #[test]
-    fn canonical_json_ignores_order_and_whitespace() {
-        let a = canonical(&Bytes::from_static(br#"{"b": 1, "a": {"y": [1, 2], "x": null}}"#));
-        let b = canonical(&Bytes::from_static(br#"{"a":{"x":null,"y":[1,2]},"b":1}"#));
-        assert_eq!(a, b);
-        let c = canonical(&Bytes::from_static(br#"{"a":{"x":null,"y":[2,1]},"b":1}"#));
-        assert_ne!(a, c);
-        assert_eq!(canonical(&Bytes::from_static(b"not json")), b"not json");
     }
 }

@@ -267,6 +267,7 @@ impl Sandbox {
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,
             in_flight: Default::default(),
+            large_bodies: Default::default(),
             operations: OnceLock::new(),
             faults,
             reviews: Default::default(),

@@ -112,12 +112,15 @@ pub struct Operation {
     pub successor: Option<&'static str>,
     /// Its answer is stored with its work (`idempotency::Committed`).
     pub commits: bool,
+    /// The largest request body it reads, in bytes (413 above it).
+    pub body_limit: usize,
 }
 
 impl Operation {
     /// An operation that takes `credential` and does `purpose`, with the
-    /// numbered dialect, an optional `Idempotency-Key`, no successor and an
-    /// uncommitted answer (the route table's builders change those).
+    /// numbered dialect, an optional `Idempotency-Key`, no successor, an
+    /// uncommitted answer and the default body limit (the route table's
+    /// builders change those).
     pub fn new(
         annotation: fn() -> utoipa::openapi::path::Operation,
         method: Method,
@@ -136,6 +139,7 @@ impl Operation {
             key_rule: KeyRule::Optional,
             successor: None,
             commits: false,
+            body_limit: crate::http::BODY_LIMIT,
         }
     }
 

@@ -26,16 +26,12 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue};
-use axum::response::{IntoResponse, Response};
 use payctl_wire::error::ErrorCode;
 
-use crate::auth::principal;
+use crate::auth::principal::KeyCaller;
 use crate::clock;
 use crate::error::ApiError;
-use crate::request_log;
-use crate::state::AppState;
 
 pub const LIMIT_HEADER: &str = "x-ratelimit-limit";
 pub const REMAINING_HEADER: &str = "x-ratelimit-remaining";
@@ -128,7 +124,8 @@ pub struct Decision {
 }
 
 impl Decision {
-    fn apply(&self, headers: &mut HeaderMap) {
+    /// Sets the `X-RateLimit-*` headers of an answer.
+    pub fn apply(&self, headers: &mut HeaderMap) {
         headers.insert(crate::http::headers::RATE_LIMIT, HeaderValue::from(self.limit));
         headers.insert(crate::http::headers::RATE_LIMIT_REMAINING, HeaderValue::from(self.remaining));
         headers.insert(crate::http::headers::RATE_LIMIT_RESET, HeaderValue::from(ceil_seconds(self.reset_ms)));
@@ -149,6 +146,25 @@ pub struct RateLimiter {
 impl RateLimiter {
     pub fn new(limits: RateLimits) -> Self {
         RateLimiter { limits, keys: Mutex::new(HashMap::new()) }
+    }
+
+    /// Counts a request of `key` now, if both windows have room: the
+    /// decision, and the 429 to answer when it may not pass. The layer stack
+    /// answers (and logs) the refusal.
+    pub fn admit(&self, key: &KeyCaller) -> (Decision, Option<ApiError>) {
+        let decision = self.check(key.key_id, clock::real_now().millis());
+        let refused = (!decision.allowed).then(|| {
+            let retry_after = ceil_seconds(decision.retry_after_ms).max(1);
+            let RateLimits { per_minute, per_hour } = self.limits;
+            refusal(
+                format!(
+                    "rate limit exceeded for this API key ({per_minute} per minute, {per_hour} per hour); retry in \
+                     {retry_after} s"
+                ),
+                retry_after.unsigned_abs(),
+            )
+        });
+        (decision, refused)
     }
 
     /// Counts a request of `key_id` at `now_ms` (Unix millis) if both
@@ -188,43 +204,12 @@ impl RateLimiter {
     }
 }
 
-/// A 429 `RATE_LIMITED` saying `message`, with `Retry-After`; the layer adds
+/// A 429 `RATE_LIMITED` saying `message`, with `Retry-After`; the layer stack adds
 /// the `X-RateLimit-*` headers on its way out.
 pub fn refusal(message: impl Into<String>, retry_after_seconds: u64) -> ApiError {
     let mut error = ApiError::new(ErrorCode::RateLimited, message.into());
     error.retry_after = Some(retry_after_seconds);
     error
-}
-
-/// The layer, inside authentication: requests without a key pass untouched
-/// to `next`, the rest of the request.
-pub async fn layer<F, Fut>(state: &AppState, request: Request, next: F) -> Response
-where
-    F: FnOnce(Request) -> Fut,
-    Fut: Future<Output = Response>,
-{
-    // A tool's reads on its own behalf spend no application's budget.
-    let speaker = principal::speaker(request.extensions()).and_then(principal::Speaker::application_traffic);
-    let (Some(limiter), Some(key)) = (&state.rate_limiter, speaker) else {
-        return next(request).await;
-    };
-    let decision = limiter.check(key.key_id, clock::real_now().millis());
-    let mut response = if decision.allowed {
-        next(request).await
-    } else {
-        let retry_after = ceil_seconds(decision.retry_after_ms).max(1);
-        let error = refusal(
-            format!(
-                "rate limit exceeded for this API key ({} per minute, {} per hour); retry in {retry_after} s",
-                limiter.limits.per_minute, limiter.limits.per_hour
-            ),
-            retry_after.unsigned_abs(),
-        );
-        // Refused requests are logged like any other.
-        request_log::observe(state, request, move |_| std::future::ready(error.into_response())).await
-    };
-    decision.apply(response.headers_mut());
-    response
 }
 
 #[cfg(test)]

@@ -36,6 +36,12 @@ use crate::store::{self};
 /// The format version this sandbox writes and the newest it reads.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The largest document `POST /sandbox/snapshot` loads, in bytes: a world
+/// of 1,000 customers with a transaction in flight each is 2.4 MiB, so
+/// this holds several thousand with their flows' history. One partner
+/// loads one document at a time (`http::body`).
+pub const BODY_LIMIT: usize = 32 * 1024 * 1024;
+
 /// A change of a copied table's meaning made by a later schema, applied to
 /// documents of older schemas before they load: (the schema version that
 /// made the change, the step). None yet: every schema since snapshots exist

@@ -38,6 +38,8 @@ pub struct SandboxState {
     pub request_log: request_log::Sink,
     /// Requests answering an `Idempotency-Key`, so the next with it waits.
     pub in_flight: idempotency::InFlight,
+    /// Who reads a body above the default limit now (one per partner).
+    pub large_bodies: crate::http::body::LargeBodies,
     /// The route table's operations, set when the router is built.
     pub operations: OnceLock<Arc<Operations>>,
     /// Fault rules.

@@ -215,3 +215,233 @@ async fn a_dashboard_token_loads_a_snapshot_into_its_own_partner() {
     assert!(r.body["api_key"].is_null());
     sb.shutdown().await;
 }
+
+/// The committed snapshot grown to `copies` more customers, each with a
+/// beneficiary, a used quote and a transaction in flight (with their
+/// events, ledger entry, postings, flow states and settlement), copied
+/// from the document's first customer under new ids; the shared accounts'
+/// balances follow, so the ledger still balances.
+fn grown(copies: usize) -> Value {
+    let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(COMMITTED).unwrap()).unwrap();
+    let column = |doc: &Value, table: &str, name: &str| {
+        doc["tables"][table]["columns"].as_array().unwrap().iter().position(|c| c == name).unwrap()
+    };
+    let rows = |doc: &Value, table: &str| doc["tables"][table]["rows"].as_array().unwrap().clone();
+    let (customer, transaction) = (rows(&doc, "customers")[0].clone(), rows(&doc, "transactions")[0].clone());
+    let public = |row: &Value, table: &str| row[column(&doc, table, "public_id")].as_str().unwrap().to_owned();
+    let (customer_id, transaction_id) = (public(&customer, "customers"), public(&transaction, "transactions"));
+    // Rows of each table that belong to the first customer and its
+    // transaction: those naming either (or the quote, the beneficiary, the
+    // hold's entry) by id.
+    let beneficiary = rows(&doc, "beneficiaries")[0].clone();
+    let quote = rows(&doc, "quotes")[0].clone();
+    let hold = rows(&doc, "ledger_entries").into_iter().find(|r| r.to_string().contains(&transaction_id)).unwrap();
+    let hold_id = hold[0].as_i64().unwrap();
+    let per_copy: Vec<(&str, Vec<Value>)> = vec![
+        ("customers", vec![customer]),
+        ("beneficiaries", vec![beneficiary]),
+        ("quotes", vec![quote]),
+        ("transactions", vec![transaction]),
+        ("ledger_entries", vec![hold]),
+        ("ledger_postings", rows(&doc, "ledger_postings").into_iter().filter(|r| r[1] == hold_id).collect()),
+        (
+            "events",
+            rows(&doc, "events")
+                .into_iter()
+                .filter(|r| r.to_string().contains(&customer_id) || r.to_string().contains(&transaction_id))
+                .collect(),
+        ),
+        (
+            "flow_states",
+            rows(&doc, "flow_states")
+                .into_iter()
+                .filter(|r| r[2] == customer_id.as_str() || r[2] == transaction_id.as_str())
+                .collect(),
+        ),
+        ("scheduled_moves", rows(&doc, "scheduled_moves")),
+    ];
+    // Every public id of those rows, and where each table's new row ids start.
+    let mut renamed: Vec<String> = Vec::new();
+    for (table, rows) in &per_copy {
+        if let Some(at) = doc["tables"][*table]["columns"].as_array().unwrap().iter().position(|c| c == "public_id") {
+            renamed.extend(rows.iter().map(|r| r[at].as_str().unwrap().to_owned()));
+        }
+    }
+    let external_at = column(&doc, "transactions", "external_id");
+    renamed.push(per_copy[3].1[0][external_at].as_str().unwrap().to_owned());
+    let email_at = column(&doc, "customers", "email");
+    let key_at = column(&doc, "customers", "email_key");
+    let next_id = |doc: &Value, table: &str| doc["tables"][table]["rows"].as_array().unwrap().len() as i64 + 1;
+    for n in 0..copies {
+        // Each table's new row id for this copy, and the foreign keys of the copy.
+        let ids: BTreeMap<&str, i64> = per_copy.iter().map(|(t, _)| (*t, next_id(&doc, t))).collect();
+        for (table, originals) in &per_copy {
+            for (i, original) in originals.iter().enumerate() {
+                let mut text = original.to_string();
+                for id in &renamed {
+                    // Same shape and length: the last six hex digits carry the copy.
+                    text = text.replace(id.as_str(), &format!("{}{:06x}", &id[..id.len() - 6], n));
+                }
+                let mut row: Value = serde_json::from_str(&text).unwrap();
+                row[0] = json!(ids[table] + i as i64);
+                match *table {
+                    "customers" => {
+                        row[email_at] = json!(format!("grown-{n}@example.com"));
+                        row[key_at] = json!(format!("grown-{n}@example.com"));
+                    }
+                    "beneficiaries" => row[2] = json!(ids["customers"]),
+                    "transactions" => {
+                        row[column(&doc, "transactions", "quote_id")] = json!(ids["quotes"]);
+                        row[column(&doc, "transactions", "beneficiary_id")] = json!(ids["beneficiaries"]);
+                    }
+                    "ledger_postings" => row[1] = json!(ids["ledger_entries"]),
+                    _ => {}
+                }
+                doc["tables"][*table]["rows"].as_array_mut().unwrap().push(row);
+            }
+        }
+    }
+    // The shared accounts carry every copy's hold.
+    let held = 25_000 * copies as i64;
+    let balance_at = column(&doc, "accounts", "balance_minor");
+    for account in doc["tables"]["accounts"]["rows"].as_array_mut().unwrap() {
+        match account[2].as_str().unwrap() {
+            "float" => account[balance_at] = json!(account[balance_at].as_i64().unwrap() - held),
+            "in_flight" => account[balance_at] = json!(account[balance_at].as_i64().unwrap() + held),
+            _ => {}
+        }
+    }
+    doc
+}
+
+/// `POST /sandbox/snapshot` reads a body of up to 32 MiB: a world of a
+/// thousand customers and transactions, several MiB, loads whole; the
+/// same body is 413 on an ordinary operation (1 MiB), and one above
+/// 32 MiB is 413 on the load too, in the envelope, storing nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_world_of_a_thousand_customers_and_transactions_loads_past_the_ordinary_limit() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let world = grown(1_000);
+    let text = world.to_string();
+    assert!(text.len() > 2 * 1024 * 1024 && text.len() < 32 * 1024 * 1024, "{} bytes", text.len());
+
+    // Declared above an ordinary operation's limit: refused unread.
+    let ordinary = too_large(&raw(&sb, &key, "/v1/customers", &format!("Content-Length: {}", text.len()), b"").await);
+    assert!(ordinary.contains("1 MiB"), "{ordinary}");
+    // Past it as it streams in (chunks, no length declared): refused once read that far.
+    let mut chunked = Vec::new();
+    for chunk in text.as_bytes()[..1024 * 1024 + 1].chunks(64 * 1024) {
+        chunked.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+        chunked.extend_from_slice(chunk);
+        chunked.extend_from_slice(b"\r\n");
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let streamed = too_large(&raw(&sb, &key, "/v1/customers", "Transfer-Encoding: chunked", &chunked).await);
+    assert!(streamed.contains("1 MiB"), "{streamed}");
+
+    let loaded = sb
+        .send(
+            sb.request(reqwest::Method::POST, "/sandbox/snapshot", &key)
+                .header("Content-Type", "application/json")
+                .body(text),
+        )
+        .await;
+    assert_eq!(loaded.status, StatusCode::CREATED, "{}", loaded.body);
+    assert_eq!(loaded.body["copied"]["customers"], 1_002, "{}", loaded.body["copied"]);
+    assert_eq!(loaded.body["copied"]["transactions"], 1_001);
+    let new_key = Auth::Key(loaded.body["api_key"]["client_secret"].as_str().unwrap().to_owned());
+    let ids: BTreeMap<String, String> = serde_json::from_value(loaded.body["ids"].clone()).unwrap();
+    // The last copy's transaction, under its new id, in its flow.
+    let rows = world["tables"]["transactions"]["rows"].as_array().unwrap();
+    let last = rows.last().unwrap()[1].as_str().unwrap();
+    let t = sb.get(&format!("/v1/transactions/{}", ids[last]), &new_key).await;
+    assert!(["PROCESSING", "COMPLETED"].contains(&t.body["state"].as_str().unwrap_or_default()), "{}", t.body);
+
+    // The document states each operation's own limit, from the route table.
+    let doc = sb.get("/v1/openapi.json", &Auth::None).await.body;
+    let documented = |path: &str| {
+        let response = &doc["paths"][path]["post"]["responses"]["413"];
+        let response = match response["$ref"].as_str() {
+            Some(named) => &doc["components"]["responses"][named.rsplit('/').next().unwrap()],
+            None => response,
+        };
+        response["description"].as_str().unwrap_or_else(|| panic!("{path}: {response}")).to_owned()
+    };
+    assert_eq!(documented("/sandbox/snapshot"), "PAYLOAD_TOO_LARGE: the request body is larger than 32 MiB");
+    assert_eq!(documented("/v1/customers"), "PAYLOAD_TOO_LARGE: the request body is larger than 1 MiB");
+
+    let bearer = sb.login().await;
+    let apps = || async { sb.get("/v1/applications?limit=100", &bearer).await.body["data"].as_array().unwrap().len() };
+    let before = apps().await;
+    // Declared above the load's own limit: refused before a byte of it is read.
+    let length = format!("Content-Length: {}", 32 * 1024 * 1024 + 1);
+    let above = too_large(&raw(&sb, &key, "/sandbox/snapshot", &length, b"").await);
+    assert!(above.contains("32 MiB"), "{above}");
+    assert_eq!(apps().await, before, "nothing stored");
+    sb.shutdown().await;
+}
+
+/// The answer to a POST of `body` with the `framing` header (its length,
+/// or chunks), read over a socket until the server closes it.
+async fn raw(sb: &TestSandbox, key: &Auth, path: &str, framing: &str, body: &[u8]) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Auth::Key(secret) = key else { unreachable!() };
+    let mut socket = tokio::net::TcpStream::connect(sb.addr).await.unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nX-API-Key: {secret}\r\nContent-Type: application/json\r\n\
+         {framing}\r\nConnection: close\r\n\r\n",
+        sb.addr
+    );
+    socket.write_all(head.as_bytes()).await.unwrap();
+    socket.write_all(body).await.unwrap();
+    let mut answer = Vec::new();
+    socket.read_to_end(&mut answer).await.unwrap();
+    String::from_utf8(answer).unwrap()
+}
+
+/// The message of a 413 `PAYLOAD_TOO_LARGE` answer in the envelope.
+fn too_large(answer: &str) -> String {
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    let envelope: Value = serde_json::from_str(&answer[answer.find("\r\n\r\n").unwrap() + 4..]).unwrap();
+    assert_eq!(envelope["error"]["code"], "PAYLOAD_TOO_LARGE", "{envelope}");
+    envelope["error"]["message"].as_str().unwrap().to_owned()
+}
+
+/// One partner loads one snapshot at a time: while its first load's body
+/// is still arriving, a second is 429 `RATE_LIMITED` with `Retry-After: 1`
+/// before its body is read; once the first is answered, a load goes
+/// through again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_partner_loads_one_snapshot_at_a_time() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let Auth::Key(secret) = &key else { unreachable!() };
+    let committed = std::fs::read_to_string(COMMITTED).unwrap();
+    let mut first = tokio::net::TcpStream::connect(sb.addr).await.unwrap();
+    let head = format!(
+        "POST /sandbox/snapshot HTTP/1.1\r\nHost: {}\r\nX-API-Key: {secret}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        sb.addr,
+        committed.len()
+    );
+    let (start, rest) = committed.split_at(committed.len() / 2);
+    first.write_all(head.as_bytes()).await.unwrap();
+    first.write_all(start.as_bytes()).await.unwrap();
+    // The head is read and the place taken well within this.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+
+    let document: Value = serde_json::from_str(&committed).unwrap();
+    let second = sb.post("/sandbox/snapshot", &key, document.clone()).await;
+    second.assert_error(429, "RATE_LIMITED");
+    assert_eq!(second.header("retry-after"), Some("1"));
+    assert!(second.body["error"]["message"].as_str().unwrap().contains("one such body at a time"), "{}", second.body);
+
+    first.write_all(rest.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    first.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    load(&sb, &key, &document).await;
+    sb.shutdown().await;
+}

@@ -214,7 +214,7 @@ error_codes! {
     }
     PayloadTooLarge = "PAYLOAD_TOO_LARGE", 413 {
         spec: "", docs: "Conventions",
-        meaning: "The request body is larger than 1 MiB.",
+        meaning: "The request body is larger than 1 MiB (32 MiB for a snapshot load).",
         advice: "Send a smaller body.",
     }
     UnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE", 415 {

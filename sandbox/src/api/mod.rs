@@ -3,8 +3,9 @@
 //! is registered.
 //!
 //! Layers, outermost first: request id and the global clock header
-//! ([`layers::outer`]) → panic guard → body limit → the operation's own
-//! layers ([`layers::operation`]).
+//! ([`layers::outer`]) → panic guard → the operation's own layers
+//! ([`layers::operation`]), which read the body once, up to the
+//! operation's limit (axum's own limit is off: it would be a second one).
 
 pub mod accounts;
 pub mod applications;
@@ -48,7 +49,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::ApiError;
-use crate::http::{BODY_LIMIT, fallback};
+use crate::http::fallback;
 use crate::operation::Operations;
 use crate::state::AppState;
 
@@ -73,7 +74,7 @@ pub fn router(state: AppState) -> Router {
     let router = openapi::serve(api)
         .fallback(fallback::not_found)
         .method_not_allowed_fallback(fallback::method_not_allowed)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(DefaultBodyLimit::disable())
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(from_fn_with_state(state.clone(), layers::outer));
     let api = router.with_state(state.clone());

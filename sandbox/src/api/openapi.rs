@@ -228,7 +228,7 @@ pub fn finish(mut api: OpenApi, table: &Operations) -> OpenApi {
                 op.deprecated = Some(Deprecated::True);
             }
             page_params(op);
-            errors::complete(op, declared.dialect, shared);
+            errors::complete(op, declared.dialect, declared.body_limit, shared);
         }
     }
     let components = api.components.get_or_insert_with(Default::default);

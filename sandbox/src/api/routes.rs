@@ -59,6 +59,14 @@ impl Declared {
         self
     }
 
+    /// Request bodies of up to `limit` bytes rather than the default
+    /// [`crate::http::BODY_LIMIT`] (one partner sends one at a time: see
+    /// [`crate::http::body`]).
+    fn body_limit(mut self, limit: usize) -> Declared {
+        self.operation.body_limit = limit;
+        self
+    }
+
     /// A deprecated alias of `successor`.
     fn alias_of(mut self, successor: &'static str) -> Declared {
         self.operation.successor = Some(successor);
@@ -236,7 +244,7 @@ pub fn table() -> Vec<Declared> {
         op!(review::review, ControlOrTestKey, Simulate),
         committed!(fork::fork, ControlOrTestKey, Simulate),
         op!(snapshot::save, ControlOrTestKey, Simulate),
-        committed!(snapshot::load, ControlTestKeyOrBearer, Simulate),
+        committed!(snapshot::load, ControlTestKeyOrBearer, Simulate).body_limit(crate::snapshot::BODY_LIMIT),
         op!(fork::delete, ControlTestKeyOrBearer, Simulate),
         // Public.
         op!(health::health, Public, Session),

@@ -207,9 +207,10 @@ impl<'a> Speaker<'a> {
     }
 }
 
-/// The one answer to "is this the partner's integration talking", which
-/// the rate limiter, the request log (and so the review) and faults all
-/// ask: `None` for a request without an API key.
+/// The one answer to "is this the partner's integration talking": `None`
+/// for a request without an API key. The operation's layers
+/// (`api::layers`) ask it once per request and hand the rate limiter, the
+/// request log (and so the review) and faults the key each acts for.
 pub fn speaker(extensions: &Extensions) -> Option<Speaker<'_>> {
     let key = key_of(extensions)?;
     Some(if extensions.get::<OwnRead>().is_some() {
@@ -416,6 +417,15 @@ pub fn key_of(extensions: &Extensions) -> Option<&KeyCaller> {
     extensions.get::<KeyCaller>().or(match extensions.get::<ControlCaller>() {
         Some(ControlCaller::TestKey(key)) => Some(key),
         _ => None,
+    })
+}
+
+/// The partner a request acts for, as its credential says: a key's, or a
+/// dashboard user's; `None` for the control token (the operator).
+pub fn partner_of(extensions: &Extensions) -> Option<i64> {
+    key_of(extensions).map(|key| key.partner_id).or_else(|| match extensions.get::<Owner>() {
+        Some(Owner::Dashboard(user)) => user.partner.as_ref().map(|partner| partner.id),
+        _ => extensions.get::<DashboardUser>().and_then(|user| user.partner.as_ref().map(|partner| partner.id)),
     })
 }
 

@@ -19,8 +19,14 @@
 //! own application's rules and the global ones, never another's, and
 //! nothing more when no rule exists, so an API without rules costs what it
 //! did. A rule's counters change in memory under its own lock, which makes
-//! them exact under concurrency, and every counted match is written to the
-//! database before the request (or delivery) goes on ([`remember`]).
+//! them exact under concurrency; they are stored in the write that stores
+//! what counted them, so the database never holds a count without its
+//! cause nor the reverse: a delivery's in the write that decides the
+//! delivery ([`fire_delivery`]), a request's in the write of its log
+//! record ([`record_counters`], by the request log's writer), which the
+//! request waits for before it is answered. So a restart, even after a
+//! kill, goes on from every match: a `skip` is not skipped again and a
+//! `probability` rule's draws do not repeat.
 //!
 //! Bounds: at most [`RULES_PER_APPLICATION`] rules per application,
 //! [`RULES_PER_PARTNER`] across one partner's applications and
@@ -421,22 +427,9 @@ pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<
     Ok(())
 }
 
-/// Writes the counters of every rule a request counted to the database
-/// before the request goes on, so a restart (even after `kill -9`) goes on
-/// from every match: a `skip` is not skipped again and a `probability`
-/// rule's draws do not repeat. Counters only grow, so writes that land out
-/// of order change nothing.
-pub async fn remember(state: &crate::state::AppState, counted: &[(i64, Counters)]) {
-    if counted.is_empty() {
-        return;
-    }
-    let counted = counted.to_vec();
-    if let Err(e) = state.db.write(move |tx| record_counters(tx, &counted)).await {
-        tracing::warn!(error = %e, "cannot record fault rules' counters");
-    }
-}
-
-/// Stores counters in the caller's write.
+/// Stores counters in the caller's write (a request's are stored with its
+/// log record). Counters only grow, so writes that land out of order
+/// change nothing.
 pub fn record_counters(conn: &rusqlite::Connection, counted: &[(i64, Counters)]) -> Result<(), ApiError> {
     for (id, counters) in counted {
         store::fault_rules::set_counters(conn, *id, *counters)?;

@@ -28,11 +28,12 @@ use std::time::Duration;
 use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use payctl_domain::faults::Counters;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::faults::{AppliedFault, FaultRequest};
 
 use super::{HELD_PER_PARTNER, RequestFault};
-use crate::auth::principal;
+use crate::auth::principal::KeyCaller;
 use crate::error::{ApiError, Checks};
 use crate::http::connection::{Connection, Cut};
 use crate::operation::Operation;
@@ -44,12 +45,21 @@ use crate::state::AppState;
 #[derive(Debug, Clone, Copy)]
 pub struct Unanswered;
 
-/// What a request held back by a fault would have been answered, once its
-/// handler ran: the request log writes it, marked `client_gone`, if the
-/// client goes away during the hold (the log layer puts one in every
-/// logged request's extensions).
+/// What the faults layer tells the request log about a request (the log
+/// layer puts one in every logged request's extensions while a rule or the
+/// request's own fault header may apply): the counters of every rule the
+/// request counted, stored in the write of its log record, which the
+/// request waits for before its answer goes out;
+/// and the answer a fault held back, once its handler ran, which the log
+/// writes, marked `client_gone`, if the client goes away during the hold.
 #[derive(Debug, Clone, Default)]
-pub struct Pending(Arc<std::sync::Mutex<Option<Held>>>);
+pub struct Pending(Arc<std::sync::Mutex<Told>>);
+
+#[derive(Debug, Default)]
+struct Told {
+    counted: Vec<(i64, Counters)>,
+    held: Option<Held>,
+}
 
 /// A held answer: its status, error code and the fault holding it.
 #[derive(Debug, Clone)]
@@ -60,19 +70,31 @@ pub struct Held {
 }
 
 impl Pending {
+    fn told(&self) -> std::sync::MutexGuard<'_, Told> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn count(&self, counted: Vec<(i64, Counters)>) {
+        self.told().counted = counted;
+    }
+
     fn hold(&self, response: &Response, fault: &AppliedFault) {
-        if let Ok(mut slot) = self.0.lock() {
-            *slot = Some(Held {
-                status: response.status().as_u16(),
-                error_code: response.extensions().get::<ApiError>().map(|e| e.code.as_str()),
-                fault: fault.clone(),
-            });
-        }
+        self.told().held = Some(Held {
+            status: response.status().as_u16(),
+            error_code: response.extensions().get::<ApiError>().map(|e| e.code.as_str()),
+            fault: fault.clone(),
+        });
     }
 
     /// The answer held back, if the handler ran.
     pub fn held(&self) -> Option<Held> {
-        self.0.lock().ok().and_then(|slot| slot.clone())
+        self.told().held.clone()
+    }
+
+    /// The counters of the rules the request counted (taken: they are
+    /// written once).
+    pub fn counted(&self) -> Vec<(i64, Counters)> {
+        std::mem::take(&mut self.told().counted)
     }
 }
 
@@ -111,23 +133,16 @@ impl std::fmt::Display for Source {
     }
 }
 
-/// The layer: `next` runs the rest of the request unless the fault
-/// answers in its place.
-pub async fn layer<F, Fut>(state: &AppState, request: Request, next: F) -> Response
+/// The layer, for a TEST key's request that the partner's integration
+/// makes (the layer stack judges that): `next` runs the rest of the
+/// request unless the fault answers in its place. The console's calls,
+/// and a tool's reads on its own behalf, neither meet a fault nor use up a
+/// rule's firing; LIVE behaves like production.
+pub async fn layer<F, Fut>(state: &AppState, key: &KeyCaller, request: Request, next: F) -> Response
 where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    // LIVE behaves like production; the console's calls, and a tool's reads
-    // on its own behalf (`payctl listen` reading what became of a delivery,
-    // an export reading ids back), are not the partner's integration: they
-    // neither meet a fault nor use up a rule's firing.
-    let Some(key) = principal::speaker(request.extensions()).and_then(principal::Speaker::integration) else {
-        return next(request).await;
-    };
-    if !key.is_test() {
-        return next(request).await;
-    }
     let (source, injected) = match request.headers().get(crate::http::headers::SANDBOX_FAULT) {
         Some(value) => match from_header(value) {
             Ok(injected) => (Source::Header, injected),
@@ -135,9 +150,13 @@ where
         },
         None => {
             let Some(op) = request.extensions().get::<Arc<Operation>>() else { return next(request).await };
+            // The log layer's slot for what this request did to the rules:
+            // a rule put in force after the request arrived finds none, and
+            // does not see the request.
+            let Some(pending) = request.extensions().get::<Pending>() else { return next(request).await };
             let path = request.uri().path();
             let matched = state.faults.fire(key.application_id, |spec| spec.on_request(op, path));
-            super::remember(state, &matched.counted).await;
+            pending.count(matched.counted);
             let Some((fired, fault)) = matched.fired else { return next(request).await };
             (Source::Rule(fired.rule.public_id.clone()), fault)
         }

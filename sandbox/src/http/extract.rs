@@ -17,8 +17,8 @@ use std::fmt::Write as _;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header;
 use axum::http::request::Parts;
-use axum::http::{StatusCode, header};
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use serde::de::DeserializeOwned;
 
@@ -247,30 +247,15 @@ fn unsupported_media_type() -> ApiError {
     ApiError::new(ErrorCode::UnsupportedMediaType, "request bodies must be JSON: send Content-Type: application/json")
 }
 
+/// The body the operation's layers already read ([`super::body`]), so
+/// this never waits nor fails for its size.
 async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
     Bytes::from_request(req, state).await.map_err(|rejection| {
-        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            too_large()
-        } else if timed_out(&rejection) {
-            stopped_arriving()
-        } else {
-            ApiError::new(ErrorCode::Validation, format!("the request body could not be read: {rejection}"))
-        }
+        ApiError::new(ErrorCode::Validation, format!("the request body could not be read: {rejection}"))
     })
 }
 
-/// Why a body read in full (up to the 1 MiB limit) failed: it stopped
-/// arriving (408, see [`crate::http::server::BODY_READ_TIMEOUT`]) or it is
-/// too large (413); every reader of a body answers the same.
-pub fn unreadable_body(error: &axum::Error) -> ApiError {
-    if timed_out(error) { stopped_arriving() } else { too_large() }
-}
-
-fn too_large() -> ApiError {
-    ApiError::new(ErrorCode::PayloadTooLarge, "the request body is larger than the 1 MiB limit")
-}
-
-fn stopped_arriving() -> ApiError {
+pub(super) fn stopped_arriving() -> ApiError {
     ApiError::new(
         ErrorCode::RequestTimeout,
         format!(
@@ -281,7 +266,7 @@ fn stopped_arriving() -> ApiError {
 }
 
 /// Whether the server's body timeout is behind `error`.
-fn timed_out(error: &(dyn std::error::Error + 'static)) -> bool {
+pub(super) fn timed_out(error: &(dyn std::error::Error + 'static)) -> bool {
     let mut cause = Some(error);
     while let Some(e) = cause {
         if e.is::<tower_http::timeout::TimeoutError>() {

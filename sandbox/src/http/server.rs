@@ -12,7 +12,7 @@
 //! connection goes idle). A request body must keep arriving: when no part
 //! of it comes for [`BODY_READ_TIMEOUT`], reading it fails, the request is
 //! answered 408 `REQUEST_TIMEOUT` and the connection closed
-//! ([`super::extract::unreadable_body`]). A request being handled, or a
+//! ([`super::body::unreadable`]). A request being handled, or a
 //! body that keeps coming, is not cut short.
 //!
 //! Every request carries the peer's address as [`ConnectInfo`] (sign-in

@@ -2,12 +2,14 @@
 //! key, written off the request path.
 //!
 //! The layer runs inside authentication (so the key and application are
-//! known) and inside the rate limiter (whose refusals it also records). It
-//! covers every key-authenticated route, `/v1/...` and the `/sandbox/...`
-//! simulation routes when called with a TEST key; requests with a bearer or
-//! the control token are not logged, nor reads a tool makes on its own
-//! behalf ([`principal::speaker`]: the console's, and `payctl`'s signed
-//! `X-Sandbox-Tool` reads). The path, query, body and the
+//! known) and after the rate limiter, whose refusals the layer stack logs
+//! through it too. It covers every key-authenticated route, `/v1/...` and
+//! the `/sandbox/...` simulation routes when called with a TEST key;
+//! requests with a bearer or the control token are not logged, nor reads
+//! a tool makes on its own behalf ([`crate::auth::principal::speaker`]:
+//! the console's, and `payctl`'s signed `X-Sandbox-Tool` reads). The body
+//! is the one the layer stack read ([`crate::http::body`]). The path,
+//! query, body and the
 //! `X-Request-ID` (as `correlation_id`) are kept only after [`redact`]ion.
 //! What a record keeps is bounded: paths and queries ([`bounded`]), the
 //! body per record ([`KeptBody`]) and the bodies of a partner's records in
@@ -46,22 +48,23 @@ use std::time::Instant;
 
 use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::Request;
-use axum::http::{HeaderMap, Method};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use payctl_domain::faults::Counters;
 use payctl_domain::redact;
 use payctl_domain::time::Timestamp;
 use payctl_wire::faults::AppliedFault;
 use tokio::sync::mpsc;
 
-use crate::auth::principal;
+use crate::auth::principal::KeyCaller;
 use crate::clock;
 use crate::error::ApiError;
 use crate::faults::requests::{Pending, Unanswered};
-use crate::http::BODY_LIMIT;
+use crate::http::body::Received;
 use crate::http::request_id::CorrelationId;
+use crate::ids;
 use crate::operation::Operation;
 use crate::state::AppState;
-use crate::{idempotency, ids};
 
 use writer::Progress;
 pub use writer::{Retention, Writer, start};
@@ -95,6 +98,9 @@ pub struct Record {
     pub fault: Option<AppliedFault>,
     /// What the review judges the request by (see [`Judged`]).
     pub judged: Judged,
+    /// The counters of the fault rules the request counted (by rule row
+    /// id), stored in the write that stores the record.
+    pub counted: Vec<(i64, Counters)>,
     pub exchange: Exchange,
 }
 
@@ -103,9 +109,9 @@ pub struct Record {
 pub struct Judged {
     /// The route table's id of the operation.
     pub operation_id: Option<String>,
-    /// `idempotency::stored_key` of the `Idempotency-Key` sent, never the key.
+    /// `http::body::key_hash` of the `Idempotency-Key` sent, never the key.
     pub idempotency_key_hash: Option<String>,
-    /// `idempotency::body_hash` of a request with a body.
+    /// `http::body::digest` of a request with a body, in hex.
     pub body_hash: Option<String>,
     /// Whether the client sent its own `X-Request-ID`.
     pub request_id_sent: bool,
@@ -254,6 +260,24 @@ impl Sink {
         }
     }
 
+    /// Queues a record that stores fault rules' counters, waiting for room
+    /// if need be, and waits until it is written (at most
+    /// [`writer::CATCH_UP_LIMIT`]): the request is answered only once what
+    /// it did to the rules is on disk, so a restart, even after a kill,
+    /// goes on from every match that was answered.
+    pub async fn record_counted(&self, record: Record) {
+        match self.queue.reserve().await {
+            Ok(room) => {
+                self.progress.queue(|| {
+                    room.send(record);
+                    true
+                });
+                self.caught_up().await;
+            }
+            Err(_) => tracing::warn!("request log closed; a fault rule's counters were not stored"),
+        }
+    }
+
     /// Records dropped so far because the queue was full.
     pub fn dropped(&self) -> u64 {
         self.dropped.load(Ordering::Relaxed)
@@ -282,30 +306,55 @@ where
     state.db.scan(work).await
 }
 
-/// The layer: runs `run` on the request and logs the exchange when a key
-/// made it; others pass through.
-pub async fn observe<F, Fut>(state: &AppState, request: Request, run: F) -> Response
+/// A request of application traffic (the layer stack judges that,
+/// [`crate::auth::principal::speaker`]) as it arrived, before its body
+/// was read: the log's order (and the review's) is the order requests came
+/// in, whenever each was read and answered, and a record's duration counts
+/// the body's upload.
+#[derive(Debug)]
+pub struct Arrival {
+    key: KeyCaller,
+    started: Instant,
+    public_id: String,
+    requested_at: Timestamp,
+    real_at: i64,
+}
+
+impl Arrival {
+    pub fn new(state: &AppState, key: KeyCaller) -> Arrival {
+        let requested_at = state.clock.app_now(key.application_id);
+        Arrival {
+            started: Instant::now(),
+            public_id: ids::uuid(),
+            requested_at,
+            real_at: clock::real_now().millis(),
+            key,
+        }
+    }
+
+    /// The key the request was made with.
+    pub fn key(&self) -> &KeyCaller {
+        &self.key
+    }
+}
+
+/// The layer: runs `run` on the request that `arrival` took and logs the
+/// exchange.
+pub async fn observe<F, Fut>(state: &AppState, arrival: Arrival, request: Request, run: F) -> Response
 where
     F: FnOnce(Request) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let Some(key) = principal::speaker(request.extensions()).and_then(principal::Speaker::application_traffic) else {
-        return run(request).await;
-    };
-    let started = Instant::now();
-    // Minted at arrival: the log's order (and the review's) is the order
-    // requests came in, whenever each was answered.
-    let public_id = ids::uuid();
-    let requested_at = state.clock.app_now(key.application_id);
-    let mut judged = Judged {
+    let Arrival { key, started, public_id, requested_at, real_at } = arrival;
+    // Read by the layer stack ([`crate::http::body`]); absent when the
+    // request was refused before its body was read.
+    let received = request.extensions().get::<Received>();
+    let judged = Judged {
         operation_id: request.extensions().get::<Arc<Operation>>().map(|op| op.id().to_owned()),
-        idempotency_key_hash: request
-            .headers()
-            .get(crate::http::headers::IDEMPOTENCY_KEY)
-            .and_then(|v| v.to_str().ok())
-            .map(idempotency::stored_key),
+        idempotency_key_hash: received.and_then(|r| r.key_hash.clone()),
+        body_hash: received.and_then(Received::body_hash_hex),
         request_id_sent: request.headers().contains_key(crate::http::headers::REQUEST_ID),
-        real_at: clock::real_now().millis(),
+        real_at,
         ..Judged::default()
     };
     let application_id = key.application_id;
@@ -325,23 +374,13 @@ where
     let request_headers = (keeps_exchange && state.request_log.exchanges.take(clock::real_now().millis()))
         .then(|| without_credentials(request.headers()));
 
-    let (request, request_body) = if method == Method::GET || method == Method::HEAD {
-        (Ok(request), None)
-    } else {
-        let (parts, body) = request.into_parts();
-        match axum::body::to_bytes(body, BODY_LIMIT).await {
-            Ok(bytes) => {
-                let kept = redact::body(&bytes).map(|v| KeptBody::of(v.to_string()));
-                judged.body_hash = Some(idempotency::body_hash(&bytes));
-                (Ok(Request::from_parts(parts, Body::from(bytes))), kept)
-            }
-            Err(e) => (Err(crate::http::extract::unreadable_body(&e).into_response()), None),
-        }
-    };
-    // Only a fault holds an answer back: without a rule or a request's own
-    // fault header, the request path allocates nothing more for it.
-    let holdable = request.as_ref().is_ok_and(|r| r.headers().contains_key(crate::http::headers::SANDBOX_FAULT))
-        || state.faults.any();
+    let request_body = received
+        .and_then(|r| r.bytes.as_ref())
+        .and_then(|bytes| redact::body(bytes))
+        .map(|v| KeptBody::of(v.to_string()));
+    // Only a fault counts or holds: without a rule or a request's own fault
+    // header, the request path allocates nothing more for it.
+    let holdable = request.headers().contains_key(crate::http::headers::SANDBOX_FAULT) || state.faults.any();
     let pending = holdable.then(Pending::default);
     // Written if this future is dropped before the answer: the client went
     // away (a `latency` or `timeout` hold it did not wait out).
@@ -365,18 +404,15 @@ where
             responded_at: requested_at,
             fault: None,
             judged,
+            counted: Vec::new(),
             exchange: Exchange::None,
         }),
     };
-    let response = match request {
-        Ok(mut request) => {
-            if let Some(pending) = pending {
-                request.extensions_mut().insert(pending);
-            }
-            run(request).await
-        }
-        Err(refused) => refused,
-    };
+    let mut request = request;
+    if let Some(pending) = pending {
+        request.extensions_mut().insert(pending);
+    }
+    let response = run(request).await;
     // Answered: the record is this function's again, not the guard's.
     let Some(mut record) = gone.record.take() else { return response };
 
@@ -397,8 +433,13 @@ where
     record.error_code = response.extensions().get::<ApiError>().map(|e| e.code.as_str());
     record.responded_at = requested_at.plus_millis(i64::try_from(elapsed.as_millis()).unwrap_or(0));
     record.fault = response.extensions().get::<AppliedFault>().cloned();
+    record.counted = gone.pending.as_ref().map(Pending::counted).unwrap_or_default();
     record.exchange = exchange;
-    state.request_log.record(record);
+    if record.counted.is_empty() {
+        state.request_log.record(record);
+    } else {
+        state.request_log.record_counted(record).await;
+    }
     response
 }
 
@@ -470,6 +511,9 @@ impl Drop for Gone<'_> {
         let elapsed = self.started.elapsed();
         record.duration_ms = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
         record.responded_at = record.requested_at.plus_millis(record.duration_ms);
+        if let Some(pending) = &self.pending {
+            record.counted = pending.counted();
+        }
         if let Some(held) = self.pending.as_ref().and_then(Pending::held) {
             record.status_code = held.status;
             record.error_code = held.error_code;
@@ -528,6 +572,7 @@ mod tests {
             responded_at: at,
             fault: None,
             judged: Judged::default(),
+            counted: Vec::new(),
             exchange: Exchange::None,
         }
     }

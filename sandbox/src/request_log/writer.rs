@@ -185,6 +185,9 @@ impl Batches {
         let body_bytes = self.body_bytes.clone();
         let written = self.db.write(move |tx| {
             let added = store::request_logs::insert_batch(tx, &batch)?;
+            for record in &batch {
+                crate::faults::record_counters(tx, &record.counted)?;
+            }
             let mut counted = body_bytes.lock().unwrap_or_else(PoisonError::into_inner);
             for (partner_id, bytes) in added {
                 let kept = match counted.get(&partner_id) {

@@ -108,6 +108,45 @@ async fn hits_are_exact_under_concurrent_matching_requests() {
     );
 }
 
+/// A rule's counters are stored in the write that stores the log records
+/// of the requests it counted: concurrent matching requests over sockets
+/// fire a `times: 5` rule (after `skip: 2`) exactly five times, the
+/// database holds the counters as soon as the log holds the records (and
+/// agrees with them), and a restart goes on from them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn counters_are_stored_with_the_log_records_of_the_requests_they_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("counters.db");
+    let sb = crate::support::spawn_with(payctl_sandbox::Storage::File(path.clone())).await;
+    let key = sb.test_key();
+    let rule = json!({"match": {"operation_id": "listCustomers"}, "fault": {"kind": "error"}, "skip": 2, "times": 5});
+    let id = add_rule(&sb, &key, rule).await["id"].as_str().unwrap().to_owned();
+    let requests = (0..32).map(|_| sb.get("/v1/customers", &key));
+    let statuses: Vec<u16> = futures::future::join_all(requests).await.iter().map(|r| r.status.as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 503).count(), 5, "{statuses:?}");
+
+    // Reading the log waits for its records; the counters came with them.
+    let logs = sb.get("/v1/logs?limit=100&method=GET", &key).await.body;
+    let faulted = logs["data"].as_array().unwrap().iter().filter(|r| r["fault"]["rule_id"] == id.as_str()).count();
+    assert_eq!(faulted, 5, "{logs}");
+    let stored = || {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.query_row("SELECT matched, hits FROM fault_rules WHERE public_id = ?1", [&id], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+        })
+        .unwrap()
+    };
+    assert_eq!(stored(), (7, 5), "two skipped, five fired");
+    sb.shutdown().await;
+
+    let sb = crate::support::spawn_with(payctl_sandbox::Storage::File(path.clone())).await;
+    let key = sb.test_key();
+    let listed = rules(&sb, &key).await;
+    assert_eq!((listed[0]["matched"].as_u64(), listed[0]["hits"].as_u64()), (Some(7), Some(5)), "{listed:?}");
+    assert_eq!(sb.get("/v1/customers", &key).await.status, StatusCode::OK, "spent");
+    sb.shutdown().await;
+}
+
 #[tokio::test]
 async fn rules_survive_a_restart_of_a_file_backed_sandbox() {
     let dir = tempfile::tempdir().unwrap();
@@ -117,8 +156,7 @@ async fn rules_survive_a_restart_of_a_file_backed_sandbox() {
     add_rule(&sb, &key, json!({"match": {"operation_id": "listCustomers"}, "fault": {"kind": "error"}, "times": 2}))
         .await;
     assert_eq!(sb.get("/v1/customers", &key).await.status, StatusCode::SERVICE_UNAVAILABLE);
-    // Counters are written a moment after the match.
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    // Stored with the request's log record, which a clean stop writes.
     sb.shutdown().await;
     let sb = crate::support::spawn_with(payctl_sandbox::Storage::File(path)).await;
     let key = sb.test_key();

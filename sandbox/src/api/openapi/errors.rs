@@ -18,6 +18,8 @@ use utoipa::openapi::security::SecurityRequirement;
 
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 
+use crate::http::BODY_LIMIT;
+use crate::http::body::size;
 use crate::http::dialect::flat_code;
 
 pub use crate::operation::Dialect;
@@ -78,7 +80,6 @@ fn common(op: &Operation) -> Vec<(ErrorCode, &'static str, &'static str)> {
          it was told to allow (a defence against DNS rebinding)",
     ));
     if json_body {
-        codes.push((ErrorCode::PayloadTooLarge, "PayloadTooLarge", "the request body is larger than 1 MiB"));
         let stalled = "the request body stopped arriving for 10 s, and the connection is closed";
         codes.push((ErrorCode::RequestTimeout, "RequestTimeout", stalled));
         let not_json = "the request body is not sent as `application/json`";
@@ -126,14 +127,29 @@ fn describe(codes: &[(ErrorCode, &str)]) -> String {
 /// listed code. A status the operation answers with common codes alone
 /// refers to a shared response in `responses` (most operations share them,
 /// and the document is kept in memory as bytes).
-pub fn complete(op: &mut Operation, dialect: Dialect, responses: &mut BTreeMap<String, RefOr<Response>>) {
+pub fn complete(
+    op: &mut Operation,
+    dialect: Dialect,
+    body_limit: usize,
+    responses: &mut BTreeMap<String, RefOr<Response>>,
+) {
     // Statuses answered with common codes alone, each with its codes (two
     // may share one: a key's 403 and the Host check's).
-    let mut shared: BTreeMap<String, Vec<(ErrorCode, String, &str)>> = BTreeMap::new();
-    for (code, name, meaning) in common(op) {
+    let mut shared: BTreeMap<String, Vec<(ErrorCode, String, String)>> = BTreeMap::new();
+    let mut all: Vec<(ErrorCode, String, String)> =
+        common(op).into_iter().map(|(code, name, meaning)| (code, name.to_owned(), meaning.to_owned())).collect();
+    // The body limit is the operation's own (the route table's).
+    if op.request_body.as_ref().is_some_and(|b| b.content.contains_key("application/json")) {
+        let name = match body_limit {
+            BODY_LIMIT => "PayloadTooLarge".to_owned(),
+            other => format!("PayloadTooLarge{}", size(other).replace(' ', "")),
+        };
+        all.push((ErrorCode::PayloadTooLarge, name, format!("the request body is larger than {}", size(body_limit))));
+    }
+    for (code, name, meaning) in all {
         let (code, name) = match (dialect, flat_code(code)) {
             (Dialect::Flat, Some(flat)) => (flat, format!("{name}Flat")),
-            _ => (code, name.to_owned()),
+            _ => (code, name),
         };
         let status = code.status().to_string();
         // A status answered in another shape (the token endpoint's OAuth
@@ -147,7 +163,7 @@ pub fn complete(op: &mut Operation, dialect: Dialect, responses: &mut BTreeMap<S
         };
         let codes = listed(&response.description).unwrap_or_default();
         if !codes.iter().any(|(c, _)| *c == code) {
-            response.description = format!("{}; {}", response.description, describe(&[(code, meaning)]));
+            response.description = format!("{}; {}", response.description, describe(&[(code, &meaning)]));
         }
     }
     for response in op.responses.responses.values_mut() {
@@ -160,7 +176,7 @@ pub fn complete(op: &mut Operation, dialect: Dialect, responses: &mut BTreeMap<S
     }
     for (status, codes) in shared {
         let name = codes.iter().map(|(_, name, _)| name.as_str()).collect::<Vec<_>>().join("Or");
-        let codes: Vec<(ErrorCode, &str)> = codes.iter().map(|(code, _, meaning)| (*code, *meaning)).collect();
+        let codes: Vec<(ErrorCode, &str)> = codes.iter().map(|(code, _, meaning)| (*code, meaning.as_str())).collect();
         responses.entry(name.clone()).or_insert_with(|| envelope_response(&codes).into());
         op.responses.responses.insert(status, RefOr::Ref(Ref::new(format!("#/components/responses/{name}"))));
     }
