@@ -4,6 +4,7 @@
 //! racing writers exactly one sees its move happen.
 
 use payctl_domain::asset::Asset;
+use payctl_domain::decimal::Decimal;
 use payctl_domain::money::MinorUnit;
 pub use payctl_domain::states::quotes::{Form, State};
 use payctl_domain::time::Timestamp;
@@ -15,12 +16,30 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
-use crate::quoting::Priced;
 use crate::store::{NotFound, Owned, sql_text};
 use payctl_wire::error::ErrorCode;
 
 /// How long a quote's rate is locked (spec 8: 3 minutes).
 pub const VALIDITY_SECONDS: i64 = 180;
+
+/// A priced movement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Priced {
+    pub source: Asset,
+    pub destination: Asset,
+    pub source_amount: MinorUnit,
+    pub corridor_fee: MinorUnit,
+    /// The platform fee (the markup).
+    pub fee: MinorUnit,
+    /// What is converted: the amount less both fees.
+    pub net_source: MinorUnit,
+    pub exchange_rate: Decimal,
+    pub network_fee: MinorUnit,
+    /// What arrives, after the network fee; always above zero.
+    pub destination_amount: MinorUnit,
+    /// `customer`, `partner` or `default`: which markup set the fee.
+    pub markup_source: MarkupSource,
+}
 
 /// A quote to store; the form-specific fields are `None` when unused.
 pub struct NewQuote<'a> {

@@ -72,7 +72,7 @@ pub fn backoff_seconds(number: i64) -> i64 {
 /// The JSON body: every attempt of a delivery (and every endpoint)
 /// receives the same bytes.
 fn payload(job: &Due) -> String {
-    webhooks::payload(&webhooks::EventRow {
+    webhooks::payload(&crate::store::events::EventRow {
         public_id: &job.event_public_id,
         event_type: &job.event_type,
         resource_type: &job.resource_type,
