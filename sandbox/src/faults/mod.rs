@@ -99,11 +99,10 @@ pub enum Scope {
     AppliesTo(i64),
 }
 
-/// A rule that fired, with its counters after the match.
+/// A rule that fired.
 #[derive(Debug, Clone)]
 pub struct Fired {
     pub rule: Arc<Rule>,
-    pub counters: Counters,
 }
 
 /// The rules in force, found by application: one application's own rules
@@ -270,7 +269,7 @@ impl Faults {
                 matched.counted.push((rule.id, counters));
             }
             if fired {
-                matched.fired = Some((Fired { rule: rule.clone(), counters }, fault));
+                matched.fired = Some((Fired { rule: rule.clone() }, fault));
                 break;
             }
         }
@@ -464,7 +463,7 @@ pub fn fire_delivery(
     if counted {
         store::fault_rules::set_counters(conn, rule.id, counters)?;
     }
-    Ok(fired.then(|| Fired { rule: rule.clone(), counters }))
+    Ok(fired.then(|| Fired { rule: rule.clone() }))
 }
 
 impl Rule {

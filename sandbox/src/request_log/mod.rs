@@ -64,7 +64,7 @@ pub use crate::store::request_logs::{Captured, Exchange, Judged, Kept, KeptBody,
 use crate::{idempotency, ids};
 
 use writer::Progress;
-pub use writer::{Retention, Writer, start};
+pub use writer::{Writer, start};
 
 /// Records waiting to be written, at most.
 pub const CAPACITY: usize = 10_000;
@@ -185,6 +185,7 @@ impl Sink {
     }
 
     /// Records dropped so far because the queue was full.
+    #[cfg(test)]
     pub fn dropped(&self) -> u64 {
         self.dropped.load(Ordering::Relaxed)
     }

@@ -61,7 +61,6 @@ pub struct Row {
     pub public_id: String,
     pub application_id: i64,
     pub form: Form,
-    pub customer_id: Option<i64>,
     /// Public id of the sending customer.
     pub customer_public_id: Option<String>,
     pub source_asset: Asset,
@@ -81,10 +80,7 @@ pub struct Row {
     pub status: State,
     pub expires_at: Timestamp,
     pub accepted_at: Option<Timestamp>,
-    pub used_by: Option<String>,
-    pub used_at: Option<Timestamp>,
     pub created_at: Timestamp,
-    pub updated_at: Timestamp,
 }
 
 impl Row {
@@ -110,7 +106,6 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         public_id: r.get(1)?,
         application_id: r.get(2)?,
         form: r.get(3)?,
-        customer_id: r.get(4)?,
         customer_public_id: r.get(5)?,
         source_asset: r.get(6)?,
         destination_asset: r.get(7)?,
@@ -128,10 +123,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         status: r.get(19)?,
         expires_at: Timestamp::from_millis(r.get(20)?),
         accepted_at: ts(21)?,
-        used_by: r.get(22)?,
-        used_at: ts(23)?,
         created_at: Timestamp::from_millis(r.get(24)?),
-        updated_at: Timestamp::from_millis(r.get(25)?),
     })
 }
 
