@@ -14,8 +14,7 @@ use crate::store::sql_text;
 /// The event row a delivery's body is built from.
 pub struct EventRow<'a> {
     pub public_id: &'a str,
-    pub event_type: &'a str,
-    pub resource_type: &'a str,
+    pub event_type: EventType,
     pub resource_id: &'a str,
     /// The event's data, JSON text as stored.
     pub data: &'a str,
@@ -27,8 +26,7 @@ pub struct EventRow<'a> {
 #[derive(Debug, Clone)]
 pub struct StoredEvent {
     pub public_id: String,
-    pub event_type: String,
-    pub resource_type: String,
+    pub event_type: EventType,
     pub resource_id: String,
     /// JSON text.
     pub data: String,
@@ -40,8 +38,7 @@ impl StoredEvent {
     pub fn row(&self) -> EventRow<'_> {
         EventRow {
             public_id: &self.public_id,
-            event_type: &self.event_type,
-            resource_type: &self.resource_type,
+            event_type: self.event_type,
             resource_id: &self.resource_id,
             data: &self.data,
             created_at: self.created_at.millis(),
@@ -49,16 +46,15 @@ impl StoredEvent {
     }
 }
 
-const SELECT: &str = "SELECT public_id, type, resource_type, resource_id, data, created_at FROM events";
+const SELECT: &str = "SELECT public_id, type, resource_id, data, created_at FROM events";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
     Ok(StoredEvent {
         public_id: r.get(0)?,
         event_type: r.get(1)?,
-        resource_type: r.get(2)?,
-        resource_id: r.get(3)?,
-        data: r.get(4)?,
-        created_at: Timestamp::from_millis(r.get(5)?),
+        resource_id: r.get(2)?,
+        data: r.get(3)?,
+        created_at: Timestamp::from_millis(r.get(4)?),
     })
 }
 

@@ -69,21 +69,12 @@ pub fn payload(event: &EventRow<'_>) -> String {
     format!(
         "{{\"id\":{},\"event\":{},\"timestamp\":{},{}:{},\"data\":{}}}",
         s(event.public_id),
-        s(event.event_type),
+        s(event.event_type.as_str()),
         s(&payctl_domain::time::Timestamp::from_millis(event.created_at).to_rfc3339()),
-        s(&format!("{}_id", subject_key(event.event_type, event.resource_type))),
+        s(&format!("{}_id", event.event_type.subject())),
         s(event.resource_id),
         event.data
     )
-}
-
-/// The envelope's id field: money events name their flow `payment_id`
-/// (spec section 6), verification events `customer_id`.
-fn subject_key<'a>(event_type: &str, resource_type: &'a str) -> &'a str {
-    match EventType::parse(event_type) {
-        Some(e) => e.subject(),
-        None => resource_type,
-    }
 }
 
 /// Checks a webhook URL: https, or http on a loopback host (a sandbox-only
