@@ -54,7 +54,16 @@ token="$(curl -fsS "$auth_url/protocol/openid-connect/token" \
 # Each security scheme of the document gets its own credential; schemathesis
 # sends the one each operation declares.
 export FUZZ_API_KEY="$(field test_api_key)" FUZZ_BEARER="$token" FUZZ_CONTROL="$(field control_token)"
-export FUZZ_TEST_APPLICATION="$(field test_application_id)"
+export FUZZ_TEST_APPLICATION="$(field test_application_id)" FUZZ_PARTNER="$(field partner_id)"
+# A second TEST application for what the control token may only do to one
+# named application (the `control` scheme's description): the drill and the
+# fault rules the fuzzer makes land there, so they never fault the requests
+# the run makes with the TEST key.
+FUZZ_SPARE_APPLICATION="$(curl -fsS "$base_url/v1/applications" -H "Authorization: Bearer $token" \
+    -H "Idempotency-Key: $(python3 -c 'import uuid; print(uuid.uuid4())')" -H 'Content-Type: application/json' \
+    -d '{"name": "fuzz spare", "environment": "TEST"}' |
+    python3 -c "import json,sys; print(json.load(sys.stdin)['id'])")"
+export FUZZ_SPARE_APPLICATION
 cat >"$work/schemathesis.toml" <<'TOML'
 [auth.openapi.api_key]
 api_key = "${FUZZ_API_KEY}"
@@ -87,6 +96,23 @@ include-name = "POST /sandbox/events/trigger"
 parameters = { "body.application_id" = "${FUZZ_TEST_APPLICATION}" }
 phases.coverage.enabled = false
 
+# Operations under /sandbox that act on one application need
+# `application_id` with the control token (the `control` scheme says so; no
+# JSON Schema form states a requirement that depends on the credential):
+# each names the spare TEST application. A snapshot loads into a new
+# application of the demo partner.
+[[operations]]
+include-name = ["POST /sandbox/drill", "POST /sandbox/faults", "POST /sandbox/fork"]
+parameters = { "body.application_id" = "${FUZZ_SPARE_APPLICATION}" }
+
+[[operations]]
+include-name = ["DELETE /sandbox/drill", "GET /sandbox/review", "GET /sandbox/snapshot"]
+parameters = { "query.application_id" = "${FUZZ_SPARE_APPLICATION}" }
+
+[[operations]]
+include-name = "POST /sandbox/snapshot"
+parameters = { "query.partner_id" = "${FUZZ_PARTNER}" }
+
 # Rules between two parameters have no JSON Schema form (their descriptions
 # state them): the upper bounds are pinned so the other filters stay fuzzed.
 [[operations]]
@@ -115,7 +141,11 @@ parameters = { "query.to_date" = "9999-12-31" }
 #   (table or override) and runs on the corridor; a FLAT markup applies only
 #   to its own currency; a key's expiry must be in the future of the sandbox
 #   clock; a refresh token must be one the endpoint issued (an unknown one
-#   is 400 invalid_grant, as RFC 6749 says).
+#   is 400 invalid_grant, as RFC 6749 says);
+# - alternatives and agreements between fields: a fault rule's
+#   `match.operation_id`, `method` and `path` must agree on at least one
+#   operation (422 otherwise); a snapshot loads into a new application of
+#   `partner_id` or into `application_id`, not both.
 [[operations]]
 include-name = [
     "GET /v1/quotes", "POST /v1/accounts", "POST /v1/beneficiaries", "PUT /v1/partner-wallets",
@@ -123,6 +153,7 @@ include-name = [
     "PUT /v1/pricing/markup", "PUT /v1/pricing/customers/{id}/markup", "PUT /sandbox/rates",
     "POST /v1/quotes", "POST /v1/transactions/quote", "GET /v1/pricing/simulate",
     "POST /v1/applications/{id}/keys", "POST /auth/realms/sandbox/protocol/openid-connect/token",
+    "POST /sandbox/faults", "POST /sandbox/snapshot",
 ]
 checks.positive_data_acceptance.enabled = false
 TOML

@@ -18,9 +18,11 @@
 #   one authenticated API call, and a clean stop (SIGTERM; on Windows
 #   Ctrl-C, which wine delivers for SIGINT): exit 0 and the port closed.
 # For this machine's own target also the pytest plugin's tests
-# (tests/dist/python) in a virtual environment with the wheel, and the Node
-# tests of require("payctl/testing") and the launcher (tests/dist/node)
-# from the tarballs installed offline. With the image: the container image
+# (tests/dist/python, with fixtures/onboarding.json as their template) in a
+# virtual environment with the wheel, and the Node tests of
+# require("payctl/testing") and the launcher (tests/dist/node) from the
+# tarballs installed offline; with each, the READMEs' worked example of a
+# fork per test (readme_example.py). With the image: the container image
 # from its archive into podman, inspected (nothing but the binary, a
 # non-root user, port 4242, a health check without a shell), run, asked,
 # health-checked and stopped; the README's GitHub Actions step and its
@@ -198,7 +200,9 @@ done
 step "the pytest plugin (pytest from requirements.txt, added to that environment)"
 "$work/venv/bin/pip" install --disable-pip-version-check --quiet -r "$here/requirements.txt"
 mkdir -p "$work/pytest-project"
-cp "$root"/tests/dist/python/{*.py,pytest.ini} "$work/pytest-project/"
+cp "$root"/tests/dist/python/{*.py,pytest.ini} "$root/fixtures/onboarding.json" "$work/pytest-project/"
+# The READMEs' worked example of a fork per test, as they show it.
+python3 "$here/readme_example.py" pytest-fork-example "$work/pytest-project/test_readme_forks.py"
 (cd "$work/pytest-project" && "$work/venv/bin/python" -m pytest -p no:cacheprovider --rootdir . -v .)
 
 step "the npm tarballs: npm install --offline into an empty project, the registry unreachable"
@@ -218,10 +222,11 @@ smoke npm TERM "$work/npm-project/node_modules/.bin/payctl"
 
 step "require(\"payctl/testing\") and the launcher (node --test)"
 mkdir -p "$work/npm-project/test"
-cp "$root"/tests/dist/node/*.js "$work/npm-project/test/"
+cp "$root"/tests/dist/node/*.js "$root/fixtures/onboarding.json" "$work/npm-project/test/"
+python3 "$here/readme_example.py" node-fork-example "$work/npm-project/test/readme-forks.test.js"
 (cd "$work/npm-project" && PAYCTL_NO_PLATFORM_PROJECT="$work/npm-no-platform" \
     timeout --kill-after=10 300 node --test --test-concurrency=1 --test-reporter=spec \
-    test/testing.test.js test/launcher.test.js test/readme.test.js)
+    test/testing.test.js test/launcher.test.js test/readme.test.js test/readme-forks.test.js)
 
 step "npm install payctl from a registry of the built tarballs, as each platform"
 python3 "$here/registry.py" "$work/dist" >"$work/registry.url" &

@@ -62,22 +62,53 @@ pub fn draw(seed: u64, n: u64) -> u32 {
     u32::try_from(z % u64::from(CERTAIN)).unwrap_or(0)
 }
 
-/// A probability from its decimal text (`1`, `0.3`, `0.000001`): 0 to 1
-/// with at most six decimals, exactly, in millionths.
+/// A probability from its decimal text (`1`, `0.3`, `0.000001`, `3e-4`),
+/// 0 to 1, in millionths: finer digits are rounded to the nearest
+/// millionth (half up), as a client computing `1/3` sends 17 of them. Read
+/// from the text, never through a float.
 pub fn parse_probability(text: &str) -> Result<u32, &'static str> {
-    let message = "must be a number from 0 to 1 with at most six decimals";
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+    let message = "must be a number from 0 to 1";
+    let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, exponent.parse::<i32>().map_err(|_| message)?),
+        None => (text, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits_only = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits_only(whole) || !digits_only(fraction) || (mantissa.ends_with('.')) {
         return Err(message);
     }
-    let fraction = fraction.trim_end_matches('0');
-    if fraction.len() > 6 {
+    // The value is `digits` × 10^-`scale`.
+    let all = format!("{whole}{fraction}");
+    let significant = all.trim_start_matches('0').trim_end_matches('0');
+    let trailing = all.trim_end_matches('0').len();
+    let zeros = i64::try_from(all.len() - trailing).map_err(|_| message)?;
+    if significant.is_empty() {
+        return Ok(0);
+    }
+    if significant.len() > 30 {
         return Err(message);
     }
-    let whole: u64 = whole.parse().map_err(|_| message)?;
-    let millionths: u64 = format!("{fraction:0<6}").parse().map_err(|_| message)?;
-    let value = whole.checked_mul(u64::from(CERTAIN)).and_then(|w| w.checked_add(millionths)).ok_or(message)?;
-    u32::try_from(value).ok().filter(|v| *v <= CERTAIN).ok_or(message)
+    let digits: u128 = significant.parse().map_err(|_| message)?;
+    let scale = i64::try_from(fraction.len()).map_err(|_| message)? - i64::from(exponent) - zeros;
+    // Above 1 exactly, however little, is out of range.
+    let above_one = match u32::try_from(scale) {
+        Ok(scale) if scale <= 30 => digits > 10u128.pow(scale),
+        Ok(_) => false,
+        Err(_) => true,
+    };
+    if above_one {
+        return Err(message);
+    }
+    let shift = 6 - scale;
+    let millionths = if shift >= 0 {
+        digits * 10u128.pow(u32::try_from(shift).map_err(|_| message)?)
+    } else {
+        match u32::try_from(-shift).ok().and_then(|places| 10u128.checked_pow(places)) {
+            Some(divisor) => (digits + divisor / 2) / divisor,
+            None => 0,
+        }
+    };
+    u32::try_from(millionths).ok().filter(|v| *v <= CERTAIN).ok_or(message)
 }
 
 /// A probability in millionths as the decimal number it stands for.
@@ -120,13 +151,22 @@ mod tests {
     }
 
     #[test]
-    fn probabilities_parse_exactly() {
+    fn probabilities_parse_from_their_text_to_the_nearest_millionth() {
         assert_eq!(parse_probability("1"), Ok(CERTAIN));
         assert_eq!(parse_probability("1.0"), Ok(CERTAIN));
         assert_eq!(parse_probability("0"), Ok(0));
         assert_eq!(parse_probability("0.3"), Ok(300_000));
         assert_eq!(parse_probability("0.000001"), Ok(1));
-        for bad in ["1.5", "2", "-0.1", "0.0000001", "", ".5", "abc", "1e-3"] {
+        assert_eq!(parse_probability("1e-3"), Ok(1_000));
+        assert_eq!(parse_probability("3E-6"), Ok(3));
+        assert_eq!(parse_probability("0.10e1"), Ok(CERTAIN));
+        // Finer than a millionth: rounded, half up.
+        assert_eq!(parse_probability("0.35878567530131705"), Ok(358_786));
+        assert_eq!(parse_probability("0.0000005"), Ok(1));
+        assert_eq!(parse_probability("0.0000004999"), Ok(0));
+        assert_eq!(parse_probability("0.9999999"), Ok(CERTAIN));
+        assert_eq!(parse_probability("1e-400"), Ok(0));
+        for bad in ["1.5", "2", "-0.1", "1.0000000000000002", "1e1", "", ".5", "1.", "abc", "1e", "0.5e+x"] {
             assert!(parse_probability(bad).is_err(), "{bad}");
         }
         assert_eq!(probability_value(300_000), 0.3);

@@ -20,6 +20,16 @@ export interface App {
   clock(): Promise<{ now: string; offset_seconds: number; scope: string; application_id: string | null; global_offset_seconds: number }>;
   /** Moves this application's clock (and only its) forward by `seconds`. */
   advanceClock(seconds: number): ReturnType<App["clock"]>;
+  /** For a fork or a loaded snapshot: each original id mapped to its copy's; else empty. */
+  ids: Record<string, string>;
+  /** For a fork or a loaded snapshot: the application whose world was copied; else null. */
+  forked_from: string | null;
+  /** POST /sandbox/fork with this application's key: a new TEST application holding a copy of its world. */
+  fork(options?: { name?: string }): Promise<App>;
+  /** GET /sandbox/snapshot: this application's world as a payctl-snapshot/1 document. */
+  snapshot(options?: { redact?: boolean }): Promise<Record<string, unknown>>;
+  /** Deletes this TEST application and its whole world (the sandbox's control token). */
+  delete(): Promise<{ id: string; deleted: Record<string, number> }>;
 }
 
 /** The sandbox's ready line, as `payctl sandbox --json` prints it. */
@@ -51,6 +61,16 @@ export interface Sandbox extends ReadyLine {
   dashboardToken(): Promise<string>;
   /** A fresh TEST application with one API key: its own data and its own clock. */
   newApp(name?: string): Promise<App>;
+  /** A new TEST application holding a copy of `app`'s world. */
+  fork(app: App, options?: { name?: string }): Promise<App>;
+  /** A new TEST application of the ready line's partner holding a snapshot's world (a document or a file path). */
+  loadSnapshot(snapshot: string | Record<string, unknown>, options?: { name?: string }): Promise<App>;
+  /** A new TEST application holding the world of a snapshot or fixture file (without one: empty). */
+  newTemplate(file?: string, options?: { name?: string }): Promise<App>;
+  /** Deletes a TEST application (an app or its id) and its whole world. */
+  deleteApp(app: App | string): Promise<{ id: string; deleted: Record<string, number> }>;
+  /** With startSandbox({ template }): the application seeded from that file. */
+  template?: App;
 }
 
 export interface StartOptions {
@@ -60,6 +80,8 @@ export interface StartOptions {
   binary?: string;
   timeoutMs?: number;
   env?: Record<string, string>;
+  /** A snapshot or fixture file: sandbox.template holds its world, to fork for each test. */
+  template?: string;
 }
 
 export function startSandbox(options?: StartOptions): Promise<Sandbox>;

@@ -2,8 +2,10 @@
 
 The wheel puts the `payctl` binary on PATH; this package starts it as a
 sandbox from Python and, as a pytest plugin, gives the fixtures
-`payctl_sandbox` (one sandbox per session) and `payctl_app` (a fresh TEST
-application and key per test). Without pytest:
+`payctl_sandbox` (one sandbox per session), `payctl_app` (a fresh TEST
+application and key per test), `payctl_template` (the session's template
+application, seeded from a snapshot or fixture file) and `payctl_fork` (a
+fork per test, deleted as it ends). Without pytest:
 
     from payctl_testing import Sandbox
     with Sandbox.start() as sandbox:
@@ -12,6 +14,6 @@ application and key per test). Without pytest:
 """
 
 from ._binary import PayctlNotFound, find_payctl
-from ._sandbox import App, Response, Sandbox, SandboxError
+from ._sandbox import App, Response, Sandbox, SandboxError, request
 
-__all__ = ["App", "PayctlNotFound", "Response", "Sandbox", "SandboxError", "find_payctl"]
+__all__ = ["App", "PayctlNotFound", "Response", "Sandbox", "SandboxError", "find_payctl", "request"]

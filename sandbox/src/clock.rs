@@ -71,6 +71,12 @@ impl Clocks {
         *slot = (*slot).max(offset);
     }
 
+    /// Forgets a deleted application's offset (its row id may be given
+    /// out again).
+    pub fn forget_app(&self, application_id: i64) {
+        self.apps.write().unwrap_or_else(|p| p.into_inner()).remove(&application_id);
+    }
+
     /// Replaces every application offset (after a reset deleted applications
     /// whose ids may be used again).
     pub fn reload_apps(&self, apps: HashMap<i64, i64>) {

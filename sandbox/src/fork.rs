@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
-use payctl_wire::sandbox::Forked;
+use payctl_wire::sandbox::{ApplicationDeleted, Forked};
 use rusqlite::Connection;
 
 use crate::auth::api_keys::{self, StoredKey};
@@ -30,6 +30,12 @@ use crate::{ids, webhooks};
 
 /// The longest application name (as `POST /v1/applications` allows).
 const MAX_NAME_CHARS: usize = 128;
+
+/// The most TEST applications a partner holds for a fork or a snapshot
+/// load to make another (409 `APPLICATION_LIMIT` beyond). Each holds a
+/// whole world in the shared database; a suite that forks per test deletes
+/// its forks as its tests end ([`delete`]).
+pub const MAX_TEST_APPLICATIONS: i64 = 100;
 
 /// What the caller puts in force once the fork is committed.
 pub struct InForce {
@@ -99,6 +105,17 @@ pub fn make(
     let is_new = matches!(into, Into::New { .. });
     let (to, partner_id, application, clock_offset_millis) = match into {
         Into::New { partner_id, name } => {
+            let held = store::fork::test_applications(conn, partner_id)?;
+            if held >= MAX_TEST_APPLICATIONS {
+                return Err(ApiError::conflict(
+                    payctl_wire::error::ErrorCode::ApplicationLimit,
+                    format!(
+                        "the partner holds {held} TEST applications, the most a fork or a snapshot load may add to \
+                         ({MAX_TEST_APPLICATIONS}); delete those no longer needed with DELETE \
+                         /sandbox/applications/{{application_id}}"
+                    ),
+                ));
+            }
             let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
             (to, partner_id, application, clock_offset_millis)
         }
@@ -170,4 +187,34 @@ pub fn make(
     let in_force =
         InForce { application_id: to, clock_offset_millis, key, rules: faults::Change { added, removed: vec![] } };
     Ok((forked, in_force))
+}
+
+/// Whether TEST application `app` may be deleted: a LIVE one never (403),
+/// nor the ready line's TEST application (409: every start prints its new
+/// key).
+pub fn deletable(conn: &Connection, app: i64) -> Result<(), ApiError> {
+    let (_, application) = store::applications::by_id(conn, app)?;
+    if application.environment != Environment::Test {
+        return Err(ApiError::forbidden("a LIVE application behaves like production: it is never deleted"));
+    }
+    if store::settings::get(conn, store::settings::SEED_TEST_APPLICATION)?.as_deref() == Some(&application.id) {
+        return Err(ApiError::conflict(
+            payctl_wire::error::ErrorCode::Conflict,
+            "the ready line's TEST application is kept (each start gives it a new key); delete the forks and \
+             applications made since",
+        ));
+    }
+    Ok(())
+}
+
+/// Deletes TEST application `app` and everything of it: its world, its
+/// keys, request logs, deliveries and stored answers. Answers what was
+/// deleted and the row ids of its fault rules, for the caller to drop.
+pub fn delete(conn: &Connection, app: i64) -> Result<(ApplicationDeleted, Vec<i64>), ApiError> {
+    deletable(conn, app)?;
+    let (_, application) = store::applications::by_id(conn, app)?;
+    let rules = store::fault_rules::of_application(conn, app)?.into_iter().map(|r| r.id).collect();
+    let deleted = store::fork::delete(conn, app, &crate::idempotency::application_scope(&application.id))?;
+    let deleted = deleted.into_iter().map(|(t, n)| (t.to_owned(), i64::try_from(n).unwrap_or(i64::MAX))).collect();
+    Ok((ApplicationDeleted { id: application.id, deleted }, rules))
 }

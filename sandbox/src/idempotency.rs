@@ -391,12 +391,17 @@ where
     Ok(commit(state, claim, status, move |tx| Ok((work(tx)?, ()))).await?.0)
 }
 
+/// The scope of an application's keys (by its public id).
+pub fn application_scope(public_id: &str) -> String {
+    format!("app:{public_id}")
+}
+
 /// Whose keys these are, and the time their retention runs on: an
 /// application's own clock, or the global clock for users and the operator.
 fn scope_of(state: &AppState, request: &Request) -> (String, Timestamp) {
     let ext = request.extensions();
     if let Some(key) = principal::key_of(ext) {
-        (format!("app:{}", key.application_public_id), state.clock.app_now(key.application_id))
+        (application_scope(&key.application_public_id), state.clock.app_now(key.application_id))
     } else if let Some(user) = ext.get::<DashboardUser>() {
         (format!("user:{}", user.public_id), state.clock.now())
     } else {

@@ -20,6 +20,9 @@ pub enum Credential {
     TestKey,
     /// The control token, or a TEST key acting on its own application.
     ControlOrTestKey,
+    /// As [`Credential::ControlOrTestKey`], or a dashboard user's bearer
+    /// token acting on its partner's TEST applications.
+    ControlTestKeyOrBearer,
     /// A dashboard user's bearer token.
     Bearer,
     /// The control token only.
@@ -32,7 +35,13 @@ impl Credential {
     /// Whether an API key can make the request, so that it is rate limited
     /// and logged under that key.
     pub fn takes_api_key(self) -> bool {
-        matches!(self, Credential::ApiKey | Credential::TestKey | Credential::ControlOrTestKey)
+        matches!(
+            self,
+            Credential::ApiKey
+                | Credential::TestKey
+                | Credential::ControlOrTestKey
+                | Credential::ControlTestKeyOrBearer
+        )
     }
 
     /// The security schemes the document states, any one of which will do.
@@ -40,6 +49,7 @@ impl Credential {
         match self {
             Credential::ApiKey | Credential::TestKey => &["api_key"],
             Credential::ControlOrTestKey => &["control", "api_key"],
+            Credential::ControlTestKeyOrBearer => &["control", "api_key", "bearer"],
             Credential::Bearer => &["bearer"],
             Credential::Control => &["control"],
             Credential::Public => &[],

@@ -484,6 +484,62 @@ journey("sign in as another partner and see none of it", async (page) => {
   }
 }, { expect404: true });
 
+journey("fork the TEST application, then download its snapshot", async (page) => {
+  const name = `Journey Forked ${randomUUID().slice(0, 8)} LLC`;
+  const customer = await api("POST", "/v1/customers", {
+    type: "business", legal_name: name, email: `fork-${randomUUID()}@example.com`, country: "AE",
+    verification_level: "standard", tax_id: "TRN-7",
+  });
+  created.names.push(name);
+  created.ids.push(customer.id);
+
+  await signIn(page, ready.username, ready.password);
+  const card = page.locator("section.card", { hasText: ready.test_application_id });
+  await card.getByLabel("Fork's name (optional)").fill("journey fork");
+  await card.getByRole("button", { name: "Fork", exact: true }).click();
+  await page.getByRole("heading", { name: "Fork created" }).waitFor();
+  const forkId = (await page.locator("#fork-id").innerText()).trim();
+  const secret = (await page.locator("#fork-key-secret").innerText()).trim();
+  assert.match(secret, /^sk_test_/);
+  assert.notEqual(forkId, ready.test_application_id);
+  // The key shown works, and reads the copied customer under its new id.
+  const copied = await (await fetch(`${ready.base_url}/v1/customers`, { headers: { "X-API-Key": secret } })).json();
+  const copy = copied.data.find((c) => c.legal_name === name);
+  assert.ok(copy && copy.id !== customer.id, JSON.stringify(copied));
+  await page.getByRole("link", { name: "Open the fork" }).click();
+  await page.locator("#customer-rows tr", { hasText: name }).waitFor();
+  assert.ok(page.url().includes(`/apps/${forkId}/`), page.url());
+  await page.goto(`${ready.console_url}/overview`);
+  await page.locator("section.card", { hasText: forkId }).getByRole("heading", { name: "journey fork" }).waitFor();
+
+  // Both downloads: the original's world, no secret in either, names only in the plain one.
+  const download = async (link) => {
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator("section.card", { hasText: ready.test_application_id })
+        .getByRole("link", { name: link, exact: true }).click(),
+    ]);
+    const text = fs.readFileSync(await file.path(), "utf8");
+    for (const known of [ready.test_api_key, ready.live_api_key, ready.control_token, ready.password, secret]) {
+      assert.ok(!text.includes(known), `${link} holds a secret`);
+    }
+    assert.doesNotMatch(text, /sk_test_|sk_live_|whsec_/);
+    return [file.suggestedFilename(), JSON.parse(text)];
+  };
+  const [filename, snapshot] = await download("Download snapshot");
+  assert.equal(filename, `snapshot-${ready.test_application_id}.json`);
+  assert.equal(snapshot.format, "payctl-snapshot/1");
+  assert.equal(snapshot.application.id, ready.test_application_id);
+  assert.equal(snapshot.redacted, false);
+  const legalName = snapshot.tables.customers.columns.indexOf("legal_name");
+  assert.ok(snapshot.tables.customers.rows.some((row) => row[legalName] === name));
+  const [, redacted] = await download("Download redacted snapshot");
+  assert.equal(redacted.redacted, true);
+  assert.equal(redacted.application.id, ready.test_application_id);
+  assert.equal(redacted.tables.customers.rows.length, snapshot.tables.customers.rows.length);
+  assert.ok(!JSON.stringify(redacted).includes(name));
+});
+
 journey("every page loads without script errors", async (page) => {
   await signIn(page, ready.username, ready.password);
   const app = `${ready.console_url}/apps/${ready.test_application_id}`;

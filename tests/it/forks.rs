@@ -263,3 +263,95 @@ async fn live_is_never_forked_and_the_control_token_names_a_test_application() {
     assert_eq!(again["ids"].as_object().unwrap().len(), 1, "only the application itself");
     sb.shutdown().await;
 }
+
+/// Deleting a fork (`DELETE /sandbox/applications/{id}`) removes every row
+/// of it, in every table, history and keys included: its key is refused,
+/// its reads answer 404, and the original reads as it did.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_fork_leaves_no_row_behind_and_the_original_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sandbox.db");
+    let sb = spawn_with(payctl_sandbox::Storage::File(db.clone())).await;
+    let key = sb.test_key();
+    let receiver = Receiver::start().await;
+    let world = build_world(&sb, &key, &receiver).await;
+    let before = mark(&db);
+    let mut reads = Vec::new();
+    for path in READS {
+        reads.push(sb.get(path, &key).await.body);
+    }
+
+    let forked = fork(&sb, &key, json!({})).await;
+    let fork_id = forked["application"]["id"].as_str().unwrap().to_owned();
+    let fork_key = Auth::Key(forked["api_key"]["client_secret"].as_str().unwrap().to_owned());
+    let key_id = forked["api_key"]["api_key_id"].as_str().unwrap().to_owned();
+    let ids: BTreeMap<String, String> = serde_json::from_value(forked["ids"].clone()).unwrap();
+    // The fork lives a little: a customer, its flow settled, a delivery, logged requests.
+    let created = sb
+        .send(sb.request(reqwest::Method::POST, "/v1/customers", &fork_key).header("Idempotency-Key", new_key()).json(
+            &json!({"type": "business", "legal_name": "Fork Only LLC", "email": "fork@example.com", "country": "AE",
+                    "verification_level": "standard", "tax_id": "TRN-1"}),
+        ))
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    sb.advance_clock_of(&fork_key, 60).await;
+    receiver.wait_for(1).await;
+
+    let bearer = sb.login().await;
+    let path = format!("/sandbox/applications/{fork_id}");
+    sb.delete(&path, &fork_key).await.assert_error(403, "ATH_0002");
+    sb.delete(&path, &sb.other_partner().await).await.assert_error(404, "NOT_FOUND");
+    let deleted = sb.delete(&path, &bearer).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    assert_eq!(deleted.body["id"], fork_id.as_str());
+    for table in ["applications", "api_keys", "customers", "transactions", "ledger_postings", "webhook_deliveries"] {
+        assert!(deleted.body["deleted"][table].as_i64().unwrap() > 0, "{table}: {}", deleted.body);
+    }
+    assert!(deleted.body["deleted"]["request_logs"].as_i64().unwrap() > 0, "{}", deleted.body);
+
+    // Gone: its key, its reads, a second delete.
+    sb.get("/v1/customers", &fork_key).await.assert_error(401, "ATH_0001");
+    sb.get(&format!("/v1/applications/{fork_id}"), &bearer).await.assert_error(404, "NOT_FOUND");
+    sb.get(&format!("/sandbox/snapshot?application_id={fork_id}"), &sb.control()).await.assert_error(404, "NOT_FOUND");
+    sb.delete(&path, &sb.control()).await.assert_error(404, "NOT_FOUND");
+
+    // No row of it anywhere: every table's rows since the fork name none of
+    // its ids; only the original's history of having forked remains (its
+    // request log and the stored answer of its POST /sandbox/fork).
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let scoped: i64 = conn
+        .query_row("SELECT COUNT(*) FROM idempotency_keys WHERE scope = ?1", [format!("app:{fork_id}")], |r| r.get(0))
+        .unwrap();
+    assert_eq!(scoped, 0);
+    let logged: i64 =
+        conn.query_row("SELECT COUNT(*) FROM request_logs WHERE api_key_id = ?1", [&key_id], |r| r.get(0)).unwrap();
+    assert_eq!(logged, 0);
+    let fork_ids: Vec<&String> = ids.values().chain([&key_id]).collect();
+    for (table, row) in rows_after(&db, &before) {
+        for id in &fork_ids {
+            assert!(!row.contains(id.as_str()), "{table} keeps the deleted fork's {id}: {row}");
+        }
+    }
+
+    // The original reads as before, its flow still its own.
+    for (path, expected) in READS.iter().zip(&reads) {
+        assert_eq!(&sb.get(path, &key).await.body, expected, "{path}");
+    }
+    let state = sb.get(&format!("/v1/transactions/{}", world.transaction), &key).await;
+    assert_eq!(state.body["state"], "PROCESSING");
+    sb.shutdown().await;
+}
+
+#[tokio::test]
+async fn the_ready_lines_and_live_applications_are_never_deleted() {
+    let sb = crate::support::spawn_sandbox().await;
+    let path = |id: &str| format!("/sandbox/applications/{id}");
+    let refused = sb.delete(&path(&sb.ready.test_application_id), &sb.control()).await;
+    refused.assert_error(409, "CONFLICT");
+    sb.delete(&path(&sb.ready.live_application_id), &sb.control()).await.assert_error(403, "ATH_0002");
+    sb.delete(&path(&sb.ready.test_application_id), &sb.live_key()).await.assert_error(403, "ATH_0002");
+    sb.delete(&path("no-such-app"), &sb.control()).await.assert_error(404, "NOT_FOUND");
+    sb.delete(&path(&sb.ready.test_application_id), &Auth::None).await.assert_error(401, "ATH_0001");
+    assert_eq!(sb.get("/v1/customers", &sb.test_key()).await.status, StatusCode::OK);
+    sb.shutdown().await;
+}

@@ -181,3 +181,37 @@ async fn newer_formats_bad_documents_and_live_are_refused_clearly() {
     assert_eq!(r.body["application"]["name"], "Support ticket");
     sb.shutdown().await;
 }
+
+/// `POST /sandbox/snapshot` with a partner's dashboard token loads into a
+/// new TEST application of that partner; the token names no other partner
+/// and reaches no other partner's application.
+#[tokio::test]
+async fn a_dashboard_token_loads_a_snapshot_into_its_own_partner() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    let customer = crate::support::factories::customer_named(&sb, &key, "Dashboard Loaded LLC", true).await;
+    let snapshot = save(&sb, &key, "").await;
+    let bearer = sb.login().await;
+
+    let loaded = load(&sb, &bearer, &snapshot).await;
+    let app = loaded["application"]["id"].as_str().unwrap();
+    assert_eq!(loaded["application"]["partner_id"], sb.ready.partner_id.as_str());
+    assert_eq!(sb.get(&format!("/v1/applications/{app}"), &bearer).await.status, StatusCode::OK);
+    let new_key = Auth::Key(loaded["api_key"]["client_secret"].as_str().unwrap().to_owned());
+    let copy = loaded["ids"][&customer].as_str().unwrap();
+    let got = sb.get(&format!("/v1/customers/{copy}"), &new_key).await;
+    assert_eq!(got.body["legal_name"], "Dashboard Loaded LLC", "{}", got.body);
+
+    // Its own partner only.
+    let r = sb.post(&format!("/sandbox/snapshot?partner_id={}", sb.ready.partner_id), &bearer, snapshot.clone()).await;
+    r.assert_error(400, "VAL_0001");
+    let other = sb.other_partner().await;
+    let (theirs, _) = sb.new_app_key(&other, "TEST").await;
+    let into = format!("/sandbox/snapshot?application_id={theirs}");
+    sb.post(&into, &bearer, snapshot.clone()).await.assert_error(404, "NOT_FOUND");
+    // The other partner's token loads into its own empty application.
+    let r = sb.post(&into, &other, snapshot).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert!(r.body["api_key"].is_null());
+    sb.shutdown().await;
+}

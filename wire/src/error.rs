@@ -283,6 +283,12 @@ error_codes! {
         meaning: "One more fault rule would pass a bound: 100 per application, 1,000 per partner, 100 global.",
         advice: "Remove rules that are no longer needed (DELETE /sandbox/faults/{id}, or DELETE /sandbox/faults), then add it again.",
     }
+    // One more fork or snapshot load would pass the partner's bound on applications.
+    ApplicationLimit = "APPLICATION_LIMIT", 409 {
+        spec: "", docs: "Snapshots and forks",
+        meaning: "A fork or snapshot load would give the partner more than 100 TEST applications.",
+        advice: "Delete the forks no longer needed (DELETE /sandbox/applications/{application_id}, payctl sandbox delete), then fork again.",
+    }
     // A request body stopped arriving (HTTP's 408).
     RequestTimeout = "REQUEST_TIMEOUT", 408 {
         spec: "", docs: "Conventions",

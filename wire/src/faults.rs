@@ -3,7 +3,11 @@
 //! partner can rehearse what production does to an integration.
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{AdditionalProperties, AnyOfBuilder, ObjectBuilder, Type};
+use utoipa::openapi::{Ref, RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::events::EventType;
 
 /// Request header that faults one request (TEST keys only), and response
 /// header naming the fault that shaped an answer: `flt_…; kind=error` for
@@ -122,6 +126,95 @@ impl std::fmt::Display for FaultKind {
     }
 }
 
+/// The statuses an `error` fault may answer.
+pub const ERROR_STATUSES: [u16; 4] = [500, 502, 503, 504];
+pub const DEFAULT_ERROR_STATUS: u16 = 503;
+pub const DEFAULT_RETRY_AFTER: u64 = 2;
+pub const MAX_RETRY_AFTER: u64 = 3600;
+pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
+pub const MAX_DELAY_MS: u64 = 60_000;
+pub const MAX_DELAY_S: u64 = 86_400;
+/// The longest `match.path`: as long as a URL most servers take, far beyond
+/// any path of the API.
+pub const MAX_PATH_CHARS: usize = 2_048;
+
+/// A parameter of a fault. Which kinds take it, need it and in what range
+/// is declared here once: the server checks a rule by it and the document
+/// states it (one schema per kind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultParam {
+    Status,
+    RetryAfter,
+    DelayMs,
+    DelayS,
+    Commit,
+}
+
+impl FaultParam {
+    pub const ALL: [FaultParam; 5] =
+        [FaultParam::Status, FaultParam::RetryAfter, FaultParam::DelayMs, FaultParam::DelayS, FaultParam::Commit];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultParam::Status => "status",
+            FaultParam::RetryAfter => "retry_after",
+            FaultParam::DelayMs => "delay_ms",
+            FaultParam::DelayS => "delay_s",
+            FaultParam::Commit => "commit",
+        }
+    }
+
+    /// Whether `request` gives it.
+    pub fn given(self, request: &FaultRequest) -> bool {
+        match self {
+            FaultParam::Status => request.status.is_some(),
+            FaultParam::RetryAfter => request.retry_after.is_some(),
+            FaultParam::DelayMs => request.delay_ms.is_some(),
+            FaultParam::DelayS => request.delay_s.is_some(),
+            FaultParam::Commit => request.commit.is_some(),
+        }
+    }
+}
+
+impl FaultKind {
+    /// Whether the kind takes the parameter; any other one given is refused.
+    pub fn takes(self, param: FaultParam) -> bool {
+        match param {
+            FaultParam::Status => self == FaultKind::Error,
+            FaultParam::RetryAfter => self == FaultKind::RateLimit,
+            FaultParam::DelayMs => matches!(self, FaultKind::Latency | FaultKind::Timeout),
+            FaultParam::Commit => self == FaultKind::Timeout,
+            FaultParam::DelayS => matches!(self, FaultKind::Duplicate | FaultKind::Delay),
+        }
+    }
+
+    /// Whether the kind has no default for the parameter.
+    pub fn requires(self, param: FaultParam) -> bool {
+        matches!((self, param), (FaultKind::Latency, FaultParam::DelayMs) | (FaultKind::Delay, FaultParam::DelayS))
+    }
+
+    /// The values an integer parameter the kind takes may have (`status`
+    /// is one of [`ERROR_STATUSES`] instead).
+    pub fn range(self, param: FaultParam) -> std::ops::RangeInclusive<u64> {
+        match (self, param) {
+            (_, FaultParam::RetryAfter) => 1..=MAX_RETRY_AFTER,
+            (_, FaultParam::DelayMs) => 1..=MAX_DELAY_MS,
+            (FaultKind::Delay, FaultParam::DelayS) => 1..=MAX_DELAY_S,
+            (_, FaultParam::DelayS) => 0..=MAX_DELAY_S,
+            (_, FaultParam::Status | FaultParam::Commit) => 0..=u64::MAX,
+        }
+    }
+
+    /// Its schema's name in the document: `RateLimitFault`.
+    pub fn schema_name(self) -> String {
+        let words = self.as_str().split('_').map(|word| {
+            let mut chars = word.chars();
+            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+        });
+        words.collect::<String>() + "Fault"
+    }
+}
+
 /// Which requests or deliveries a rule applies to. Every field given must
 /// hold; an empty match applies to every API operation of the scope.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -189,9 +282,11 @@ pub struct FaultRequest {
     pub commit: Option<bool>,
 }
 
-/// Body of `POST /sandbox/faults`.
+/// Body of `POST /sandbox/faults`, read leniently so that every problem is
+/// listed in one 400; the document states it as [`FaultRuleSchema`].
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = FaultRuleFields)]
 pub struct CreateFaultRule {
     #[serde(rename = "match", default)]
     pub matcher: FaultMatch,
@@ -203,8 +298,8 @@ pub struct CreateFaultRule {
     /// listed as spent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub times: Option<u64>,
-    /// The chance that a matching request fires, 0 to 1 with at most six
-    /// decimals (default 1), drawn from a generator seeded with `seed`.
+    /// The chance that a matching request fires, 0 to 1 to the nearest
+    /// millionth (default 1), drawn from a generator seeded with `seed`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1)]
     pub probability: Option<serde_json::Number>,
@@ -222,6 +317,147 @@ pub struct CreateFaultRule {
     /// application. A TEST key's rule is always its own application's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub application_id: Option<String>,
+}
+
+/// `CreateFaultRule` as the document states it: a rule for API requests or
+/// one for webhook deliveries (`match.event`), each with one schema per
+/// fault kind, told apart by `kind`. Schema only. The two rules are an
+/// `anyOf`: only their `match` and the kinds inside `fault` tell them
+/// apart, which a `oneOf`'s linters cannot see.
+pub struct FaultRuleSchema;
+
+/// The two targets a rule aims at: the schemas of the rule, of its match
+/// and of its fault, and whether its kinds fault deliveries.
+const TARGETS: [(&str, &str, &str, bool); 2] = [
+    ("RequestFaultRule", "RequestFaultMatch", "RequestFault", false),
+    ("DeliveryFaultRule", "DeliveryFaultMatch", "DeliveryFault", true),
+];
+
+impl PartialSchema for FaultRuleSchema {
+    fn schema() -> RefOr<Schema> {
+        TARGETS
+            .iter()
+            .fold(AnyOfBuilder::new(), |union, (rule, ..)| union.item(Ref::from_schema_name(*rule)))
+            .description(Some(
+                "A fault rule: for API requests (`match` names operations; request kinds) or for webhook \
+                 deliveries (`match.event`; delivery kinds). A request rule's `operation_id`, `method` and \
+                 `path` must agree on at least one operation, a rule no schema can state.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for FaultRuleSchema {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "CreateFaultRule".into()
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        let RefOr::T(Schema::Object(fields)) = CreateFaultRule::schema() else { return };
+        let RefOr::T(Schema::Object(matcher)) = FaultMatch::schema() else { return };
+        for (rule, match_name, fault_name, delivery) in TARGETS {
+            let mut object = fields.clone();
+            object.properties.insert("match".into(), Ref::from_schema_name(match_name).into());
+            object.properties.insert("fault".into(), Ref::from_schema_name(fault_name).into());
+            object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+            let mut shape = matcher.clone();
+            shape.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+            let (keep, drop): (&[&str], &[&str]) = if delivery {
+                (&["event", "endpoint_id"], &["operation_id", "method", "path"])
+            } else {
+                object.properties.shift_remove("per_endpoint");
+                (&["operation_id", "method", "path"], &["event", "endpoint_id"])
+            };
+            for name in drop {
+                shape.properties.shift_remove(*name);
+            }
+            debug_assert!(keep.iter().all(|name| shape.properties.contains_key(*name)));
+            if delivery {
+                let mut events = vec!["*"];
+                events.extend(EventType::ALL.iter().map(|e| e.as_str()));
+                shape.properties.insert(
+                    "event".into(),
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .enum_values(Some(events))
+                        .description(Some("An event type, or `*` for every one."))
+                        .into(),
+                );
+                shape.required = vec!["event".into()];
+                object.required.push("match".into());
+                shape.description = Some("Which webhook deliveries the rule applies to.".into());
+            } else {
+                shape.properties.insert(
+                    "method".into(),
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .enum_values(Some(["GET", "POST", "PUT", "PATCH", "DELETE"]))
+                        .into(),
+                );
+                if let Some(RefOr::T(Schema::Object(path))) = shape.properties.get_mut("path") {
+                    path.pattern = Some("^/".into());
+                    path.max_length = Some(MAX_PATH_CHARS);
+                }
+                shape.description =
+                    Some("Which API requests the rule applies to; an empty match applies to every one.".into());
+            }
+            schemas.push((rule.to_owned(), Schema::Object(object).into()));
+            schemas.push((match_name.to_owned(), Schema::Object(shape).into()));
+            let kinds: Vec<FaultKind> =
+                FaultKind::ALL.iter().copied().filter(|k| k.is_delivery() == delivery).collect();
+            let variants: Vec<(&str, String)> = kinds.iter().map(|k| (k.as_str(), k.schema_name())).collect();
+            let doc = if delivery { "A fault of webhook deliveries." } else { "A fault of API requests." };
+            schemas.push((fault_name.to_owned(), crate::schema::discriminated("kind", &variants, &[doc])));
+            for kind in kinds {
+                schemas.push((kind.schema_name(), fault_shape(kind)));
+            }
+        }
+    }
+}
+
+/// One kind's fault: its `kind` and the parameters it takes.
+fn fault_shape(kind: FaultKind) -> RefOr<Schema> {
+    let mut object = ObjectBuilder::new()
+        .property("kind", ObjectBuilder::new().schema_type(Type::String).enum_values(Some([kind.as_str()])))
+        .required("kind")
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+    for param in FaultParam::ALL.into_iter().filter(|p| kind.takes(*p)) {
+        let range = kind.range(param);
+        let schema = match param {
+            FaultParam::Status => ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .enum_values(Some(ERROR_STATUSES))
+                .description(Some(format!("Default {DEFAULT_ERROR_STATUS}."))),
+            FaultParam::Commit => ObjectBuilder::new().schema_type(Type::Boolean).description(Some(
+                "Run the request and commit its work first, then hold the connection silent and close it \
+                 (default false: nothing is done).",
+            )),
+            FaultParam::RetryAfter | FaultParam::DelayMs | FaultParam::DelayS => {
+                let default = match param {
+                    FaultParam::RetryAfter => Some(DEFAULT_RETRY_AFTER),
+                    FaultParam::DelayMs if kind == FaultKind::Timeout => Some(DEFAULT_TIMEOUT_MS),
+                    FaultParam::DelayS if kind == FaultKind::Duplicate => Some(0),
+                    _ => None,
+                };
+                let unit = match param {
+                    FaultParam::RetryAfter => "The `Retry-After` seconds",
+                    FaultParam::DelayMs => "Milliseconds",
+                    _ => "Sandbox seconds",
+                };
+                let default = default.map(|d| format!(" (default {d})")).unwrap_or_else(|| " (required)".into());
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(*range.start()))
+                    .maximum(Some(*range.end()))
+                    .description(Some(format!("{unit}{default}.")))
+            }
+        };
+        object = object.property(param.name(), schema);
+        if kind.requires(param) {
+            object = object.required(param.name());
+        }
+    }
+    object.into()
 }
 
 /// A fault with its parameters filled in.

@@ -150,7 +150,7 @@ pub struct ReviewQuery {
     /// default: the start of the latest drill, else the application's first
     /// request.
     pub since: Option<String>,
-    /// Control token only: the TEST application to review.
+    /// Control token only, and then required: the TEST application to review.
     pub application_id: Option<String>,
 }
 
@@ -158,7 +158,7 @@ pub struct ReviewQuery {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StartDrill {
-    /// Control token only: the TEST application to drill.
+    /// Control token only, and then required: the TEST application to drill.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub application_id: Option<String>,
 }

@@ -214,6 +214,14 @@ pub struct Forked {
     pub not_copied: Vec<String>,
 }
 
+/// The answer of `DELETE /sandbox/applications/{application_id}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ApplicationDeleted {
+    pub id: String,
+    /// Rows deleted per table.
+    pub deleted: std::collections::BTreeMap<String, i64>,
+}
+
 /// The format every snapshot this version writes names.
 pub const SNAPSHOT_FORMAT: &str = "payctl-snapshot/1";
 
@@ -260,7 +268,7 @@ pub struct SnapshotTable {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SnapshotQuery {
-    /// Control token only (then required): the TEST application.
+    /// Control token only, and then required: the TEST application.
     pub application_id: Option<String>,
     /// Synthetic names, e-mail addresses, IBANs, addresses and tax ids.
     pub redact: Option<bool>,
@@ -274,6 +282,7 @@ pub struct LoadSnapshotQuery {
     pub partner_id: Option<String>,
     /// Load into this TEST application, which holds no records yet.
     pub application_id: Option<String>,
-    /// The new application's name.
+    /// The new application's name (default: the snapshot's application's).
+    #[param(min_length = 1, max_length = 128, pattern = r"\S")]
     pub name: Option<String>,
 }

@@ -25,11 +25,11 @@ string_type! {
 /// The rule of [`WebhookUrl`] as a regular expression: an https URL whose
 /// host is a domain name (its last label starting with a letter, no label
 /// with two hyphens in a row, which IDNA reserves) or an http URL on a
-/// loopback host, with an optional port and path.
+/// loopback host, with an optional port (up to 65535) and path or query.
 pub const WEBHOOK_URL_PATTERN: &str = concat!(
-    r"^(https://([a-z0-9]+(-[a-z0-9]+)*\.)*[a-z][a-z0-9]*(-[a-z0-9]+)*",
+    r"^(https://([A-Za-z0-9]+(-[A-Za-z0-9]+)*\.)*[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*",
     r"|http://(localhost|127(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}|\[::1\]))",
-    r"(:[0-9]{1,4})?(/[!-~]*)?$"
+    r"(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?([/?][!-~]*)?$"
 );
 
 /// Body of `POST /v1/webhooks`.

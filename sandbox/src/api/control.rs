@@ -66,6 +66,20 @@ pub async fn target_application(
     state.db.read(move |conn| caller.target(conn, application_id.as_deref(), access)).await
 }
 
+/// The one TEST application an operation acts on: the key's own, or the
+/// one the control token must name (400 without it; the `control` scheme
+/// of the document says so). `live` says why a LIVE one is refused.
+pub async fn named_application(
+    state: &AppState,
+    caller: &ControlCaller,
+    application_id: Option<String>,
+    live: &'static str,
+) -> Result<Target, ApiError> {
+    target_application(state, caller, application_id, Access::TestOnly(live)).await?.ok_or_else(|| {
+        ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
+    })
+}
+
 /// A clock as it reads with these offsets: the global one, or an
 /// application's (its public id and own offset) on top of it.
 fn clock_view(global_millis: i64, app: Option<(String, i64)>) -> Clock {

@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use payctl_domain::faults::probability_value;
 use payctl_wire::error::ErrorCode;
-use payctl_wire::faults::{CreateFaultRule, FaultRule, FaultRules};
+use payctl_wire::faults::{CreateFaultRule, FaultRule, FaultRuleSchema, FaultRules};
 use payctl_wire::sandbox::ApplicationScope;
 
 use super::control::target_application;
@@ -75,7 +75,7 @@ async fn scope(
 /// `probability` drawn from a generator seeded with `seed`, so the same rules and requests give the
 /// same faults in any sandbox. Rules never apply to a LIVE application.
 #[utoipa::path(post, path = "/sandbox/faults", tag = "sandbox", operation_id = "createFaultRule",
-    request_body = CreateFaultRule,
+    request_body = FaultRuleSchema,
     responses(
         (status = 201, body = FaultRule, description = "the rule, with its defaults filled in"),
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `application_id` names no application (a TEST key may name none but its own)"),

@@ -1,14 +1,17 @@
 //! `POST /sandbox/fork`: a new TEST application holding a copy of one
 //! application's world (`crate::fork`). A TEST key forks its own
-//! application; the control token the TEST application it names.
+//! application; the control token the TEST application it names. And
+//! `DELETE /sandbox/applications/{application_id}`: a TEST application
+//! and its whole world gone, so that forks made per test do not pile up.
 
-use axum::extract::State;
+use axum::Json;
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use payctl_wire::sandbox::{ForkApplication, Forked};
+use payctl_wire::sandbox::{ApplicationDeleted, ForkApplication, Forked};
 
-use super::control::target_application;
+use super::control::named_application;
 use crate::auth::ControlCaller;
-use crate::auth::principal::Access;
+use crate::auth::principal::{Access, Owner};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Committed, Idempotency};
@@ -34,10 +37,7 @@ pub async fn fork(
     checks.optional_text("name", body.name.as_deref(), 128);
     checks.finish()?;
     let live = "a LIVE application behaves like production: it is never forked; name a TEST application";
-    let target =
-        target_application(&state, &caller, body.application_id, Access::TestOnly(live)).await?.ok_or_else(|| {
-            ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
-        })?;
+    let target = named_application(&state, &caller, body.application_id, live).await?;
     let master = state.master_key.clone();
     let now = state.clock.app_now(target.id);
     let name = body.name.map(|n| n.trim().to_owned());
@@ -58,4 +58,51 @@ pub fn put_in_force(state: &AppState, in_force: crate::fork::InForce) {
         state.keys.insert(key);
     }
     state.faults.apply(in_force.rules);
+}
+
+/// Delete a TEST application
+///
+/// Deletes it and its whole world (records, keys, logs, deliveries). Control token: any TEST
+/// application; dashboard token: its partner's. Never LIVE or the ready line's (409).
+#[utoipa::path(delete, path = "/sandbox/applications/{application_id}", tag = "sandbox",
+    operation_id = "deleteSandboxApplication", params(("application_id" = String, Path)),
+    responses((status = 200, body = ApplicationDeleted, description = "rows deleted per table"),
+        (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: no such application")))]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: Owner,
+    Path(application_id): Path<String>,
+) -> Result<Json<ApplicationDeleted>, ApiError> {
+    if let Owner::Control(ControlCaller::TestKey(_)) = caller {
+        return Err(ApiError::forbidden(
+            "an application's own key cannot delete it: use the control token or a dashboard token of its partner",
+        ));
+    }
+    let live = "a LIVE application behaves like production: it is never deleted";
+    let app = state
+        .db
+        .read(move |conn| {
+            let target = caller.target(conn, &application_id, Access::TestOnly(live))?;
+            crate::fork::deletable(conn, target.id)?;
+            Ok(target.id)
+        })
+        .await?;
+    // No request of its keys starts from now on, and those logged so far
+    // are written before their rows go.
+    state.keys.remove_application(app);
+    state.request_log.caught_up().await;
+    match state.db.write(move |tx| crate::fork::delete(tx, app)).await {
+        Ok((deleted, rules)) => {
+            state.clock.forget_app(app);
+            state.faults.remove(&rules);
+            state.request_log.changes().changed_all();
+            Ok(Json(deleted))
+        }
+        Err(refused) => {
+            // Nothing was deleted: its keys work again.
+            let keys = state.db.read(|conn| Ok(crate::store::api_keys::all_usable(conn)?)).await?;
+            keys.into_iter().filter(|key| key.identity.application_id == app).for_each(|key| state.keys.insert(key));
+            Err(refused)
+        }
+    }
 }

@@ -66,6 +66,7 @@ async fn guarded(state: &AppState, op: &Operation, mut request: Request, next: N
     let admitted = match op.credential {
         Credential::ApiKey | Credential::TestKey => principal::admit_api_key(state, &mut request).await,
         Credential::ControlOrTestKey => principal::admit_control_or_test_key(state, &mut request).await,
+        Credential::ControlTestKeyOrBearer => principal::admit_owner(state, &mut request).await,
         Credential::Bearer => principal::admit_bearer(state, &mut request).await,
         Credential::Control | Credential::Public => principal::admit_control(state, &mut request),
     };

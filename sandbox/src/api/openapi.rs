@@ -43,7 +43,7 @@ use payctl_wire::payments::PaymentStatus;
 use payctl_wire::schema;
 use payctl_wire::transfers::CreateTransferRequest;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn, PathItem};
-use utoipa::openapi::schema::{ArrayItems, ObjectBuilder, Schema, Type};
+use utoipa::openapi::schema::{ArrayItems, Object, ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{
     ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
 };
@@ -233,6 +233,7 @@ pub fn finish(mut api: OpenApi, table: &Operations) -> OpenApi {
     }
     let components = api.components.get_or_insert_with(Default::default);
     page_items(components);
+    table_values(components, table);
     text::state(&mut api);
     links::add(&mut api);
     examples::add(&mut api);
@@ -330,10 +331,65 @@ fn components(components: &mut Components) {
         SecurityScheme::Http(
             HttpBuilder::new()
                 .scheme(HttpAuthScheme::Bearer)
-                .description(Some("the control_token of the ready line"))
+                .description(Some(
+                    "The control_token of the ready line: the sandbox's operator. An operation under `/sandbox` that \
+                     acts on one application (the drill, the review, a fork, a snapshot, a triggered event) needs \
+                     `application_id` with this token, naming a TEST application; with a TEST key it acts on the \
+                     key's own application and `application_id` may be left out. Operations that also have a \
+                     global scope (the clock, rates, fault rules) act globally without it.",
+                ))
                 .build(),
         ),
     );
+}
+
+/// The values only the route table and the server know: the operations a
+/// fault rule may name, and the snapshot formats and schema versions this
+/// sandbox reads.
+fn table_values(components: &mut Components, table: &Operations) {
+    let faultable: Vec<&crate::operation::Operation> =
+        table.all().iter().map(AsRef::as_ref).filter(|op| op.is_partner_api()).collect();
+    if let Some(operation_id) = property(components, "RequestFaultMatch", "operation_id") {
+        operation_id.enum_values = Some(faultable.iter().map(|op| op.id().into()).collect());
+    }
+    if let Some(path) = property(components, "RequestFaultMatch", "path") {
+        // A template, or a concrete path of one: `{param}` takes any one
+        // non-empty segment, as `operation::template_matches` reads it.
+        let mut templates: Vec<String> = faultable
+            .iter()
+            .map(|op| {
+                let segments = op.path.split('/').map(|segment| {
+                    if segment.starts_with('{') && segment.ends_with('}') {
+                        "[^/]+".to_owned()
+                    } else {
+                        regex::escape(segment)
+                    }
+                });
+                segments.collect::<Vec<_>>().join("/")
+            })
+            .collect();
+        templates.dedup();
+        path.pattern = Some(format!("^({})$", templates.join("|")));
+    }
+    if let Some(format) = property(components, "Snapshot", "format") {
+        let formats = (1..=crate::snapshot::FORMAT_VERSION).map(|v| format!("payctl-snapshot/{v}").into());
+        format.enum_values = Some(formats.collect());
+    }
+    if let Some(schema) = property(components, "Snapshot", "schema") {
+        schema.minimum = Some(1.into());
+        schema.maximum = Some(crate::db::LATEST_VERSION.into());
+    }
+}
+
+/// The inline schema of a property of a component schema.
+fn property<'a>(components: &'a mut Components, schema: &str, name: &str) -> Option<&'a mut Object> {
+    match components.schemas.get_mut(schema) {
+        Some(RefOr::T(Schema::Object(object))) => match object.properties.get_mut(name) {
+            Some(RefOr::T(Schema::Object(property))) => Some(property),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Every authenticated POST takes `Idempotency-Key` (one layer serves them

@@ -18,9 +18,9 @@ use payctl_wire::events::EventType;
 use payctl_wire::review::{Drill, Review, ReviewQuery, StartDrill};
 use payctl_wire::sandbox::ApplicationScope;
 
-use super::control::target_application;
+use super::control::named_application;
 use crate::auth::ControlCaller;
-use crate::auth::principal::{Access, Target};
+use crate::auth::principal::Target;
 use crate::error::ApiError;
 use crate::faults::drill;
 use crate::http::extract::{ApiJson, ApiQuery};
@@ -33,9 +33,7 @@ use crate::{request_log, store};
 /// one the control token names (it must name one).
 async fn application(state: &AppState, caller: &ControlCaller, named: Option<String>) -> Result<Target, ApiError> {
     let live = "a LIVE application behaves like production: it is never drilled or reviewed; name a TEST application";
-    target_application(state, caller, named, Access::TestOnly(live)).await?.ok_or_else(|| {
-        ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
-    })
+    named_application(state, caller, named, live).await
 }
 
 /// Start a drill

@@ -239,7 +239,8 @@ pub fn table() -> Vec<Declared> {
         op!(review::review, ControlOrTestKey, Simulate),
         committed!(fork::fork, ControlOrTestKey, Simulate),
         op!(snapshot::save, ControlOrTestKey, Simulate),
-        committed!(snapshot::load, ControlOrTestKey, Simulate),
+        committed!(snapshot::load, ControlTestKeyOrBearer, Simulate),
+        op!(fork::delete, ControlTestKeyOrBearer, Simulate),
         // Public.
         op!(health::health, Public, Session),
         op!(token_endpoint::token, Public, Session),

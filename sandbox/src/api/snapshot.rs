@@ -5,13 +5,12 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use payctl_wire::applications::Application;
 use payctl_wire::auth::Partner;
 use payctl_wire::sandbox::{Forked, LoadSnapshotQuery, Snapshot, SnapshotQuery};
 
-use super::control::target_application;
+use super::control::named_application;
 use crate::auth::ControlCaller;
-use crate::auth::principal::Access;
+use crate::auth::principal::{Access, Owner};
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::idempotency::{self, Committed, Idempotency};
@@ -33,10 +32,7 @@ pub async fn save(
     ApiQuery(query): ApiQuery<SnapshotQuery>,
 ) -> Result<Json<Snapshot>, ApiError> {
     let live = "a LIVE application behaves like production: it is never snapshotted; name a TEST application";
-    let target =
-        target_application(&state, &caller, query.application_id, Access::TestOnly(live)).await?.ok_or_else(|| {
-            ApiError::invalid_field("application_id", "required", "the control token must name the TEST application")
-        })?;
+    let target = named_application(&state, &caller, query.application_id, live).await?;
     let clock = state.clock.app_now(target.id);
     let mut snapshot = state.db.scan(move |conn| crate::snapshot::take(conn, target.id, clock)).await?;
     if query.redact == Some(true) {
@@ -56,7 +52,7 @@ pub async fn save(
         (status = 404, body = payctl_wire::error::ErrorEnvelope, description = "NOT_FOUND: `partner_id` names no partner")))]
 pub async fn load(
     State(state): State<AppState>,
-    caller: ControlCaller,
+    caller: Owner,
     Idempotency(claim): Idempotency,
     ApiQuery(query): ApiQuery<LoadSnapshotQuery>,
     ApiJson(snapshot): ApiJson<Snapshot>,
@@ -65,6 +61,7 @@ pub async fn load(
     checks.optional_text("name", query.name.as_deref(), 128);
     checks.finish()?;
     crate::snapshot::readable(&snapshot)?;
+    let own_partner = |partner_id: i64| Destination::New { partner_id, name: None };
     let destination = match (&caller, query.partner_id, query.application_id) {
         (_, Some(_), Some(_)) => {
             return Err(ApiError::invalid_field(
@@ -75,21 +72,27 @@ pub async fn load(
         }
         (_, None, Some(app)) => {
             let live = "a LIVE application behaves like production: nothing is loaded into it";
-            let target = target_application(&state, &caller, Some(app), Access::TestOnly(live)).await?;
-            Destination::Existing(target.map(|t| t.id).ok_or_else(store::missing::<Application>)?)
+            let caller = caller.clone();
+            let target = state.db.read(move |conn| caller.target(conn, &app, Access::TestOnly(live))).await?;
+            Destination::Existing(target.id)
         }
-        (ControlCaller::TestKey(key), None, None) => Destination::New { partner_id: key.partner_id, name: None },
-        (ControlCaller::TestKey(_), Some(_), None) => {
-            return Err(ApiError::invalid_field("partner_id", "invalid", "a TEST key loads into its own partner"));
+        (Owner::Control(ControlCaller::TestKey(key)), None, None) => own_partner(key.partner_id),
+        (Owner::Dashboard(user), None, None) => own_partner(user.partner()?.id),
+        (Owner::Control(ControlCaller::TestKey(_)) | Owner::Dashboard(_), Some(_), None) => {
+            return Err(ApiError::invalid_field(
+                "partner_id",
+                "invalid",
+                "a TEST key or a dashboard token loads into its own partner",
+            ));
         }
-        (ControlCaller::Operator, None, None) => {
+        (Owner::Control(ControlCaller::Operator), None, None) => {
             return Err(ApiError::invalid_field(
                 "partner_id",
                 "required",
                 "the control token must name the partner of the new application (or application_id)",
             ));
         }
-        (ControlCaller::Operator, Some(public_id), None) => Destination::New {
+        (Owner::Control(ControlCaller::Operator), Some(public_id), None) => Destination::New {
             partner_id: state.db.read(move |conn| store::owned::<Partner>(conn, (), &public_id)).await?.0,
             name: None,
         },

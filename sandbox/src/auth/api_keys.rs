@@ -97,6 +97,15 @@ impl KeyIndex {
         map.retain(|_, keys| !keys.is_empty());
     }
 
+    /// Forgets every key of a deleted application.
+    pub fn remove_application(&self, application_id: i64) {
+        let mut map = self.write();
+        for keys in map.values_mut() {
+            keys.retain(|k| k.caller.application_id != application_id);
+        }
+        map.retain(|_, keys| !keys.is_empty());
+    }
+
     pub fn set_application_active(&self, application_id: i64, active: bool) {
         for keys in self.read().values() {
             for k in keys.iter().filter(|k| k.caller.application_id == application_id) {

@@ -121,6 +121,35 @@ impl ControlCaller {
     }
 }
 
+/// Who may make or remove a whole TEST application (load a snapshot,
+/// delete an application): a control caller, or a dashboard user for its
+/// own partner.
+#[derive(Debug, Clone)]
+pub enum Owner {
+    Control(ControlCaller),
+    Dashboard(DashboardUser),
+}
+
+impl Owner {
+    /// The TEST application `public_id` names, as the caller may reach it:
+    /// the operator any, a TEST key its own, a dashboard user its
+    /// partner's (404 otherwise); a LIVE one is refused with `access`'s
+    /// reason.
+    pub fn target(&self, conn: &rusqlite::Connection, public_id: &str, access: Access) -> Result<Target, ApiError> {
+        let missing = store::missing::<payctl_wire::applications::Application>;
+        match self {
+            Owner::Control(caller) => caller.target(conn, Some(public_id), access)?.ok_or_else(missing),
+            Owner::Dashboard(user) => {
+                let (id, app) = store::applications::find(conn, user.partner()?.id, public_id)?.ok_or_else(missing)?;
+                match (app.environment, access.live_refusal()) {
+                    (payctl_wire::applications::Environment::Live, Some(reason)) => Err(ApiError::forbidden(reason)),
+                    _ => Ok(Target { id, public_id: public_id.to_owned() }),
+                }
+            }
+        }
+    }
+}
+
 /// A caller vouched for by code in this process rather than by a
 /// credential: the console acting for its signed-in user, or for one of
 /// that user's applications. Only in-process code can place it in a
@@ -336,6 +365,27 @@ pub async fn admit_control_or_test_key(state: &AppState, request: &mut Request) 
     Ok(())
 }
 
+/// Admits a request that makes or removes a whole application: the
+/// control token or a TEST key (as [`admit_control_or_test_key`]), or a
+/// dashboard user's bearer token (as [`admit_bearer`]).
+pub async fn admit_owner(state: &AppState, request: &mut Request) -> Result<(), ApiError> {
+    let headers = request.headers();
+    let dashboard = match in_process(request) {
+        Some(InProcess::User(_)) => true,
+        Some(InProcess::Application(_)) => false,
+        None => !is_control_token(state, headers) && api_key(headers).is_none() && bearer(headers).is_some(),
+    };
+    let owner = if dashboard {
+        admit_bearer(state, request).await?;
+        Owner::Dashboard(from_extensions_of(request.extensions())?)
+    } else {
+        admit_control_or_test_key(state, request).await?;
+        Owner::Control(from_extensions_of(request.extensions())?)
+    };
+    request.extensions_mut().insert(owner);
+    Ok(())
+}
+
 /// For TEST-only operations, after [`admit_api_key`]: a LIVE key gets 403
 /// whatever its request holds, before the body is parsed or the
 /// Idempotency-Key checked.
@@ -361,7 +411,11 @@ pub fn key_of(extensions: &Extensions) -> Option<&KeyCaller> {
 }
 
 fn from_extensions<T: Clone + Send + Sync + 'static>(parts: &Parts) -> Result<T, ApiError> {
-    parts.extensions.get::<T>().cloned().ok_or_else(|| ApiError::internal("route is missing its authentication layer"))
+    from_extensions_of(&parts.extensions)
+}
+
+fn from_extensions_of<T: Clone + Send + Sync + 'static>(extensions: &Extensions) -> Result<T, ApiError> {
+    extensions.get::<T>().cloned().ok_or_else(|| ApiError::internal("route is missing its authentication layer"))
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for KeyCaller {
@@ -379,6 +433,13 @@ impl<S: Send + Sync> FromRequestParts<S> for DashboardUser {
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ControlCaller {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        from_extensions(parts)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Owner {
     type Rejection = ApiError;
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
         from_extensions(parts)

@@ -24,11 +24,11 @@ use super::html::{self, Section};
 use super::session::Flash;
 use super::{AppCtx, Call, Console, Failure, back};
 use crate::faults::Scope;
-use crate::faults::rules::{
+use crate::store;
+use payctl_wire::faults::{
     DEFAULT_ERROR_STATUS, DEFAULT_RETRY_AFTER, DEFAULT_TIMEOUT_MS, ERROR_STATUSES, MAX_DELAY_MS, MAX_DELAY_S,
     MAX_RETRY_AFTER,
 };
-use crate::store;
 
 /// What a kind does, as the client (or the receiver) meets it.
 pub fn effect(kind: FaultKind) -> &'static str {

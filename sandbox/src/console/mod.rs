@@ -29,7 +29,8 @@
 //!   [`customers`],
 //!   [`pricing`] (markups, simulation, partner wallets), [`trigger`],
 //!   [`faults`] (fault rules, and how a faulted request reads in the logs),
-//!   [`review`] (the go-live review and its drill).
+//!   [`review`] (the go-live review and its drill), [`forks`] (a TEST
+//!   application forked, its snapshot downloaded).
 
 pub mod assets;
 pub mod balances;
@@ -38,6 +39,7 @@ pub mod deliveries;
 pub mod dispatch;
 pub mod extract;
 pub mod faults;
+pub mod forks;
 pub mod form;
 pub mod html;
 pub mod link;
@@ -130,6 +132,8 @@ pub fn router(state: AppState, api: Router) -> Router {
         .route(&app("/keys"), post(overview::create_key))
         .route(&app("/keys/{key}/revoke"), post(overview::revoke_key))
         .route(&app("/clock/advance"), post(overview::advance_clock))
+        .route(&app("/fork"), post(forks::fork))
+        .route(&app("/snapshot"), get(forks::snapshot))
         .route(&app("/logs"), get(logs::list))
         .route(&app("/logs/export"), get(logs::export))
         .route(&app("/logs/{id}"), get(logs::detail))
@@ -285,7 +289,7 @@ pub struct SecretPage<'a> {
     pub title: &'a str,
     /// What the secret is, as in "Copy the key's secret now."
     pub what: &'a str,
-    /// The answer's member that holds it.
+    /// Where the answer holds it (a JSON pointer: `/client_secret`).
     pub member: &'a str,
     /// The id of the element showing it, for its copy button.
     pub element: &'a str,
@@ -309,7 +313,7 @@ impl Console {
         let body = html! {
             div.secret role="alert" {
                 p { strong { "Copy " (page.what) " now." } " It is shown this once and cannot be shown again." }
-                (html::copyable(page.element, "secret", answer.body[page.member].as_str().unwrap_or_default()))
+                (html::copyable(page.element, "secret", answer.body.pointer(page.member).and_then(Value::as_str).unwrap_or_default()))
             }
             (rest)
         };

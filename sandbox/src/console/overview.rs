@@ -1,6 +1,6 @@
 //! The overview: the partner and its applications (TEST/LIVE), each with
-//! its keys (create, the secret shown once; revoke) and its clock (now,
-//! and advance for TEST). A user without a partner registers one here.
+//! its keys (create, the secret shown once; revoke), its clock (now,
+//! and advance for TEST) and, for TEST, fork and snapshot ([`super::forks`]). A user without a partner registers one here.
 
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -127,6 +127,9 @@ fn app_card(visitor: &Visitor, view: &AppView) -> Markup {
             } @else {
                 p.muted { "A LIVE application follows real time and the global offset." }
             }
+            @if app.is_test() && app.active {
+                (super::forks::card(visitor, app))
+            }
             h3 { "API keys" }
             @if view.keys.is_empty() { (html::empty("No keys.")) } @else {
                 table {
@@ -228,7 +231,7 @@ pub async fn create_key(
     let page = SecretPage {
         title: "Key created",
         what: "the key's secret",
-        member: "client_secret",
+        member: "/client_secret",
         element: "key-secret",
         app: None,
         section: Section::Overview,

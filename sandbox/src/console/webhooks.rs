@@ -91,7 +91,7 @@ fn secret_answer(console: &Console, visitor: &Visitor, app: &AppCtx, answer: &An
     let page = SecretPage {
         title,
         what: "the signing secret",
-        member: "secret",
+        member: "/secret",
         element: "webhook-secret",
         app: Some(app),
         section: Section::Webhooks,

@@ -25,7 +25,7 @@
 //! Bounds: at most [`RULES_PER_APPLICATION`] rules per application,
 //! [`RULES_PER_PARTNER`] across one partner's applications and
 //! [`GLOBAL_RULES`] global ones (409 `FAULT_RULE_LIMIT` beyond, nothing
-//! stored); a `match.path` of at most [`rules::MAX_PATH_CHARS`]; and at
+//! stored); a `match.path` of at most [`payctl_wire::faults::MAX_PATH_CHARS`]; and at
 //! most [`HELD_PER_PARTNER`] requests one partner holds open with
 //! `latency` and `timeout` faults at once.
 

@@ -6,23 +6,15 @@ use axum::http::Method;
 use payctl_domain::faults::{self, CERTAIN, Firing};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
-use payctl_wire::faults::{CreateFaultRule, Fault, FaultKind, FaultMatch, FaultRequest};
+use payctl_wire::faults::{
+    CreateFaultRule, DEFAULT_ERROR_STATUS, DEFAULT_RETRY_AFTER, DEFAULT_TIMEOUT_MS, ERROR_STATUSES, Fault, FaultKind,
+    FaultMatch, FaultParam, FaultRequest, MAX_PATH_CHARS,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, Checks};
 use crate::operation::{Operation, Operations};
 
-/// The statuses an `error` fault may answer.
-pub const ERROR_STATUSES: [u16; 4] = [500, 502, 503, 504];
-pub const DEFAULT_ERROR_STATUS: u16 = 503;
-pub const DEFAULT_RETRY_AFTER: u64 = 2;
-pub const MAX_RETRY_AFTER: u64 = 3600;
-pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
-pub const MAX_DELAY_MS: u64 = 60_000;
-pub const MAX_DELAY_S: u64 = 86_400;
-/// The longest `match.path`: as long as a URL most servers take, far beyond
-/// any path of the API.
-pub const MAX_PATH_CHARS: usize = 2_048;
 /// The longest `match.operation_id` and `match.endpoint_id`: no id is as
 /// long.
 pub const MAX_ID_CHARS: usize = 128;
@@ -333,29 +325,17 @@ pub fn fault(checks: &mut Checks, field: &str, body: &FaultRequest) -> Option<In
         return None;
     };
     // A parameter the kind does not take is a mistake worth naming.
-    let takes = |param: &str| match param {
-        "status" => kind == FaultKind::Error,
-        "retry_after" => kind == FaultKind::RateLimit,
-        "delay_ms" => matches!(kind, FaultKind::Latency | FaultKind::Timeout),
-        "commit" => kind == FaultKind::Timeout,
-        _ => matches!(kind, FaultKind::Duplicate | FaultKind::Delay),
-    };
-    for (param, given) in [
-        ("commit", body.commit.is_some()),
-        ("status", body.status.is_some()),
-        ("retry_after", body.retry_after.is_some()),
-        ("delay_ms", body.delay_ms.is_some()),
-        ("delay_s", body.delay_s.is_some()),
-    ] {
-        if given && !takes(param) {
-            checks.push(name(param), "not_allowed", format!("does not apply to kind {kind}"));
+    for param in FaultParam::ALL {
+        if param.given(body) && !kind.takes(param) {
+            checks.push(name(param.name()), "not_allowed", format!("does not apply to kind {kind}"));
         }
     }
-    let mut ranged = |param: &str, value: u64, range: std::ops::RangeInclusive<u64>| -> Option<u64> {
+    let mut ranged = |param: FaultParam, value: u64| -> Option<u64> {
+        let range = kind.range(param);
         if range.contains(&value) {
             Some(value)
         } else {
-            checks.push(name(param), "out_of_range", format!("must be {} to {}", range.start(), range.end()));
+            checks.push(name(param.name()), "out_of_range", format!("must be {} to {}", range.start(), range.end()));
             None
         }
     };
@@ -369,28 +349,26 @@ pub fn fault(checks: &mut Checks, field: &str, body: &FaultRequest) -> Option<In
             Injected::Request(RequestFault::Error { status })
         }
         FaultKind::RateLimit => Injected::Request(RequestFault::RateLimit {
-            retry_after: ranged("retry_after", body.retry_after.unwrap_or(DEFAULT_RETRY_AFTER), 1..=MAX_RETRY_AFTER)?,
+            retry_after: ranged(FaultParam::RetryAfter, body.retry_after.unwrap_or(DEFAULT_RETRY_AFTER))?,
         }),
         FaultKind::Latency => match body.delay_ms {
-            Some(ms) => {
-                Injected::Request(RequestFault::Latency { delay_ms: ranged("delay_ms", ms, 1..=MAX_DELAY_MS)? })
-            }
+            Some(ms) => Injected::Request(RequestFault::Latency { delay_ms: ranged(FaultParam::DelayMs, ms)? }),
             None => {
                 checks.push(name("delay_ms"), "required", "kind latency needs delay_ms (1 to 60000)");
                 return None;
             }
         },
         FaultKind::Timeout => Injected::Request(RequestFault::Timeout {
-            delay_ms: ranged("delay_ms", body.delay_ms.unwrap_or(DEFAULT_TIMEOUT_MS), 1..=MAX_DELAY_MS)?,
+            delay_ms: ranged(FaultParam::DelayMs, body.delay_ms.unwrap_or(DEFAULT_TIMEOUT_MS))?,
             commit: body.commit.unwrap_or(false),
         }),
         FaultKind::Reset => Injected::Request(RequestFault::Reset),
         FaultKind::DropResponse => Injected::Request(RequestFault::DropResponse),
         FaultKind::Duplicate => Injected::Delivery(DeliveryFault::Duplicate {
-            delay_s: ranged("delay_s", body.delay_s.unwrap_or(0), 0..=MAX_DELAY_S)?,
+            delay_s: ranged(FaultParam::DelayS, body.delay_s.unwrap_or(0))?,
         }),
         FaultKind::Delay => match body.delay_s {
-            Some(s) => Injected::Delivery(DeliveryFault::Delay { delay_s: ranged("delay_s", s, 1..=MAX_DELAY_S)? }),
+            Some(s) => Injected::Delivery(DeliveryFault::Delay { delay_s: ranged(FaultParam::DelayS, s)? }),
             None => {
                 checks.push(name("delay_s"), "required", "kind delay needs delay_s (1 to 86400 sandbox seconds)");
                 return None;

@@ -1,5 +1,5 @@
-//! Copying one application's world into another (`POST /sandbox/fork`):
-//! SQL only. What a fork means (new ids, new secrets, a new key) is
+//! Copying one application's world into another (`POST /sandbox/fork`),
+//! and deleting an application with its world: SQL only. What a fork means (new ids, new secrets, a new key) is
 //! `crate::fork`'s.
 //!
 //! The copy is one `INSERT … SELECT` per table in the caller's write
@@ -500,6 +500,68 @@ pub fn unstage(conn: &Connection) -> Result<(), ApiError> {
         conn.execute_batch(&format!("DROP TABLE IF EXISTS temp.staged_{}", table.name))?;
     }
     Ok(())
+}
+
+/// Rows of application `app` outside its world (its history and its
+/// keys), deleted with it: (table, which rows). `:app` is its row id,
+/// `:scope` its idempotency scope.
+const HISTORY: &[(&str, &str)] = &[
+    (
+        "webhook_attempts",
+        "delivery_id IN (SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+                         WHERE e.application_id = :app)",
+    ),
+    (
+        "webhook_deliveries",
+        "endpoint_id IN (SELECT id FROM webhook_endpoints WHERE application_id = :app)
+         OR event_id IN (SELECT id FROM events WHERE application_id = :app)",
+    ),
+    ("request_log_exchanges", "log_id IN (SELECT id FROM request_logs WHERE application_id = :app)"),
+    ("request_logs", "application_id = :app"),
+    ("idempotency_keys", "scope = :scope"),
+    ("api_keys", "application_id = :app"),
+];
+
+/// Deletes application `app` (row id; `scope` its idempotency scope) and
+/// everything of it: its world ([`COPIED`]), its history and keys, and the
+/// application itself. Answers the rows deleted per table (tables with
+/// none left out).
+pub fn delete(conn: &Connection, app: i64, scope: &str) -> Result<Vec<(&'static str, usize)>, ApiError> {
+    conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    let source = Source::Application(app);
+    let mut deleted = Vec::new();
+    let mut run = |table: &'static str, rows: String| -> Result<(), ApiError> {
+        let mut stmt = conn.prepare(&format!("DELETE FROM main.{table} WHERE {rows}"))?;
+        for (name, value) in [(":from", &app as &dyn rusqlite::ToSql), (":app", &app), (":scope", &scope)] {
+            if let Some(i) = stmt.parameter_index(name)? {
+                stmt.raw_bind_parameter(i, value)?;
+            }
+        }
+        let n = stmt.raw_execute()?;
+        if n > 0 {
+            deleted.push((table, n));
+        }
+        Ok(())
+    };
+    for (table, rows) in HISTORY {
+        run(table, (*rows).to_owned())?;
+    }
+    // Rows that find theirs through another table (postings, markups) go
+    // before that table's.
+    for table in COPIED.iter().rev() {
+        run(table.name, source.rows(table))?;
+    }
+    run("applications", "id = :app".to_owned())?;
+    Ok(deleted)
+}
+
+/// How many TEST applications partner `partner_id` holds.
+pub fn test_applications(conn: &Connection, partner_id: i64) -> Result<i64, ApiError> {
+    Ok(conn.query_row(
+        "SELECT COUNT(*) FROM applications WHERE partner_id = ?1 AND environment = 'TEST'",
+        [partner_id],
+        |r| r.get(0),
+    )?)
 }
 
 /// `fork_id(id)` and `fork_text(text)` for the copy's statements, removed

@@ -99,8 +99,23 @@ pub fn check_url(checks: &mut Checks, url: &str) {
     match parsed.scheme() {
         "https" => {}
         "http" if loopback => {}
-        "http" => checks.push("url", "not_allowed", "must use https (http is accepted only for loopback hosts)"),
-        _ => checks.push("url", "invalid", "must be an https URL"),
+        "http" => {
+            return checks.push("url", "not_allowed", "must use https (http is accepted only for loopback hosts)");
+        }
+        _ => return checks.push("url", "invalid", "must be an https URL"),
+    }
+    // What the URL parser lets through (a host such as `a*`, upper case,
+    // a query without a path) the document's pattern still refuses: the
+    // server holds every URL to the rule partners' clients are given.
+    static DOCUMENTED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(payctl_wire::webhooks::WEBHOOK_URL_PATTERN).expect("the documented pattern compiles")
+    });
+    if !DOCUMENTED.is_match(url.trim()) {
+        checks.push(
+            "url",
+            "invalid",
+            "must be https:// and a domain name (http:// on a loopback host), then an optional port and path",
+        );
     }
 }
 
@@ -182,6 +197,11 @@ mod tests {
         assert_eq!(check("http://10.0.0.1/x").as_deref(), Some("not_allowed"));
         assert_eq!(check("ftp://example.com/x").as_deref(), Some("invalid"));
         assert_eq!(check("not a url").as_deref(), Some("invalid"));
+        // What the URL parser takes but the document's pattern refuses.
+        assert_eq!(check("https://a*").as_deref(), Some("invalid"));
+        assert_eq!(check("https://exa_mple.com/").as_deref(), Some("invalid"));
+        assert_eq!(check("https://192.168.0.1/").as_deref(), Some("invalid"));
+        assert_eq!(check("https://Hooks.Example.com:8443/in?x=1"), None);
         assert_eq!(check("https://u:p@example.com/").as_deref(), Some("not_allowed"));
         assert_eq!(check(&format!("https://example.com/{}", "a".repeat(2048))).as_deref(), Some("too_long"));
     }

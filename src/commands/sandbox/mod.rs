@@ -4,13 +4,15 @@
 //! on a running sandbox: `reset` (back to the seeded state), `clock`
 //! (show or advance sandbox time), `faults` (rules that make it fail on
 //! purpose), `drill` (start or end the faults the go-live review
-//! needs), `fork` (a copy of an application's world in a new one) and
-//! `snapshot` (that world as a portable file, saved or loaded); and
+//! needs), `fork` (a copy of an application's world in a new one),
+//! `delete` (a TEST application and its world gone) and `snapshot` (that
+//! world as a portable file, saved or loaded); and
 //! `wait`, for CI, on a sandbox started with `--ready-file`. A `--seed`
 //! file is a fixture, or a snapshot loaded into the TEST application.
 //! [`in_memory`] serves a throwaway sandbox inside another command.
 
 mod clock;
+mod delete;
 mod drill;
 mod faults;
 mod fork;
@@ -52,6 +54,16 @@ pub enum SandboxCommand {
     /// Fork an application: a new TEST application holding a copy of its world (POST /sandbox/fork).
     #[command(after_help = fork::HELP)]
     Fork(fork::ForkArgs),
+    /// Delete a TEST application and its whole world (DELETE /sandbox/applications/{id}).
+    #[command(after_help = delete::HELP)]
+    Delete {
+        /// The TEST application (a fork, a loaded snapshot).
+        #[arg(value_name = "APP_ID")]
+        id: String,
+        /// The sandbox's ready line: its base URL and control token.
+        #[arg(long, value_name = "FILE")]
+        ready: Option<PathBuf>,
+    },
     /// Save an application's world to a file, or load one into a new application.
     #[command(subcommand)]
     Snapshot(snapshot::SnapshotCommand),
@@ -67,6 +79,7 @@ pub async fn run(args: SandboxArgs, globals: &Globals) -> anyhow::Result<()> {
         Some(SandboxCommand::Faults(command)) => return faults::run(globals, command).await,
         Some(SandboxCommand::Drill(command)) => return drill::run(globals, command).await,
         Some(SandboxCommand::Fork(args)) => return fork::run(globals, args).await,
+        Some(SandboxCommand::Delete { id, ready }) => return delete::run(globals, &id, ready.as_deref()).await,
         Some(SandboxCommand::Snapshot(command)) => return snapshot::run(globals, command).await,
         Some(SandboxCommand::Wait(args)) => return wait::run(args).await,
         None => {}

@@ -88,3 +88,39 @@ test("a sandbox still running when Node exits is stopped", async () => {
   assert.equal(await eventually(() => closed(base_url)), true, `${base_url} still open`);
   assert.equal(await eventually(() => !running(pid)), true, `sandbox ${pid} still running`);
 });
+
+test("startSandbox({template}): a fixture file's world in sandbox.template, a fork per test, deleted after", async () => {
+  const sandbox = await startSandbox({ template: require("node:path").join(__dirname, "onboarding.json") });
+  try {
+    const template = sandbox.template;
+    const listed = (await template.request("GET", "/v1/customers")).body.data;
+    assert.deepEqual(
+      listed.map((c) => [c.legal_name, c.kyb_status]),
+      [["Acme Trading LLC", "approved"]],
+    );
+    const fork = await template.fork({ name: "node fork" });
+    assert.equal(fork.name, "node fork");
+    assert.equal(fork.forked_from, template.id);
+    const copy = (await fork.request("GET", "/v1/customers")).body.data;
+    assert.deepEqual(copy.map((c) => c.id), [fork.ids[listed[0].id]]);
+    await fork.advanceClock(600);
+    assert.equal((await template.clock()).offset_seconds, 0);
+
+    // Saved, loaded back as another application, then both deleted.
+    const document = await template.snapshot();
+    assert.equal(document.format, "payctl-snapshot/1");
+    const loaded = await sandbox.loadSnapshot(document, { name: "node loaded" });
+    assert.deepEqual(
+      (await loaded.request("GET", "/v1/customers")).body.data.map((c) => c.id),
+      [loaded.ids[listed[0].id]],
+    );
+    for (const made of [fork, loaded]) {
+      const deleted = await made.delete();
+      assert.equal(deleted.id, made.id);
+      assert.equal((await made.request("GET", "/v1/customers")).status, 401);
+    }
+    assert.equal((await template.request("GET", "/v1/customers")).body.data.length, 1);
+  } finally {
+    assert.deepEqual(await sandbox.stop(), { code: 0, signal: null });
+  }
+});

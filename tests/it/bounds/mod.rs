@@ -14,6 +14,8 @@
 //! - `logins`: over-long usernames refused before any work, every loopback
 //!   address one client, sign-in links capped per user;
 //! - `hosts`: DNS rebinding refused by the `Host` check;
+//! - `applications`: forks and snapshot loads capped at 100 TEST
+//!   applications per partner, deletes making room again;
 //! - `bodies`: logged request bodies bounded per record and per partner,
 //!   and exports that say which requests they cannot replay as sent.
 //!
@@ -23,6 +25,7 @@
 //! `PAYCTL_BOUNDS_BINARY=/path/to/payctl` runs these against another build
 //! (an older one fails them).
 
+mod applications;
 mod bodies;
 mod connections;
 mod deliveries;

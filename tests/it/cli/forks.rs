@@ -24,6 +24,16 @@ async fn fork_and_snapshots_from_the_command_line() {
     assert_eq!(listed["data"][0]["legal_name"], "Command Line Trading");
     assert!(!home.credentials().is_empty());
 
+    // Deleted with the control token of the ready line: the profile's key is refused (exit 3).
+    let ready = home.dir.path().join("ready.json");
+    std::fs::write(&ready, serde_json::to_string(&sb.ready).unwrap()).unwrap();
+    let fork_id = forked["application"]["id"].as_str().unwrap();
+    let deleted = home.json(&["sandbox", "delete", fork_id, "--ready", ready.to_str().unwrap(), "-o", "json"]).await;
+    assert_eq!(deleted["id"], fork_id);
+    assert_eq!(deleted["deleted"]["customers"], 1, "{deleted}");
+    let refused = home.run(&["--profile", "copy", "customers", "list"], None).await;
+    assert_eq!(refused.code, Some(3), "{}", refused.stderr);
+
     // Save, then load into a new application of the same sandbox.
     let file = home.dir.path().join("world.json");
     let file = file.to_str().unwrap();

@@ -15,6 +15,8 @@ use utoipa::openapi::{OpenApi, RefOr};
 
 /// The id of the answered resource.
 const ID: &str = "$response.body#/id";
+/// The id of the application a fork or a snapshot load made.
+const FORKED: &str = "$response.body#/application/id";
 
 /// `(from operationId, status, link name, to operationId, parameters and their expressions, the body field
 /// that takes the id)`.
@@ -56,6 +58,14 @@ pub fn chains() -> Vec<Chain> {
         ("createWebhook", "201", "ListWebhookDeliveries", "listWebhookDeliveries", &[("id", ID)], None),
         ("createApplication", "201", "GetApplication", "getApplication", &[("id", ID)], None),
         ("createApplication", "201", "CreateApiKey", "createApiKey", &[("id", ID)], None),
+        ("createApiKey", "201", "RevokeApiKey", "revokeApiKey", &[("id", "$request.path.id"), ("key_id", ID)], None),
+        ("createLegacyQuote", "201", "GetLegacyQuote", "getLegacyQuote", &[("id", ID)], None),
+        ("createCorridorQuote", "201", "GetLegacyQuote", "getLegacyQuote", &[("id", ID)], None),
+        ("createTransaction", "201", "CompleteTransaction", "completeTransaction", &[("id", ID)], None),
+        ("createTransaction", "201", "FailTransaction", "failTransaction", &[("id", ID)], None),
+        ("createFaultRule", "201", "DeleteFaultRule", "deleteFaultRule", &[("id", ID)], None),
+        ("forkApplication", "201", "GetSnapshot", "getSnapshot", &[("application_id", FORKED)], None),
+        ("forkApplication", "201", "GetReview", "getReview", &[("application_id", FORKED)], None),
     ]
 }
 

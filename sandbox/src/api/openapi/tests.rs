@@ -5,6 +5,7 @@
 
 use payctl_domain::asset::ASSETS;
 use payctl_domain::decimal::Decimal;
+use payctl_wire::faults::FaultKind;
 use payctl_wire::schema::{EMAIL_PATTERN, POSITIVE_DECIMAL_PATTERN};
 use payctl_wire::webhooks::WEBHOOK_URL_PATTERN;
 use proptest::prelude::*;
@@ -168,6 +169,37 @@ fn conditional_bodies_are_stated_shape_by_shape() {
     assert!(fiat.contains(&"EUR") && !fiat.contains(&"USDC"), "{fiat:?}");
     let payout = schema(&doc, "CreatePayout");
     assert_eq!(resolve(&doc, &payout["properties"]["destination"])["oneOf"].as_array().map(Vec::len), Some(2));
+
+    // Fault rules: one for requests, one for deliveries (`match.event`
+    // required), each fault a closed shape per kind with the parameters,
+    // defaults and ranges the server checks.
+    let targets = strings_by(&schema(&doc, "CreateFaultRule")["anyOf"], |variant| {
+        let rule = resolve(&doc, variant);
+        let fault = resolve(&doc, &rule["properties"]["fault"]);
+        let kinds = strings_by(&fault["oneOf"], |v| resolve(&doc, v)["properties"]["kind"]["enum"][0].clone());
+        let matcher = resolve(&doc, &rule["properties"]["match"]);
+        (kinds, rule["properties"].get("per_endpoint").is_some(), matcher["required"].clone())
+    });
+    let kinds = |delivery: bool| -> Vec<Value> {
+        FaultKind::ALL.iter().filter(|k| k.is_delivery() == delivery).map(|k| json!(k.as_str())).collect()
+    };
+    assert_eq!(targets, [(kinds(false), false, Value::Null), (kinds(true), true, json!(["event"]))]);
+    let latency = schema(&doc, "LatencyFault");
+    assert_eq!(latency["required"], json!(["kind", "delay_ms"]));
+    assert_eq!(latency["additionalProperties"], json!(false));
+    assert_eq!(latency["properties"]["delay_ms"]["maximum"], json!(60_000));
+    assert!(latency["properties"].get("status").is_none());
+    let timeout = schema(&doc, "TimeoutFault");
+    assert_eq!(timeout["required"], json!(["kind"]));
+    assert_eq!(timeout["properties"]["commit"]["type"], "boolean");
+    assert_eq!(schema(&doc, "ErrorFault")["properties"]["status"]["enum"], json!([500, 502, 503, 504]));
+    assert_eq!(schema(&doc, "DelayFault")["properties"]["delay_s"]["minimum"], json!(1));
+    assert_eq!(schema(&doc, "DuplicateFault")["properties"]["delay_s"]["minimum"], json!(0));
+    let request_match = schema(&doc, "RequestFaultMatch");
+    let ids = strings(&request_match["properties"]["operation_id"]["enum"]);
+    assert!(ids.contains(&"createTransaction") && !ids.contains(&"forkApplication"), "{ids:?}");
+    let events = strings(&schema(&doc, "DeliveryFaultMatch")["properties"]["event"]["enum"]);
+    assert!(events[0] == "*" && events.contains(&"settlement.completed"), "{events:?}");
 }
 
 fn strings_by<T>(shapes: &Value, f: impl Fn(&Value) -> T) -> Vec<T> {
@@ -241,6 +273,15 @@ proptest! {
     ) {
         prop_assert!(Decimal::parse_positive(&rate).is_ok(), "{rate}");
         prop_assert!(accepted(|c| { fields::amount_minor(c, "amount", &Some(minor.clone())); }), "{minor}");
+    }
+
+    #[test]
+    fn documented_fault_rule_paths_name_an_operation(
+        path in matching(documented("RequestFaultMatch", &["properties", "path"])),
+    ) {
+        let table = crate::api::routes::table();
+        let named = table.iter().map(|d| &d.operation).any(|op| op.is_partner_api() && op.matches_path(&path));
+        prop_assert!(named, "{path}");
     }
 
     #[test]

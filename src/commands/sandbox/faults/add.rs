@@ -103,7 +103,7 @@ pub struct AddArgs {
     /// Fire at most N times (default: no limit).
     #[arg(long, value_name = "N")]
     pub times: Option<u64>,
-    /// The chance a matching request fires, 0 to 1 with at most six decimals (default 1).
+    /// The chance a matching request fires, 0 to 1, to the nearest millionth (default 1).
     #[arg(long, value_name = "P", value_parser = probability)]
     pub probability: Option<serde_json::Number>,
     /// Seed of the draw behind --probability (default 0).
