@@ -10,6 +10,14 @@ pub struct Shape {
     pub random: usize,
 }
 
+impl Shape {
+    /// How a secret of this shape is shown once it cannot be shown whole:
+    /// the prefix, dots, and the last characters kept as its `hint`.
+    pub fn masked(&self, hint: &str) -> String {
+        format!("{}••••{hint}", self.prefix)
+    }
+}
+
 /// A TEST application's API key (`sk_test_` and 32 alphanumerics).
 pub const TEST_KEY: Shape = Shape { prefix: "sk_test_", random: 32 };
 /// A LIVE application's API key.

@@ -11,12 +11,11 @@ use std::cell::Cell;
 
 use payctl_domain::time::Timestamp;
 use payctl_wire::events::EventType;
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 
-use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::ids;
 use crate::store;
+use crate::webhooks::dispatcher;
 
 /// The resource an event is about, e.g. `("payment", "<id>")`.
 pub struct Subject<'a> {
@@ -33,14 +32,9 @@ pub fn record(
     data: &serde_json::Value,
     now: Timestamp,
 ) -> Result<String, ApiError> {
-    let public_id = ids::prefixed("evt");
-    conn.execute_cached(
-        "INSERT INTO events (public_id, application_id, type, resource_type, resource_id, data, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![public_id, application_id, event.as_str(), subject.kind, subject.id, data.to_string(), now.millis()],
-    )?;
-    let event_id = conn.last_insert_rowid();
-    store::webhooks::enqueue(conn, application_id, event_id, event.as_str(), now)?;
+    let (event_id, public_id) =
+        store::events::insert(conn, application_id, event, subject.kind, subject.id, data, now)?;
+    store::webhooks::enqueue(conn, application_id, event_id, event, now, dispatcher::MAX_ATTEMPTS)?;
     RECORDED.with(|r| r.set(true));
     Ok(public_id)
 }

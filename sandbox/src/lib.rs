@@ -5,13 +5,19 @@
 //! keys) and [`Sandbox::serve`] answers requests until its shutdown future
 //! resolves, then finishes in-flight requests and closes the database.
 //!
+//! The crate is closed: its modules are private, and this root is its
+//! interface (what the CLI runs a sandbox with), besides [`testing`], what
+//! tests check inside it. A ratchet test holds both.
+//!
 //! # Layout
 //! - [`api`]: HTTP handlers, one module per noun; the route table
 //!   (`api::routes`) from which the router and the OpenAPI document are
 //!   built; each operation's layers as one middleware (`api::layers`).
 //!   A handler parses its request into the typed value its work takes
 //!   (every bad field in one 400), makes one call into a flow (`New*` for
-//!   the money and customer flows) or the store, and builds the view.
+//!   the money and customer flows) or the store for its work (a fault rule
+//!   or a snapshot's load first finds the endpoint or partner it names),
+//!   and builds the view.
 //! - [`operation`]: what an operation is (credential, purpose, error
 //!   dialect, `Idempotency-Key` rule) and the lookup by id or path: what
 //!   the layers beneath the handlers read, so only `api`, the console and
@@ -29,13 +35,17 @@
 //!   one exhaustive step function each, and the engine that carries a step
 //!   out (row, postings, events, timed moves, timeline) in one transaction;
 //!   opening accounts and wallets; which beneficiary a payout may pay.
-//! - [`store`]: SQL, one module per noun, rows in and rows out (it uses
-//!   `payctl_domain`, never `flows` or `api`). Paging for every list is
-//!   `store::paging` (a noun states its query, the cursor is added there);
-//!   the 404 of a record (code and noun) is the `impl Owned` beside its SQL,
-//!   and every lookup by public id that answers a record's 404 goes through
-//!   `store::owned`, flows' `current` included (the console, which shows its
-//!   own page for what is missing, and sign-in find records directly). [`db`]: the writer thread, the
+//! - [`store`]: SQL, one module per noun, rows in and rows out: it owns
+//!   its rows (an event, a stored key, a priced quote, a log record, a page
+//!   request) and imports nothing of the crate above it, only `db`,
+//!   `error`, `ids`, `secrets` and `clock` (and `payctl_domain`). Paging
+//!   for every list is `store::paging` (a noun states its query, the cursor
+//!   is added there); the 404 of a record (code and noun) is the `impl
+//!   Owned` beside its SQL, and every lookup by public id that answers a
+//!   record's 404 goes through `store::owned`, flows' `current` included
+//!   (the console, which shows its own page for what is missing, and
+//!   sign-in find records directly; the few other finds answer no 404, and
+//!   a test lists them). [`db`]: the writer thread, the
 //!   reader pool (an in-memory database's reads on the caller's thread when
 //!   its connection is free), the migrations, and the database's files on disk
 //!   (owner-only modes, the lock that allows one process per file, start-up
@@ -77,33 +87,35 @@
 //! - [`rate_limit`], [`request_log`]: per-key limits and the request log of
 //!   every key-authenticated request, redacted by `payctl_domain::redact`,
 //!   and the go-live review's last answer and turn per application.
+//! - [`testing`]: for tests only, what they check inside the crate.
 
-pub mod api;
-pub mod auth;
-pub mod clock;
-pub mod console;
-pub mod db;
-pub mod error;
-pub mod events;
-pub mod faults;
-pub mod flows;
-pub mod fork;
-pub mod http;
-pub mod idempotency;
-pub mod ids;
-pub mod ledger;
-pub mod operation;
-pub mod quoting;
-pub mod rate_limit;
-pub mod request_log;
-pub mod reset;
-pub mod schedule;
-pub mod secrets;
-pub mod seed;
-pub mod snapshot;
-pub mod state;
-pub mod store;
-pub mod webhooks;
+mod api;
+mod auth;
+mod clock;
+mod console;
+mod db;
+mod error;
+mod events;
+mod faults;
+mod flows;
+mod fork;
+mod http;
+mod idempotency;
+mod ids;
+mod ledger;
+mod operation;
+mod quoting;
+mod rate_limit;
+mod request_log;
+mod reset;
+mod schedule;
+mod secrets;
+mod seed;
+mod snapshot;
+mod state;
+mod store;
+pub mod testing;
+mod webhooks;
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -115,6 +127,7 @@ use payctl_wire::sandbox::ReadyLine;
 
 pub use db::Storage;
 pub use rate_limit::RateLimits;
+pub use reset::ResetPoint;
 
 use crate::db::{Db, DbThreads};
 pub use crate::secrets::KeyFile;

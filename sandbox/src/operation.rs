@@ -211,12 +211,6 @@ impl Operations {
             self.by_id.get_or_init(|| self.all.iter().enumerate().map(|(i, op)| (op.id().to_owned(), i)).collect());
         by_id.get(id).map(|&i| &self.all[i])
     }
-
-    /// The operations a concrete path or a template is one of (a path can
-    /// be served by several methods).
-    pub fn by_path<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a Arc<Operation>> + 'a {
-        self.all.iter().filter(move |op| op.matches_path(path))
-    }
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ use rusqlite::Connection;
 use crate::error::ApiError;
 use crate::store;
 use crate::store::markups::StoredMarkup;
+pub use crate::store::quotes::Priced;
 
 /// A corridor's own fee per recipient type: basis points of the amount,
 /// with a minimum of 5.00 (to a bank account) or 1.00 (to a wallet) in the
@@ -74,25 +75,6 @@ pub struct Request<'a> {
     /// for a pair that cannot be priced.
     pub amount_field: &'a str,
     pub pair_field: &'a str,
-}
-
-/// A priced movement.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Priced {
-    pub source: Asset,
-    pub destination: Asset,
-    pub source_amount: MinorUnit,
-    pub corridor_fee: MinorUnit,
-    /// The platform fee (the markup).
-    pub fee: MinorUnit,
-    /// What is converted: the amount less both fees.
-    pub net_source: MinorUnit,
-    pub exchange_rate: Decimal,
-    pub network_fee: MinorUnit,
-    /// What arrives, after the network fee; always above zero.
-    pub destination_amount: MinorUnit,
-    /// `customer`, `partner` or `default`: which markup set the fee.
-    pub markup_source: MarkupSource,
 }
 
 /// The rate from `source` to `destination` for an application (or, with

@@ -253,7 +253,7 @@ async fn keys_are_stored_as_hashes_and_replays_survive_a_restart() {
     let rows = idempotency_rows(&db);
     assert_eq!(rows.len(), 1);
     assert!(rows[0].iter().all(|v| !v.contains(&secret)), "the key is on disk: {:?}", rows[0]);
-    assert!(rows[0].contains(&payctl_sandbox::idempotency::stored_key(&secret)), "{:?}", rows[0]);
+    assert!(rows[0].contains(&payctl_sandbox::testing::stored_key(&secret)), "{:?}", rows[0]);
 
     // After a restart the key still replays, and another key does not.
     let sb = crate::support::spawn_with(Storage::File(db.clone())).await;

@@ -1,6 +1,6 @@
 //! The code's own conventions, checked on its source: states and kinds
 //! travel as enums, never compared as text; `store/` (rows in, rows out)
-//! depends on neither the flows that move states nor the API; the layers
+//! imports nothing above it (flows, the API, middleware, webhooks); the layers
 //! beneath the handlers do not import them; and the CLI
 //! uses the sandbox only through its crate root (what both need is the
 //! `payctl-domain` crate).
@@ -132,17 +132,119 @@ fn the_check_sees_a_comparison_as_text() {
     assert!(vocabulary().contains("active") && vocabulary().contains("PROCESSING"));
 }
 
+/// What `store/` may import of the crate: the modules beneath it (the
+/// database threads, the error envelope, ids, secrets' sealed form, the
+/// clocks). It owns the rows it takes and returns (an event row, a stored
+/// key, a priced quote, a log record, a page request); the modules above
+/// (flows, the API, webhooks, auth, quoting, the request log, http...)
+/// convert or re-use them.
+const BENEATH_THE_STORE: &[&str] = &["store", "db", "error", "ids", "secrets", "clock"];
+
+/// The crate's modules a line names (`crate::x`, `super::super::` as `..`).
+fn crate_modules(code: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = code
+        .match_indices("crate::")
+        .filter(|(at, _)| !code[..*at].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+        .map(|(at, _)| {
+            let rest = &code[at + "crate::".len()..];
+            &rest[..rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len())]
+        })
+        .collect();
+    if code.contains("super::super::") {
+        out.push("..");
+    }
+    out
+}
+
 #[test]
-fn store_modules_import_neither_flows_nor_the_api() {
+fn store_modules_import_nothing_above_them() {
     let mut found = Vec::new();
     for (path, text) in sources("sandbox/src/store") {
         for (n, line) in text.lines().enumerate() {
-            if ["crate::flows", "crate::api", "crate::console", "super::super::"].iter().any(|p| line.contains(p)) {
-                found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            for module in crate_modules(code) {
+                if !BENEATH_THE_STORE.contains(&module) {
+                    found.push(format!("{}:{}: {module}: {code}", path.display(), n + 1));
+                }
             }
         }
     }
-    assert!(found.is_empty(), "store/ takes and returns rows; states live in domain::states:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "store/ takes and returns rows of its own and imports nothing above it:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_store_check_sees_every_crate_path() {
+    assert_eq!(crate_modules("use crate::{db::CachedSql, x};"), [""]);
+    assert_eq!(crate_modules("use crate::webhooks::EventRow; f(crate::ids::uuid())"), ["webhooks", "ids"]);
+    assert_eq!(crate_modules("use payctl_crate::x; use super::super::api;"), [".."]);
+}
+
+/// The lookups by public id that do not go through `store::owned`, each
+/// with why: none of them answers the record's own 404. The list only
+/// shrinks.
+const FOUND_DIRECTLY: &[(&str, &str, &str)] = &[
+    ("auth/principal.rs", "applications", "an in-process caller's application: 403 when deactivated"),
+    ("api/faults.rs", "webhooks", "a rule's match.endpoint_id: a 404 naming the rule's field"),
+    ("flows/quotes.rs", "quotes", "a quote read again after a move"),
+    ("flows/payments.rs", "payments", "a timed move whose payment is gone does nothing"),
+    ("flows/transactions.rs", "transactions", "a timed move whose transaction is gone does nothing"),
+    ("flows/transfers.rs", "transfers", "a timed move whose transfer is gone does nothing"),
+    ("flows/verification.rs", "customers", "a timed move whose customer is gone does nothing"),
+];
+
+/// Every lookup by public id that answers a record's 404 goes through
+/// `store::owned` (the record's `impl Owned` states its scope and 404
+/// once), as the crate's layout tour says: outside `store/` and the
+/// console (which shows its own page for what is missing), no module calls
+/// the `find` of a store module with an `impl Owned` but those listed.
+#[test]
+fn lookups_by_public_id_go_through_store_owned() {
+    let owned: Vec<String> = sources("sandbox/src/store")
+        .into_iter()
+        .filter(|(_, text)| text.contains("\nimpl Owned for "))
+        .map(|(path, _)| path.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert!(owned.len() >= 10, "found only {owned:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("sandbox/src");
+    let (mut found, mut used) = (Vec::new(), BTreeSet::new());
+    for (path, text) in sources("sandbox/src") {
+        let file = path.strip_prefix(&root).unwrap();
+        if file.starts_with("store") || file.starts_with("console") {
+            continue;
+        }
+        let file = file.to_string_lossy().replace('\\', "/");
+        for (n, line) in text.lines().enumerate() {
+            for module in &owned {
+                let call = format!("{module}::find(");
+                let direct = line
+                    .match_indices(&call)
+                    .any(|(at, _)| !line[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_'));
+                if !direct {
+                    continue;
+                }
+                match FOUND_DIRECTLY.iter().position(|(f, m, _)| *f == file && m == module) {
+                    Some(known) => {
+                        used.insert(known);
+                    }
+                    None => found.push(format!("{file}:{}: {}", n + 1, line.trim())),
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a record found by public id without its 404 (use store::owned::<Record>):\n{}",
+        found.join("\n")
+    );
+    let stale: Vec<_> = (0..FOUND_DIRECTLY.len()).filter(|i| !used.contains(i)).map(|i| FOUND_DIRECTLY[i]).collect();
+    assert!(stale.is_empty(), "no longer found directly, so off the list: {stale:?}");
 }
 
 /// The layers beneath the handlers (idempotency, the request log, rate
@@ -219,6 +321,41 @@ fn the_cli_uses_the_sandbox_only_through_its_crate_root() {
     assert!(
         found.is_empty(),
         "the CLI reaches into the sandbox's insides (move what both need to payctl-domain):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The sandbox crate is closed: its root declares every module private but
+/// `testing`, and the tests take from it only what the CLI may (the facade)
+/// and what `testing` offers them.
+#[test]
+fn the_sandbox_crate_is_closed_behind_its_facade() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(root.join("sandbox/src/lib.rs")).unwrap();
+    let public: Vec<&str> = lib
+        .lines()
+        .filter(|l| l.starts_with("pub") && l.ends_with(';') && l.split_whitespace().nth(1) == Some("mod"))
+        .collect();
+    assert_eq!(public, ["pub mod testing;"], "the sandbox's modules are private behind its facade");
+    let mut found = Vec::new();
+    for dir in ["tests", "sandbox/tests"] {
+        for (path, text) in sources(dir) {
+            if path.ends_with("layering.rs") {
+                continue;
+            }
+            for (n, line) in text.lines().enumerate() {
+                for name in taken_from_sandbox(line) {
+                    let first = name.split("::").next().unwrap_or_default();
+                    if !SANDBOX_FACADE.contains(&first) && first != "testing" {
+                        found.push(format!("{}:{}: {name}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "tests reach into the sandbox past its facade (offer what they need in payctl_sandbox::testing):\n{}",
         found.join("\n")
     );
 }

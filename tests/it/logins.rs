@@ -6,7 +6,7 @@
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-use payctl_sandbox::auth::login_guard::{ADDRESS_FREE, MAX_LOCK, USERNAME_FREE};
+use payctl_sandbox::testing::{ADDRESS_FREE, MAX_LOCK, USERNAME_FREE};
 use reqwest::StatusCode;
 use serde_json::json;
 

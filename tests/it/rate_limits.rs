@@ -2,7 +2,7 @@
 //! key-authenticated answer, separate budgets per key, configured limits,
 //! `off`, and the `--rate-limit` flag.
 
-use payctl_sandbox::rate_limit::RateLimits;
+use payctl_sandbox::RateLimits;
 use payctl_sandbox::{SandboxConfig, Storage};
 use reqwest::StatusCode;
 use serde_json::json;

@@ -16,7 +16,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode as AxumStatus};
 use hmac::{Hmac, Mac};
 use payctl_sandbox::Storage;
-use payctl_sandbox::secrets::{MasterKey, Sealed};
+use payctl_sandbox::testing::{MasterKey, Sealed};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sha2::Sha256;
@@ -431,7 +431,7 @@ async fn secrets_shown_once_are_never_stored_nor_replayed() {
         // The database holds the key's SHA-256, never the key; the key as sent binds the answer.
         let key = ["create-1", "rotate-1", "key-1"]
             .into_iter()
-            .find(|k| payctl_sandbox::idempotency::stored_key(k) == stored)
+            .find(|k| payctl_sandbox::testing::stored_key(k) == stored)
             .unwrap_or_else(|| panic!("{stored} is not the hash of a key sent"));
         let aad = format!("{scope}\n{key}\n{route}");
         let answer = sealer.open(aad.as_bytes(), &Sealed::from_bytes(&sealed)).expect("opens with the master key");

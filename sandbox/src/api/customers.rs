@@ -29,8 +29,6 @@ use crate::store::{
     customers::{self, NewCustomer},
 };
 
-pub const ALIAS: &str = "/v1/counterparties";
-
 /// Query of the customer lists.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -16,7 +16,7 @@
 use axum::http::Method;
 use axum::routing::MethodRouter;
 use utoipa::openapi::HttpMethod;
-use utoipa::openapi::path::PathItem;
+
 use utoipa_axum::router::UtoipaMethodRouter;
 use utoipa_axum::{PathItemExt, routes};
 
@@ -129,7 +129,10 @@ macro_rules! committed {
 }
 
 /// The operations of a path item with their methods.
-pub fn methods(item: &PathItem) -> impl Iterator<Item = (Method, &utoipa::openapi::path::Operation)> {
+#[cfg(test)]
+fn methods(
+    item: &utoipa::openapi::path::PathItem,
+) -> impl Iterator<Item = (Method, &utoipa::openapi::path::Operation)> {
     [
         (Method::GET, &item.get),
         (Method::POST, &item.post),

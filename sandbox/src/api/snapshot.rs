@@ -93,12 +93,7 @@ pub async fn load(
             ));
         }
         (Owner::Control(ControlCaller::Operator), Some(public_id), None) => Destination::New {
-            partner_id: state
-                .db
-                .read(move |conn| store::partners::find(conn, &public_id))
-                .await?
-                .map(|(id, _)| id)
-                .ok_or_else(store::missing::<Partner>)?,
+            partner_id: state.db.read(move |conn| store::owned::<Partner>(conn, (), &public_id)).await?.0,
             name: None,
         },
     };

@@ -1,7 +1,8 @@
 //! Transfers (spec 1, 2.11, 4.12): `POST /v1/transfers` is the single door
 //! for every flow; `/v1/payins`, `/v1/payouts`, `/v1/bridging` and
 //! `/v1/onchain-fx` are granular doors that fix `kind` and run the same
-//! code. Validation and pricing live here; the flow is `flows::transfers`.
+//! code. Parsing lives here; each kind's rules are `flows::transfers`'
+//! `KindRules`, pricing is `quoting`, and the flow is `flows::transfers`.
 //!
 //! Shapes per kind (all need `customer_id`, a verified customer, and
 //! `amount` unless a `quote_id` gives it):

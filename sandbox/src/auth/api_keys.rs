@@ -18,14 +18,9 @@ use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
 use crate::secrets;
+pub use crate::store::api_keys::{KeyIdentity, NewSecret, StoredKey};
 
-/// A freshly minted secret.
-pub struct NewSecret {
-    pub secret: String,
-    pub prefix: String,
-    pub hash: [u8; 32],
-}
-
+/// A new secret for a key of `environment`.
 pub fn mint(environment: Environment) -> NewSecret {
     let secret = secrets::mint(match environment {
         Environment::Test => credentials::TEST_KEY,
@@ -37,16 +32,6 @@ pub fn mint(environment: Environment) -> NewSecret {
 /// Who a valid key speaks for. Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct KeyCaller(Arc<KeyIdentity>);
-
-#[derive(Debug)]
-pub struct KeyIdentity {
-    pub key_id: i64,
-    pub key_public_id: String,
-    pub application_id: i64,
-    pub application_public_id: String,
-    pub partner_id: i64,
-    pub environment: Environment,
-}
 
 impl std::ops::Deref for KeyCaller {
     type Target = KeyIdentity;
@@ -90,15 +75,6 @@ struct IndexedKey {
 #[derive(Default)]
 pub struct KeyIndex {
     by_prefix: RwLock<HashMap<String, Vec<Arc<IndexedKey>>>>,
-}
-
-/// A key as stored, to (re)build the index.
-pub struct StoredKey {
-    pub prefix: String,
-    pub hash: [u8; 32],
-    pub expires_at: Option<Timestamp>,
-    pub application_active: bool,
-    pub identity: KeyIdentity,
 }
 
 impl KeyIndex {

@@ -13,4 +13,4 @@ pub mod principal;
 pub mod token_endpoint;
 pub mod tool_reads;
 
-pub use principal::{ControlCaller, DashboardUser, InProcess, KeyCaller, OwnRead, Speaker};
+pub use principal::{ControlCaller, DashboardUser, InProcess, KeyCaller, OwnRead};

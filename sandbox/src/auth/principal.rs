@@ -28,16 +28,7 @@ use crate::state::AppState;
 use crate::store;
 
 pub use super::api_keys::KeyCaller;
-
-/// A signed-in dashboard user.
-#[derive(Debug, Clone)]
-pub struct DashboardUser {
-    pub user_id: i64,
-    pub public_id: String,
-    pub username: String,
-    /// The partner the user registered, if any.
-    pub partner: Option<store::partners::PartnerRef>,
-}
+pub use crate::store::users::DashboardUser;
 
 impl DashboardUser {
     /// The caller's partner, or 403 telling them to register first.

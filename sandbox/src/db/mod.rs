@@ -43,7 +43,9 @@ use tokio::sync::{Notify, oneshot};
 use crate::error::ApiError;
 use shared::Shared;
 
-pub use migrations::{LATEST_VERSION, migrations};
+pub use migrations::LATEST_VERSION;
+#[cfg(test)]
+pub use migrations::migrations;
 pub use warning::{STORAGE_FULL_WARNING, Warning};
 
 /// Work for a database thread.

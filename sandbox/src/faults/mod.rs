@@ -105,11 +105,10 @@ pub enum Scope {
     AppliesTo(i64),
 }
 
-/// A rule that fired, with its counters after the match.
+/// A rule that fired.
 #[derive(Debug, Clone)]
 pub struct Fired {
     pub rule: Arc<Rule>,
-    pub counters: Counters,
 }
 
 /// The rules in force, found by application: one application's own rules
@@ -276,7 +275,7 @@ impl Faults {
                 matched.counted.push((rule.id, counters));
             }
             if fired {
-                matched.fired = Some((Fired { rule: rule.clone(), counters }, fault));
+                matched.fired = Some((Fired { rule: rule.clone() }, fault));
                 break;
             }
         }
@@ -457,7 +456,7 @@ pub fn fire_delivery(
     if counted {
         store::fault_rules::set_counters(conn, rule.id, counters)?;
     }
-    Ok(fired.then(|| Fired { rule: rule.clone(), counters }))
+    Ok(fired.then(|| Fired { rule: rule.clone() }))
 }
 
 impl Rule {

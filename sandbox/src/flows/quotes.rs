@@ -27,7 +27,7 @@ use crate::error::ApiError;
 use crate::quoting;
 use crate::store;
 use crate::store::quotes;
-pub use crate::store::quotes::{Form, Row, VALIDITY_SECONDS};
+pub use crate::store::quotes::{Form, Row};
 
 /// A validated quote request of any form: what is priced, and what the
 /// form asks for beyond the price.
@@ -173,6 +173,7 @@ mod tests {
     use super::*;
     use crate::db::{Db, Storage};
     use crate::quoting::Priced;
+    use crate::store::quotes::VALIDITY_SECONDS;
     use payctl_domain::asset::asset;
     use payctl_domain::decimal::Decimal;
     use payctl_domain::money::MinorUnit;
@@ -227,7 +228,9 @@ mod tests {
             let lapsed = consume(tx, &a, "t1", t0.plus_seconds(VALIDITY_SECONDS)).unwrap_err();
             assert_eq!(lapsed.code, ErrorCode::IdempotencyRequired);
             let used = consume(tx, &a, "t1", t0.plus_seconds(20))?;
-            assert_eq!((used.status, used.used_by.as_deref()), (State::Used, Some("t1")));
+            let used_by: Option<String> =
+                tx.query_row("SELECT used_by FROM quotes WHERE id = ?1", [used.id], |r| r.get(0))?;
+            assert_eq!((used.status, used_by.as_deref()), (State::Used, Some("t1")));
             let again = consume(tx, &a, "t2", t0.plus_seconds(21)).unwrap_err();
             assert!(again.message.contains("already been used"), "{}", again.message);
             assert_eq!(accept(tx, &used, t0.plus_seconds(22)).unwrap_err().code, ErrorCode::QuoteAlreadyAccepted);

@@ -13,7 +13,6 @@
 //! peer").
 
 use std::io;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -46,7 +45,6 @@ struct Switch {
 /// What every request learns about its connection.
 #[derive(Debug, Clone)]
 pub struct Connection {
-    pub peer: SocketAddr,
     switch: Arc<Switch>,
 }
 
@@ -73,9 +71,9 @@ pub struct Cuttable {
 
 impl Cuttable {
     /// The socket, wrapped, and the handle its requests cut it with.
-    pub fn new(io: TcpStream, peer: SocketAddr) -> (Cuttable, Connection) {
+    pub fn new(io: TcpStream) -> (Cuttable, Connection) {
         let switch = Arc::<Switch>::default();
-        (Cuttable { io, switch: switch.clone(), lingering: false }, Connection { peer, switch })
+        (Cuttable { io, switch: switch.clone(), lingering: false }, Connection { switch })
     }
 
     /// `Some(error)` once cut; a reset also arranges for the close to send

@@ -1,19 +1,13 @@
-//! Cursor pagination shared by every list operation: the request (`limit`,
-//! `cursor`) and the page built from rows. The query itself is
-//! `store::paging`, the one place that adds the cursor to a list's SQL.
-//!
-//! Lists are ordered newest first by public id (UUIDv7, so by creation).
-//! The cursor is an opaque token naming the last id of the previous page;
-//! a page then holds the rows with smaller ids. Rows created meanwhile
-//! have larger ids, so they never shift or repeat later pages.
-//! Each query fetches `limit + 1` rows to learn whether more follow.
+//! The page request of every list operation as sent (`limit`, `cursor`),
+//! checked into the store's [`PageRequest`]; the cursor's format, the page
+//! built from rows and the query are `store::paging`.
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use payctl_wire::page::{DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT, Page, Pagination, TransactionPage};
+use payctl_wire::page::{DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT};
 use serde::Deserialize;
 
 use crate::error::{ApiError, Checks};
+pub use crate::store::paging::PageRequest;
+use crate::store::paging::decode_cursor;
 
 /// The `limit` and `cursor` query parameters, as sent.
 #[derive(Debug, Default, Clone, Deserialize, utoipa::IntoParams)]
@@ -25,17 +19,8 @@ pub struct PageQuery {
     pub cursor: Option<String>,
 }
 
-/// A validated page request.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PageRequest {
-    pub limit: u32,
-    /// Only rows whose public id sorts before this one.
-    pub before: Option<String>,
-}
-
-const CURSOR_TAG: &str = "c1:";
-
 impl PageRequest {
+    /// Checks the query parameters; every problem in one 400.
     pub fn parse(query: &PageQuery) -> Result<PageRequest, ApiError> {
         let mut checks = Checks::new();
         let request = Self::check(query, &mut checks);
@@ -68,41 +53,6 @@ impl PageRequest {
         };
         PageRequest { limit, before }
     }
-
-    /// Rows to fetch: one more than the page, to see if another follows.
-    pub fn fetch(&self) -> i64 {
-        i64::from(self.limit) + 1
-    }
-
-    /// Builds the page from up to `fetch()` rows ordered newest first.
-    pub fn page<T>(&self, mut rows: Vec<T>, id_of: impl Fn(&T) -> &str) -> Page<T> {
-        let more = rows.len() > self.limit as usize;
-        rows.truncate(self.limit as usize);
-        let next_cursor = if more { rows.last().map(|r| encode_cursor(id_of(r))) } else { None };
-        Page { data: rows, next_cursor }
-    }
-}
-
-/// A page in the transaction list's envelope.
-pub fn transaction_envelope<T>(page: Page<T>) -> TransactionPage<T> {
-    TransactionPage {
-        pagination: Pagination { has_more: page.next_cursor.is_some(), next_cursor: page.next_cursor },
-        data: page.data,
-    }
-}
-
-fn encode_cursor(id: &str) -> String {
-    URL_SAFE_NO_PAD.encode(format!("{CURSOR_TAG}{id}"))
-}
-
-fn decode_cursor(raw: &str) -> Option<String> {
-    if raw.len() > 256 {
-        return None;
-    }
-    let bytes = URL_SAFE_NO_PAD.decode(raw).ok()?;
-    let text = String::from_utf8(bytes).ok()?;
-    let id = text.strip_prefix(CURSOR_TAG)?;
-    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')).then(|| id.to_owned())
 }
 
 #[cfg(test)]

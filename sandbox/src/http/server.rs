@@ -66,7 +66,7 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let (stream, cut) = Cuttable::new(stream, peer);
+        let (stream, cut) = Cuttable::new(stream);
         let service = router.clone().map_request(move |mut request: Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
             request.extensions_mut().insert(cut.clone());

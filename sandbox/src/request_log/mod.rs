@@ -46,11 +46,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
-use axum::body::{Body, Bytes, HttpBody};
+use axum::body::{Body, HttpBody};
 use axum::extract::Request;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use payctl_domain::faults::Counters;
 use payctl_domain::redact;
 use payctl_domain::time::Timestamp;
 use payctl_wire::faults::AppliedFault;
@@ -65,9 +64,10 @@ use crate::http::request_id::CorrelationId;
 use crate::ids;
 use crate::operation::Operation;
 use crate::state::AppState;
+pub use crate::store::request_logs::{Captured, Exchange, Judged, Kept, KeptBody, Record};
 
 use writer::Progress;
-pub use writer::{Retention, Writer, start};
+pub use writer::{Writer, start};
 
 /// Records waiting to be written, at most.
 pub const CAPACITY: usize = 10_000;
@@ -77,79 +77,6 @@ pub const BATCH: usize = 500;
 pub const EXCHANGES_PER_SECOND: u32 = 200;
 /// Response bodies larger than this are not kept.
 pub const MAX_KEPT_BODY: u64 = 64 * 1024;
-/// One finished request, ready to insert.
-#[derive(Debug, Clone)]
-pub struct Record {
-    pub public_id: String,
-    pub application_id: i64,
-    pub api_key_id: String,
-    pub method: String,
-    pub path: String,
-    pub query: Option<String>,
-    pub status_code: u16,
-    pub duration_ms: i64,
-    pub correlation_id: String,
-    pub error_code: Option<&'static str>,
-    /// The redacted body, as much of it as a record keeps.
-    pub request_body: Option<KeptBody>,
-    pub requested_at: Timestamp,
-    pub responded_at: Timestamp,
-    /// The injected fault, if any.
-    pub fault: Option<AppliedFault>,
-    /// What the review judges the request by (see [`Judged`]).
-    pub judged: Judged,
-    /// The counters of the fault rules the request counted (by rule row
-    /// id), stored in the write that stores the record.
-    pub counted: Vec<(i64, Counters)>,
-    pub exchange: Exchange,
-}
-
-/// What the go-live review needs of a request beyond what the log shows.
-#[derive(Debug, Clone, Default)]
-pub struct Judged {
-    /// The route table's id of the operation.
-    pub operation_id: Option<String>,
-    /// `http::body::key_hash` of the `Idempotency-Key` sent, never the key.
-    pub idempotency_key_hash: Option<String>,
-    /// `http::body::digest` of a request with a body, in hex.
-    pub body_hash: Option<String>,
-    /// Whether the client sent its own `X-Request-ID`.
-    pub request_id_sent: bool,
-    /// The `Retry-After` seconds the answer carried.
-    pub retry_after: Option<u64>,
-    /// Real time the request arrived, Unix milliseconds.
-    pub real_at: i64,
-}
-
-/// The headers and answer of a request, in the stages the log takes them
-/// through.
-#[derive(Debug, Clone, Default)]
-pub enum Exchange {
-    /// Not kept.
-    #[default]
-    None,
-    /// As the request path captured it (credential headers already gone);
-    /// never stored in this form.
-    Captured(Box<Captured>),
-    /// Redacted, as JSON text: what is stored.
-    Kept(Kept),
-}
-
-#[derive(Debug, Clone)]
-pub struct Captured {
-    pub request_headers: HeaderMap,
-    pub response_headers: HeaderMap,
-    /// `None` when the body was too large or streamed.
-    pub response_body: Option<Bytes>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Kept {
-    pub request_headers: String,
-    pub response_headers: String,
-    pub response_body: Option<String>,
-}
-
 impl Exchange {
     /// The redacted form of a captured exchange.
     fn redacted(self) -> Exchange {
@@ -279,6 +206,7 @@ impl Sink {
     }
 
     /// Records dropped so far because the queue was full.
+    #[cfg(test)]
     pub fn dropped(&self) -> u64 {
         self.dropped.load(Ordering::Relaxed)
     }
@@ -448,17 +376,6 @@ where
 /// (the body limit) costs the log no more than this.
 pub const MAX_KEPT_REQUEST_BODY: usize = 16 * 1024;
 
-/// A request's redacted body as a record keeps it: whole when it is at
-/// most [`MAX_KEPT_REQUEST_BODY`] bytes, else its start; with the whole
-/// text's size and SHA-256 either way, so that a body given up later (to
-/// the partner's bound, [`Retention::body_bytes`]) still says what it was.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeptBody {
-    pub text: String,
-    pub size: usize,
-    pub sha256: String,
-}
-
 impl KeptBody {
     pub fn of(mut text: String) -> KeptBody {
         let size = text.len();
@@ -553,6 +470,8 @@ async fn capture(response: Response, request_headers: HeaderMap) -> (Response, E
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::body::Bytes;
+    use payctl_domain::time::Timestamp;
 
     pub(super) fn record(application_id: i64, n: usize) -> Record {
         let at = Timestamp::from_millis(1_800_000_000_000);

@@ -11,9 +11,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::http::pagination::PageRequest;
 use crate::ids;
 use crate::store::paging::Listing;
+use crate::store::paging::PageRequest;
 use crate::store::{NotFound, Owned, sql_text};
 
 fn ledger_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LedgerAccount> {

@@ -3,16 +3,42 @@
 use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::auth::api_keys::{KeyIdentity, NewSecret, StoredKey};
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::http::pagination::PageRequest;
 use crate::ids;
 use crate::store::paging::Listing;
+use crate::store::paging::PageRequest;
 use crate::store::{NotFound, Owned, sql_text};
 use payctl_wire::applications::{ApiKey, ApplicationStatus, CreatedApiKey, Environment, KeyStatus};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
+
+/// A freshly minted secret.
+pub struct NewSecret {
+    pub secret: String,
+    pub prefix: String,
+    pub hash: [u8; 32],
+}
+
+/// Who a key speaks for.
+#[derive(Debug)]
+pub struct KeyIdentity {
+    pub key_id: i64,
+    pub key_public_id: String,
+    pub application_id: i64,
+    pub application_public_id: String,
+    pub partner_id: i64,
+    pub environment: Environment,
+}
+
+/// A key as stored, to (re)build the index.
+pub struct StoredKey {
+    pub prefix: String,
+    pub hash: [u8; 32],
+    pub expires_at: Option<Timestamp>,
+    pub application_active: bool,
+    pub identity: KeyIdentity,
+}
 
 pub struct KeyApplication {
     pub id: i64,

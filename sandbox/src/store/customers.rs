@@ -12,9 +12,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::http::pagination::PageRequest;
 use crate::ids;
 use crate::store::paging::Listing;
+use crate::store::paging::PageRequest;
 use crate::store::{NotFound, Owned, sql_text};
 
 /// A validated create request.
@@ -32,7 +32,6 @@ pub struct Row {
     pub id: i64,
     pub application_id: i64,
     pub status: State,
-    pub created_at: Timestamp,
     pub customer: Customer,
 }
 
@@ -47,7 +46,6 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         id: r.get(0)?,
         application_id: r.get(1)?,
         status,
-        created_at: Timestamp::from_millis(r.get(11)?),
         customer: Customer {
             id: r.get(2)?,
             customer_type: r.get(3)?,

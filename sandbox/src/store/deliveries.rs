@@ -8,6 +8,7 @@
 
 use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
+use payctl_wire::events::EventType;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -28,8 +29,7 @@ pub struct Due {
     pub sealed: Sealed,
     pub event_row_id: i64,
     pub event_public_id: String,
-    pub event_type: String,
-    pub resource_type: String,
+    pub event_type: EventType,
     pub resource_id: String,
     pub data: String,
     pub created_at: i64,
@@ -50,7 +50,7 @@ pub struct Due {
 pub fn due(conn: &Connection, now: Timestamp, per_endpoint: i64) -> Result<(Vec<Due>, Option<i64>), ApiError> {
     let mut stmt = conn.prepare_cached(super::sql_text!(
         "SELECT d.id, d.attempt_count, w.id, w.public_id, w.url, w.secret_nonce, w.secret_sealed,
-                e.id, e.public_id, e.type, e.resource_type, e.resource_id, e.data, e.created_at, w.application_id,
+                e.id, e.public_id, e.type, e.resource_id, e.data, e.created_at, w.application_id,
                 a.environment = '{test}', d.role, d.fault, d.faults_decided, a.partner_id
          FROM webhook_endpoints w
          JOIN webhook_deliveries d ON d.id IN (
@@ -67,7 +67,6 @@ pub fn due(conn: &Connection, now: Timestamp, per_endpoint: i64) -> Result<(Vec<
     ))?;
     let due = stmt
         .query_map(params![now.millis(), per_endpoint], |r| {
-            let role: String = r.get(16)?;
             Ok(Due {
                 delivery_id: r.get(0)?,
                 attempt_count: r.get(1)?,
@@ -78,16 +77,15 @@ pub fn due(conn: &Connection, now: Timestamp, per_endpoint: i64) -> Result<(Vec<
                 event_row_id: r.get(7)?,
                 event_public_id: r.get(8)?,
                 event_type: r.get(9)?,
-                resource_type: r.get(10)?,
-                resource_id: r.get(11)?,
-                data: r.get(12)?,
-                created_at: r.get(13)?,
-                application_id: r.get(14)?,
-                is_test: r.get(15)?,
-                role: DeliveryRole::parse(&role).ok_or_else(|| super::bad_value(16, &role))?,
-                fault: fault(r.get(17)?),
-                faults_decided: r.get(18)?,
-                partner_id: r.get(19)?,
+                resource_id: r.get(10)?,
+                data: r.get(11)?,
+                created_at: r.get(12)?,
+                application_id: r.get(13)?,
+                is_test: r.get(14)?,
+                role: r.get(15)?,
+                fault: fault(r.get(16)?),
+                faults_decided: r.get(17)?,
+                partner_id: r.get(18)?,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;

@@ -1,20 +1,32 @@
-//! Reading the event outbox back: an application's events of one
-//! resource, or one event by id. Events are written by `events::record`.
+//! The event outbox's rows: an event inserted (through `events::record`,
+//! with the change causing it), an application's events of one resource,
+//! one event by id.
 
 use payctl_domain::time::Timestamp;
+use payctl_wire::events::EventType;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
+use crate::ids;
 use crate::store::sql_text;
-use crate::webhooks::EventRow;
+
+/// The event row a delivery's body is built from.
+pub struct EventRow<'a> {
+    pub public_id: &'a str,
+    pub event_type: EventType,
+    pub resource_id: &'a str,
+    /// The event's data, JSON text as stored.
+    pub data: &'a str,
+    /// Sandbox time, milliseconds.
+    pub created_at: i64,
+}
 
 /// An event as stored.
 #[derive(Debug, Clone)]
 pub struct StoredEvent {
     pub public_id: String,
-    pub event_type: String,
-    pub resource_type: String,
+    pub event_type: EventType,
     pub resource_id: String,
     /// JSON text.
     pub data: String,
@@ -26,8 +38,7 @@ impl StoredEvent {
     pub fn row(&self) -> EventRow<'_> {
         EventRow {
             public_id: &self.public_id,
-            event_type: &self.event_type,
-            resource_type: &self.resource_type,
+            event_type: self.event_type,
             resource_id: &self.resource_id,
             data: &self.data,
             created_at: self.created_at.millis(),
@@ -35,16 +46,15 @@ impl StoredEvent {
     }
 }
 
-const SELECT: &str = "SELECT public_id, type, resource_type, resource_id, data, created_at FROM events";
+const SELECT: &str = "SELECT public_id, type, resource_id, data, created_at FROM events";
 
 fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
     Ok(StoredEvent {
         public_id: r.get(0)?,
         event_type: r.get(1)?,
-        resource_type: r.get(2)?,
-        resource_id: r.get(3)?,
-        data: r.get(4)?,
-        created_at: Timestamp::from_millis(r.get(5)?),
+        resource_id: r.get(2)?,
+        data: r.get(3)?,
+        created_at: Timestamp::from_millis(r.get(4)?),
     })
 }
 
@@ -61,4 +71,25 @@ pub fn for_resource(conn: &Connection, application_id: i64, resource_id: &str) -
 pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<StoredEvent>, ApiError> {
     let sql = sql_text!("{SELECT} WHERE public_id = ?1 AND application_id = ?2");
     Ok(conn.query_row_cached(sql, params![public_id, application_id], from_row).optional()?)
+}
+
+/// Inserts an event about the resource `kind` `id`; answers its row id
+/// (for `store::webhooks::enqueue`, which queues its deliveries) and its
+/// public id.
+pub fn insert(
+    conn: &Connection,
+    application_id: i64,
+    event: EventType,
+    kind: &str,
+    id: &str,
+    data: &serde_json::Value,
+    now: Timestamp,
+) -> Result<(i64, String), ApiError> {
+    let public_id = ids::prefixed("evt");
+    conn.execute_cached(
+        "INSERT INTO events (public_id, application_id, type, resource_type, resource_id, data, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![public_id, application_id, event, kind, id, data.to_string(), now.millis()],
+    )?;
+    Ok((conn.last_insert_rowid(), public_id))
 }

@@ -7,9 +7,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::http::pagination::PageRequest;
 use crate::ids;
 use crate::store::paging::Listing;
+use crate::store::paging::PageRequest;
 use crate::store::sql_text;
 use payctl_wire::page::Page;
 

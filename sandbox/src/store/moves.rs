@@ -16,7 +16,6 @@ use crate::error::ApiError;
 #[derive(Debug, Clone)]
 pub struct DueMove {
     pub id: i64,
-    pub application_id: i64,
     pub kind: String,
     pub resource_id: String,
     /// On the application's clock: the time the move is dated at.
@@ -24,13 +23,7 @@ pub struct DueMove {
 }
 
 fn due_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DueMove> {
-    Ok(DueMove {
-        id: r.get(0)?,
-        application_id: r.get(1)?,
-        kind: r.get(2)?,
-        resource_id: r.get(3)?,
-        due_at: Timestamp::from_millis(r.get(4)?),
-    })
+    Ok(DueMove { id: r.get(0)?, kind: r.get(2)?, resource_id: r.get(3)?, due_at: Timestamp::from_millis(r.get(4)?) })
 }
 
 /// Schedules `kind` for `resource_id` of an application at `due` on the

@@ -1,5 +1,11 @@
 //! Paging, the one way every list is read: newest first by public id, a
-//! page at a time, behind the opaque cursor of [`crate::http::pagination`].
+//! page at a time, behind an opaque cursor.
+//!
+//! The cursor is a token naming the last id of the previous page; a page
+//! then holds the rows with smaller ids. Rows created meanwhile have
+//! larger ids (UUIDv7, so by creation), so they never shift or repeat
+//! later pages. Each query fetches `limit + 1` rows to learn whether more
+//! follow. The request's parameters are checked in `http::pagination`.
 //!
 //! A store module states its list once, as a `static` [`Listing`]: the
 //! `SELECT … WHERE …` with its filters and the column holding the public
@@ -10,11 +16,61 @@
 
 use std::sync::OnceLock;
 
-use payctl_wire::page::Page;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use payctl_wire::page::{Page, Pagination, TransactionPage};
 use rusqlite::{Connection, ToSql};
 
 use crate::error::ApiError;
-use crate::http::pagination::PageRequest;
+
+/// A validated page request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageRequest {
+    pub limit: u32,
+    /// Only rows whose public id sorts before this one.
+    pub before: Option<String>,
+}
+
+impl PageRequest {
+    /// Rows to fetch: one more than the page, to see if another follows.
+    pub fn fetch(&self) -> i64 {
+        i64::from(self.limit) + 1
+    }
+
+    /// Builds the page from up to `fetch()` rows ordered newest first.
+    pub fn page<T>(&self, mut rows: Vec<T>, id_of: impl Fn(&T) -> &str) -> Page<T> {
+        let more = rows.len() > self.limit as usize;
+        rows.truncate(self.limit as usize);
+        let next_cursor = if more { rows.last().map(|r| encode_cursor(id_of(r))) } else { None };
+        Page { data: rows, next_cursor }
+    }
+}
+
+/// A page in the transaction list's envelope.
+pub fn transaction_envelope<T>(page: Page<T>) -> TransactionPage<T> {
+    TransactionPage {
+        pagination: Pagination { has_more: page.next_cursor.is_some(), next_cursor: page.next_cursor },
+        data: page.data,
+    }
+}
+
+/// The cursor naming `id`.
+fn encode_cursor(id: &str) -> String {
+    URL_SAFE_NO_PAD.encode(format!("{CURSOR_TAG}{id}"))
+}
+
+/// The id a cursor this API returned names; `None` for any other text.
+pub fn decode_cursor(raw: &str) -> Option<String> {
+    if raw.len() > 256 {
+        return None;
+    }
+    let bytes = URL_SAFE_NO_PAD.decode(raw).ok()?;
+    let text = String::from_utf8(bytes).ok()?;
+    let id = text.strip_prefix(CURSOR_TAG)?;
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')).then(|| id.to_owned())
+}
+
+const CURSOR_TAG: &str = "c1:";
 
 /// A list read newest first, whose query takes `FILTERS` parameters
 /// (`?1` to `?FILTERS`); the cursor and the limit come after them.
@@ -65,7 +121,6 @@ impl<const FILTERS: usize> Listing<FILTERS> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::http::pagination::PageQuery;
 
     static OF_OWNER: Listing<2> = Listing::new(
         &["SELECT public_id FROM things", " WHERE owner = ?1 AND (?2 IS NULL OR colour = ?2)"],
@@ -86,12 +141,11 @@ mod tests {
     }
 
     /// Every page of owner 1's things of `colour`, walked by cursor.
-    fn walk(conn: &Connection, colour: Option<&str>, limit: &str) -> Vec<Vec<String>> {
+    fn walk(conn: &Connection, colour: Option<&str>, limit: u32) -> Vec<Vec<String>> {
         let mut pages = Vec::new();
         let mut cursor = None;
         loop {
-            let query = PageQuery { limit: Some(limit.to_owned()), cursor };
-            let request = PageRequest::parse(&query).unwrap();
+            let request = PageRequest { limit, before: cursor.as_deref().and_then(decode_cursor) };
             let page = OF_OWNER.page(conn, [&1, &colour], &request, |r| r.get::<_, String>(0), String::as_str).unwrap();
             pages.push(page.data);
             match page.next_cursor {
@@ -104,7 +158,7 @@ mod tests {
     #[test]
     fn pages_cover_the_list_newest_first_once_each() {
         let conn = things();
-        let pages = walk(&conn, None, "2");
+        let pages = walk(&conn, None, 2);
         assert_eq!(pages.iter().map(Vec::len).collect::<Vec<_>>(), [2, 2, 2, 2, 1]);
         let ids: Vec<String> = pages.concat();
         assert_eq!(ids, (0..9).rev().map(|i| format!("t{i}")).collect::<Vec<_>>());
@@ -113,13 +167,13 @@ mod tests {
     #[test]
     fn filters_bind_before_the_cursor() {
         let conn = things();
-        assert_eq!(walk(&conn, Some("red"), "1"), [vec!["t6"], vec!["t3"], vec!["t0"]]);
+        assert_eq!(walk(&conn, Some("red"), 1), [vec!["t6"], vec!["t3"], vec!["t0"]]);
     }
 
     #[test]
     fn a_full_last_page_has_no_cursor() {
         let conn = things();
-        assert_eq!(walk(&conn, Some("red"), "3"), [vec!["t6", "t3", "t0"]]);
+        assert_eq!(walk(&conn, Some("red"), 3), [vec!["t6", "t3", "t0"]]);
     }
 
     #[test]
@@ -129,7 +183,7 @@ mod tests {
             .page(&conn, [&1, &None::<String>], &PageRequest { limit: 4, before: None }, |r| r.get(0), String::as_str)
             .unwrap();
         conn.execute("INSERT INTO things VALUES ('t9', 1, 'red')", []).unwrap();
-        let before = PageRequest::parse(&PageQuery { limit: Some("4".into()), cursor: first.next_cursor }).unwrap();
+        let before = PageRequest { limit: 4, before: first.next_cursor.as_deref().and_then(decode_cursor) };
         let second =
             OF_OWNER.page(&conn, [&1, &None::<String>], &before, |r| r.get::<_, String>(0), String::as_str).unwrap();
         assert_eq!(second.data, ["t4", "t3", "t2", "t1"]);

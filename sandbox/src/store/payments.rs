@@ -12,8 +12,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::http::pagination::PageRequest;
 use crate::store::paging::Listing;
+use crate::store::paging::PageRequest;
 use crate::store::{NotFound, Owned, sql_text};
 use payctl_wire::error::ErrorCode;
 

@@ -4,6 +4,7 @@
 //! racing writers exactly one sees its move happen.
 
 use payctl_domain::asset::Asset;
+use payctl_domain::decimal::Decimal;
 use payctl_domain::money::MinorUnit;
 pub use payctl_domain::states::quotes::{Form, State};
 use payctl_domain::time::Timestamp;
@@ -15,12 +16,30 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
-use crate::quoting::Priced;
 use crate::store::{NotFound, Owned, sql_text};
 use payctl_wire::error::ErrorCode;
 
 /// How long a quote's rate is locked (spec 8: 3 minutes).
 pub const VALIDITY_SECONDS: i64 = 180;
+
+/// A priced movement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Priced {
+    pub source: Asset,
+    pub destination: Asset,
+    pub source_amount: MinorUnit,
+    pub corridor_fee: MinorUnit,
+    /// The platform fee (the markup).
+    pub fee: MinorUnit,
+    /// What is converted: the amount less both fees.
+    pub net_source: MinorUnit,
+    pub exchange_rate: Decimal,
+    pub network_fee: MinorUnit,
+    /// What arrives, after the network fee; always above zero.
+    pub destination_amount: MinorUnit,
+    /// `customer`, `partner` or `default`: which markup set the fee.
+    pub markup_source: MarkupSource,
+}
 
 /// A quote to store; the form-specific fields are `None` when unused.
 pub struct NewQuote<'a> {
@@ -42,7 +61,6 @@ pub struct Row {
     pub public_id: String,
     pub application_id: i64,
     pub form: Form,
-    pub customer_id: Option<i64>,
     /// Public id of the sending customer.
     pub customer_public_id: Option<String>,
     pub source_asset: Asset,
@@ -62,10 +80,7 @@ pub struct Row {
     pub status: State,
     pub expires_at: Timestamp,
     pub accepted_at: Option<Timestamp>,
-    pub used_by: Option<String>,
-    pub used_at: Option<Timestamp>,
     pub created_at: Timestamp,
-    pub updated_at: Timestamp,
 }
 
 impl Row {
@@ -91,7 +106,6 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         public_id: r.get(1)?,
         application_id: r.get(2)?,
         form: r.get(3)?,
-        customer_id: r.get(4)?,
         customer_public_id: r.get(5)?,
         source_asset: r.get(6)?,
         destination_asset: r.get(7)?,
@@ -109,10 +123,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         status: r.get(19)?,
         expires_at: Timestamp::from_millis(r.get(20)?),
         accepted_at: ts(21)?,
-        used_by: r.get(22)?,
-        used_at: ts(23)?,
         created_at: Timestamp::from_millis(r.get(24)?),
-        updated_at: Timestamp::from_millis(r.get(25)?),
     })
 }
 

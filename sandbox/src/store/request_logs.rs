@@ -1,16 +1,106 @@
 //! Request logs: batch inserts from the background writer, the filtered
 //! list of `GET /v1/logs`, and one record with its exchange (the console).
 
+use axum::body::Bytes;
+use axum::http::HeaderMap;
+use payctl_domain::faults::Counters;
 use payctl_domain::time::Timestamp;
+use payctl_wire::faults::AppliedFault;
 use payctl_wire::logs::{RequestLog, TruncatedBody};
 use payctl_wire::page::Page;
 use rusqlite::{Connection, OptionalExtension, ToSql, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::http::pagination::PageRequest;
-use crate::request_log::{Exchange, Record};
 use crate::store::paging::Listing;
+use crate::store::paging::PageRequest;
+
+/// One finished request, ready to insert (its exchange redacted by the
+/// request log's writer first).
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub public_id: String,
+    pub application_id: i64,
+    pub api_key_id: String,
+    pub method: String,
+    pub path: String,
+    pub query: Option<String>,
+    pub status_code: u16,
+    pub duration_ms: i64,
+    pub correlation_id: String,
+    pub error_code: Option<&'static str>,
+    /// The redacted body, as much of it as a record keeps.
+    pub request_body: Option<KeptBody>,
+    pub requested_at: Timestamp,
+    pub responded_at: Timestamp,
+    /// The injected fault, if any.
+    pub fault: Option<AppliedFault>,
+    /// What the review judges the request by (see [`Judged`]).
+    pub judged: Judged,
+    /// The counters of the fault rules the request counted (by rule row
+    /// id), stored in the write that stores the record.
+    pub counted: Vec<(i64, Counters)>,
+    pub exchange: Exchange,
+}
+
+/// What the go-live review needs of a request beyond what the log shows.
+#[derive(Debug, Clone, Default)]
+pub struct Judged {
+    /// The route table's id of the operation.
+    pub operation_id: Option<String>,
+    /// `http::body::key_hash` of the `Idempotency-Key` sent, never the key.
+    pub idempotency_key_hash: Option<String>,
+    /// `http::body::digest` of a request with a body, in hex.
+    pub body_hash: Option<String>,
+    /// Whether the client sent its own `X-Request-ID`.
+    pub request_id_sent: bool,
+    /// The `Retry-After` seconds the answer carried.
+    pub retry_after: Option<u64>,
+    /// Real time the request arrived, Unix milliseconds.
+    pub real_at: i64,
+}
+
+/// The headers and answer of a request, in the stages the log takes them
+/// through.
+#[derive(Debug, Clone, Default)]
+pub enum Exchange {
+    /// Not kept.
+    #[default]
+    None,
+    /// As the request path captured it (credential headers already gone);
+    /// never stored in this form.
+    Captured(Box<Captured>),
+    /// Redacted, as JSON text: what is stored.
+    Kept(Kept),
+}
+
+/// An exchange as the request path captured it.
+#[derive(Debug, Clone)]
+pub struct Captured {
+    pub request_headers: HeaderMap,
+    pub response_headers: HeaderMap,
+    /// `None` when the body was too large or streamed.
+    pub response_body: Option<Bytes>,
+}
+
+/// An exchange redacted, as JSON text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub request_headers: String,
+    pub response_headers: String,
+    pub response_body: Option<String>,
+}
+
+/// A request's redacted body as a record keeps it: whole when it is at
+/// most `request_log::MAX_KEPT_REQUEST_BODY` bytes, else its start; with the whole
+/// text's size and SHA-256 either way, so that a body given up later (to
+/// the partner's bound, `request_log::Retention::body_bytes`) still says what it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptBody {
+    pub text: String,
+    pub size: usize,
+    pub sha256: String,
+}
 
 /// Inserts records (and the exchanges kept with them) in one statement
 /// preparation each; answers the bytes of body the records keep, per

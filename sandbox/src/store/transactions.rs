@@ -10,8 +10,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::http::pagination::{PageRequest, transaction_envelope};
 use crate::store::paging::Listing;
+use crate::store::paging::{PageRequest, transaction_envelope};
 use crate::store::{NotFound, Owned, sql_text};
 
 /// A stored transaction.

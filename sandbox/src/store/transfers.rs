@@ -182,7 +182,7 @@ pub fn list(
     conn: &Connection,
     application_id: i64,
     kind: Option<Kind>,
-    page: &crate::http::pagination::PageRequest,
+    page: &crate::store::paging::PageRequest,
 ) -> Result<payctl_wire::page::Page<Row>, ApiError> {
     static LIST: Listing<2> =
         Listing::new(&[SELECT, " WHERE t.application_id = ?1 AND (?2 IS NULL OR t.kind = ?2)"], "t.public_id");

@@ -4,7 +4,6 @@ use payctl_domain::text;
 use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::auth::DashboardUser;
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
@@ -46,6 +45,16 @@ pub fn set_password_hash(conn: &Connection, username: &str, password_hash: &str)
         params![text::uniqueness_key(username), password_hash],
     )?;
     Ok(())
+}
+
+/// A signed-in dashboard user.
+#[derive(Debug, Clone)]
+pub struct DashboardUser {
+    pub user_id: i64,
+    pub public_id: String,
+    pub username: String,
+    /// The partner the user registered, if any.
+    pub partner: Option<PartnerRef>,
 }
 
 pub fn find_by_public_id(conn: &Connection, public_id: &str) -> Result<Option<DashboardUser>, ApiError> {

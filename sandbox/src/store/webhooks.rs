@@ -1,5 +1,6 @@
 //! Webhook endpoints, their deliveries and every delivery attempt.
 
+use payctl_domain::credentials;
 use payctl_domain::time::Timestamp;
 use payctl_wire::events::EventType;
 use payctl_wire::faults::FaultKind;
@@ -10,11 +11,11 @@ use rusqlite::{Connection, OptionalExtension, ToSql, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::http::pagination::PageRequest;
 use crate::ids;
+use crate::secrets::Sealed;
 use crate::store::paging::Listing;
+use crate::store::paging::PageRequest;
 use crate::store::{NotFound, Owned};
-use crate::webhooks::{self, Sealed};
 use payctl_wire::error::ErrorCode;
 
 const SELECT_ENDPOINT: &str = "SELECT id, public_id, url, description, events, status, secret_hint,
@@ -32,7 +33,7 @@ fn endpoint_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, WebhookEndpoint
             events: serde_json::from_str(&events)
                 .map_err(|e| rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e)))?,
             status: r.get(5)?,
-            masked_secret: webhooks::masked(&hint),
+            masked_secret: credentials::WEBHOOK_SECRET.masked(&hint),
             created_at: super::iso_at(r.get(7)?),
             updated_at: super::iso_at(r.get(8)?),
         },
@@ -155,13 +156,15 @@ pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<()> {
 }
 
 /// Queues one delivery of an event to every enabled endpoint of its
-/// application subscribed to its type; returns how many.
+/// application subscribed to its type, each given `attempt_limit`
+/// attempts; returns how many.
 pub fn enqueue(
     conn: &Connection,
     application_id: i64,
     event_id: i64,
-    event_type: &str,
+    event_type: EventType,
     now: Timestamp,
+    attempt_limit: i64,
 ) -> rusqlite::Result<usize> {
     let mut stmt = conn.prepare_cached(
         "SELECT id FROM webhook_endpoints WHERE application_id = ?1 AND status = ?3
@@ -180,7 +183,7 @@ pub fn enqueue(
                 ids::prefixed("dlv"),
                 endpoint?,
                 event_id,
-                webhooks::dispatcher::MAX_ATTEMPTS,
+                attempt_limit,
                 now.millis(),
                 application_id,
                 DeliveryStatus::Pending

@@ -72,10 +72,9 @@ pub fn backoff_seconds(number: i64) -> i64 {
 /// The JSON body: every attempt of a delivery (and every endpoint)
 /// receives the same bytes.
 fn payload(job: &Due) -> String {
-    webhooks::payload(&webhooks::EventRow {
+    webhooks::payload(&crate::store::events::EventRow {
         public_id: &job.event_public_id,
-        event_type: &job.event_type,
-        resource_type: &job.resource_type,
+        event_type: job.event_type,
         resource_id: &job.resource_id,
         data: &job.data,
         created_at: job.created_at,
@@ -316,7 +315,7 @@ async fn attempt(state: &AppState, client: &reqwest::Client, job: &Due) -> Attem
             client
                 .post(&job.url)
                 .header("X-Service-Signature", sent.signature)
-                .header("X-Service-Event", &job.event_type)
+                .header("X-Service-Event", job.event_type.as_str())
                 .header("X-Request-ID", &request_id)
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
                 .body(sent.body)
@@ -412,8 +411,7 @@ mod tests {
             url: "http://127.0.0.1/".into(),
             sealed: Sealed { nonce: vec![], ciphertext: vec![] },
             event_public_id: "evt_1".into(),
-            event_type: "settlement.completed".into(),
-            resource_type: "transaction".into(),
+            event_type: payctl_wire::events::EventType::SettlementCompleted,
             resource_id: "p".into(),
             data: "{}".into(),
             created_at: 0,

@@ -27,7 +27,6 @@
 //! receiver's answer.
 
 use payctl_domain::time::Timestamp;
-use payctl_wire::events::EventType;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, Verdict};
 use rusqlite::Connection;
@@ -80,7 +79,7 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
     {
         return Ok(Shaped::Send(job));
     }
-    let event = EventType::parse(&job.event_type);
+    let event = Some(job.event_type);
     let (id, app, endpoint_id, endpoint, resource) =
         (job.delivery_id, job.application_id, job.endpoint_id, job.endpoint_public_id.clone(), job.resource_id.clone());
     let now = state.clock.app_now(app);

@@ -20,8 +20,8 @@ use payctl_wire::webhooks::WebhookStatus;
 use sha2::Sha256;
 
 use crate::error::{ApiError, Checks};
-pub use crate::secrets::Sealed;
-use crate::secrets::{self, MasterKey};
+use crate::secrets::{self, MasterKey, Sealed};
+use crate::store::events::EventRow;
 
 /// Endpoints one application may register (spec 8).
 pub const MAX_ENDPOINTS: i64 = 10;
@@ -37,10 +37,6 @@ pub fn new_secret() -> String {
 /// The last four characters, kept beside the sealed secret for masking.
 pub fn hint(secret: &str) -> String {
     secret.chars().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect()
-}
-
-pub fn masked(hint: &str) -> String {
-    format!("{}••••{hint}", credentials::WEBHOOK_SECRET.prefix)
 }
 
 /// Seals a signing secret for one endpoint.
@@ -65,18 +61,6 @@ pub fn signature(secret: &str, unix_seconds: i64, body: &[u8]) -> String {
     mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The event row a delivery's body is built from.
-pub struct EventRow<'a> {
-    pub public_id: &'a str,
-    pub event_type: &'a str,
-    pub resource_type: &'a str,
-    pub resource_id: &'a str,
-    /// The event's data, JSON text as stored.
-    pub data: &'a str,
-    /// Sandbox time, milliseconds.
-    pub created_at: i64,
-}
-
 /// The JSON body of every delivery of an event. It depends on the event
 /// row alone, so the dispatcher sends these bytes on every attempt and the
 /// console shows exactly what was sent.
@@ -85,21 +69,12 @@ pub fn payload(event: &EventRow<'_>) -> String {
     format!(
         "{{\"id\":{},\"event\":{},\"timestamp\":{},{}:{},\"data\":{}}}",
         s(event.public_id),
-        s(event.event_type),
+        s(event.event_type.as_str()),
         s(&payctl_domain::time::Timestamp::from_millis(event.created_at).to_rfc3339()),
-        s(&format!("{}_id", subject_key(event.event_type, event.resource_type))),
+        s(&format!("{}_id", event.event_type.subject())),
         s(event.resource_id),
         event.data
     )
-}
-
-/// The envelope's id field: money events name their flow `payment_id`
-/// (spec section 6), verification events `customer_id`.
-fn subject_key<'a>(event_type: &str, resource_type: &'a str) -> &'a str {
-    match EventType::parse(event_type) {
-        Some(e) => e.subject(),
-        None => resource_type,
-    }
 }
 
 /// Checks a webhook URL: https, or http on a loopback host (a sandbox-only
@@ -233,6 +208,6 @@ mod tests {
 
     #[test]
     fn masks_show_the_last_four() {
-        assert_eq!(masked(&hint("whsec_abcdWXYZ")), "whsec_••••WXYZ");
+        assert_eq!(credentials::WEBHOOK_SECRET.masked(&hint("whsec_abcdWXYZ")), "whsec_••••WXYZ");
     }
 }

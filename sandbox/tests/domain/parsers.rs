@@ -6,9 +6,7 @@ use payctl_domain::country;
 use payctl_domain::decimal::Decimal;
 use payctl_domain::iban::{self, Iban};
 use payctl_domain::time::Timestamp;
-use payctl_sandbox::auth::api_keys::{self, KeyIdentity, KeyIndex, StoredKey};
-use payctl_sandbox::auth::jwt::JwtKey;
-use payctl_sandbox::http::pagination::{PageQuery, PageRequest};
+use payctl_sandbox::testing::{JwtKey, KeyIdentity, KeyIndex, PageQuery, PageRequest, StoredKey, mint_api_key};
 use payctl_wire::applications::Environment;
 use proptest::prelude::*;
 
@@ -73,7 +71,7 @@ proptest! {
         // An index holding one real key: arbitrary input never authenticates
         // as it, and the key itself still does.
         let index = KeyIndex::default();
-        let minted = api_keys::mint(Environment::Test);
+        let minted = mint_api_key(Environment::Test);
         index.insert(StoredKey {
             prefix: minted.prefix.clone(),
             hash: minted.hash,

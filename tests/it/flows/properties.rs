@@ -253,7 +253,7 @@ fn check(db: &Path) -> Result<(), TestCaseError> {
             ended
         );
     }
-    payctl_sandbox::ledger::verify(&conn).map_err(TestCaseError::fail)?;
+    payctl_sandbox::testing::verify_ledger(&conn).map_err(TestCaseError::fail)?;
     let held: i64 = conn
         .query_row("SELECT COALESCE(SUM(balance_minor), 0) FROM accounts WHERE purpose = 'in_flight'", [], |r| r.get(0))
         .unwrap();

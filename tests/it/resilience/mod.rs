@@ -50,7 +50,7 @@ fn assert_sound(db: &Path) {
         .map(Result::unwrap)
         .collect();
     assert_eq!(check, ["ok"], "integrity_check");
-    payctl_sandbox::ledger::verify(&conn).unwrap();
+    payctl_sandbox::testing::verify_ledger(&conn).unwrap();
 }
 
 /// The application's USD ledger as one `GET /v1/balances` answer shows it

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use payctl_sandbox::webhooks::dispatcher::PER_ENDPOINT;
+use payctl_sandbox::testing::PER_ENDPOINT;
 use payctl_sandbox::{SandboxConfig, Storage};
 use reqwest::StatusCode;
 use serde_json::{Value, json};

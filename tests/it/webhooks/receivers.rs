@@ -141,7 +141,7 @@ fn the_readmes_short_verify_refuses_malformed_headers_without_raising() {
     let source = receiver_source_marked("verify: python");
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
     let now = i64::try_from(now).unwrap();
-    let signature = format!("t={now},v1={}", payctl_sandbox::webhooks::signature("whsec_test", now, b"{}"));
+    let signature = format!("t={now},v1={}", payctl_sandbox::testing::signature("whsec_test", now, b"{}"));
     let script = format!(
         "{source}\nimport sys\nassert verify('whsec_test', {signature:?}, b'{{}}')\n\
          for header in ['', 'garbage', 't=', 't=abc,v1=00', 'v1=00', 't=1', ',,,', 't=1,v1', '=x', 't=1,t=2,v1=zz']:\n\
