@@ -64,10 +64,12 @@ def test_initialize_then_one_tool_per_operation_each_with_a_valid_schema(tmp_pat
             Draft202012Validator(by_name["getCustomer"].input_schema).validate({"id": "x"})
             size = tools_list_size(tools)
             print(f"tools/list: {len(tools)} tools, {size} characters")
-            # About 32,500 tokens: what an agent reads before its first call. Raised from 130,000 when the
-            # sandbox's 97th operation (deleteSandboxApplication, the clean-up of forks) came; a tool
-            # added after it must make room by shortening descriptions, not by raising this again unasked.
-            assert size < 131_000, f"tools/list grew to {size} characters"
+            # About 34,000 tokens: what an agent reads before its first call. Raised from 130,000 when the
+            # sandbox's 97th operation (deleteSandboxApplication, the clean-up of forks) came, and to
+            # 137,000 when createFaultRule's body became one exact shape per fault kind (an agent's
+            # rule is then checked before it is sent); a tool added after it must make room by
+            # shortening descriptions, not by raising this again unasked.
+            assert size < 137_000, f"tools/list grew to {size} characters"
             documented = re.search(r"tools/list`\s+of\s+all\s+(\d+)\s+tools\s+is\s+([\d,]+)\s+characters", readme())
             assert documented, "README states the size of tools/list"
             assert int(documented.group(1)) == len(tools)
