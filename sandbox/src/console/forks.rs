@@ -4,8 +4,8 @@
 //! redacted, as a file).
 
 use axum::extract::State;
-use axum::http::{HeaderValue, Method, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::Method;
+use axum::response::Response;
 use maud::{Markup, html};
 use serde_json::Value;
 
@@ -86,17 +86,6 @@ pub async fn snapshot(
         console.flashes.push(&visitor, Flash::failed(text, details));
         return Ok(back(&format!("{CONSOLE}/overview")));
     }
-    let text = format!("{}\n", serde_json::to_string_pretty(&answer.body).map_err(|_| Failure::Internal)?);
     let file = format!("snapshot-{}{}.json", app.public_id, if redact { "-redacted" } else { "" });
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{file}\""))
-        .unwrap_or(HeaderValue::from_static("attachment"));
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
-            (header::CONTENT_DISPOSITION, disposition),
-            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-        ],
-        text,
-    )
-        .into_response())
+    super::download(&file, &answer.body)
 }

@@ -7,8 +7,7 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use maud::{Markup, html};
 use payctl_domain::log_export;
 use payctl_wire::logs::{LogMethod, REDACTED, RequestLog};
@@ -313,18 +312,7 @@ pub async fn export(
     }
     let name = params.get("name").cloned().unwrap_or_else(|| "exported-logs".to_owned());
     let fixture = log_export::build_completed(&name, &done, &log_export::Fills::default());
-    let text = format!("{}\n", serde_json::to_string_pretty(&fixture).map_err(|_| Failure::Internal)?);
     let file: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '-' }).collect();
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{file}.json\""))
-        .unwrap_or(HeaderValue::from_static("attachment"));
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
-            (header::CONTENT_DISPOSITION, disposition),
-            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-        ],
-        text,
-    )
-        .into_response())
+    super::download(&format!("{file}.json"), &fixture)
 }

@@ -55,7 +55,7 @@ pub mod webhooks;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::http::{Method, StatusCode};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use payctl_wire::applications::{Application, ApplicationStatus, Environment};
@@ -350,6 +350,23 @@ pub fn outcome(answer: &Answer, done: &str) -> Flash {
 }
 
 /// Back to a page after an action (303).
+/// A JSON document as a file the browser downloads (`file`, with its
+/// extension), pretty-printed and never cached.
+pub fn download(file: &str, document: &impl serde::Serialize) -> Result<Response, Failure> {
+    let text = format!("{}\n", serde_json::to_string_pretty(document).map_err(|_| Failure::Internal)?);
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{file}\""))
+        .unwrap_or(HeaderValue::from_static("attachment"));
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        text,
+    )
+        .into_response())
+}
+
 pub fn back(to: &str) -> Response {
     Redirect::to(to).into_response()
 }
