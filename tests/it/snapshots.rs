@@ -437,6 +437,12 @@ async fn one_partner_loads_one_snapshot_at_a_time() {
     second.assert_error(429, "RATE_LIMITED");
     assert_eq!(second.header("retry-after"), Some("1"));
     assert!(second.body["error"]["message"].as_str().unwrap().contains("one such body at a time"), "{}", second.body);
+    // The partner's dashboard token is the same partner; another partner is not held by it.
+    let bearer = sb.login().await;
+    sb.post("/sandbox/snapshot", &bearer, document.clone()).await.assert_error(429, "RATE_LIMITED");
+    let other = sb.other_partner().await;
+    let theirs = sb.post("/sandbox/snapshot", &other, document.clone()).await;
+    assert_eq!(theirs.status, StatusCode::CREATED, "{}", theirs.body);
 
     first.write_all(rest.as_bytes()).await.unwrap();
     let mut answer = String::new();

@@ -414,10 +414,9 @@ pub fn key_of(extensions: &Extensions) -> Option<&KeyCaller> {
 /// The partner a request acts for, as its credential says: a key's, or a
 /// dashboard user's; `None` for the control token (the operator).
 pub fn partner_of(extensions: &Extensions) -> Option<i64> {
-    key_of(extensions).map(|key| key.partner_id).or_else(|| match extensions.get::<Owner>() {
-        Some(Owner::Dashboard(user)) => user.partner.as_ref().map(|partner| partner.id),
-        _ => extensions.get::<DashboardUser>().and_then(|user| user.partner.as_ref().map(|partner| partner.id)),
-    })
+    key_of(extensions)
+        .map(|key| key.partner_id)
+        .or_else(|| extensions.get::<DashboardUser>()?.partner.as_ref().map(|partner| partner.id))
 }
 
 fn from_extensions<T: Clone + Send + Sync + 'static>(parts: &Parts) -> Result<T, ApiError> {
