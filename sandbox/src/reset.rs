@@ -16,6 +16,7 @@ use axum::http::StatusCode;
 use payctl_wire::sandbox::ResetDone;
 use rusqlite::{Connection, Transaction};
 
+use crate::db::Tx;
 use crate::error::ApiError;
 use crate::idempotency::{self, Claim, Committed};
 use crate::state::AppState;
@@ -40,7 +41,7 @@ fn quoted(table: &str) -> String {
 }
 
 /// Records the reset point: everything present now survives a reset.
-pub fn mark(tx: &Transaction<'_>) -> Result<(), ApiError> {
+pub fn mark(tx: &Tx<'_>) -> Result<(), ApiError> {
     let mut point = BTreeMap::new();
     for table in tables(tx)? {
         let max: i64 =

@@ -20,10 +20,9 @@
 use std::time::Duration;
 
 use payctl_domain::time::Timestamp;
-use rusqlite::Connection;
 use tokio::sync::watch;
 
-use crate::db::CachedSql;
+use crate::db::{CachedSql, Tx};
 use crate::error::ApiError;
 use crate::flows;
 use crate::state::AppState;
@@ -48,7 +47,7 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
     }
 }
 
-fn apply_batch(conn: &Connection, global_now: Timestamp) -> Result<usize, ApiError> {
+fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> {
     let due = moves::due_batch(conn, global_now, BATCH)?;
     for m in &due {
         moves::delete(conn, m.id)?;

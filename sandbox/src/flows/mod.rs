@@ -43,7 +43,7 @@ use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
 use crate::clock::Clocks;
-use crate::db::CachedSql;
+use crate::db::{CachedSql, Tx};
 use crate::error::ApiError;
 use crate::ledger::{self, Leg, Owner};
 use crate::store::{self, Owned};
@@ -203,7 +203,7 @@ impl Move {
 
 /// Carries out `step` on `flow` as of `at`. Callers that answer with the
 /// flow read it again with [`reread`].
-pub fn commit<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
+pub fn commit<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     if !flow.save(conn, step.to, step.reason.as_deref(), at)? {
         let (kind, id) = (F::KIND.as_str(), flow.public_id());
         return Err(ApiError::conflict(ErrorCode::Conflict, format!("{kind} {id} changed meanwhile")));
@@ -213,13 +213,13 @@ pub fn commit<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Ti
 
 /// Records the first state of a flow just inserted, with its step's
 /// postings, events and moves (the row is already in `step.to`).
-pub fn start<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
+pub fn start<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     apply_effects(conn, flow, &step, at)
 }
 
 /// What a step does besides moving the row: the ledger postings, the
 /// events, the timed moves and the flow's timeline entry.
-fn apply_effects<F: Flow>(conn: &Connection, flow: &F, step: &Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
+fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     let (app, id) = (flow.application_id(), flow.public_id());
     let reference = (F::KIND.as_str(), id);
     for movement in &step.ledger {
@@ -249,12 +249,7 @@ pub fn reread<F: Flow>(conn: &Connection, flow: &F) -> Result<F, ApiError> {
 
 /// [`commit`] for a step the sandbox takes by itself: when it cannot be
 /// carried out, the flow fails instead, in the same transaction.
-pub fn commit_or_fail<F: Flow>(
-    conn: &Connection,
-    flow: &F,
-    step: Step<F::State>,
-    at: Timestamp,
-) -> Result<(), ApiError> {
+pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     conn.execute_cached("SAVEPOINT flow_step", [])?;
     let tried = commit(conn, flow, step, at);
     let outcome = match tried {
@@ -278,7 +273,7 @@ pub fn commit_or_fail<F: Flow>(
 /// A flow to act on: found by id (within `scope`, or any application for
 /// `None`) after the moves already due on its own clock are applied; its
 /// 404 when there is none.
-pub fn current<F: Flow>(conn: &Connection, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<F, ApiError> {
+pub fn current<F: Flow>(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<F, ApiError> {
     let flow = store::owned::<F>(conn, scope, id)?;
     if catch_up(conn, flow.public_id(), clocks.app_now(flow.application_id()))? {
         store::owned::<F>(conn, scope, id)
@@ -289,7 +284,7 @@ pub fn current<F: Flow>(conn: &Connection, clocks: &Clocks, scope: Option<i64>, 
 
 /// Applies, inside the caller's transaction, the moves of one flow that
 /// are due at `now`; true when there was any.
-pub fn catch_up(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<bool, ApiError> {
+pub fn catch_up(conn: &Tx<'_>, resource_id: &str, now: Timestamp) -> Result<bool, ApiError> {
     let due = store::moves::take_due_for(conn, resource_id, now)?;
     for m in &due {
         apply_move(conn, m)?;
@@ -299,7 +294,7 @@ pub fn catch_up(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<
 
 /// Applies one scheduled move, dated at its due time. A flow that moved on
 /// meanwhile (decided or ended by hand) ignores it.
-pub fn apply_move(conn: &Connection, due: &store::moves::DueMove) -> Result<(), ApiError> {
+pub fn apply_move(conn: &Tx<'_>, due: &store::moves::DueMove) -> Result<(), ApiError> {
     let Some(mv) = Move::parse(&due.kind) else {
         return Err(ApiError::internal(format!("unknown scheduled move {}", due.kind)));
     };

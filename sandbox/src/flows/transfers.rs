@@ -33,6 +33,7 @@ use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
+use crate::db::Tx;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store;
@@ -157,7 +158,7 @@ pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 }
 
 /// A scheduled move, dated `at`.
-pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
+pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
     let Some(t) = transfers::find(conn, None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Process => Trigger::Process,
@@ -186,7 +187,7 @@ pub struct NewTransfer {
 }
 
 /// Prices, stores and starts a transfer of application `app`.
-pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: NewTransfer) -> Result<Row, ApiError> {
+pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, partner: i64, new: NewTransfer) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
     let customer = verification::require_verified(conn, clocks, app, &new.customer_id)?;
     if let Some(bid) = &new.destination.beneficiary_id {
