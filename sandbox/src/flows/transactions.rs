@@ -191,7 +191,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, quote_id: &str, benefici
             source_amount: quote.source_amount,
             fee: quote.fee,
             destination_amount: quote.destination_amount,
-            exchange_rate: &quote.rate,
+            exchange_rate: quote.rate,
         },
         now,
     )?;

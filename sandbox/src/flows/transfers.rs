@@ -242,7 +242,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, partner: i64, new: NewTr
         None => {
             let amount = new.amount.ok_or_else(|| ApiError::internal("a transfer without amount or quote"))?;
             let p = quoting::price(conn, &request(amount))?;
-            (p.source_amount, p.fee, p.destination_amount, p.exchange_rate.to_string())
+            (p.source_amount, p.fee, p.destination_amount, p.exchange_rate)
         }
     };
     let leaving = destination_amount.checked_add(network_fee).map_err(ApiError::internal)?;
@@ -267,7 +267,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, partner: i64, new: NewTr
         fee,
         network_fee,
         destination_amount,
-        exchange_rate: &rate,
+        exchange_rate: rate,
     };
     let t = transfers::insert(conn, &row, now)?;
     let mut start = Step::to(State::Pending)

@@ -80,6 +80,23 @@ pub fn bad_value(column: usize, value: &str) -> rusqlite::Error {
     )
 }
 
+/// Column `i` of a row of `table.column`, as its type. A stored value the
+/// type does not accept (text no vocabulary knows, a rate that is not a
+/// decimal) is the store's error, naming where it was read; the code above
+/// gets the type and never parses the text again.
+pub fn typed<T: rusqlite::types::FromSql>(
+    row: &rusqlite::Row<'_>,
+    i: usize,
+    column: &'static str,
+) -> rusqlite::Result<T> {
+    row.get(i).map_err(|e| match e {
+        rusqlite::Error::FromSqlConversionFailure(i, ty, why) => {
+            rusqlite::Error::FromSqlConversionFailure(i, ty, format!("{column}: {why}").into())
+        }
+        e => e,
+    })
+}
+
 /// Optional stored time as ISO 8601.
 pub fn iso(millis: Option<i64>) -> Option<String> {
     millis.map(|m| Timestamp::from_millis(m).to_rfc3339())
