@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use payctl_domain::states::quotes;
+use payctl_domain::states::{FlowKind, Move, quotes};
 use payctl_wire::{
     accounts, applications, beneficiaries, customers, faults, legacy_quotes, payments, pricing, schema, transactions,
     transfers, wallets, webhooks,
@@ -71,6 +71,8 @@ fn vocabulary() -> BTreeSet<&'static str> {
     words.extend(webhooks::DeliveryRole::ALL.iter().map(|r| r.as_str()));
     words.extend(faults::FaultKind::ALL.iter().map(|k| k.as_str()));
     words.extend(quotes::Form::ALL.iter().map(|f| f.as_str()));
+    words.extend(FlowKind::ALL.iter().map(|k| k.as_str()));
+    words.extend(Move::ALL.iter().map(|m| m.as_str()));
     words
 }
 

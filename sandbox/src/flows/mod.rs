@@ -48,37 +48,7 @@ use crate::error::ApiError;
 use crate::ledger::{self, Leg, Owner};
 use crate::store::{self, Owned};
 
-/// Which state machine a row belongs to; names its timeline, its events'
-/// resource and its ledger references.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FlowKind {
-    Transaction,
-    Payment,
-    Transfer,
-    Verification,
-}
-
-impl FlowKind {
-    pub const ALL: [FlowKind; 4] =
-        [FlowKind::Transaction, FlowKind::Payment, FlowKind::Transfer, FlowKind::Verification];
-
-    /// The kind a word names (`transaction`, `payment`, `transfer`,
-    /// `customer`): what ledger references and URLs say.
-    pub fn parse(word: &str) -> Option<FlowKind> {
-        FlowKind::ALL.into_iter().find(|k| k.as_str() == word)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FlowKind::Transaction => "transaction",
-            FlowKind::Payment => "payment",
-            FlowKind::Transfer => "transfer",
-            FlowKind::Verification => "customer",
-        }
-    }
-}
-
-pub use payctl_domain::states::FlowState;
+pub use payctl_domain::states::{FlowKind, FlowState, Move};
 
 /// A stored flow the engine can move. It is found (and its 404 stated) as
 /// an [`Owned`] record of one application, or of any for `None`.
@@ -161,46 +131,6 @@ impl<S> Step<S> {
     }
 }
 
-/// A timed move: which flow it belongs to and which of its moves it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Verification(verification::Move),
-    Transaction(transactions::Move),
-    Payment(payments::Move),
-    Transfer(transfers::Move),
-}
-
-impl Move {
-    pub const ALL: [Move; 8] = [
-        Move::Verification(verification::Move::Decide),
-        Move::Transaction(transactions::Move::Process),
-        Move::Transaction(transactions::Move::Settle),
-        Move::Payment(payments::Move::Fund),
-        Move::Payment(payments::Move::Settle),
-        Move::Payment(payments::Move::Expire),
-        Move::Transfer(transfers::Move::Process),
-        Move::Transfer(transfers::Move::Complete),
-    ];
-
-    /// The name stored in `scheduled_moves.kind`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Move::Verification(verification::Move::Decide) => "customer.kyb_decide",
-            Move::Transaction(transactions::Move::Process) => "transaction.process",
-            Move::Transaction(transactions::Move::Settle) => "transaction.settle",
-            Move::Payment(payments::Move::Fund) => "payment.fund",
-            Move::Payment(payments::Move::Settle) => "payment.settle",
-            Move::Payment(payments::Move::Expire) => "payment.expire",
-            Move::Transfer(transfers::Move::Process) => "transfer.process",
-            Move::Transfer(transfers::Move::Complete) => "transfer.complete",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Move> {
-        Move::ALL.into_iter().find(|m| m.code() == code)
-    }
-}
-
 /// Carries out `step` on `flow` as of `at`. Callers that answer with the
 /// flow read it again with [`reread`].
 pub fn commit<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
@@ -234,9 +164,9 @@ fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Ti
         crate::events::record(conn, app, *event, crate::events::Subject { kind: F::KIND.as_str(), id }, data, at)?;
     }
     for (mv, due) in &step.moves {
-        store::moves::insert(conn, app, mv.code(), id, *due, at)?;
+        store::moves::insert(conn, app, *mv, id, *due, at)?;
     }
-    store::flow_states::insert(conn, app, F::KIND.as_str(), id, step.to.as_str(), step.reason.as_deref(), at)?;
+    store::flow_states::insert(conn, app, F::KIND, id, step.to, step.reason.as_deref(), at)?;
     Ok(())
 }
 
@@ -295,11 +225,8 @@ pub fn catch_up(conn: &Tx<'_>, resource_id: &str, now: Timestamp) -> Result<bool
 /// Applies one scheduled move, dated at its due time. A flow that moved on
 /// meanwhile (decided or ended by hand) ignores it.
 pub fn apply_move(conn: &Tx<'_>, due: &store::moves::DueMove) -> Result<(), ApiError> {
-    let Some(mv) = Move::parse(&due.kind) else {
-        return Err(ApiError::internal(format!("unknown scheduled move {}", due.kind)));
-    };
     let (id, at) = (due.resource_id.as_str(), due.due_at);
-    match mv {
+    match due.kind {
         Move::Verification(m) => verification::on_move(conn, m, id, at),
         Move::Transaction(m) => transactions::on_move(conn, m, id, at),
         Move::Payment(m) => payments::on_move(conn, m, id, at),

@@ -46,13 +46,7 @@ pub const EXPIRY_REASON: &str = "no funds arrived on the virtual IBAN by pay_by"
 
 pub use payctl_domain::states::payments::State;
 
-/// The timed moves of a payment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Fund,
-    Settle,
-    Expire,
-}
+pub use payctl_domain::states::payments::Move;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Trigger {

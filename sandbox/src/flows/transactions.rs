@@ -40,12 +40,7 @@ pub const DEFAULT_FAILURE_REASON: &str = "failed by the sandbox simulation";
 
 pub use payctl_domain::states::transactions::State;
 
-/// The timed moves of a transaction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Process,
-    Settle,
-}
+pub use payctl_domain::states::transactions::Move;
 
 /// What can happen to a transaction.
 #[derive(Debug, Clone, PartialEq, Eq)]

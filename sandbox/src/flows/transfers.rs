@@ -46,12 +46,7 @@ pub const FAILURE_REASON: &str = "rejected by the sandbox (amount ending in 13)"
 
 pub use payctl_domain::states::transfers::{Kind, KindRules, State};
 
-/// The timed moves of a transfer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Process,
-    Complete,
-}
+pub use payctl_domain::states::transfers::Move;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Trigger {

@@ -32,11 +32,7 @@ pub const SIMULATED_REASON: &str = "rejected by the sandbox simulation";
 
 pub use payctl_domain::states::verification::State;
 
-/// The timed move of a verification.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Decide,
-}
+pub use payctl_domain::states::verification::Move;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Trigger {
@@ -183,9 +179,7 @@ impl Standing {
 pub fn standing(conn: &Tx<'_>, clocks: &Clocks, app: i64, id: &str) -> Result<Standing, ApiError> {
     let (customer, restarted) = resubmit(conn, clocks, app, id)?;
     let decision_due = match customer.status {
-        State::Pending => {
-            store::moves::next_due(conn, super::Move::Verification(Move::Decide).code(), &customer.customer.id)?
-        }
+        State::Pending => store::moves::next_due(conn, super::Move::Verification(Move::Decide), &customer.customer.id)?,
         State::Approved | State::Rejected => None,
     };
     Ok(Standing { customer, restarted, decision_due })
