@@ -42,6 +42,7 @@ pub mod postings;
 pub mod quotes;
 pub mod rates;
 pub mod request_logs;
+pub mod reset;
 pub mod review;
 pub mod settings;
 pub mod transactions;
