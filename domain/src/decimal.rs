@@ -230,6 +230,24 @@ impl FromStr for Decimal {
     }
 }
 
+/// Stored as its canonical text, so the digits and the scale come back as
+/// they went in; stored text outside the syntax is a conversion error.
+#[cfg(feature = "sql")]
+impl rusqlite::types::ToSql for Decimal {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(rusqlite::types::ToSqlOutput::from(self.to_string()))
+    }
+}
+
+#[cfg(feature = "sql")]
+impl rusqlite::types::FromSql for Decimal {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Decimal> {
+        let text = value.as_str()?;
+        Decimal::parse(text)
+            .map_err(|e| rusqlite::types::FromSqlError::Other(format!("{text:?} is not a decimal: {e}").into()))
+    }
+}
+
 /// Formats minor units for display: `format_minor(12_500_000, 6)` is
 /// `"12.500000"`. Trailing zeros are kept so every amount of an asset has the
 /// same shape.

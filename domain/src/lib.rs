@@ -26,8 +26,8 @@
 //! Vocabularies are enums of `payctl_wire` (`one_of!`); the few that are
 //! only stored, never sent (a quote's stored state and form), are declared
 //! here with `payctl_wire::vocabulary!`. With the `sql` feature, those,
-//! [`money::MinorUnit`] and [`asset::Asset`] read and write themselves as
-//! SQLite values.
+//! [`money::MinorUnit`], [`asset::Asset`] and [`decimal::Decimal`] read and
+//! write themselves as SQLite values.
 
 pub mod accounts;
 pub mod address;

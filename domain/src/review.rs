@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use http::Method;
+
 use payctl_wire::faults::FaultKind;
 use payctl_wire::review::{Check, CheckId, CheckStatus, Evidence, ReviewVerdict, Severity};
 use payctl_wire::webhooks::{DeliveryRole, Verdict};
@@ -39,7 +41,7 @@ pub struct Request {
     pub request_id: String,
     /// The API key that made it.
     pub api_key: String,
-    pub method: String,
+    pub method: Method,
     pub path: String,
     pub query: Option<String>,
     pub operation_id: String,
@@ -69,7 +71,7 @@ impl Request {
     }
 
     fn is_post(&self) -> bool {
-        self.method == "POST"
+        self.method == Method::POST
     }
 
     fn evidence(&self, note: impl Into<String>) -> Evidence {
@@ -271,7 +273,7 @@ pub struct Judge {
 
 /// What makes two requests attempts at the same one (for backoff): the
 /// same operation, method, path, query, body and key.
-type SameRequest = (String, String, String, Option<String>, Option<String>, Option<String>);
+type SameRequest = (String, Method, String, Option<String>, Option<String>, Option<String>);
 
 struct Limited {
     at: usize,
@@ -896,7 +898,7 @@ mod tests {
             log_id: format!("log{n}"),
             request_id: format!("req{n}"),
             api_key: "key".into(),
-            method: method.into(),
+            method: method.parse().unwrap(),
             path: "/v1/transactions".into(),
             query: None,
             operation_id: op.into(),

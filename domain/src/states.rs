@@ -1,5 +1,5 @@
-//! The states of every flow, and the kinds of transfer: the vocabulary
-//! that both the sandbox's `store/` (which reads and writes them) and its
+//! The states of every flow, the kinds of flow and of transfer, and the
+//! timed moves: the vocabulary that both the sandbox's `store/` (which reads and writes them) and its
 //! `flows/` (which moves them) use, so neither imports the other. What
 //! moves a flow from one state to the next is its module in `flows/`.
 //!
@@ -8,6 +8,56 @@
 //! database and back; this module adds what the flows need to know of it.
 //! A quote's stored states are its own: `EXPIRED` is derived from the
 //! lock when a quote is read, never stored.
+
+payctl_wire::vocabulary! {
+    /// Which state machine a row belongs to; names its timeline, its
+    /// events' resource and its ledger references (and URLs), and is
+    /// stored as that word in a timeline's `flow`.
+    FlowKind = [Transaction = "transaction", Payment = "payment", Transfer = "transfer", Verification = "customer"]
+}
+
+/// A timed move: which flow it belongs to and which of its moves it is,
+/// stored by its [`Move::as_str`] name in `scheduled_moves.kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    Verification(verification::Move),
+    Transaction(transactions::Move),
+    Payment(payments::Move),
+    Transfer(transfers::Move),
+}
+
+impl Move {
+    pub const ALL: [Move; 8] = [
+        Move::Verification(verification::Move::Decide),
+        Move::Transaction(transactions::Move::Process),
+        Move::Transaction(transactions::Move::Settle),
+        Move::Payment(payments::Move::Fund),
+        Move::Payment(payments::Move::Settle),
+        Move::Payment(payments::Move::Expire),
+        Move::Transfer(transfers::Move::Process),
+        Move::Transfer(transfers::Move::Complete),
+    ];
+
+    /// The name it is stored by.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Move::Verification(verification::Move::Decide) => "customer.kyb_decide",
+            Move::Transaction(transactions::Move::Process) => "transaction.process",
+            Move::Transaction(transactions::Move::Settle) => "transaction.settle",
+            Move::Payment(payments::Move::Fund) => "payment.fund",
+            Move::Payment(payments::Move::Settle) => "payment.settle",
+            Move::Payment(payments::Move::Expire) => "payment.expire",
+            Move::Transfer(transfers::Move::Process) => "transfer.process",
+            Move::Transfer(transfers::Move::Complete) => "transfer.complete",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Move> {
+        Move::ALL.into_iter().find(|m| m.as_str() == name)
+    }
+}
+
+payctl_wire::stored_as_text!(Move);
 
 /// A state of some flow.
 pub trait FlowState: Copy + Eq + std::fmt::Debug {
@@ -36,6 +86,14 @@ pub mod payments {
     pub use payctl_wire::payments::PaymentStatus as State;
 
     final_states!(State: [Settled, Expired, Failed]);
+
+    /// The timed moves of a payment.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Move {
+        Fund,
+        Settle,
+        Expire,
+    }
 }
 
 /// A transaction's states.
@@ -43,6 +101,13 @@ pub mod transactions {
     pub use payctl_wire::transactions::TransactionState as State;
 
     final_states!(State: [Completed, Failed]);
+
+    /// The timed moves of a transaction.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Move {
+        Process,
+        Settle,
+    }
 }
 
 /// A transfer's states, and which transfer it is.
@@ -54,6 +119,13 @@ pub mod transfers {
     use crate::asset::Asset;
 
     final_states!(State: [Completed, Failed]);
+
+    /// The timed moves of a transfer.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Move {
+        Process,
+        Complete,
+    }
 
     /// The stablecoins an on-chain swap converts between.
     pub const SWAP_COINS: [&str; 2] = ["USDC", "USDT"];
@@ -150,6 +222,12 @@ pub mod verification {
     pub use payctl_wire::customers::KybStatus as State;
 
     final_states!(State: [Approved]);
+
+    /// The timed move of a verification.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Move {
+        Decide,
+    }
 }
 
 /// A quote's stored states and forms; `EXPIRED` is derived from the lock,

@@ -49,11 +49,11 @@ use axum::response::{IntoResponse, Response};
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::{IDEMPOTENT_REPLAYED_HEADER, SECRET_WITHHELD_HEADER};
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::auth::{DashboardUser, principal};
-use crate::db::CachedSql;
+use crate::db::{CachedSql, Tx};
 use crate::error::ApiError;
 use crate::http::body::Received;
 use crate::operation::{KeyRule, Operation};
@@ -299,7 +299,7 @@ pub async fn commit<T, A, F>(
 where
     T: Serialize + Send + 'static,
     A: Send + 'static,
-    F: FnOnce(&Transaction<'_>) -> Result<(T, A), ApiError> + Send + 'static,
+    F: FnOnce(&Tx<'_>) -> Result<(T, A), ApiError> + Send + 'static,
 {
     run(state, claim, status, work, |_| Ok(None)).await
 }
@@ -315,7 +315,7 @@ pub async fn commit_secret<T, A, F>(
 where
     T: OneTimeSecret + Send + 'static,
     A: Send + 'static,
-    F: FnOnce(&Transaction<'_>) -> Result<(T, A), ApiError> + Send + 'static,
+    F: FnOnce(&Tx<'_>) -> Result<(T, A), ApiError> + Send + 'static,
 {
     run(state, claim, status, work, |mut value: T| {
         value.withhold();
@@ -336,7 +336,7 @@ async fn run<T, A, F, W>(
 where
     T: Serialize + Send + 'static,
     A: Send + 'static,
-    F: FnOnce(&Transaction<'_>) -> Result<(T, A), ApiError> + Send + 'static,
+    F: FnOnce(&Tx<'_>) -> Result<(T, A), ApiError> + Send + 'static,
     W: FnOnce(T) -> Result<Option<Vec<u8>>, ApiError> + Send + 'static,
 {
     enum Done<A> {
@@ -386,7 +386,7 @@ pub async fn commit_json<T, F>(
 ) -> Result<Committed, ApiError>
 where
     T: Serialize + Send + 'static,
-    F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
+    F: FnOnce(&Tx<'_>) -> Result<T, ApiError> + Send + 'static,
 {
     Ok(commit(state, claim, status, move |tx| Ok((work(tx)?, ()))).await?.0)
 }

@@ -86,6 +86,21 @@ pub fn rate(
     source: &str,
     destination: &str,
 ) -> Result<Option<Rate>, ApiError> {
+    Ok(rate_in_force(conn, application_id, source, destination)?.map(|(rate, origin)| Rate {
+        source: source.to_owned(),
+        destination: destination.to_owned(),
+        rate: rate.to_string(),
+        origin,
+    }))
+}
+
+/// [`rate`]'s value and where it comes from.
+fn rate_in_force(
+    conn: &Connection,
+    application_id: Option<i64>,
+    source: &str,
+    destination: &str,
+) -> Result<Option<(Decimal, RateOrigin)>, ApiError> {
     let own = match application_id {
         Some(app) => store::rates::get(conn, Some(app), source, destination)?.map(|r| (r, RateOrigin::Application)),
         None => None,
@@ -94,14 +109,7 @@ pub fn rate(
         Some(found) => Some(found),
         None => store::rates::get(conn, None, source, destination)?.map(|r| (r, RateOrigin::Global)),
     };
-    let (rate, origin) = match found {
-        Some(found) => found,
-        None => match rates::mid_rate(source, destination) {
-            Some(rate) => (rate.to_string(), RateOrigin::Table),
-            None => return Ok(None),
-        },
-    };
-    Ok(Some(Rate { source: source.to_owned(), destination: destination.to_owned(), rate, origin }))
+    Ok(found.or_else(|| rates::mid_rate(source, destination).map(|rate| (rate, RateOrigin::Table))))
 }
 
 /// Every pair priced for an application (or globally with `None`): the
@@ -186,13 +194,13 @@ pub fn simulate(conn: &Connection, sim: &Simulation<'_>) -> Result<Simulated, Ap
     let (rate, rate_source) = match &sim.rate {
         Some(rate) => (*rate, RateSource::Request),
         None => {
-            let table = self::rate(conn, None, sim.source.code, sim.destination.code)?.ok_or_else(|| {
+            let (table, _) = rate_in_force(conn, None, sim.source.code, sim.destination.code)?.ok_or_else(|| {
                 unsupported(
                     "dest_currency",
                     format!("the sandbox has no rate from {} to {}; pass exchange_rate", sim.source, sim.destination),
                 )
             })?;
-            (Decimal::parse_positive(&table.rate).map_err(ApiError::internal)?, RateSource::Table)
+            (table, RateSource::Table)
         }
     };
     let markup = applied_markup(conn, sim.partner_id, sim.customer_id)?;
@@ -216,13 +224,13 @@ pub fn simulate(conn: &Connection, sim: &Simulation<'_>) -> Result<Simulated, Ap
 /// rate (or a flat markup in another currency), 422 `INVALID_AMOUNT` when
 /// nothing would be delivered.
 pub fn price(conn: &Connection, req: &Request<'_>) -> Result<Priced, ApiError> {
-    let found = rate(conn, req.application_id, req.source.code, req.destination.code)?.ok_or_else(|| {
-        unsupported(
-            req.pair_field,
-            format!("the sandbox has no rate from {} to {}", req.source.code, req.destination.code),
-        )
-    })?;
-    let rate = Decimal::parse_positive(&found.rate).map_err(ApiError::internal)?;
+    let (rate, _) =
+        rate_in_force(conn, req.application_id, req.source.code, req.destination.code)?.ok_or_else(|| {
+            unsupported(
+                req.pair_field,
+                format!("the sandbox has no rate from {} to {}", req.source.code, req.destination.code),
+            )
+        })?;
     let markup = applied_markup(conn, req.partner_id, req.customer_id)?;
     price_at(req, &rate, markup.rule(), markup.source)
 }

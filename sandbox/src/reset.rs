@@ -14,8 +14,9 @@ use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
 use payctl_wire::sandbox::ResetDone;
-use rusqlite::{Connection, Transaction};
+use rusqlite::Transaction;
 
+use crate::db::Tx;
 use crate::error::ApiError;
 use crate::idempotency::{self, Claim, Committed};
 use crate::state::AppState;
@@ -24,29 +25,9 @@ use crate::store::{self, settings};
 /// Where the reset point is kept (JSON: table -> highest rowid).
 pub const RESET_POINT: &str = "reset.point";
 
-/// Tables a reset never touches: `settings` holds the clock, the seeded
-/// records' ids and the reset point itself.
-const KEEP: &[&str] = &["settings"];
-
-fn tables(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    let mut stmt =
-        conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")?;
-    let names = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>()?;
-    Ok(names.into_iter().filter(|n| !KEEP.contains(&n.as_str())).collect())
-}
-
-fn quoted(table: &str) -> String {
-    format!("\"{}\"", table.replace('"', "\"\""))
-}
-
 /// Records the reset point: everything present now survives a reset.
-pub fn mark(tx: &Transaction<'_>) -> Result<(), ApiError> {
-    let mut point = BTreeMap::new();
-    for table in tables(tx)? {
-        let max: i64 =
-            tx.query_row(&format!("SELECT COALESCE(MAX(rowid), 0) FROM {}", quoted(&table)), [], |r| r.get(0))?;
-        point.insert(table, max);
-    }
+pub fn mark(tx: &Tx<'_>) -> Result<(), ApiError> {
+    let point = store::reset::marks(tx)?;
     let json = serde_json::to_string(&point).map_err(ApiError::internal)?;
     settings::set(tx, RESET_POINT, &json)?;
     Ok(())
@@ -57,19 +38,8 @@ pub fn mark(tx: &Transaction<'_>) -> Result<(), ApiError> {
 pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
     let point: BTreeMap<String, i64> =
         settings::get(tx, RESET_POINT)?.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
-    // Rows reference each other in every direction; checking the foreign
-    // keys once at commit lets the tables go in any order.
-    tx.execute_batch("PRAGMA defer_foreign_keys = ON")?;
-    let mut deleted = BTreeMap::new();
-    for table in tables(tx)? {
-        // A table unknown to the point did not exist then: all of it goes.
-        let keep_up_to = point.get(&table).copied().unwrap_or(0);
-        let n = tx.execute(&format!("DELETE FROM {} WHERE rowid > ?1", quoted(&table)), [keep_up_to])?;
-        if n > 0 {
-            deleted.insert(table, i64::try_from(n).unwrap_or(i64::MAX));
-        }
-    }
-    Ok(deleted)
+    // A table unknown to the point did not exist then: all of it goes.
+    store::reset::delete_above(tx, &point)
 }
 
 /// Resets a running sandbox: waits for queued request-log records (so none
@@ -83,7 +53,7 @@ pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Committed, 
     let (response, left) = idempotency::commit(state, claim, StatusCode::OK, move |tx| {
         let mut deleted = wipe(tx)?;
         // Every fault rule goes, seeded ones too: a reset sandbox answers as production would.
-        let rules = tx.execute("DELETE FROM fault_rules", [])?;
+        let rules = store::fault_rules::delete_all(tx)?;
         if rules > 0 {
             *deleted.entry("fault_rules".to_owned()).or_default() += i64::try_from(rules).unwrap_or(i64::MAX);
         }

@@ -20,10 +20,9 @@
 use std::time::Duration;
 
 use payctl_domain::time::Timestamp;
-use rusqlite::Connection;
 use tokio::sync::watch;
 
-use crate::db::CachedSql;
+use crate::db::{CachedSql, Tx};
 use crate::error::ApiError;
 use crate::flows;
 use crate::state::AppState;
@@ -48,7 +47,7 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
     }
 }
 
-fn apply_batch(conn: &Connection, global_now: Timestamp) -> Result<usize, ApiError> {
+fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> {
     let due = moves::due_batch(conn, global_now, BATCH)?;
     for m in &due {
         moves::delete(conn, m.id)?;
@@ -56,7 +55,7 @@ fn apply_batch(conn: &Connection, global_now: Timestamp) -> Result<usize, ApiErr
         if let Err(e) = flows::apply_move(conn, m) {
             // The flow could not even be failed: the sandbox is broken for
             // this row, and retrying would fail the same way.
-            tracing::error!(kind = %m.kind, resource_id = %m.resource_id, error = %e, "scheduled move failed");
+            tracing::error!(kind = m.kind.as_str(), resource_id = %m.resource_id, error = %e, "scheduled move failed");
             conn.execute_cached("ROLLBACK TO scheduled_move", [])?;
         }
         conn.execute_cached("RELEASE scheduled_move", [])?;
@@ -85,6 +84,8 @@ mod tests {
     use super::*;
     use crate::db::{Db, Storage};
 
+    const DECIDE: flows::Move = flows::Move::Verification(flows::verification::Move::Decide);
+
     #[tokio::test]
     async fn a_failing_move_is_dropped_without_undoing_the_batch() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();
@@ -92,9 +93,19 @@ mod tests {
         let now = Timestamp::from_millis(10_000);
         let applied = db
             .write(move |tx| {
-                moves::insert(tx, app, "no.such.move", "r1", Timestamp::from_millis(1_000), now)?;
-                moves::insert(tx, app, "no.such.move", "r2", Timestamp::from_millis(2_000), now)?;
-                moves::insert(tx, app, "no.such.move", "later", Timestamp::from_millis(20_000), now)?;
+                // A customer whose stored status no vocabulary knows: its decision fails.
+                tx.pragma_update(None, "ignore_check_constraints", true)?;
+                tx.execute(
+                    "INSERT INTO customers (public_id, application_id, type, legal_name, email, email_key, country,
+                         verification_level, tax_id, kyb_status, created_at, updated_at)
+                     VALUES ('r1', ?1, 'business', 'L', 'l@x.io', 'l@x.io', 'AE', 'standard', 't', 'damaged', 0, 0)",
+                    [app],
+                )?;
+                tx.pragma_update(None, "ignore_check_constraints", false)?;
+                moves::insert(tx, app, DECIDE, "r1", Timestamp::from_millis(1_000), now)?;
+                // No such customer: nothing to decide.
+                moves::insert(tx, app, DECIDE, "r2", Timestamp::from_millis(2_000), now)?;
+                moves::insert(tx, app, DECIDE, "later", Timestamp::from_millis(20_000), now)?;
                 tx.execute_cached("INSERT INTO settings (name, value) VALUES ('kept', '1')", [])?;
                 apply_batch(tx, now)
             })
@@ -114,6 +125,30 @@ mod tests {
         assert_eq!(kept, 1, "the failed moves did not roll back the transaction");
     }
 
+    /// A stored move no vocabulary knows is the store's error (its cause,
+    /// naming `scheduled_moves.kind`, logged); the batch's write is undone.
+    #[tokio::test]
+    async fn a_stored_move_of_no_known_kind_is_an_error_naming_its_column() {
+        let (db, _threads) = Db::open(&Storage::Memory).unwrap();
+        let app = crate::store::applications::bare(&db).await;
+        let now = Timestamp::from_millis(10_000);
+        let failed = db
+            .write(move |tx| {
+                tx.execute(
+                    "INSERT INTO scheduled_moves (application_id, kind, resource_id, due_at, runs_at, created_at)
+                     VALUES (?1, 'no.such.move', 'r1', 0, 0, 0)",
+                    [app],
+                )?;
+                apply_batch(tx, now)
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(failed.code, payctl_wire::error::ErrorCode::Internal);
+        let left: i64 =
+            db.read(|c| Ok(c.query_row("SELECT COUNT(*) FROM scheduled_moves", [], |r| r.get(0))?)).await.unwrap();
+        assert_eq!(left, 0, "the write that stored it was undone with the batch");
+    }
+
     #[tokio::test]
     async fn moves_run_by_global_time_and_an_application_advance_brings_them_forward() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();
@@ -122,7 +157,7 @@ mod tests {
         let (empty, future, after_shift) = db
             .write(move |tx| {
                 let empty = moves::any_due(tx, now)?;
-                moves::insert(tx, app, "k", "later", Timestamp::from_millis(70_000), now)?;
+                moves::insert(tx, app, DECIDE, "later", Timestamp::from_millis(70_000), now)?;
                 let future = moves::any_due(tx, now)?;
                 // The application's clock moves 60 s ahead of the global one.
                 tx.execute_cached("UPDATE applications SET clock_offset_millis = 60000 WHERE id = ?1", [app])?;

@@ -7,14 +7,12 @@
 //! (older keys stay valid until revoked) and prints the new secrets.
 
 use payctl_domain::time::Timestamp;
-use payctl_wire::applications::{ApplicationStatus, Environment};
+use payctl_wire::applications::Environment;
 use payctl_wire::auth::PartnerStatus;
 use rusqlite::Transaction;
 
 use crate::auth::api_keys::{self, StoredKey};
-use crate::db::CachedSql;
 use crate::error::ApiError;
-use crate::store::api_keys::KeyApplication;
 use crate::store::{self, partners::NewPartner, settings};
 
 pub const DEMO_USERNAME: &str = "demo@payctl.local";
@@ -88,23 +86,9 @@ fn mint_key(
     application_public_id: &str,
     now: Timestamp,
 ) -> Result<(SeedApp, (String, StoredKey)), ApiError> {
-    let (id, partner_id, partner_public_id, environment, status): (i64, i64, String, String, ApplicationStatus) = tx
-        .query_row_cached(
-            "SELECT a.id, a.partner_id, p.public_id, a.environment, a.status
-         FROM applications a JOIN partners p ON p.id = a.partner_id WHERE a.public_id = ?1",
-            [application_public_id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-        )?;
-    let environment = Environment::parse(&environment).unwrap_or(Environment::Test);
-    let app = KeyApplication {
-        id,
-        public_id: application_public_id.to_owned(),
-        partner_id,
-        environment,
-        active: status == ApplicationStatus::Active,
-    };
+    let (app, partner_public_id) = store::api_keys::application(tx, application_public_id)?;
     let (created, stored) =
-        store::api_keys::insert(tx, &app, api_keys::mint(environment), Some("sandbox start"), None, now)?;
+        store::api_keys::insert(tx, &app, api_keys::mint(app.environment), Some("sandbox start"), None, now)?;
     Ok((SeedApp { partner_public_id }, (created.client_secret.unwrap_or_default(), stored)))
 }
 

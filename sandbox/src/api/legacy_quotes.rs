@@ -61,7 +61,7 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
             corridor_fee: format_minor(corridor_fee, src),
             total: format_minor(q.fee.as_u64().saturating_add(corridor_fee), src),
         },
-        guaranteed_rate: q.rate.clone(),
+        guaranteed_rate: q.rate.to_string(),
         expires_at: q.expires_at.to_rfc3339(),
         accepted_at: q.accepted_at.map(Timestamp::to_rfc3339),
         created_at: q.created_at.to_rfc3339(),

@@ -74,7 +74,7 @@ pub async fn set(
     let set = state
         .db
         .write(move |tx| {
-            store::rates::set(tx, app, &body.source, &body.destination, &rate.to_string(), now)?;
+            store::rates::set(tx, app, &body.source, &body.destination, rate, now)?;
             quoting::rate(tx, app, &body.source, &body.destination)
         })
         .await?;

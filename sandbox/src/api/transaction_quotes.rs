@@ -95,7 +95,7 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> Result<TransactionQuote, ApiErro
         status: quotes::status_at(q, now),
         expires_at: q.expires_at.to_rfc3339(),
         accepted_at: q.accepted_at.map(Timestamp::to_rfc3339),
-        rate: q.rate.clone(),
+        rate: q.rate.to_string(),
         source_asset: q.source_asset.code.to_owned(),
         destination_asset: q.destination_asset.code.to_owned(),
         source_amount_minor: q.source_amount.to_string(),

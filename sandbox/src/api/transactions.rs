@@ -41,7 +41,7 @@ pub fn view(t: &Row) -> Transaction {
         source_amount_minor: t.source_amount.to_string(),
         fee_minor: t.fee.to_string(),
         destination_amount_minor: t.destination_amount.to_string(),
-        exchange_rate: t.exchange_rate.clone(),
+        exchange_rate: t.exchange_rate.to_string(),
         failure_reason: t.failure_reason.clone(),
         created_at: t.created_at.to_rfc3339(),
         updated_at: t.updated_at.to_rfc3339(),

@@ -9,12 +9,12 @@ use payctl_wire::webhooks::{TriggerEvent, TriggeredEvent};
 
 use crate::auth::ControlCaller;
 use crate::auth::principal::Access;
-use crate::db::CachedSql;
 use crate::error::{ApiError, Checks};
 use crate::events::{self, Subject};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
+use crate::store;
 use crate::webhooks::samples;
 
 const MAX_RESOURCE_ID: usize = 128;
@@ -66,11 +66,7 @@ pub async fn trigger(
         let resource_id = body.resource_id.unwrap_or_else(|| samples::resource_id(event));
         let data = samples::data(event, &resource_id, now);
         let id = events::record(tx, application_id, event, Subject { kind, id: &resource_id }, &data, now)?;
-        let deliveries: u32 = tx.query_row_cached(
-            "SELECT COUNT(*) FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.public_id = ?1",
-            [&id],
-            |r| r.get(0),
-        )?;
+        let deliveries = store::deliveries::count_for_event(tx, &id)?;
         Ok(TriggeredEvent {
             id,
             event: event.as_str().to_owned(),

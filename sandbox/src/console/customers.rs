@@ -12,7 +12,7 @@ use payctl_wire::customers::KybStatus;
 use super::dispatch::segment;
 use super::extract::{AppForm, AppPage, NEWEST, Params};
 use super::html::{self, Section, amount};
-use super::money::timeline;
+use super::money::{states, timeline};
 use super::{Call, Console, Failure, back};
 use crate::flows::FlowKind;
 use crate::store;
@@ -108,7 +108,7 @@ pub async fn detail(
             let public_id = row.customer.id.clone();
             let beneficiaries = store::beneficiaries::list(conn, row.id, &NEWEST)?.data;
             let accounts = store::accounts::for_customer(conn, row.id)?;
-            let states = store::flow_states::timeline(conn, application_id, &public_id)?;
+            let states = states(conn, FlowKind::Verification, application_id, &public_id)?;
             let events = store::events::for_resource(conn, application_id, &public_id)?;
             Ok(Some((row.customer, beneficiaries, accounts, states, events)))
         })
@@ -131,7 +131,7 @@ pub async fn detail(
         p.live-status data-live-status="customer" { "Live: refreshes every 2 seconds." }
         div id="customer" data-live="2000" {
             h2 { "Timeline" }
-            (timeline(&app, FlowKind::Verification, &states, &events))
+            (timeline(&app, &states, &events))
         }
         h2 { "Beneficiaries" }
         @if beneficiaries.is_empty() { (html::empty("None.")) } @else {

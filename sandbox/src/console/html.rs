@@ -23,7 +23,6 @@ use payctl_wire::webhooks::{DeliveryStatus, Verdict, WebhookStatus};
 use super::assets;
 use super::session::{Flash, FlashKind, Visitor};
 use super::{AppCtx, CONSOLE};
-use crate::flows::FlowKind;
 
 /// Sections of the navigation, to mark the current one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,21 +242,6 @@ pub fn badge(tone: Tone, text: &str) -> Markup {
     html! { span class={ "badge " (tone.class()) } { (text) } }
 }
 
-/// A flow's state as stored in its timeline, as a badge: read as the
-/// flow's own vocabulary (a text it does not know is shown as under way).
-pub fn flow_state(kind: FlowKind, text: &str) -> Markup {
-    let known = match kind {
-        FlowKind::Transaction => TransactionState::parse(text).map(|s| (s.tone(), s.text())),
-        FlowKind::Payment => PaymentStatus::parse(text).map(|s| (s.tone(), s.text())),
-        FlowKind::Transfer => TransferStatus::parse(text).map(|s| (s.tone(), s.text())),
-        FlowKind::Verification => KybStatus::parse(text).map(|s| (s.tone(), s.text())),
-    };
-    match known {
-        Some((tone, text)) => badge(tone, text),
-        None => badge(Tone::Wait, text),
-    }
-}
-
 /// How a receiver's answer to a delivery attempt is judged, as a badge:
 /// green when it answered as a correct receiver does.
 pub fn verdict(verdict: Option<Verdict>) -> Markup {
@@ -397,13 +381,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_timeline_state_reads_in_its_flows_own_vocabulary() {
-        let shown = |kind, text| flow_state(kind, text).into_string();
-        assert!(shown(FlowKind::Transaction, "COMPLETED").contains("badge good"));
-        assert!(shown(FlowKind::Payment, "expired").contains("badge bad"));
-        assert!(shown(FlowKind::Verification, "pending").contains("badge wait"));
-        // The same word in another flow's vocabulary is not taken for it.
-        assert!(shown(FlowKind::Payment, "COMPLETED").contains("badge wait"));
+    fn a_state_is_a_badge_of_its_tone() {
+        assert!(status(TransactionState::Completed).into_string().contains("badge good"));
+        assert!(status(PaymentStatus::Expired).into_string().contains("badge bad"));
+        assert!(status(KybStatus::Pending).into_string().contains("badge wait"));
         assert_eq!(status(KeyStatus::Revoked).into_string(), r#"<span class="badge bad">revoked</span>"#);
     }
 }

@@ -7,6 +7,12 @@ use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};
 use axum::response::Response;
 use maud::{Markup, html};
+use payctl_wire::customers::KybStatus;
+use payctl_wire::payments::PaymentStatus;
+use payctl_wire::transactions::TransactionState;
+use payctl_wire::transfers::TransferStatus;
+use rusqlite::Connection;
+use rusqlite::types::FromSql;
 use serde_json::{Value, json};
 
 use super::dispatch::segment;
@@ -16,6 +22,7 @@ use super::session::Visitor;
 use super::{AppCtx, Call, Console, Failure, back};
 use crate::api::transactions::view as transaction_view;
 use crate::api::transfers::{swap_view, transfer_view};
+use crate::error::ApiError;
 use crate::flows::transfers::Kind;
 use crate::flows::{FlowKind, FlowState};
 use crate::store::events::StoredEvent;
@@ -240,15 +247,15 @@ pub async fn detail(
     Path((_, kind, id)): Path<(String, String, String)>,
 ) -> Result<Response, Failure> {
     let flow = load(&console, &app, money_kind(&kind)?, id).await?;
-    let (application_id, public_id, reference) = (app.id, flow.public_id.clone(), flow.kind.as_str());
+    let (application_id, public_id, kind) = (app.id, flow.public_id.clone(), flow.kind);
     let (states, events, lines) = console
         .state
         .db
         .read(move |conn| {
             Ok((
-                store::flow_states::timeline(conn, application_id, &public_id)?,
+                states(conn, kind, application_id, &public_id)?,
                 store::events::for_resource(conn, application_id, &public_id)?,
-                store::postings::for_reference(conn, application_id, reference, &public_id)?,
+                store::postings::for_reference(conn, application_id, kind.as_str(), &public_id)?,
             ))
         })
         .await?;
@@ -262,7 +269,7 @@ pub async fn detail(
         p.live-status data-live-status="flow" { "Live: refreshes every 2 seconds." }
         div id="flow" data-live="2000" {
             h2 { "Timeline" }
-            (timeline(&app, flow.kind, &states, &events))
+            (timeline(&app, &states, &events))
             h2 { "Ledger postings" }
             (postings(&app, &lines))
             h2 { "As the API answers it" }
@@ -294,9 +301,34 @@ fn actions(visitor: &Visitor, base: &str, kind: FlowKind) -> Markup {
     }
 }
 
+/// The timeline of a flow of `kind`, each state as a badge of that flow's
+/// own vocabulary.
+pub fn states(
+    conn: &Connection,
+    kind: FlowKind,
+    application_id: i64,
+    id: &str,
+) -> Result<Vec<Entered<Markup>>, ApiError> {
+    fn badged<S: FlowState + FromSql + html::Badge>(
+        conn: &Connection,
+        kind: FlowKind,
+        application_id: i64,
+        id: &str,
+    ) -> Result<Vec<Entered<Markup>>, ApiError> {
+        let states = store::flow_states::timeline::<S>(conn, application_id, kind, id)?;
+        Ok(states.into_iter().map(|e| Entered { state: html::status(e.state), reason: e.reason, at: e.at }).collect())
+    }
+    match kind {
+        FlowKind::Transaction => badged::<TransactionState>(conn, kind, application_id, id),
+        FlowKind::Payment => badged::<PaymentStatus>(conn, kind, application_id, id),
+        FlowKind::Transfer => badged::<TransferStatus>(conn, kind, application_id, id),
+        FlowKind::Verification => badged::<KybStatus>(conn, kind, application_id, id),
+    }
+}
+
 /// Each state with its time and reason, and the events recorded with it
 /// (an event belongs to the last state entered at or before its time).
-pub fn timeline(app: &AppCtx, kind: FlowKind, states: &[Entered], events: &[StoredEvent]) -> Markup {
+pub fn timeline(app: &AppCtx, states: &[Entered<Markup>], events: &[StoredEvent]) -> Markup {
     if states.is_empty() {
         return html::empty("No states recorded.");
     }
@@ -305,7 +337,7 @@ pub fn timeline(app: &AppCtx, kind: FlowKind, states: &[Entered], events: &[Stor
         ol.timeline {
             @for (i, s) in states.iter().enumerate() {
                 li {
-                    (html::flow_state(kind, &s.state)) " " (html::time(&s.at.to_rfc3339()))
+                    (s.state) " " (html::time(&s.at.to_rfc3339()))
                     @if let Some(r) = &s.reason { " " span.muted { "— " (r) } }
                     @let mine: Vec<&StoredEvent> = events.iter().filter(|e| owner(e) == i).collect();
                     @if !mine.is_empty() {

@@ -16,7 +16,8 @@
 //!
 //! # Layout
 //! - this module: [`Db`], opening and configuring connections, the reader
-//!   threads.
+//!   threads; [`Tx`], the transaction a write job runs in, which tells the
+//!   writer whether the job recorded an event.
 //! - [`writer`]: the writer thread and its group commits.
 //! - [`shared`]: the writer's connection, and in-memory reads beside it.
 //! - [`checkpoint`]: the WAL checkpoint thread; [`migrations`]: the
@@ -30,6 +31,7 @@ mod shared;
 mod warning;
 mod writer;
 
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -62,8 +64,50 @@ type WriteJob = Box<dyn FnOnce(&Transaction<'_>) -> Staged + Send>;
 struct Staged {
     /// Whether the job's changes are kept (its savepoint released).
     ok: bool,
+    /// Whether the job recorded an event (see [`Tx`]): the writer wakes the
+    /// webhook dispatcher once the group's commit has succeeded.
+    recorded: bool,
     /// Answers the caller once the commit succeeded or failed.
     reply: Box<dyn FnOnce(Result<(), ApiError>) + Send>,
+}
+
+/// The transaction a write job runs in, as [`Db::write`] hands it over.
+///
+/// It derefs to the rusqlite transaction, so everything that reads or writes
+/// rows takes it as a `&Connection`. What it adds is the one thing the writer
+/// must learn from the job besides its result: whether the job recorded an
+/// event ([`crate::events::record`] takes a `Tx` and marks it), so that the
+/// webhook dispatcher is woken after the commit instead of at its next poll.
+/// Only code that records events needs a `Tx` rather than a connection, and
+/// the type makes such code impossible to call outside a write.
+pub struct Tx<'a> {
+    tx: &'a Transaction<'a>,
+    recorded: Cell<bool>,
+}
+
+impl<'a> Tx<'a> {
+    /// A write job's handle on `tx`, with nothing recorded yet.
+    pub(crate) fn new(tx: &'a Transaction<'a>) -> Self {
+        Tx { tx, recorded: Cell::new(false) }
+    }
+
+    /// Marks that an event was recorded in this transaction.
+    pub(crate) fn mark_recorded(&self) {
+        self.recorded.set(true);
+    }
+
+    /// Whether an event was recorded in this transaction.
+    pub(crate) fn recorded(&self) -> bool {
+        self.recorded.get()
+    }
+}
+
+impl<'a> std::ops::Deref for Tx<'a> {
+    type Target = Transaction<'a>;
+
+    fn deref(&self) -> &Transaction<'a> {
+        self.tx
+    }
 }
 
 /// Statements through the connection's statement cache. The hot paths run
@@ -198,22 +242,27 @@ impl Db {
     pub async fn write<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&Tx<'_>) -> Result<T, ApiError> + Send + 'static,
     {
         let (reply_tx, reply_rx) = oneshot::channel();
-        let job: WriteJob = Box::new(move |tx| match work(tx) {
-            Ok(value) => Staged {
-                ok: true,
-                reply: Box::new(move |committed: Result<(), ApiError>| {
-                    let _ = reply_tx.send(committed.map(|()| value));
-                }),
-            },
-            Err(e) => Staged {
-                ok: false,
-                reply: Box::new(move |_| {
-                    let _ = reply_tx.send(Err(e));
-                }),
-            },
+        let job: WriteJob = Box::new(move |tx| {
+            let tx = Tx::new(tx);
+            match work(&tx) {
+                Ok(value) => Staged {
+                    ok: true,
+                    recorded: tx.recorded(),
+                    reply: Box::new(move |committed: Result<(), ApiError>| {
+                        let _ = reply_tx.send(committed.map(|()| value));
+                    }),
+                },
+                Err(e) => Staged {
+                    ok: false,
+                    recorded: false,
+                    reply: Box::new(move |_| {
+                        let _ = reply_tx.send(Err(e));
+                    }),
+                },
+            }
         });
         self.send(&self.writer, Job::Write(job), reply_rx).await
     }

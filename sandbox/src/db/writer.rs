@@ -80,8 +80,8 @@ fn commit_group(conn: &mut Connection, group: Vec<WriteJob>, outbox: &Notify) {
             break;
         }
         match run_in_savepoint(&tx, job) {
-            Ok((done, event)) => {
-                recorded |= done.ok && event;
+            Ok(done) => {
+                recorded |= done.recorded;
                 staged.push(done);
             }
             Err((done, e)) => {
@@ -116,21 +116,22 @@ fn commit_group(conn: &mut Connection, group: Vec<WriteJob>, outbox: &Notify) {
     }
 }
 
-/// Runs one job under its own savepoint. `Ok` carries whether it recorded an
-/// event; `Err` means the savepoint itself failed and the group must stop.
-fn run_in_savepoint(tx: &Transaction<'_>, job: WriteJob) -> Result<(Staged, bool), (Option<Staged>, rusqlite::Error)> {
+/// Runs one job under its own savepoint. `Err` means the savepoint itself
+/// failed and the group must stop.
+fn run_in_savepoint(tx: &Transaction<'_>, job: WriteJob) -> Result<Staged, (Option<Staged>, rusqlite::Error)> {
     tx.execute_cached("SAVEPOINT job", []).map_err(|e| (None, e))?;
-    crate::events::take_recorded();
     // A panicking job must not take the writer (and every later request)
     // down with it: its savepoint is rolled back like a failure, and its
     // caller, whose reply channel unwinding dropped, hears an error.
-    let done = std::panic::catch_unwind(AssertUnwindSafe(|| job(tx)))
-        .unwrap_or_else(|_| Staged { ok: false, reply: Box::new(|_| {}) });
-    let event = crate::events::take_recorded();
+    let done = std::panic::catch_unwind(AssertUnwindSafe(|| job(tx))).unwrap_or_else(|_| Staged {
+        ok: false,
+        recorded: false,
+        reply: Box::new(|_| {}),
+    });
     // Statements through the cache: they run a few thousand times a second.
     let rolled_back = if done.ok { Ok(0) } else { tx.execute_cached("ROLLBACK TO job", []) };
     match rolled_back.and_then(|_| tx.execute_cached("RELEASE job", [])) {
-        Ok(_) => Ok((done, event)),
+        Ok(_) => Ok(done),
         Err(e) => Err((Some(done), e)),
     }
 }

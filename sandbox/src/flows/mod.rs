@@ -43,42 +43,12 @@ use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
 use crate::clock::Clocks;
-use crate::db::CachedSql;
+use crate::db::{CachedSql, Tx};
 use crate::error::ApiError;
 use crate::ledger::{self, Leg, Owner};
 use crate::store::{self, Owned};
 
-/// Which state machine a row belongs to; names its timeline, its events'
-/// resource and its ledger references.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FlowKind {
-    Transaction,
-    Payment,
-    Transfer,
-    Verification,
-}
-
-impl FlowKind {
-    pub const ALL: [FlowKind; 4] =
-        [FlowKind::Transaction, FlowKind::Payment, FlowKind::Transfer, FlowKind::Verification];
-
-    /// The kind a word names (`transaction`, `payment`, `transfer`,
-    /// `customer`): what ledger references and URLs say.
-    pub fn parse(word: &str) -> Option<FlowKind> {
-        FlowKind::ALL.into_iter().find(|k| k.as_str() == word)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FlowKind::Transaction => "transaction",
-            FlowKind::Payment => "payment",
-            FlowKind::Transfer => "transfer",
-            FlowKind::Verification => "customer",
-        }
-    }
-}
-
-pub use payctl_domain::states::FlowState;
+pub use payctl_domain::states::{FlowKind, FlowState, Move};
 
 /// A stored flow the engine can move. It is found (and its 404 stated) as
 /// an [`Owned`] record of one application, or of any for `None`.
@@ -161,49 +131,9 @@ impl<S> Step<S> {
     }
 }
 
-/// A timed move: which flow it belongs to and which of its moves it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Verification(verification::Move),
-    Transaction(transactions::Move),
-    Payment(payments::Move),
-    Transfer(transfers::Move),
-}
-
-impl Move {
-    pub const ALL: [Move; 8] = [
-        Move::Verification(verification::Move::Decide),
-        Move::Transaction(transactions::Move::Process),
-        Move::Transaction(transactions::Move::Settle),
-        Move::Payment(payments::Move::Fund),
-        Move::Payment(payments::Move::Settle),
-        Move::Payment(payments::Move::Expire),
-        Move::Transfer(transfers::Move::Process),
-        Move::Transfer(transfers::Move::Complete),
-    ];
-
-    /// The name stored in `scheduled_moves.kind`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Move::Verification(verification::Move::Decide) => "customer.kyb_decide",
-            Move::Transaction(transactions::Move::Process) => "transaction.process",
-            Move::Transaction(transactions::Move::Settle) => "transaction.settle",
-            Move::Payment(payments::Move::Fund) => "payment.fund",
-            Move::Payment(payments::Move::Settle) => "payment.settle",
-            Move::Payment(payments::Move::Expire) => "payment.expire",
-            Move::Transfer(transfers::Move::Process) => "transfer.process",
-            Move::Transfer(transfers::Move::Complete) => "transfer.complete",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Move> {
-        Move::ALL.into_iter().find(|m| m.code() == code)
-    }
-}
-
 /// Carries out `step` on `flow` as of `at`. Callers that answer with the
 /// flow read it again with [`reread`].
-pub fn commit<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
+pub fn commit<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     if !flow.save(conn, step.to, step.reason.as_deref(), at)? {
         let (kind, id) = (F::KIND.as_str(), flow.public_id());
         return Err(ApiError::conflict(ErrorCode::Conflict, format!("{kind} {id} changed meanwhile")));
@@ -213,13 +143,13 @@ pub fn commit<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Ti
 
 /// Records the first state of a flow just inserted, with its step's
 /// postings, events and moves (the row is already in `step.to`).
-pub fn start<F: Flow>(conn: &Connection, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
+pub fn start<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     apply_effects(conn, flow, &step, at)
 }
 
 /// What a step does besides moving the row: the ledger postings, the
 /// events, the timed moves and the flow's timeline entry.
-fn apply_effects<F: Flow>(conn: &Connection, flow: &F, step: &Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
+fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     let (app, id) = (flow.application_id(), flow.public_id());
     let reference = (F::KIND.as_str(), id);
     for movement in &step.ledger {
@@ -234,9 +164,9 @@ fn apply_effects<F: Flow>(conn: &Connection, flow: &F, step: &Step<F::State>, at
         crate::events::record(conn, app, *event, crate::events::Subject { kind: F::KIND.as_str(), id }, data, at)?;
     }
     for (mv, due) in &step.moves {
-        store::moves::insert(conn, app, mv.code(), id, *due, at)?;
+        store::moves::insert(conn, app, *mv, id, *due, at)?;
     }
-    store::flow_states::insert(conn, app, F::KIND.as_str(), id, step.to.as_str(), step.reason.as_deref(), at)?;
+    store::flow_states::insert(conn, app, F::KIND, id, step.to, step.reason.as_deref(), at)?;
     Ok(())
 }
 
@@ -249,12 +179,7 @@ pub fn reread<F: Flow>(conn: &Connection, flow: &F) -> Result<F, ApiError> {
 
 /// [`commit`] for a step the sandbox takes by itself: when it cannot be
 /// carried out, the flow fails instead, in the same transaction.
-pub fn commit_or_fail<F: Flow>(
-    conn: &Connection,
-    flow: &F,
-    step: Step<F::State>,
-    at: Timestamp,
-) -> Result<(), ApiError> {
+pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     conn.execute_cached("SAVEPOINT flow_step", [])?;
     let tried = commit(conn, flow, step, at);
     let outcome = match tried {
@@ -278,7 +203,7 @@ pub fn commit_or_fail<F: Flow>(
 /// A flow to act on: found by id (within `scope`, or any application for
 /// `None`) after the moves already due on its own clock are applied; its
 /// 404 when there is none.
-pub fn current<F: Flow>(conn: &Connection, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<F, ApiError> {
+pub fn current<F: Flow>(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<F, ApiError> {
     let flow = store::owned::<F>(conn, scope, id)?;
     if catch_up(conn, flow.public_id(), clocks.app_now(flow.application_id()))? {
         store::owned::<F>(conn, scope, id)
@@ -289,7 +214,7 @@ pub fn current<F: Flow>(conn: &Connection, clocks: &Clocks, scope: Option<i64>, 
 
 /// Applies, inside the caller's transaction, the moves of one flow that
 /// are due at `now`; true when there was any.
-pub fn catch_up(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<bool, ApiError> {
+pub fn catch_up(conn: &Tx<'_>, resource_id: &str, now: Timestamp) -> Result<bool, ApiError> {
     let due = store::moves::take_due_for(conn, resource_id, now)?;
     for m in &due {
         apply_move(conn, m)?;
@@ -299,12 +224,9 @@ pub fn catch_up(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<
 
 /// Applies one scheduled move, dated at its due time. A flow that moved on
 /// meanwhile (decided or ended by hand) ignores it.
-pub fn apply_move(conn: &Connection, due: &store::moves::DueMove) -> Result<(), ApiError> {
-    let Some(mv) = Move::parse(&due.kind) else {
-        return Err(ApiError::internal(format!("unknown scheduled move {}", due.kind)));
-    };
+pub fn apply_move(conn: &Tx<'_>, due: &store::moves::DueMove) -> Result<(), ApiError> {
     let (id, at) = (due.resource_id.as_str(), due.due_at);
-    match mv {
+    match due.kind {
         Move::Verification(m) => verification::on_move(conn, m, id, at),
         Move::Transaction(m) => transactions::on_move(conn, m, id, at),
         Move::Payment(m) => payments::on_move(conn, m, id, at),

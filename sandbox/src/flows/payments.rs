@@ -30,6 +30,7 @@ use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
+use crate::db::Tx;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store;
@@ -45,13 +46,7 @@ pub const EXPIRY_REASON: &str = "no funds arrived on the virtual IBAN by pay_by"
 
 pub use payctl_domain::states::payments::State;
 
-/// The timed moves of a payment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Fund,
-    Settle,
-    Expire,
-}
+pub use payctl_domain::states::payments::Move;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Trigger {
@@ -147,7 +142,7 @@ pub fn step(p: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 }
 
 /// A scheduled move, dated `at`.
-pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
+pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
     let Some(p) = payments::find(conn, None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Fund => Trigger::Fund,
@@ -161,7 +156,7 @@ pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(
 }
 
 /// The funds land now (the simulation route); 409 unless awaiting funds.
-pub fn fund(conn: &Connection, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<Row, ApiError> {
+pub fn fund(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<Row, ApiError> {
     let p = super::current::<Row>(conn, clocks, scope, id)?;
     let at = clocks.app_now(p.application_id);
     let step = step(&p, Trigger::Fund, at).ok_or_else(|| {
@@ -183,7 +178,7 @@ pub struct NewPayment {
     pub collection_method: CollectionMethod,
 }
 
-pub fn create(conn: &Connection, clocks: &Clocks, app: i64, request: &NewPayment) -> Result<Row, ApiError> {
+pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, request: &NewPayment) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
     let quote = store::owned::<quotes::Row>(conn, app, &request.quote_id)?;
     let customer_id = match (quote.form, &quote.customer_public_id) {

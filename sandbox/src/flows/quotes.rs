@@ -212,7 +212,7 @@ mod tests {
             let t0 = Timestamp::from_millis(1_000_000);
             let q = quotes::insert(tx, &new, t0)?;
             assert_eq!(
-                (q.status, q.rate.as_str(), q.destination_amount),
+                (q.status, q.rate.to_string().as_str(), q.destination_amount),
                 (State::Created, "0.9", MinorUnit::new(8_910))
             );
             assert!(quotes::find(tx, app + 1, &q.public_id)?.is_none(), "scoped to the application");

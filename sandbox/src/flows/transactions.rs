@@ -26,6 +26,7 @@ use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
+use crate::db::Tx;
 use crate::error::ApiError;
 use crate::ids;
 use crate::ledger::Owner;
@@ -39,12 +40,7 @@ pub const DEFAULT_FAILURE_REASON: &str = "failed by the sandbox simulation";
 
 pub use payctl_domain::states::transactions::State;
 
-/// The timed moves of a transaction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Process,
-    Settle,
-}
+pub use payctl_domain::states::transactions::Move;
 
 /// What can happen to a transaction.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,7 +126,7 @@ pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 }
 
 /// A scheduled move, dated `at`.
-pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
+pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
     let Some(t) = transactions::find(conn, None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Process => Trigger::Process,
@@ -144,13 +140,7 @@ pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(
 
 /// Ends a transaction by hand (the simulation routes): its moves already
 /// due are applied first, so one that settled by itself answers 409.
-pub fn finish(
-    conn: &Connection,
-    clocks: &Clocks,
-    scope: Option<i64>,
-    id: &str,
-    trigger: Trigger,
-) -> Result<Row, ApiError> {
+pub fn finish(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: &str, trigger: Trigger) -> Result<Row, ApiError> {
     let t = super::current::<Row>(conn, clocks, scope, id)?;
     let at = clocks.app_now(t.application_id);
     let step = step(&t, trigger, at).ok_or_else(|| {
@@ -175,13 +165,7 @@ pub fn finish(
 /// asset and, when the quote names a customer, belong to that customer. The
 /// sender (the quote's customer, or else the beneficiary's owner) must have
 /// passed verification.
-pub fn create(
-    conn: &Connection,
-    clocks: &Clocks,
-    app: i64,
-    quote_id: &str,
-    beneficiary_id: &str,
-) -> Result<Row, ApiError> {
+pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, quote_id: &str, beneficiary_id: &str) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
     let quote = store::owned::<quotes::Row>(conn, app, quote_id)?;
     let sender = quote.customer_public_id.as_deref();
@@ -202,7 +186,7 @@ pub fn create(
             source_amount: quote.source_amount,
             fee: quote.fee,
             destination_amount: quote.destination_amount,
-            exchange_rate: &quote.rate,
+            exchange_rate: quote.rate,
         },
         now,
     )?;

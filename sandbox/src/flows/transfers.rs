@@ -33,6 +33,7 @@ use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
+use crate::db::Tx;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store;
@@ -45,12 +46,7 @@ pub const FAILURE_REASON: &str = "rejected by the sandbox (amount ending in 13)"
 
 pub use payctl_domain::states::transfers::{Kind, KindRules, State};
 
-/// The timed moves of a transfer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Process,
-    Complete,
-}
+pub use payctl_domain::states::transfers::Move;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Trigger {
@@ -157,7 +153,7 @@ pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 }
 
 /// A scheduled move, dated `at`.
-pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
+pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
     let Some(t) = transfers::find(conn, None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Process => Trigger::Process,
@@ -186,7 +182,7 @@ pub struct NewTransfer {
 }
 
 /// Prices, stores and starts a transfer of application `app`.
-pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: NewTransfer) -> Result<Row, ApiError> {
+pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, partner: i64, new: NewTransfer) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
     let customer = verification::require_verified(conn, clocks, app, &new.customer_id)?;
     if let Some(bid) = &new.destination.beneficiary_id {
@@ -241,7 +237,7 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
         None => {
             let amount = new.amount.ok_or_else(|| ApiError::internal("a transfer without amount or quote"))?;
             let p = quoting::price(conn, &request(amount))?;
-            (p.source_amount, p.fee, p.destination_amount, p.exchange_rate.to_string())
+            (p.source_amount, p.fee, p.destination_amount, p.exchange_rate)
         }
     };
     let leaving = destination_amount.checked_add(network_fee).map_err(ApiError::internal)?;
@@ -266,7 +262,7 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, partner: i64, new: N
         fee,
         network_fee,
         destination_amount,
-        exchange_rate: &rate,
+        exchange_rate: rate,
     };
     let t = transfers::insert(conn, &row, now)?;
     let mut start = Step::to(State::Pending)

@@ -17,6 +17,7 @@ use rusqlite::Connection;
 use super::events::Verification;
 use super::{Flow, FlowKind, Step};
 use crate::clock::Clocks;
+use crate::db::Tx;
 use crate::error::ApiError;
 use crate::store;
 use crate::store::customers::{self, NewCustomer, Row};
@@ -31,11 +32,7 @@ pub const SIMULATED_REASON: &str = "rejected by the sandbox simulation";
 
 pub use payctl_domain::states::verification::State;
 
-/// The timed move of a verification.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
-    Decide,
-}
+pub use payctl_domain::states::verification::Move;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Trigger {
@@ -101,7 +98,7 @@ pub fn step(c: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 }
 
 /// Stores a new customer, `pending`, with its automatic decision scheduled.
-pub fn create(conn: &Connection, clocks: &Clocks, app: i64, new: &NewCustomer) -> Result<Row, ApiError> {
+pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, new: &NewCustomer) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
     let c = customers::insert(conn, app, new, now)?;
     let start =
@@ -111,7 +108,7 @@ pub fn create(conn: &Connection, clocks: &Clocks, app: i64, new: &NewCustomer) -
 }
 
 /// A scheduled move, dated `at`.
-pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
+pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
     let Some(c) = customers::find(conn, None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Decide => Trigger::Decide,
@@ -123,13 +120,7 @@ pub fn on_move(conn: &Connection, mv: Move, id: &str, at: Timestamp) -> Result<(
 }
 
 /// Approves or rejects a pending customer by hand; a decided one is 409.
-pub fn decide(
-    conn: &Connection,
-    clocks: &Clocks,
-    scope: Option<i64>,
-    id: &str,
-    approve: bool,
-) -> Result<Row, ApiError> {
+pub fn decide(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: &str, approve: bool) -> Result<Row, ApiError> {
     let c = super::current::<Row>(conn, clocks, scope, id)?;
     let at = clocks.app_now(c.application_id);
     let trigger = if approve { Trigger::Approve } else { Trigger::Reject };
@@ -146,7 +137,7 @@ pub fn decide(
 /// Resubmits a rejected customer's verification; returns the customer as
 /// it now is and whether it was restarted. Pending or approved customers
 /// are left as they are, so calling it again is harmless.
-pub fn resubmit(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Result<(Row, bool), ApiError> {
+pub fn resubmit(conn: &Tx<'_>, clocks: &Clocks, app: i64, id: &str) -> Result<(Row, bool), ApiError> {
     let c = super::current::<Row>(conn, clocks, Some(app), id)?;
     let at = clocks.app_now(app);
     match step(&c, Trigger::Resubmit, at) {
@@ -185,12 +176,10 @@ impl Standing {
 
 /// Starts over a rejected verification ([`resubmit`]) and says where it
 /// stands: for a pending one, when it will be decided.
-pub fn standing(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Result<Standing, ApiError> {
+pub fn standing(conn: &Tx<'_>, clocks: &Clocks, app: i64, id: &str) -> Result<Standing, ApiError> {
     let (customer, restarted) = resubmit(conn, clocks, app, id)?;
     let decision_due = match customer.status {
-        State::Pending => {
-            store::moves::next_due(conn, super::Move::Verification(Move::Decide).code(), &customer.customer.id)?
-        }
+        State::Pending => store::moves::next_due(conn, super::Move::Verification(Move::Decide), &customer.customer.id)?,
         State::Approved | State::Rejected => None,
     };
     Ok(Standing { customer, restarted, decision_due })
@@ -198,7 +187,7 @@ pub fn standing(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Resul
 
 /// The customer of application `app`, with a decision already due applied;
 /// 403 `CMP_0001` unless it passed verification.
-pub fn require_verified(conn: &Connection, clocks: &Clocks, app: i64, id: &str) -> Result<Row, ApiError> {
+pub fn require_verified(conn: &Tx<'_>, clocks: &Clocks, app: i64, id: &str) -> Result<Row, ApiError> {
     let c = super::current::<Row>(conn, clocks, Some(app), id)?;
     if c.status != State::Approved {
         return Err(ApiError::new(
@@ -237,6 +226,8 @@ mod tests {
     fn a_due_decision_wins_over_a_late_manual_one_even_unread() {
         let mut conn = Connection::open_in_memory().unwrap();
         crate::db::migrations().to_latest(&mut conn).unwrap();
+        let tx = conn.transaction().unwrap();
+        let conn = crate::db::Tx::new(&tx);
         let app = crate::store::applications::insert_bare(&conn).unwrap();
         let now = Clocks::new(0, HashMap::new());
         let created = create(&conn, &now, app, &new_customer()).unwrap();
@@ -253,6 +244,8 @@ mod tests {
     fn another_applications_customer_answers_the_customers_404_and_the_operator_reaches_it() {
         let mut conn = Connection::open_in_memory().unwrap();
         crate::db::migrations().to_latest(&mut conn).unwrap();
+        let tx = conn.transaction().unwrap();
+        let conn = crate::db::Tx::new(&tx);
         let mine = crate::store::applications::insert_bare(&conn).unwrap();
         conn.execute(
             "INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)

@@ -48,6 +48,26 @@ pub struct KeyApplication {
     pub active: bool,
 }
 
+/// The application of public id `public_id`, as a key is minted for it,
+/// with its partner's public id.
+pub fn application(conn: &Connection, public_id: &str) -> Result<(KeyApplication, String), ApiError> {
+    Ok(conn.query_row_cached(
+        "SELECT a.id, a.partner_id, p.public_id, a.environment, a.status
+         FROM applications a JOIN partners p ON p.id = a.partner_id WHERE a.public_id = ?1",
+        [public_id],
+        |r| {
+            let app = KeyApplication {
+                id: r.get(0)?,
+                public_id: public_id.to_owned(),
+                partner_id: r.get(1)?,
+                environment: r.get(3)?,
+                active: r.get::<_, ApplicationStatus>(4)? == ApplicationStatus::Active,
+            };
+            Ok((app, r.get(2)?))
+        },
+    )?)
+}
+
 /// Stores a new key and returns the one-time creation answer and the entry
 /// for the in-memory index.
 pub fn insert(

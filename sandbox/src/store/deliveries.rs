@@ -181,6 +181,16 @@ pub fn record(
     Ok(true)
 }
 
+/// How many deliveries an event (by public id) has: one per endpoint it
+/// was queued for.
+pub fn count_for_event(conn: &Connection, event_public_id: &str) -> Result<u32, ApiError> {
+    Ok(conn.query_row_cached(
+        "SELECT COUNT(*) FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.public_id = ?1",
+        [event_public_id],
+        |r| r.get(0),
+    )?)
+}
+
 /// Whether a delivery still waits for its first attempt with the fault
 /// rules not yet consulted.
 pub fn undecided(conn: &Connection, delivery_id: i64) -> Result<bool, ApiError> {

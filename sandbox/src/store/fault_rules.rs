@@ -158,3 +158,8 @@ pub fn delete(conn: &Connection, ids: &[i64]) -> Result<(), ApiError> {
     }
     Ok(())
 }
+
+/// Deletes every rule, seeded ones too; answers how many there were.
+pub fn delete_all(conn: &Connection) -> Result<usize, ApiError> {
+    Ok(conn.execute("DELETE FROM fault_rules", [])?)
+}

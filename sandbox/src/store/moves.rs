@@ -6,24 +6,31 @@
 //! needs no per-application arithmetic. Advancing an application's clock
 //! moves its pending `runs_at` earlier by as much ([`shift_application`]).
 
+use payctl_domain::states::Move;
 use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
+use crate::store::typed;
 
 /// A move that is due, taken from the table.
 #[derive(Debug, Clone)]
 pub struct DueMove {
     pub id: i64,
-    pub kind: String,
+    pub kind: Move,
     pub resource_id: String,
     /// On the application's clock: the time the move is dated at.
     pub due_at: Timestamp,
 }
 
 fn due_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DueMove> {
-    Ok(DueMove { id: r.get(0)?, kind: r.get(2)?, resource_id: r.get(3)?, due_at: Timestamp::from_millis(r.get(4)?) })
+    Ok(DueMove {
+        id: r.get(0)?,
+        kind: typed(r, 2, "scheduled_moves.kind")?,
+        resource_id: r.get(3)?,
+        due_at: Timestamp::from_millis(r.get(4)?),
+    })
 }
 
 /// Schedules `kind` for `resource_id` of an application at `due` on the
@@ -31,7 +38,7 @@ fn due_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DueMove> {
 pub fn insert(
     conn: &Connection,
     application_id: i64,
-    kind: &str,
+    kind: Move,
     resource_id: &str,
     due: Timestamp,
     now: Timestamp,
@@ -92,7 +99,7 @@ pub fn shift_application(conn: &Connection, application_id: i64, delta_millis: i
 }
 
 /// When the first pending move of `kind` for a resource is due.
-pub fn next_due(conn: &Connection, kind: &str, resource_id: &str) -> Result<Option<Timestamp>, ApiError> {
+pub fn next_due(conn: &Connection, kind: Move, resource_id: &str) -> Result<Option<Timestamp>, ApiError> {
     let due: Option<i64> = conn.query_row_cached(
         "SELECT MIN(due_at) FROM scheduled_moves WHERE kind = ?1 AND resource_id = ?2",
         params![kind, resource_id],

@@ -16,7 +16,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::ids;
-use crate::store::{NotFound, Owned, sql_text};
+use crate::store::{NotFound, Owned, sql_text, typed};
 use payctl_wire::error::ErrorCode;
 
 /// How long a quote's rate is locked (spec 8: 3 minutes).
@@ -69,7 +69,7 @@ pub struct Row {
     pub fee: MinorUnit,
     pub net_source: MinorUnit,
     pub destination_amount: MinorUnit,
-    pub rate: String,
+    pub rate: Decimal,
     pub markup_source: MarkupSource,
     pub corridor_fee: Option<MinorUnit>,
     pub corridor: Option<String>,
@@ -113,7 +113,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         fee: r.get(9)?,
         net_source: r.get(10)?,
         destination_amount: r.get(11)?,
-        rate: r.get(12)?,
+        rate: typed(r, 12, "quotes.rate")?,
         markup_source: r.get(13)?,
         corridor_fee: r.get(14)?,
         corridor: r.get(15)?,
@@ -150,7 +150,7 @@ pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<R
             p.fee,
             p.net_source,
             p.destination_amount,
-            p.exchange_rate.to_string(),
+            p.exchange_rate,
             p.markup_source,
             corridor_fee,
             new.corridor,

@@ -4,11 +4,13 @@
 //! An override belongs to one application, or (`application_id` NULL) to
 //! every application: the operator's.
 
+use payctl_domain::decimal::Decimal;
 use payctl_domain::time::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
+use crate::store::typed;
 
 /// One stored override.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,7 +19,7 @@ pub struct Override {
     pub application_id: Option<i64>,
     pub source: String,
     pub destination: String,
-    pub rate: String,
+    pub rate: Decimal,
 }
 
 /// The override of one pair in one scope (`None`: every application).
@@ -26,12 +28,12 @@ pub fn get(
     application_id: Option<i64>,
     source: &str,
     destination: &str,
-) -> Result<Option<String>, ApiError> {
+) -> Result<Option<Decimal>, ApiError> {
     Ok(conn
         .query_row_cached(
             "SELECT rate FROM rate_overrides WHERE application_id IS ?1 AND source = ?2 AND destination = ?3",
             params![application_id, source, destination],
-            |r| r.get(0),
+            |r| typed(r, 0, "rate_overrides.rate"),
         )
         .optional()?)
 }
@@ -45,7 +47,12 @@ pub fn visible(conn: &Connection, application_id: Option<i64>) -> Result<Vec<Ove
              WHERE application_id IS NULL OR application_id IS ?1 ORDER BY source, destination, application_id",
         )?
         .query_map([application_id], |r| {
-            Ok(Override { application_id: r.get(0)?, source: r.get(1)?, destination: r.get(2)?, rate: r.get(3)? })
+            Ok(Override {
+                application_id: r.get(0)?,
+                source: r.get(1)?,
+                destination: r.get(2)?,
+                rate: typed(r, 3, "rate_overrides.rate")?,
+            })
         })?
         .collect::<Result<_, _>>()?)
 }
@@ -55,7 +62,7 @@ pub fn set(
     application_id: Option<i64>,
     source: &str,
     destination: &str,
-    rate: &str,
+    rate: Decimal,
     now: Timestamp,
 ) -> Result<(), ApiError> {
     conn.execute_cached(

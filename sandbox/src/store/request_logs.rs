@@ -2,7 +2,7 @@
 //! list of `GET /v1/logs`, and one record with its exchange (the console).
 
 use axum::body::Bytes;
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, Method};
 use payctl_domain::faults::Counters;
 use payctl_domain::time::Timestamp;
 use payctl_wire::faults::AppliedFault;
@@ -22,7 +22,7 @@ pub struct Record {
     pub public_id: String,
     pub application_id: i64,
     pub api_key_id: String,
-    pub method: String,
+    pub method: Method,
     pub path: String,
     pub query: Option<String>,
     pub status_code: u16,
@@ -138,7 +138,7 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<Vec<(i64, u
             r.public_id,
             r.application_id,
             r.api_key_id,
-            r.method,
+            r.method.as_str(),
             r.path,
             r.query,
             r.status_code,

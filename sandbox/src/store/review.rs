@@ -2,6 +2,7 @@
 //! subscriptions) and the drills: SQL only. The checks are
 //! `domain::review`'s.
 
+use axum::http::Method;
 use payctl_domain::time::Timestamp;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
@@ -9,6 +10,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::db::CachedSql;
 use crate::error::ApiError;
+use crate::store::method;
 
 /// A logged request as the review reads it.
 #[derive(Debug, Clone)]
@@ -16,7 +18,7 @@ pub struct LoggedRequest {
     pub log_id: String,
     pub correlation_id: String,
     pub api_key_id: String,
-    pub method: String,
+    pub method: Method,
     pub path: String,
     pub query: Option<String>,
     pub status: u16,
@@ -61,7 +63,7 @@ pub fn requests(
                     log_id: r.get(0)?,
                     correlation_id: r.get(1)?,
                     api_key_id: r.get(2)?,
-                    method: r.get(3)?,
+                    method: method(r, 3, "request_logs.method")?,
                     path: r.get(4)?,
                     query: r.get(5)?,
                     status: r.get(6)?,

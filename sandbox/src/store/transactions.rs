@@ -1,6 +1,7 @@
 //! Transactions (spec 2.8, 4.3): SQL only. The state machine is
 //! `flows::transactions`.
 
+use payctl_domain::decimal::Decimal;
 use payctl_domain::money::MinorUnit;
 use payctl_domain::states::transactions::State;
 use payctl_domain::time::Timestamp;
@@ -12,7 +13,7 @@ use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::store::paging::Listing;
 use crate::store::paging::{PageRequest, transaction_envelope};
-use crate::store::{NotFound, Owned, sql_text};
+use crate::store::{NotFound, Owned, sql_text, typed};
 
 /// A stored transaction.
 #[derive(Debug, Clone)]
@@ -33,7 +34,7 @@ pub struct Row {
     /// `source_amount - fee`: what reaches the beneficiary's side.
     pub net_amount: MinorUnit,
     pub destination_amount: MinorUnit,
-    pub exchange_rate: String,
+    pub exchange_rate: Decimal,
     pub failure_reason: Option<String>,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
@@ -54,7 +55,7 @@ pub struct NewRow<'a> {
     pub source_amount: MinorUnit,
     pub fee: MinorUnit,
     pub destination_amount: MinorUnit,
-    pub exchange_rate: &'a str,
+    pub exchange_rate: Decimal,
 }
 
 const SELECT: &str = "SELECT t.id, t.application_id, t.public_id, t.external_id, t.state, q.public_id, b.public_id,
@@ -81,7 +82,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         fee: r.get(11)?,
         net_amount: r.get(18)?,
         destination_amount: r.get(12)?,
-        exchange_rate: r.get(13)?,
+        exchange_rate: typed(r, 13, "transactions.exchange_rate")?,
         failure_reason: r.get(14)?,
         created_at: Timestamp::from_millis(r.get(15)?),
         updated_at: Timestamp::from_millis(r.get(16)?),

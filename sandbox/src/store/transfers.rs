@@ -3,6 +3,7 @@
 
 use payctl_domain::address::Network;
 use payctl_domain::asset::Asset;
+use payctl_domain::decimal::Decimal;
 use payctl_domain::money::MinorUnit;
 use payctl_domain::states::transfers::{Kind, State};
 use payctl_domain::time::Timestamp;
@@ -11,7 +12,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::db::CachedSql;
 use crate::error::ApiError;
 use crate::store::paging::Listing;
-use crate::store::{NotFound, Owned, sql_text};
+use crate::store::{NotFound, Owned, sql_text, typed};
 use payctl_wire::error::ErrorCode;
 
 /// One side of a stored transfer.
@@ -46,7 +47,7 @@ pub struct Row {
     pub network_fee: MinorUnit,
     /// What the destination receives, after the network fee.
     pub destination_amount: MinorUnit,
-    pub exchange_rate: String,
+    pub exchange_rate: Decimal,
     pub failure_reason: Option<String>,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
@@ -68,7 +69,7 @@ pub struct NewRow<'a> {
     pub fee: MinorUnit,
     pub network_fee: MinorUnit,
     pub destination_amount: MinorUnit,
-    pub exchange_rate: &'a str,
+    pub exchange_rate: Decimal,
 }
 
 const SELECT: &str = "SELECT t.id, t.public_id, t.application_id, t.kind, t.status, t.customer_id, c.public_id,
@@ -96,7 +97,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         net_amount: r.get(24)?,
         network_fee: r.get(17)?,
         destination_amount: r.get(18)?,
-        exchange_rate: r.get(19)?,
+        exchange_rate: typed(r, 19, "transfers.exchange_rate")?,
         failure_reason: r.get(20)?,
         created_at: Timestamp::from_millis(r.get(21)?),
         updated_at: Timestamp::from_millis(r.get(22)?),
