@@ -66,14 +66,21 @@ pub fn take_due_for(conn: &Connection, resource_id: &str, now: Timestamp) -> Res
     Ok(due)
 }
 
-/// Up to `limit` moves due at `global_now`, oldest first (not taken).
-pub fn due_batch(conn: &Connection, global_now: Timestamp, limit: i64) -> Result<Vec<DueMove>, ApiError> {
+/// Up to `limit` moves due at `global_now`, oldest first (not taken), each
+/// with its row id. A row that does not read as a move (a kind no version
+/// of the sandbox knows) comes back as its error beside its id, so that the
+/// runner can drop that one row instead of stalling every move behind it.
+pub fn due_batch(
+    conn: &Connection,
+    global_now: Timestamp,
+    limit: i64,
+) -> Result<Vec<(i64, Result<DueMove, ApiError>)>, ApiError> {
     Ok(conn
         .prepare_cached(
             "SELECT id, application_id, kind, resource_id, due_at FROM scheduled_moves
              WHERE runs_at <= ?1 ORDER BY runs_at, id LIMIT ?2",
         )?
-        .query_map(params![global_now.millis(), limit], due_row)?
+        .query_map(params![global_now.millis(), limit], |r| Ok((r.get(0)?, due_row(r).map_err(ApiError::from))))?
         .collect::<Result<_, _>>()?)
 }
 
