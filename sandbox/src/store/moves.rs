@@ -66,15 +66,14 @@ pub fn take_due_for(conn: &Connection, resource_id: &str, now: Timestamp) -> Res
     Ok(due)
 }
 
+/// A due row read as a move, or why it does not read as one.
+pub type Readable = Result<DueMove, ApiError>;
+
 /// Up to `limit` moves due at `global_now`, oldest first (not taken), each
 /// with its row id. A row that does not read as a move (a kind no version
 /// of the sandbox knows) comes back as its error beside its id, so that the
 /// runner can drop that one row instead of stalling every move behind it.
-pub fn due_batch(
-    conn: &Connection,
-    global_now: Timestamp,
-    limit: i64,
-) -> Result<Vec<(i64, Result<DueMove, ApiError>)>, ApiError> {
+pub fn due_batch(conn: &Connection, global_now: Timestamp, limit: i64) -> Result<Vec<(i64, Readable)>, ApiError> {
     Ok(conn
         .prepare_cached(
             "SELECT id, application_id, kind, resource_id, due_at FROM scheduled_moves
