@@ -8,6 +8,7 @@ snapshot loads through the load's own 32 MiB body limit, so load is
 measured where the document fits (10,000 and 10,000 is about 24 MiB).
 
     python3 benches/forks.py PAYCTL [SIZES] [RUNS]
+    BASELINE=OTHER_PAYCTL python3 benches/forks.py PAYCTL [SIZES] [RUNS]   # before and after, in turn
 """
 
 import json
@@ -30,7 +31,8 @@ WALLET = "0x52908400098527886E0F7030069857D2E4169EE7"
 
 
 def call(method, url, body=None, headers=None):
-    data = None if body is None else json.dumps(body).encode()
+    # bytes go as they are: a saved snapshot is sent as saved, as `payctl sandbox snapshot load FILE` sends it
+    data = body if isinstance(body, bytes) else None if body is None else json.dumps(body).encode()
     sent = {"Content-Type": "application/json", "Idempotency-Key": str(uuid.uuid4()), **(headers or {})}
     request = urllib.request.Request(url, data=data, headers=sent, method=method)
     try:
@@ -48,10 +50,10 @@ def ok(method, url, body=None, headers=None):
 
 
 class Sandbox:
-    def __init__(self, db=None):
+    def __init__(self, db=None, binary=None):
         storage = ["--db", db] if db else ["--in-memory"]
         self.process = subprocess.Popen(
-            [BINARY, "sandbox", "--json", "--listen", "127.0.0.1:0", "--rate-limit", "off", *storage],
+            [binary or BINARY, "sandbox", "--json", "--listen", "127.0.0.1:0", "--rate-limit", "off", *storage],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
         )
@@ -123,10 +125,9 @@ def forks_and_snapshots():
                 _, raw = call("GET", f"{sb.base}/sandbox/snapshot", None, sb.key)
                 load = "over 32 MiB"
                 if len(raw) <= 32 * 1024 * 1024:
-                    document = json.loads(raw)
                     load_ms = []
                     for _ in range(RUNS):
-                        ms, loaded = timed(lambda: ok("POST", f"{sb.base}/sandbox/snapshot", document, sb.key))
+                        ms, loaded = timed(lambda: ok("POST", f"{sb.base}/sandbox/snapshot", raw, sb.key))
                         load_ms.append(ms)
                         ok("DELETE", f"{sb.base}/sandbox/applications/{loaded['application']['id']}", None, sb.control)
                     load = spread(load_ms)
@@ -140,6 +141,47 @@ def forks_and_snapshots():
     print("|---|---|---|---|---|---|---|")
     for storage, n, copied, size, fork, save, load in rows:
         print(f"| {storage} | {n:,} + {n:,} | {copied:,} | {size:,} | {fork} | {save} | {load} |")
+
+
+def figures(sb, raw):
+    """One fork, one save and one load of sb's world (ms); the new applications deleted again."""
+    app = {"application_id": sb.ready["test_application_id"]}
+    fork_ms, forked = timed(lambda: ok("POST", f"{sb.base}/sandbox/fork", app, sb.control))
+    ok("DELETE", f"{sb.base}/sandbox/applications/{forked['application']['id']}", None, sb.control)
+    save_ms, _ = timed(lambda: call("GET", f"{sb.base}/sandbox/snapshot", None, sb.key))
+    load_ms, loaded = timed(lambda: ok("POST", f"{sb.base}/sandbox/snapshot", raw, sb.key))
+    ok("DELETE", f"{sb.base}/sandbox/applications/{loaded['application']['id']}", None, sb.control)
+    return fork_ms, save_ms, load_ms
+
+
+def compare(baseline):
+    """This binary (A) against BASELINE (B): the same world in a sandbox of each, their figures taken in turn."""
+    print("| storage | customers + transactions | binary | fork ms (min / median / max) | snapshot save ms "
+          "| snapshot load ms |")
+    print("|---|---|---|---|---|---|")
+    for storage in ("memory", "file"):
+        for n in SIZES:
+            directory = tempfile.mkdtemp(prefix="payctl-forks-")
+            pair = []
+            try:
+                for label, binary in (("A", BINARY), ("B", baseline)):
+                    db = os.path.join(directory, f"{label}.db") if storage == "file" else None
+                    sb = Sandbox(db, binary)
+                    pair.append((label, sb))
+                    build_world(sb, n)
+                raws = [call("GET", f"{sb.base}/sandbox/snapshot", None, sb.key)[1] for _, sb in pair]
+                taken = {label: ([], [], []) for label, _ in pair}
+                for _ in range(RUNS):
+                    for (label, sb), raw in zip(pair, raws):
+                        for values, ms in zip(taken[label], figures(sb, raw)):
+                            values.append(ms)
+                for label, (fork_ms, save_ms, load_ms) in taken.items():
+                    print(f"| {storage} | {n:,} + {n:,} | {label} | {spread(fork_ms)} | {spread(save_ms)} "
+                          f"| {spread(load_ms)} |", flush=True)
+            finally:
+                for _, sb in pair:
+                    sb.stop()
+                subprocess.run(["rm", "-rf", directory], check=False)
 
 
 SUITE_FORKS = '''
@@ -199,6 +241,9 @@ def suites():
 
 
 if __name__ == "__main__":
+    if os.environ.get("BASELINE"):
+        compare(os.environ["BASELINE"])
+        sys.exit(0)
     forks_and_snapshots()
     print()
     suites()

@@ -133,15 +133,16 @@ pub fn make(
     };
     store::applications::set_clock_offset(conn, to, clock_offset_millis)?;
 
-    let mut pairs = vec![(original_id.clone(), application.id.clone())];
-    for column in store::fork::world_ids(conn, source)? {
-        pairs.extend(column.into_iter().map(|id| {
-            let new = ids::like(&id);
-            (id, new)
-        }));
+    let columns = store::fork::world_ids(conn, source)?;
+    let mut map = HashMap::with_capacity(1 + columns.iter().map(Vec::len).sum::<usize>());
+    map.insert(original_id.clone(), application.id.clone());
+    for id in columns.into_iter().flatten() {
+        let new = ids::like(&id);
+        map.insert(id, new);
     }
-    let map: Arc<HashMap<String, String>> = Arc::new(pairs.iter().cloned().collect());
-    let copied = store::fork::copy(conn, source, Target { application_id: to, partner_id }, map)?;
+    let map = Arc::new(map);
+    let copied = store::fork::copy(conn, source, Target { application_id: to, partner_id }, map.clone())?;
+    let map = Arc::try_unwrap(map).unwrap_or_else(|shared| (*shared).clone());
 
     let mut webhook_secrets = BTreeMap::new();
     for (row_id, public_id) in copied.webhook_endpoints {
@@ -171,7 +172,7 @@ pub fn make(
         application,
         api_key,
         forked_from: original_id,
-        ids: pairs.into_iter().collect(),
+        ids: map.into_iter().collect(),
         webhook_secrets: Some(webhook_secrets),
         copied: copied
             .rows

@@ -55,8 +55,15 @@ fn made_by() -> String {
 
 /// Application `app`'s world as a snapshot; `clock` is its clock now.
 pub fn take(conn: &Connection, app: i64, clock: Timestamp) -> Result<Snapshot, ApiError> {
-    let (_, application) = store::applications::by_id(conn, app)?;
-    let mut tables = store::fork::world_rows(conn, app)?;
+    // Every table as of one moment. On a file, each statement outside a
+    // transaction reads the database as of its own start, and a flow that
+    // completes between two tables' reads (its ledger entry committed after
+    // the entries were read, before the postings were) left a posting
+    // naming an entry the snapshot did not hold.
+    let moment = conn.unchecked_transaction()?;
+    let (_, application) = store::applications::by_id(&moment, app)?;
+    let mut tables = store::fork::world_rows(&moment, app)?;
+    moment.finish()?;
     renumber(&mut tables)?;
     let tables = tables
         .into_iter()

@@ -2,7 +2,8 @@
 //! portable document holds no secret, loads into a fresh sandbox and saves
 //! again to the same document (ids mapped, the clock apart); a redacted
 //! one still loads and its values validate; the snapshot this version
-//! committed loads; a newer format is refused naming both versions.
+//! committed loads; a newer format is refused naming both versions; on a
+//! file, a snapshot of a busy world is one moment of it.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +11,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::forks::build_world;
-use crate::support::{Auth, TestSandbox, spawn_sandbox};
+use crate::support::{Auth, TestSandbox, spawn_sandbox, spawn_with_config};
+use crate::transactions::{new_key, post_txn};
 use crate::webhooks::Receiver;
 
 /// The snapshot this version made, committed: every later version must load it.
@@ -449,5 +451,60 @@ async fn one_partner_loads_one_snapshot_at_a_time() {
     first.read_to_string(&mut answer).await.unwrap();
     assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
     load(&sb, &key, &document).await;
+    sb.shutdown().await;
+}
+
+/// On a file, a snapshot reads every table as of one moment however busy
+/// its application is: reads there run beside the writer, and a
+/// transaction whose ledger entry was committed between the reads of the
+/// entries and of their postings made the snapshot name an entry it did
+/// not hold (a 500). Here transactions are made and settled without a
+/// pause while snapshots are taken; each answers, and each holds the
+/// entry of every posting in it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_snapshot_on_a_file_is_one_moment_of_a_busy_world() {
+    let dir = tempfile::tempdir().unwrap();
+    let storage = payctl_sandbox::Storage::File(dir.path().join("sandbox.db"));
+    let sb = spawn_with_config(payctl_sandbox::SandboxConfig { storage, rate_limit: None }).await;
+    let key = sb.test_key();
+    let beneficiary = crate::support::factories::verified_beneficiary(&sb, &key, "USDC").await;
+    let transact = || async {
+        let quote = crate::quotes::accepted_quote(&sb, &key, "2500").await;
+        let t = post_txn(&sb, &key, &new_key(), json!({"quote_id": quote, "beneficiary_id": beneficiary})).await;
+        assert_eq!(t.status, StatusCode::CREATED, "{}", t.body);
+    };
+    // A ledger that takes a while to read.
+    for _ in 0..60 {
+        transact().await;
+    }
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let busy = async {
+        let mut made = 0;
+        while !done.load(std::sync::atomic::Ordering::Relaxed) {
+            transact().await;
+            made += 1;
+            if made % 5 == 0 {
+                sb.advance_clock_of(&key, 30).await;
+            }
+        }
+        made
+    };
+    let snapshots = async {
+        for _ in 0..60 {
+            let r = sb.get("/sandbox/snapshot", &key).await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+            let table = |name: &str, column: &str| -> Vec<i64> {
+                let t = &r.body["tables"][name];
+                let i = t["columns"].as_array().unwrap().iter().position(|c| c == column).unwrap();
+                t["rows"].as_array().unwrap().iter().map(|row| row[i].as_i64().unwrap()).collect()
+            };
+            let entries: std::collections::HashSet<i64> = table("ledger_entries", "id").into_iter().collect();
+            let postings = table("ledger_postings", "entry_id");
+            assert!(postings.iter().all(|e| entries.contains(e)), "a posting names an entry the snapshot lacks");
+        }
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+    };
+    let (made, ()) = tokio::join!(busy, snapshots);
+    assert!(made > 0);
     sb.shutdown().await;
 }

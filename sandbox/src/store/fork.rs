@@ -4,7 +4,8 @@
 //!
 //! The copy is one `INSERT … SELECT` per table in the caller's write
 //! transaction, so a fork of thousands of records costs milliseconds and
-//! is all or nothing. [`COPIED`] names each table of an application's world
+//! is all or nothing. The statements read the same at every fork (what
+//! varies is bound), so each connection compiles them once and keeps them. [`COPIED`] names each table of an application's world
 //! and its columns that need more than copying: row ids that point into
 //! other copied rows (shifted past the table's highest row id, so the new
 //! rows never collide and keep their order), the rows' own public ids
@@ -22,6 +23,7 @@ use rusqlite::functions::FunctionFlags;
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, named_params};
 
+use crate::db::CachedSql;
 use crate::error::ApiError;
 
 /// A column that needs more than copying.
@@ -222,7 +224,7 @@ pub fn world_ids(conn: &Connection, source: Source) -> Result<Vec<Vec<String>>, 
                 source.rows(table)
             );
             let ids = conn
-                .prepare(&sql)?
+                .prepare_cached(&sql)?
                 .query_map(named_params! {":from": source.app()}, |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
             all.push(ids);
@@ -269,13 +271,13 @@ pub fn copy(
     to: Target,
     ids: Arc<HashMap<String, String>>,
 ) -> Result<Copied, ApiError> {
-    let _functions = Functions::register(conn, ids)?;
+    let _lent = lend(conn, ids)?;
     // Rows point at each other both ways (a quote names the transaction
     // that used it); the keys are checked once, at commit.
     conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
     let mut shift = HashMap::new();
     for table in COPIED {
-        let delta: i64 = conn.query_row(
+        let delta: i64 = conn.query_row_cached(
             &format!(
                 "SELECT COALESCE(MAX(id), 0) + 1 - COALESCE((SELECT MIN(id) FROM {} WHERE {}), 0) FROM main.{}",
                 source.table(table.name),
@@ -291,13 +293,15 @@ pub fn copy(
     for table in COPIED {
         let typed = columns_of(conn, source, table)?;
         let columns: Vec<String> = typed.iter().map(|(c, _)| c.clone()).collect();
+        // The shifts are parameters (`:shift_{table}`), so the statement's
+        // text is the same at every fork and compiles once per connection.
         let values: Vec<String> = typed
             .iter()
             .map(|(column, declared)| match (column.as_str(), table.columns.iter().find(|(c, _)| c == column)) {
-                ("id", _) => format!("id + {}", shift[table.name]),
+                ("id", _) => format!("id + :shift_{}", table.name),
                 ("application_id", _) => ":to".to_owned(),
                 ("partner_id", _) => ":partner".to_owned(),
-                (_, Some((_, Column::Row(target)))) => format!("{column} + {}", shift[target]),
+                (_, Some((_, Column::Row(target)))) => format!("{column} + :shift_{target}"),
                 (_, Some((_, Column::Id))) => format!("fork_id({column})"),
                 (_, Some((_, Column::Text))) => format!("fork_text({column})"),
                 (_, Some((_, Column::Secret))) if declared == "BLOB" => "x''".to_owned(),
@@ -316,10 +320,15 @@ pub fn copy(
             source.table(table.name),
             source.rows(table)
         );
-        let mut insert = conn.prepare(&sql)?;
+        let mut insert = conn.prepare_cached(&sql)?;
         for (name, value) in [(":from", source.app()), (":to", to.application_id), (":partner", to.partner_id)] {
             if let Some(i) = insert.parameter_index(name)? {
                 insert.raw_bind_parameter(i, value)?;
+            }
+        }
+        for (name, delta) in &shift {
+            if let Some(i) = insert.parameter_index(&format!(":shift_{name}"))? {
+                insert.raw_bind_parameter(i, delta)?;
             }
         }
         let n = insert.raw_execute().map_err(|e| match (source, &e) {
@@ -337,7 +346,7 @@ pub fn copy(
         }
     }
     copied.webhook_endpoints = conn
-        .prepare("SELECT id, public_id FROM webhook_endpoints WHERE application_id = ?1 ORDER BY id")?
+        .prepare_cached("SELECT id, public_id FROM webhook_endpoints WHERE application_id = ?1 ORDER BY id")?
         .query_map([to.application_id], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
     Ok(copied)
@@ -348,7 +357,7 @@ pub fn copy(
 /// and those the loading sandbox sets (the others take their defaults).
 fn columns_of(conn: &Connection, source: Source, table: &Table) -> Result<Vec<(String, String)>, ApiError> {
     let all: Vec<(String, String)> = conn
-        .prepare(&format!("SELECT name, type FROM pragma_table_info('{}') ORDER BY cid", table.name))?
+        .prepare_cached(&format!("SELECT name, type FROM pragma_table_info('{}') ORDER BY cid", table.name))?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
     if let Source::Application(_) = source {
@@ -369,7 +378,7 @@ pub const IMPLICIT: &[&str] = &["application_id", "partner_id"];
 /// ones and secrets.
 pub fn snapshot_columns(conn: &Connection, table: &Table) -> Result<Vec<String>, ApiError> {
     Ok(conn
-        .prepare(&format!("SELECT name FROM pragma_table_info('{}') ORDER BY cid", table.name))?
+        .prepare_cached(&format!("SELECT name FROM pragma_table_info('{}') ORDER BY cid", table.name))?
         .query_map([], |r| r.get::<_, String>(0))?
         .collect::<Result<Vec<_>, _>>()?
         .into_iter()
@@ -458,12 +467,13 @@ pub fn stage(conn: &Connection, tables: &[TableRows]) -> Result<(), ApiError> {
                     format!("a row of {} has {} values for {} columns", staged.table, row.len(), staged.columns.len()),
                 ));
             }
-            let mut values: Vec<&Value> = row.iter().collect();
-            let zero = Value::Integer(0);
-            if has_app {
-                values.push(&zero);
+            for (i, value) in row.iter().enumerate() {
+                insert.raw_bind_parameter(i + 1, value)?;
             }
-            insert.execute(rusqlite::params_from_iter(values))?;
+            if has_app {
+                insert.raw_bind_parameter(row.len() + 1, 0)?;
+            }
+            insert.raw_execute()?;
         }
     }
     // Every reference within the world names a row of it.
@@ -564,33 +574,56 @@ pub fn test_applications(conn: &Connection, partner_id: i64) -> Result<i64, ApiE
     )?)
 }
 
-/// `fork_id(id)` and `fork_text(text)` for the copy's statements, removed
-/// again when dropped (the writer's connection outlives the fork).
-struct Functions<'c>(&'c Connection);
-
-impl<'c> Functions<'c> {
-    fn register(conn: &'c Connection, ids: Arc<HashMap<String, String>>) -> rusqlite::Result<Functions<'c>> {
-        let flags = FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC;
-        let by_id = ids.clone();
-        conn.create_scalar_function("fork_id", 1, flags, move |ctx| {
-            let id: Option<String> = ctx.get(0)?;
-            Ok(id.map(|id| by_id.get(&id).cloned().unwrap_or(id)))
-        })?;
-        conn.create_scalar_function("fork_text", 1, flags, move |ctx| {
-            let text: Option<String> = ctx.get(0)?;
-            Ok(text.map(|text| replace_ids(&text, &ids).unwrap_or(text)))
-        })?;
-        Ok(Functions(conn))
-    }
+thread_local! {
+    /// The ids of the copy running on this thread (the writer's), which
+    /// `fork_id` and `fork_text` read.
+    static LENT: std::cell::RefCell<Option<Arc<HashMap<String, String>>>> = const { std::cell::RefCell::new(None) };
 }
 
-impl Drop for Functions<'_> {
+/// Lends `ids` to `fork_id(id)` and `fork_text(text)`, the copy's
+/// statements' functions, until the answer is dropped: each renames by
+/// the ids lent on this thread, and leaves its argument as it is when none
+/// are. They are registered on a connection once and never removed:
+/// replacing or removing a function expires every statement the
+/// connection has compiled (the writer's whole cache, compiled again by
+/// the requests after each fork, and the copy's own cached statements).
+fn lend(conn: &Connection, ids: Arc<HashMap<String, String>>) -> rusqlite::Result<Lent> {
+    let registered: bool = conn.query_row_cached(
+        "SELECT EXISTS (SELECT 1 FROM pragma_function_list WHERE name = 'fork_text')",
+        [],
+        |r| r.get(0),
+    )?;
+    if !registered {
+        // Not deterministic: what they answer depends on the ids lent.
+        let flags = FunctionFlags::SQLITE_UTF8;
+        conn.create_scalar_function("fork_id", 1, flags, |ctx| {
+            let id = ctx.get_raw(0).as_str_or_null()?;
+            Ok(id.map(|id| renamed(|ids| ids.get(id).cloned()).unwrap_or_else(|| id.to_owned())))
+        })?;
+        conn.create_scalar_function("fork_text", 1, flags, |ctx| {
+            let text = ctx.get_raw(0).as_str_or_null()?;
+            // Most are a whole id (a resource a row is about).
+            Ok(text.map(|text| {
+                renamed(|ids| ids.get(text).cloned().or_else(|| replace_ids(text, ids)))
+                    .unwrap_or_else(|| text.to_owned())
+            }))
+        })?;
+    }
+    LENT.set(Some(ids));
+    Ok(Lent)
+}
+
+/// What `rename` makes of the ids lent on this thread; `None` when none are.
+fn renamed(rename: impl FnOnce(&HashMap<String, String>) -> Option<String>) -> Option<String> {
+    LENT.with_borrow(|ids| ids.as_deref().and_then(rename))
+}
+
+/// Ids lent to the functions; taken back when dropped.
+struct Lent;
+
+impl Drop for Lent {
     fn drop(&mut self) {
-        for name in ["fork_id", "fork_text"] {
-            if let Err(e) = self.0.remove_function(name, 1) {
-                tracing::warn!(function = name, error = %e, "cannot remove a fork function");
-            }
-        }
+        LENT.set(None);
     }
 }
 
