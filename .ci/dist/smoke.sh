@@ -30,7 +30,24 @@ for _ in $(seq 600); do [[ -s $ready ]] && break; sleep 0.1; done
 [[ -s $ready ]] || fail "no ready line in 60 s: $(cat "$log")"
 base="$(json_field "$ready" base_url)"
 key="$(json_field "$ready" test_api_key)"
-status="$(curl -sS -o "$dir/$label-customers.json" -w '%{http_code}' -H "X-API-Key: $key" "$base/v1/customers")"
+# A refused connection names what the sandbox did: died (its exit code
+# and log), or is alive and not yet accepting, which is retried for 5 s
+# with a line saying so, so a CI log shows it rather than a bare curl 7.
+get_customers() { curl -sS -o "$dir/$label-customers.json" -w '%{http_code}' -H "X-API-Key: $key" "$base/v1/customers"; }
+status="$(get_customers)" || {
+    code=$? reached=0
+    for _ in $(seq 50); do
+        if ! kill -0 "$pid" 2>/dev/null; then
+            exited=0
+            wait "$pid" || exited=$?
+            fail "curl exited $code: the sandbox exited $exited after its ready line: $(cat "$log")"
+        fi
+        echo "$label: curl exited $code with the sandbox alive; retrying" >&2
+        sleep 0.1
+        status="$(get_customers)" && reached=1 && break
+    done
+    [[ $reached == 1 ]] || fail "curl could not reach $base for 5 s with the sandbox alive: $(cat "$log")"
+}
 [[ $status == 200 ]] || fail "GET /v1/customers answered $status: $(cat "$dir/$label-customers.json")"
 python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["data"] == [], "customers listed"' \
     "$dir/$label-customers.json"
