@@ -30,6 +30,10 @@ use icu_properties::{CodePointMapData, CodePointSetData};
 /// The first character `text` may not contain, with its position in
 /// characters; `None` when all of it is acceptable.
 pub fn forbidden(text: &str) -> Option<(usize, char)> {
+    // Printable ASCII, nearly every text, is checked a byte at a time.
+    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return None;
+    }
     text.chars().enumerate().find(|&(_, c)| is_forbidden(c))
 }
 

@@ -8,7 +8,7 @@
 //! unknown members.
 
 use std::cell::RefCell;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
@@ -25,7 +25,8 @@ pub enum Refused {
 pub fn parse(bytes: &[u8]) -> Result<Value, Refused> {
     let duplicate = RefCell::new(None);
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let read = Member { path: String::new(), duplicate: &duplicate }.deserialize(&mut de).and_then(|v| {
+    let root = Member { parent: None, segment: Segment::Root, duplicate: &duplicate };
+    let read = root.deserialize(&mut de).and_then(|v| {
         de.end()?;
         Ok(v)
     });
@@ -36,21 +37,45 @@ pub fn parse(bytes: &[u8]) -> Result<Value, Refused> {
     }
 }
 
-/// One value of the document, at `path`.
+/// One value of the document. Its path is built only when a duplicate is
+/// found there: a large document (a snapshot) has hundreds of thousands of
+/// values, and a path per value was a large part of reading one.
 struct Member<'a> {
-    path: String,
+    parent: Option<&'a Member<'a>>,
+    segment: Segment<'a>,
     /// Where the first duplicate was found; reading stops there.
     duplicate: &'a RefCell<Option<String>>,
 }
 
-impl Member<'_> {
-    fn child(&self, segment: impl fmt::Display, dotted: bool) -> Self {
-        let path = match (self.path.is_empty(), dotted) {
-            (true, _) => segment.to_string(),
-            (false, true) => format!("{}.{segment}", self.path),
-            (false, false) => format!("{}{segment}", self.path),
-        };
-        Member { path, duplicate: self.duplicate }
+/// Where a value sits in its parent.
+#[derive(Clone, Copy)]
+enum Segment<'a> {
+    Root,
+    Index(usize),
+    Name(&'a str),
+}
+
+impl<'a> Member<'a> {
+    fn child(&'a self, segment: Segment<'a>) -> Self {
+        Member { parent: Some(self), segment, duplicate: self.duplicate }
+    }
+
+    /// `account.iban`, `items[2].name`, `[0].x`.
+    fn path(&self) -> String {
+        let mut path = self.parent.map(Member::path).unwrap_or_default();
+        match self.segment {
+            Segment::Root => {}
+            Segment::Index(i) => {
+                let _ = write!(path, "[{i}]");
+            }
+            Segment::Name(name) => {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(name);
+            }
+        }
+        path
     }
 }
 
@@ -103,7 +128,7 @@ impl<'de> Visitor<'de> for Member<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::new();
-        while let Some(item) = seq.next_element_seed(self.child(format_args!("[{}]", items.len()), false))? {
+        while let Some(item) = seq.next_element_seed(self.child(Segment::Index(items.len())))? {
             items.push(item);
         }
         Ok(Value::Array(items))
@@ -112,12 +137,11 @@ impl<'de> Visitor<'de> for Member<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut members = Map::new();
         while let Some(name) = map.next_key::<String>()? {
-            let member = self.child(&name, true);
             if members.contains_key(&name) {
-                *self.duplicate.borrow_mut() = Some(member.path);
+                *self.duplicate.borrow_mut() = Some(self.child(Segment::Name(&name)).path());
                 return Err(A::Error::custom("a member is named twice"));
             }
-            let value = map.next_value_seed(member)?;
+            let value = map.next_value_seed(self.child(Segment::Name(&name)))?;
             members.insert(name, value);
         }
         Ok(Value::Object(members))
