@@ -135,8 +135,9 @@ mod tests {
         assert_eq!(kept, 1, "the failed moves did not roll back the transaction");
     }
 
-    /// A stored move no vocabulary knows is the store's error (its cause,
-    /// naming `scheduled_moves.kind`, logged); the batch's write is undone.
+    /// A stored move no vocabulary knows reads as the store's error (the
+    /// column it names is `store`'s test); the runner drops that row and
+    /// takes the move due behind it in the same batch.
     #[tokio::test]
     async fn a_stored_move_of_no_known_kind_is_dropped_and_the_moves_behind_it_run() {
         let (db, _threads) = Db::open(&Storage::Memory).unwrap();

@@ -5,7 +5,8 @@
 //! The copy is one `INSERT … SELECT` per table in the caller's write
 //! transaction, so a fork of thousands of records costs milliseconds and
 //! is all or nothing. The statements read the same at every fork (what
-//! varies is bound), so each connection compiles them once and keeps them. [`COPIED`] names each table of an application's world
+//! varies is bound), so each connection compiles them once and keeps them.
+//! [`COPIED`] names each table of an application's world
 //! and its columns that need more than copying: row ids that point into
 //! other copied rows (shifted past the table's highest row id, so the new
 //! rows never collide and keep their order), the rows' own public ids
