@@ -5,9 +5,11 @@
 //! to the operation's own limit ([`crate::operation::Operation::body_limit`],
 //! [`super::BODY_LIMIT`] unless the route table says otherwise), and put
 //! what everything above needs in the request's extensions as one
-//! [`Received`]: the bytes, the digest of the body as canonical JSON and
-//! the digest of the `Idempotency-Key` sent. The request log, idempotency
-//! and the handler's extractor all read that; none reads the body again.
+//! [`Received`]: the bytes, the body parsed as a JSON document, its digest
+//! as canonical JSON and the digest of the `Idempotency-Key` sent (the
+//! document and its digest made when first asked for). The request log,
+//! idempotency and the handler's extractor all read that; none reads or
+//! parses the body again.
 //! A body above the limit is answered 413 `PAYLOAD_TOO_LARGE` in the
 //! envelope ([`unreadable`]; at once, unread, when its `Content-Length`
 //! says so), one that stops arriving 408.
@@ -39,12 +41,25 @@ pub struct Received {
     /// [`digest`] of the body, made when first asked for (a request that
     /// is neither logged nor sent with a key never needs it).
     body_hash: std::sync::OnceLock<[u8; 32]>,
+    /// The body as a JSON document whose members are each named once,
+    /// parsed when first asked for: by the digest or by the handler's
+    /// extractor, whichever comes first, and used by both (a snapshot load
+    /// parsed its 2 MB once for each).
+    document: std::sync::OnceLock<Option<Arc<serde_json::Value>>>,
 }
 
 impl Received {
     /// [`digest`] of the body; `None` for `GET` and `HEAD`.
     pub fn body_hash(&self) -> Option<[u8; 32]> {
-        self.bytes.as_ref().map(|bytes| *self.body_hash.get_or_init(|| digest(bytes)))
+        let bytes = self.bytes.as_ref()?;
+        Some(*self.body_hash.get_or_init(|| digest(self.document(bytes), bytes)))
+    }
+
+    /// The body as a document ([`super::unique_members::parse`]) when it is
+    /// one; `None` when it is not, or when `bytes` are not this body.
+    pub fn document(&self, bytes: &[u8]) -> Option<&serde_json::Value> {
+        let own = self.bytes.as_ref().filter(|own| own.as_ptr() == bytes.as_ptr() && own.len() == bytes.len())?;
+        self.document.get_or_init(|| super::unique_members::parse(own).ok().map(Arc::new)).as_deref()
     }
 
     /// The body's digest in hex (what the request log keeps).
@@ -106,26 +121,21 @@ pub fn key_hash(key: &str) -> String {
 }
 
 /// What two requests with the same body share: the SHA-256 of the body as
-/// canonical JSON (object keys sorted, no whitespace) when it is JSON, of
-/// the raw bytes otherwise.
-pub fn digest(bytes: &Bytes) -> [u8; 32] {
-    secrets::sha256(&canonical(bytes))
+/// canonical JSON (object keys sorted, no whitespace) when it is a JSON
+/// document naming each member once (`document`), of the raw bytes otherwise.
+fn digest(document: Option<&serde_json::Value>, bytes: &[u8]) -> [u8; 32] {
+    match document {
+        Some(document) => {
+            let mut canonical = Vec::with_capacity(bytes.len());
+            write_canonical(document, &mut canonical);
+            secrets::sha256(&canonical)
+        }
+        None => secrets::sha256(bytes),
+    }
 }
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The body as canonical JSON when it is JSON; otherwise the raw bytes.
-fn canonical(bytes: &Bytes) -> Vec<u8> {
-    match serde_json::from_slice::<serde_json::Value>(bytes) {
-        Ok(value) => {
-            let mut out = Vec::with_capacity(bytes.len());
-            write_canonical(&value, &mut out);
-            out
-        }
-        Err(_) => bytes.to_vec(),
-    }
 }
 
 fn write_canonical(value: &serde_json::Value, out: &mut Vec<u8>) {
@@ -200,14 +210,30 @@ impl Drop for Reading {
 mod tests {
     use super::*;
 
+    /// The digest a request's body gets, as [`receive`] leaves it.
+    fn body_hash(text: &'static [u8]) -> [u8; 32] {
+        Received { bytes: Some(Bytes::from_static(text)), ..Received::default() }.body_hash().unwrap()
+    }
+
     #[test]
-    fn canonical_json_ignores_order_and_whitespace() {
-        let a = canonical(&Bytes::from_static(br#"{"b": 1, "a": {"y": [1, 2], "x": null}}"#));
-        let b = canonical(&Bytes::from_static(br#"{"a":{"x":null,"y":[1,2]},"b":1}"#));
-        assert_eq!(a, b);
-        let c = canonical(&Bytes::from_static(br#"{"a":{"x":null,"y":[2,1]},"b":1}"#));
-        assert_ne!(a, c);
-        assert_eq!(canonical(&Bytes::from_static(b"not json")), b"not json");
+    fn the_digest_is_of_canonical_json() {
+        let a = body_hash(br#"{"b": 1, "a": {"y": [1, 2], "x": null}}"#);
+        assert_eq!(a, body_hash(br#"{"a":{"x":null,"y":[1,2]},"b":1}"#), "order and whitespace aside");
+        assert_ne!(a, body_hash(br#"{"a":{"x":null,"y":[2,1]},"b":1}"#));
+        assert_eq!(body_hash(b"not json"), secrets::sha256(b"not json"));
+        let twice = br#"{"a": 1, "a": 1}"#;
+        assert_eq!(body_hash(twice), secrets::sha256(twice), "a member named twice makes no document");
+    }
+
+    #[test]
+    fn the_document_is_parsed_once_and_only_for_its_own_bytes() {
+        let received = Received { bytes: Some(Bytes::from_static(br#"{"a": [1, 2]}"#)), ..Received::default() };
+        let own = received.bytes.clone().unwrap();
+        let first: *const serde_json::Value = received.document(&own).unwrap();
+        received.body_hash();
+        assert!(std::ptr::eq(first, received.document(&own).unwrap()), "parsed once");
+        let elsewhere: Vec<u8> = own.to_vec();
+        assert_eq!(received.document(&elsewhere), None, "equal text elsewhere is another body");
     }
 
     #[test]

@@ -25,6 +25,7 @@ use serde::de::DeserializeOwned;
 use payctl_domain::text;
 use serde_json::Value;
 
+use super::body::Received;
 use super::strict::Strict;
 use super::unique_members::{self, Refused};
 use crate::error::{ApiError, Checks};
@@ -47,6 +48,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         if req.headers().contains_key(header::CONTENT_TYPE) || req.method() != axum::http::Method::POST {
             require_json_content_type(&req)?;
+            if let Some(parsed) = parse_received(&req) {
+                return parsed.map(ApiJson);
+            }
             let bytes = body_bytes(req, state).await?;
             return parse_json(&bytes).map(ApiJson);
         }
@@ -106,15 +110,24 @@ fn form_urlencoded_parse(query: &str) -> form_urlencoded::Parse<'_> {
     form_urlencoded::parse(query.as_bytes())
 }
 
+/// The body the layers read ([`Received`]) as `T`, from the document they
+/// parsed (once, for its digest and for this); `None` when they read none.
+fn parse_received<T: DeserializeOwned>(req: &Request) -> Option<Result<T, ApiError>> {
+    let received = req.extensions().get::<Received>()?;
+    let bytes = received.bytes.as_ref()?;
+    Some(match received.document(bytes) {
+        Some(json) => from_document(json),
+        // Not a document: parsed again for the refusal that says why.
+        None => parse_json(bytes),
+    })
+}
+
 /// Parses a JSON document, naming the field that failed. Structs are read
 /// from objects only (see [`Strict`]); an object naming a member twice is
 /// refused (see [`unique_members`]).
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     match unique_members::parse(bytes) {
-        Ok(json) => {
-            refuse_forbidden_text(&json)?;
-            serde_path_to_error::deserialize(Strict(&json)).map_err(path_error)
-        }
+        Ok(json) => from_document(&json),
         Err(Refused::Duplicate(path)) => {
             let mut field = String::new();
             push_printable(&mut field, &path);
@@ -130,6 +143,11 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             Err(streamed.err().map_or_else(|| json_error(".".into(), &e), path_error))
         }
     }
+}
+
+fn from_document<T: DeserializeOwned>(json: &Value) -> Result<T, ApiError> {
+    refuse_forbidden_text(json)?;
+    serde_path_to_error::deserialize(Strict(json)).map_err(path_error)
 }
 
 /// Every string of a document, values and member names, against

@@ -302,10 +302,7 @@ where
     let request_headers = (keeps_exchange && state.request_log.exchanges.take(clock::real_now().millis()))
         .then(|| without_credentials(request.headers()));
 
-    let request_body = received
-        .and_then(|r| r.bytes.as_ref())
-        .and_then(|bytes| redact::body(bytes))
-        .map(|v| KeptBody::of(v.to_string()));
+    let redaction = Redaction::start(received.and_then(|r| r.bytes.clone()));
     // Only a fault counts or holds: without a rule or a request's own fault
     // header, the request path allocates nothing more for it.
     let holdable = request.headers().contains_key(crate::http::headers::SANDBOX_FAULT) || state.faults.any();
@@ -316,6 +313,7 @@ where
         state,
         pending: pending.clone(),
         started,
+        redaction,
         record: Some(Record {
             public_id,
             application_id,
@@ -327,7 +325,7 @@ where
             duration_ms: 0,
             correlation_id,
             error_code: None,
-            request_body,
+            request_body: None,
             requested_at,
             responded_at: requested_at,
             fault: None,
@@ -341,8 +339,12 @@ where
         request.extensions_mut().insert(pending);
     }
     let response = run(request).await;
+    // Still the guard's while it runs: a client gone meanwhile has its
+    // record written once the redaction ends.
+    let request_body = gone.redaction.finish().await;
     // Answered: the record is this function's again, not the guard's.
     let Some(mut record) = gone.record.take() else { return response };
+    record.request_body = request_body;
 
     let (response, exchange) = match request_headers {
         Some(headers) => capture(response, headers).await,
@@ -391,6 +393,52 @@ impl KeptBody {
     }
 }
 
+/// Request bodies larger than this are redacted beside their handling
+/// rather than before it (see [`Redaction`]): the default body limit's
+/// largest requests, and every snapshot load.
+pub const REDACTED_BESIDE: usize = 64 * 1024;
+
+/// A request body's redaction into what its record keeps. Redacting is the
+/// log's work on the request path: a JSON body is parsed, every string in it
+/// scanned (and parsed again when it holds JSON) and written back, which for
+/// a snapshot of 2 MB took longer than loading it. So a body above
+/// [`REDACTED_BESIDE`] is redacted on a blocking thread while the request is
+/// handled, and its answer waits only for the slower of the two; a smaller
+/// one, at once (a thread handoff would cost it more than it saves). Either
+/// way the record is queued with its body, so the log's order and
+/// [`Sink::caught_up`] are as before.
+enum Redaction {
+    Done(Option<KeptBody>),
+    Running(tokio::task::JoinHandle<Option<KeptBody>>),
+}
+
+impl Redaction {
+    fn start(bytes: Option<axum::body::Bytes>) -> Redaction {
+        match bytes {
+            Some(bytes) if bytes.len() > REDACTED_BESIDE => {
+                Redaction::Running(tokio::task::spawn_blocking(move || kept_body(&bytes)))
+            }
+            bytes => Redaction::Done(bytes.as_deref().and_then(kept_body)),
+        }
+    }
+
+    /// The kept body; `None` too if the redaction's thread panicked.
+    async fn finish(&mut self) -> Option<KeptBody> {
+        match self {
+            Redaction::Done(kept) => kept.take(),
+            Redaction::Running(task) => {
+                let kept = task.await.ok().flatten();
+                *self = Redaction::Done(None);
+                kept
+            }
+        }
+    }
+}
+
+fn kept_body(bytes: &[u8]) -> Option<KeptBody> {
+    redact::body(bytes).map(|v| KeptBody::of(v.to_string()))
+}
+
 /// The most of a path, or of a query string, a record keeps (in bytes).
 pub const MAX_KEPT_URL_PART: usize = 1_024;
 
@@ -419,6 +467,7 @@ struct Gone<'a> {
     state: &'a AppState,
     pending: Option<Pending>,
     started: Instant,
+    redaction: Redaction,
     record: Option<Record>,
 }
 
@@ -436,7 +485,23 @@ impl Drop for Gone<'_> {
             record.error_code = held.error_code;
             record.fault = Some(AppliedFault { client_gone: true, ..held.fault });
         }
-        self.state.request_log.record(record);
+        match std::mem::replace(&mut self.redaction, Redaction::Done(None)) {
+            Redaction::Done(kept) => {
+                record.request_body = kept;
+                self.state.request_log.record(record);
+            }
+            Redaction::Running(task) => match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => {
+                    let state = self.state.clone();
+                    runtime.spawn(async move {
+                        record.request_body = task.await.ok().flatten();
+                        state.request_log.record(record);
+                    });
+                }
+                // The runtime is going away: the record, without its body.
+                Err(_) => self.state.request_log.record(record),
+            },
+        }
     }
 }
 

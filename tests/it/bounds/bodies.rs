@@ -173,3 +173,26 @@ async fn an_export_of_a_request_whose_body_was_cut_says_it_is_not_replayable_as_
     );
     assert!(export.stderr.contains("warning: 1 request(s) had bodies the log did not keep whole"), "{}", export.stderr);
 }
+
+/// A body above 64 KiB is redacted beside its handling rather than before
+/// it: what its record keeps is redacted all the same, and its size and
+/// digest are the redacted whole's.
+#[tokio::test]
+async fn a_large_body_is_kept_redacted() {
+    let running = start(&[]);
+    let sb = &running.sb;
+    let key = sb.ready.test_api_key.clone();
+    let iban = "DE89370400440532013000";
+    let head = format!("{key} pays {iban} ");
+    let large = json!({ "note": format!("{head}{}", "x".repeat(100_000)) }).to_string();
+    post(sb, &key, large.clone()).await;
+
+    let record = &records(sb, &key).await[0];
+    let cut = &record["request_body_truncated"];
+    let prefix = cut["prefix"].as_str().unwrap();
+    assert!(!prefix.contains(&key) && !prefix.contains(iban), "{prefix:.200}");
+    let redacted = large.replacen(&key, "[REDACTED]", 1).replacen(iban, "[REDACTED:IBAN:DE]", 1);
+    assert!(redacted.starts_with(prefix), "{prefix:.200}");
+    assert_eq!(cut["size"], redacted.len());
+    assert_eq!(cut["sha256"], sha256(&redacted));
+}

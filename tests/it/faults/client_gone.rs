@@ -54,6 +54,39 @@ async fn a_client_that_gives_up_during_latency_finds_the_work_done_and_the_reque
     assert_eq!(check["status"], "pass", "the retry after the lost answer was judged: {check}");
 }
 
+/// A body above 64 KiB is redacted while the request is handled: a client
+/// gone before that ends still has its record, with the body.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_gone_during_a_large_request_still_has_its_body_logged() {
+    let sb = spawn_sandbox().await;
+    let key = sb.test_key();
+    add_rule(
+        &sb,
+        &key,
+        json!({"match": {"operation_id": "createCustomer"}, "fault": {"kind": "latency", "delay_ms": 1500}, "times": 1}),
+    )
+    .await;
+    let Auth::Key(secret) = &key else { unreachable!() };
+    let impatient = reqwest::Client::builder().timeout(Duration::from_millis(300)).build().unwrap();
+    let large = json!({"legal_name": "x".repeat(200_000)}).to_string();
+    let gave_up = impatient
+        .post(format!("{}/v1/customers", sb.ready.base_url))
+        .header("X-API-Key", secret)
+        .header("Content-Type", "application/json")
+        .body(large.clone())
+        .send()
+        .await
+        .unwrap_err();
+    assert!(gave_up.is_timeout(), "{gave_up}");
+    tokio::time::sleep(Duration::from_millis(1600)).await;
+    let logs = sb.logs_where(&key, "method=POST&endpoint=/v1/customers", |l| !l.is_empty()).await;
+    assert_eq!(logs[0]["fault"]["client_gone"], true, "{logs:?}");
+    assert_eq!(logs[0]["status_code"], 400, "the refusal it would have answered: {logs:?}");
+    let cut = &logs[0]["request_body_truncated"];
+    assert_eq!(cut["size"], large.len(), "{cut}");
+    assert!(large.starts_with(cut["prefix"].as_str().unwrap()), "{cut}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timeout_with_commit_does_the_work_and_never_answers() {
     let sb = spawn_sandbox().await;
