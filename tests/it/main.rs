@@ -24,6 +24,7 @@ mod fixtures;
 mod flows;
 mod forks;
 mod hardening;
+mod hosted;
 mod idempotency;
 mod identity;
 mod keys;

@@ -109,6 +109,16 @@ pub struct Health {
     pub version: String,
 }
 
+/// `GET /ready`: this process can serve requests.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Ready {
+    /// Always `ready` (a process that is not answers 503).
+    pub status: String,
+    pub version: String,
+    /// The schema version its database holds: the one this version serves.
+    pub schema: u32,
+}
+
 one_of! {
     /// Where a rate comes from: `table` (the built-in rate), `global` (the
     /// operator's override for every application) or `application` (the

@@ -251,6 +251,7 @@ pub fn table() -> Vec<Declared> {
         op!(fork::delete, ControlTestKeyOrBearer, Simulate),
         // Public.
         op!(health::health, Public, Session),
+        op!(health::ready, Public, Session),
         op!(token_endpoint::token, Public, Session),
         op!(wallets::validate, Public, Read),
     ]

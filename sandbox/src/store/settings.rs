@@ -22,6 +22,11 @@ pub fn advance_global_clock(conn: &Connection, delta: i64) -> rusqlite::Result<i
     Ok(next)
 }
 
+/// The schema version the database holds (`db::migrations` keeps it).
+pub fn schema_version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row_cached("SELECT user_version FROM pragma_user_version", [], |r| r.get(0))
+}
+
 pub fn get(conn: &Connection, name: &str) -> rusqlite::Result<Option<String>> {
     conn.query_row_cached("SELECT value FROM settings WHERE name = ?1", [name], |r| r.get(0)).optional()
 }

@@ -102,7 +102,12 @@ fn every_operation_has_a_summary_a_description_a_declared_tag_and_security() {
         .collect();
     assert_eq!(
         public,
-        ["POST /auth/realms/sandbox/protocol/openid-connect/token", "GET /health", "GET /v1/wallets/validate"]
+        [
+            "POST /auth/realms/sandbox/protocol/openid-connect/token",
+            "GET /health",
+            "GET /ready",
+            "GET /v1/wallets/validate"
+        ]
     );
 }
 
