@@ -25,6 +25,34 @@ async fn ready_answers_with_the_schema_this_version_serves() {
     assert_eq!(ready.body["schema"], snapshot.body["schema"], "the schema a snapshot of this version names");
 }
 
+/// A process whose database holds another schema than the one it serves
+/// (as when a newer version migrated it) answers not ready, and ready again
+/// once the database holds its own.
+#[tokio::test]
+async fn ready_answers_503_while_the_database_holds_another_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sandbox.db");
+    let (mut process, ready_line) = start(&["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"]);
+    let ready = format!("{}/ready", ready_line.base_url);
+    let client = reqwest::Client::new();
+    let first: serde_json::Value = client.get(&ready).send().await.unwrap().json().await.unwrap();
+    let serves = first["schema"].as_i64().unwrap();
+
+    let other = rusqlite::Connection::open(&db).unwrap();
+    other.pragma_update(None, "user_version", serves + 1).unwrap();
+    let refused = client.get(&ready).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: serde_json::Value = refused.json().await.unwrap();
+    assert_eq!(body["error"]["code"], "SERVICE_UNAVAILABLE", "{body}");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&format!("version {}", serves + 1)) && message.contains(&format!("version {serves}")));
+
+    other.pragma_update(None, "user_version", serves).unwrap();
+    assert_eq!(client.get(&ready).send().await.unwrap().status(), StatusCode::OK, "ready again");
+    let _ = process.kill();
+    let _ = process.wait();
+}
+
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
