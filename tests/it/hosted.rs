@@ -32,7 +32,8 @@ async fn ready_answers_with_the_schema_this_version_serves() {
 async fn ready_answers_503_while_the_database_holds_another_schema() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("sandbox.db");
-    let (mut process, ready_line) = start(&["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"]);
+    let (child, ready_line) = start(&["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"]);
+    let _process = Process(Some(child));
     let ready = format!("{}/ready", ready_line.base_url);
     let client = reqwest::Client::new();
     let first: serde_json::Value = client.get(&ready).send().await.unwrap().json().await.unwrap();
@@ -49,16 +50,35 @@ async fn ready_answers_503_while_the_database_holds_another_schema() {
 
     other.pragma_update(None, "user_version", serves).unwrap();
     assert_eq!(client.get(&ready).send().await.unwrap().status(), StatusCode::OK, "ready again");
-    let _ = process.kill();
-    let _ = process.wait();
 }
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-fn sandbox_on(port: u16) -> Child {
-    start(&["--in-memory", "--json", "--listen", &format!("127.0.0.1:{port}")]).0
+/// A sandbox process, killed when dropped (a failing test leaves none).
+struct Process(Option<Child>);
+
+impl Process {
+    /// SIGTERM, then its exit status.
+    fn stop(mut self) -> std::process::ExitStatus {
+        let child = self.0.take().unwrap();
+        signal(&child, "TERM");
+        wait(child)
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn sandbox_on(port: u16) -> Process {
+    Process(Some(start(&["--in-memory", "--json", "--listen", &format!("127.0.0.1:{port}")]).0))
 }
 
 /// HAProxy in front of the given ports, as the recipe runs it; stopped when
@@ -98,7 +118,7 @@ async fn a_rolling_restart_behind_haproxy_loses_no_request() {
         return;
     }
     let ports = [free_port(), free_port()];
-    let mut processes: Vec<Option<Child>> = ports.iter().map(|&p| Some(sandbox_on(p))).collect();
+    let mut processes: Vec<Process> = ports.iter().map(|&p| sandbox_on(p)).collect();
     let front = free_port();
     let _haproxy = Haproxy::start(front, &ports);
     let url = format!("http://127.0.0.1:{front}/health");
@@ -134,14 +154,13 @@ async fn a_rolling_restart_behind_haproxy_loses_no_request() {
         .collect();
     for (i, &port) in ports.iter().enumerate() {
         tokio::time::sleep(Duration::from_millis(700)).await;
-        let stopped = processes[i].take().unwrap();
-        signal(&stopped, "TERM");
         // Started again once the old one is gone (it holds the port).
         let restarted = tokio::task::block_in_place(|| {
-            assert!(wait(stopped).success());
+            let stopped = std::mem::replace(&mut processes[i], Process(None));
+            assert!(stopped.stop().success());
             sandbox_on(port)
         });
-        processes[i] = Some(restarted);
+        processes[i] = restarted;
         // Back in rotation after two passed checks.
         tokio::time::sleep(Duration::from_millis(1500)).await;
     }
@@ -150,10 +169,7 @@ async fn a_rolling_restart_behind_haproxy_loses_no_request() {
     for task in load {
         failures.extend(task.await.unwrap());
     }
-    for process in processes.iter_mut().flatten() {
-        let _ = process.kill();
-        let _ = process.wait();
-    }
+    drop(processes);
     let answered = answered.load(Ordering::Relaxed);
     assert!(failures.is_empty(), "{} of {} requests failed: {failures:?}", failures.len(), answered + failures.len());
     assert!(answered > 200, "the load ran throughout: {answered} requests");
