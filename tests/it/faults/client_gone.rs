@@ -11,10 +11,12 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use super::{add_rule, customer_body};
-use crate::support::{Auth, spawn_sandbox};
+use crate::support::{Auth, TestSandbox, spawn_sandbox};
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_client_that_gives_up_during_latency_finds_the_work_done_and_the_request_logged() {
+/// A sandbox whose next customer creation is answered after 1.5 s, its
+/// key, and a client that stops waiting after 0.3 s (as `requests` with
+/// timeout=0.3), long before the answer.
+async fn held_creation() -> (TestSandbox, Auth, reqwest::Client) {
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
     add_rule(
@@ -23,9 +25,14 @@ async fn a_client_that_gives_up_during_latency_finds_the_work_done_and_the_reque
         json!({"match": {"operation_id": "createCustomer"}, "fault": {"kind": "latency", "delay_ms": 1500}, "times": 1}),
     )
     .await;
-    let Auth::Key(secret) = &key else { unreachable!() };
-    // `requests` with timeout=0.3: the client stops waiting long before the answer.
     let impatient = reqwest::Client::builder().timeout(Duration::from_millis(300)).build().unwrap();
+    (sb, key, impatient)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_gives_up_during_latency_finds_the_work_done_and_the_request_logged() {
+    let (sb, key, impatient) = held_creation().await;
+    let Auth::Key(secret) = &key else { unreachable!() };
     let body = customer_body();
     let send = |client: &reqwest::Client| {
         client
@@ -58,16 +65,8 @@ async fn a_client_that_gives_up_during_latency_finds_the_work_done_and_the_reque
 /// gone before that ends still has its record, with the body.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_gone_during_a_large_request_still_has_its_body_logged() {
-    let sb = spawn_sandbox().await;
-    let key = sb.test_key();
-    add_rule(
-        &sb,
-        &key,
-        json!({"match": {"operation_id": "createCustomer"}, "fault": {"kind": "latency", "delay_ms": 1500}, "times": 1}),
-    )
-    .await;
+    let (sb, key, impatient) = held_creation().await;
     let Auth::Key(secret) = &key else { unreachable!() };
-    let impatient = reqwest::Client::builder().timeout(Duration::from_millis(300)).build().unwrap();
     let large = json!({"legal_name": "x".repeat(200_000)}).to_string();
     let gave_up = impatient
         .post(format!("{}/v1/customers", sb.ready.base_url))
