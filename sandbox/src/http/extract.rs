@@ -115,7 +115,7 @@ fn form_urlencoded_parse(query: &str) -> form_urlencoded::Parse<'_> {
 fn parse_received<T: DeserializeOwned>(req: &Request) -> Option<Result<T, ApiError>> {
     let received = req.extensions().get::<Received>()?;
     let bytes = received.bytes.as_ref()?;
-    Some(match received.document(bytes) {
+    Some(match received.document() {
         Some(json) => from_document(json),
         // Not a document: parsed again for the refusal that says why.
         None => parse_json(bytes),

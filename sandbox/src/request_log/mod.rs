@@ -400,13 +400,15 @@ pub const REDACTED_BESIDE: usize = 64 * 1024;
 
 /// A request body's redaction into what its record keeps. Redacting is the
 /// log's work on the request path: a JSON body is parsed, every string in it
-/// scanned (and parsed again when it holds JSON) and written back, which for
-/// a snapshot of 2 MB took longer than loading it. So a body above
-/// [`REDACTED_BESIDE`] is redacted on a blocking thread while the request is
-/// handled, and its answer waits only for the slower of the two; a smaller
-/// one, at once (a thread handoff would cost it more than it saves). Either
-/// way the record is queued with its body, so the log's order and
-/// [`Sink::caught_up`] are as before.
+/// scanned (and parsed again when it holds JSON) and written back, a third
+/// of a 2 MB snapshot's load. So a body above [`REDACTED_BESIDE`] is
+/// redacted on a blocking thread while the request is handled, and its
+/// answer waits only for the slower of the two; a smaller one, at once (a
+/// thread handoff would cost it more than it saves). Either way the record
+/// is queued with its body, so the log's order and [`Sink::caught_up`] are
+/// as before. The redactions running at once are at most the requests in
+/// flight, which a partner's connection bound limits, each holding only the
+/// bytes its request already holds.
 enum Redaction {
     Done(Option<KeptBody>),
     Running(tokio::task::JoinHandle<Option<KeptBody>>),
