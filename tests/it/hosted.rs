@@ -161,8 +161,9 @@ async fn a_rolling_restart_behind_haproxy_loses_no_request() {
             sandbox_on(port)
         });
         processes[i] = restarted;
-        // Back in rotation after two passed checks.
-        tokio::time::sleep(Duration::from_millis(1500)).await;
+        // Back in rotation after two passed checks 500 ms apart (about a
+        // second), with room for a slow machine before the next is stopped.
+        tokio::time::sleep(Duration::from_millis(2000)).await;
     }
     stop.store(true, Ordering::Relaxed);
     let mut failures = Vec::new();

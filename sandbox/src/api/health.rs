@@ -26,9 +26,8 @@ pub async fn health() -> Json<Health> {
 
 /// Check the sandbox can serve
 ///
-/// For a load balancer's health check: `ready` while this process's database answers (within 1 s) and holds the
-/// schema this version serves; 503 `SERVICE_UNAVAILABLE` otherwise, and `ready` again once the database answers.
-/// Needs no credential.
+/// A load balancer's health check: 200 while this process's database answers within 1 s with the schema it
+/// serves, else 503.
 #[utoipa::path(get, path = "/ready", tag = "sandbox", operation_id = "getReady", responses(
     (status = 200, body = Ready, description = "the process can serve"),
     (status = 503, body = payctl_wire::error::ErrorEnvelope, description = "SERVICE_UNAVAILABLE: its database does not answer, or holds another schema")))]
