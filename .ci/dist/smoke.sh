@@ -23,19 +23,27 @@ got="$("$@" --version)"
 echo "$label: $got"
 
 ready="$dir/$label-ready.json" log="$dir/$label-sandbox.log"
-"$@" sandbox --in-memory --json --listen 127.0.0.1:0 >"$ready" 2>"$log" &
-pid=$!
-trap 'kill "$pid" 2>/dev/null || true' EXIT
-for _ in $(seq 600); do [[ -s $ready ]] && break; sleep 0.1; done
-[[ -s $ready ]] || fail "no ready line in 60 s: $(cat "$log")"
-base="$(json_field "$ready" base_url)"
-key="$(json_field "$ready" test_api_key)"
-# A refused connection names what the sandbox did: died (its exit code
-# and log), or is alive and not yet accepting, which is retried for 5 s
-# with a line saying so, so a CI log shows it rather than a bare curl 7.
 get_customers() { curl -sS -o "$dir/$label-customers.json" -w '%{http_code}' -H "X-API-Key: $key" "$base/v1/customers"; }
-status="$(get_customers)" || {
-    code=$? reached=0
+# Starts the sandbox and reads its ready line (a file left by an earlier
+# run is removed first, so it is never read for this one's).
+start_sandbox() {
+    rm -f "$ready" "$log"
+    "$@" sandbox --in-memory --json --listen 127.0.0.1:0 >"$ready" 2>"$log" &
+    pid=$!
+    for _ in $(seq 600); do [[ -s $ready ]] && break; sleep 0.1; done
+    [[ -s $ready ]] || fail "no ready line in 60 s: $(cat "$log")"
+    base="$(json_field "$ready" base_url)"
+    key="$(json_field "$ready" test_api_key)"
+}
+# A refused connection names what the sandbox did: died (its exit code
+# and log), or is alive and not accepting, which is retried for 5 s with a
+# line saying so. A sandbox alive and unreachable for 5 s after its ready
+# line has been seen twice in CI runs (once natively, once under wine) and
+# not reproduced since: the sockets listening then are printed, and the
+# sandbox is started once more, saying so; a second time fails.
+reach() {
+    status="$(get_customers)" && return 0
+    local code=$?
     for _ in $(seq 50); do
         if ! kill -0 "$pid" 2>/dev/null; then
             exited=0
@@ -44,10 +52,20 @@ status="$(get_customers)" || {
         fi
         echo "$label: curl exited $code with the sandbox alive; retrying" >&2
         sleep 0.1
-        status="$(get_customers)" && reached=1 && break
+        status="$(get_customers)" && return 0
     done
-    [[ $reached == 1 ]] || fail "curl could not reach $base for 5 s with the sandbox alive: $(cat "$log")"
+    return 1
 }
+trap 'kill "$pid" 2>/dev/null || true' EXIT
+start_sandbox "$@"
+if ! reach; then
+    echo "$label: WARNING: the sandbox (pid $pid) printed $base and did not accept connections for 5 s; its log: \
+$(cat "$log"); listening sockets: $(ss -ltnp 2>/dev/null | grep -E "payctl|wine|qemu" || true). Starting it again." >&2
+    kill -9 "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    start_sandbox "$@"
+    reach || fail "curl could not reach $base for 5 s with the sandbox alive, twice: $(cat "$log")"
+fi
 [[ $status == 200 ]] || fail "GET /v1/customers answered $status: $(cat "$dir/$label-customers.json")"
 python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["data"] == [], "customers listed"' \
     "$dir/$label-customers.json"
