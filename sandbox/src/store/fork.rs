@@ -20,8 +20,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use rusqlite::functions::FunctionFlags;
-use rusqlite::types::Value;
+use rusqlite::functions::{Context, FunctionFlags};
+use rusqlite::types::{ToSqlOutput, Value, ValueRef};
 use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::db::CachedSql;
@@ -273,9 +273,10 @@ pub fn copy(
     ids: Arc<HashMap<String, String>>,
 ) -> Result<Copied, ApiError> {
     let _lent = lend(conn, ids)?;
-    // Rows point at each other both ways (a quote names the transaction
-    // that used it); the keys are checked once, at commit.
-    conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    // Foreign keys are checked as each table is copied ([`COPIED`] puts
+    // parents first). `PRAGMA defer_foreign_keys` would have saved nothing
+    // and cost much: like every flag pragma, it expires every statement the
+    // connection has compiled.
     let mut shift = HashMap::new();
     for table in COPIED {
         let delta: i64 = conn.query_row_cached(
@@ -313,8 +314,10 @@ pub fn copy(
                 _ => column.clone(),
             })
             .collect();
+        // In the order the rows are found: each is given its id, and
+        // sorting them by it first took a tenth of the copy.
         let sql = format!(
-            "INSERT INTO main.{} ({}) SELECT {} FROM {} WHERE {} ORDER BY id",
+            "INSERT INTO main.{} ({}) SELECT {} FROM {} WHERE {}",
             table.name,
             columns.join(", "),
             values.join(", "),
@@ -538,7 +541,8 @@ const HISTORY: &[(&str, &str)] = &[
 /// application itself. Answers the rows deleted per table (tables with
 /// none left out).
 pub fn delete(conn: &Connection, app: i64, scope: &str) -> Result<Vec<(&'static str, usize)>, ApiError> {
-    conn.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    // Children go before their parents, so foreign keys hold after each
+    // statement (see `copy` on deferring them).
     let source = Source::Application(app);
     let mut deleted = Vec::new();
     let mut run = |table: &'static str, rows: String| -> Result<(), ApiError> {
@@ -597,26 +601,30 @@ fn lend(conn: &Connection, ids: Arc<HashMap<String, String>>) -> rusqlite::Resul
     if !registered {
         // Not deterministic: what they answer depends on the ids lent.
         let flags = FunctionFlags::SQLITE_UTF8;
-        conn.create_scalar_function("fork_id", 1, flags, |ctx| {
-            let id = ctx.get_raw(0).as_str_or_null()?;
-            Ok(id.map(|id| renamed(|ids| ids.get(id).cloned()).unwrap_or_else(|| id.to_owned())))
-        })?;
+        conn.create_scalar_function("fork_id", 1, flags, |ctx| Ok(renamed(ctx, |id, ids| ids.get(id).cloned())))?;
         conn.create_scalar_function("fork_text", 1, flags, |ctx| {
-            let text = ctx.get_raw(0).as_str_or_null()?;
             // Most are a whole id (a resource a row is about).
-            Ok(text.map(|text| {
-                renamed(|ids| ids.get(text).cloned().or_else(|| replace_ids(text, ids)))
-                    .unwrap_or_else(|| text.to_owned())
-            }))
+            Ok(renamed(ctx, |text, ids| ids.get(text).cloned().or_else(|| replace_ids(text, ids))))
         })?;
     }
     LENT.set(Some(ids));
     Ok(Lent)
 }
 
-/// What `rename` makes of the ids lent on this thread; `None` when none are.
-fn renamed(rename: impl FnOnce(&HashMap<String, String>) -> Option<String>) -> Option<String> {
-    LENT.with_borrow(|ids| ids.as_deref().and_then(rename))
+/// What `rename` makes of a function's text argument with the ids lent on
+/// this thread; the argument itself, handed back as SQLite holds it, when
+/// that is nothing (no ids lent, no id in it, NULL).
+fn renamed(
+    ctx: &Context<'_>,
+    rename: impl FnOnce(&str, &HashMap<String, String>) -> Option<String>,
+) -> ToSqlOutput<'static> {
+    let new = match ctx.get_raw(0) {
+        ValueRef::Text(text) => std::str::from_utf8(text)
+            .ok()
+            .and_then(|text| LENT.with_borrow(|ids| ids.as_deref().and_then(|ids| rename(text, ids)))),
+        _ => None,
+    };
+    new.map_or(ToSqlOutput::Arg(0), |new| ToSqlOutput::Owned(Value::Text(new)))
 }
 
 /// Ids lent to the functions; taken back when dropped.
@@ -632,11 +640,13 @@ impl Drop for Lent {
 /// letters, digits, `-` and `_`, as in JSON strings or paths); `None` when
 /// it holds none.
 pub fn replace_ids(text: &str, ids: &HashMap<String, String>) -> Option<String> {
-    let is_id_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let is_id_char = |c: u8| c.is_ascii_alphanumeric() || c == b'-' || c == b'_';
     let mut out: Option<String> = None;
     let mut copied_to = 0;
     let mut start = None;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+    // Bytes, not chars: an id is ASCII, so a run of its bytes starts and
+    // ends on a char boundary.
+    for (i, c) in text.bytes().enumerate().chain(std::iter::once((text.len(), b' '))) {
         match (is_id_char(c), start) {
             (true, None) => start = Some(i),
             (false, Some(s)) => {
