@@ -300,8 +300,17 @@ pub struct SandboxArgs {
     /// Start over with a new key file for the database (when its key file is lost): every webhook
     /// endpoint's signing secret stays unusable until rotated, and stored Idempotency-Key answers
     /// are dropped.
-    #[arg(long, conflicts_with = "in_memory")]
+    #[arg(long, conflicts_with_all = ["in_memory", "accept_key_file"])]
     pub reset_secrets: bool,
+    /// The master key's file (32 random bytes, made if missing, mode 0600) instead of the
+    /// database's own (DB.key beside it). Processes that share one database share one key file.
+    #[arg(long, value_name = "PATH", env = "PAYCTL_SANDBOX_KEY_FILE")]
+    pub key_file: Option<PathBuf>,
+    /// While rotating the master key: another key's file, still accepted. What it sealed opens and
+    /// what it signed verifies; webhook signing secrets it sealed are sealed again under the key at
+    /// start. Nothing new uses it (see "Rotating the key" in sandbox/README.md).
+    #[arg(long, value_name = "PATH", env = "PAYCTL_SANDBOX_ACCEPT_KEY_FILE")]
+    pub accept_key_file: Option<PathBuf>,
     /// Also write the ready line to FILE (mode 0600) once ready, whole or not at all, for
     /// `payctl sandbox wait`; removed when the sandbox stops.
     #[arg(long, value_name = "FILE", env = "PAYCTL_SANDBOX_READY_FILE")]

@@ -130,7 +130,7 @@ pub use rate_limit::RateLimits;
 pub use reset::ResetPoint;
 
 use crate::db::{Db, DbThreads};
-pub use crate::secrets::KeyFile;
+pub use crate::secrets::Keys;
 use crate::secrets::MasterKey;
 use crate::state::{AppState, SandboxState};
 
@@ -192,6 +192,9 @@ pub struct Sandbox {
     lock: Option<db::files::DatabaseLock>,
     header_read_timeout: std::time::Duration,
     secrets_reset: Option<SecretsReset>,
+    /// Webhook signing secrets sealed again under the key at this start,
+    /// when another key is accepted beside it (a rotation).
+    sealed_again: Option<usize>,
     /// The demo user's password this start (the published one unless
     /// [`Sandbox::set_demo_password`] chose another).
     demo_password: String,
@@ -215,18 +218,20 @@ impl Sandbox {
     /// holds is refused before anything in it is touched, and so is one
     /// that holds data without its key file.
     pub async fn open(config: SandboxConfig) -> anyhow::Result<Sandbox> {
-        Self::open_with_key_file(config, KeyFile::Keep).await
+        Self::open_with_keys(config, Keys::default()).await
     }
 
-    /// [`Sandbox::open`], saying what to do with the database's key file:
-    /// [`KeyFile::Reset`] starts over with a new key (`--reset-secrets`).
-    /// Then what the old key sealed cannot be opened: stored
-    /// `Idempotency-Key` answers are dropped, and every webhook endpoint's
-    /// signing secret stays unusable until rotated ([`Sandbox::secrets_reset`]
-    /// says how many).
-    pub async fn open_with_key_file(config: SandboxConfig, key_file: KeyFile) -> anyhow::Result<Sandbox> {
+    /// [`Sandbox::open`], saying where the master key comes from ([`Keys`]).
+    /// [`Keys::reset`] starts over with a new key (`--reset-secrets`): then
+    /// what the old key sealed cannot be opened, stored `Idempotency-Key`
+    /// answers are dropped, and every webhook endpoint's signing secret
+    /// stays unusable until rotated ([`Sandbox::secrets_reset`] says how
+    /// many). With [`Keys::accepted`], webhook signing secrets sealed under
+    /// the accepted key are sealed again under the key
+    /// ([`Sandbox::sealed_again`]).
+    pub async fn open_with_keys(config: SandboxConfig, keys: Keys) -> anyhow::Result<Sandbox> {
         let (master_key, lock) = match &config.storage {
-            Storage::Memory => (MasterKey::ephemeral(), None),
+            Storage::Memory => (MasterKey::open(&keys, None)?, None),
             Storage::File(path) => {
                 let explain = |e| db::files::explain(path, e);
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -236,15 +241,15 @@ impl Sandbox {
                 }
                 let lock = db::files::DatabaseLock::acquire(path).map_err(explain)?;
                 db::files::check_header(path)?;
-                (MasterKey::for_database(path, key_file).map_err(explain)?, Some(lock))
+                (MasterKey::open(&keys, Some(path)).map_err(explain)?, Some(lock))
             }
         };
         let (db, threads) = Db::open(&config.storage).map_err(|e| match &config.storage {
             Storage::File(path) => db::files::explain(path, e),
             Storage::Memory => e,
         })?;
-        let secrets_reset = match (key_file, &config.storage) {
-            (KeyFile::Reset, Storage::File(_)) => Some(
+        let secrets_reset = match (keys.reset, &config.storage) {
+            (true, Storage::File(_)) => Some(
                 db.write(|tx| {
                     Ok(SecretsReset {
                         answers_dropped: idempotency::forget_all(tx)?,
@@ -254,6 +259,12 @@ impl Sandbox {
                 .await?,
             ),
             _ => None,
+        };
+        let sealed_again = if master_key.accepts_another() {
+            let master = master_key.clone();
+            Some(db.write(move |tx| webhooks::seal_again(tx, &master)).await?)
+        } else {
+            None
         };
         let clock = std::sync::Arc::new(db.read(store::applications::load_clocks).await?);
 
@@ -270,7 +281,7 @@ impl Sandbox {
             db,
             clock,
             keys: Default::default(),
-            jwt: auth::jwt::JwtKey::new(master_key.derive("jwt-hs256-v1")),
+            jwt: auth::jwt::JwtKey::new(master_key.verifying("jwt-hs256-v1")),
             master_key,
             storage: config.storage,
             control_token_hash: secrets::sha256(control_token.as_bytes()),
@@ -302,6 +313,7 @@ impl Sandbox {
             lock,
             header_read_timeout: http::server::HEADER_READ_TIMEOUT,
             secrets_reset,
+            sealed_again,
             demo_password: seed::DEMO_PASSWORD.to_owned(),
             allowed_hosts: Vec::new(),
         })
@@ -345,6 +357,12 @@ impl Sandbox {
     /// What starting over with a new key left to do, when this start did.
     pub fn secrets_reset(&self) -> Option<&SecretsReset> {
         self.secrets_reset.as_ref()
+    }
+
+    /// How many webhook signing secrets this start sealed again under the
+    /// key, when another key is accepted beside it.
+    pub fn sealed_again(&self) -> Option<usize> {
+        self.sealed_again
     }
 
     /// The ready line for a sandbox listening on `addr`.

@@ -46,15 +46,21 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     Sha256::digest(data).into()
 }
 
-/// What to do with a database's key file on start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum KeyFile {
-    /// Use it; create it for a new database; refuse a database holding
-    /// data without it.
-    #[default]
-    Keep,
-    /// Write a new key in its place (`--reset-secrets`).
-    Reset,
+/// Where a sandbox's master key comes from (`--key-file`,
+/// `--accept-key-file`, `--reset-secrets`). By default a database's key is
+/// its own key file (`DB.key`, beside it), and an in-memory sandbox's key
+/// lives in memory only.
+#[derive(Debug, Clone, Default)]
+pub struct Keys {
+    /// The key's file instead: processes that share one database share it.
+    pub file: Option<PathBuf>,
+    /// Another key's file, still accepted while the key is rotated: what it
+    /// sealed opens and what it signed verifies, and webhook signing
+    /// secrets sealed under it are sealed again under the key at start.
+    /// Nothing new is sealed or signed with it.
+    pub accepted: Option<PathBuf>,
+    /// Write a new key in the key file's place, when the old one is lost.
+    pub reset: bool,
 }
 
 /// Whether a database file (or its write-ahead log) holds anything.
@@ -63,9 +69,13 @@ fn holds_data(db: &Path) -> bool {
     size(db) > 0 || size(&crate::db::files::beside(db, "-wal")) > 0
 }
 
-/// The root secret of one sandbox database.
+/// The root secret of one sandbox database, and the key still accepted
+/// beside it while it is rotated ([`Keys::accepted`]).
 #[derive(Clone)]
-pub struct MasterKey([u8; 32]);
+pub struct MasterKey {
+    key: [u8; 32],
+    accepted: Option<[u8; 32]>,
+}
 
 impl std::fmt::Debug for MasterKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -75,56 +85,88 @@ impl std::fmt::Debug for MasterKey {
 
 impl MasterKey {
     pub fn ephemeral() -> Self {
-        MasterKey(random_bytes())
+        MasterKey { key: random_bytes(), accepted: None }
     }
 
-    /// The key of the database at `db`, from its key file (see
-    /// [`MasterKey::path_for_database`]). A new database gets a new key file.
-    /// A database that already holds data without its key file is refused:
-    /// a new key would open none of what the old one sealed (every webhook
-    /// would fail), so the caller must restore the file or say
-    /// [`KeyFile::Reset`], which writes a new key in its place.
-    pub fn for_database(db: &Path, key_file: KeyFile) -> anyhow::Result<Self> {
-        let path = Self::path_for_database(db);
-        match key_file {
-            KeyFile::Reset => Self::create(&path, true)
+    /// The key `keys` says, for the database at `db` (`None`: in memory).
+    /// A key file that does not exist yet is made (mode 0600). A database
+    /// that already holds data without its key file is refused: a new key
+    /// would open none of what the old one sealed (every webhook would
+    /// fail), so the caller must restore the file, name the old key as
+    /// accepted (a rotation), or say [`Keys::reset`], which writes a new key
+    /// in its place.
+    pub fn open(keys: &Keys, db: Option<&Path>) -> anyhow::Result<Self> {
+        let path = match (&keys.file, db) {
+            (Some(file), _) => file.clone(),
+            (None, Some(db)) => Self::path_for_database(db),
+            (None, None) => return Ok(Self::ephemeral()),
+        };
+        let mut key = if keys.reset {
+            Self::create(&path, true)
                 .with_context(|| format!("cannot write a new key file {}", path.display()))?
-                .ok_or_else(|| anyhow::anyhow!("cannot write a new key file {}", path.display())),
-            KeyFile::Keep => {
-                if !path.exists() && holds_data(db) {
-                    anyhow::bail!(
-                        "the key file {key} of the database {db} is missing. The key seals what the database keeps \
-                         secret (webhook signing secrets, stored answers) and signs its tokens, so a new one would \
-                         leave every webhook failing. Either restore {key} from where the database came from, or \
-                         start over with a new key: `payctl sandbox --db {db} --reset-secrets` (every webhook \
-                         endpoint's signing secret then stays unusable until it is rotated, and stored \
-                         Idempotency-Key answers are dropped)",
-                        key = path.display(),
-                        db = db.display()
-                    );
-                }
-                Self::load_or_create(&path)
+                .ok_or_else(|| anyhow::anyhow!("cannot write a new key file {}", path.display()))?
+        } else {
+            if let Some(db) = db
+                && !path.exists()
+                && keys.accepted.is_none()
+                && holds_data(db)
+            {
+                anyhow::bail!(
+                    "the key file {key} of the database {db} is missing. The key seals what the database keeps \
+                     secret (webhook signing secrets, stored answers) and signs its tokens, so a new one would \
+                     leave every webhook failing. Either restore {key} from where the database came from, or \
+                     start over with a new key: `payctl sandbox --db {db} --reset-secrets` (every webhook \
+                     endpoint's signing secret then stays unusable until it is rotated, and stored \
+                     Idempotency-Key answers are dropped)",
+                    key = path.display(),
+                    db = db.display()
+                );
             }
+            Self::load_or_create(&path)?
+        };
+        if let Some(accepted) = &keys.accepted {
+            // Made by nobody but the operator: a missing one is a typo.
+            key.accepted = Some(
+                Self::read(accepted)?
+                    .ok_or_else(|| anyhow::anyhow!("the accepted key file {} does not exist", accepted.display()))?,
+            );
         }
+        Ok(key)
+    }
+
+    /// This key alone, without the one accepted beside it.
+    pub fn current(&self) -> Self {
+        MasterKey { key: self.key, accepted: None }
+    }
+
+    /// Whether another key is accepted beside this one.
+    pub fn accepts_another(&self) -> bool {
+        self.accepted.is_some_and(|accepted| accepted != self.key)
     }
 
     /// Reads the key file, creating it (mode 0600) on first use.
     pub fn load_or_create(path: &Path) -> anyhow::Result<Self> {
+        if let Some(key) = Self::read(path)? {
+            return Ok(MasterKey { key, accepted: None });
+        }
+        match Self::create(path, false).with_context(|| format!("cannot create key file {}", path.display()))? {
+            Some(key) => Ok(key),
+            // Another sandbox created it first: use that one.
+            None => Self::load_or_create(path),
+        }
+    }
+
+    /// The key in a key file (32 bytes), `None` when there is no such file.
+    fn read(path: &Path) -> anyhow::Result<Option<[u8; 32]>> {
         match std::fs::read(path) {
-            Ok(bytes) => {
-                let key: [u8; 32] = bytes
-                    .as_slice()
-                    .try_into()
-                    .map_err(|_| anyhow::anyhow!("key file {} is not 32 bytes long; it is damaged", path.display()))?;
-                Ok(MasterKey(key))
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                match Self::create(path, false).with_context(|| format!("cannot create key file {}", path.display()))? {
-                    Some(key) => Ok(key),
-                    // Another sandbox created it first: use that one.
-                    None => Self::load_or_create(path),
-                }
-            }
+            Ok(bytes) => Ok(Some(bytes.as_slice().try_into().map_err(|_| {
+                anyhow::anyhow!(
+                    "key file {} is not 32 bytes long; it is damaged (a key file holds 32 random bytes, e.g. \
+                     `head -c 32 /dev/urandom`)",
+                    path.display()
+                )
+            })?)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e).with_context(|| format!("cannot read key file {}", path.display())),
         }
     }
@@ -143,7 +185,7 @@ impl MasterKey {
         let written =
             crate::db::files::open_private(&temporary, std::fs::OpenOptions::new().write(true).create_new(true))
                 .and_then(|mut file| {
-                    file.write_all(&key.0)?;
+                    file.write_all(&key.key)?;
                     file.sync_all()
                 });
         let linked = written.and_then(|()| {
@@ -172,15 +214,26 @@ impl MasterKey {
 
     /// A sub-key for one purpose, so no two uses ever share key material.
     pub fn derive(&self, purpose: &str) -> [u8; 32] {
-        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.0).expect("HMAC takes any key length");
-        mac.update(purpose.as_bytes());
-        mac.finalize().into_bytes().into()
+        derive(&self.key, purpose)
     }
 
-    /// AES-256-GCM under the sub-key for `purpose`.
-    pub fn sealer(&self, purpose: &str) -> Sealer {
-        Sealer(Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&self.derive(purpose))))
+    /// The sub-keys for `purpose` that verify: this key's, then the
+    /// accepted one's.
+    pub fn verifying(&self, purpose: &str) -> Vec<[u8; 32]> {
+        std::iter::once(&self.key).chain(&self.accepted).map(|key| derive(key, purpose)).collect()
     }
+
+    /// AES-256-GCM under the sub-key for `purpose`; it also opens what the
+    /// accepted key sealed.
+    pub fn sealer(&self, purpose: &str) -> Sealer {
+        Sealer(self.verifying(purpose).iter().map(|key| Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(key))).collect())
+    }
+}
+
+fn derive(key: &[u8; 32], purpose: &str) -> [u8; 32] {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes any key length");
+    mac.update(purpose.as_bytes());
+    mac.finalize().into_bytes().into()
 }
 
 const NONCE_LEN: usize = 12;
@@ -190,7 +243,7 @@ const NONCE_LEN: usize = 12;
 /// data binds a sealed value to its owner (say, a record id), so it cannot
 /// be copied to another record and still open.
 #[derive(Clone)]
-pub struct Sealer(Aes256Gcm);
+pub struct Sealer(Vec<Aes256Gcm>);
 
 impl std::fmt::Debug for Sealer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -220,8 +273,7 @@ impl Sealed {
 impl Sealer {
     pub fn seal(&self, aad: &[u8], plaintext: &[u8]) -> Sealed {
         let nonce: [u8; NONCE_LEN] = random_bytes();
-        let ciphertext = self
-            .0
+        let ciphertext = self.0[0]
             .encrypt(Nonce::from_slice(&nonce), Payload { msg: plaintext, aad })
             // Fails only for inputs of gigabytes, which nothing here seals.
             .expect("AES-GCM seals any input below 64 GiB");
@@ -234,7 +286,8 @@ impl Sealer {
         if sealed.nonce.len() != NONCE_LEN {
             return None;
         }
-        self.0.decrypt(Nonce::from_slice(&sealed.nonce), Payload { msg: &sealed.ciphertext, aad }).ok()
+        let nonce = Nonce::from_slice(&sealed.nonce);
+        self.0.iter().find_map(|cipher| cipher.decrypt(nonce, Payload { msg: &sealed.ciphertext, aad }).ok())
     }
 }
 
@@ -286,6 +339,39 @@ mod tests {
         let round = Sealed::from_bytes(&sealed.to_bytes());
         assert_eq!(round, sealed);
         assert_eq!(sealer.open(b"owner-a", &Sealed::from_bytes(b"short")), None);
+    }
+
+    /// Rotation: a key that accepts the old one opens what the old one
+    /// sealed and seals under itself; the old key alone does not open that.
+    #[test]
+    fn an_accepted_key_opens_what_it_sealed_and_seals_nothing_new() {
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new) = (dir.path().join("old.key"), dir.path().join("new.key"));
+        let before = MasterKey::open(&Keys { file: Some(old.clone()), ..Keys::default() }, None).unwrap();
+        let sealed_before = before.sealer("test-v1").seal(b"owner", b"kept across the rotation");
+        assert!(!before.accepts_another());
+
+        let rotated = Keys { file: Some(new.clone()), accepted: Some(old.clone()), reset: false };
+        let after = MasterKey::open(&rotated, None).unwrap();
+        assert!(after.accepts_another());
+        assert_eq!(
+            after.sealer("test-v1").open(b"owner", &sealed_before).as_deref(),
+            Some(&b"kept across the rotation"[..])
+        );
+        assert_eq!(after.current().sealer("test-v1").open(b"owner", &sealed_before), None);
+        let sealed_after = after.sealer("test-v1").seal(b"owner", b"new");
+        assert_eq!(
+            before.sealer("test-v1").open(b"owner", &sealed_after),
+            None,
+            "nothing new is sealed with the old key"
+        );
+        assert_eq!(after.current().sealer("test-v1").open(b"owner", &sealed_after).as_deref(), Some(&b"new"[..]));
+        assert_eq!(after.derive("x"), after.current().derive("x"));
+        assert_eq!(after.verifying("x"), [after.derive("x"), before.derive("x")]);
+
+        let missing = Keys { file: Some(new), accepted: Some(dir.path().join("typo.key")), reset: false };
+        let error = MasterKey::open(&missing, None).unwrap_err().to_string();
+        assert!(error.contains("typo.key") && error.contains("does not exist"), "{error}");
     }
 
     #[test]

@@ -325,7 +325,7 @@ fn only_the_api_the_console_and_the_facade_import_the_api() {
 /// OpenAPI document and operation ids it serves.
 const SANDBOX_FACADE: &[&str] = &[
     "DEFAULT_PORT",
-    "KeyFile",
+    "Keys",
     "RateLimits",
     "Sandbox",
     "SandboxConfig",
@@ -409,7 +409,7 @@ fn the_sandbox_crate_is_closed_behind_its_facade() {
 #[test]
 fn the_facade_check_sees_paths_and_groups() {
     assert_eq!(taken_from_sandbox("use payctl_sandbox::clock::Timestamp;"), ["clock::Timestamp"]);
-    assert_eq!(taken_from_sandbox("use payctl_sandbox::{KeyFile, Sandbox};"), ["KeyFile", "Sandbox"]);
+    assert_eq!(taken_from_sandbox("use payctl_sandbox::{Keys, Sandbox};"), ["Keys", "Sandbox"]);
     assert_eq!(taken_from_sandbox("let d = payctl_sandbox::openapi_document();"), ["openapi_document"]);
 }
 

@@ -1,13 +1,14 @@
 //! Starting `payctl sandbox` on a database that cannot be used as it is: a
 //! key file gone missing, a damaged, foreign or read-only database. Each is
 //! refused with exit code 5 and a message that names the file, says what is
-//! wrong and what to do.
+//! wrong and what to do. And a key file of its own, rotated.
 
 use std::process::{Command, Stdio};
 
 use reqwest::StatusCode;
 use serde_json::json;
 
+use crate::console::Browser;
 use crate::sandbox_binary::{read_ready, signal, spawn, wait};
 use crate::support::{Auth, TestSandbox};
 use crate::webhooks::{ALL, Receiver, create, verifies};
@@ -93,6 +94,89 @@ async fn a_database_without_its_key_file_is_refused_unless_secrets_are_reset() {
     let (child, _) = start_logged(&args, &log);
     signal(&child, "TERM");
     assert!(wait(child).success());
+}
+
+/// A shared deployment names its key file (`--key-file`), and rotates it
+/// by accepting the old key beside the new one for a while: webhook
+/// secrets sealed under the old key are sealed again under the new one, so
+/// receivers keep verifying with the secret they hold; tokens the old key
+/// signed work until the old key goes.
+#[tokio::test]
+async fn a_key_file_of_its_own_rotates_without_losing_webhook_secrets() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shared.db");
+    let (old_key, new_key) = (dir.path().join("old.key"), dir.path().join("new.key"));
+    let log = dir.path().join("stderr.log");
+    let with = |extra: &[&str]| {
+        let mut args = vec!["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"];
+        args.extend_from_slice(extra);
+        args.into_iter().map(str::to_owned).collect::<Vec<_>>()
+    };
+    let start = |args: &[String]| start_logged(&args.iter().map(String::as_str).collect::<Vec<_>>(), &log);
+    let receiver = Receiver::start().await;
+
+    let (child, sb) = start(&with(&["--key-file", old_key.to_str().unwrap()]));
+    assert_eq!(std::fs::read(&old_key).unwrap().len(), 32, "the named key file is made");
+    assert!(!dir.path().join("shared.db.key").exists(), "and the database's own is not");
+    let key = sb.test_key();
+    let endpoint = create(&sb, &key, &receiver.url, &ALL).await;
+    let secret = endpoint["secret"].as_str().unwrap().to_owned();
+    let bearer = sb.login().await;
+    let mut browser = Browser::new(&sb);
+    browser.sign_in(&sb.ready.username, &sb.ready.password).await;
+    let (cookies, old_csrf) = (browser.cookies.clone(), browser.csrf().await);
+    // A console form rendered under the old key, sent to a later process.
+    let send_form = |sb| {
+        let (cookies, old_csrf) = (cookies.clone(), old_csrf.clone());
+        async move {
+            let mut browser = Browser::new(sb);
+            browser.cookies = cookies;
+            let idem = uuid::Uuid::new_v4().to_string();
+            let fields = [("csrf", old_csrf.as_str()), ("idem", &idem), ("name", "During"), ("environment", "TEST")];
+            browser.post_raw("/console/applications", &fields).await.status
+        }
+    };
+    trigger(&sb, &key).await;
+    assert!(verifies(&receiver.wait_for(1).await[0], &secret));
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+
+    // A new key that is not yet made, with the old one accepted beside it.
+    let rotating = with(&["--key-file", new_key.to_str().unwrap(), "--accept-key-file", old_key.to_str().unwrap()]);
+    let (child, sb) = start(&rotating);
+    let note = std::fs::read_to_string(&log).unwrap();
+    assert!(note.contains("1 webhook signing secret(s) were sealed again"), "{note}");
+    assert_eq!(std::fs::read(&new_key).unwrap().len(), 32);
+    trigger(&sb, &key).await;
+    assert!(verifies(&receiver.wait_for(2).await[1], &secret), "the receiver's secret still verifies");
+    assert_eq!(sb.get("/v1/auth/me", &bearer).await.status, StatusCode::OK, "a token of the old key still works");
+    assert_eq!(send_form(&sb).await, StatusCode::SEE_OTHER, "so does a console form");
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+
+    // The old key gone: what it sealed was sealed again; what it signed is refused.
+    let (child, sb) = start(&with(&["--key-file", new_key.to_str().unwrap()]));
+    trigger(&sb, &key).await;
+    assert!(verifies(&receiver.wait_for(3).await[2], &secret));
+    sb.get("/v1/auth/me", &bearer).await.assert_error(401, "ATH_0001");
+    assert_eq!(send_form(&sb).await, StatusCode::FORBIDDEN);
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+
+    // A key file that is not there, for a database holding data, is a
+    // mistake (a new key would open nothing), not a rotation.
+    let typo = dir.path().join("typo.key");
+    let refused =
+        payctl_sandbox(&with(&["--key-file", typo.to_str().unwrap()]).iter().map(String::as_str).collect::<Vec<_>>());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(5), "{stderr}");
+    assert!(stderr.contains("typo.key") && stderr.contains("is missing"), "{stderr}");
+    assert!(!typo.exists());
+    let missing = with(&["--key-file", new_key.to_str().unwrap(), "--accept-key-file", typo.to_str().unwrap()]);
+    let refused = payctl_sandbox(&missing.iter().map(String::as_str).collect::<Vec<_>>());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(5), "{stderr}");
+    assert!(stderr.contains("typo.key") && stderr.contains("does not exist"), "{stderr}");
 }
 
 /// `payctl sandbox ARGS` run to its end, as an unprivileged user when the

@@ -45,17 +45,20 @@ impl std::fmt::Display for JwtError {
     }
 }
 
-pub struct JwtKey([u8; 32]);
+/// The key that signs, then any key still accepted (a rotation).
+pub struct JwtKey(Vec<[u8; 32]>);
 
 const HEADER: &str = r#"{"alg":"HS256","typ":"JWT","kid":"sandbox-hs256"}"#;
 
 impl JwtKey {
-    pub fn new(key: [u8; 32]) -> Self {
-        JwtKey(key)
+    /// Signs with `keys[0]`; verifies with any of them.
+    pub fn new(keys: Vec<[u8; 32]>) -> Self {
+        assert!(!keys.is_empty(), "a JWT key needs a key to sign with");
+        JwtKey(keys)
     }
 
-    fn mac(&self) -> Hmac<Sha256> {
-        <Hmac<Sha256> as Mac>::new_from_slice(&self.0).expect("HMAC takes any key length")
+    fn mac(key: &[u8; 32]) -> Hmac<Sha256> {
+        <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes any key length")
     }
 
     pub fn sign(&self, claims: &Claims) -> String {
@@ -63,7 +66,7 @@ impl JwtKey {
         let mut token = URL_SAFE_NO_PAD.encode(HEADER);
         token.push('.');
         token.push_str(&URL_SAFE_NO_PAD.encode(payload));
-        let mut mac = self.mac();
+        let mut mac = Self::mac(&self.0[0]);
         mac.update(token.as_bytes());
         let signature = mac.finalize().into_bytes();
         token.push('.');
@@ -87,9 +90,15 @@ impl JwtKey {
             return Err(JwtError::BadSignature);
         }
         let signature = URL_SAFE_NO_PAD.decode(signature).map_err(|_| JwtError::Malformed)?;
-        let mut mac = self.mac();
-        mac.update(&token.as_bytes()[..header.len() + 1 + payload.len()]);
-        mac.verify_slice(&signature).map_err(|_| JwtError::BadSignature)?;
+        let signed = &token.as_bytes()[..header.len() + 1 + payload.len()];
+        let verifies = |key| {
+            let mut mac = Self::mac(key);
+            mac.update(signed);
+            mac.verify_slice(&signature).is_ok()
+        };
+        if !self.0.iter().any(verifies) {
+            return Err(JwtError::BadSignature);
+        }
         let payload = URL_SAFE_NO_PAD.decode(payload).map_err(|_| JwtError::Malformed)?;
         let claims: Claims = serde_json::from_slice(&payload).map_err(|_| JwtError::Malformed)?;
         if claims.typ != "Bearer" {
@@ -123,18 +132,28 @@ mod tests {
 
     #[test]
     fn signs_and_verifies() {
-        let key = JwtKey::new([7; 32]);
+        let key = JwtKey::new(vec![[7; 32]]);
         let token = key.sign(&claims(100));
         assert_eq!(key.verify(&token, Timestamp::from_millis(99_000)).unwrap().sub, "user-1");
         assert_eq!(key.verify(&token, Timestamp::from_millis(100_000)), Err(JwtError::Expired));
     }
 
+    /// While a key is rotated, tokens of the accepted key verify; new
+    /// ones are signed with the current key only.
+    #[test]
+    fn an_accepted_key_verifies_and_never_signs() {
+        let now = Timestamp::from_millis(0);
+        let (old, rotated) = (JwtKey::new(vec![[7; 32]]), JwtKey::new(vec![[8; 32], [7; 32]]));
+        assert_eq!(rotated.verify(&old.sign(&claims(100)), now).unwrap().sub, "user-1");
+        assert_eq!(old.verify(&rotated.sign(&claims(100)), now), Err(JwtError::BadSignature));
+    }
+
     #[test]
     fn rejects_tampering_other_keys_and_alg_none() {
-        let key = JwtKey::new([7; 32]);
+        let key = JwtKey::new(vec![[7; 32]]);
         let token = key.sign(&claims(100));
         let now = Timestamp::from_millis(0);
-        let other = JwtKey::new([8; 32]);
+        let other = JwtKey::new(vec![[8; 32]]);
         assert_eq!(other.verify(&token, now), Err(JwtError::BadSignature));
 
         let parts: Vec<&str> = token.split('.').collect();

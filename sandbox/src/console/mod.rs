@@ -91,7 +91,8 @@ pub struct Inner {
     pub flashes: session::Flashes,
     /// One-time sign-in links made for `payctl open`.
     pub links: link::Links,
-    csrf_key: [u8; 32],
+    /// The key this process signs forms with, then any still accepted.
+    csrf_keys: Vec<[u8; 32]>,
 }
 
 impl std::ops::Deref for Console {
@@ -104,13 +105,13 @@ impl std::ops::Deref for Console {
 /// The console's routes, nested at [`CONSOLE`]; `api` is the API router
 /// its actions go through.
 pub fn router(state: AppState, api: Router) -> Router {
-    let csrf_key = state.master_key.derive("console-csrf-v1");
+    let csrf_keys = state.master_key.verifying("console-csrf-v1");
     let console = Console(Arc::new(Inner {
         state,
         api: dispatch::Api::new(api),
         flashes: session::Flashes::default(),
         links: link::Links::default(),
-        csrf_key,
+        csrf_keys,
     }));
     let bearer = axum::middleware::from_fn_with_state(console.state.clone(), crate::auth::principal::require_bearer);
     let app = |path: &str| format!("/apps/{{app}}{path}");

@@ -55,6 +55,9 @@ pub struct Visitor {
     pub session: [u8; 32],
     /// The token this session's forms carry.
     pub csrf: String,
+    /// The tokens a form of this session may carry: `csrf`, then the one
+    /// under a key still accepted (while the key is rotated).
+    accepted_csrf: Vec<String>,
     /// A live region's refresh (the script's own fetch), not a visit:
     /// one-shot messages wait for the next real page.
     pub live: bool,
@@ -63,8 +66,7 @@ pub struct Visitor {
 impl Visitor {
     /// Refuses a form without this session's CSRF token.
     pub fn check(&self, fields: &Fields) -> Result<(), Failure> {
-        let sent = fields.get("csrf").unwrap_or("");
-        if bool::from(sent.as_bytes().ct_eq(self.csrf.as_bytes())) {
+        if carries(fields.get("csrf").unwrap_or(""), &self.accepted_csrf) {
             Ok(())
         } else {
             Err(Failure::Forbidden(
@@ -81,10 +83,20 @@ impl Visitor {
     }
 }
 
-fn hmac_hex(key: &[u8; 32], data: &[u8]) -> String {
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes any key length");
-    mac.update(data);
-    mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+/// The CSRF tokens of `data` (a session id, a sign-in nonce): the one forms
+/// carry first, then any under a key still accepted.
+fn csrf_tokens(console: &Console, data: &[u8]) -> Vec<String> {
+    let hmac_hex = |key: &[u8; 32]| {
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes any key length");
+        mac.update(data);
+        mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+    };
+    console.csrf_keys.iter().map(hmac_hex).collect()
+}
+
+/// Whether `sent` is one of `accepted`, compared in constant time.
+fn carries(sent: &str, accepted: &[String]) -> bool {
+    accepted.iter().fold(false, |found, token| found | bool::from(sent.as_bytes().ct_eq(token.as_bytes())))
 }
 
 pub(super) fn random_hex() -> String {
@@ -134,7 +146,8 @@ impl FromRequestParts<Console> for Visitor {
             .await?;
         let user = user.ok_or(Failure::SignIn(back))?;
         let live = parts.headers.contains_key("x-console-live");
-        Ok(Visitor { user, session, csrf: hmac_hex(&console.csrf_key, id.as_bytes()), live })
+        let accepted_csrf = csrf_tokens(console, id.as_bytes());
+        Ok(Visitor { user, session, csrf: accepted_csrf[0].clone(), accepted_csrf, live })
     }
 }
 
@@ -204,7 +217,7 @@ pub(super) fn safe_next(next: Option<&str>) -> String {
 
 pub(super) fn sign_in_form(console: &Console, next: &str, error: Option<&str>, status: StatusCode) -> Response {
     let nonce = random_hex();
-    let token = hmac_hex(&console.csrf_key, format!("sign-in:{nonce}").as_bytes());
+    let token = csrf_tokens(console, format!("sign-in:{nonce}").as_bytes()).swap_remove(0);
     let page = Page {
         title: "Sign in".to_owned(),
         section: Section::SignIn,
@@ -240,9 +253,8 @@ pub async fn sign_in(
 ) -> Result<Response, Failure> {
     let next = safe_next(fields.get("next"));
     let nonce = cookie(&headers, SIGN_IN_COOKIE).unwrap_or("");
-    let expected = hmac_hex(&console.csrf_key, format!("sign-in:{nonce}").as_bytes());
-    let sent = fields.get("csrf").unwrap_or("");
-    if nonce.is_empty() || !bool::from(sent.as_bytes().ct_eq(expected.as_bytes())) {
+    let accepted = csrf_tokens(&console, format!("sign-in:{nonce}").as_bytes());
+    if nonce.is_empty() || !carries(fields.get("csrf").unwrap_or(""), &accepted) {
         return Err(Failure::Forbidden(
             "This sign-in form is stale or came from another site. Open the sign-in page again.".to_owned(),
         ));

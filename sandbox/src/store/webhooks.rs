@@ -139,9 +139,17 @@ pub fn set_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str, now: 
     Ok(())
 }
 
-/// Gives a copied endpoint (a fork's) its own secret; the copy keeps the
-/// original's times, as it reads like the original.
-pub fn set_copied_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str) -> rusqlite::Result<()> {
+/// Every endpoint's sealed secret: (row id, public id, sealed).
+pub fn sealed_secrets(conn: &Connection) -> rusqlite::Result<Vec<(i64, String, Sealed)>> {
+    conn.prepare("SELECT id, public_id, secret_nonce, secret_sealed FROM webhook_endpoints ORDER BY id")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, Sealed { nonce: r.get(2)?, ciphertext: r.get(3)? })))?
+        .collect()
+}
+
+/// Puts a sealed secret in place without touching the endpoint's times: a
+/// copied endpoint's own new secret (the copy reads like the original), or
+/// the same secret sealed again under a rotated key.
+pub fn set_sealed_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str) -> rusqlite::Result<()> {
     conn.execute_cached(
         "UPDATE webhook_endpoints SET secret_nonce = ?2, secret_sealed = ?3, secret_hint = ?4 WHERE id = ?1",
         params![id, sealed.nonce, sealed.ciphertext, hint],

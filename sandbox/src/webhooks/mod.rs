@@ -52,6 +52,33 @@ pub fn open(master: &MasterKey, endpoint_id: &str, sealed: &Sealed) -> Result<St
     String::from_utf8(plain).map_err(|_| ApiError::internal("a stored webhook secret is not text"))
 }
 
+/// Seals again under `master`'s own key every endpoint secret that only
+/// the key it accepts opens (a rotation; `MasterKey::accepts_another`), so
+/// the accepted key can later go. Answers how many were sealed again.
+pub fn seal_again(conn: &rusqlite::Connection, master: &MasterKey) -> Result<usize, ApiError> {
+    let (current, sealer) = (master.current().sealer(KEY_PURPOSE), master.sealer(KEY_PURPOSE));
+    let mut sealed_again = 0;
+    for (row_id, public_id, sealed) in crate::store::webhooks::sealed_secrets(conn)? {
+        if current.open(public_id.as_bytes(), &sealed).is_some() {
+            continue;
+        }
+        // One no key opens (a reset key) stays as it is: its endpoint says
+        // so at each delivery until its secret is rotated.
+        if let Some(secret) = sealer.open(public_id.as_bytes(), &sealed) {
+            let secret =
+                String::from_utf8(secret).map_err(|_| ApiError::internal("a stored webhook secret is not text"))?;
+            crate::store::webhooks::set_sealed_secret(
+                conn,
+                row_id,
+                &current.seal(public_id.as_bytes(), secret.as_bytes()),
+                &hint(&secret),
+            )?;
+            sealed_again += 1;
+        }
+    }
+    Ok(sealed_again)
+}
+
 /// `v1` of `X-Service-Signature`: lowercase hex HMAC-SHA256 of `"<t>.<body>"`.
 pub fn signature(secret: &str, unix_seconds: i64, body: &[u8]) -> String {
     let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key length");

@@ -66,7 +66,7 @@ proptest! {
 
     #[test]
     fn bearer_tokens_and_api_keys_are_total(input in text()) {
-        let key = JwtKey::new([3; 32]);
+        let key = JwtKey::new(vec![[3; 32]]);
         prop_assert!(key.verify(&input, Timestamp::from_millis(0)).is_err());
         // An index holding one real key: arbitrary input never authenticates
         // as it, and the key itself still does.

@@ -27,7 +27,7 @@ pub use clock::parse_duration;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use payctl_sandbox::{KeyFile, Sandbox, SandboxConfig, Storage};
+use payctl_sandbox::{Keys, Sandbox, SandboxConfig, Storage};
 use tracing_subscriber::EnvFilter;
 
 use crate::cli::{Globals, SandboxArgs};
@@ -139,8 +139,8 @@ async fn serve(
     }
     // The database first: a second sandbox on the same file is refused
     // with the first one's address, not with "address in use" on its port.
-    let key_file = if args.reset_secrets { KeyFile::Reset } else { KeyFile::Keep };
-    let mut sandbox = Sandbox::open_with_key_file(SandboxConfig { storage, rate_limit: args.rate_limit.0 }, key_file)
+    let keys = Keys { file: args.key_file.clone(), accepted: args.accept_key_file.clone(), reset: args.reset_secrets };
+    let mut sandbox = Sandbox::open_with_keys(SandboxConfig { storage, rate_limit: args.rate_limit.0 }, keys)
         .await
         .context("cannot start the sandbox")?
         .with_allowed_hosts(args.allowed_host.clone());
@@ -155,6 +155,14 @@ async fn serve(
              dropped, and tokens and console forms from before no longer work.",
             reset.endpoints,
             reset.answers_dropped
+        );
+    }
+    if let (Some(sealed_again), Some(accepted)) = (sandbox.sealed_again(), &args.accept_key_file) {
+        crate::say!(
+            "note: the key in {} is still accepted beside this one: what it sealed opens and what it signed \
+             verifies. {sealed_again} webhook signing secret(s) were sealed again under this key. Stop accepting it \
+             once every process uses this key and the answers it sealed have expired (24 hours).",
+            accepted.display()
         );
     }
     let listener = tokio::net::TcpListener::bind(args.listen)
