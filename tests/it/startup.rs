@@ -179,6 +179,35 @@ async fn a_key_file_of_its_own_rotates_without_losing_webhook_secrets() {
     assert!(stderr.contains("typo.key") && stderr.contains("does not exist"), "{stderr}");
 }
 
+/// A one-time sign-in link lives in the database: made by one process, it
+/// opens on another that shares it (here the next one on the same file),
+/// once.
+#[tokio::test]
+async fn a_sign_in_link_made_by_one_process_opens_on_the_next_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("links.db");
+    let log = dir.path().join("stderr.log");
+    let args = ["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"];
+    let (child, sb) = start_logged(&args, &log);
+    let bearer = sb.login().await;
+    let made = sb.post("/console/sign-in-links", &bearer, json!({"next": "/console/overview"})).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let path = made.body["url"].as_str().unwrap().split_once("/console/").unwrap().1.to_owned();
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+
+    let (child, sb) = start_logged(&args, &log);
+    let mut browser = Browser::new(&sb);
+    let opened = browser.get(&format!("/console/{path}")).await;
+    assert_eq!(opened.status, StatusCode::SEE_OTHER, "{}", opened.html);
+    assert_eq!(opened.location(), "/console/overview");
+    browser.get("/console/overview").await.assert_ok();
+    let again = Browser::new(&sb).get(&format!("/console/{path}")).await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST, "a link opens once");
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+}
+
 /// `payctl sandbox ARGS` run to its end, as an unprivileged user when the
 /// tests run as root (root writes read-only files anyway). Returns the exit
 /// code and stderr.

@@ -89,8 +89,6 @@ pub struct Inner {
     pub state: AppState,
     pub api: dispatch::Api,
     pub flashes: session::Flashes,
-    /// One-time sign-in links made for `payctl open`.
-    pub links: link::Links,
     /// The key this process signs forms with, then any still accepted.
     csrf_keys: Vec<[u8; 32]>,
 }
@@ -110,7 +108,6 @@ pub fn router(state: AppState, api: Router) -> Router {
         state,
         api: dispatch::Api::new(api),
         flashes: session::Flashes::default(),
-        links: link::Links::default(),
         csrf_keys,
     }));
     let bearer = axum::middleware::from_fn_with_state(console.state.clone(), crate::auth::principal::require_bearer);

@@ -17,10 +17,10 @@ use rusqlite_migration::{HookResult, M, Migrations};
 
 /// The version the last migration brings a database to (snapshots name
 /// it as the schema their tables follow).
-pub const LATEST_VERSION: usize = 24;
+pub const LATEST_VERSION: usize = 25;
 
 /// The version `migrations/baseline.sql` stands for.
-pub const BASELINE_VERSION: usize = 24;
+pub const BASELINE_VERSION: usize = 25;
 const BASELINE: &str = include_str!("migrations/baseline.sql");
 
 /// Brings `conn` to the latest version: an empty database from the
@@ -67,6 +67,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0022_fault_rules_by_application.sql")),
         M::up(include_str!("migrations/0023_request_log_bodies.sql")),
         M::up(include_str!("migrations/0024_application_scans_and_reference_indexes.sql")),
+        M::up(include_str!("migrations/0025_sign_in_links.sql")),
     ])
 }
 

@@ -170,6 +170,7 @@ pub const NOT_COPIED: &[(&str, Left)] = &[
     ("users", Left::NotOwned),
     ("refresh_tokens", Left::NotOwned),
     ("console_sessions", Left::NotOwned),
+    ("sign_in_links", Left::NotOwned),
     ("partner_wallets", Left::NotOwned),
     ("applications", Left::Application),
     ("api_keys", Left::Secret),

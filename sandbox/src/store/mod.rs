@@ -45,6 +45,7 @@ pub mod request_logs;
 pub mod reset;
 pub mod review;
 pub mod settings;
+pub mod sign_in_links;
 pub mod transactions;
 pub mod transfers;
 pub mod users;

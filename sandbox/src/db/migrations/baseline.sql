@@ -1,7 +1,7 @@
--- The schema of version 24, in one step, for new databases only.
+-- The schema of version 25, in one step, for new databases only.
 --
 -- A database made from this file is the same (every table's and index's
--- SQL, user_version 24) as one made by running 0001 to 0024 in order; a
+-- SQL, user_version 25) as one made by running 0001 to 0025 in order; a
 -- test in db/migrations.rs holds the two together. Existing databases keep
 -- migrating from their own version through the numbered files, so those
 -- stay as they shipped. Running the numbered files costs a new sandbox
@@ -572,3 +572,12 @@ CREATE INDEX flow_states_application ON flow_states (application_id);
 CREATE INDEX ledger_entries_application ON ledger_entries (application_id);
 CREATE INDEX rate_overrides_application ON rate_overrides (application_id);
 CREATE INDEX pricing_markups_customer ON pricing_markups (customer_id);
+
+CREATE TABLE sign_in_links (
+    token_hash BLOB PRIMARY KEY,
+    user_id    INTEGER NOT NULL REFERENCES users(id),
+    next       TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX sign_in_links_user ON sign_in_links (user_id, expires_at);
+CREATE INDEX sign_in_links_expiry ON sign_in_links (expires_at);
