@@ -208,6 +208,33 @@ async fn a_sign_in_link_made_by_one_process_opens_on_the_next_once() {
     assert!(wait(child).success());
 }
 
+/// An older payctl started on a database a newer one migrated further
+/// refuses it before touching it, naming both schema versions.
+#[test]
+fn a_database_of_a_newer_schema_is_refused_naming_both_versions() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("newer.db");
+    let args = ["--db", db.to_str().unwrap(), "--json", "--listen", "127.0.0.1:0"];
+    let (child, _) = start_logged(&args, &dir.path().join("stderr.log"));
+    signal(&child, "TERM");
+    assert!(wait(child).success());
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let newer: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)).unwrap() + 1;
+    conn.pragma_update(None, "user_version", newer).unwrap();
+    drop(conn);
+
+    let refused = payctl_sandbox(&args);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(5), "{stderr}");
+    assert!(stderr.contains(&db.display().to_string()), "{stderr}");
+    assert!(
+        stderr.contains(&format!("schema version {newer}")) && stderr.contains(&format!("up to {}", newer - 1)),
+        "{stderr}"
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    assert_eq!(conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)).unwrap(), newer, "left as it was");
+}
+
 /// `payctl sandbox ARGS` run to its end, as an unprivileged user when the
 /// tests run as root (root writes read-only files anyway). Returns the exit
 /// code and stderr.

@@ -27,6 +27,14 @@ const BASELINE: &str = include_str!("migrations/baseline.sql");
 /// baseline, then, as for any older database, the numbered files it has
 /// not run yet.
 pub fn to_latest(conn: &mut Connection) -> anyhow::Result<()> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if usize::try_from(version).is_ok_and(|v| v > LATEST_VERSION) {
+        anyhow::bail!(
+            "the database holds schema version {version}, made by a newer payctl; this one ({}) serves schema \
+             versions up to {LATEST_VERSION}. Run the newer payctl on it, or use another database",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
     let empty: bool = conn.query_row(
         "SELECT user_version = 0 AND NOT EXISTS (SELECT 1 FROM sqlite_master) FROM pragma_user_version",
         [],
@@ -151,6 +159,18 @@ mod tests {
         // Opening it again changes nothing.
         to_latest(&mut baseline).unwrap();
         assert_eq!(schema(&baseline), schema(&stepwise));
+    }
+
+    #[test]
+    fn a_database_of_a_newer_schema_is_refused_naming_both_versions() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        to_latest(&mut conn).unwrap();
+        let newer = super::LATEST_VERSION + 1;
+        conn.pragma_update(None, "user_version", i64::try_from(newer).unwrap()).unwrap();
+        let error = to_latest(&mut conn).unwrap_err().to_string();
+        assert!(error.contains(&format!("schema version {newer}")), "{error}");
+        let serves = format!("up to {}", super::LATEST_VERSION);
+        assert!(error.contains(&serves) && error.contains("newer payctl"), "{error}");
     }
 
     #[test]

@@ -208,7 +208,10 @@ impl Db {
                 conn
             }
         };
-        migrate(&mut writer_conn)?;
+        migrate(&mut writer_conn).with_context(|| match storage {
+            Storage::File(path) => format!("cannot open the database {}", path.display()),
+            Storage::Memory => "cannot make the in-memory database".to_owned(),
+        })?;
 
         let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
         let outbox = Arc::<Notify>::default();
