@@ -27,6 +27,9 @@
 mod checkpoint;
 pub mod files;
 mod migrations;
+// The PostgreSQL backend is being built on this branch: nothing calls it yet.
+#[allow(dead_code)]
+mod postgres;
 mod shared;
 mod warning;
 mod writer;
