@@ -21,7 +21,7 @@ pub const LATEST_VERSION: usize = 23;
 
 /// The version `migrations/baseline.sql` stands for.
 pub const BASELINE_VERSION: usize = 23;
-const BASELINE: &str = include_str!("migrations/baseline.sql");
+pub(super) const BASELINE: &str = include_str!("migrations/baseline.sql");
 
 /// Brings `conn` to the latest version: an empty database from the
 /// baseline, then, as for any older database, the numbered files it has

@@ -9,6 +9,8 @@
 //!   checked, or `BOOL`; text into the text types; a blob into `BYTEA`), and
 //!   refuses a value of another kind rather than converting it.
 //! - [`Cell`] reads any column of those types back as a SQLite value.
+//! - [`schema`] writes SQLite's schema (the baseline's `CREATE` statements)
+//!   in PostgreSQL's words, so the two backends have one schema to keep.
 //!
 //! SQLite keeps a column's value of any type; PostgreSQL's schema fixes it,
 //! so the one place a mismatch can show is here, as an error naming both.
@@ -190,6 +192,102 @@ impl<'a> FromSql<'a> for Cell {
     }
 }
 
+/// SQLite's `CREATE TABLE`/`CREATE INDEX` statements as PostgreSQL's:
+/// `INTEGER` is `BIGINT` (and `INTEGER PRIMARY KEY` an identity column, as
+/// SQLite assigns it), `BLOB` is `BYTEA`, `STRICT` goes (PostgreSQL's
+/// columns are always typed), and a case-blind uniqueness (`UNIQUE COLLATE
+/// NOCASE`, or `col COLLATE NOCASE` inside `UNIQUE (…)`) becomes a unique
+/// index on `lower(col)`. Comments are dropped.
+pub fn schema(sqlite: &str) -> String {
+    let without_comments: String =
+        sqlite.lines().map(|line| line.find("--").map_or(line, |at| &line[..at])).collect::<Vec<_>>().join("\n");
+    let mut out = String::new();
+    // SQLite lets a column name a table made later; PostgreSQL wants the
+    // table first, so foreign keys are added once every table exists.
+    let mut foreign_keys = Vec::new();
+    for statement in without_comments.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+        let mut indexes = Vec::new();
+        let table =
+            statement.strip_prefix("CREATE TABLE ").and_then(|rest| rest.split_whitespace().next()).map(str::to_owned);
+        let mut text = statement.trim_end_matches("STRICT").trim_end().to_owned();
+        if let Some(table) = &table {
+            let mut lines = Vec::new();
+            for line in text.lines() {
+                let trimmed = line.trim_start();
+                if let Some(inner) = trimmed.strip_prefix("UNIQUE (").filter(|_| trimmed.contains("COLLATE NOCASE")) {
+                    let closes_table = trimmed.trim_end().ends_with("))");
+                    let columns: Vec<String> = inner
+                        .trim_end()
+                        .trim_end_matches([',', ')'])
+                        .split(',')
+                        .map(|c| match c.trim().strip_suffix(" COLLATE NOCASE") {
+                            Some(name) => format!("lower({})", name.trim()),
+                            None => c.trim().to_owned(),
+                        })
+                        .collect();
+                    let name: String = columns
+                        .iter()
+                        .map(|c| c.trim_start_matches("lower(").trim_end_matches(')'))
+                        .collect::<Vec<_>>()
+                        .join("_");
+                    indexes.push(format!(
+                        "CREATE UNIQUE INDEX {table}_{name}_nocase ON {table} ({});",
+                        columns.join(", ")
+                    ));
+                    // The constraint's line goes; the line before it keeps no dangling comma.
+                    if let Some(before) = lines.last_mut().filter(|l: &&mut String| l.trim_end().ends_with(',')) {
+                        let at = before.rfind(',').expect("ends with a comma");
+                        before.replace_range(at..=at, "");
+                    }
+                    if closes_table {
+                        lines.push(")".to_owned());
+                    }
+                    continue;
+                }
+                let mut line = line.to_owned();
+                if let Some(at) = line.find(" REFERENCES ") {
+                    let column = trimmed.trim_start_matches([',', ' ']).split_whitespace().next().unwrap_or_default();
+                    let target = &line[at + " REFERENCES ".len()..];
+                    let mut end = target.find(')').map_or(target.len(), |i| i + 1);
+                    if target[end..].starts_with(" ON DELETE CASCADE") {
+                        end += " ON DELETE CASCADE".len();
+                    }
+                    foreign_keys
+                        .push(format!("ALTER TABLE {table} ADD FOREIGN KEY ({column}) REFERENCES {};", &target[..end]));
+                    line = format!("{}{}", &line[..at], &target[end..]);
+                }
+                if line.contains("UNIQUE COLLATE NOCASE") {
+                    let column = trimmed.split_whitespace().next().unwrap_or_default().trim_start_matches(',');
+                    indexes.push(format!("CREATE UNIQUE INDEX {table}_{column}_nocase ON {table} (lower({column}));"));
+                    line = line.replace(" UNIQUE COLLATE NOCASE", "");
+                }
+                lines.push(line);
+            }
+            text = lines.join("\n");
+        }
+        let text = words(&text);
+        out.push_str(&text);
+        out.push_str(";\n");
+        for index in indexes {
+            out.push_str(&index);
+            out.push('\n');
+        }
+    }
+    for foreign_key in foreign_keys {
+        out.push_str(&foreign_key);
+        out.push('\n');
+    }
+    out
+}
+
+/// The column types, word by word.
+fn words(statement: &str) -> String {
+    statement
+        .replace("INTEGER PRIMARY KEY", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
+        .replace("INTEGER", "BIGINT")
+        .replace("BLOB", "BYTEA")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,15 +318,76 @@ mod tests {
         assert!(matches!(Param(Value::Null).to_sql(&Type::INT8, &mut out), Ok(IsNull::Yes)));
     }
 
+    #[test]
+    fn the_schema_in_postgresqls_words() {
+        let sqlite = "-- a comment; with a semicolon\nCREATE TABLE t (\n    id INTEGER PRIMARY KEY,\n    up INTEGER REFERENCES u(id) ON DELETE CASCADE,\n    email TEXT NOT NULL UNIQUE COLLATE NOCASE,\n    owner INTEGER NOT NULL,\n    hash BLOB NOT NULL,\n    UNIQUE (owner, email COLLATE NOCASE)\n) STRICT;\n\nCREATE INDEX t_owner ON t(owner) WHERE hash IS NOT NULL;\n";
+        assert_eq!(
+            schema(sqlite),
+            "CREATE TABLE t (\n    id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,\n    up BIGINT,\n    email TEXT NOT NULL,\n    owner BIGINT NOT NULL,\n    hash BYTEA NOT NULL\n);\n\
+             CREATE UNIQUE INDEX t_email_nocase ON t (lower(email));\n\
+             CREATE UNIQUE INDEX t_owner_email_nocase ON t (owner, lower(email));\n\
+             CREATE INDEX t_owner ON t(owner) WHERE hash IS NOT NULL;\n\
+             ALTER TABLE t ADD FOREIGN KEY (up) REFERENCES u(id) ON DELETE CASCADE;\n"
+        );
+    }
+
+    fn postgres() -> Option<postgres::Client> {
+        let Ok(url) = std::env::var("PAYCTL_TEST_POSTGRES") else {
+            eprintln!("skipped: PAYCTL_TEST_POSTGRES is not set");
+            return None;
+        };
+        Some(postgres::Client::connect(&url, postgres::NoTls).expect("connect"))
+    }
+
+    /// The baseline in PostgreSQL's words makes the same tables with the
+    /// same columns, each of the type its SQLite type stands for.
+    #[test]
+    fn the_baseline_makes_the_same_tables_on_postgresql() {
+        let Some(mut client) = postgres() else { return };
+        let mut tx = client.transaction().unwrap();
+        tx.batch_execute("CREATE SCHEMA baseline_check; SET LOCAL search_path TO baseline_check").unwrap();
+        tx.batch_execute(&schema(super::super::migrations::BASELINE)).unwrap();
+        let mut on_postgres: Vec<(String, String, String)> = tx
+            .query(
+                "SELECT table_name::text, column_name::text, data_type::text FROM information_schema.columns \
+                 WHERE table_schema = 'baseline_check' ORDER BY 1, 2",
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect();
+        on_postgres.sort();
+        let sqlite = rusqlite::Connection::open_in_memory().unwrap();
+        sqlite.execute_batch(super::super::migrations::BASELINE).unwrap();
+        let mut on_sqlite: Vec<(String, String, String)> = sqlite
+            .prepare(
+                "SELECT m.name, c.name, c.type FROM sqlite_master m, pragma_table_info(m.name) c \
+                 WHERE m.type = 'table' ORDER BY 1, 2",
+            )
+            .unwrap()
+            .query_map([], |r| {
+                let ty: String = r.get(2)?;
+                let ty = match ty.as_str() {
+                    "INTEGER" => "bigint",
+                    "TEXT" => "text",
+                    "BLOB" => "bytea",
+                    other => panic!("a column of type {other}"),
+                };
+                Ok((r.get(0)?, r.get(1)?, ty.to_owned()))
+            })
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        on_sqlite.sort();
+        assert_eq!(on_postgres, on_sqlite);
+    }
+
     /// Against a real server: `PAYCTL_TEST_POSTGRES=postgres://…` (see
     /// `.ci/hosted/postgres.sh`). Without it the test says so and passes.
     #[test]
     fn values_of_the_stores_types_round_trip_through_postgresql() {
-        let Ok(url) = std::env::var("PAYCTL_TEST_POSTGRES") else {
-            eprintln!("skipped: PAYCTL_TEST_POSTGRES is not set");
-            return;
-        };
-        let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+        let Some(mut client) = postgres() else { return };
         let mut tx = client.transaction().unwrap();
         tx.batch_execute(
             "CREATE TEMPORARY TABLE t (id BIGINT PRIMARY KEY, small INTEGER, flag BOOLEAN, rate TEXT, blob BYTEA, gone TEXT)",
