@@ -11,13 +11,17 @@
 //! the rows it walks ([`Db::scan`]) always goes to the thread. Callers await a
 //! oneshot reply; no write, and no long read, runs on a tokio worker. A
 //! full disk fails writes with 507 `STORAGE_FULL` (see
-//! [`crate::error::ApiError::from_database`]) while reads go on; warnings
+//! [`crate::error::ApiError::from_statement`]) while reads go on; warnings
 //! that repeat are logged once a minute.
 //!
 //! # Layout
 //! - this module: [`Db`], opening and configuring connections, the reader
 //!   threads; [`Tx`], the transaction a write job runs in, which tells the
 //!   writer whether the job recorded an event.
+//! - [`sql`]: the store's one way to run SQL on either backend ([`sql::Conn`],
+//!   which a [`Tx`] or a connection turns into) (SQLite's
+//!   connections, or PostgreSQL's through [`postgres`], which speaks
+//!   SQLite's values and schema to it).
 //! - [`writer`]: the writer thread and its group commits.
 //! - [`shared`]: the writer's connection, and in-memory reads beside it.
 //! - [`checkpoint`]: the WAL checkpoint thread; [`migrations`]: the
@@ -31,6 +35,10 @@ mod migrations;
 #[allow(dead_code)]
 mod postgres;
 mod shared;
+// Nothing opens a PostgreSQL connection yet, and part of the facade serves
+// store modules that still take a rusqlite connection.
+#[allow(dead_code)]
+pub mod sql;
 mod warning;
 mod writer;
 
@@ -105,6 +113,13 @@ impl<'a> Tx<'a> {
     }
 }
 
+/// The transaction as the store takes it.
+impl<'a> From<&'a Tx<'_>> for sql::Conn<'a> {
+    fn from(tx: &'a Tx<'_>) -> Self {
+        sql::Conn::Sqlite(tx.tx)
+    }
+}
+
 impl<'a> std::ops::Deref for Tx<'a> {
     type Target = Transaction<'a>;
 
@@ -148,7 +163,7 @@ const WAL_SIZE_LIMIT: i64 = 64 * 1024 * 1024;
 
 /// Statements each connection keeps compiled (more than the application
 /// has distinct statements, so the hot ones are never evicted).
-const STATEMENT_CACHE: usize = 512;
+pub(crate) const STATEMENT_CACHE: usize = 512;
 
 /// Where the data lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
