@@ -198,7 +198,7 @@ pub fn deletable(conn: &Connection, app: i64) -> Result<(), ApiError> {
     if application.environment != Environment::Test {
         return Err(ApiError::forbidden("a LIVE application behaves like production: it is never deleted"));
     }
-    if store::settings::get(conn, store::settings::SEED_TEST_APPLICATION)?.as_deref() == Some(&application.id) {
+    if store::settings::get(&conn.into(), store::settings::SEED_TEST_APPLICATION)?.as_deref() == Some(&application.id) {
         return Err(ApiError::conflict(
             payctl_wire::error::ErrorCode::Conflict,
             "the ready line's TEST application is kept (each start gives it a new key); delete the forks and \

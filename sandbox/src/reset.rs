@@ -29,7 +29,7 @@ pub const RESET_POINT: &str = "reset.point";
 pub fn mark(tx: &Tx<'_>) -> Result<(), ApiError> {
     let point = store::reset::marks(tx)?;
     let json = serde_json::to_string(&point).map_err(ApiError::internal)?;
-    settings::set(tx, RESET_POINT, &json)?;
+    settings::set(&tx.into(), RESET_POINT, &json)?;
     Ok(())
 }
 
@@ -37,7 +37,7 @@ pub fn mark(tx: &Tx<'_>) -> Result<(), ApiError> {
 /// rows deleted per table (tables with none left out).
 pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
     let point: BTreeMap<String, i64> =
-        settings::get(tx, RESET_POINT)?.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
+        settings::get(&tx.into(), RESET_POINT)?.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
     // A table unknown to the point did not exist then: all of it goes.
     store::reset::delete_above(tx, &point)
 }

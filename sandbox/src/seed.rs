@@ -40,7 +40,7 @@ pub struct Seeded {
 /// password is set at every start (a start that made it random must not
 /// leave it so for the next).
 pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> Result<Seeded, ApiError> {
-    if settings::get(tx, settings::SEED_USER)?.is_some() {
+    if settings::get(&tx.into(), settings::SEED_USER)?.is_some() {
         store::users::set_password_hash(tx, DEMO_USERNAME, demo_password_hash)?;
     } else {
         let user = store::users::insert(tx, DEMO_USERNAME, demo_password_hash, now)?;
@@ -60,12 +60,12 @@ pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> R
         store::users::set_partner(tx, user_id, partner_id)?;
         let (_, test) = store::applications::insert(tx, partner_id, "Demo TEST application", Environment::Test, now)?;
         let (_, live) = store::applications::insert(tx, partner_id, "Demo LIVE application", Environment::Live, now)?;
-        settings::set(tx, settings::SEED_USER, &user.id)?;
-        settings::set(tx, settings::SEED_TEST_APPLICATION, &test.id)?;
-        settings::set(tx, settings::SEED_LIVE_APPLICATION, &live.id)?;
+        settings::set(&tx.into(), settings::SEED_USER, &user.id)?;
+        settings::set(&tx.into(), settings::SEED_TEST_APPLICATION, &test.id)?;
+        settings::set(&tx.into(), settings::SEED_LIVE_APPLICATION, &live.id)?;
     }
-    let test_id = settings::get(tx, settings::SEED_TEST_APPLICATION)?.unwrap_or_default();
-    let live_id = settings::get(tx, settings::SEED_LIVE_APPLICATION)?.unwrap_or_default();
+    let test_id = settings::get(&tx.into(), settings::SEED_TEST_APPLICATION)?.unwrap_or_default();
+    let live_id = settings::get(&tx.into(), settings::SEED_LIVE_APPLICATION)?.unwrap_or_default();
     let (test_app, test_key) = mint_key(tx, &test_id, now)?;
     let (_, live_key) = mint_key(tx, &live_id, now)?;
     Ok(Seeded {

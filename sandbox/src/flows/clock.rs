@@ -40,7 +40,7 @@ pub fn advance(tx: &rusqlite::Connection, app: Option<i64>, seconds: i64, global
             Ok(offset)
         }
         None => {
-            let next = settings::advance_global_clock(tx, delta)?;
+            let next = settings::advance_global_clock(&tx.into(), delta)?;
             // Every application's clock moves with the global one.
             within_latest(next + store::applications::max_clock_offset(tx)?, seconds)?;
             Ok(next)

@@ -122,7 +122,7 @@ pub fn set_clock_offset(conn: &Connection, id: i64, offset_millis: i64) -> Resul
 
 /// The sandbox clocks as stored: the global offset and every application's own.
 pub fn load_clocks(conn: &Connection) -> Result<Clocks, ApiError> {
-    Ok(Clocks::new(super::settings::global_clock_offset(conn)?, clock_offsets(conn)?))
+    Ok(Clocks::new(super::settings::global_clock_offset(&conn.into())?, clock_offsets(conn)?))
 }
 
 /// Every application's own clock offset (those without one are left out).
