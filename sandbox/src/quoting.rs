@@ -102,12 +102,14 @@ fn rate_in_force(
     destination: &str,
 ) -> Result<Option<(Decimal, RateOrigin)>, ApiError> {
     let own = match application_id {
-        Some(app) => store::rates::get(conn, Some(app), source, destination)?.map(|r| (r, RateOrigin::Application)),
+        Some(app) => {
+            store::rates::get(&conn.into(), Some(app), source, destination)?.map(|r| (r, RateOrigin::Application))
+        }
         None => None,
     };
     let found = match own {
         Some(found) => Some(found),
-        None => store::rates::get(conn, None, source, destination)?.map(|r| (r, RateOrigin::Global)),
+        None => store::rates::get(&conn.into(), None, source, destination)?.map(|r| (r, RateOrigin::Global)),
     };
     Ok(found.or_else(|| rates::mid_rate(source, destination).map(|rate| (rate, RateOrigin::Table))))
 }
@@ -117,7 +119,7 @@ fn rate_in_force(
 pub fn all_rates(conn: &Connection, application_id: Option<i64>) -> Result<Vec<Rate>, ApiError> {
     let mut pairs: Vec<(String, String)> =
         rates::RATES.iter().map(|(s, d, _)| ((*s).to_owned(), (*d).to_owned())).collect();
-    for o in store::rates::visible(conn, application_id)? {
+    for o in store::rates::visible(&conn.into(), application_id)? {
         if !pairs.iter().any(|(s, d)| *s == o.source && *d == o.destination) {
             pairs.push((o.source, o.destination));
         }

@@ -74,7 +74,7 @@ pub async fn set(
     let set = state
         .db
         .write(move |tx| {
-            store::rates::set(tx, app, &body.source, &body.destination, rate, now)?;
+            store::rates::set(&tx.into(), app, &body.source, &body.destination, rate, now)?;
             quoting::rate(tx, app, &body.source, &body.destination)
         })
         .await?;
@@ -97,7 +97,7 @@ pub async fn clear(
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Response, ApiError> {
     let app = target_application(&state, &caller, query.application_id, Access::Change).await?.map(|t| t.id);
-    let removed = state.db.write(move |tx| store::rates::clear(tx, app, &source, &destination)).await?;
+    let removed = state.db.write(move |tx| store::rates::clear(&tx.into(), app, &source, &destination)).await?;
     if removed {
         Ok(StatusCode::NO_CONTENT.into_response())
     } else {
