@@ -315,7 +315,7 @@ pub fn states(
         application_id: i64,
         id: &str,
     ) -> Result<Vec<Entered<Markup>>, ApiError> {
-        let states = store::flow_states::timeline::<S>(conn, application_id, kind, id)?;
+        let states = store::flow_states::timeline::<S>(&conn.into(), application_id, kind, id)?;
         Ok(states.into_iter().map(|e| Entered { state: html::status(e.state), reason: e.reason, at: e.at }).collect())
     }
     match kind {

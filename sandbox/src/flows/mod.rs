@@ -166,7 +166,7 @@ fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Ti
     for (mv, due) in &step.moves {
         store::moves::insert(conn, app, *mv, id, *due, at)?;
     }
-    store::flow_states::insert(conn, app, F::KIND, id, step.to, step.reason.as_deref(), at)?;
+    store::flow_states::insert(&conn.into(), app, F::KIND, id, step.to, step.reason.as_deref(), at)?;
     Ok(())
 }
 
