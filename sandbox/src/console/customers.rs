@@ -109,7 +109,7 @@ pub async fn detail(
             let beneficiaries = store::beneficiaries::list(conn, row.id, &NEWEST)?.data;
             let accounts = store::accounts::for_customer(conn, row.id)?;
             let states = states(conn, FlowKind::Verification, application_id, &public_id)?;
-            let events = store::events::for_resource(conn, application_id, &public_id)?;
+            let events = store::events::for_resource(&conn.into(), application_id, &public_id)?;
             Ok(Some((row.customer, beneficiaries, accounts, states, events)))
         })
         .await?;

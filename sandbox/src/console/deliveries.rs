@@ -135,7 +135,7 @@ pub async fn detail(
             let Some((delivery, attempts)) = store::webhooks::delivery_sent(conn, application_id, &id)? else {
                 return Ok(None);
             };
-            let event = store::events::find(conn, application_id, &delivery.event_id)?;
+            let event = store::events::find(&conn.into(), application_id, &delivery.event_id)?;
             let endpoint = store::webhooks::find(conn, application_id, &delivery.webhook_id)?.map(|e| e.1);
             Ok(Some((delivery, attempts, event, endpoint)))
         })
