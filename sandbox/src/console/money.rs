@@ -255,7 +255,7 @@ pub async fn detail(
             Ok((
                 states(conn, kind, application_id, &public_id)?,
                 store::events::for_resource(&conn.into(), application_id, &public_id)?,
-                store::postings::for_reference(conn, application_id, kind.as_str(), &public_id)?,
+                store::postings::for_reference(&conn.into(), application_id, kind.as_str(), &public_id)?,
             ))
         })
         .await?;
