@@ -40,7 +40,7 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
     // always.
     loop {
         let now = state.clock.now();
-        if !state.db.read(move |conn| moves::any_due(conn, now)).await? {
+        if !state.db.read(move |conn| moves::any_due(&conn.into(), now)).await? {
             return Ok(total);
         }
         total += state.db.write(move |tx| apply_batch(tx, now)).await?;
@@ -48,9 +48,9 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
 }
 
 fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> {
-    let due = moves::due_batch(conn, global_now, BATCH)?;
+    let due = moves::due_batch(&conn.into(), global_now, BATCH)?;
     for (id, m) in &due {
-        moves::delete(conn, *id)?;
+        moves::delete(&conn.into(), *id)?;
         let m = match m {
             Ok(m) => m,
             Err(e) => {
@@ -112,10 +112,10 @@ mod tests {
                     [app],
                 )?;
                 tx.pragma_update(None, "ignore_check_constraints", false)?;
-                moves::insert(tx, app, DECIDE, "r1", Timestamp::from_millis(1_000), now)?;
+                moves::insert(&tx.into(), app, DECIDE, "r1", Timestamp::from_millis(1_000), now)?;
                 // No such customer: nothing to decide.
-                moves::insert(tx, app, DECIDE, "r2", Timestamp::from_millis(2_000), now)?;
-                moves::insert(tx, app, DECIDE, "later", Timestamp::from_millis(20_000), now)?;
+                moves::insert(&tx.into(), app, DECIDE, "r2", Timestamp::from_millis(2_000), now)?;
+                moves::insert(&tx.into(), app, DECIDE, "later", Timestamp::from_millis(20_000), now)?;
                 tx.execute_cached("INSERT INTO settings (name, value) VALUES ('kept', '1')", [])?;
                 apply_batch(tx, now)
             })
@@ -150,8 +150,8 @@ mod tests {
                      VALUES (?1, 'no.such.move', 'r1', 0, 0, 0)",
                     [app],
                 )?;
-                moves::insert(tx, app, DECIDE, "missing-customer", Timestamp::from_millis(5_000), now)?;
-                let due = moves::due_batch(tx, now, 10)?;
+                moves::insert(&tx.into(), app, DECIDE, "missing-customer", Timestamp::from_millis(5_000), now)?;
+                let due = moves::due_batch(&tx.into(), now, 10)?;
                 let error = due[0].1.as_ref().map(|_| ()).unwrap_err().code;
                 let applied = apply_batch(tx, now)?;
                 let left: i64 = tx.query_row("SELECT COUNT(*) FROM scheduled_moves", [], |r| r.get(0))?;
@@ -170,18 +170,18 @@ mod tests {
         let now = Timestamp::from_millis(10_000);
         let (empty, future, after_shift) = db
             .write(move |tx| {
-                let empty = moves::any_due(tx, now)?;
-                moves::insert(tx, app, DECIDE, "later", Timestamp::from_millis(70_000), now)?;
-                let future = moves::any_due(tx, now)?;
+                let empty = moves::any_due(&tx.into(), now)?;
+                moves::insert(&tx.into(), app, DECIDE, "later", Timestamp::from_millis(70_000), now)?;
+                let future = moves::any_due(&tx.into(), now)?;
                 // The application's clock moves 60 s ahead of the global one.
                 tx.execute_cached("UPDATE applications SET clock_offset_millis = 60000 WHERE id = ?1", [app])?;
-                moves::shift_application(tx, app, 60_000)?;
-                Ok((empty, future, moves::any_due(tx, now)?))
+                moves::shift_application(&tx.into(), app, 60_000)?;
+                Ok((empty, future, moves::any_due(&tx.into(), now)?))
             })
             .await
             .unwrap();
         assert_eq!((empty, future, after_shift), (false, false, true));
-        let due = db.write(move |tx| moves::due_batch(tx, now, 10)).await.unwrap();
+        let due = db.write(move |tx| moves::due_batch(&tx.into(), now, 10)).await.unwrap();
         assert_eq!(
             due[0].1.as_ref().unwrap().due_at,
             Timestamp::from_millis(70_000),

@@ -35,7 +35,7 @@ pub fn advance(tx: &rusqlite::Connection, app: Option<i64>, seconds: i64, global
         Some(id) => {
             let offset = store::applications::advance_clock(tx, id, delta)?;
             within_latest(global + offset, seconds)?;
-            store::moves::shift_application(tx, id, delta)?;
+            store::moves::shift_application(&tx.into(), id, delta)?;
             store::webhooks::shift_application(tx, id, delta)?;
             Ok(offset)
         }

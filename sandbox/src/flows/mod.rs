@@ -164,7 +164,7 @@ fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Ti
         crate::events::record(conn, app, *event, crate::events::Subject { kind: F::KIND.as_str(), id }, data, at)?;
     }
     for (mv, due) in &step.moves {
-        store::moves::insert(conn, app, *mv, id, *due, at)?;
+        store::moves::insert(&conn.into(), app, *mv, id, *due, at)?;
     }
     store::flow_states::insert(&conn.into(), app, F::KIND, id, step.to, step.reason.as_deref(), at)?;
     Ok(())
@@ -215,7 +215,7 @@ pub fn current<F: Flow>(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: 
 /// Applies, inside the caller's transaction, the moves of one flow that
 /// are due at `now`; true when there was any.
 pub fn catch_up(conn: &Tx<'_>, resource_id: &str, now: Timestamp) -> Result<bool, ApiError> {
-    let due = store::moves::take_due_for(conn, resource_id, now)?;
+    let due = store::moves::take_due_for(&conn.into(), resource_id, now)?;
     for m in &due {
         apply_move(conn, m)?;
     }

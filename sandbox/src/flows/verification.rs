@@ -179,7 +179,9 @@ impl Standing {
 pub fn standing(conn: &Tx<'_>, clocks: &Clocks, app: i64, id: &str) -> Result<Standing, ApiError> {
     let (customer, restarted) = resubmit(conn, clocks, app, id)?;
     let decision_due = match customer.status {
-        State::Pending => store::moves::next_due(conn, super::Move::Verification(Move::Decide), &customer.customer.id)?,
+        State::Pending => {
+            store::moves::next_due(&conn.into(), super::Move::Verification(Move::Decide), &customer.customer.id)?
+        }
         State::Approved | State::Rejected => None,
     };
     Ok(Standing { customer, restarted, decision_due })
