@@ -320,7 +320,7 @@ impl Sandbox {
             .map_err(|e| anyhow::anyhow!("cannot hash the demo password: {e}"))?;
         self.state
             .db
-            .write(move |tx| Ok(store::users::set_password_hash(tx, seed::DEMO_USERNAME, &hash)?))
+            .write(move |tx| Ok(store::users::set_password_hash(&tx.into(), seed::DEMO_USERNAME, &hash)?))
             .await
             .map_err(|e| anyhow::anyhow!("cannot set the demo password: {}", e.message))?;
         self.demo_password = password.to_owned();

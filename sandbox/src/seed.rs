@@ -41,9 +41,9 @@ pub struct Seeded {
 /// leave it so for the next).
 pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> Result<Seeded, ApiError> {
     if settings::get(&tx.into(), settings::SEED_USER)?.is_some() {
-        store::users::set_password_hash(tx, DEMO_USERNAME, demo_password_hash)?;
+        store::users::set_password_hash(&tx.into(), DEMO_USERNAME, demo_password_hash)?;
     } else {
-        let user = store::users::insert(tx, DEMO_USERNAME, demo_password_hash, now)?;
+        let user = store::users::insert(&tx.into(), DEMO_USERNAME, demo_password_hash, now)?;
         let (partner_id, _) = store::partners::insert(
             tx,
             &NewPartner {
@@ -55,9 +55,9 @@ pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> R
             },
             now,
         )?;
-        let (user_id, _, _) =
-            store::users::credentials(tx, DEMO_USERNAME)?.ok_or_else(|| ApiError::internal("seed user missing"))?;
-        store::users::set_partner(tx, user_id, partner_id)?;
+        let (user_id, _, _) = store::users::credentials(&tx.into(), DEMO_USERNAME)?
+            .ok_or_else(|| ApiError::internal("seed user missing"))?;
+        store::users::set_partner(&tx.into(), user_id, partner_id)?;
         let (_, test) = store::applications::insert(tx, partner_id, "Demo TEST application", Environment::Test, now)?;
         let (_, live) = store::applications::insert(tx, partner_id, "Demo LIVE application", Environment::Live, now)?;
         settings::set(&tx.into(), settings::SEED_USER, &user.id)?;

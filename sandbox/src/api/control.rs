@@ -49,7 +49,7 @@ pub async fn create_user(
         .map_err(ApiError::internal)?;
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        store::users::insert(tx, &username, &hash, now)
+        store::users::insert(&tx.into(), &username, &hash, now)
     })
     .await
 }

@@ -307,7 +307,7 @@ pub async fn admit_bearer(state: &AppState, request: &mut Request) -> Result<(),
     let claims = state.jwt.verify(&token, state.clock.now()).map_err(|e| ApiError::unauthorized(e.to_string()))?;
     let user = state
         .db
-        .read(move |conn| store::users::find_by_public_id(conn, &claims.sub))
+        .read(move |conn| store::users::find_by_public_id(&conn.into(), &claims.sub))
         .await?
         .ok_or_else(|| ApiError::unauthorized("the bearer token's user no longer exists"))?;
     request.extensions_mut().insert(user);

@@ -128,7 +128,7 @@ impl FromRequestParts<Console> for Visitor {
             .state
             .db
             .read(move |conn| match store::console_sessions::user_of(&conn.into(), &session, now)? {
-                Some(public_id) => store::users::find_by_public_id(conn, &public_id),
+                Some(public_id) => store::users::find_by_public_id(&conn.into(), &public_id),
                 None => Ok(None),
             })
             .await?;
@@ -283,7 +283,7 @@ pub(super) async fn open_session(console: &Console, user: String, next: &str) ->
         .state
         .db
         .write(move |tx| {
-            let Some(user) = store::users::find_by_public_id(tx, &user)? else { return Ok(false) };
+            let Some(user) = store::users::find_by_public_id(&tx.into(), &user)? else { return Ok(false) };
             store::console_sessions::insert(&tx.into(), &hash, user.user_id, now, now + SESSION_HOURS * HOUR_MS)?;
             Ok(true)
         })
