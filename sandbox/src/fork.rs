@@ -166,8 +166,10 @@ pub fn make(
     } else {
         (None, None)
     };
-    let added =
-        store::fault_rules::of_application(conn, to)?.into_iter().map(Rule::from_row).collect::<Result<_, _>>()?;
+    let added = store::fault_rules::of_application(&conn.into(), to)?
+        .into_iter()
+        .map(Rule::from_row)
+        .collect::<Result<_, _>>()?;
     let forked = Forked {
         application,
         api_key,
@@ -214,7 +216,7 @@ pub fn deletable(conn: &Connection, app: i64) -> Result<(), ApiError> {
 pub fn delete(conn: &Connection, app: i64) -> Result<(ApplicationDeleted, Vec<i64>), ApiError> {
     deletable(conn, app)?;
     let (_, application) = store::applications::by_id(conn, app)?;
-    let rules = store::fault_rules::of_application(conn, app)?.into_iter().map(|r| r.id).collect();
+    let rules = store::fault_rules::of_application(&conn.into(), app)?.into_iter().map(|r| r.id).collect();
     let deleted = store::fork::delete(conn, app, &crate::idempotency::application_scope(&application.id))?;
     let deleted = deleted.into_iter().map(|(t, n)| (t.to_owned(), i64::try_from(n).unwrap_or(i64::MAX))).collect();
     Ok((ApplicationDeleted { id: application.id, deleted }, rules))

@@ -53,7 +53,7 @@ pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Committed, 
     let (response, left) = idempotency::commit(state, claim, StatusCode::OK, move |tx| {
         let mut deleted = wipe(tx)?;
         // Every fault rule goes, seeded ones too: a reset sandbox answers as production would.
-        let rules = store::fault_rules::delete_all(tx)?;
+        let rules = store::fault_rules::delete_all(&tx.into())?;
         if rules > 0 {
             *deleted.entry("fault_rules".to_owned()).or_default() += i64::try_from(rules).unwrap_or(i64::MAX);
         }

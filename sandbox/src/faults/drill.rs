@@ -66,8 +66,8 @@ pub fn end(conn: &Connection, app: i64, now: Timestamp) -> Result<Change, ApiErr
     if drill.ended_at.is_some() {
         return Ok(Change::default());
     }
-    let removed = store::fault_rules::ids_of(conn, &drill.rules)?;
-    store::fault_rules::delete(conn, &removed)?;
+    let removed = store::fault_rules::ids_of(&conn.into(), &drill.rules)?;
+    store::fault_rules::delete(&conn.into(), &removed)?;
     store::review::end_drill(conn, drill.id, now)?;
     Ok(Change { added: Vec::new(), removed })
 }

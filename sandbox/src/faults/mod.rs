@@ -186,7 +186,7 @@ impl Faults {
     /// The stored rules, as the engine holds them.
     pub fn load(conn: &rusqlite::Connection) -> Result<Faults, ApiError> {
         let faults = Faults::default();
-        faults.replace(store::fault_rules::all(conn)?)?;
+        faults.replace(store::fault_rules::all(&conn.into())?)?;
         Ok(faults)
     }
 
@@ -359,7 +359,7 @@ pub fn store(
     let app = application.as_ref().map(|(id, _)| *id);
     within_limits(conn, app)?;
     let public_id = crate::ids::prefixed("flt");
-    let id = store::fault_rules::insert(conn, &public_id, app, &serde_json::to_string(&spec)?, now)?;
+    let id = store::fault_rules::insert(&conn.into(), &public_id, app, &serde_json::to_string(&spec)?, now)?;
     Ok(Rule::new(id, public_id, application, spec, now))
 }
 
@@ -376,7 +376,7 @@ pub const GLOBAL_RULES: usize = 100;
 fn within_limits(conn: &rusqlite::Connection, app: Option<i64>) -> Result<(), ApiError> {
     let full = |message: String| Err(ApiError::new(payctl_wire::error::ErrorCode::FaultRuleLimit, message));
     let Some(app) = app else {
-        if store::fault_rules::count_global(conn)? >= GLOBAL_RULES {
+        if store::fault_rules::count_global(&conn.into())? >= GLOBAL_RULES {
             return full(format!(
                 "there are {GLOBAL_RULES} global fault rules, the most the sandbox keeps; remove one (DELETE \
                  /sandbox/faults/{{id}}) or clear them (DELETE /sandbox/faults) first"
@@ -384,7 +384,7 @@ fn within_limits(conn: &rusqlite::Connection, app: Option<i64>) -> Result<(), Ap
         }
         return Ok(());
     };
-    let (own, partner) = store::fault_rules::count_for(conn, app)?;
+    let (own, partner) = store::fault_rules::count_for(&conn.into(), app)?;
     if own >= RULES_PER_APPLICATION {
         return full(format!(
             "the application has {RULES_PER_APPLICATION} fault rules, the most one may have (a drill adds {}); \
@@ -421,7 +421,7 @@ impl Faults {
 /// Removes rules (by row id) from the database and from force.
 pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<(), ApiError> {
     let stored = ids.clone();
-    state.db.write(move |tx| store::fault_rules::delete(tx, &stored)).await?;
+    state.db.write(move |tx| store::fault_rules::delete(&tx.into(), &stored)).await?;
     state.faults.remove(&ids);
     Ok(())
 }
@@ -431,7 +431,7 @@ pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<
 /// change nothing.
 pub fn record_counters(conn: &rusqlite::Connection, counted: &[(i64, Counters)]) -> Result<(), ApiError> {
     for (id, counters) in counted {
-        store::fault_rules::set_counters(conn, *id, *counters)?;
+        store::fault_rules::set_counters(&conn.into(), *id, *counters)?;
     }
     Ok(())
 }
@@ -446,15 +446,15 @@ pub fn fire_delivery(
     endpoint_id: i64,
 ) -> Result<Option<Fired>, ApiError> {
     let (counted, fired, counters) = if rule.spec.per_endpoint() {
-        let mut at = store::fault_rules::endpoint_counters(conn, rule.id, endpoint_id)?;
+        let mut at = store::fault_rules::endpoint_counters(&conn.into(), rule.id, endpoint_id)?;
         let fired = rule.fire_at(&mut at);
-        store::fault_rules::set_endpoint_counters(conn, rule.id, endpoint_id, at)?;
+        store::fault_rules::set_endpoint_counters(&conn.into(), rule.id, endpoint_id, at)?;
         fired
     } else {
         rule.fire()
     };
     if counted {
-        store::fault_rules::set_counters(conn, rule.id, counters)?;
+        store::fault_rules::set_counters(&conn.into(), rule.id, counters)?;
     }
     Ok(fired.then(|| Fired { rule: rule.clone() }))
 }
