@@ -290,38 +290,42 @@ impl<'s, 'a> Statement<'s, 'a> {
     }
 
     /// Every row, mapped by `f` as it is read. (PostgreSQL's rows arrive
-    /// whole; SQLite's are stepped through.)
-    pub fn query_map<T, F>(&mut self, params: impl Params, mut f: F) -> Result<impl Iterator<Item = Result<T>>>
+    /// whole; SQLite's are stepped through.) The parameters are bound
+    /// before this returns, so the rows borrow only the statement.
+    pub fn query_map<T, F>(&mut self, params: impl Params, f: F) -> Result<Rows<'_, F>>
     where
         F: FnMut(&Row<'_>) -> rusqlite::Result<T>,
     {
         Ok(match self.prepared() {
-            Prepared::Sqlite(s) => Rows::Sqlite(s.query_map(params, move |r| f(&Row::Sqlite(r)))?),
+            Prepared::Sqlite(s) => Rows::Sqlite(s.query(params)?, f),
             Prepared::Postgres(pg, statement) => {
-                let rows = pg.borrow_mut().query(statement, &params)?;
-                Rows::Postgres(rows.into_iter().map(move |r| Ok(f(&Row::Postgres(&r))?)))
+                Rows::Postgres(pg.borrow_mut().query(statement, &params)?.into_iter(), f)
             }
         })
     }
 }
 
-/// The rows of [`Statement::query_map`].
-enum Rows<S, P> {
-    Sqlite(S),
-    Postgres(P),
+/// The rows of [`Statement::query_map`], each mapped as it is read.
+pub enum Rows<'x, F> {
+    Sqlite(rusqlite::Rows<'x>, F),
+    Postgres(std::vec::IntoIter<postgres::Row>, F),
 }
 
-impl<T, S, P> Iterator for Rows<S, P>
+impl<T, F> Iterator for Rows<'_, F>
 where
-    S: Iterator<Item = rusqlite::Result<T>>,
-    P: Iterator<Item = Result<T>>,
+    F: FnMut(&Row<'_>) -> rusqlite::Result<T>,
 {
     type Item = Result<T>;
 
     fn next(&mut self) -> Option<Result<T>> {
         match self {
-            Rows::Sqlite(rows) => rows.next().map(|r| r.map_err(Error::from)),
-            Rows::Postgres(rows) => rows.next(),
+            // As rusqlite's own `query_map` steps its rows.
+            Rows::Sqlite(rows, f) => match rows.next() {
+                Ok(Some(row)) => Some(f(&Row::Sqlite(row)).map_err(Error::from)),
+                Ok(None) => None,
+                Err(e) => Some(Err(e.into())),
+            },
+            Rows::Postgres(rows, f) => rows.next().map(|row| Ok(f(&Row::Postgres(&row))?)),
         }
     }
 }
