@@ -112,7 +112,7 @@ pub fn create(conn: &Connection, app: i64, partner: i64, new: NewQuote, now: Tim
             row.recipient_type = Some(recipient_type);
         }
     }
-    quotes::insert(conn, &row, now)
+    quotes::insert(&conn.into(), &row, now)
 }
 
 /// The application's quote `id` made by one of `forms` (each path serves
@@ -142,7 +142,7 @@ pub fn accept(conn: &Connection, quote: &Row, now: Timestamp) -> Result<Row, Api
         }
         State::Created => {}
     }
-    if !quotes::mark_accepted(conn, quote.id, now)? {
+    if !quotes::mark_accepted(&conn.into(), quote.id, now)? {
         return Err(already());
     }
     reread(conn, quote)
@@ -152,10 +152,10 @@ pub fn accept(conn: &Connection, quote: &Row, now: Timestamp) -> Result<Row, Api
 /// update runs in the caller's write transaction (on the single writer), so
 /// of many consumers racing for one quote exactly one sees it change.
 pub fn consume(conn: &Connection, quote: &Row, used_by: &str, now: Timestamp) -> Result<Row, ApiError> {
-    if quotes::mark_used(conn, quote.id, used_by, now)? {
+    if quotes::mark_used(&conn.into(), quote.id, used_by, now)? {
         return reread(conn, quote);
     }
-    let current = quotes::find(conn, quote.application_id, &quote.public_id)?.unwrap_or_else(|| quote.clone());
+    let current = quotes::find(&conn.into(), quote.application_id, &quote.public_id)?.unwrap_or_else(|| quote.clone());
     let why = match current.status {
         State::Created => "it is not accepted; accept it first".to_owned(),
         State::Used => "it has already been used".to_owned(),
@@ -165,7 +165,8 @@ pub fn consume(conn: &Connection, quote: &Row, used_by: &str, now: Timestamp) ->
 }
 
 fn reread(conn: &Connection, quote: &Row) -> Result<Row, ApiError> {
-    quotes::find(conn, quote.application_id, &quote.public_id)?.ok_or_else(|| ApiError::internal("quote vanished"))
+    quotes::find(&conn.into(), quote.application_id, &quote.public_id)?
+        .ok_or_else(|| ApiError::internal("quote vanished"))
 }
 
 #[cfg(test)]
@@ -210,12 +211,12 @@ mod tests {
                 destination_address: None,
             };
             let t0 = Timestamp::from_millis(1_000_000);
-            let q = quotes::insert(tx, &new, t0)?;
+            let q = quotes::insert(&tx.into(), &new, t0)?;
             assert_eq!(
                 (q.status, q.rate.to_string().as_str(), q.destination_amount),
                 (State::Created, "0.9", MinorUnit::new(8_910))
             );
-            assert!(quotes::find(tx, app + 1, &q.public_id)?.is_none(), "scoped to the application");
+            assert!(quotes::find(&tx.into(), app + 1, &q.public_id)?.is_none(), "scoped to the application");
             assert_eq!(consume(tx, &q, "t1", t0).unwrap_err().code, ErrorCode::IdempotencyRequired);
             assert_eq!(status_at(&q, t0.plus_seconds(VALIDITY_SECONDS)), QuoteStatus::Expired);
             let late = accept(tx, &q, t0.plus_seconds(VALIDITY_SECONDS)).unwrap_err();
