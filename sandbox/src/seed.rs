@@ -45,7 +45,7 @@ pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> R
     } else {
         let user = store::users::insert(&tx.into(), DEMO_USERNAME, demo_password_hash, now)?;
         let (partner_id, _) = store::partners::insert(
-            tx,
+            &tx.into(),
             &NewPartner {
                 name: DEMO_PARTNER_NAME,
                 email: DEMO_PARTNER_EMAIL,

@@ -70,7 +70,7 @@ pub async fn create(
             parent_id: Some(parent),
             status: PartnerStatus::Active,
         };
-        Ok(store::partners::insert(tx, &new, now)?.1)
+        Ok(store::partners::insert(&tx.into(), &new, now)?.1)
     })
     .await
 }
@@ -94,7 +94,7 @@ pub async fn get(
         .db
         .read(move |conn| {
             let id = authorize(conn, me, &id)?;
-            store::partners::get(conn, id)
+            store::partners::get(&conn.into(), id)
         })
         .await?;
     partner.map(Json).ok_or_else(store::missing::<Partner>)
@@ -141,7 +141,7 @@ pub async fn update(
                 email: body.email.as_deref().map(str::trim),
                 business_type: body.business_type.as_deref().map(str::trim),
             };
-            store::partners::update(tx, target, &changes, now)
+            store::partners::update(&tx.into(), target, &changes, now)
         })
         .await?;
     Ok(Json(partner))

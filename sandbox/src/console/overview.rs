@@ -42,7 +42,7 @@ pub async fn page(State(console): State<Console>, visitor: Visitor) -> Result<Re
         .state
         .db
         .read(move |conn| {
-            let partner_row = store::partners::get(conn, partner.id)?;
+            let partner_row = store::partners::get(&conn.into(), partner.id)?;
             let mut apps = Vec::new();
             // The list carries public ids only: each application is looked
             // up once more for its internal id.
