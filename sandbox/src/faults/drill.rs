@@ -62,13 +62,13 @@ pub fn rules(operations: &Operations) -> Vec<Spec> {
 /// Ends the application's running drill, if any, in the caller's write:
 /// its rules are deleted (and come out of force with the change).
 pub fn end(conn: &Connection, app: i64, now: Timestamp) -> Result<Change, ApiError> {
-    let Some(drill) = store::review::latest_drill(conn, app)? else { return Ok(Change::default()) };
+    let Some(drill) = store::review::latest_drill(&conn.into(), app)? else { return Ok(Change::default()) };
     if drill.ended_at.is_some() {
         return Ok(Change::default());
     }
     let removed = store::fault_rules::ids_of(&conn.into(), &drill.rules)?;
     store::fault_rules::delete(&conn.into(), &removed)?;
-    store::review::end_drill(conn, drill.id, now)?;
+    store::review::end_drill(&conn.into(), drill.id, now)?;
     Ok(Change { added: Vec::new(), removed })
 }
 
@@ -86,6 +86,6 @@ pub fn start(
         change.added.push(super::store(conn, Some(app.clone()), spec, now)?);
     }
     let ids: Vec<String> = change.added.iter().map(|r| r.public_id.clone()).collect();
-    store::review::start_drill(conn, app.0, now, &ids)?;
+    store::review::start_drill(&conn.into(), app.0, now, &ids)?;
     Ok(change)
 }
