@@ -162,7 +162,7 @@ pub fn applied_markup(
     partner_id: i64,
     customer_id: Option<&str>,
 ) -> Result<AppliedMarkup, ApiError> {
-    let (from_customer, stored) = store::markups::effective(conn, partner_id, customer_id)?;
+    let (from_customer, stored) = store::markups::effective(&conn.into(), partner_id, customer_id)?;
     let source = match (&stored, from_customer) {
         (None, _) => MarkupSource::Default,
         (Some(_), true) => MarkupSource::Customer,

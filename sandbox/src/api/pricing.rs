@@ -147,7 +147,8 @@ pub async fn put_markup(
     let partner = user.partner()?.id;
     let markup = markup_from(body)?;
     let now = state.clock.now();
-    let (created, stored) = state.db.write(move |tx| store::markups::put(tx, partner, None, &markup, now)).await?;
+    let (created, stored) =
+        state.db.write(move |tx| store::markups::put(&tx.into(), partner, None, &markup, now)).await?;
     Ok(put_response(created, view(AppliedMarkup { stored: Some(stored), source: MarkupSource::Partner }, None)))
 }
 
@@ -162,7 +163,7 @@ pub async fn list_customers(
 ) -> Result<Json<Page<Markup>>, ApiError> {
     let partner = user.partner()?.id;
     let page = PageRequest::parse(&query)?;
-    let stored = state.db.read(move |conn| store::markups::list_overrides(conn, partner, &page)).await?;
+    let stored = state.db.read(move |conn| store::markups::list_overrides(&conn.into(), partner, &page)).await?;
     let data = stored
         .data
         .into_iter()
@@ -218,7 +219,7 @@ pub async fn put_customer_markup(
         .db
         .write(move |tx| {
             store::customers::of_partner(tx, partner, &id)?;
-            store::markups::put(tx, partner, Some(&id), &markup, now)
+            store::markups::put(&tx.into(), partner, Some(&id), &markup, now)
         })
         .await?;
     let customer = stored.customer_id.clone();
@@ -245,7 +246,7 @@ pub async fn delete_customer_markup(
         .db
         .write(move |tx| {
             store::customers::of_partner(tx, partner, &id)?;
-            store::markups::delete_override(tx, partner, &id)
+            store::markups::delete_override(&tx.into(), partner, &id)
         })
         .await?;
     Ok(StatusCode::NO_CONTENT.into_response())

@@ -21,6 +21,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use payctl_wire::page::{Page, Pagination, TransactionPage};
 use rusqlite::{Connection, ToSql};
 
+use crate::db::sql::{Conn, Row};
 use crate::error::ApiError;
 
 /// A validated page request.
@@ -114,6 +115,23 @@ impl<const FILTERS: usize> Listing<FILTERS> {
         let cursor: [&dyn ToSql; 2] = [&page.before, &fetch];
         let params = rusqlite::params_from_iter(filters.into_iter().chain(cursor));
         let rows = conn.prepare_cached(self.sql())?.query_map(params, map)?.collect::<Result<Vec<_>, _>>()?;
+        Ok(page.page(rows, id_of))
+    }
+
+    /// [`Listing::page`] through the store's facade, on either backend (the
+    /// modules still on a rusqlite connection call `page`).
+    pub fn page_on<T>(
+        &self,
+        conn: &Conn<'_>,
+        filters: [&dyn ToSql; FILTERS],
+        page: &PageRequest,
+        map: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+        id_of: impl Fn(&T) -> &str,
+    ) -> Result<Page<T>, ApiError> {
+        let fetch = page.fetch();
+        let cursor: [&dyn ToSql; 2] = [&page.before, &fetch];
+        let params: Vec<&dyn ToSql> = filters.into_iter().chain(cursor).collect();
+        let rows = conn.prepare_cached(self.sql())?.query_map(&params[..], map)?.collect::<Result<Vec<_>, _>>()?;
         Ok(page.page(rows, id_of))
     }
 }
