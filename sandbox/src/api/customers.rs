@@ -90,7 +90,7 @@ async fn list(state: AppState, caller: KeyCaller, query: ListQuery) -> Result<Js
     let status = fields::filter::<KybStatus>(&mut checks, "status", query.status.as_deref());
     checks.finish()?;
     let application_id = caller.application_id;
-    let page = state.db.read(move |conn| customers::list(conn, application_id, status, &page)).await?;
+    let page = state.db.read(move |conn| customers::list(&conn.into(), application_id, status, &page)).await?;
     Ok(Json(page))
 }
 

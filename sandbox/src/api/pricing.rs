@@ -98,7 +98,7 @@ fn view(applied: AppliedMarkup, customer_id: Option<String>) -> Markup {
 /// customer must be the partner's.
 fn effective(conn: &rusqlite::Connection, partner: i64, customer_id: Option<&str>) -> Result<AppliedMarkup, ApiError> {
     if let Some(id) = customer_id {
-        store::customers::of_partner(conn, partner, id)?;
+        store::customers::of_partner(&conn.into(), partner, id)?;
     }
     quoting::applied_markup(conn, partner, customer_id)
 }
@@ -218,7 +218,7 @@ pub async fn put_customer_markup(
     let (created, stored) = state
         .db
         .write(move |tx| {
-            store::customers::of_partner(tx, partner, &id)?;
+            store::customers::of_partner(&tx.into(), partner, &id)?;
             store::markups::put(&tx.into(), partner, Some(&id), &markup, now)
         })
         .await?;
@@ -245,7 +245,7 @@ pub async fn delete_customer_markup(
     state
         .db
         .write(move |tx| {
-            store::customers::of_partner(tx, partner, &id)?;
+            store::customers::of_partner(&tx.into(), partner, &id)?;
             store::markups::delete_override(&tx.into(), partner, &id)
         })
         .await?;
@@ -328,7 +328,7 @@ pub async fn simulate(
         .db
         .read(move |conn| {
             if let Some(id) = customer.as_deref() {
-                store::customers::of_partner(conn, partner, id)?;
+                store::customers::of_partner(&conn.into(), partner, id)?;
             }
             let simulation = quoting::Simulation {
                 partner_id: partner,

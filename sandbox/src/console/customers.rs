@@ -29,7 +29,7 @@ pub async fn list(
         .state
         .db
         .read(move |conn| {
-            let customers = store::customers::list(conn, id, wanted, &page)?;
+            let customers = store::customers::list(&conn.into(), id, wanted, &page)?;
             Ok((customers, store::beneficiaries::list_for_application(conn, id, &NEWEST)?.data))
         })
         .await?;
@@ -104,7 +104,7 @@ pub async fn detail(
         .state
         .db
         .read(move |conn| {
-            let Some(row) = store::customers::find(conn, Some(application_id), &id)? else { return Ok(None) };
+            let Some(row) = store::customers::find(&conn.into(), Some(application_id), &id)? else { return Ok(None) };
             let public_id = row.customer.id.clone();
             let beneficiaries = store::beneficiaries::list(conn, row.id, &NEWEST)?.data;
             let accounts = store::accounts::for_customer(conn, row.id)?;

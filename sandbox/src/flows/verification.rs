@@ -57,7 +57,7 @@ impl Flow for Row {
     }
 
     fn save(&self, conn: &Connection, to: State, _reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
-        customers::set_verification(conn, self.id, self.status, to, at)
+        customers::set_verification(&conn.into(), self.id, self.status, to, at)
     }
 
     /// A verification does not fail; it is decided.
@@ -100,7 +100,7 @@ pub fn step(c: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 /// Stores a new customer, `pending`, with its automatic decision scheduled.
 pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, new: &NewCustomer) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let c = customers::insert(conn, app, new, now)?;
+    let c = customers::insert(&conn.into(), app, new, now)?;
     let start =
         Step::to(State::Pending).schedule(super::Move::Verification(Move::Decide), now.plus_seconds(DECISION_SECONDS));
     super::start(conn, &c, start, now)?;
@@ -109,7 +109,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, new: &NewCustomer) -> Re
 
 /// A scheduled move, dated `at`.
 pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
-    let Some(c) = customers::find(conn, None, id)? else { return Ok(()) };
+    let Some(c) = customers::find(&conn.into(), None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Decide => Trigger::Decide,
     };
