@@ -163,7 +163,7 @@ pub async fn create(
     let application_id = caller.application_id;
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
         let customer = store::owned::<store::customers::Row>(tx, Some(application_id), &new.customer_id)?;
-        store::beneficiaries::insert(tx, application_id, customer.id, &new, now)
+        store::beneficiaries::insert(&tx.into(), application_id, customer.id, &new, now)
     })
     .await
 }
@@ -190,7 +190,7 @@ pub async fn list(
         .db
         .read(move |conn| {
             let customer = store::owned::<store::customers::Row>(conn, Some(application_id), &customer_id)?;
-            store::beneficiaries::list(conn, customer.id, &page)
+            store::beneficiaries::list(&conn.into(), customer.id, &page)
         })
         .await?;
     Ok(Json(page))
