@@ -314,7 +314,7 @@ mod tests {
              VALUES ('c4', 1, 'business', 'L', 'ÄX@U.TEST', ?1, 'AE', 'standard', 'T', 'pending', 0, 0)",
             [payctl_domain::text::uniqueness_key("ÄX@U.TEST")],
         );
-        assert!(again.is_err_and(|e| crate::store::is_unique_violation(&e)));
+        assert!(again.is_err_and(|e| crate::db::sql::sqlite_kind(&e) == crate::db::sql::ErrorKind::UniqueViolation));
         let users: i64 = conn.query_row("SELECT COUNT(DISTINCT username_key) FROM users", [], |r| r.get(0)).unwrap();
         assert_eq!(users, 2);
     }

@@ -69,5 +69,5 @@ pub fn open(conn: &Connection, application_id: i64, new: &NewAccount, now: Times
             }
         }
     };
-    store::open(conn, application_id, &row, now)
+    store::open(&conn.into(), application_id, &row, now)
 }

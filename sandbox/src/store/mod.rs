@@ -73,11 +73,6 @@ macro_rules! sql_text {
 }
 pub(crate) use sql_text;
 
-/// Whether an insert failed on a UNIQUE constraint.
-pub fn is_unique_violation(e: &rusqlite::Error) -> bool {
-    crate::db::sql::sqlite_kind(e) == crate::db::sql::ErrorKind::UniqueViolation
-}
-
 /// The error for a stored value that is none of its column's known values.
 pub fn bad_value(column: usize, value: &str) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(
