@@ -150,7 +150,7 @@ pub async fn list(
     c.finish()?;
     let filter = payments::Filter { status, from, to };
     let application_id = caller.application_id;
-    Ok(Json(state.db.read(move |conn| payments::list(conn, application_id, &filter, &page)).await?))
+    Ok(Json(state.db.read(move |conn| payments::list(&conn.into(), application_id, &filter, &page)).await?))
 }
 
 /// Simulate the funds of a payment arriving

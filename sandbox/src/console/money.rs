@@ -92,7 +92,7 @@ pub async fn list(
             Ok(match tab {
                 Tab::Payments => {
                     let filter = payments::Filter { status: None, from: None, to: None };
-                    let found = payments::list(conn, id, &filter, &page)?;
+                    let found = payments::list(&conn.into(), id, &filter, &page)?;
                     let items: Vec<Item> = found
                         .data
                         .into_iter()
@@ -217,7 +217,7 @@ async fn load(console: &Console, app: &AppCtx, kind: FlowKind, id: String) -> Re
                     json: json!(transaction_view(&t)),
                     public_id: t.public_id,
                 }),
-                FlowKind::Payment => payments::find(conn, scope, &id)?.map(|p| Flow {
+                FlowKind::Payment => payments::find(&conn.into(), scope, &id)?.map(|p| Flow {
                     kind,
                     state: html::status(p.status),
                     is_final: p.status.is_final(),

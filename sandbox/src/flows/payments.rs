@@ -71,7 +71,7 @@ impl Flow for Row {
     }
 
     fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
-        payments::advance(conn, self.id, self.status, to, reason, at)
+        payments::advance(&conn.into(), self.id, self.status, to, reason, at)
     }
 
     fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<State>> {
@@ -143,7 +143,7 @@ pub fn step(p: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 
 /// A scheduled move, dated `at`.
 pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
-    let Some(p) = payments::find(conn, None, id)? else { return Ok(()) };
+    let Some(p) = payments::find(&conn.into(), None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Fund => Trigger::Fund,
         Move::Settle => Trigger::Settle,
@@ -216,7 +216,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, request: &NewPayment) ->
         reference: &reference,
         funds_due_at: now.plus_seconds(EXPIRY_SECONDS),
     };
-    let p = payments::insert(conn, &new, now)?;
+    let p = payments::insert(&conn.into(), &new, now)?;
     let mut start = Step::to(State::AwaitingFunds)
         .event(EventType::SettlementCreated, money(&p).created(now))
         .schedule(super::Move::Payment(Move::Expire), now.plus_seconds(EXPIRY_SECONDS));
