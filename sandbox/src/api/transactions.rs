@@ -152,7 +152,7 @@ pub async fn list(
 ) -> Result<Json<TransactionPage<Transaction>>, ApiError> {
     let page = PageRequest::parse(&query)?;
     let app = caller.application_id;
-    let page = state.db.read(move |conn| transactions::list(conn, app, &page)).await?;
+    let page = state.db.read(move |conn| transactions::list(&conn.into(), app, &page)).await?;
     Ok(Json(TransactionPage { data: page.data.iter().map(view).collect(), pagination: page.pagination }))
 }
 

@@ -130,7 +130,7 @@ pub async fn list(
                     (items, found.next_cursor)
                 }
                 Tab::Transactions => {
-                    let found = store::transactions::list(conn, id, &page)?;
+                    let found = store::transactions::list(&conn.into(), id, &page)?;
                     let items = found
                         .data
                         .into_iter()
@@ -210,7 +210,7 @@ async fn load(console: &Console, app: &AppCtx, kind: FlowKind, id: String) -> Re
         .read(move |conn| {
             let scope = Some(application_id);
             Ok(match kind {
-                FlowKind::Transaction => store::transactions::find(conn, scope, &id)?.map(|t| Flow {
+                FlowKind::Transaction => store::transactions::find(&conn.into(), scope, &id)?.map(|t| Flow {
                     kind,
                     state: html::status(t.state),
                     is_final: t.state.is_final(),

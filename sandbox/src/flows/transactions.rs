@@ -68,7 +68,7 @@ impl Flow for Row {
     }
 
     fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
-        transactions::advance(conn, self.id, self.state, to, reason, at)
+        transactions::advance(&conn.into(), self.id, self.state, to, reason, at)
     }
 
     fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<State>> {
@@ -127,7 +127,7 @@ pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 
 /// A scheduled move, dated `at`.
 pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
-    let Some(t) = transactions::find(conn, None, id)? else { return Ok(()) };
+    let Some(t) = transactions::find(&conn.into(), None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Process => Trigger::Process,
         Move::Settle => Trigger::Settle,
@@ -174,7 +174,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, quote_id: &str, benefici
     let public_id = ids::uuid();
     let quote = quotes::consume(conn, &quote, &public_id, now)?;
     let t = transactions::insert(
-        conn,
+        &conn.into(),
         &NewRow {
             public_id: &public_id,
             external_id: &ids::prefixed("txn"),
