@@ -113,7 +113,7 @@ pub async fn list(
                 }
                 Tab::Transfers | Tab::Swaps => {
                     let kind = (tab == Tab::Swaps).then_some(Kind::OnchainFx);
-                    let found = store::transfers::list(conn, id, kind, &page)?;
+                    let found = store::transfers::list(&conn.into(), id, kind, &page)?;
                     let items = found
                         .data
                         .into_iter()
@@ -224,7 +224,7 @@ async fn load(console: &Console, app: &AppCtx, kind: FlowKind, id: String) -> Re
                     json: json!(p.payment),
                     public_id: p.payment.id.clone(),
                 }),
-                FlowKind::Transfer => match store::transfers::find(conn, scope, &id)? {
+                FlowKind::Transfer => match store::transfers::find(&conn.into(), scope, &id)? {
                     Some(t) => Some(Flow {
                         kind,
                         state: html::status(t.status),

@@ -68,7 +68,7 @@ impl Flow for Row {
     }
 
     fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
-        transfers::advance(conn, self.id, self.status, to, reason, at)
+        transfers::advance(&conn.into(), self.id, self.status, to, reason, at)
     }
 
     fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<State>> {
@@ -154,7 +154,7 @@ pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 
 /// A scheduled move, dated `at`.
 pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
-    let Some(t) = transfers::find(conn, None, id)? else { return Ok(()) };
+    let Some(t) = transfers::find(&conn.into(), None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Process => Trigger::Process,
         Move::Complete => Trigger::Complete,
@@ -264,7 +264,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, partner: i64, new: NewTr
         destination_amount,
         exchange_rate: rate,
     };
-    let t = transfers::insert(conn, &row, now)?;
+    let t = transfers::insert(&conn.into(), &row, now)?;
     let mut start = Step::to(State::Pending)
         .event(EventType::SettlementCreated, money(&t).created(now))
         .schedule(super::Move::Transfer(Move::Process), now.plus_seconds(PROCESS_SECONDS));
