@@ -160,8 +160,14 @@ pub fn make(
         active: true,
     };
     let (api_key, key) = if is_new {
-        let (created, stored) =
-            store::api_keys::insert(conn, &key_app, api_keys::mint(Environment::Test), Some("fork"), None, now)?;
+        let (created, stored) = store::api_keys::insert(
+            &conn.into(),
+            &key_app,
+            api_keys::mint(Environment::Test),
+            Some("fork"),
+            None,
+            now,
+        )?;
         (Some(created), Some(stored))
     } else {
         (None, None)

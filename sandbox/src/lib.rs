@@ -261,7 +261,7 @@ impl Sandbox {
         let seeded = db.write(move |tx| seed::seed(tx, seed::DEMO_PASSWORD_HASH, now)).await?;
         // Until `--seed` fixtures move it, a reset returns to the demo data.
         db.write(reset::mark).await?;
-        let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
+        let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(&conn.into())?)).await?;
         let faults = db.read(faults::Faults::load).await?;
 
         let control_token = auth::principal::new_control_token();

@@ -86,9 +86,9 @@ fn mint_key(
     application_public_id: &str,
     now: Timestamp,
 ) -> Result<(SeedApp, (String, StoredKey)), ApiError> {
-    let (app, partner_public_id) = store::api_keys::application(tx, application_public_id)?;
+    let (app, partner_public_id) = store::api_keys::application(&tx.into(), application_public_id)?;
     let (created, stored) =
-        store::api_keys::insert(tx, &app, api_keys::mint(app.environment), Some("sandbox start"), None, now)?;
+        store::api_keys::insert(&tx.into(), &app, api_keys::mint(app.environment), Some("sandbox start"), None, now)?;
     Ok((SeedApp { partner_public_id }, (created.client_secret.unwrap_or_default(), stored)))
 }
 

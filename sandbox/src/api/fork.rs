@@ -100,7 +100,7 @@ pub async fn delete(
         }
         Err(refused) => {
             // Nothing was deleted: its keys work again.
-            let keys = state.db.read(|conn| Ok(crate::store::api_keys::all_usable(conn)?)).await?;
+            let keys = state.db.read(|conn| Ok(crate::store::api_keys::all_usable(&conn.into())?)).await?;
             keys.into_iter().filter(|key| key.identity.application_id == app).for_each(|key| state.keys.insert(key));
             Err(refused)
         }

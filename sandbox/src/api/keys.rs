@@ -83,7 +83,7 @@ pub async fn create(
             ));
         }
         let secret = api_keys::mint(app.environment);
-        store::api_keys::insert(tx, &app, secret, body.name.as_deref().map(str::trim), expires_at, now)
+        store::api_keys::insert(&tx.into(), &app, secret, body.name.as_deref().map(str::trim), expires_at, now)
     })
     .await?;
     if let Some(stored) = stored {
@@ -112,7 +112,7 @@ pub async fn list(
         .db
         .read(move |conn| {
             let app = owned_application(conn, partner.id, &id)?;
-            store::api_keys::list(conn, app.id, app.environment, &page, clocks.app_now(app.id))
+            store::api_keys::list(&conn.into(), app.id, app.environment, &page, clocks.app_now(app.id))
         })
         .await?;
     Ok(Json(keys))
@@ -142,7 +142,7 @@ pub async fn revoke(
             let app = owned_application(tx, partner.id, &id)?;
             let now = clocks.app_now(app.id);
             let (internal_id, _) = store::owned::<ApiKey>(tx, (app.id, app.environment, now), &key_id)?;
-            if !store::api_keys::revoke(tx, internal_id, now)? {
+            if !store::api_keys::revoke(&tx.into(), internal_id, now)? {
                 return Err(ApiError::conflict(ErrorCode::KeyRevoked, "the API key is already revoked"));
             }
             Ok(internal_id)

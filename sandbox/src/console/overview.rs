@@ -49,7 +49,7 @@ pub async fn page(State(console): State<Console>, visitor: Visitor) -> Result<Re
             for listed in store::applications::list(conn, partner.id, &NEWEST)?.data {
                 let Some((id, app)) = store::applications::find(conn, partner.id, &listed.id)? else { continue };
                 let now = clocks.app_now(id);
-                let keys = store::api_keys::list(conn, id, app.environment, &NEWEST, now)?.data;
+                let keys = store::api_keys::list(&conn.into(), id, app.environment, &NEWEST, now)?.data;
                 let ctx = AppCtx::new(id, &app, partner.id);
                 let offset_seconds = (clocks.global_offset_millis() + clocks.app_offset_millis(id)) / 1000;
                 apps.push(AppView { ctx, app, keys, now, offset_seconds });
