@@ -55,7 +55,7 @@ pub fn fork(
     name: Option<&str>,
     now: Timestamp,
 ) -> Result<(Forked, InForce), ApiError> {
-    let (partner_id, original) = store::applications::by_id(conn, from)?;
+    let (partner_id, original) = store::applications::by_id(&conn.into(), from)?;
     let name = match name {
         Some(name) => name.to_owned(),
         None => fork_name(&original.name),
@@ -64,7 +64,7 @@ pub fn fork(
         source: Source::Application(from),
         original_id: original.id,
         into: Into::New { partner_id, name },
-        clock_offset_millis: store::applications::clock_offset(conn, from)?,
+        clock_offset_millis: store::applications::clock_offset(&conn.into(), from)?,
     };
     make(conn, master, new, now)
 }
@@ -116,7 +116,8 @@ pub fn make(
                     ),
                 ));
             }
-            let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
+            let (to, application) =
+                store::applications::insert(&conn.into(), partner_id, &name, Environment::Test, now)?;
             (to, partner_id, application, clock_offset_millis)
         }
         Into::Existing(to) => {
@@ -127,11 +128,11 @@ pub fn make(
                      application_id)",
                 ));
             }
-            let (partner_id, application) = store::applications::by_id(conn, to)?;
-            (to, partner_id, application, clock_offset_millis.max(store::applications::clock_offset(conn, to)?))
+            let (partner_id, application) = store::applications::by_id(&conn.into(), to)?;
+            (to, partner_id, application, clock_offset_millis.max(store::applications::clock_offset(&conn.into(), to)?))
         }
     };
-    store::applications::set_clock_offset(conn, to, clock_offset_millis)?;
+    store::applications::set_clock_offset(&conn.into(), to, clock_offset_millis)?;
 
     let columns = store::fork::world_ids(conn, source)?;
     let mut map = HashMap::with_capacity(1 + columns.iter().map(Vec::len).sum::<usize>());
@@ -202,7 +203,7 @@ pub fn make(
 /// nor the ready line's TEST application (409: every start prints its new
 /// key).
 pub fn deletable(conn: &Connection, app: i64) -> Result<(), ApiError> {
-    let (_, application) = store::applications::by_id(conn, app)?;
+    let (_, application) = store::applications::by_id(&conn.into(), app)?;
     if application.environment != Environment::Test {
         return Err(ApiError::forbidden("a LIVE application behaves like production: it is never deleted"));
     }
@@ -221,7 +222,7 @@ pub fn deletable(conn: &Connection, app: i64) -> Result<(), ApiError> {
 /// deleted and the row ids of its fault rules, for the caller to drop.
 pub fn delete(conn: &Connection, app: i64) -> Result<(ApplicationDeleted, Vec<i64>), ApiError> {
     deletable(conn, app)?;
-    let (_, application) = store::applications::by_id(conn, app)?;
+    let (_, application) = store::applications::by_id(&conn.into(), app)?;
     let rules = store::fault_rules::of_application(&conn.into(), app)?.into_iter().map(|r| r.id).collect();
     let deleted = store::fork::delete(conn, app, &crate::idempotency::application_scope(&application.id))?;
     let deleted = deleted.into_iter().map(|(t, n)| (t.to_owned(), i64::try_from(n).unwrap_or(i64::MAX))).collect();

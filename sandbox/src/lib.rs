@@ -255,7 +255,7 @@ impl Sandbox {
             ),
             _ => None,
         };
-        let clock = std::sync::Arc::new(db.read(store::applications::load_clocks).await?);
+        let clock = std::sync::Arc::new(db.read(|conn| store::applications::load_clocks(&conn.into())).await?);
 
         let now = clock.now();
         let seeded = db.write(move |tx| seed::seed(tx, seed::DEMO_PASSWORD_HASH, now)).await?;

@@ -57,7 +57,7 @@ pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Committed, 
         if rules > 0 {
             *deleted.entry("fault_rules".to_owned()).or_default() += i64::try_from(rules).unwrap_or(i64::MAX);
         }
-        let left = (store::api_keys::all_usable(&tx.into())?, store::applications::clock_offsets(tx)?);
+        let left = (store::api_keys::all_usable(&tx.into())?, store::applications::clock_offsets(&tx.into())?);
         Ok((ResetDone { deleted, now: now.to_rfc3339() }, left))
     })
     .await?;

@@ -58,8 +58,10 @@ pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> R
         let (user_id, _, _) = store::users::credentials(&tx.into(), DEMO_USERNAME)?
             .ok_or_else(|| ApiError::internal("seed user missing"))?;
         store::users::set_partner(&tx.into(), user_id, partner_id)?;
-        let (_, test) = store::applications::insert(tx, partner_id, "Demo TEST application", Environment::Test, now)?;
-        let (_, live) = store::applications::insert(tx, partner_id, "Demo LIVE application", Environment::Live, now)?;
+        let (_, test) =
+            store::applications::insert(&tx.into(), partner_id, "Demo TEST application", Environment::Test, now)?;
+        let (_, live) =
+            store::applications::insert(&tx.into(), partner_id, "Demo LIVE application", Environment::Live, now)?;
         settings::set(&tx.into(), settings::SEED_USER, &user.id)?;
         settings::set(&tx.into(), settings::SEED_TEST_APPLICATION, &test.id)?;
         settings::set(&tx.into(), settings::SEED_LIVE_APPLICATION, &live.id)?;

@@ -102,13 +102,17 @@ impl ControlCaller {
             (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => Ok(Some(own(key))),
             (ControlCaller::TestKey(_), Some(_)) => Err(missing()),
             (ControlCaller::Operator, None) => Ok(None),
-            (ControlCaller::Operator, Some(public_id)) => match store::applications::by_public_id(conn, public_id)? {
-                None => Err(missing()),
-                Some((id, environment)) => match (environment, access.live_refusal()) {
-                    (payctl_wire::applications::Environment::Live, Some(reason)) => Err(ApiError::forbidden(reason)),
-                    _ => Ok(Some(Target { id, public_id: public_id.to_owned() })),
-                },
-            },
+            (ControlCaller::Operator, Some(public_id)) => {
+                match store::applications::by_public_id(&conn.into(), public_id)? {
+                    None => Err(missing()),
+                    Some((id, environment)) => match (environment, access.live_refusal()) {
+                        (payctl_wire::applications::Environment::Live, Some(reason)) => {
+                            Err(ApiError::forbidden(reason))
+                        }
+                        _ => Ok(Some(Target { id, public_id: public_id.to_owned() })),
+                    },
+                }
+            }
         }
     }
     /// The application whose data the caller may act on: `None` (every
@@ -140,7 +144,8 @@ impl Owner {
         match self {
             Owner::Control(caller) => caller.target(conn, Some(public_id), access)?.ok_or_else(missing),
             Owner::Dashboard(user) => {
-                let (id, app) = store::applications::find(conn, user.partner()?.id, public_id)?.ok_or_else(missing)?;
+                let (id, app) =
+                    store::applications::find(&conn.into(), user.partner()?.id, public_id)?.ok_or_else(missing)?;
                 match (app.environment, access.live_refusal()) {
                     (payctl_wire::applications::Environment::Live, Some(reason)) => Err(ApiError::forbidden(reason)),
                     _ => Ok(Target { id, public_id: public_id.to_owned() }),
@@ -259,7 +264,7 @@ fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, 
 /// than its keys could.
 async fn require_active(state: &AppState, key: &KeyCaller) -> Result<(), ApiError> {
     let (partner_id, application) = (key.partner_id, key.application_public_id.clone());
-    let found = state.db.read(move |conn| store::applications::find(conn, partner_id, &application)).await?;
+    let found = state.db.read(move |conn| store::applications::find(&conn.into(), partner_id, &application)).await?;
     match found {
         Some((_, app)) if app.status == ApplicationStatus::Active => Ok(()),
         _ => Err(super::api_keys::deactivated()),

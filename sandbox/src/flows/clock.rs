@@ -33,7 +33,7 @@ pub fn advance(tx: &rusqlite::Connection, app: Option<i64>, seconds: i64, global
     let delta = seconds * 1000;
     match app {
         Some(id) => {
-            let offset = store::applications::advance_clock(tx, id, delta)?;
+            let offset = store::applications::advance_clock(&tx.into(), id, delta)?;
             within_latest(global + offset, seconds)?;
             store::moves::shift_application(&tx.into(), id, delta)?;
             store::webhooks::shift_application(tx, id, delta)?;
@@ -42,7 +42,7 @@ pub fn advance(tx: &rusqlite::Connection, app: Option<i64>, seconds: i64, global
         None => {
             let next = settings::advance_global_clock(&tx.into(), delta)?;
             // Every application's clock moves with the global one.
-            within_latest(next + store::applications::max_clock_offset(tx)?, seconds)?;
+            within_latest(next + store::applications::max_clock_offset(&tx.into())?, seconds)?;
             Ok(next)
         }
     }
