@@ -233,7 +233,7 @@ mod tests {
         assert_eq!((size, kept, body.as_str()), (None, 0, r#"{"a":1}"#));
         let partner: i64 =
             conn.query_row("SELECT partner_id FROM applications WHERE id = 1", [], |r| r.get(0)).unwrap();
-        assert_eq!(crate::store::request_logs::body_bytes(&conn, partner).unwrap(), 0);
+        assert_eq!(crate::store::request_logs::body_bytes(&(&conn).into(), partner).unwrap(), 0);
     }
 
     /// A database at version 20 (before per-endpoint counters and the index
