@@ -149,7 +149,7 @@ pub fn make(
     for (row_id, public_id) in copied.webhook_endpoints {
         let secret = webhooks::new_secret();
         let sealed = webhooks::seal(master, &public_id, &secret);
-        store::webhooks::set_copied_secret(conn, row_id, &sealed, &webhooks::hint(&secret))?;
+        store::webhooks::set_copied_secret(&conn.into(), row_id, &sealed, &webhooks::hint(&secret))?;
         webhook_secrets.insert(public_id, secret);
     }
 

@@ -248,7 +248,7 @@ impl Sandbox {
                 db.write(|tx| {
                     Ok(SecretsReset {
                         answers_dropped: idempotency::forget_all(tx)?,
-                        endpoints: store::webhooks::count_all(tx)?,
+                        endpoints: store::webhooks::count_all(&tx.into())?,
                     })
                 })
                 .await?,

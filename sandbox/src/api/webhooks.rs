@@ -75,7 +75,7 @@ pub async fn list(
 ) -> Result<Json<Page<WebhookEndpoint>>, ApiError> {
     let page = PageRequest::parse(&query)?;
     let application_id = caller.application_id;
-    Ok(Json(state.db.read(move |conn| store::webhooks::list(conn, application_id, &page)).await?))
+    Ok(Json(state.db.read(move |conn| store::webhooks::list(&conn.into(), application_id, &page)).await?))
 }
 
 /// Get a webhook endpoint
@@ -155,7 +155,7 @@ pub async fn delete(
         .db
         .write(move |tx| {
             let (internal_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
-            Ok(store::webhooks::delete(tx, internal_id)?)
+            Ok(store::webhooks::delete(&tx.into(), internal_id)?)
         })
         .await?;
     Ok(StatusCode::NO_CONTENT.into_response())
@@ -208,7 +208,7 @@ pub async fn deliveries(
             .db
             .read(move |conn| {
                 let (endpoint_id, _) = store::owned::<WebhookEndpoint>(conn, application_id, &id)?;
-                store::webhooks::deliveries(conn, endpoint_id, &page)
+                store::webhooks::deliveries(&conn.into(), endpoint_id, &page)
             })
             .await?,
     ))
@@ -236,7 +236,7 @@ pub async fn redeliver(
     let response = idempotency::commit_json(&state, claim, StatusCode::ACCEPTED, move |tx| {
         let (endpoint_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
         let (internal_id, _) = store::owned::<Delivery>(tx, endpoint_id, &delivery_id)?;
-        store::webhooks::redeliver(tx, internal_id, now)?;
+        store::webhooks::redeliver(&tx.into(), internal_id, now)?;
         Ok(store::owned::<Delivery>(tx, endpoint_id, &delivery_id)?.1)
     })
     .await?;

@@ -36,7 +36,7 @@ pub fn advance(tx: &rusqlite::Connection, app: Option<i64>, seconds: i64, global
             let offset = store::applications::advance_clock(&tx.into(), id, delta)?;
             within_latest(global + offset, seconds)?;
             store::moves::shift_application(&tx.into(), id, delta)?;
-            store::webhooks::shift_application(tx, id, delta)?;
+            store::webhooks::shift_application(&tx.into(), id, delta)?;
             Ok(offset)
         }
         None => {

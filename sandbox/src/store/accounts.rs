@@ -135,5 +135,5 @@ impl Owned for Account {
 pub fn list(conn: &Conn<'_>, application_id: i64, page: &PageRequest) -> Result<Page<Account>, ApiError> {
     static LIST: Listing<3> =
         Listing::new(&[SELECT, " WHERE application_id = ?1 AND purpose IN (?2, ?3)"], "public_id");
-    LIST.page_on(conn, [&application_id, &OPENED[0], &OPENED[1]], page, account_row, |a| &a.id)
+    LIST.page(conn, [&application_id, &OPENED[0], &OPENED[1]], page, account_row, |a| &a.id)
 }

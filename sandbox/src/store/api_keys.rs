@@ -154,7 +154,7 @@ pub fn list(
     now: Timestamp,
 ) -> Result<Page<ApiKey>, ApiError> {
     static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE application_id = ?1"], "public_id");
-    LIST.page_on(conn, [&application_id], page, |r| from_row(r, environment, now).map(|(_, k)| k), |k| &k.api_key_id)
+    LIST.page(conn, [&application_id], page, |r| from_row(r, environment, now).map(|(_, k)| k), |k| &k.api_key_id)
 }
 
 pub fn find(

@@ -75,7 +75,7 @@ impl Owned for Application {
 
 pub fn list(conn: &Conn<'_>, partner_id: i64, page: &PageRequest) -> Result<Page<Application>, ApiError> {
     static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE a.partner_id = ?1"], "a.public_id");
-    LIST.page_on(conn, [&partner_id], page, |r| from_row(r).map(|(_, a)| a), |a| &a.id)
+    LIST.page(conn, [&partner_id], page, |r| from_row(r).map(|(_, a)| a), |a| &a.id)
 }
 
 /// Deactivates; returns false when it already was.

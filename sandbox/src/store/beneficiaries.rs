@@ -181,7 +181,7 @@ impl Owned for Beneficiary {
 /// The beneficiaries of one customer (internal id), newest first.
 pub fn list(conn: &Conn<'_>, customer_id: i64, page: &PageRequest) -> Result<Page<Beneficiary>, ApiError> {
     static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE b.customer_id = ?1"], "b.public_id");
-    LIST.page_on(conn, [&customer_id], page, from_row, |b| &b.id)
+    LIST.page(conn, [&customer_id], page, from_row, |b| &b.id)
 }
 
 /// Every beneficiary of the application, newest first, each with its
@@ -192,5 +192,5 @@ pub fn list_for_application(
     page: &PageRequest,
 ) -> Result<Page<(Beneficiary, KybStatus)>, ApiError> {
     static LIST: Listing<1> = Listing::new(&[select!(", c.kyb_status"), " WHERE b.application_id = ?1"], "b.public_id");
-    LIST.page_on(conn, [&application_id], page, |r| Ok((from_row(r)?, r.get(17)?)), |(b, _)| &b.id)
+    LIST.page(conn, [&application_id], page, |r| Ok((from_row(r)?, r.get(17)?)), |(b, _)| &b.id)
 }

@@ -119,7 +119,7 @@ pub fn list(
 ) -> Result<Page<Customer>, ApiError> {
     static LIST: Listing<2> =
         Listing::new(&[SELECT, " WHERE application_id = ?1 AND (?2 IS NULL OR kyb_status = ?2)"], "public_id");
-    LIST.page_on(conn, [&application_id, &status], page, |r| from_row(r).map(|r| r.customer), |c| &c.id)
+    LIST.page(conn, [&application_id, &status], page, |r| from_row(r).map(|r| r.customer), |c| &c.id)
 }
 
 /// Moves a customer's verification from `from` to `to` as of `at`: a

@@ -137,5 +137,5 @@ pub fn delete_override(conn: &Conn<'_>, partner_id: i64, customer_id: &str) -> R
 /// (customer ids are UUIDv7, so they sort by creation).
 pub fn list_overrides(conn: &Conn<'_>, partner_id: i64, page: &PageRequest) -> Result<Page<StoredMarkup>, ApiError> {
     static OVERRIDES: Listing<1> = Listing::new(&[SELECT, " AND customer_id IS NOT NULL"], "customer_id");
-    OVERRIDES.page_on(conn, [&partner_id], page, from_row, |m| m.customer_id.as_deref().unwrap_or_default())
+    OVERRIDES.page(conn, [&partner_id], page, from_row, |m| m.customer_id.as_deref().unwrap_or_default())
 }

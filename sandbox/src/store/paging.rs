@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use payctl_wire::page::{Page, Pagination, TransactionPage};
-use rusqlite::{Connection, ToSql};
+use rusqlite::ToSql;
 
 use crate::db::sql::{Conn, Row};
 use crate::error::ApiError;
@@ -105,23 +105,6 @@ impl<const FILTERS: usize> Listing<FILTERS> {
     /// cursor naming the last one (taken by `id_of`) when more follow.
     pub fn page<T>(
         &self,
-        conn: &Connection,
-        filters: [&dyn ToSql; FILTERS],
-        page: &PageRequest,
-        map: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
-        id_of: impl Fn(&T) -> &str,
-    ) -> Result<Page<T>, ApiError> {
-        let fetch = page.fetch();
-        let cursor: [&dyn ToSql; 2] = [&page.before, &fetch];
-        let params = rusqlite::params_from_iter(filters.into_iter().chain(cursor));
-        let rows = conn.prepare_cached(self.sql())?.query_map(params, map)?.collect::<Result<Vec<_>, _>>()?;
-        Ok(page.page(rows, id_of))
-    }
-
-    /// [`Listing::page`] through the store's facade, on either backend (the
-    /// modules still on a rusqlite connection call `page`).
-    pub fn page_on<T>(
-        &self,
         conn: &Conn<'_>,
         filters: [&dyn ToSql; FILTERS],
         page: &PageRequest,
@@ -138,6 +121,8 @@ impl<const FILTERS: usize> Listing<FILTERS> {
 
 #[cfg(test)]
 mod tests {
+    use rusqlite::Connection;
+
     use super::*;
 
     static OF_OWNER: Listing<2> = Listing::new(
@@ -164,7 +149,9 @@ mod tests {
         let mut cursor = None;
         loop {
             let request = PageRequest { limit, before: cursor.as_deref().and_then(decode_cursor) };
-            let page = OF_OWNER.page(conn, [&1, &colour], &request, |r| r.get::<_, String>(0), String::as_str).unwrap();
+            let page = OF_OWNER
+                .page(&conn.into(), [&1, &colour], &request, |r| r.get::<_, String>(0), String::as_str)
+                .unwrap();
             pages.push(page.data);
             match page.next_cursor {
                 Some(next) => cursor = Some(next),
@@ -198,12 +185,19 @@ mod tests {
     fn rows_added_meanwhile_neither_repeat_nor_shift_later_pages() {
         let conn = things();
         let first = OF_OWNER
-            .page(&conn, [&1, &None::<String>], &PageRequest { limit: 4, before: None }, |r| r.get(0), String::as_str)
+            .page(
+                &(&conn).into(),
+                [&1, &None::<String>],
+                &PageRequest { limit: 4, before: None },
+                |r| r.get(0),
+                String::as_str,
+            )
             .unwrap();
         conn.execute("INSERT INTO things VALUES ('t9', 1, 'red')", []).unwrap();
         let before = PageRequest { limit: 4, before: first.next_cursor.as_deref().and_then(decode_cursor) };
-        let second =
-            OF_OWNER.page(&conn, [&1, &None::<String>], &before, |r| r.get::<_, String>(0), String::as_str).unwrap();
+        let second = OF_OWNER
+            .page(&(&conn).into(), [&1, &None::<String>], &before, |r| r.get::<_, String>(0), String::as_str)
+            .unwrap();
         assert_eq!(second.data, ["t4", "t3", "t2", "t1"]);
     }
 

@@ -205,11 +205,5 @@ pub fn list(
         "p.public_id",
     );
     let (from, to) = (filter.from.map(Timestamp::millis), filter.to.map(Timestamp::millis));
-    LIST.page_on(
-        conn,
-        [&application_id, &filter.status, &from, &to],
-        page,
-        |r| from_row(r).map(|r| r.payment),
-        |p| &p.id,
-    )
+    LIST.page(conn, [&application_id, &filter.status, &from, &to], page, |r| from_row(r).map(|r| r.payment), |p| &p.id)
 }

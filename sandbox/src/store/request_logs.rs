@@ -353,5 +353,5 @@ pub fn list(
         &from,
         &to,
     ];
-    LIST.page_on(conn, filters, page, log_row, |l| &l.id)
+    LIST.page(conn, filters, page, log_row, |l| &l.id)
 }

@@ -137,7 +137,7 @@ impl Owned for Row {
 static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE t.application_id = ?1"], "t.public_id");
 
 pub fn list(conn: &Conn<'_>, application_id: i64, page: &PageRequest) -> Result<TransactionPage<Row>, ApiError> {
-    let rows = LIST.page_on(conn, [&application_id], page, from_row, |t| &t.public_id)?;
+    let rows = LIST.page(conn, [&application_id], page, from_row, |t| &t.public_id)?;
     Ok(transaction_envelope(rows))
 }
 

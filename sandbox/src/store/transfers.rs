@@ -187,5 +187,5 @@ pub fn list(
 ) -> Result<payctl_wire::page::Page<Row>, ApiError> {
     static LIST: Listing<2> =
         Listing::new(&[SELECT, " WHERE t.application_id = ?1 AND (?2 IS NULL OR t.kind = ?2)"], "t.public_id");
-    LIST.page_on(conn, [&application_id, &kind.map(Kind::as_str)], page, from_row, |t| &t.public_id)
+    LIST.page(conn, [&application_id, &kind.map(Kind::as_str)], page, from_row, |t| &t.public_id)
 }

@@ -41,7 +41,7 @@ pub fn register(
     new: &NewWebhook,
     now: Timestamp,
 ) -> Result<WebhookWithSecret, ApiError> {
-    if store::webhooks::count(conn, app)? >= MAX_ENDPOINTS {
+    if store::webhooks::count(&conn.into(), app)? >= MAX_ENDPOINTS {
         return Err(ApiError::conflict(
             ErrorCode::WebhookLimit,
             format!("an application may have at most {MAX_ENDPOINTS} webhook endpoints; delete one first"),
@@ -57,7 +57,7 @@ pub fn register(
         sealed: seal(master, &public_id, &secret),
         hint: &hint(&secret),
     };
-    let endpoint = store::webhooks::insert(conn, app, new, now)?;
+    let endpoint = store::webhooks::insert(&conn.into(), app, new, now)?;
     Ok(WebhookWithSecret { endpoint, secret: Some(secret) })
 }
 
@@ -71,7 +71,7 @@ pub fn rotate(
 ) -> Result<WebhookWithSecret, ApiError> {
     let (internal_id, _) = store::owned::<WebhookEndpoint>(conn, app, id)?;
     let secret = new_secret();
-    store::webhooks::set_secret(conn, internal_id, &seal(master, id, &secret), &hint(&secret), now)?;
+    store::webhooks::set_secret(&conn.into(), internal_id, &seal(master, id, &secret), &hint(&secret), now)?;
     let endpoint = store::owned::<WebhookEndpoint>(conn, app, id)?.1;
     Ok(WebhookWithSecret { endpoint, secret: Some(secret) })
 }
@@ -90,6 +90,6 @@ pub fn change(
     endpoint.description = description.unwrap_or(endpoint.description);
     endpoint.events = events.unwrap_or(endpoint.events);
     endpoint.status = status.unwrap_or(endpoint.status);
-    store::webhooks::update(conn, internal_id, &endpoint, now)?;
+    store::webhooks::update(&conn.into(), internal_id, &endpoint, now)?;
     Ok(store::owned::<WebhookEndpoint>(conn, app, id)?.1)
 }
