@@ -225,7 +225,7 @@ pub async fn get(
     key: KeyCaller,
     Path(id): Path<String>,
 ) -> Result<Json<Account>, ApiError> {
-    Ok(Json(state.db.read(move |conn| store::owned::<Account>(conn, key.application_id, &id)).await?))
+    Ok(Json(state.db.read(move |conn| store::owned::<Account>(&conn.into(), key.application_id, &id)).await?))
 }
 
 /// List a customer's ledger accounts
@@ -245,7 +245,7 @@ pub async fn for_customer(
     let accounts = state
         .db
         .read(move |conn| {
-            let customer = store::owned::<store::customers::Row>(conn, Some(key.application_id), &customer_id)?;
+            let customer = store::owned::<store::customers::Row>(&conn.into(), Some(key.application_id), &customer_id)?;
             store::accounts::for_customer(&conn.into(), customer.id)
         })
         .await?;

@@ -69,7 +69,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Application>, ApiError> {
     let partner = user.partner.ok_or_else(store::missing::<Application>)?;
-    let (_, app) = state.db.read(move |conn| store::owned::<Application>(conn, partner.id, &id)).await?;
+    let (_, app) = state.db.read(move |conn| store::owned::<Application>(&conn.into(), partner.id, &id)).await?;
     Ok(Json(app))
 }
 
@@ -90,9 +90,9 @@ pub async fn deactivate(
     let partner = user.partner.ok_or_else(store::missing::<Application>)?;
     let now = state.clock.now();
     let (response, app_id) = idempotency::commit(&state, claim, StatusCode::OK, move |tx| {
-        let (app_id, _) = store::owned::<Application>(tx, partner.id, &id)?;
+        let (app_id, _) = store::owned::<Application>(&tx.into(), partner.id, &id)?;
         store::applications::deactivate(&tx.into(), app_id, now)?;
-        let (_, app) = store::owned::<Application>(tx, partner.id, &id)?;
+        let (_, app) = store::owned::<Application>(&tx.into(), partner.id, &id)?;
         Ok((app, app_id))
     })
     .await?;

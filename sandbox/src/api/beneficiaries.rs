@@ -162,7 +162,7 @@ pub async fn create(
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let customer = store::owned::<store::customers::Row>(tx, Some(application_id), &new.customer_id)?;
+        let customer = store::owned::<store::customers::Row>(&tx.into(), Some(application_id), &new.customer_id)?;
         store::beneficiaries::insert(&tx.into(), application_id, customer.id, &new, now)
     })
     .await
@@ -189,7 +189,7 @@ pub async fn list(
     let page = state
         .db
         .read(move |conn| {
-            let customer = store::owned::<store::customers::Row>(conn, Some(application_id), &customer_id)?;
+            let customer = store::owned::<store::customers::Row>(&conn.into(), Some(application_id), &customer_id)?;
             store::beneficiaries::list(&conn.into(), customer.id, &page)
         })
         .await?;
@@ -211,5 +211,5 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Beneficiary>, ApiError> {
     let application_id = caller.application_id;
-    Ok(Json(state.db.read(move |conn| store::owned::<Beneficiary>(conn, application_id, &id)).await?))
+    Ok(Json(state.db.read(move |conn| store::owned::<Beneficiary>(&conn.into(), application_id, &id)).await?))
 }

@@ -96,7 +96,8 @@ async fn list(state: AppState, caller: KeyCaller, query: ListQuery) -> Result<Js
 
 async fn get(state: AppState, caller: KeyCaller, id: String) -> Result<Json<Customer>, ApiError> {
     let application_id = caller.application_id;
-    let row = state.db.read(move |conn| store::owned::<customers::Row>(conn, Some(application_id), &id)).await?;
+    let row =
+        state.db.read(move |conn| store::owned::<customers::Row>(&conn.into(), Some(application_id), &id)).await?;
     Ok(Json(row.customer))
 }
 

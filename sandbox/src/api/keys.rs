@@ -20,7 +20,7 @@ use crate::state::AppState;
 use crate::store::{self, api_keys::KeyApplication};
 
 fn owned_application(conn: &Connection, partner_id: i64, id: &str) -> Result<KeyApplication, ApiError> {
-    let (app_id, app) = store::owned::<Application>(conn, partner_id, id)?;
+    let (app_id, app) = store::owned::<Application>(&conn.into(), partner_id, id)?;
     Ok(KeyApplication {
         id: app_id,
         public_id: app.id,
@@ -141,7 +141,7 @@ pub async fn revoke(
         .write(move |tx| {
             let app = owned_application(tx, partner.id, &id)?;
             let now = clocks.app_now(app.id);
-            let (internal_id, _) = store::owned::<ApiKey>(tx, (app.id, app.environment, now), &key_id)?;
+            let (internal_id, _) = store::owned::<ApiKey>(&tx.into(), (app.id, app.environment, now), &key_id)?;
             if !store::api_keys::revoke(&tx.into(), internal_id, now)? {
                 return Err(ApiError::conflict(ErrorCode::KeyRevoked, "the API key is already revoked"));
             }

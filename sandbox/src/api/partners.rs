@@ -26,7 +26,7 @@ const BUSINESS_TYPE_MAX: usize = 64;
 
 /// The internal id of a partner the caller may manage.
 fn authorize(conn: &Connection, caller_partner: i64, public_id: &str) -> Result<i64, ApiError> {
-    match store::owned::<Partner>(conn, (), public_id)? {
+    match store::owned::<Partner>(&conn.into(), (), public_id)? {
         (id, parent) if id == caller_partner || parent == Some(caller_partner) => Ok(id),
         _ => Err(ApiError::forbidden("a partner may manage only itself and its own sub-partners")),
     }

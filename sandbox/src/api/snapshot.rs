@@ -93,7 +93,7 @@ pub async fn load(
             ));
         }
         (Owner::Control(ControlCaller::Operator), Some(public_id), None) => Destination::New {
-            partner_id: state.db.read(move |conn| store::owned::<Partner>(conn, (), &public_id)).await?.0,
+            partner_id: state.db.read(move |conn| store::owned::<Partner>(&conn.into(), (), &public_id)).await?.0,
             name: None,
         },
     };

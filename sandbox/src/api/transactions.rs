@@ -135,7 +135,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Transaction>, ApiError> {
     let app = caller.application_id;
-    let t = state.db.read(move |conn| store::owned::<Row>(conn, Some(app), &id)).await?;
+    let t = state.db.read(move |conn| store::owned::<Row>(&conn.into(), Some(app), &id)).await?;
     Ok(Json(view(&t)))
 }
 

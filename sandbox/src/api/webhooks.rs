@@ -93,7 +93,12 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<WebhookEndpoint>, ApiError> {
     let application_id = caller.application_id;
-    Ok(Json(state.db.read(move |conn| store::owned::<WebhookEndpoint>(conn, application_id, &id).map(|e| e.1)).await?))
+    Ok(Json(
+        state
+            .db
+            .read(move |conn| store::owned::<WebhookEndpoint>(&conn.into(), application_id, &id).map(|e| e.1))
+            .await?,
+    ))
 }
 
 /// Update a webhook endpoint
@@ -154,7 +159,7 @@ pub async fn delete(
     state
         .db
         .write(move |tx| {
-            let (internal_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
+            let (internal_id, _) = store::owned::<WebhookEndpoint>(&tx.into(), application_id, &id)?;
             Ok(store::webhooks::delete(&tx.into(), internal_id)?)
         })
         .await?;
@@ -207,7 +212,7 @@ pub async fn deliveries(
         state
             .db
             .read(move |conn| {
-                let (endpoint_id, _) = store::owned::<WebhookEndpoint>(conn, application_id, &id)?;
+                let (endpoint_id, _) = store::owned::<WebhookEndpoint>(&conn.into(), application_id, &id)?;
                 store::webhooks::deliveries(&conn.into(), endpoint_id, &page)
             })
             .await?,
@@ -234,10 +239,10 @@ pub async fn redeliver(
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let response = idempotency::commit_json(&state, claim, StatusCode::ACCEPTED, move |tx| {
-        let (endpoint_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
-        let (internal_id, _) = store::owned::<Delivery>(tx, endpoint_id, &delivery_id)?;
+        let (endpoint_id, _) = store::owned::<WebhookEndpoint>(&tx.into(), application_id, &id)?;
+        let (internal_id, _) = store::owned::<Delivery>(&tx.into(), endpoint_id, &delivery_id)?;
         store::webhooks::redeliver(&tx.into(), internal_id, now)?;
-        Ok(store::owned::<Delivery>(tx, endpoint_id, &delivery_id)?.1)
+        Ok(store::owned::<Delivery>(&tx.into(), endpoint_id, &delivery_id)?.1)
     })
     .await?;
     state.db.outbox().notify_one();

@@ -35,8 +35,7 @@ mod migrations;
 #[allow(dead_code)]
 mod postgres;
 mod shared;
-// Nothing opens a PostgreSQL connection yet, and part of the facade serves
-// store modules that still take a rusqlite connection.
+// Nothing opens a PostgreSQL connection yet: only its tests reach that side.
 #[allow(dead_code)]
 pub mod sql;
 mod warning;
@@ -84,8 +83,9 @@ struct Staged {
 
 /// The transaction a write job runs in, as [`Db::write`] hands it over.
 ///
-/// It derefs to the rusqlite transaction, so everything that reads or writes
-/// rows takes it as a `&Connection`. What it adds is the one thing the writer
+/// The store takes it as a [`sql::Conn`] (`&tx.into()`); it also derefs to
+/// the rusqlite transaction, for the SQL still run on SQLite alone (the
+/// ledger's, savepoints, forks). What it adds is the one thing the writer
 /// must learn from the job besides its result: whether the job recorded an
 /// event ([`crate::events::record`] takes a `Tx` and marks it), so that the
 /// webhook dispatcher is woken after the commit instead of at its next poll.

@@ -173,7 +173,7 @@ fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Ti
 /// The flow as it is now stored (after a [`commit`]).
 pub fn reread<F: Flow>(conn: &Connection, flow: &F) -> Result<F, ApiError> {
     let id = flow.public_id();
-    F::find(conn, Some(flow.application_id()), id)?
+    F::find(&conn.into(), Some(flow.application_id()), id)?
         .ok_or_else(|| ApiError::internal(format!("{} {id} vanished", F::KIND.as_str())))
 }
 
@@ -204,9 +204,9 @@ pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at
 /// `None`) after the moves already due on its own clock are applied; its
 /// 404 when there is none.
 pub fn current<F: Flow>(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<F, ApiError> {
-    let flow = store::owned::<F>(conn, scope, id)?;
+    let flow = store::owned::<F>(&conn.into(), scope, id)?;
     if catch_up(conn, flow.public_id(), clocks.app_now(flow.application_id()))? {
-        store::owned::<F>(conn, scope, id)
+        store::owned::<F>(&conn.into(), scope, id)
     } else {
         Ok(flow)
     }
@@ -290,7 +290,7 @@ pub fn payee(
     paid: Asset,
     field: &str,
 ) -> Result<Beneficiary, ApiError> {
-    let beneficiary = store::owned::<Beneficiary>(conn, app, id)?;
+    let beneficiary = store::owned::<Beneficiary>(&conn.into(), app, id)?;
     payees::eligible(&beneficiary, sender, paid).map_err(|why| {
         let (code, issue) = match why {
             Ineligible::OtherCustomer { .. } => (ErrorCode::Validation, "invalid"),

@@ -180,7 +180,7 @@ pub struct NewPayment {
 
 pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, request: &NewPayment) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let quote = store::owned::<quotes::Row>(conn, app, &request.quote_id)?;
+    let quote = store::owned::<quotes::Row>(&conn.into(), app, &request.quote_id)?;
     let customer_id = match (quote.form, &quote.customer_public_id) {
         (quotes::Form::Legacy, Some(id)) => id.clone(),
         _ => {

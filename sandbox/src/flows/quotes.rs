@@ -62,7 +62,7 @@ pub fn create(conn: &Connection, app: i64, partner: i64, new: NewQuote, now: Tim
         FormRequest::Corridor { .. } => None,
     };
     let customer_id = match named {
-        Some(id) => Some(store::owned::<store::customers::Row>(conn, Some(app), id)?.id),
+        Some(id) => Some(store::owned::<store::customers::Row>(&conn.into(), Some(app), id)?.id),
         None => None,
     };
     // The request fields an unpriceable amount or pair is blamed on.
@@ -118,7 +118,7 @@ pub fn create(conn: &Connection, app: i64, partner: i64, new: NewQuote, now: Tim
 /// The application's quote `id` made by one of `forms` (each path serves
 /// its own forms); a quote of another form is the quote's 404 too.
 pub fn owned_of(conn: &Connection, application_id: i64, id: &str, forms: &[Form]) -> Result<Row, ApiError> {
-    let quote = store::owned::<Row>(conn, application_id, id)?;
+    let quote = store::owned::<Row>(&conn.into(), application_id, id)?;
     if forms.contains(&quote.form) { Ok(quote) } else { Err(store::missing::<Row>()) }
 }
 

@@ -167,7 +167,7 @@ pub fn finish(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: &str, trig
 /// passed verification.
 pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, quote_id: &str, beneficiary_id: &str) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let quote = store::owned::<quotes::Row>(conn, app, quote_id)?;
+    let quote = store::owned::<quotes::Row>(&conn.into(), app, quote_id)?;
     let sender = quote.customer_public_id.as_deref();
     let beneficiary = super::payee(conn, app, beneficiary_id, sender, quote.destination_asset, "beneficiary_id")?;
     verification::require_verified(conn, clocks, app, &beneficiary.customer_id)?;

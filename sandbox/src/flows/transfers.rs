@@ -205,7 +205,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, partner: i64, new: NewTr
     };
     let (source_amount, fee, destination_amount, rate) = match &new.quote_id {
         Some(qid) => {
-            let q = store::owned::<quotes::Row>(conn, app, qid)?;
+            let q = store::owned::<quotes::Row>(&conn.into(), app, qid)?;
             if q.source_asset != new.source.asset || q.destination_asset != new.destination.asset {
                 return Err(ApiError::invalid_field(
                     "quote_id",

@@ -262,7 +262,7 @@ mod tests {
             super::super::current::<Row>(&conn, &clocks, Some(theirs), &id).map(drop),
             decide(&conn, &clocks, Some(theirs), &id, true).map(drop),
             require_verified(&conn, &clocks, theirs, &id).map(drop),
-            crate::store::owned::<Row>(&conn, Some(theirs), "no-such-customer").map(drop),
+            crate::store::owned::<Row>(&(&conn).into(), Some(theirs), "no-such-customer").map(drop),
         ];
         for err in refused.into_iter().map(Result::unwrap_err) {
             assert_eq!((err.code, err.message.as_ref()), (ErrorCode::CustomerNotFound, "customer not found"));

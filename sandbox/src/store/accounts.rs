@@ -7,7 +7,7 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::accounts::{Account, AccountPurpose, AccountStatus, AccountType, LedgerAccount, WalletMode};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::db::sql::{self, Conn, ErrorKind, OptionalExtension};
 use crate::error::ApiError;
@@ -127,8 +127,8 @@ impl Owned for Account {
     type Found = Account;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "account" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<Account>, ApiError> {
-        find(&conn.into(), scope, id)
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<Account>, ApiError> {
+        find(conn, scope, id)
     }
 }
 

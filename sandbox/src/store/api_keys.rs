@@ -1,7 +1,7 @@
 //! API keys: only the SHA-256 of a secret is stored (spec 5.3).
 
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
@@ -175,12 +175,12 @@ impl Owned for ApiKey {
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "API key" };
 
     fn find(
-        conn: &Connection,
+        conn: &Conn<'_>,
         scope: (i64, Environment, Timestamp),
         id: &str,
     ) -> Result<Option<(i64, ApiKey)>, ApiError> {
         let (application_id, environment, now) = scope;
-        find(&conn.into(), application_id, environment, id, now)
+        find(conn, application_id, environment, id, now)
     }
 }
 

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::clock::Clocks;
 use crate::db::sql::{self, Conn, OptionalExtension};
@@ -68,8 +68,8 @@ impl Owned for Application {
     type Found = (i64, Application);
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "application" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<(i64, Application)>, ApiError> {
-        find(&conn.into(), scope, id)
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<(i64, Application)>, ApiError> {
+        find(conn, scope, id)
     }
 }
 
@@ -151,7 +151,7 @@ pub fn max_clock_offset(conn: &Conn<'_>) -> Result<i64, ApiError> {
 /// A partner and its TEST application with nothing but what the schema
 /// requires, for unit tests of what hangs off an application.
 #[cfg(test)]
-pub fn insert_bare(tx: &Connection) -> rusqlite::Result<i64> {
+pub fn insert_bare(tx: &rusqlite::Connection) -> rusqlite::Result<i64> {
     tx.execute_batch(
         "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
              VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);

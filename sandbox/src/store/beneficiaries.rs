@@ -9,7 +9,7 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::beneficiaries::{Beneficiary, BeneficiaryAccount, BeneficiaryType, PayoutAccountKind};
 use payctl_wire::customers::KybStatus;
 use payctl_wire::page::Page;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
@@ -173,8 +173,8 @@ impl Owned for Beneficiary {
     type Found = Beneficiary;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::BeneficiaryNotFound, noun: "beneficiary" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<Beneficiary>, ApiError> {
-        find(&conn.into(), scope, id)
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<Beneficiary>, ApiError> {
+        find(conn, scope, id)
     }
 }
 

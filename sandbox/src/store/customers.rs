@@ -8,7 +8,7 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::customers::{Customer, CustomerType, VerificationLevel};
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::page::Page;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::db::sql::{self, Conn, ErrorKind, OptionalExtension};
 use crate::error::ApiError;
@@ -106,8 +106,8 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::CustomerNotFound, noun: "customer" };
 
-    fn find(conn: &Connection, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
-        find(&conn.into(), scope, id)
+    fn find(conn: &Conn<'_>, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, scope, id)
     }
 }
 

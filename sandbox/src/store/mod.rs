@@ -1,9 +1,9 @@
 //! SQL, one module per noun. Functions take a [`Conn`](crate::db::sql::Conn)
 //! (what a write's [`Tx`](crate::db::Tx) or a read's connection turns into,
 //! on SQLite or PostgreSQL), map rows to plain structs, and turn constraint
-//! violations into the API's errors. No HTTP here. (Modules still taking a
-//! rusqlite `&Connection` run on SQLite only: [`fork`] and [`reset`] use
-//! SQLite's own functions and tables; the others are yet to move over.)
+//! violations into the API's errors. No HTTP here. ([`fork`] and [`reset`]
+//! take a rusqlite `&Connection` and run on SQLite only: they use SQLite's
+//! own functions and tables.)
 //!
 //! Three conventions every noun follows:
 //! - Paging is [`paging`]: a list is a `static` [`paging::Listing`] in its

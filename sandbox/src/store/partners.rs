@@ -2,7 +2,7 @@
 
 use payctl_domain::text;
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::db::sql::{self, Conn, ErrorKind, OptionalExtension, Row};
 use crate::error::ApiError;
@@ -99,8 +99,8 @@ impl Owned for Partner {
     type Found = (i64, Option<i64>);
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::PartnerNotFound, noun: "partner" };
 
-    fn find(conn: &Connection, (): (), id: &str) -> Result<Option<(i64, Option<i64>)>, ApiError> {
-        find(&conn.into(), id)
+    fn find(conn: &Conn<'_>, (): (), id: &str) -> Result<Option<(i64, Option<i64>)>, ApiError> {
+        find(conn, id)
     }
 }
 

@@ -8,7 +8,7 @@ use payctl_domain::states::payments::State;
 use payctl_domain::time::Timestamp;
 use payctl_wire::page::Page;
 use payctl_wire::payments::{CollectionInstructions, CollectionMethod, Payment};
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
@@ -144,8 +144,8 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "payment" };
 
-    fn find(conn: &Connection, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
-        find(&conn.into(), scope, id)
+    fn find(conn: &Conn<'_>, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, scope, id)
     }
 }
 

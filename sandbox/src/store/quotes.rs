@@ -11,7 +11,7 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::legacy_quotes::RecipientType;
 use payctl_wire::pricing::MarkupSource;
 use payctl_wire::transactions::DestinationKind;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
@@ -177,8 +177,8 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "quote" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<Row>, ApiError> {
-        find(&conn.into(), scope, id)
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, scope, id)
     }
 }
 

@@ -7,7 +7,7 @@ use payctl_domain::states::transactions::State;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::TransactionPage;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
@@ -129,8 +129,8 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::TransactionNotFound, noun: "transaction" };
 
-    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
-        find(&conn.into(), application_id, id)
+    fn find(conn: &Conn<'_>, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, application_id, id)
     }
 }
 

@@ -7,7 +7,7 @@ use payctl_domain::decimal::Decimal;
 use payctl_domain::money::MinorUnit;
 use payctl_domain::states::transfers::{Kind, State};
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
@@ -152,8 +152,8 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "transfer" };
 
-    fn find(conn: &Connection, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
-        find(&conn.into(), scope, id)
+    fn find(conn: &Conn<'_>, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+        find(conn, scope, id)
     }
 }
 

@@ -7,7 +7,7 @@ use payctl_wire::faults::FaultKind;
 use payctl_wire::page::Page;
 use payctl_wire::webhooks::{Delivery, DeliveryAttempt, WebhookEndpoint};
 use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
-use rusqlite::{Connection, ToSql, params};
+use rusqlite::{ToSql, params};
 
 use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
@@ -99,8 +99,8 @@ impl Owned for WebhookEndpoint {
     type Found = (i64, WebhookEndpoint);
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "webhook endpoint" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<(i64, WebhookEndpoint)>, ApiError> {
-        Ok(find(&conn.into(), scope, id)?)
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<(i64, WebhookEndpoint)>, ApiError> {
+        Ok(find(conn, scope, id)?)
     }
 }
 
@@ -268,8 +268,8 @@ impl Owned for Delivery {
     type Found = (i64, Delivery);
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "delivery" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
-        delivery(&conn.into(), scope, id)
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
+        delivery(conn, scope, id)
     }
 }
 

@@ -69,10 +69,10 @@ pub fn rotate(
     id: &str,
     now: Timestamp,
 ) -> Result<WebhookWithSecret, ApiError> {
-    let (internal_id, _) = store::owned::<WebhookEndpoint>(conn, app, id)?;
+    let (internal_id, _) = store::owned::<WebhookEndpoint>(&conn.into(), app, id)?;
     let secret = new_secret();
     store::webhooks::set_secret(&conn.into(), internal_id, &seal(master, id, &secret), &hint(&secret), now)?;
-    let endpoint = store::owned::<WebhookEndpoint>(conn, app, id)?.1;
+    let endpoint = store::owned::<WebhookEndpoint>(&conn.into(), app, id)?.1;
     Ok(WebhookWithSecret { endpoint, secret: Some(secret) })
 }
 
@@ -84,12 +84,12 @@ pub fn change(
     change: WebhookChange,
     now: Timestamp,
 ) -> Result<WebhookEndpoint, ApiError> {
-    let (internal_id, mut endpoint) = store::owned::<WebhookEndpoint>(conn, app, id)?;
+    let (internal_id, mut endpoint) = store::owned::<WebhookEndpoint>(&conn.into(), app, id)?;
     let WebhookChange { url, description, events, status } = change;
     endpoint.url = url.unwrap_or(endpoint.url);
     endpoint.description = description.unwrap_or(endpoint.description);
     endpoint.events = events.unwrap_or(endpoint.events);
     endpoint.status = status.unwrap_or(endpoint.status);
     store::webhooks::update(&conn.into(), internal_id, &endpoint, now)?;
-    Ok(store::owned::<WebhookEndpoint>(conn, app, id)?.1)
+    Ok(store::owned::<WebhookEndpoint>(&conn.into(), app, id)?.1)
 }
