@@ -79,9 +79,9 @@ pub fn insert(
     now: Timestamp,
 ) -> Result<(CreatedApiKey, StoredKey), ApiError> {
     let public_id = ids::uuid();
-    let key_id = conn.query_row_cached(
+    let key_id = conn.insert(
         "INSERT INTO api_keys (public_id, application_id, prefix, secret_hash, name, expires_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
             public_id,
             app.id,
@@ -91,7 +91,6 @@ pub fn insert(
             expires_at.map(|t| t.millis()),
             now.millis()
         ],
-        |r| r.get(0),
     )?;
     let created = CreatedApiKey {
         api_key_id: public_id.clone(),

@@ -45,11 +45,10 @@ pub fn insert(
     now: Timestamp,
 ) -> Result<(i64, Application), ApiError> {
     let public_id = ids::uuid();
-    let id = conn.query_row_cached(
+    let id = conn.insert(
         "INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?6, ?5, ?5) RETURNING id",
+         VALUES (?1, ?2, ?3, ?4, ?6, ?5, ?5)",
         params![public_id, partner_id, name, environment, now.millis(), ApplicationStatus::Active],
-        |r| r.get(0),
     )?;
     find(conn, partner_id, &public_id)?
         .ok_or_else(|| ApiError::internal("application vanished after insert"))

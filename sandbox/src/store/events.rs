@@ -86,11 +86,10 @@ pub fn insert(
     now: Timestamp,
 ) -> Result<(i64, String), ApiError> {
     let public_id = ids::prefixed("evt");
-    let id = conn.query_row_cached(
+    let id = conn.insert(
         "INSERT INTO events (public_id, application_id, type, resource_type, resource_id, data, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![public_id, application_id, event, kind, id, data.to_string(), now.millis()],
-        |r| r.get(0),
     )?;
     Ok((id, public_id))
 }

@@ -27,10 +27,9 @@ pub fn insert(
     spec: &str,
     now: Timestamp,
 ) -> Result<i64, ApiError> {
-    Ok(conn.query_row_cached(
-        "INSERT INTO fault_rules (public_id, application_id, spec, created_at) VALUES (?1, ?2, ?3, ?4) RETURNING id",
+    Ok(conn.insert(
+        "INSERT INTO fault_rules (public_id, application_id, spec, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![public_id, application_id, spec, now.millis()],
-        |r| r.get(0),
     )?)
 }
 

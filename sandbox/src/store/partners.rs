@@ -48,10 +48,10 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<(i64, Partner)> {
 pub fn insert(conn: &Conn<'_>, new: &NewPartner<'_>, now: Timestamp) -> Result<(i64, Partner), ApiError> {
     let public_id = ids::prefixed("prtnr");
     let id = conn
-        .query_row_cached(
+        .insert(
             "INSERT INTO partners (public_id, parent_id, name, email, email_key, business_type, status, created_at,
              updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) RETURNING id",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
             params![
                 public_id,
                 new.parent_id,
@@ -62,7 +62,6 @@ pub fn insert(conn: &Conn<'_>, new: &NewPartner<'_>, now: Timestamp) -> Result<(
                 new.status,
                 now.millis()
             ],
-            |r| r.get(0),
         )
         .map_err(|e| duplicate_email(e, new.email))?;
     get(conn, id)?.map(|p| (id, p)).ok_or_else(|| ApiError::internal("partner vanished after insert"))

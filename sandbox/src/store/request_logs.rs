@@ -107,14 +107,13 @@ pub struct KeptBody {
 /// partner (a record with a body is filed under its partner for the
 /// partner's bound, [`body_bytes`]).
 pub fn insert_batch(conn: &Conn<'_>, records: &[Record]) -> Result<Vec<(i64, u64)>, ApiError> {
-    let mut stmt = conn.prepare_cached(
+    let mut stmt = conn.prepare_insert_cached(
         "INSERT INTO request_logs (public_id, application_id, api_key_id, method, path, query, status_code,
              duration_ms, correlation_id, error_code, request_body, requested_at, responded_at, fault,
              operation_id, idempotency_key_hash, body_hash, request_id_sent, retry_after, real_at,
              partner_id, body_size, body_sha256, body_kept)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20,
-             ?21, ?22, ?23, ?24)
-         RETURNING id",
+             ?21, ?22, ?23, ?24)",
     )?;
     let mut partner_of = conn.prepare_cached("SELECT partner_id FROM applications WHERE id = ?1")?;
     let mut kept: Vec<(i64, u64)> = Vec::new();
@@ -135,35 +134,32 @@ pub fn insert_batch(conn: &Conn<'_>, records: &[Record]) -> Result<Vec<(i64, u64
                 None => kept.push((partner_id, bytes)),
             }
         }
-        let log_id: i64 = stmt.query_row(
-            params![
-                r.public_id,
-                r.application_id,
-                r.api_key_id,
-                r.method.as_str(),
-                r.path,
-                r.query,
-                r.status_code,
-                r.duration_ms,
-                r.correlation_id,
-                r.error_code,
-                body.map(|b| &b.text),
-                r.requested_at.millis(),
-                r.responded_at.millis(),
-                r.fault.as_ref().map(serde_json::to_string).transpose().map_err(ApiError::internal)?,
-                r.judged.operation_id,
-                r.judged.idempotency_key_hash,
-                r.judged.body_hash,
-                r.judged.request_id_sent,
-                r.judged.retry_after.map(|s| i64::try_from(s).unwrap_or(i64::MAX)),
-                r.judged.real_at,
-                partner_id,
-                body.map(|b| i64::try_from(b.size).unwrap_or(i64::MAX)),
-                body.map(|b| &b.sha256),
-                body.map_or(0, |b| i64::try_from(b.text.len()).unwrap_or(i64::MAX)),
-            ],
-            |row| row.get(0),
-        )?;
+        let log_id = stmt.insert(params![
+            r.public_id,
+            r.application_id,
+            r.api_key_id,
+            r.method.as_str(),
+            r.path,
+            r.query,
+            r.status_code,
+            r.duration_ms,
+            r.correlation_id,
+            r.error_code,
+            body.map(|b| &b.text),
+            r.requested_at.millis(),
+            r.responded_at.millis(),
+            r.fault.as_ref().map(serde_json::to_string).transpose().map_err(ApiError::internal)?,
+            r.judged.operation_id,
+            r.judged.idempotency_key_hash,
+            r.judged.body_hash,
+            r.judged.request_id_sent,
+            r.judged.retry_after.map(|s| i64::try_from(s).unwrap_or(i64::MAX)),
+            r.judged.real_at,
+            partner_id,
+            body.map(|b| i64::try_from(b.size).unwrap_or(i64::MAX)),
+            body.map(|b| &b.sha256),
+            body.map_or(0, |b| i64::try_from(b.text.len()).unwrap_or(i64::MAX)),
+        ])?;
         // Only the redacted form is ever stored.
         if let Exchange::Kept(k) = &r.exchange {
             exchanges.execute(params![
