@@ -31,7 +31,7 @@
 mod checkpoint;
 pub mod files;
 mod migrations;
-// The PostgreSQL backend is being built on this branch: nothing calls it yet.
+// Nothing opens a PostgreSQL connection yet: only db::sql and tests use it.
 #[allow(dead_code)]
 mod postgres;
 mod shared;
