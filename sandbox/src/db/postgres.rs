@@ -10,7 +10,9 @@
 //!   refuses a value of another kind rather than converting it.
 //! - [`Cell`] reads any column of those types back as a SQLite value.
 //! - [`schema`] writes SQLite's schema (the baseline's `CREATE` statements)
-//!   in PostgreSQL's words, so the two backends have one schema to keep.
+//!   in PostgreSQL's words, so the two backends have one schema to keep;
+//!   [`migrate`] brings a database to it, once however many processes
+//!   start on it at the same moment.
 //!
 //! SQLite keeps a column's value of any type; PostgreSQL's schema fixes it,
 //! so the one place a mismatch can show is here, as an error naming both.
@@ -280,6 +282,56 @@ pub fn schema(sqlite: &str) -> String {
     out
 }
 
+/// The advisory lock a process holds while it migrates a database ("payctl"
+/// and 1 as one number): processes that start together wait for the first,
+/// then find its work done.
+const MIGRATION_LOCK: i64 = 0x7061_7963_746c_0001;
+
+/// The schema versions after the baseline, in PostgreSQL's words: (the
+/// version it makes, its SQL). None yet: the baseline is the latest
+/// schema. A migration added to SQLite's list adds its form here.
+const MIGRATIONS: &[(usize, &str)] = &[];
+
+/// Brings the database `client` is connected to (its `search_path`) to the
+/// latest schema, in one transaction under [`MIGRATION_LOCK`]: an empty
+/// one from the baseline, an older one by the migrations it lacks. A
+/// database whose schema is newer than this binary knows is refused,
+/// naming both versions: a process must not write into a schema it does
+/// not know. Answers the version the database had (`None`: it was empty).
+pub fn migrate(client: &mut postgres::Client) -> anyhow::Result<Option<usize>> {
+    use anyhow::Context;
+
+    use super::migrations::{BASELINE, BASELINE_VERSION, LATEST_VERSION};
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS payctl_schema (version BIGINT NOT NULL)")?;
+    let found: Option<i64> = tx.query_opt("SELECT max(version) FROM payctl_schema", &[])?.and_then(|r| r.get(0));
+    let found = found.map(|v| usize::try_from(v).unwrap_or(usize::MAX));
+    let from = match found {
+        None => {
+            tx.batch_execute(&schema(BASELINE)).context("cannot create the schema")?;
+            BASELINE_VERSION
+        }
+        Some(v) if v > LATEST_VERSION => anyhow::bail!(
+            "the database's schema is version {v}, made by a newer payctl; this payctl ({}) knows versions up to \
+             {LATEST_VERSION}. Run payctl of the version that migrated it, or a later one",
+            env!("CARGO_PKG_VERSION")
+        ),
+        Some(v) => v,
+    };
+    let mut version = from;
+    for (to, sql) in MIGRATIONS.iter().filter(|(to, _)| *to > from) {
+        tx.batch_execute(sql).with_context(|| format!("database migration to version {to} failed"))?;
+        version = *to;
+    }
+    if found != Some(version) {
+        tx.execute("DELETE FROM payctl_schema", &[])?;
+        tx.execute("INSERT INTO payctl_schema (version) VALUES ($1)", &[&i64::try_from(version)?])?;
+    }
+    tx.commit()?;
+    Ok(found)
+}
+
 /// The column types, word by word.
 fn words(statement: &str) -> String {
     statement
@@ -337,6 +389,66 @@ mod tests {
             return None;
         };
         Some(postgres::Client::connect(&url, postgres::NoTls).expect("connect"))
+    }
+
+    /// A connection whose tables go in the schema `name` (made anew when
+    /// `fresh`).
+    fn in_schema(url: &str, name: &str, fresh: bool) -> postgres::Client {
+        let mut client = postgres::Client::connect(url, postgres::NoTls).expect("connect");
+        if fresh {
+            client.batch_execute(&format!("DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name}")).unwrap();
+        }
+        client.batch_execute(&format!("SET search_path TO {name}")).unwrap();
+        client
+    }
+
+    /// Four processes starting on one empty database at the same moment:
+    /// one makes the schema, the others wait for it and find it made.
+    #[test]
+    fn processes_starting_together_migrate_once() {
+        use super::super::migrations::LATEST_VERSION;
+        let Some(_) = postgres() else { return };
+        let url = std::env::var("PAYCTL_TEST_POSTGRES").unwrap();
+        drop(in_schema(&url, "migrate_once", true));
+        let start = std::sync::Arc::new(std::sync::Barrier::new(4));
+        let processes: Vec<_> = (0..4)
+            .map(|_| {
+                let (url, start) = (url.clone(), start.clone());
+                std::thread::spawn(move || {
+                    let mut client = in_schema(&url, "migrate_once", false);
+                    start.wait();
+                    migrate(&mut client).unwrap()
+                })
+            })
+            .collect();
+        let found: Vec<Option<usize>> = processes.into_iter().map(|p| p.join().unwrap()).collect();
+        assert_eq!(found.iter().filter(|f| f.is_none()).count(), 1, "one of them made the schema: {found:?}");
+        assert!(found.iter().flatten().all(|&v| v == LATEST_VERSION), "{found:?}");
+        let mut client = in_schema(&url, "migrate_once", false);
+        let versions: Vec<i64> =
+            client.query("SELECT version FROM payctl_schema", &[]).unwrap().iter().map(|r| r.get(0)).collect();
+        assert_eq!(versions, [i64::try_from(LATEST_VERSION).unwrap()]);
+        let customers: i64 = client.query_one("SELECT count(*) FROM customers", &[]).unwrap().get(0);
+        assert_eq!(customers, 0);
+        assert_eq!(migrate(&mut client).unwrap(), Some(LATEST_VERSION), "a later start finds nothing to do");
+    }
+
+    /// A database migrated by a newer payctl is refused, naming both
+    /// versions, and left as it was.
+    #[test]
+    fn a_newer_schema_is_refused_naming_both_versions() {
+        use super::super::migrations::LATEST_VERSION;
+        let Some(_) = postgres() else { return };
+        let url = std::env::var("PAYCTL_TEST_POSTGRES").unwrap();
+        let mut client = in_schema(&url, "migrate_newer", true);
+        assert_eq!(migrate(&mut client).unwrap(), None);
+        let newer = i64::try_from(LATEST_VERSION + 1).unwrap();
+        client.execute("UPDATE payctl_schema SET version = $1", &[&newer]).unwrap();
+        let refused = migrate(&mut client).unwrap_err().to_string();
+        assert!(refused.contains(&format!("version {newer}")), "{refused}");
+        assert!(refused.contains(&format!("up to {LATEST_VERSION}")), "{refused}");
+        let kept: i64 = client.query_one("SELECT version FROM payctl_schema", &[]).unwrap().get(0);
+        assert_eq!(kept, newer);
     }
 
     /// The baseline in PostgreSQL's words makes the same tables with the
