@@ -23,9 +23,15 @@ pub fn advance_global_clock(conn: &Conn<'_>, delta: i64) -> Result<i64> {
     Ok(next)
 }
 
-/// The schema version the database holds (`db::migrations` keeps it).
+/// The schema version the database holds: SQLite's user_version, which
+/// `db::migrations` keeps, or on PostgreSQL the version
+/// `db::postgres::migrate` records (0 before it ran).
 pub fn schema_version(conn: &Conn<'_>) -> Result<i64> {
-    conn.query_row_cached("SELECT user_version FROM pragma_user_version", [], |r| r.get(0))
+    let sql = match conn {
+        Conn::Sqlite(_) => "SELECT user_version FROM pragma_user_version",
+        Conn::Postgres(_) => "SELECT coalesce(max(version), 0) FROM payctl_schema",
+    };
+    conn.query_row_cached(sql, [], |r| r.get(0))
 }
 
 pub fn get(conn: &Conn<'_>, name: &str) -> Result<Option<String>> {
