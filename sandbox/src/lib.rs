@@ -247,7 +247,7 @@ impl Sandbox {
             (KeyFile::Reset, Storage::File(_)) => Some(
                 db.write(|tx| {
                     Ok(SecretsReset {
-                        answers_dropped: idempotency::forget_all(tx)?,
+                        answers_dropped: idempotency::forget_all(&tx.into())?,
                         endpoints: store::webhooks::count_all(&tx.into())?,
                     })
                 })

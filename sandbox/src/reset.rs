@@ -1,7 +1,7 @@
 //! `POST /sandbox/reset`: back to the state right after seeding, for test
 //! isolation in CI.
 //!
-//! A reset point records, for every table, the highest rowid at the moment
+//! A reset point records, for every table, the highest key (rowid) at the moment
 //! seeding finished (the demo data, then any `payctl sandbox --seed`
 //! fixtures). A reset deletes every row above it in every table but the
 //! keep-list, so tables added by later migrations are covered without
@@ -27,7 +27,7 @@ pub const RESET_POINT: &str = "reset.point";
 
 /// Records the reset point: everything present now survives a reset.
 pub fn mark(tx: &Tx<'_>) -> Result<(), ApiError> {
-    let point = store::reset::marks(tx)?;
+    let point = store::reset::marks(&tx.into())?;
     let json = serde_json::to_string(&point).map_err(ApiError::internal)?;
     settings::set(&tx.into(), RESET_POINT, &json)?;
     Ok(())
@@ -39,7 +39,7 @@ pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
     let point: BTreeMap<String, i64> =
         settings::get(&tx.into(), RESET_POINT)?.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
     // A table unknown to the point did not exist then: all of it goes.
-    store::reset::delete_above(tx, &point)
+    store::reset::delete_above(&tx.into(), &point)
 }
 
 /// Resets a running sandbox: waits for queued request-log records (so none

@@ -22,7 +22,8 @@ use std::time::Duration;
 use payctl_domain::time::Timestamp;
 use tokio::sync::watch;
 
-use crate::db::{CachedSql, Tx};
+use crate::db::Tx;
+use crate::db::sql::{Savepoint, savepoint};
 use crate::error::ApiError;
 use crate::flows;
 use crate::state::AppState;
@@ -47,6 +48,9 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
     }
 }
 
+/// Each move's own savepoint: a move that fails is undone alone.
+const MOVE: Savepoint = savepoint!("scheduled_move");
+
 fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> {
     let due = moves::due_batch(&conn.into(), global_now, BATCH)?;
     for (id, m) in &due {
@@ -61,14 +65,14 @@ fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> 
                 continue;
             }
         };
-        conn.execute_cached("SAVEPOINT scheduled_move", [])?;
+        MOVE.begin(&conn.into())?;
         if let Err(e) = flows::apply_move(conn, m) {
             // The flow could not even be failed: the sandbox is broken for
             // this row, and retrying would fail the same way.
             tracing::error!(kind = m.kind.as_str(), resource_id = %m.resource_id, error = %e, "scheduled move failed");
-            conn.execute_cached("ROLLBACK TO scheduled_move", [])?;
+            MOVE.undo(&conn.into())?;
         }
-        conn.execute_cached("RELEASE scheduled_move", [])?;
+        MOVE.release(&conn.into())?;
     }
     Ok(due.len())
 }
@@ -92,6 +96,7 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::CachedSql;
     use crate::db::{Db, Storage};
 
     const DECIDE: flows::Move = flows::Move::Verification(flows::verification::Move::Decide);

@@ -84,8 +84,8 @@ struct Staged {
 /// The transaction a write job runs in, as [`Db::write`] hands it over.
 ///
 /// The store takes it as a [`sql::Conn`] (`&tx.into()`); it also derefs to
-/// the rusqlite transaction, for the SQL still run on SQLite alone (the
-/// ledger's, savepoints, forks). What it adds is the one thing the writer
+/// the rusqlite transaction, for the SQL still run on SQLite alone
+/// ([`crate::store::fork`]). What it adds is the one thing the writer
 /// must learn from the job besides its result: whether the job recorded an
 /// event ([`crate::events::record`] takes a `Tx` and marks it), so that the
 /// webhook dispatcher is woken after the commit instead of at its next poll.

@@ -199,7 +199,9 @@ impl<'a> FromSql<'a> for Cell {
 /// SQLite assigns it), `BLOB` is `BYTEA`, `STRICT` goes (PostgreSQL's
 /// columns are always typed), and a case-blind uniqueness (`UNIQUE COLLATE
 /// NOCASE`, or `col COLLATE NOCASE` inside `UNIQUE (…)`) becomes a unique
-/// index on `lower(col)`. Comments are dropped.
+/// index on `lower(col)`. Foreign keys are `DEFERRABLE` (checked at each
+/// statement, as SQLite's are, unless a transaction defers them, as a reset
+/// does). Comments are dropped.
 pub fn schema(sqlite: &str) -> String {
     let without_comments: String =
         sqlite.lines().map(|line| line.find("--").map_or(line, |at| &line[..at])).collect::<Vec<_>>().join("\n");
@@ -254,8 +256,10 @@ pub fn schema(sqlite: &str) -> String {
                     if target[end..].starts_with(" ON DELETE CASCADE") {
                         end += " ON DELETE CASCADE".len();
                     }
-                    foreign_keys
-                        .push(format!("ALTER TABLE {table} ADD FOREIGN KEY ({column}) REFERENCES {};", &target[..end]));
+                    foreign_keys.push(format!(
+                        "ALTER TABLE {table} ADD FOREIGN KEY ({column}) REFERENCES {} DEFERRABLE;",
+                        &target[..end]
+                    ));
                     line = format!("{}{}", &line[..at], &target[end..]);
                 }
                 if line.contains("UNIQUE COLLATE NOCASE") {
@@ -379,7 +383,7 @@ mod tests {
              CREATE UNIQUE INDEX t_email_nocase ON t (lower(email));\n\
              CREATE UNIQUE INDEX t_owner_email_nocase ON t (owner, lower(email));\n\
              CREATE INDEX t_owner ON t(owner) WHERE hash IS NOT NULL;\n\
-             ALTER TABLE t ADD FOREIGN KEY (up) REFERENCES u(id) ON DELETE CASCADE;\n"
+             ALTER TABLE t ADD FOREIGN KEY (up) REFERENCES u(id) ON DELETE CASCADE DEFERRABLE;\n"
         );
     }
 

@@ -193,6 +193,50 @@ fn refs(values: &[Param]) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
     values.iter().map(|v| v as &(dyn postgres::types::ToSql + Sync)).collect()
 }
 
+/// A named savepoint inside a write's transaction: what runs after
+/// [`Savepoint::begin`] can be undone by [`Savepoint::undo`] while the
+/// transaction goes on. Written by [`savepoint!`], whose statements are the
+/// same on both backends.
+#[derive(Debug, Clone, Copy)]
+pub struct Savepoint {
+    begin: &'static str,
+    undo: &'static str,
+    release: &'static str,
+}
+
+impl Savepoint {
+    #[doc(hidden)]
+    pub const fn new(begin: &'static str, undo: &'static str, release: &'static str) -> Self {
+        Savepoint { begin, undo, release }
+    }
+
+    pub fn begin(&self, conn: &Conn<'_>) -> Result<()> {
+        conn.execute_cached(self.begin, []).map(drop)
+    }
+
+    /// Undoes what ran since [`Savepoint::begin`]; the savepoint stays.
+    pub fn undo(&self, conn: &Conn<'_>) -> Result<()> {
+        conn.execute_cached(self.undo, []).map(drop)
+    }
+
+    /// Ends the savepoint, keeping what ran since it began.
+    pub fn release(&self, conn: &Conn<'_>) -> Result<()> {
+        conn.execute_cached(self.release, []).map(drop)
+    }
+}
+
+/// The [`Savepoint`] of a name (an SQL identifier).
+macro_rules! savepoint {
+    ($name:literal) => {
+        $crate::db::sql::Savepoint::new(
+            concat!("SAVEPOINT ", $name),
+            concat!("ROLLBACK TO ", $name),
+            concat!("RELEASE ", $name),
+        )
+    };
+}
+pub(crate) use savepoint;
+
 /// A PostgreSQL connection's prepared statements, by their SQLite text:
 /// each text is rewritten and prepared once, then reused (as rusqlite's
 /// statement cache does for SQLite). Prepared statements outlive a

@@ -43,7 +43,8 @@ use payctl_wire::events::EventType;
 use rusqlite::Connection;
 
 use crate::clock::Clocks;
-use crate::db::{CachedSql, Tx};
+use crate::db::Tx;
+use crate::db::sql::{Conn, Savepoint, savepoint};
 use crate::error::ApiError;
 use crate::ledger::{self, Leg, Owner};
 use crate::store::{self, Owned};
@@ -156,7 +157,7 @@ fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Ti
         match movement {
             LedgerMove::Post { kind, postings } => post(conn, app, kind, reference, postings, at)?,
             LedgerMove::ReverseAll { kind } => {
-                ledger::reverse(conn, app, kind, reference, at)?;
+                ledger::reverse(&conn.into(), app, kind, reference, at)?;
             }
         }
     }
@@ -180,12 +181,13 @@ pub fn reread<F: Flow>(conn: &Connection, flow: &F) -> Result<F, ApiError> {
 /// [`commit`] for a step the sandbox takes by itself: when it cannot be
 /// carried out, the flow fails instead, in the same transaction.
 pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
-    conn.execute_cached("SAVEPOINT flow_step", [])?;
+    const STEP: Savepoint = savepoint!("flow_step");
+    STEP.begin(&conn.into())?;
     let tried = commit(conn, flow, step, at);
     let outcome = match tried {
         Ok(()) => Ok(()),
         Err(e) => {
-            conn.execute_cached("ROLLBACK TO flow_step", [])?;
+            STEP.undo(&conn.into())?;
             let reason = match e.code {
                 ErrorCode::InsufficientFunds => format!("the sandbox could not complete the flow: {}", e.message),
                 _ => "the sandbox could not complete the flow (internal error; see its log)".to_owned(),
@@ -196,7 +198,7 @@ pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at
             }
         }
     };
-    conn.execute_cached("RELEASE flow_step", [])?;
+    STEP.release(&conn.into())?;
     outcome
 }
 
@@ -242,12 +244,13 @@ fn post(
     postings: &[Posting],
     at: Timestamp,
 ) -> Result<(), ApiError> {
+    let conn = Conn::from(conn);
     let mut legs = Vec::with_capacity(postings.len());
     for p in postings {
-        let account_id = ledger::account(conn, app, p.owner, &p.asset, at)?;
+        let account_id = ledger::account(&conn, app, p.owner, &p.asset, at)?;
         legs.push(Leg { account_id, asset: &p.asset, amount: p.amount });
     }
-    ledger::post(conn, app, kind, reference, &legs, at).map(drop)
+    ledger::post(&conn, app, kind, reference, &legs, at).map(drop)
 }
 
 /// Refuses with 422 `INSUFFICIENT_FUNDS` unless `owner` holds `amount` of
@@ -261,8 +264,9 @@ pub fn require_funds(
     what: &str,
     at: Timestamp,
 ) -> Result<(), ApiError> {
-    let account = ledger::account(conn, app, owner, asset, at)?;
-    let balance = ledger::balance(conn, account)?;
+    let conn = Conn::from(conn);
+    let account = ledger::account(&conn, app, owner, asset, at)?;
+    let balance = ledger::balance(&conn, account)?;
     if balance < amount {
         return Err(ApiError::new(
             ErrorCode::InsufficientFunds,

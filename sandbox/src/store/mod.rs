@@ -1,9 +1,9 @@
 //! SQL, one module per noun. Functions take a [`Conn`](crate::db::sql::Conn)
 //! (what a write's [`Tx`](crate::db::Tx) or a read's connection turns into,
 //! on SQLite or PostgreSQL), map rows to plain structs, and turn constraint
-//! violations into the API's errors. No HTTP here. ([`fork`] and [`reset`]
-//! take a rusqlite `&Connection` and run on SQLite only: they use SQLite's
-//! own functions and tables.)
+//! violations into the API's errors. No HTTP here. ([`fork`] takes a
+//! rusqlite `&Connection` and runs on SQLite only: it uses SQLite's own
+//! functions.)
 //!
 //! Three conventions every noun follows:
 //! - Paging is [`paging`]: a list is a `static` [`paging::Listing`] in its
@@ -34,6 +34,8 @@ pub mod events;
 pub mod fault_rules;
 pub mod flow_states;
 pub mod fork;
+pub mod idempotency_keys;
+pub mod ledger;
 pub mod markups;
 pub mod moves;
 pub mod ownership;

@@ -113,13 +113,15 @@ pub struct PartnerChanges<'a> {
 
 /// Applies the changes. `updated_at` moves only when a value really changes
 /// (an email differing only in case counts as a change: it is shown as
-/// stored).
+/// stored). The email is compared as `email || ''`: an expression, not the
+/// column, so SQLite compares it byte for byte rather than by the column's
+/// NOCASE collation (PostgreSQL's text equality is byte for byte anyway).
 pub fn update(conn: &Conn<'_>, id: i64, changes: &PartnerChanges<'_>, now: Timestamp) -> Result<Partner, ApiError> {
     conn.execute_cached(
         "UPDATE partners SET name = COALESCE(?2, name), email = COALESCE(?3, email),
              email_key = COALESCE(?6, email_key), business_type = COALESCE(?4, business_type), updated_at = ?5
          WHERE id = ?1 AND (name IS DISTINCT FROM COALESCE(?2, name)
-             OR email IS DISTINCT FROM COALESCE(?3, email) COLLATE BINARY
+             OR email || '' IS DISTINCT FROM COALESCE(?3, email)
              OR business_type IS DISTINCT FROM COALESCE(?4, business_type))",
         params![
             id,

@@ -153,7 +153,9 @@ pub fn delete(conn: &Conn<'_>, id: i64) -> sql::Result<()> {
 
 /// Queues one delivery of an event to every enabled endpoint of its
 /// application subscribed to its type, each given `attempt_limit`
-/// attempts; returns how many.
+/// attempts; returns how many. (Each endpoint's list is JSON text, read
+/// here rather than by the database's own JSON functions, which differ
+/// between backends.)
 pub fn enqueue(
     conn: &Conn<'_>,
     application_id: i64,
@@ -163,13 +165,20 @@ pub fn enqueue(
     attempt_limit: i64,
 ) -> sql::Result<usize> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id FROM webhook_endpoints WHERE application_id = ?1 AND status = ?3
-           AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?2) ORDER BY id",
+        "SELECT id, events FROM webhook_endpoints WHERE application_id = ?1 AND status = ?2 ORDER BY id",
     )?;
-    let endpoints =
-        stmt.query_map(params![application_id, event_type, WebhookStatus::Enabled], |r| r.get::<_, i64>(0))?;
+    let endpoints = stmt.query_map(params![application_id, WebhookStatus::Enabled], |r| {
+        let events: String = r.get(1)?;
+        let events: Vec<EventType> = serde_json::from_str(&events)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, Box::new(e)))?;
+        Ok((r.get::<_, i64>(0)?, events.contains(&event_type)))
+    })?;
     let mut queued = 0;
     for endpoint in endpoints {
+        let (endpoint, subscribed) = endpoint?;
+        if !subscribed {
+            continue;
+        }
         conn.execute_cached(
             "INSERT INTO webhook_deliveries (public_id, endpoint_id, event_id, status, attempt_limit,
                  next_attempt_at, next_attempt_runs_at, created_at, updated_at)
@@ -177,7 +186,7 @@ pub fn enqueue(
                  ?5 - (SELECT clock_offset_millis FROM applications WHERE id = ?6), ?5, ?5)",
             params![
                 ids::prefixed("dlv"),
-                endpoint?,
+                endpoint,
                 event_id,
                 attempt_limit,
                 now.millis(),
