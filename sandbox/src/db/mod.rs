@@ -41,6 +41,16 @@ pub mod sql;
 mod warning;
 mod writer;
 
+/// The baseline schema in each backend's words, for the store's tests.
+#[cfg(test)]
+pub(crate) mod baseline {
+    pub const SQLITE: &str = super::migrations::BASELINE;
+
+    pub fn postgres() -> String {
+        super::postgres::schema(SQLITE)
+    }
+}
+
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

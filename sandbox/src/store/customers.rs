@@ -97,7 +97,7 @@ pub fn insert(conn: &Conn<'_>, application_id: i64, new: &NewCustomer, now: Time
 pub fn find(conn: &Conn<'_>, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
     // The hottest read of a load test: its text is made once, and the
     // statement stays compiled in the connection's cache.
-    let sql = sql_text!("{SELECT} WHERE public_id = ?1 AND (?2 IS NULL OR application_id = ?2)");
+    let sql = sql_text!("{SELECT} WHERE public_id = ?1 AND (application_id = ?2 OR ?2 IS NULL)");
     Ok(conn.prepare_cached(sql)?.query_row(params![public_id, application_id], from_row).optional()?)
 }
 
@@ -118,7 +118,7 @@ pub fn list(
     page: &PageRequest,
 ) -> Result<Page<Customer>, ApiError> {
     static LIST: Listing<2> =
-        Listing::new(&[SELECT, " WHERE application_id = ?1 AND (?2 IS NULL OR kyb_status = ?2)"], "public_id");
+        Listing::new(&[SELECT, " WHERE application_id = ?1 AND (kyb_status = ?2 OR ?2 IS NULL)"], "public_id");
     LIST.page(conn, [&application_id, &status], page, |r| from_row(r).map(|r| r.customer), |c| &c.id)
 }
 

@@ -157,14 +157,15 @@ pub fn insert_posting(
 }
 
 /// What the entries of `reference` moved, per account and asset (accounts
-/// they left as they were left out), by account.
+/// they left as they were left out), by account. (The sum is cast back to
+/// an integer: PostgreSQL's sum of BIGINTs is NUMERIC.)
 pub fn net_of_reference(
     conn: &Conn<'_>,
     application_id: i64,
     reference: (&str, &str),
 ) -> sql::Result<Vec<(i64, String, MinorUnit)>> {
     conn.prepare_cached(
-        "SELECT p.account_id, p.asset, SUM(p.amount_minor) FROM ledger_postings p
+        "SELECT p.account_id, p.asset, CAST(SUM(p.amount_minor) AS BIGINT) FROM ledger_postings p
              JOIN ledger_entries e ON e.id = p.entry_id
          WHERE e.reference_type = ?1 AND e.reference_id = ?2 AND e.application_id = ?3
          GROUP BY p.account_id, p.asset HAVING SUM(p.amount_minor) <> 0 ORDER BY p.account_id",

@@ -50,6 +50,8 @@ pub mod request_logs;
 pub mod reset;
 pub mod review;
 pub mod settings;
+#[cfg(test)]
+mod tests_pg;
 pub mod transactions;
 pub mod transfers;
 pub mod users;

@@ -95,7 +95,7 @@ impl<const FILTERS: usize> Listing<FILTERS> {
         self.sql.get_or_init(|| {
             let (id, before, limit) = (self.id_column, FILTERS + 1, FILTERS + 2);
             format!(
-                "{} AND (?{before} IS NULL OR {id} < ?{before}) ORDER BY {id} DESC LIMIT ?{limit}",
+                "{} AND ({id} < ?{before} OR ?{before} IS NULL) ORDER BY {id} DESC LIMIT ?{limit}",
                 self.query.concat()
             )
         })
@@ -126,7 +126,7 @@ mod tests {
     use super::*;
 
     static OF_OWNER: Listing<2> = Listing::new(
-        &["SELECT public_id FROM things", " WHERE owner = ?1 AND (?2 IS NULL OR colour = ?2)"],
+        &["SELECT public_id FROM things", " WHERE owner = ?1 AND (colour = ?2 OR ?2 IS NULL)"],
         "public_id",
     );
 
@@ -205,6 +205,6 @@ mod tests {
     fn the_statement_is_built_once() {
         let first: *const str = OF_OWNER.sql();
         assert!(std::ptr::eq(first, OF_OWNER.sql()));
-        assert!(OF_OWNER.sql().ends_with("AND (?3 IS NULL OR public_id < ?3) ORDER BY public_id DESC LIMIT ?4"));
+        assert!(OF_OWNER.sql().ends_with("AND (public_id < ?3 OR ?3 IS NULL) ORDER BY public_id DESC LIMIT ?4"));
     }
 }

@@ -135,7 +135,7 @@ pub fn insert(conn: &Conn<'_>, new: &NewRow<'_>, now: Timestamp) -> Result<Row, 
 
 /// A payment by public id, limited to one application unless `None`.
 pub fn find(conn: &Conn<'_>, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
-    let sql = sql_text!("{SELECT} WHERE p.public_id = ?1 AND (?2 IS NULL OR p.application_id = ?2)");
+    let sql = sql_text!("{SELECT} WHERE p.public_id = ?1 AND (p.application_id = ?2 OR ?2 IS NULL)");
     Ok(conn.query_row_cached(sql, params![public_id, application_id], from_row).optional()?)
 }
 
@@ -199,8 +199,8 @@ pub fn list(
     static LIST: Listing<4> = Listing::new(
         &[
             SELECT,
-            " WHERE p.application_id = ?1 AND (?2 IS NULL OR p.status = ?2) AND (?3 IS NULL OR p.created_at >= ?3)
-             AND (?4 IS NULL OR p.created_at <= ?4)",
+            " WHERE p.application_id = ?1 AND (p.status = ?2 OR ?2 IS NULL) AND (p.created_at >= ?3 OR ?3 IS NULL)
+             AND (p.created_at <= ?4 OR ?4 IS NULL)",
         ],
         "p.public_id",
     );

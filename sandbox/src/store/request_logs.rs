@@ -177,7 +177,7 @@ pub fn insert_batch(conn: &Conn<'_>, records: &[Record]) -> Result<Vec<(i64, u64
 /// The bytes of request body a partner's records keep, counted exactly.
 pub fn body_bytes(conn: &Conn<'_>, partner_id: i64) -> Result<u64, ApiError> {
     let sum: i64 = conn.query_row_cached(
-        "SELECT COALESCE(SUM(body_kept), 0) FROM request_logs WHERE partner_id = ?1 AND body_kept > 0",
+        "SELECT CAST(COALESCE(SUM(body_kept), 0) AS BIGINT) FROM request_logs WHERE partner_id = ?1 AND body_kept > 0",
         [partner_id],
         |r| r.get(0),
     )?;
@@ -231,8 +231,9 @@ pub fn prune_exchanges(conn: &Conn<'_>, application_id: i64, keep: usize) -> Res
     // Below the newest `keep`th record; with none kept, all of them.
     let offset = keep.checked_sub(1).map(|o| i64::try_from(o).unwrap_or(i64::MAX));
     Ok(conn.execute_cached(
-        "DELETE FROM request_log_exchanges WHERE application_id = ?1 AND (?2 IS NULL OR log_id <
-             (SELECT id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2))",
+        "DELETE FROM request_log_exchanges WHERE application_id = ?1 AND (log_id <
+             (SELECT id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2)
+             OR ?2 IS NULL)",
         params![application_id, offset],
     )?)
 }
@@ -330,12 +331,12 @@ pub fn list(
             "
          FROM request_logs
          WHERE application_id = ?1
-           AND (?2 IS NULL OR method = ?2)
-           AND (?3 IS NULL OR path = ?3 OR substr(path, 1, length(?3) + 1) = ?3 || '/')
-           AND (?4 IS NULL OR status_code >= ?4)
-           AND (?5 IS NULL OR status_code <= ?5)
-           AND (?6 IS NULL OR requested_at >= ?6)
-           AND (?7 IS NULL OR requested_at <= ?7)",
+           AND (method = ?2 OR ?2 IS NULL)
+           AND (path = ?3 OR ?3 IS NULL OR substr(path, 1, length(?3) + 1) = ?3 || '/')
+           AND (status_code >= ?4 OR ?4 IS NULL)
+           AND (status_code <= ?5 OR ?5 IS NULL)
+           AND (requested_at >= ?6 OR ?6 IS NULL)
+           AND (requested_at <= ?7 OR ?7 IS NULL)",
         ],
         "public_id",
     );

@@ -120,7 +120,7 @@ pub fn insert(conn: &Conn<'_>, new: &NewRow<'_>, now: Timestamp) -> Result<Row, 
 /// `None` (the sandbox operator).
 pub fn find(conn: &Conn<'_>, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
     let sql =
-        sql_text!("{SELECT} WHERE (t.public_id = ?1 OR t.external_id = ?1) AND (?2 IS NULL OR t.application_id = ?2)");
+        sql_text!("{SELECT} WHERE (t.public_id = ?1 OR t.external_id = ?1) AND (t.application_id = ?2 OR ?2 IS NULL)");
     Ok(conn.query_row_cached(sql, params![id, application_id], from_row).optional()?)
 }
 

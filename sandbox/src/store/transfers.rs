@@ -143,7 +143,7 @@ pub fn insert(conn: &Conn<'_>, new: &NewRow<'_>, now: Timestamp) -> Result<Row, 
 
 /// A transfer by public id, limited to one application unless `None`.
 pub fn find(conn: &Conn<'_>, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
-    let sql = sql_text!("{SELECT} WHERE t.public_id = ?1 AND (?2 IS NULL OR t.application_id = ?2)");
+    let sql = sql_text!("{SELECT} WHERE t.public_id = ?1 AND (t.application_id = ?2 OR ?2 IS NULL)");
     Ok(conn.query_row_cached(sql, params![public_id, application_id], from_row).optional()?)
 }
 
@@ -186,6 +186,6 @@ pub fn list(
     page: &crate::store::paging::PageRequest,
 ) -> Result<payctl_wire::page::Page<Row>, ApiError> {
     static LIST: Listing<2> =
-        Listing::new(&[SELECT, " WHERE t.application_id = ?1 AND (?2 IS NULL OR t.kind = ?2)"], "t.public_id");
+        Listing::new(&[SELECT, " WHERE t.application_id = ?1 AND (t.kind = ?2 OR ?2 IS NULL)"], "t.public_id");
     LIST.page(conn, [&application_id, &kind.map(Kind::as_str)], page, from_row, |t| &t.public_id)
 }

@@ -335,8 +335,8 @@ pub fn deliveries_of_application(
     static LIST: Listing<5> = Listing::new(
         &[
             SELECT_DELIVERY,
-            " WHERE w.application_id = ?1 AND (?2 IS NULL OR w.public_id = ?2)
-           AND (?3 IS NULL OR e.type = ?3) AND (?4 IS NULL OR e.public_id = ?4) AND (?5 IS NULL OR d.status = ?5)",
+            " WHERE w.application_id = ?1 AND (w.public_id = ?2 OR ?2 IS NULL)
+           AND (e.type = ?3 OR ?3 IS NULL) AND (e.public_id = ?4 OR ?4 IS NULL) AND (d.status = ?5 OR ?5 IS NULL)",
         ],
         "d.public_id",
     );
