@@ -7,8 +7,13 @@
 use std::collections::BTreeMap;
 
 use payctl_domain::country::Country;
+use payctl_domain::decimal::Decimal;
 use payctl_domain::email::Email;
+use payctl_domain::faults::Counters;
 use payctl_domain::money::MinorUnit;
+use payctl_domain::pricing::{Markup, MarkupKind};
+use payctl_domain::states::verification::{self, State as Kyb};
+use payctl_domain::states::{FlowKind, Move};
 use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
 use payctl_wire::auth::PartnerStatus;
@@ -21,7 +26,11 @@ use crate::db::sql::{Conn, Savepoint, Statements, savepoint};
 use crate::secrets::Sealed;
 use crate::store::idempotency_keys::{self, KeyOf, NewAnswer};
 use crate::store::ledger::{self, Owner};
-use crate::store::{applications, customers, events, partners, reset, settings, webhooks};
+use crate::store::paging::PageRequest;
+use crate::store::{
+    api_keys, applications, console_sessions, customers, deliveries, events, fault_rules, flow_states, markups, moves,
+    partners, rates, reset, settings, users, webhooks,
+};
 
 const NOW: Timestamp = Timestamp::from_millis(1_700_000_000_000);
 
@@ -184,5 +193,148 @@ fn a_reset_deletes_what_came_after_its_marks() {
         let deleted = reset::delete_above(conn, &marks).unwrap();
         assert_eq!(deleted, BTreeMap::from([("applications".to_owned(), 1)]));
         assert_eq!(settings::get(conn, "kept").unwrap().as_deref(), Some("1"));
+    });
+}
+
+#[test]
+fn users_tokens_sessions_and_keys() {
+    on_both(|conn| {
+        let (partner, app) = application(conn);
+        let user = users::insert(conn, "Ada", "hash1", NOW).unwrap();
+        let (user_id, _, _) = users::credentials(conn, "ada").unwrap().expect("found without regard to case");
+        users::set_partner(conn, user_id, partner).unwrap();
+        users::set_password_hash(conn, "Ada", "hash2").unwrap();
+        assert_eq!(users::credentials(conn, "Ada").unwrap().unwrap().2, "hash2");
+        let found = users::find_by_public_id(conn, &user.id).unwrap().unwrap();
+        assert_eq!(found.partner.map(|p| p.id), Some(partner));
+
+        let token = [3; 32];
+        users::insert_refresh_token(conn, user_id, &token, NOW, NOW.plus_seconds(60)).unwrap();
+        assert_eq!(users::spend_refresh_token(conn, &token, NOW).unwrap().map(|u| u.0), Some(user_id));
+        assert_eq!(users::spend_refresh_token(conn, &token, NOW).unwrap(), None, "spent once");
+
+        console_sessions::insert(conn, &token, user_id, NOW.millis(), NOW.millis() + 1_000).unwrap();
+        assert_eq!(console_sessions::user_of(conn, &token, NOW.millis()).unwrap(), Some(user.id.clone()));
+        assert_eq!(console_sessions::user_of(conn, &token, NOW.millis() + 1_000).unwrap(), None, "expired");
+        assert!(console_sessions::delete(conn, &token).unwrap());
+
+        let (key_app, _) = api_keys::application(conn, &applications::by_id(conn, app).unwrap().1.id).unwrap();
+        let secret =
+            api_keys::NewSecret { secret: "sk_test_x".to_owned(), prefix: "sk_test_x".to_owned(), hash: [9; 32] };
+        let (created, stored) = api_keys::insert(conn, &key_app, secret, Some("ci"), None, NOW).unwrap();
+        assert!(stored.application_active);
+        let usable = api_keys::all_usable(conn).unwrap();
+        assert_eq!(
+            usable.iter().map(|k| k.identity.key_public_id.as_str()).collect::<Vec<_>>(),
+            [created.api_key_id.as_str()]
+        );
+        assert!(api_keys::revoke(conn, stored.identity.key_id, NOW).unwrap());
+        assert!(api_keys::all_usable(conn).unwrap().is_empty());
+    });
+}
+
+#[test]
+fn rates_markups_moves_timelines_and_fault_rules() {
+    on_both(|conn| {
+        let (partner, app) = application(conn);
+        let rate = Decimal::parse("3.6725").unwrap();
+        rates::set(conn, None, "USD", "AED", rate, NOW).unwrap();
+        rates::set(conn, Some(app), "USD", "AED", Decimal::parse("3.7").unwrap(), NOW).unwrap();
+        rates::set(conn, None, "USD", "AED", rate, NOW).unwrap();
+        assert_eq!(rates::get(conn, None, "USD", "AED").unwrap(), Some(rate));
+        assert_eq!(rates::visible(conn, Some(app)).unwrap().len(), 2);
+        assert_eq!(rates::visible(conn, None).unwrap().len(), 1);
+        assert!(rates::clear(conn, Some(app), "USD", "AED").unwrap());
+
+        let markup = Markup { kind: MarkupKind::Bps, value: 25, currency: None, min_fee: Some(100), max_fee: None };
+        assert!(markups::put(conn, partner, None, &markup, NOW).unwrap().0, "created");
+        assert!(!markups::put(conn, partner, None, &markup, NOW).unwrap().0, "unchanged");
+        let (own, stored) = markups::effective(conn, partner, Some("cus_none")).unwrap();
+        assert_eq!((own, stored.map(|s| s.markup)), (false, Some(markup)));
+
+        let decide = Move::Verification(verification::Move::Decide);
+        moves::insert(conn, app, decide, "cus_1", NOW.plus_seconds(10), NOW).unwrap();
+        assert!(!moves::any_due(conn, NOW).unwrap());
+        assert_eq!(moves::next_due(conn, decide, "cus_1").unwrap(), Some(NOW.plus_seconds(10)));
+        moves::shift_application(conn, app, 10_000).unwrap();
+        assert!(moves::any_due(conn, NOW).unwrap(), "the application's clock moved on");
+        let due = moves::take_due_for(conn, "cus_1", NOW.plus_seconds(10)).unwrap();
+        assert_eq!(due.iter().map(|m| (m.kind, m.resource_id.as_str())).collect::<Vec<_>>(), [(decide, "cus_1")]);
+        assert!(moves::due_batch(conn, NOW.plus_seconds(60), 10).unwrap().is_empty());
+
+        flow_states::insert(conn, app, FlowKind::Verification, "cus_1", Kyb::Pending, None, NOW).unwrap();
+        flow_states::insert(conn, app, FlowKind::Verification, "cus_1", Kyb::Approved, Some("ok"), NOW).unwrap();
+        let timeline = flow_states::timeline::<Kyb>(conn, app, FlowKind::Verification, "cus_1").unwrap();
+        assert_eq!(timeline.iter().map(|e| e.state).collect::<Vec<_>>(), [Kyb::Pending, Kyb::Approved]);
+
+        let rule = fault_rules::insert(conn, "fr_1", Some(app), "{}", NOW).unwrap();
+        fault_rules::insert(conn, "fr_2", None, "{}", NOW).unwrap();
+        fault_rules::set_counters(conn, rule, Counters { matched: 3, hits: 2 }).unwrap();
+        fault_rules::set_counters(conn, rule, Counters { matched: 1, hits: 1 }).unwrap();
+        let rows = fault_rules::of_application(conn, app).unwrap();
+        assert_eq!(
+            rows.iter().map(|r| (r.public_id.as_str(), r.counters)).collect::<Vec<_>>(),
+            [("fr_1", Counters { matched: 3, hits: 2 })]
+        );
+        assert_eq!(fault_rules::count_for(conn, app).unwrap(), (1, 1));
+        assert_eq!(fault_rules::count_global(conn).unwrap(), 1);
+        assert_eq!(fault_rules::ids_of(conn, &["fr_1".to_owned(), "fr_9".to_owned()]).unwrap(), [rule]);
+        assert_eq!(fault_rules::delete_all(conn).unwrap(), 2);
+    });
+}
+
+#[test]
+fn due_deliveries_and_pages() {
+    on_both(|conn| {
+        let (_, app) = application(conn);
+        let new = webhooks::NewEndpoint {
+            public_id: "we_1",
+            url: "https://example.com/hook",
+            description: None,
+            events: &[EventType::SettlementCreated],
+            sealed: Sealed { nonce: vec![1; 12], ciphertext: vec![2; 40] },
+            hint: "abcd",
+        };
+        webhooks::insert(conn, app, new, NOW).unwrap();
+        let data = serde_json::json!({});
+        for n in 0..3 {
+            let (event, _) =
+                events::insert(conn, app, EventType::SettlementCreated, "settlement", &format!("s{n}"), &data, NOW)
+                    .unwrap();
+            webhooks::enqueue(conn, app, event, EventType::SettlementCreated, NOW, 5).unwrap();
+        }
+        let (due, next) = deliveries::due(conn, NOW, 2).unwrap();
+        assert_eq!(due.len(), 2, "at most 2 per endpoint");
+        assert!(due.iter().all(|d| d.is_test && d.endpoint_public_id == "we_1"));
+        assert_eq!(next, None);
+
+        let (endpoint, _) = webhooks::find(conn, app, "we_1").unwrap().unwrap();
+        let first = webhooks::deliveries(conn, endpoint, &PageRequest { limit: 2, before: None }).unwrap();
+        assert_eq!(first.data.len(), 2);
+        let before = first.data.last().map(|d| d.id.clone());
+        let rest = webhooks::deliveries(conn, endpoint, &PageRequest { limit: 2, before }).unwrap();
+        assert_eq!(rest.data.len(), 1, "the page after the cursor");
+
+        let new = |email: &str| customers::NewCustomer {
+            customer_type: CustomerType::Individual,
+            legal_name: "N".to_owned(),
+            email: Email::parse(email).unwrap(),
+            country: Country::parse("AE").unwrap(),
+            verification_level: VerificationLevel::Standard,
+            tax_id: "T".to_owned(),
+        };
+        for email in ["a@x.example", "b@x.example", "c@x.example"] {
+            customers::insert(conn, app, &new(email), NOW).unwrap();
+        }
+        let page = customers::list(conn, app, Some(Kyb::Pending), &PageRequest { limit: 2, before: None }).unwrap();
+        assert_eq!(page.data.len(), 2);
+        assert!(page.next_cursor.is_some());
+        assert_eq!(
+            customers::list(conn, app, Some(Kyb::Approved), &PageRequest { limit: 2, before: None })
+                .unwrap()
+                .data
+                .len(),
+            0
+        );
     });
 }
