@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use payctl_domain::asset;
 use payctl_domain::country::Country;
 use payctl_domain::decimal::Decimal;
 use payctl_domain::email::Email;
@@ -15,10 +16,13 @@ use payctl_domain::pricing::{Markup, MarkupKind};
 use payctl_domain::states::verification::{self, State as Kyb};
 use payctl_domain::states::{FlowKind, Move};
 use payctl_domain::time::Timestamp;
+use payctl_wire::accounts::{AccountPurpose, WalletMode};
 use payctl_wire::applications::Environment;
 use payctl_wire::auth::PartnerStatus;
 use payctl_wire::customers::{CustomerType, VerificationLevel};
 use payctl_wire::events::EventType;
+use payctl_wire::schema::Network;
+use payctl_wire::wallets::WalletRole;
 use payctl_wire::webhooks::WebhookStatus;
 
 use crate::db::baseline;
@@ -28,8 +32,9 @@ use crate::store::idempotency_keys::{self, KeyOf, NewAnswer};
 use crate::store::ledger::{self, Owner};
 use crate::store::paging::PageRequest;
 use crate::store::{
-    api_keys, applications, console_sessions, customers, deliveries, events, fault_rules, flow_states, markups, moves,
-    partners, rates, reset, settings, users, webhooks,
+    accounts, api_keys, applications, console_sessions, customers, deliveries, events, fault_rules, flow_states,
+    markups, moves, partner_wallets, partners, payments, postings, quotes, rates, request_logs, reset, review,
+    settings, transactions, transfers, users, webhooks,
 };
 
 const NOW: Timestamp = Timestamp::from_millis(1_700_000_000_000);
@@ -336,5 +341,76 @@ fn due_deliveries_and_pages() {
                 .len(),
             0
         );
+    });
+}
+
+#[test]
+fn accounts_wallets_postings_drills_and_the_flows_lists() {
+    on_both(|conn| {
+        let (partner, app) = application(conn);
+        let new = accounts::NewRow {
+            purpose: AccountPurpose::Wallet,
+            asset: asset::asset("USDC").unwrap(),
+            corridor: None,
+            network: Some(Network::Base),
+            wallet_mode: Some(WalletMode::Mpc),
+            address: Some("0xabc"),
+            label: Some("ops"),
+        };
+        let opened = accounts::open(conn, app, &new, NOW).unwrap();
+        assert_eq!(accounts::find(conn, app, &opened.id).unwrap().map(|a| a.network), Some(Some(Network::Base)));
+        assert_eq!(accounts::list(conn, app, &PageRequest { limit: 5, before: None }).unwrap().data.len(), 1);
+        assert_eq!(accounts::balances(conn, app).unwrap().len(), 1);
+        let balances = postings::balances(conn, app).unwrap();
+        assert_eq!(balances.iter().map(|b| (b.purpose.as_str(), b.balance_minor)).collect::<Vec<_>>(), [("wallet", 0)]);
+        assert!(postings::for_account(conn, app, &opened.id, 10).unwrap().is_empty());
+        assert!(postings::for_reference(conn, app, "transaction", "t1").unwrap().is_empty());
+
+        assert!(partner_wallets::upsert(conn, partner, Network::Base, WalletRole::Fees, "0x1", NOW).unwrap().0);
+        assert!(!partner_wallets::upsert(conn, partner, Network::Base, WalletRole::Fees, "0x1", NOW).unwrap().0);
+        assert!(!partner_wallets::upsert(conn, partner, Network::Base, WalletRole::Fees, "0x2", NOW).unwrap().0);
+        assert_eq!(partner_wallets::list(conn, partner).unwrap()[0].address, "0x2");
+
+        assert!(!review::drilled_since(conn, app, NOW).unwrap());
+        review::start_drill(conn, app, NOW, &["fr_1".to_owned()]).unwrap();
+        assert!(review::drilled_since(conn, app, NOW).unwrap());
+        assert_eq!(review::latest_drill(conn, app).unwrap().map(|d| d.rules), Some(vec!["fr_1".to_owned()]));
+        assert_eq!(review::first_request(conn, app).unwrap(), None);
+        assert!(review::requests(conn, app, NOW, None, 10).unwrap().is_empty());
+        review::each_attempt(conn, app, NOW, |_| panic!("no attempts")).unwrap();
+        assert!(review::subscribed_events(conn, app).unwrap().is_empty());
+
+        // The lists and lookups of the flows and the logs, with every
+        // filter set: each statement is typed and run by the database.
+        let page = PageRequest { limit: 5, before: Some("zzz".to_owned()) };
+        assert!(quotes::find(conn, app, "q_none").unwrap().is_none());
+        assert!(transactions::find(conn, Some(app), "t_none").unwrap().is_none());
+        assert!(transactions::list(conn, app, &page).unwrap().data.is_empty());
+        assert!(payments::find(conn, None, "p_none").unwrap().is_none());
+        let filter = payments::Filter { status: None, from: Some(NOW), to: Some(NOW) };
+        assert!(payments::list(conn, app, &filter, &page).unwrap().data.is_empty());
+        assert!(transfers::find(conn, Some(app), "tr_none").unwrap().is_none());
+        assert!(transfers::list(conn, app, None, &page).unwrap().data.is_empty());
+        let filter = request_logs::LogFilter {
+            method: Some("POST".to_owned()),
+            endpoint: Some("/v1/quotes".to_owned()),
+            status_code_gte: Some(200),
+            status_code_lte: Some(599),
+            from: Some(NOW),
+            to: Some(NOW),
+        };
+        assert!(request_logs::list(conn, app, &filter, &page).unwrap().data.is_empty());
+        assert!(request_logs::find(conn, app, "log_none").unwrap().is_none());
+        assert_eq!(request_logs::body_bytes(conn, partner).unwrap(), 0);
+        assert_eq!(request_logs::prune(conn, app, 10).unwrap(), 0);
+        assert_eq!(request_logs::prune_exchanges(conn, app, 10).unwrap(), 0);
+        assert_eq!(request_logs::prune_exchanges(conn, app, 0).unwrap(), 0);
+        let filter = webhooks::DeliveryFilter {
+            endpoint: Some("we_1".to_owned()),
+            event: Some("settlement.created".to_owned()),
+            event_id: Some("evt_1".to_owned()),
+            status: Some("pending".to_owned()),
+        };
+        assert!(webhooks::deliveries_of_application(conn, app, &filter, &page).unwrap().data.is_empty());
     });
 }
