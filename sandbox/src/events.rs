@@ -31,9 +31,8 @@ pub fn record(
     data: &serde_json::Value,
     now: Timestamp,
 ) -> Result<String, ApiError> {
-    let (event_id, public_id) =
-        store::events::insert(&tx.into(), application_id, event, subject.kind, subject.id, data, now)?;
-    store::webhooks::enqueue(&tx.into(), application_id, event_id, event, now, dispatcher::MAX_ATTEMPTS)?;
+    let (event_id, public_id) = store::events::insert(tx, application_id, event, subject.kind, subject.id, data, now)?;
+    store::webhooks::enqueue(tx, application_id, event_id, event, now, dispatcher::MAX_ATTEMPTS)?;
     tx.mark_recorded();
     Ok(public_id)
 }

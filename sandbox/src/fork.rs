@@ -46,6 +46,17 @@ pub struct InForce {
     pub rules: faults::Change,
 }
 
+/// The SQLite transaction a fork, a snapshot's load or an application's
+/// deletion runs in ([`crate::store::fork`] runs on SQLite only); on
+/// PostgreSQL, a refusal saying so.
+pub fn on_sqlite<'a>(tx: &crate::db::Tx<'a>) -> Result<&'a Connection, ApiError> {
+    tx.sqlite().ok_or_else(|| {
+        ApiError::unavailable(
+            "forks, snapshots and application deletion are not available on a PostgreSQL database yet",
+        )
+    })
+}
+
 /// Forks application `from` (a TEST application) into a new one named
 /// `name` (by default the original's, marked as a fork).
 pub fn fork(

@@ -315,7 +315,7 @@ where
         .db
         .write(move |tx| {
             if let Some(claim) = &claim
-                && let Some(stored) = claim.find(&tx.into())?
+                && let Some(stored) = claim.find(tx)?
             {
                 return Ok(Done::Replay(stored));
             }
@@ -324,13 +324,7 @@ where
             if let Some(claim) = &claim {
                 let without_secret = withheld(value)?;
                 let stored = without_secret.as_deref().unwrap_or(&body);
-                claim.insert(
-                    &tx.into(),
-                    status.as_u16(),
-                    Some("application/json"),
-                    stored,
-                    without_secret.is_some(),
-                )?;
+                claim.insert(tx, status.as_u16(), Some("application/json"), stored, without_secret.is_some())?;
             }
             Ok(Done::Fresh(body, after))
         })
@@ -465,10 +459,10 @@ where
         .db
         .write(move |tx| {
             let (claim, body) = to_store;
-            if let Some(stored) = claim.find(&tx.into())? {
+            if let Some(stored) = claim.find(tx)? {
                 return Ok(Some(stored));
             }
-            claim.insert(&tx.into(), status.as_u16(), content_type.as_deref(), &body, false)?;
+            claim.insert(tx, status.as_u16(), content_type.as_deref(), &body, false)?;
             Ok(None)
         })
         .await?;

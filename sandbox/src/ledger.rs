@@ -233,7 +233,7 @@ mod tests {
         let app = crate::store::applications::bare(&db).await;
         let now = Timestamp::from_millis(0);
         db.write(move |tx| {
-            let tx = &Conn::from(tx);
+            let tx: &Conn<'_> = tx;
             let float = account(tx, app, Owner::Float, "AED", now)?;
             assert_eq!(account(tx, app, Owner::Float, "AED", now)?, float, "created once");
             assert_eq!(balance(tx, float), 1_000_000_000);
@@ -255,7 +255,7 @@ mod tests {
         let now = Timestamp::from_millis(0);
         let result = db
             .write(move |tx| {
-                let tx = &Conn::from(tx);
+                let tx: &Conn<'_> = tx;
                 let fees = account(tx, app, Owner::Fees, "EUR", now)?;
                 let float = account(tx, app, Owner::Float, "EUR", now)?;
                 let e = transfer(tx, app, "test", ("t", "1"), "EUR", fees, float, MinorUnit::new(1), now).unwrap_err();

@@ -247,8 +247,8 @@ impl Sandbox {
             (KeyFile::Reset, Storage::File(_)) => Some(
                 db.write(|tx| {
                     Ok(SecretsReset {
-                        answers_dropped: idempotency::forget_all(&tx.into())?,
-                        endpoints: store::webhooks::count_all(&tx.into())?,
+                        answers_dropped: idempotency::forget_all(tx)?,
+                        endpoints: store::webhooks::count_all(tx)?,
                     })
                 })
                 .await?,
@@ -262,7 +262,7 @@ impl Sandbox {
         // Until `--seed` fixtures move it, a reset returns to the demo data.
         db.write(reset::mark).await?;
         let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(&conn.into())?)).await?;
-        let faults = db.read(faults::Faults::load).await?;
+        let faults = db.read(|conn| faults::Faults::load(&conn.into())).await?;
 
         let control_token = auth::principal::new_control_token();
         let (request_log, log_writer) = request_log::start(db.clone());
@@ -320,7 +320,7 @@ impl Sandbox {
             .map_err(|e| anyhow::anyhow!("cannot hash the demo password: {e}"))?;
         self.state
             .db
-            .write(move |tx| Ok(store::users::set_password_hash(&tx.into(), seed::DEMO_USERNAME, &hash)?))
+            .write(move |tx| Ok(store::users::set_password_hash(tx, seed::DEMO_USERNAME, &hash)?))
             .await
             .map_err(|e| anyhow::anyhow!("cannot set the demo password: {}", e.message))?;
         self.demo_password = password.to_owned();

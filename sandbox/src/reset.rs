@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
 use payctl_wire::sandbox::ResetDone;
-use rusqlite::Transaction;
 
 use crate::db::Tx;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::idempotency::{self, Claim, Committed};
 use crate::state::AppState;
@@ -27,19 +27,19 @@ pub const RESET_POINT: &str = "reset.point";
 
 /// Records the reset point: everything present now survives a reset.
 pub fn mark(tx: &Tx<'_>) -> Result<(), ApiError> {
-    let point = store::reset::marks(&tx.into())?;
+    let point = store::reset::marks(tx)?;
     let json = serde_json::to_string(&point).map_err(ApiError::internal)?;
-    settings::set(&tx.into(), RESET_POINT, &json)?;
+    settings::set(tx, RESET_POINT, &json)?;
     Ok(())
 }
 
 /// Deletes every row created after the reset point; answers the number of
 /// rows deleted per table (tables with none left out).
-pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
+pub fn wipe(tx: &Conn<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
     let point: BTreeMap<String, i64> =
-        settings::get(&tx.into(), RESET_POINT)?.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
+        settings::get(tx, RESET_POINT)?.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
     // A table unknown to the point did not exist then: all of it goes.
-    store::reset::delete_above(&tx.into(), &point)
+    store::reset::delete_above(tx, &point)
 }
 
 /// Resets a running sandbox: waits for queued request-log records (so none
@@ -53,11 +53,11 @@ pub async fn reset(state: &AppState, claim: Option<Claim>) -> Result<Committed, 
     let (response, left) = idempotency::commit(state, claim, StatusCode::OK, move |tx| {
         let mut deleted = wipe(tx)?;
         // Every fault rule goes, seeded ones too: a reset sandbox answers as production would.
-        let rules = store::fault_rules::delete_all(&tx.into())?;
+        let rules = store::fault_rules::delete_all(tx)?;
         if rules > 0 {
             *deleted.entry("fault_rules".to_owned()).or_default() += i64::try_from(rules).unwrap_or(i64::MAX);
         }
-        let left = (store::api_keys::all_usable(&tx.into())?, store::applications::clock_offsets(&tx.into())?);
+        let left = (store::api_keys::all_usable(tx)?, store::applications::clock_offsets(tx)?);
         Ok((ResetDone { deleted, now: now.to_rfc3339() }, left))
     })
     .await?;

@@ -52,9 +52,9 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
 const MOVE: Savepoint = savepoint!("scheduled_move");
 
 fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> {
-    let due = moves::due_batch(&conn.into(), global_now, BATCH)?;
+    let due = moves::due_batch(conn, global_now, BATCH)?;
     for (id, m) in &due {
-        moves::delete(&conn.into(), *id)?;
+        moves::delete(conn, *id)?;
         let m = match m {
             Ok(m) => m,
             Err(e) => {
@@ -65,14 +65,14 @@ fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> 
                 continue;
             }
         };
-        MOVE.begin(&conn.into())?;
+        MOVE.begin(conn)?;
         if let Err(e) = flows::apply_move(conn, m) {
             // The flow could not even be failed: the sandbox is broken for
             // this row, and retrying would fail the same way.
             tracing::error!(kind = m.kind.as_str(), resource_id = %m.resource_id, error = %e, "scheduled move failed");
-            MOVE.undo(&conn.into())?;
+            MOVE.undo(conn)?;
         }
-        MOVE.release(&conn.into())?;
+        MOVE.release(conn)?;
     }
     Ok(due.len())
 }
@@ -109,18 +109,19 @@ mod tests {
         let applied = db
             .write(move |tx| {
                 // A customer whose stored status no vocabulary knows: its decision fails.
-                tx.pragma_update(None, "ignore_check_constraints", true)?;
+                let sqlite = tx.sqlite().expect("a SQLite database");
+                sqlite.pragma_update(None, "ignore_check_constraints", true)?;
                 tx.execute(
                     "INSERT INTO customers (public_id, application_id, type, legal_name, email, email_key, country,
                          verification_level, tax_id, kyb_status, created_at, updated_at)
                      VALUES ('r1', ?1, 'business', 'L', 'l@x.io', 'l@x.io', 'AE', 'standard', 't', 'damaged', 0, 0)",
                     [app],
                 )?;
-                tx.pragma_update(None, "ignore_check_constraints", false)?;
-                moves::insert(&tx.into(), app, DECIDE, "r1", Timestamp::from_millis(1_000), now)?;
+                sqlite.pragma_update(None, "ignore_check_constraints", false)?;
+                moves::insert(tx, app, DECIDE, "r1", Timestamp::from_millis(1_000), now)?;
                 // No such customer: nothing to decide.
-                moves::insert(&tx.into(), app, DECIDE, "r2", Timestamp::from_millis(2_000), now)?;
-                moves::insert(&tx.into(), app, DECIDE, "later", Timestamp::from_millis(20_000), now)?;
+                moves::insert(tx, app, DECIDE, "r2", Timestamp::from_millis(2_000), now)?;
+                moves::insert(tx, app, DECIDE, "later", Timestamp::from_millis(20_000), now)?;
                 tx.execute_cached("INSERT INTO settings (name, value) VALUES ('kept', '1')", [])?;
                 apply_batch(tx, now)
             })
@@ -155,8 +156,8 @@ mod tests {
                      VALUES (?1, 'no.such.move', 'r1', 0, 0, 0)",
                     [app],
                 )?;
-                moves::insert(&tx.into(), app, DECIDE, "missing-customer", Timestamp::from_millis(5_000), now)?;
-                let due = moves::due_batch(&tx.into(), now, 10)?;
+                moves::insert(tx, app, DECIDE, "missing-customer", Timestamp::from_millis(5_000), now)?;
+                let due = moves::due_batch(tx, now, 10)?;
                 let error = due[0].1.as_ref().map(|_| ()).unwrap_err().code;
                 let applied = apply_batch(tx, now)?;
                 let left: i64 = tx.query_row("SELECT COUNT(*) FROM scheduled_moves", [], |r| r.get(0))?;
@@ -175,18 +176,18 @@ mod tests {
         let now = Timestamp::from_millis(10_000);
         let (empty, future, after_shift) = db
             .write(move |tx| {
-                let empty = moves::any_due(&tx.into(), now)?;
-                moves::insert(&tx.into(), app, DECIDE, "later", Timestamp::from_millis(70_000), now)?;
-                let future = moves::any_due(&tx.into(), now)?;
+                let empty = moves::any_due(tx, now)?;
+                moves::insert(tx, app, DECIDE, "later", Timestamp::from_millis(70_000), now)?;
+                let future = moves::any_due(tx, now)?;
                 // The application's clock moves 60 s ahead of the global one.
                 tx.execute_cached("UPDATE applications SET clock_offset_millis = 60000 WHERE id = ?1", [app])?;
-                moves::shift_application(&tx.into(), app, 60_000)?;
-                Ok((empty, future, moves::any_due(&tx.into(), now)?))
+                moves::shift_application(tx, app, 60_000)?;
+                Ok((empty, future, moves::any_due(tx, now)?))
             })
             .await
             .unwrap();
         assert_eq!((empty, future, after_shift), (false, false, true));
-        let due = db.write(move |tx| moves::due_batch(&tx.into(), now, 10)).await.unwrap();
+        let due = db.write(move |tx| moves::due_batch(tx, now, 10)).await.unwrap();
         assert_eq!(
             due[0].1.as_ref().unwrap().due_at,
             Timestamp::from_millis(70_000),

@@ -9,9 +9,9 @@
 use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
 use payctl_wire::auth::PartnerStatus;
-use rusqlite::Transaction;
 
 use crate::auth::api_keys::{self, StoredKey};
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store::{self, partners::NewPartner, settings};
 
@@ -39,13 +39,13 @@ pub struct Seeded {
 /// Seeds an empty database, then mints this start's keys. The demo user's
 /// password is set at every start (a start that made it random must not
 /// leave it so for the next).
-pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> Result<Seeded, ApiError> {
-    if settings::get(&tx.into(), settings::SEED_USER)?.is_some() {
-        store::users::set_password_hash(&tx.into(), DEMO_USERNAME, demo_password_hash)?;
+pub fn seed(tx: &Conn<'_>, demo_password_hash: &str, now: Timestamp) -> Result<Seeded, ApiError> {
+    if settings::get(tx, settings::SEED_USER)?.is_some() {
+        store::users::set_password_hash(tx, DEMO_USERNAME, demo_password_hash)?;
     } else {
-        let user = store::users::insert(&tx.into(), DEMO_USERNAME, demo_password_hash, now)?;
+        let user = store::users::insert(tx, DEMO_USERNAME, demo_password_hash, now)?;
         let (partner_id, _) = store::partners::insert(
-            &tx.into(),
+            tx,
             &NewPartner {
                 name: DEMO_PARTNER_NAME,
                 email: DEMO_PARTNER_EMAIL,
@@ -55,19 +55,17 @@ pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> R
             },
             now,
         )?;
-        let (user_id, _, _) = store::users::credentials(&tx.into(), DEMO_USERNAME)?
-            .ok_or_else(|| ApiError::internal("seed user missing"))?;
-        store::users::set_partner(&tx.into(), user_id, partner_id)?;
-        let (_, test) =
-            store::applications::insert(&tx.into(), partner_id, "Demo TEST application", Environment::Test, now)?;
-        let (_, live) =
-            store::applications::insert(&tx.into(), partner_id, "Demo LIVE application", Environment::Live, now)?;
-        settings::set(&tx.into(), settings::SEED_USER, &user.id)?;
-        settings::set(&tx.into(), settings::SEED_TEST_APPLICATION, &test.id)?;
-        settings::set(&tx.into(), settings::SEED_LIVE_APPLICATION, &live.id)?;
+        let (user_id, _, _) =
+            store::users::credentials(tx, DEMO_USERNAME)?.ok_or_else(|| ApiError::internal("seed user missing"))?;
+        store::users::set_partner(tx, user_id, partner_id)?;
+        let (_, test) = store::applications::insert(tx, partner_id, "Demo TEST application", Environment::Test, now)?;
+        let (_, live) = store::applications::insert(tx, partner_id, "Demo LIVE application", Environment::Live, now)?;
+        settings::set(tx, settings::SEED_USER, &user.id)?;
+        settings::set(tx, settings::SEED_TEST_APPLICATION, &test.id)?;
+        settings::set(tx, settings::SEED_LIVE_APPLICATION, &live.id)?;
     }
-    let test_id = settings::get(&tx.into(), settings::SEED_TEST_APPLICATION)?.unwrap_or_default();
-    let live_id = settings::get(&tx.into(), settings::SEED_LIVE_APPLICATION)?.unwrap_or_default();
+    let test_id = settings::get(tx, settings::SEED_TEST_APPLICATION)?.unwrap_or_default();
+    let live_id = settings::get(tx, settings::SEED_LIVE_APPLICATION)?.unwrap_or_default();
     let (test_app, test_key) = mint_key(tx, &test_id, now)?;
     let (_, live_key) = mint_key(tx, &live_id, now)?;
     Ok(Seeded {
@@ -84,13 +82,13 @@ struct SeedApp {
 }
 
 fn mint_key(
-    tx: &Transaction<'_>,
+    tx: &Conn<'_>,
     application_public_id: &str,
     now: Timestamp,
 ) -> Result<(SeedApp, (String, StoredKey)), ApiError> {
-    let (app, partner_public_id) = store::api_keys::application(&tx.into(), application_public_id)?;
+    let (app, partner_public_id) = store::api_keys::application(tx, application_public_id)?;
     let (created, stored) =
-        store::api_keys::insert(&tx.into(), &app, api_keys::mint(app.environment), Some("sandbox start"), None, now)?;
+        store::api_keys::insert(tx, &app, api_keys::mint(app.environment), Some("sandbox start"), None, now)?;
     Ok((SeedApp { partner_public_id }, (created.client_secret.unwrap_or_default(), stored)))
 }
 

@@ -34,7 +34,7 @@ pub async fn create(
     checks.finish()?;
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        Ok(store::applications::insert(&tx.into(), partner.id, body.name.trim(), body.environment, now)?.1)
+        Ok(store::applications::insert(tx, partner.id, body.name.trim(), body.environment, now)?.1)
     })
     .await
 }
@@ -90,9 +90,9 @@ pub async fn deactivate(
     let partner = user.partner.ok_or_else(store::missing::<Application>)?;
     let now = state.clock.now();
     let (response, app_id) = idempotency::commit(&state, claim, StatusCode::OK, move |tx| {
-        let (app_id, _) = store::owned::<Application>(&tx.into(), partner.id, &id)?;
-        store::applications::deactivate(&tx.into(), app_id, now)?;
-        let (_, app) = store::owned::<Application>(&tx.into(), partner.id, &id)?;
+        let (app_id, _) = store::owned::<Application>(tx, partner.id, &id)?;
+        store::applications::deactivate(tx, app_id, now)?;
+        let (_, app) = store::owned::<Application>(tx, partner.id, &id)?;
         Ok((app, app_id))
     })
     .await?;

@@ -162,8 +162,8 @@ pub async fn create(
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        let customer = store::owned::<store::customers::Row>(&tx.into(), Some(application_id), &new.customer_id)?;
-        store::beneficiaries::insert(&tx.into(), application_id, customer.id, &new, now)
+        let customer = store::owned::<store::customers::Row>(tx, Some(application_id), &new.customer_id)?;
+        store::beneficiaries::insert(tx, application_id, customer.id, &new, now)
     })
     .await
 }

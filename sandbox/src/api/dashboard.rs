@@ -38,11 +38,11 @@ pub async fn register(
     checks.finish()?;
     let now = state.clock.now();
     idempotency::commit_json(&state, claim, StatusCode::CREATED, move |tx| {
-        if store::users::find_by_public_id(&tx.into(), &user.public_id)?.and_then(|u| u.partner).is_some() {
+        if store::users::find_by_public_id(tx, &user.public_id)?.and_then(|u| u.partner).is_some() {
             return Err(ApiError::conflict(ErrorCode::Conflict, "this user has already registered a partner"));
         }
         let (partner_id, partner) = store::partners::insert(
-            &tx.into(),
+            tx,
             &NewPartner {
                 name: body.company_name.trim(),
                 email: body.email.trim(),
@@ -52,7 +52,7 @@ pub async fn register(
             },
             now,
         )?;
-        store::users::set_partner(&tx.into(), user.user_id, partner_id)?;
+        store::users::set_partner(tx, user.user_id, partner_id)?;
         Ok(partner)
     })
     .await

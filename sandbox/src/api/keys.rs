@@ -9,9 +9,9 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::applications::{ApiKey, Application, ApplicationStatus, CreateApiKey, CreatedApiKey};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
-use rusqlite::Connection;
 
 use crate::auth::{DashboardUser, api_keys};
+use crate::db::sql::Conn;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiQuery, OptionalJson};
 use crate::http::pagination::{PageQuery, PageRequest};
@@ -19,8 +19,8 @@ use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, api_keys::KeyApplication};
 
-fn owned_application(conn: &Connection, partner_id: i64, id: &str) -> Result<KeyApplication, ApiError> {
-    let (app_id, app) = store::owned::<Application>(&conn.into(), partner_id, id)?;
+fn owned_application(conn: &Conn<'_>, partner_id: i64, id: &str) -> Result<KeyApplication, ApiError> {
+    let (app_id, app) = store::owned::<Application>(conn, partner_id, id)?;
     Ok(KeyApplication {
         id: app_id,
         public_id: app.id,
@@ -83,7 +83,7 @@ pub async fn create(
             ));
         }
         let secret = api_keys::mint(app.environment);
-        store::api_keys::insert(&tx.into(), &app, secret, body.name.as_deref().map(str::trim), expires_at, now)
+        store::api_keys::insert(tx, &app, secret, body.name.as_deref().map(str::trim), expires_at, now)
     })
     .await?;
     if let Some(stored) = stored {
@@ -111,7 +111,7 @@ pub async fn list(
     let keys = state
         .db
         .read(move |conn| {
-            let app = owned_application(conn, partner.id, &id)?;
+            let app = owned_application(&conn.into(), partner.id, &id)?;
             store::api_keys::list(&conn.into(), app.id, app.environment, &page, clocks.app_now(app.id))
         })
         .await?;
@@ -141,8 +141,8 @@ pub async fn revoke(
         .write(move |tx| {
             let app = owned_application(tx, partner.id, &id)?;
             let now = clocks.app_now(app.id);
-            let (internal_id, _) = store::owned::<ApiKey>(&tx.into(), (app.id, app.environment, now), &key_id)?;
-            if !store::api_keys::revoke(&tx.into(), internal_id, now)? {
+            let (internal_id, _) = store::owned::<ApiKey>(tx, (app.id, app.environment, now), &key_id)?;
+            if !store::api_keys::revoke(tx, internal_id, now)? {
                 return Err(ApiError::conflict(ErrorCode::KeyRevoked, "the API key is already revoked"));
             }
             Ok(internal_id)

@@ -11,9 +11,9 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use payctl_wire::auth::{Partner, PartnerStatus};
 use payctl_wire::partners::{CreatePartner, UpdatePartner};
-use rusqlite::Connection;
 
 use crate::auth::KeyCaller;
+use crate::db::sql::Conn;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Committed, Idempotency};
@@ -25,8 +25,8 @@ const NAME_MAX: usize = 256;
 const BUSINESS_TYPE_MAX: usize = 64;
 
 /// The internal id of a partner the caller may manage.
-fn authorize(conn: &Connection, caller_partner: i64, public_id: &str) -> Result<i64, ApiError> {
-    match store::owned::<Partner>(&conn.into(), (), public_id)? {
+fn authorize(conn: &Conn<'_>, caller_partner: i64, public_id: &str) -> Result<i64, ApiError> {
+    match store::owned::<Partner>(conn, (), public_id)? {
         (id, parent) if id == caller_partner || parent == Some(caller_partner) => Ok(id),
         _ => Err(ApiError::forbidden("a partner may manage only itself and its own sub-partners")),
     }
@@ -70,7 +70,7 @@ pub async fn create(
             parent_id: Some(parent),
             status: PartnerStatus::Active,
         };
-        Ok(store::partners::insert(&tx.into(), &new, now)?.1)
+        Ok(store::partners::insert(tx, &new, now)?.1)
     })
     .await
 }
@@ -93,7 +93,7 @@ pub async fn get(
     let partner = state
         .db
         .read(move |conn| {
-            let id = authorize(conn, me, &id)?;
+            let id = authorize(&conn.into(), me, &id)?;
             store::partners::get(&conn.into(), id)
         })
         .await?;
@@ -131,7 +131,7 @@ pub async fn update(
     let now = state.clock.now();
     // An unknown or foreign id answers before the field rules do: a call
     // that may not be made is refused as such, whatever its body.
-    let target = state.db.read(move |conn| authorize(conn, me, &id)).await?;
+    let target = state.db.read(move |conn| authorize(&conn.into(), me, &id)).await?;
     checks.finish()?;
     let partner = state
         .db
@@ -141,7 +141,7 @@ pub async fn update(
                 email: body.email.as_deref().map(str::trim),
                 business_type: body.business_type.as_deref().map(str::trim),
             };
-            store::partners::update(&tx.into(), target, &changes, now)
+            store::partners::update(tx, target, &changes, now)
         })
         .await?;
     Ok(Json(partner))

@@ -20,6 +20,7 @@ use serde::Deserialize;
 
 use super::fields;
 use crate::auth::DashboardUser;
+use crate::db::sql::Conn;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
@@ -96,9 +97,9 @@ fn view(applied: AppliedMarkup, customer_id: Option<String>) -> Markup {
 
 /// The markup that applies to a customer (or the partner when `None`). A
 /// customer must be the partner's.
-fn effective(conn: &rusqlite::Connection, partner: i64, customer_id: Option<&str>) -> Result<AppliedMarkup, ApiError> {
+fn effective(conn: &Conn<'_>, partner: i64, customer_id: Option<&str>) -> Result<AppliedMarkup, ApiError> {
     if let Some(id) = customer_id {
-        store::customers::of_partner(&conn.into(), partner, id)?;
+        store::customers::of_partner(conn, partner, id)?;
     }
     quoting::applied_markup(conn, partner, customer_id)
 }
@@ -127,7 +128,7 @@ fn put_response(created: bool, markup: Markup) -> Response {
 #[utoipa::path(get, path = "/v1/pricing/markup", tag = "pricing", operation_id = "getPartnerMarkup", responses((status = 200, body = Markup, description = "the partner-level markup; source `default` (0 BPS) when none is set")))]
 pub async fn get_markup(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Markup>, ApiError> {
     let partner = user.partner()?.id;
-    Ok(Json(view(state.db.read(move |conn| effective(conn, partner, None)).await?, None)))
+    Ok(Json(view(state.db.read(move |conn| effective(&conn.into(), partner, None)).await?, None)))
 }
 
 /// Set the partner's markup
@@ -147,8 +148,7 @@ pub async fn put_markup(
     let partner = user.partner()?.id;
     let markup = markup_from(body)?;
     let now = state.clock.now();
-    let (created, stored) =
-        state.db.write(move |tx| store::markups::put(&tx.into(), partner, None, &markup, now)).await?;
+    let (created, stored) = state.db.write(move |tx| store::markups::put(tx, partner, None, &markup, now)).await?;
     Ok(put_response(created, view(AppliedMarkup { stored: Some(stored), source: MarkupSource::Partner }, None)))
 }
 
@@ -192,7 +192,7 @@ pub async fn get_customer_markup(
     let partner = user.partner()?.id;
     path_customer_id(&id)?;
     let customer = Some(id.clone());
-    Ok(Json(view(state.db.read(move |conn| effective(conn, partner, Some(&id))).await?, customer)))
+    Ok(Json(view(state.db.read(move |conn| effective(&conn.into(), partner, Some(&id))).await?, customer)))
 }
 
 /// Set a customer's markup override
@@ -218,8 +218,8 @@ pub async fn put_customer_markup(
     let (created, stored) = state
         .db
         .write(move |tx| {
-            store::customers::of_partner(&tx.into(), partner, &id)?;
-            store::markups::put(&tx.into(), partner, Some(&id), &markup, now)
+            store::customers::of_partner(tx, partner, &id)?;
+            store::markups::put(tx, partner, Some(&id), &markup, now)
         })
         .await?;
     let customer = stored.customer_id.clone();
@@ -245,8 +245,8 @@ pub async fn delete_customer_markup(
     state
         .db
         .write(move |tx| {
-            store::customers::of_partner(&tx.into(), partner, &id)?;
-            store::markups::delete_override(&tx.into(), partner, &id)
+            store::customers::of_partner(tx, partner, &id)?;
+            store::markups::delete_override(tx, partner, &id)
         })
         .await?;
     Ok(StatusCode::NO_CONTENT.into_response())
@@ -338,7 +338,7 @@ pub async fn simulate(
                 amount,
                 rate,
             };
-            quoting::simulate(conn, &simulation)
+            quoting::simulate(&conn.into(), &simulation)
         })
         .await?;
     let quoting::Simulated { priced, rate_source, markup } = simulated;

@@ -45,7 +45,7 @@ pub async fn list(
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Json<Rates>, ApiError> {
     let app = target_application(&state, &caller, query.application_id, Access::Read).await?.map(|t| t.id);
-    Ok(Json(Rates { data: state.db.read(move |conn| quoting::all_rates(conn, app)).await? }))
+    Ok(Json(Rates { data: state.db.read(move |conn| quoting::all_rates(&conn.into(), app)).await? }))
 }
 
 /// Override an exchange rate
@@ -74,7 +74,7 @@ pub async fn set(
     let set = state
         .db
         .write(move |tx| {
-            store::rates::set(&tx.into(), app, &body.source, &body.destination, rate, now)?;
+            store::rates::set(tx, app, &body.source, &body.destination, rate, now)?;
             quoting::rate(tx, app, &body.source, &body.destination)
         })
         .await?;
@@ -97,7 +97,7 @@ pub async fn clear(
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Response, ApiError> {
     let app = target_application(&state, &caller, query.application_id, Access::Change).await?.map(|t| t.id);
-    let removed = state.db.write(move |tx| store::rates::clear(&tx.into(), app, &source, &destination)).await?;
+    let removed = state.db.write(move |tx| store::rates::clear(tx, app, &source, &destination)).await?;
     if removed {
         Ok(StatusCode::NO_CONTENT.into_response())
     } else {

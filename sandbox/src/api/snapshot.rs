@@ -73,7 +73,7 @@ pub async fn load(
         (_, None, Some(app)) => {
             let live = "a LIVE application behaves like production: nothing is loaded into it";
             let caller = caller.clone();
-            let target = state.db.read(move |conn| caller.target(conn, &app, Access::TestOnly(live))).await?;
+            let target = state.db.read(move |conn| caller.target(&conn.into(), &app, Access::TestOnly(live))).await?;
             Destination::Existing(target.id)
         }
         (Owner::Control(ControlCaller::TestKey(key)), None, None) => own_partner(key.partner_id),
@@ -106,7 +106,7 @@ pub async fn load(
     let master = state.master_key.clone();
     let global_now = state.clock.now();
     let (committed, in_force) = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
-        crate::snapshot::load(tx, &master, snapshot, destination, global_now)
+        crate::snapshot::load(crate::fork::on_sqlite(tx)?, &master, snapshot, destination, global_now)
     })
     .await?;
     if let Some(in_force) = in_force {

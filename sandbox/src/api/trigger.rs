@@ -66,7 +66,7 @@ pub async fn trigger(
         let resource_id = body.resource_id.unwrap_or_else(|| samples::resource_id(event));
         let data = samples::data(event, &resource_id, now);
         let id = events::record(tx, application_id, event, Subject { kind, id: &resource_id }, &data, now)?;
-        let deliveries = store::deliveries::count_for_event(&tx.into(), &id)?;
+        let deliveries = store::deliveries::count_for_event(tx, &id)?;
         Ok(TriggeredEvent {
             id,
             event: event.as_str().to_owned(),

@@ -112,9 +112,7 @@ pub async fn put(
     let now = state.clock.now();
     let (created, wallet) = state
         .db
-        .write(move |tx| {
-            store::partner_wallets::upsert(&tx.into(), partner, network, body.wallet_role, &body.address, now)
-        })
+        .write(move |tx| store::partner_wallets::upsert(tx, partner, network, body.wallet_role, &body.address, now))
         .await?;
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(wallet)).into_response())

@@ -159,8 +159,8 @@ pub async fn delete(
     state
         .db
         .write(move |tx| {
-            let (internal_id, _) = store::owned::<WebhookEndpoint>(&tx.into(), application_id, &id)?;
-            Ok(store::webhooks::delete(&tx.into(), internal_id)?)
+            let (internal_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
+            Ok(store::webhooks::delete(tx, internal_id)?)
         })
         .await?;
     Ok(StatusCode::NO_CONTENT.into_response())
@@ -239,10 +239,10 @@ pub async fn redeliver(
     let now = state.clock.app_now(caller.application_id);
     let application_id = caller.application_id;
     let response = idempotency::commit_json(&state, claim, StatusCode::ACCEPTED, move |tx| {
-        let (endpoint_id, _) = store::owned::<WebhookEndpoint>(&tx.into(), application_id, &id)?;
-        let (internal_id, _) = store::owned::<Delivery>(&tx.into(), endpoint_id, &delivery_id)?;
-        store::webhooks::redeliver(&tx.into(), internal_id, now)?;
-        Ok(store::owned::<Delivery>(&tx.into(), endpoint_id, &delivery_id)?.1)
+        let (endpoint_id, _) = store::owned::<WebhookEndpoint>(tx, application_id, &id)?;
+        let (internal_id, _) = store::owned::<Delivery>(tx, endpoint_id, &delivery_id)?;
+        store::webhooks::redeliver(tx, internal_id, now)?;
+        Ok(store::owned::<Delivery>(tx, endpoint_id, &delivery_id)?.1)
     })
     .await?;
     state.db.outbox().notify_one();

@@ -22,6 +22,7 @@ use payctl_domain::credentials;
 use payctl_wire::applications::ApplicationStatus;
 use subtle::ConstantTimeEq;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::secrets;
 use crate::state::AppState;
@@ -89,12 +90,7 @@ impl ControlCaller {
     /// on the application it names; LIVE applications follow the global
     /// clock and rates only, so changing one is a TEST-only operation
     /// refused with 403 `ATH_0002`, as it is to a LIVE key.
-    pub fn target(
-        &self,
-        conn: &rusqlite::Connection,
-        named: Option<&str>,
-        access: Access,
-    ) -> Result<Option<Target>, ApiError> {
+    pub fn target(&self, conn: &Conn<'_>, named: Option<&str>, access: Access) -> Result<Option<Target>, ApiError> {
         let missing = store::missing::<payctl_wire::applications::Application>;
         let own = |key: &KeyCaller| Target { id: key.application_id, public_id: key.application_public_id.clone() };
         match (self, named) {
@@ -102,17 +98,13 @@ impl ControlCaller {
             (ControlCaller::TestKey(key), Some(id)) if id == key.application_public_id => Ok(Some(own(key))),
             (ControlCaller::TestKey(_), Some(_)) => Err(missing()),
             (ControlCaller::Operator, None) => Ok(None),
-            (ControlCaller::Operator, Some(public_id)) => {
-                match store::applications::by_public_id(&conn.into(), public_id)? {
-                    None => Err(missing()),
-                    Some((id, environment)) => match (environment, access.live_refusal()) {
-                        (payctl_wire::applications::Environment::Live, Some(reason)) => {
-                            Err(ApiError::forbidden(reason))
-                        }
-                        _ => Ok(Some(Target { id, public_id: public_id.to_owned() })),
-                    },
-                }
-            }
+            (ControlCaller::Operator, Some(public_id)) => match store::applications::by_public_id(conn, public_id)? {
+                None => Err(missing()),
+                Some((id, environment)) => match (environment, access.live_refusal()) {
+                    (payctl_wire::applications::Environment::Live, Some(reason)) => Err(ApiError::forbidden(reason)),
+                    _ => Ok(Some(Target { id, public_id: public_id.to_owned() })),
+                },
+            },
         }
     }
     /// The application whose data the caller may act on: `None` (every
@@ -139,13 +131,12 @@ impl Owner {
     /// the operator any, a TEST key its own, a dashboard user its
     /// partner's (404 otherwise); a LIVE one is refused with `access`'s
     /// reason.
-    pub fn target(&self, conn: &rusqlite::Connection, public_id: &str, access: Access) -> Result<Target, ApiError> {
+    pub fn target(&self, conn: &Conn<'_>, public_id: &str, access: Access) -> Result<Target, ApiError> {
         let missing = store::missing::<payctl_wire::applications::Application>;
         match self {
             Owner::Control(caller) => caller.target(conn, Some(public_id), access)?.ok_or_else(missing),
             Owner::Dashboard(user) => {
-                let (id, app) =
-                    store::applications::find(&conn.into(), user.partner()?.id, public_id)?.ok_or_else(missing)?;
+                let (id, app) = store::applications::find(conn, user.partner()?.id, public_id)?.ok_or_else(missing)?;
                 match (app.environment, access.live_refusal()) {
                     (payctl_wire::applications::Environment::Live, Some(reason)) => Err(ApiError::forbidden(reason)),
                     _ => Ok(Target { id, public_id: public_id.to_owned() }),

@@ -175,15 +175,13 @@ async fn issue(state: &AppState, address: Option<IpAddr>, headers: &HeaderMap, b
     } else {
         let token = field("refresh_token").ok_or_else(|| Failure::OAuth(invalid_request("missing refresh_token")))?;
         let hash = secrets::sha256(token.as_bytes());
-        state.db.write(move |tx| Ok(store::users::spend_refresh_token(&tx.into(), &hash, now)?)).await?.ok_or_else(
-            || {
-                Failure::OAuth(OAuthFailure(
-                    StatusCode::BAD_REQUEST,
-                    "invalid_grant",
-                    "the refresh token is invalid, expired or already used".into(),
-                ))
-            },
-        )?
+        state.db.write(move |tx| Ok(store::users::spend_refresh_token(tx, &hash, now)?)).await?.ok_or_else(|| {
+            Failure::OAuth(OAuthFailure(
+                StatusCode::BAD_REQUEST,
+                "invalid_grant",
+                "the refresh token is invalid, expired or already used".into(),
+            ))
+        })?
     };
 
     let refresh_token = secrets::mint(credentials::REFRESH_TOKEN);
@@ -191,7 +189,7 @@ async fn issue(state: &AppState, address: Option<IpAddr>, headers: &HeaderMap, b
     let expires_at = now.plus_seconds(REFRESH_TOKEN_SECONDS);
     state
         .db
-        .write(move |tx| Ok(store::users::insert_refresh_token(&tx.into(), user_id, &refresh_hash, now, expires_at)?))
+        .write(move |tx| Ok(store::users::insert_refresh_token(tx, user_id, &refresh_hash, now, expires_at)?))
         .await?;
     let claims = Claims {
         iss: state.auth_url(),

@@ -108,7 +108,7 @@ pub async fn detail(
             let public_id = row.customer.id.clone();
             let beneficiaries = store::beneficiaries::list(&conn.into(), row.id, &NEWEST)?.data;
             let accounts = store::accounts::for_customer(&conn.into(), row.id)?;
-            let states = states(conn, FlowKind::Verification, application_id, &public_id)?;
+            let states = states(&conn.into(), FlowKind::Verification, application_id, &public_id)?;
             let events = store::events::for_resource(&conn.into(), application_id, &public_id)?;
             Ok(Some((row.customer, beneficiaries, accounts, states, events)))
         })

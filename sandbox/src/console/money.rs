@@ -11,7 +11,6 @@ use payctl_wire::customers::KybStatus;
 use payctl_wire::payments::PaymentStatus;
 use payctl_wire::transactions::TransactionState;
 use payctl_wire::transfers::TransferStatus;
-use rusqlite::Connection;
 use rusqlite::types::FromSql;
 use serde_json::{Value, json};
 
@@ -22,6 +21,7 @@ use super::session::Visitor;
 use super::{AppCtx, Call, Console, Failure, back};
 use crate::api::transactions::view as transaction_view;
 use crate::api::transfers::{swap_view, transfer_view};
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::flows::transfers::Kind;
 use crate::flows::{FlowKind, FlowState};
@@ -253,7 +253,7 @@ pub async fn detail(
         .db
         .read(move |conn| {
             Ok((
-                states(conn, kind, application_id, &public_id)?,
+                states(&conn.into(), kind, application_id, &public_id)?,
                 store::events::for_resource(&conn.into(), application_id, &public_id)?,
                 store::postings::for_reference(&conn.into(), application_id, kind.as_str(), &public_id)?,
             ))
@@ -304,18 +304,18 @@ fn actions(visitor: &Visitor, base: &str, kind: FlowKind) -> Markup {
 /// The timeline of a flow of `kind`, each state as a badge of that flow's
 /// own vocabulary.
 pub fn states(
-    conn: &Connection,
+    conn: &Conn<'_>,
     kind: FlowKind,
     application_id: i64,
     id: &str,
 ) -> Result<Vec<Entered<Markup>>, ApiError> {
     fn badged<S: FlowState + FromSql + html::Badge>(
-        conn: &Connection,
+        conn: &Conn<'_>,
         kind: FlowKind,
         application_id: i64,
         id: &str,
     ) -> Result<Vec<Entered<Markup>>, ApiError> {
-        let states = store::flow_states::timeline::<S>(&conn.into(), application_id, kind, id)?;
+        let states = store::flow_states::timeline::<S>(conn, application_id, kind, id)?;
         Ok(states.into_iter().map(|e| Entered { state: html::status(e.state), reason: e.reason, at: e.at }).collect())
     }
     match kind {

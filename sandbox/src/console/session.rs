@@ -283,8 +283,8 @@ pub(super) async fn open_session(console: &Console, user: String, next: &str) ->
         .state
         .db
         .write(move |tx| {
-            let Some(user) = store::users::find_by_public_id(&tx.into(), &user)? else { return Ok(false) };
-            store::console_sessions::insert(&tx.into(), &hash, user.user_id, now, now + SESSION_HOURS * HOUR_MS)?;
+            let Some(user) = store::users::find_by_public_id(tx, &user)? else { return Ok(false) };
+            store::console_sessions::insert(tx, &hash, user.user_id, now, now + SESSION_HOURS * HOUR_MS)?;
             Ok(true)
         })
         .await?;
@@ -302,7 +302,7 @@ pub(super) async fn open_session(console: &Console, user: String, next: &str) ->
 /// Ends the session (CSRF-checked, so another site cannot sign you out).
 pub async fn sign_out(State(console): State<Console>, Form { visitor, .. }: Form) -> Result<Response, Failure> {
     let session = visitor.session;
-    console.state.db.write(move |tx| store::console_sessions::delete(&tx.into(), &session)).await?;
+    console.state.db.write(move |tx| store::console_sessions::delete(tx, &session)).await?;
     console.flashes.take(&visitor);
     let mut response = Redirect::to(&format!("{CONSOLE}/sign-in")).into_response();
     response.headers_mut().append(header::SET_COOKIE, set_cookie(COOKIE, "", 0));

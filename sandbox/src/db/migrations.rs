@@ -161,7 +161,7 @@ mod tests {
     fn upgraded_from(version: usize, fill: &str) -> Connection {
         let mut conn = Connection::open_in_memory().unwrap();
         migrations().to_version(&mut conn, version).unwrap();
-        crate::store::applications::insert_bare(&conn).unwrap();
+        crate::store::applications::insert_bare(&(&conn).into()).unwrap();
         conn.execute_batch(fill).unwrap();
         // As `db::migrate` runs them: a table rebuilt must not take its
         // children with it.

@@ -93,8 +93,9 @@ struct Staged {
 
 /// The transaction a write job runs in, as [`Db::write`] hands it over.
 ///
-/// The store takes it as a [`sql::Conn`] (`&tx.into()`); it also derefs to
-/// the rusqlite transaction, for the SQL still run on SQLite alone
+/// It derefs to the [`sql::Conn`] the store takes, so a write passes `tx`
+/// where a read passes its connection; [`Tx::sqlite`] is the SQLite
+/// transaction itself, for what runs on SQLite alone
 /// ([`crate::store::fork`]). What it adds is the one thing the writer
 /// must learn from the job besides its result: whether the job recorded an
 /// event ([`crate::events::record`] takes a `Tx` and marks it), so that the
@@ -102,14 +103,23 @@ struct Staged {
 /// Only code that records events needs a `Tx` rather than a connection, and
 /// the type makes such code impossible to call outside a write.
 pub struct Tx<'a> {
-    tx: &'a Transaction<'a>,
+    conn: sql::Conn<'a>,
     recorded: Cell<bool>,
 }
 
 impl<'a> Tx<'a> {
     /// A write job's handle on `tx`, with nothing recorded yet.
     pub(crate) fn new(tx: &'a Transaction<'a>) -> Self {
-        Tx { tx, recorded: Cell::new(false) }
+        Tx { conn: sql::Conn::Sqlite(tx), recorded: Cell::new(false) }
+    }
+
+    /// The SQLite transaction, for the statements only SQLite runs; `None`
+    /// on PostgreSQL.
+    pub fn sqlite(&self) -> Option<&'a Connection> {
+        match self.conn {
+            sql::Conn::Sqlite(conn) => Some(conn),
+            sql::Conn::Postgres(_) => None,
+        }
     }
 
     /// Marks that an event was recorded in this transaction.
@@ -123,18 +133,11 @@ impl<'a> Tx<'a> {
     }
 }
 
-/// The transaction as the store takes it.
-impl<'a> From<&'a Tx<'_>> for sql::Conn<'a> {
-    fn from(tx: &'a Tx<'_>) -> Self {
-        sql::Conn::Sqlite(tx.tx)
-    }
-}
-
 impl<'a> std::ops::Deref for Tx<'a> {
-    type Target = Transaction<'a>;
+    type Target = sql::Conn<'a>;
 
-    fn deref(&self) -> &Transaction<'a> {
-        self.tx
+    fn deref(&self) -> &sql::Conn<'a> {
+        &self.conn
     }
 }
 
@@ -477,7 +480,7 @@ mod tests {
     /// connection) until the returned sender is used; returns once it runs.
     async fn holding_the_writer(
         db: &Db,
-        first: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<()> + Send + 'static,
+        first: impl FnOnce(&Connection) -> rusqlite::Result<()> + Send + 'static,
     ) -> (std::sync::mpsc::Sender<()>, tokio::task::JoinHandle<Result<(), ApiError>>) {
         let (started_tx, started) = oneshot::channel();
         let (release, released) = std::sync::mpsc::channel::<()>();
@@ -485,7 +488,7 @@ mod tests {
             let db = db.clone();
             async move {
                 db.write(move |tx| {
-                    first(tx)?;
+                    first(tx.sqlite().expect("a SQLite database"))?;
                     let _ = started_tx.send(());
                     let _ = released.recv();
                     Ok(())

@@ -30,7 +30,7 @@ use super::postgres::{Cell, Param, placeholders};
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// A connection the store runs SQL on: SQLite's (a write transaction's
-/// included, through [`super::Tx::conn`]) or PostgreSQL's.
+/// included: a [`super::Tx`] derefs to one) or PostgreSQL's.
 pub enum Conn<'a> {
     Sqlite(&'a rusqlite::Connection),
     Postgres(RefCell<Pg<'a>>),

@@ -8,10 +8,10 @@
 
 use payctl_domain::faults::{CERTAIN, Firing};
 use payctl_domain::time::Timestamp;
-use rusqlite::Connection;
 
 use super::rules::MethodName;
 use super::{Aim, Change, DeliveryFault, DeliveryMatch, RequestFault, RequestMatch, Spec};
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::operation::{Operations, Purpose};
 use crate::store;
@@ -61,31 +61,26 @@ pub fn rules(operations: &Operations) -> Vec<Spec> {
 
 /// Ends the application's running drill, if any, in the caller's write:
 /// its rules are deleted (and come out of force with the change).
-pub fn end(conn: &Connection, app: i64, now: Timestamp) -> Result<Change, ApiError> {
-    let Some(drill) = store::review::latest_drill(&conn.into(), app)? else { return Ok(Change::default()) };
+pub fn end(conn: &Conn<'_>, app: i64, now: Timestamp) -> Result<Change, ApiError> {
+    let Some(drill) = store::review::latest_drill(conn, app)? else { return Ok(Change::default()) };
     if drill.ended_at.is_some() {
         return Ok(Change::default());
     }
-    let removed = store::fault_rules::ids_of(&conn.into(), &drill.rules)?;
-    store::fault_rules::delete(&conn.into(), &removed)?;
-    store::review::end_drill(&conn.into(), drill.id, now)?;
+    let removed = store::fault_rules::ids_of(conn, &drill.rules)?;
+    store::fault_rules::delete(conn, &removed)?;
+    store::review::end_drill(conn, drill.id, now)?;
     Ok(Change { added: Vec::new(), removed })
 }
 
 /// Starts a drill for the application (`app`, its public id), ending a
 /// running one first, in the caller's write: the new rules (in order, in
 /// `added`) come into force with the change.
-pub fn start(
-    conn: &Connection,
-    app: (i64, String),
-    operations: &Operations,
-    now: Timestamp,
-) -> Result<Change, ApiError> {
+pub fn start(conn: &Conn<'_>, app: (i64, String), operations: &Operations, now: Timestamp) -> Result<Change, ApiError> {
     let mut change = end(conn, app.0, now)?;
     for spec in rules(operations) {
         change.added.push(super::store(conn, Some(app.clone()), spec, now)?);
     }
     let ids: Vec<String> = change.added.iter().map(|r| r.public_id.clone()).collect();
-    store::review::start_drill(&conn.into(), app.0, now, &ids)?;
+    store::review::start_drill(conn, app.0, now, &ids)?;
     Ok(change)
 }

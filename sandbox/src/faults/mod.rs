@@ -47,6 +47,7 @@ use payctl_domain::faults::Counters;
 use payctl_domain::time::Timestamp;
 use tokio::sync::watch;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store;
 
@@ -184,9 +185,9 @@ pub struct Matched<F> {
 
 impl Faults {
     /// The stored rules, as the engine holds them.
-    pub fn load(conn: &rusqlite::Connection) -> Result<Faults, ApiError> {
+    pub fn load(conn: &Conn<'_>) -> Result<Faults, ApiError> {
         let faults = Faults::default();
-        faults.replace(store::fault_rules::all(&conn.into())?)?;
+        faults.replace(store::fault_rules::all(conn)?)?;
         Ok(faults)
     }
 
@@ -351,7 +352,7 @@ impl Drop for Holding {
 /// Stores a rule in the caller's write; [`Faults::apply`] puts it in force
 /// after the commit.
 pub fn store(
-    conn: &rusqlite::Connection,
+    conn: &Conn<'_>,
     application: Option<(i64, String)>,
     spec: Spec,
     now: Timestamp,
@@ -359,7 +360,7 @@ pub fn store(
     let app = application.as_ref().map(|(id, _)| *id);
     within_limits(conn, app)?;
     let public_id = crate::ids::prefixed("flt");
-    let id = store::fault_rules::insert(&conn.into(), &public_id, app, &serde_json::to_string(&spec)?, now)?;
+    let id = store::fault_rules::insert(conn, &public_id, app, &serde_json::to_string(&spec)?, now)?;
     Ok(Rule::new(id, public_id, application, spec, now))
 }
 
@@ -373,10 +374,10 @@ pub const GLOBAL_RULES: usize = 100;
 /// 409 `FAULT_RULE_LIMIT` when one more rule for `app` (`None`: a global
 /// one) would pass a bound. Counted in the write that adds it, so rules
 /// added at the same time cannot pass it together.
-fn within_limits(conn: &rusqlite::Connection, app: Option<i64>) -> Result<(), ApiError> {
+fn within_limits(conn: &Conn<'_>, app: Option<i64>) -> Result<(), ApiError> {
     let full = |message: String| Err(ApiError::new(payctl_wire::error::ErrorCode::FaultRuleLimit, message));
     let Some(app) = app else {
-        if store::fault_rules::count_global(&conn.into())? >= GLOBAL_RULES {
+        if store::fault_rules::count_global(conn)? >= GLOBAL_RULES {
             return full(format!(
                 "there are {GLOBAL_RULES} global fault rules, the most the sandbox keeps; remove one (DELETE \
                  /sandbox/faults/{{id}}) or clear them (DELETE /sandbox/faults) first"
@@ -384,7 +385,7 @@ fn within_limits(conn: &rusqlite::Connection, app: Option<i64>) -> Result<(), Ap
         }
         return Ok(());
     };
-    let (own, partner) = store::fault_rules::count_for(&conn.into(), app)?;
+    let (own, partner) = store::fault_rules::count_for(conn, app)?;
     if own >= RULES_PER_APPLICATION {
         return full(format!(
             "the application has {RULES_PER_APPLICATION} fault rules, the most one may have (a drill adds {}); \
@@ -421,7 +422,7 @@ impl Faults {
 /// Removes rules (by row id) from the database and from force.
 pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<(), ApiError> {
     let stored = ids.clone();
-    state.db.write(move |tx| store::fault_rules::delete(&tx.into(), &stored)).await?;
+    state.db.write(move |tx| store::fault_rules::delete(tx, &stored)).await?;
     state.faults.remove(&ids);
     Ok(())
 }
@@ -429,9 +430,9 @@ pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<
 /// Stores counters in the caller's write (a request's are stored with its
 /// log record). Counters only grow, so writes that land out of order
 /// change nothing.
-pub fn record_counters(conn: &rusqlite::Connection, counted: &[(i64, Counters)]) -> Result<(), ApiError> {
+pub fn record_counters(conn: &Conn<'_>, counted: &[(i64, Counters)]) -> Result<(), ApiError> {
     for (id, counters) in counted {
-        store::fault_rules::set_counters(&conn.into(), *id, *counters)?;
+        store::fault_rules::set_counters(conn, *id, *counters)?;
     }
     Ok(())
 }
@@ -440,21 +441,17 @@ pub fn record_counters(conn: &rusqlite::Connection, counted: &[(i64, Counters)])
 /// matches, in the write that decides the delivery, and stores the counts
 /// in that write (a per-endpoint rule's at that endpoint, and every rule's
 /// totals); `Some` when the rule fires.
-pub fn fire_delivery(
-    conn: &rusqlite::Connection,
-    rule: &Arc<Rule>,
-    endpoint_id: i64,
-) -> Result<Option<Fired>, ApiError> {
+pub fn fire_delivery(conn: &Conn<'_>, rule: &Arc<Rule>, endpoint_id: i64) -> Result<Option<Fired>, ApiError> {
     let (counted, fired, counters) = if rule.spec.per_endpoint() {
-        let mut at = store::fault_rules::endpoint_counters(&conn.into(), rule.id, endpoint_id)?;
+        let mut at = store::fault_rules::endpoint_counters(conn, rule.id, endpoint_id)?;
         let fired = rule.fire_at(&mut at);
-        store::fault_rules::set_endpoint_counters(&conn.into(), rule.id, endpoint_id, at)?;
+        store::fault_rules::set_endpoint_counters(conn, rule.id, endpoint_id, at)?;
         fired
     } else {
         rule.fire()
     };
     if counted {
-        store::fault_rules::set_counters(&conn.into(), rule.id, counters)?;
+        store::fault_rules::set_counters(conn, rule.id, counters)?;
     }
     Ok(fired.then(|| Fired { rule: rule.clone() }))
 }

@@ -6,6 +6,7 @@
 
 use payctl_domain::time::{LATEST_MILLIS, Timestamp};
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store::{self, settings};
 
@@ -29,20 +30,20 @@ pub fn check_seconds(seconds: i64) -> Result<(), ApiError> {
 /// answers the new offset (the application's own, or the global one).
 /// Checked inside the write that moves it, so two advances at once cannot
 /// pass [`LATEST_MILLIS`] together.
-pub fn advance(tx: &rusqlite::Connection, app: Option<i64>, seconds: i64, global: i64) -> Result<i64, ApiError> {
+pub fn advance(tx: &Conn<'_>, app: Option<i64>, seconds: i64, global: i64) -> Result<i64, ApiError> {
     let delta = seconds * 1000;
     match app {
         Some(id) => {
-            let offset = store::applications::advance_clock(&tx.into(), id, delta)?;
+            let offset = store::applications::advance_clock(tx, id, delta)?;
             within_latest(global + offset, seconds)?;
-            store::moves::shift_application(&tx.into(), id, delta)?;
-            store::webhooks::shift_application(&tx.into(), id, delta)?;
+            store::moves::shift_application(tx, id, delta)?;
+            store::webhooks::shift_application(tx, id, delta)?;
             Ok(offset)
         }
         None => {
-            let next = settings::advance_global_clock(&tx.into(), delta)?;
+            let next = settings::advance_global_clock(tx, delta)?;
             // Every application's clock moves with the global one.
-            within_latest(next + store::applications::max_clock_offset(&tx.into())?, seconds)?;
+            within_latest(next + store::applications::max_clock_offset(tx)?, seconds)?;
             Ok(next)
         }
     }

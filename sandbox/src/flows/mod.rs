@@ -40,7 +40,6 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::beneficiaries::Beneficiary;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::events::EventType;
-use rusqlite::Connection;
 
 use crate::clock::Clocks;
 use crate::db::Tx;
@@ -61,7 +60,7 @@ pub trait Flow: Owned<Scope = Option<i64>, Found = Self> + Sized {
     fn public_id(&self) -> &str;
     /// Stores the move from the flow's current state to `to`; false when the row was
     /// no longer in that state.
-    fn save(&self, conn: &Connection, to: Self::State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError>;
+    fn save(&self, conn: &Conn<'_>, to: Self::State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError>;
     /// The step that fails this flow from its current state, if it can fail.
     fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<Self::State>>;
 }
@@ -157,7 +156,7 @@ fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Ti
         match movement {
             LedgerMove::Post { kind, postings } => post(conn, app, kind, reference, postings, at)?,
             LedgerMove::ReverseAll { kind } => {
-                ledger::reverse(&conn.into(), app, kind, reference, at)?;
+                ledger::reverse(conn, app, kind, reference, at)?;
             }
         }
     }
@@ -165,16 +164,16 @@ fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Ti
         crate::events::record(conn, app, *event, crate::events::Subject { kind: F::KIND.as_str(), id }, data, at)?;
     }
     for (mv, due) in &step.moves {
-        store::moves::insert(&conn.into(), app, *mv, id, *due, at)?;
+        store::moves::insert(conn, app, *mv, id, *due, at)?;
     }
-    store::flow_states::insert(&conn.into(), app, F::KIND, id, step.to, step.reason.as_deref(), at)?;
+    store::flow_states::insert(conn, app, F::KIND, id, step.to, step.reason.as_deref(), at)?;
     Ok(())
 }
 
 /// The flow as it is now stored (after a [`commit`]).
-pub fn reread<F: Flow>(conn: &Connection, flow: &F) -> Result<F, ApiError> {
+pub fn reread<F: Flow>(conn: &Conn<'_>, flow: &F) -> Result<F, ApiError> {
     let id = flow.public_id();
-    F::find(&conn.into(), Some(flow.application_id()), id)?
+    F::find(conn, Some(flow.application_id()), id)?
         .ok_or_else(|| ApiError::internal(format!("{} {id} vanished", F::KIND.as_str())))
 }
 
@@ -182,12 +181,12 @@ pub fn reread<F: Flow>(conn: &Connection, flow: &F) -> Result<F, ApiError> {
 /// carried out, the flow fails instead, in the same transaction.
 pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
     const STEP: Savepoint = savepoint!("flow_step");
-    STEP.begin(&conn.into())?;
+    STEP.begin(conn)?;
     let tried = commit(conn, flow, step, at);
     let outcome = match tried {
         Ok(()) => Ok(()),
         Err(e) => {
-            STEP.undo(&conn.into())?;
+            STEP.undo(conn)?;
             let reason = match e.code {
                 ErrorCode::InsufficientFunds => format!("the sandbox could not complete the flow: {}", e.message),
                 _ => "the sandbox could not complete the flow (internal error; see its log)".to_owned(),
@@ -198,7 +197,7 @@ pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at
             }
         }
     };
-    STEP.release(&conn.into())?;
+    STEP.release(conn)?;
     outcome
 }
 
@@ -206,9 +205,9 @@ pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at
 /// `None`) after the moves already due on its own clock are applied; its
 /// 404 when there is none.
 pub fn current<F: Flow>(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: &str) -> Result<F, ApiError> {
-    let flow = store::owned::<F>(&conn.into(), scope, id)?;
+    let flow = store::owned::<F>(conn, scope, id)?;
     if catch_up(conn, flow.public_id(), clocks.app_now(flow.application_id()))? {
-        store::owned::<F>(&conn.into(), scope, id)
+        store::owned::<F>(conn, scope, id)
     } else {
         Ok(flow)
     }
@@ -217,7 +216,7 @@ pub fn current<F: Flow>(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: 
 /// Applies, inside the caller's transaction, the moves of one flow that
 /// are due at `now`; true when there was any.
 pub fn catch_up(conn: &Tx<'_>, resource_id: &str, now: Timestamp) -> Result<bool, ApiError> {
-    let due = store::moves::take_due_for(&conn.into(), resource_id, now)?;
+    let due = store::moves::take_due_for(conn, resource_id, now)?;
     for m in &due {
         apply_move(conn, m)?;
     }
@@ -237,26 +236,25 @@ pub fn apply_move(conn: &Tx<'_>, due: &store::moves::DueMove) -> Result<(), ApiE
 }
 
 fn post(
-    conn: &Connection,
+    conn: &Conn<'_>,
     app: i64,
     kind: &str,
     reference: (&str, &str),
     postings: &[Posting],
     at: Timestamp,
 ) -> Result<(), ApiError> {
-    let conn = Conn::from(conn);
     let mut legs = Vec::with_capacity(postings.len());
     for p in postings {
-        let account_id = ledger::account(&conn, app, p.owner, &p.asset, at)?;
+        let account_id = ledger::account(conn, app, p.owner, &p.asset, at)?;
         legs.push(Leg { account_id, asset: &p.asset, amount: p.amount });
     }
-    ledger::post(&conn, app, kind, reference, &legs, at).map(drop)
+    ledger::post(conn, app, kind, reference, &legs, at).map(drop)
 }
 
 /// Refuses with 422 `INSUFFICIENT_FUNDS` unless `owner` holds `amount` of
 /// `asset`: what a flow will need later, checked when it is created.
 pub fn require_funds(
-    conn: &Connection,
+    conn: &Conn<'_>,
     app: i64,
     owner: Owner,
     asset: &str,
@@ -264,9 +262,8 @@ pub fn require_funds(
     what: &str,
     at: Timestamp,
 ) -> Result<(), ApiError> {
-    let conn = Conn::from(conn);
-    let account = ledger::account(&conn, app, owner, asset, at)?;
-    let balance = ledger::balance(&conn, account)?;
+    let account = ledger::account(conn, app, owner, asset, at)?;
+    let balance = ledger::balance(conn, account)?;
     if balance < amount {
         return Err(ApiError::new(
             ErrorCode::InsufficientFunds,
@@ -287,14 +284,14 @@ pub const FAIL_SUFFIX: i64 = 13;
 /// of another customer is 400 `VAL_0001`, one receiving another asset 422
 /// `UNSUPPORTED_COMBINATION`, each naming the request's `field`.
 pub fn payee(
-    conn: &Connection,
+    conn: &Conn<'_>,
     app: i64,
     id: &str,
     sender: Option<&str>,
     paid: Asset,
     field: &str,
 ) -> Result<Beneficiary, ApiError> {
-    let beneficiary = store::owned::<Beneficiary>(&conn.into(), app, id)?;
+    let beneficiary = store::owned::<Beneficiary>(conn, app, id)?;
     payees::eligible(&beneficiary, sender, paid).map_err(|why| {
         let (code, issue) = match why {
             Ineligible::OtherCustomer { .. } => (ErrorCode::Validation, "invalid"),

@@ -24,13 +24,13 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::{EventType, PaymentType};
 use payctl_wire::payments::CollectionMethod;
-use rusqlite::Connection;
 
 use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
 use crate::db::Tx;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store;
@@ -70,8 +70,8 @@ impl Flow for Row {
         &self.payment.id
     }
 
-    fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
-        payments::advance(&conn.into(), self.id, self.status, to, reason, at)
+    fn save(&self, conn: &Conn<'_>, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+        payments::advance(conn, self.id, self.status, to, reason, at)
     }
 
     fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<State>> {
@@ -143,7 +143,7 @@ pub fn step(p: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 
 /// A scheduled move, dated `at`.
 pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
-    let Some(p) = payments::find(&conn.into(), None, id)? else { return Ok(()) };
+    let Some(p) = payments::find(conn, None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Fund => Trigger::Fund,
         Move::Settle => Trigger::Settle,
@@ -180,7 +180,7 @@ pub struct NewPayment {
 
 pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, request: &NewPayment) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let quote = store::owned::<quotes::Row>(&conn.into(), app, &request.quote_id)?;
+    let quote = store::owned::<quotes::Row>(conn, app, &request.quote_id)?;
     let customer_id = match (quote.form, &quote.customer_public_id) {
         (quotes::Form::Legacy, Some(id)) => id.clone(),
         _ => {
@@ -216,7 +216,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, request: &NewPayment) ->
         reference: &reference,
         funds_due_at: now.plus_seconds(EXPIRY_SECONDS),
     };
-    let p = payments::insert(&conn.into(), &new, now)?;
+    let p = payments::insert(conn, &new, now)?;
     let mut start = Step::to(State::AwaitingFunds)
         .event(EventType::SettlementCreated, money(&p).created(now))
         .schedule(super::Move::Payment(Move::Expire), now.plus_seconds(EXPIRY_SECONDS));

@@ -21,8 +21,8 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::legacy_quotes::RecipientType;
 use payctl_wire::transactions::{DestinationKind, QuoteStatus};
-use rusqlite::Connection;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::quoting;
 use crate::store;
@@ -55,14 +55,14 @@ pub enum FormRequest {
 /// it, `CREATED` and locked from `now`: the one way any form makes a quote.
 /// A named customer must be the application's (its 404 first); a corridor
 /// quote pays its corridor's fee.
-pub fn create(conn: &Connection, app: i64, partner: i64, new: NewQuote, now: Timestamp) -> Result<Row, ApiError> {
+pub fn create(conn: &Conn<'_>, app: i64, partner: i64, new: NewQuote, now: Timestamp) -> Result<Row, ApiError> {
     let named = match &new.form {
         FormRequest::Transaction { customer_id, .. } => customer_id.as_deref(),
         FormRequest::Legacy { customer_id, .. } => Some(customer_id.as_str()),
         FormRequest::Corridor { .. } => None,
     };
     let customer_id = match named {
-        Some(id) => Some(store::owned::<store::customers::Row>(&conn.into(), Some(app), id)?.id),
+        Some(id) => Some(store::owned::<store::customers::Row>(conn, Some(app), id)?.id),
         None => None,
     };
     // The request fields an unpriceable amount or pair is blamed on.
@@ -112,13 +112,13 @@ pub fn create(conn: &Connection, app: i64, partner: i64, new: NewQuote, now: Tim
             row.recipient_type = Some(recipient_type);
         }
     }
-    quotes::insert(&conn.into(), &row, now)
+    quotes::insert(conn, &row, now)
 }
 
 /// The application's quote `id` made by one of `forms` (each path serves
 /// its own forms); a quote of another form is the quote's 404 too.
-pub fn owned_of(conn: &Connection, application_id: i64, id: &str, forms: &[Form]) -> Result<Row, ApiError> {
-    let quote = store::owned::<Row>(&conn.into(), application_id, id)?;
+pub fn owned_of(conn: &Conn<'_>, application_id: i64, id: &str, forms: &[Form]) -> Result<Row, ApiError> {
+    let quote = store::owned::<Row>(conn, application_id, id)?;
     if forms.contains(&quote.form) { Ok(quote) } else { Err(store::missing::<Row>()) }
 }
 
@@ -128,7 +128,7 @@ pub fn status_at(quote: &Row, now: Timestamp) -> QuoteStatus {
 }
 
 /// `CREATED` → `ACCEPTED`.
-pub fn accept(conn: &Connection, quote: &Row, now: Timestamp) -> Result<Row, ApiError> {
+pub fn accept(conn: &Conn<'_>, quote: &Row, now: Timestamp) -> Result<Row, ApiError> {
     let already = || {
         ApiError::conflict(ErrorCode::QuoteAlreadyAccepted, format!("quote {} is already accepted", quote.public_id))
     };
@@ -142,7 +142,7 @@ pub fn accept(conn: &Connection, quote: &Row, now: Timestamp) -> Result<Row, Api
         }
         State::Created => {}
     }
-    if !quotes::mark_accepted(&conn.into(), quote.id, now)? {
+    if !quotes::mark_accepted(conn, quote.id, now)? {
         return Err(already());
     }
     reread(conn, quote)
@@ -151,11 +151,11 @@ pub fn accept(conn: &Connection, quote: &Row, now: Timestamp) -> Result<Row, Api
 /// `ACCEPTED` → `USED` by the flow `used_by`, exactly once: the conditional
 /// update runs in the caller's write transaction (on the single writer), so
 /// of many consumers racing for one quote exactly one sees it change.
-pub fn consume(conn: &Connection, quote: &Row, used_by: &str, now: Timestamp) -> Result<Row, ApiError> {
-    if quotes::mark_used(&conn.into(), quote.id, used_by, now)? {
+pub fn consume(conn: &Conn<'_>, quote: &Row, used_by: &str, now: Timestamp) -> Result<Row, ApiError> {
+    if quotes::mark_used(conn, quote.id, used_by, now)? {
         return reread(conn, quote);
     }
-    let current = quotes::find(&conn.into(), quote.application_id, &quote.public_id)?.unwrap_or_else(|| quote.clone());
+    let current = quotes::find(conn, quote.application_id, &quote.public_id)?.unwrap_or_else(|| quote.clone());
     let why = match current.status {
         State::Created => "it is not accepted; accept it first".to_owned(),
         State::Used => "it has already been used".to_owned(),
@@ -164,9 +164,8 @@ pub fn consume(conn: &Connection, quote: &Row, used_by: &str, now: Timestamp) ->
     Err(ApiError::new(ErrorCode::IdempotencyRequired, format!("quote {} cannot be used: {why}", quote.public_id)))
 }
 
-fn reread(conn: &Connection, quote: &Row) -> Result<Row, ApiError> {
-    quotes::find(&conn.into(), quote.application_id, &quote.public_id)?
-        .ok_or_else(|| ApiError::internal("quote vanished"))
+fn reread(conn: &Conn<'_>, quote: &Row) -> Result<Row, ApiError> {
+    quotes::find(conn, quote.application_id, &quote.public_id)?.ok_or_else(|| ApiError::internal("quote vanished"))
 }
 
 #[cfg(test)]
@@ -211,12 +210,12 @@ mod tests {
                 destination_address: None,
             };
             let t0 = Timestamp::from_millis(1_000_000);
-            let q = quotes::insert(&tx.into(), &new, t0)?;
+            let q = quotes::insert(tx, &new, t0)?;
             assert_eq!(
                 (q.status, q.rate.to_string().as_str(), q.destination_amount),
                 (State::Created, "0.9", MinorUnit::new(8_910))
             );
-            assert!(quotes::find(&tx.into(), app + 1, &q.public_id)?.is_none(), "scoped to the application");
+            assert!(quotes::find(tx, app + 1, &q.public_id)?.is_none(), "scoped to the application");
             assert_eq!(consume(tx, &q, "t1", t0).unwrap_err().code, ErrorCode::IdempotencyRequired);
             assert_eq!(status_at(&q, t0.plus_seconds(VALIDITY_SECONDS)), QuoteStatus::Expired);
             let late = accept(tx, &q, t0.plus_seconds(VALIDITY_SECONDS)).unwrap_err();

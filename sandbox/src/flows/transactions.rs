@@ -20,13 +20,13 @@
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::{EventType, PaymentType};
-use rusqlite::Connection;
 
 use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
 use crate::db::Tx;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::ids;
 use crate::ledger::Owner;
@@ -67,8 +67,8 @@ impl Flow for Row {
         &self.public_id
     }
 
-    fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
-        transactions::advance(&conn.into(), self.id, self.state, to, reason, at)
+    fn save(&self, conn: &Conn<'_>, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+        transactions::advance(conn, self.id, self.state, to, reason, at)
     }
 
     fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<State>> {
@@ -127,7 +127,7 @@ pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 
 /// A scheduled move, dated `at`.
 pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
-    let Some(t) = transactions::find(&conn.into(), None, id)? else { return Ok(()) };
+    let Some(t) = transactions::find(conn, None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Process => Trigger::Process,
         Move::Settle => Trigger::Settle,
@@ -167,14 +167,14 @@ pub fn finish(conn: &Tx<'_>, clocks: &Clocks, scope: Option<i64>, id: &str, trig
 /// passed verification.
 pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, quote_id: &str, beneficiary_id: &str) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let quote = store::owned::<quotes::Row>(&conn.into(), app, quote_id)?;
+    let quote = store::owned::<quotes::Row>(conn, app, quote_id)?;
     let sender = quote.customer_public_id.as_deref();
     let beneficiary = super::payee(conn, app, beneficiary_id, sender, quote.destination_asset, "beneficiary_id")?;
     verification::require_verified(conn, clocks, app, &beneficiary.customer_id)?;
     let public_id = ids::uuid();
     let quote = quotes::consume(conn, &quote, &public_id, now)?;
     let t = transactions::insert(
-        &conn.into(),
+        conn,
         &NewRow {
             public_id: &public_id,
             external_id: &ids::prefixed("txn"),

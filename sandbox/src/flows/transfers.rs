@@ -27,13 +27,13 @@ use payctl_domain::money::MinorUnit;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
-use rusqlite::Connection;
 
 use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
 use crate::db::Tx;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store;
@@ -67,8 +67,8 @@ impl Flow for Row {
         &self.public_id
     }
 
-    fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
-        transfers::advance(&conn.into(), self.id, self.status, to, reason, at)
+    fn save(&self, conn: &Conn<'_>, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+        transfers::advance(conn, self.id, self.status, to, reason, at)
     }
 
     fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<State>> {
@@ -154,7 +154,7 @@ pub fn step(t: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 
 /// A scheduled move, dated `at`.
 pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
-    let Some(t) = transfers::find(&conn.into(), None, id)? else { return Ok(()) };
+    let Some(t) = transfers::find(conn, None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Process => Trigger::Process,
         Move::Complete => Trigger::Complete,
@@ -205,7 +205,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, partner: i64, new: NewTr
     };
     let (source_amount, fee, destination_amount, rate) = match &new.quote_id {
         Some(qid) => {
-            let q = store::owned::<quotes::Row>(&conn.into(), app, qid)?;
+            let q = store::owned::<quotes::Row>(conn, app, qid)?;
             if q.source_asset != new.source.asset || q.destination_asset != new.destination.asset {
                 return Err(ApiError::invalid_field(
                     "quote_id",
@@ -264,7 +264,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, partner: i64, new: NewTr
         destination_amount,
         exchange_rate: rate,
     };
-    let t = transfers::insert(&conn.into(), &row, now)?;
+    let t = transfers::insert(conn, &row, now)?;
     let mut start = Step::to(State::Pending)
         .event(EventType::SettlementCreated, money(&t).created(now))
         .schedule(super::Move::Transfer(Move::Process), now.plus_seconds(PROCESS_SECONDS));

@@ -12,12 +12,12 @@
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
-use rusqlite::Connection;
 
 use super::events::Verification;
 use super::{Flow, FlowKind, Step};
 use crate::clock::Clocks;
 use crate::db::Tx;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store;
 use crate::store::customers::{self, NewCustomer, Row};
@@ -56,8 +56,8 @@ impl Flow for Row {
         &self.customer.id
     }
 
-    fn save(&self, conn: &Connection, to: State, _reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
-        customers::set_verification(&conn.into(), self.id, self.status, to, at)
+    fn save(&self, conn: &Conn<'_>, to: State, _reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+        customers::set_verification(conn, self.id, self.status, to, at)
     }
 
     /// A verification does not fail; it is decided.
@@ -100,7 +100,7 @@ pub fn step(c: &Row, trigger: Trigger, at: Timestamp) -> Option<Step<State>> {
 /// Stores a new customer, `pending`, with its automatic decision scheduled.
 pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, new: &NewCustomer) -> Result<Row, ApiError> {
     let now = clocks.app_now(app);
-    let c = customers::insert(&conn.into(), app, new, now)?;
+    let c = customers::insert(conn, app, new, now)?;
     let start =
         Step::to(State::Pending).schedule(super::Move::Verification(Move::Decide), now.plus_seconds(DECISION_SECONDS));
     super::start(conn, &c, start, now)?;
@@ -109,7 +109,7 @@ pub fn create(conn: &Tx<'_>, clocks: &Clocks, app: i64, new: &NewCustomer) -> Re
 
 /// A scheduled move, dated `at`.
 pub fn on_move(conn: &Tx<'_>, mv: Move, id: &str, at: Timestamp) -> Result<(), ApiError> {
-    let Some(c) = customers::find(&conn.into(), None, id)? else { return Ok(()) };
+    let Some(c) = customers::find(conn, None, id)? else { return Ok(()) };
     let trigger = match mv {
         Move::Decide => Trigger::Decide,
     };
@@ -179,9 +179,7 @@ impl Standing {
 pub fn standing(conn: &Tx<'_>, clocks: &Clocks, app: i64, id: &str) -> Result<Standing, ApiError> {
     let (customer, restarted) = resubmit(conn, clocks, app, id)?;
     let decision_due = match customer.status {
-        State::Pending => {
-            store::moves::next_due(&conn.into(), super::Move::Verification(Move::Decide), &customer.customer.id)?
-        }
+        State::Pending => store::moves::next_due(conn, super::Move::Verification(Move::Decide), &customer.customer.id)?,
         State::Approved | State::Rejected => None,
     };
     Ok(Standing { customer, restarted, decision_due })
@@ -255,14 +253,14 @@ mod tests {
             [],
         )
         .unwrap();
-        let theirs = conn.last_insert_rowid();
+        let theirs = tx.last_insert_rowid();
         let clocks = Clocks::new(0, HashMap::new());
         let id = create(&conn, &clocks, mine, &new_customer()).unwrap().customer.id;
         let refused = [
             super::super::current::<Row>(&conn, &clocks, Some(theirs), &id).map(drop),
             decide(&conn, &clocks, Some(theirs), &id, true).map(drop),
             require_verified(&conn, &clocks, theirs, &id).map(drop),
-            crate::store::owned::<Row>(&(&conn).into(), Some(theirs), "no-such-customer").map(drop),
+            crate::store::owned::<Row>(&conn, Some(theirs), "no-such-customer").map(drop),
         ];
         for err in refused.into_iter().map(Result::unwrap_err) {
             assert_eq!((err.code, err.message.as_ref()), (ErrorCode::CustomerNotFound, "customer not found"));

@@ -184,7 +184,7 @@ impl Batches {
         });
         let body_bytes = self.body_bytes.clone();
         let written = self.db.write(move |tx| {
-            let added = store::request_logs::insert_batch(&tx.into(), &batch)?;
+            let added = store::request_logs::insert_batch(tx, &batch)?;
             for record in &batch {
                 crate::faults::record_counters(tx, &record.counted)?;
             }
@@ -192,13 +192,13 @@ impl Batches {
             for (partner_id, bytes) in added {
                 let kept = match counted.get(&partner_id) {
                     Some(known) => known + bytes,
-                    None => store::request_logs::body_bytes(&tx.into(), partner_id)?,
+                    None => store::request_logs::body_bytes(tx, partner_id)?,
                 };
                 let kept = if kept > retention.body_bytes {
-                    match store::request_logs::body_bytes(&tx.into(), partner_id)? {
+                    match store::request_logs::body_bytes(tx, partner_id)? {
                         exact if exact > retention.body_bytes => {
                             let low = retention.body_bytes - retention.body_bytes / 8;
-                            store::request_logs::give_up_bodies(&tx.into(), partner_id, exact, low)?
+                            store::request_logs::give_up_bodies(tx, partner_id, exact, low)?
                         }
                         exact => exact,
                     }
@@ -209,8 +209,8 @@ impl Batches {
             }
             drop(counted);
             for application_id in prune {
-                store::request_logs::prune(&tx.into(), application_id, retention.keep)?;
-                store::request_logs::prune_exchanges(&tx.into(), application_id, retention.keep_exchanges)?;
+                store::request_logs::prune(tx, application_id, retention.keep)?;
+                store::request_logs::prune_exchanges(tx, application_id, retention.keep_exchanges)?;
             }
             Ok(())
         });
@@ -332,9 +332,9 @@ mod tests {
         assert_eq!(kept(quiet).await.len(), 5);
 
         // Pruning to a bound at or above the count deletes nothing.
-        let removed = db.write(move |tx| store::request_logs::prune(&tx.into(), quiet, 5)).await.unwrap();
+        let removed = db.write(move |tx| store::request_logs::prune(tx, quiet, 5)).await.unwrap();
         assert_eq!(removed, 0);
-        let removed = db.write(move |tx| store::request_logs::prune(&tx.into(), quiet, 2)).await.unwrap();
+        let removed = db.write(move |tx| store::request_logs::prune(tx, quiet, 2)).await.unwrap();
         assert_eq!((removed, kept(quiet).await), (3, vec!["c3".to_owned(), "c4".to_owned()]));
     }
 
@@ -380,7 +380,7 @@ mod tests {
         assert_eq!(body["id"], "c99");
 
         // Pruning keeps the newest exchanges and every summary.
-        db.write(move |tx| store::request_logs::prune_exchanges(&tx.into(), app, 10)).await.unwrap();
+        db.write(move |tx| store::request_logs::prune_exchanges(tx, app, 10)).await.unwrap();
         let all = rows(db.clone()).await;
         assert_eq!(all.len(), 100);
         let kept: Vec<&str> = all.iter().filter(|r| r.1.is_some()).map(|r| r.0.as_str()).collect();

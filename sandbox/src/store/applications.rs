@@ -150,14 +150,14 @@ pub fn max_clock_offset(conn: &Conn<'_>) -> Result<i64, ApiError> {
 /// A partner and its TEST application with nothing but what the schema
 /// requires, for unit tests of what hangs off an application.
 #[cfg(test)]
-pub fn insert_bare(tx: &rusqlite::Connection) -> rusqlite::Result<i64> {
-    tx.execute_batch(
+pub fn insert_bare(conn: &Conn<'_>) -> sql::Result<i64> {
+    conn.execute_batch(
         "INSERT INTO partners (public_id, name, email, status, created_at, updated_at)
              VALUES ('p', 'P', 'p@x.io', 'active', 0, 0);
          INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
              VALUES ('a', 1, 'A', 'TEST', 'active', 0, 0);",
     )?;
-    Ok(tx.last_insert_rowid())
+    conn.query_row("SELECT id FROM applications WHERE public_id = 'a'", [], |r| r.get(0))
 }
 
 /// [`insert_bare`] through the writer.

@@ -1,5 +1,5 @@
 //! SQL, one module per noun. Functions take a [`Conn`](crate::db::sql::Conn)
-//! (what a write's [`Tx`](crate::db::Tx) or a read's connection turns into,
+//! (what a write's [`Tx`](crate::db::Tx) derefs to, or a read's connection turns into,
 //! on SQLite or PostgreSQL), map rows to plain structs, and turn constraint
 //! violations into the API's errors. No HTTP here. ([`fork`] takes a
 //! rusqlite `&Connection` and runs on SQLite only: it uses SQLite's own

@@ -379,7 +379,7 @@ async fn record(state: &AppState, job: &Due, attempt: Attempt) -> Result<(), Api
             let succeeded = attempt.error.is_none();
             let retry_at = now.plus_seconds(backoff_seconds(attempt.number));
             // Not recorded: the endpoint was deleted meanwhile.
-            if !store::deliveries::record(&tx.into(), job.delivery_id, &attempt, succeeded, now, retry_at)? {
+            if !store::deliveries::record(tx, job.delivery_id, &attempt, succeeded, now, retry_at)? {
                 return Ok(());
             }
             faults::after_attempt(tx, &job, attempt.number, succeeded, now)

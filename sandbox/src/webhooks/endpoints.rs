@@ -9,9 +9,9 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use payctl_wire::webhooks::{WebhookEndpoint, WebhookStatus, WebhookWithSecret};
-use rusqlite::Connection;
 
 use super::{MAX_ENDPOINTS, hint, new_secret, seal};
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::secrets::MasterKey;
 use crate::store::{self, webhooks::NewEndpoint};
@@ -35,13 +35,13 @@ pub struct WebhookChange {
 
 /// Registers an endpoint of application `app`, with its secret shown once.
 pub fn register(
-    conn: &Connection,
+    conn: &Conn<'_>,
     master: &MasterKey,
     app: i64,
     new: &NewWebhook,
     now: Timestamp,
 ) -> Result<WebhookWithSecret, ApiError> {
-    if store::webhooks::count(&conn.into(), app)? >= MAX_ENDPOINTS {
+    if store::webhooks::count(conn, app)? >= MAX_ENDPOINTS {
         return Err(ApiError::conflict(
             ErrorCode::WebhookLimit,
             format!("an application may have at most {MAX_ENDPOINTS} webhook endpoints; delete one first"),
@@ -57,39 +57,39 @@ pub fn register(
         sealed: seal(master, &public_id, &secret),
         hint: &hint(&secret),
     };
-    let endpoint = store::webhooks::insert(&conn.into(), app, new, now)?;
+    let endpoint = store::webhooks::insert(conn, app, new, now)?;
     Ok(WebhookWithSecret { endpoint, secret: Some(secret) })
 }
 
 /// Replaces the endpoint's secret; the old one signs nothing from now on.
 pub fn rotate(
-    conn: &Connection,
+    conn: &Conn<'_>,
     master: &MasterKey,
     app: i64,
     id: &str,
     now: Timestamp,
 ) -> Result<WebhookWithSecret, ApiError> {
-    let (internal_id, _) = store::owned::<WebhookEndpoint>(&conn.into(), app, id)?;
+    let (internal_id, _) = store::owned::<WebhookEndpoint>(conn, app, id)?;
     let secret = new_secret();
-    store::webhooks::set_secret(&conn.into(), internal_id, &seal(master, id, &secret), &hint(&secret), now)?;
-    let endpoint = store::owned::<WebhookEndpoint>(&conn.into(), app, id)?.1;
+    store::webhooks::set_secret(conn, internal_id, &seal(master, id, &secret), &hint(&secret), now)?;
+    let endpoint = store::owned::<WebhookEndpoint>(conn, app, id)?.1;
     Ok(WebhookWithSecret { endpoint, secret: Some(secret) })
 }
 
 /// Applies `change` to the endpoint and answers it as it now is.
 pub fn change(
-    conn: &Connection,
+    conn: &Conn<'_>,
     app: i64,
     id: &str,
     change: WebhookChange,
     now: Timestamp,
 ) -> Result<WebhookEndpoint, ApiError> {
-    let (internal_id, mut endpoint) = store::owned::<WebhookEndpoint>(&conn.into(), app, id)?;
+    let (internal_id, mut endpoint) = store::owned::<WebhookEndpoint>(conn, app, id)?;
     let WebhookChange { url, description, events, status } = change;
     endpoint.url = url.unwrap_or(endpoint.url);
     endpoint.description = description.unwrap_or(endpoint.description);
     endpoint.events = events.unwrap_or(endpoint.events);
     endpoint.status = status.unwrap_or(endpoint.status);
-    store::webhooks::update(&conn.into(), internal_id, &endpoint, now)?;
-    Ok(store::owned::<WebhookEndpoint>(&conn.into(), app, id)?.1)
+    store::webhooks::update(conn, internal_id, &endpoint, now)?;
+    Ok(store::owned::<WebhookEndpoint>(conn, app, id)?.1)
 }

@@ -29,9 +29,9 @@
 use payctl_domain::time::Timestamp;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, Verdict};
-use rusqlite::Connection;
 
 use super::dispatcher::backoff_seconds;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::faults::{DeliveryFault, Fired};
 use crate::state::AppState;
@@ -87,7 +87,7 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
     let decided = state
         .db
         .write(move |tx| {
-            if !store::deliveries::undecided(&tx.into(), id)? {
+            if !store::deliveries::undecided(tx, id)? {
                 return Ok((Decision::Stale, Vec::new()));
             }
             let mut fired = Vec::new();
@@ -101,7 +101,7 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
                 let fault = applied(&f);
                 if adds {
                     let role = if injected.kind().is_probe() { DeliveryRole::Probe } else { DeliveryRole::Duplicate };
-                    store::deliveries::add_copy(&tx.into(), id, role, &fault, now)?;
+                    store::deliveries::add_copy(tx, id, role, &fault, now)?;
                 } else {
                     shaping = Some((injected, fault));
                 }
@@ -109,7 +109,7 @@ pub async fn shape(state: &AppState, mut job: Due) -> Result<Shaped, (Due, ApiEr
             }
             let decision = match shaping {
                 None => {
-                    store::deliveries::decided(&tx.into(), id, None)?;
+                    store::deliveries::decided(tx, id, None)?;
                     Decision::Send(None)
                 }
                 Some((injected, fault)) => shape_genuine(tx, id, injected, fault, now, &resource)?,
@@ -148,7 +148,7 @@ fn applied(fired: &Fired) -> AppliedFault {
 
 /// Applies the fault that shapes genuine delivery `id` and records it.
 fn shape_genuine(
-    tx: &Connection,
+    tx: &Conn<'_>,
     id: i64,
     injected: DeliveryFault,
     fault: AppliedFault,
@@ -158,15 +158,15 @@ fn shape_genuine(
     Ok(match injected {
         DeliveryFault::Delay { delay_s } => {
             let until = now.plus_seconds(i64::try_from(delay_s).unwrap_or(i64::MAX));
-            store::deliveries::hold(&tx.into(), id, &fault, until, None)?;
+            store::deliveries::hold(tx, id, &fault, until, None)?;
             Decision::NotNow
         }
         DeliveryFault::OutOfOrder => {
-            store::deliveries::hold(&tx.into(), id, &fault, now.plus_seconds(OUT_OF_ORDER_WAIT_S), Some(resource))?;
+            store::deliveries::hold(tx, id, &fault, now.plus_seconds(OUT_OF_ORDER_WAIT_S), Some(resource))?;
             Decision::NotNow
         }
         DeliveryFault::Drop => {
-            store::deliveries::decided(&tx.into(), id, Some(&fault))?;
+            store::deliveries::decided(tx, id, Some(&fault))?;
             let rule = fault.rule_id.clone().unwrap_or_default();
             let dropped = Attempt {
                 number: 1,
@@ -180,7 +180,7 @@ fn shape_genuine(
                 fault_kind: Some(FaultKind::Drop),
                 verdict: None,
             };
-            store::deliveries::record(&tx.into(), id, &dropped, false, now, now.plus_seconds(backoff_seconds(1)))?;
+            store::deliveries::record(tx, id, &dropped, false, now, now.plus_seconds(backoff_seconds(1)))?;
             Decision::NotNow
         }
         // Copies and probes are added beside the genuine delivery, which
@@ -189,7 +189,7 @@ fn shape_genuine(
         | DeliveryFault::ForgedSignature
         | DeliveryFault::StaleTimestamp
         | DeliveryFault::TamperedBody => {
-            store::deliveries::decided(&tx.into(), id, None)?;
+            store::deliveries::decided(tx, id, None)?;
             Decision::Send(None)
         }
     })
@@ -257,26 +257,16 @@ pub fn verdict(role: DeliveryRole, shaping: Option<FaultKind>, status: Option<u1
 /// genuine delivery that went out (after a `drop`, the second) releases the
 /// copies and probes that wait for it; a delivery that went through
 /// releases the out-of-order ones held behind its resource.
-pub fn after_attempt(
-    conn: &Connection,
-    job: &Due,
-    number: i64,
-    succeeded: bool,
-    now: Timestamp,
-) -> Result<(), ApiError> {
+pub fn after_attempt(conn: &Conn<'_>, job: &Due, number: i64, succeeded: bool, now: Timestamp) -> Result<(), ApiError> {
     let dropped = job.fault.as_ref().is_some_and(|f| f.fault.kind == FaultKind::Drop);
     if job.role == DeliveryRole::Genuine && job.faults_decided && number == 1 + i64::from(dropped) {
-        for (copy, fault) in store::deliveries::waiting_copies(&conn.into(), job.endpoint_id, job.event_row_id)? {
+        for (copy, fault) in store::deliveries::waiting_copies(conn, job.endpoint_id, job.event_row_id)? {
             let later = fault.and_then(|f| f.fault.delay_s).unwrap_or(0);
-            store::deliveries::release_copy(
-                &conn.into(),
-                copy,
-                now.plus_seconds(i64::try_from(later).unwrap_or(i64::MAX)),
-            )?;
+            store::deliveries::release_copy(conn, copy, now.plus_seconds(i64::try_from(later).unwrap_or(i64::MAX)))?;
         }
     }
     if succeeded && job.role != DeliveryRole::Probe {
-        store::deliveries::release_held(&conn.into(), job.endpoint_id, &job.resource_id, job.event_row_id, now)?;
+        store::deliveries::release_held(conn, job.endpoint_id, &job.resource_id, job.event_row_id, now)?;
     }
     Ok(())
 }
