@@ -227,7 +227,7 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         crate::db::migrations().to_latest(&mut conn).unwrap();
         let tx = conn.transaction().unwrap();
-        let conn = crate::db::Tx::new(&tx);
+        let conn = crate::db::Tx::new((&tx).into());
         let app = crate::store::applications::insert_bare(&conn).unwrap();
         let now = Clocks::new(0, HashMap::new());
         let created = create(&conn, &now, app, &new_customer()).unwrap();
@@ -245,7 +245,7 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         crate::db::migrations().to_latest(&mut conn).unwrap();
         let tx = conn.transaction().unwrap();
-        let conn = crate::db::Tx::new(&tx);
+        let conn = crate::db::Tx::new((&tx).into());
         let mine = crate::store::applications::insert_bare(&conn).unwrap();
         conn.execute(
             "INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
