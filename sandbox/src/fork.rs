@@ -46,11 +46,11 @@ pub struct InForce {
     pub rules: faults::Change,
 }
 
-/// The SQLite transaction a fork, a snapshot's load or an application's
-/// deletion runs in ([`crate::store::fork`] runs on SQLite only); on
-/// PostgreSQL, a refusal saying so.
-pub fn on_sqlite<'a>(tx: &crate::db::Tx<'a>) -> Result<&'a Connection, ApiError> {
-    tx.sqlite().ok_or_else(|| {
+/// The SQLite connection a fork, a snapshot or an application's deletion
+/// runs on ([`crate::store::fork`] runs on SQLite only); on PostgreSQL, a
+/// refusal saying so.
+pub fn on_sqlite<'a>(conn: &crate::db::sql::Conn<'a>) -> Result<&'a Connection, ApiError> {
+    conn.sqlite().ok_or_else(|| {
         ApiError::unavailable(
             "forks, snapshots and application deletion are not available on a PostgreSQL database yet",
         )

@@ -434,7 +434,7 @@ where
 
     let _turn = state.in_flight.turn(claim.aad()).await;
     let probe = claim.clone();
-    if let Some(stored) = state.db.read(move |conn| probe.find(&conn.into())).await? {
+    if let Some(stored) = state.db.read(move |conn| probe.find(conn)).await? {
         return claim.replay(stored);
     }
 

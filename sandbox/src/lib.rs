@@ -255,14 +255,14 @@ impl Sandbox {
             ),
             _ => None,
         };
-        let clock = std::sync::Arc::new(db.read(|conn| store::applications::load_clocks(&conn.into())).await?);
+        let clock = std::sync::Arc::new(db.read(store::applications::load_clocks).await?);
 
         let now = clock.now();
         let seeded = db.write(move |tx| seed::seed(tx, seed::DEMO_PASSWORD_HASH, now)).await?;
         // Until `--seed` fixtures move it, a reset returns to the demo data.
         db.write(reset::mark).await?;
-        let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(&conn.into())?)).await?;
-        let faults = db.read(|conn| faults::Faults::load(&conn.into())).await?;
+        let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
+        let faults = db.read(faults::Faults::load).await?;
 
         let control_token = auth::principal::new_control_token();
         let (request_log, log_writer) = request_log::start(db.clone());

@@ -41,7 +41,7 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
     // always.
     loop {
         let now = state.clock.now();
-        if !state.db.read(move |conn| moves::any_due(&conn.into(), now)).await? {
+        if !state.db.read(move |conn| moves::any_due(conn, now)).await? {
             return Ok(total);
         }
         total += state.db.write(move |tx| apply_batch(tx, now)).await?;
@@ -96,7 +96,6 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::CachedSql;
     use crate::db::{Db, Storage};
 
     const DECIDE: flows::Move = flows::Move::Verification(flows::verification::Move::Decide);

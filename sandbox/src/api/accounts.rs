@@ -211,7 +211,7 @@ pub async fn list(
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> Result<Json<Page<Account>>, ApiError> {
     let page = PageRequest::parse(&query)?;
-    Ok(Json(state.db.read(move |conn| store::accounts::list(&conn.into(), key.application_id, &page)).await?))
+    Ok(Json(state.db.read(move |conn| store::accounts::list(conn, key.application_id, &page)).await?))
 }
 
 /// Get a settlement account or wallet
@@ -225,7 +225,7 @@ pub async fn get(
     key: KeyCaller,
     Path(id): Path<String>,
 ) -> Result<Json<Account>, ApiError> {
-    Ok(Json(state.db.read(move |conn| store::owned::<Account>(&conn.into(), key.application_id, &id)).await?))
+    Ok(Json(state.db.read(move |conn| store::owned::<Account>(conn, key.application_id, &id)).await?))
 }
 
 /// List a customer's ledger accounts
@@ -245,8 +245,8 @@ pub async fn for_customer(
     let accounts = state
         .db
         .read(move |conn| {
-            let customer = store::owned::<store::customers::Row>(&conn.into(), Some(key.application_id), &customer_id)?;
-            store::accounts::for_customer(&conn.into(), customer.id)
+            let customer = store::owned::<store::customers::Row>(conn, Some(key.application_id), &customer_id)?;
+            store::accounts::for_customer(conn, customer.id)
         })
         .await?;
     Ok(Json(accounts))
@@ -258,6 +258,6 @@ pub async fn for_customer(
 /// first use), fees earned, settlement accounts and wallets.
 #[utoipa::path(get, path = "/v1/balances", tag = "accounts", operation_id = "listBalances", responses((status = 200, body = Balances, description = "the application's ledger balances")))]
 pub async fn balances(State(state): State<AppState>, key: KeyCaller) -> Result<Json<Balances>, ApiError> {
-    let data = state.db.read(move |conn| store::accounts::balances(&conn.into(), key.application_id)).await?;
+    let data = state.db.read(move |conn| store::accounts::balances(conn, key.application_id)).await?;
     Ok(Json(Balances { data }))
 }

@@ -53,7 +53,7 @@ pub async fn list(
     let Some(partner) = user.partner else {
         return Ok(Json(Page { data: vec![], next_cursor: None }));
     };
-    Ok(Json(state.db.read(move |conn| store::applications::list(&conn.into(), partner.id, &page)).await?))
+    Ok(Json(state.db.read(move |conn| store::applications::list(conn, partner.id, &page)).await?))
 }
 
 /// Get an application
@@ -69,7 +69,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Application>, ApiError> {
     let partner = user.partner.ok_or_else(store::missing::<Application>)?;
-    let (_, app) = state.db.read(move |conn| store::owned::<Application>(&conn.into(), partner.id, &id)).await?;
+    let (_, app) = state.db.read(move |conn| store::owned::<Application>(conn, partner.id, &id)).await?;
     Ok(Json(app))
 }
 

@@ -189,8 +189,8 @@ pub async fn list(
     let page = state
         .db
         .read(move |conn| {
-            let customer = store::owned::<store::customers::Row>(&conn.into(), Some(application_id), &customer_id)?;
-            store::beneficiaries::list(&conn.into(), customer.id, &page)
+            let customer = store::owned::<store::customers::Row>(conn, Some(application_id), &customer_id)?;
+            store::beneficiaries::list(conn, customer.id, &page)
         })
         .await?;
     Ok(Json(page))
@@ -211,5 +211,5 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Beneficiary>, ApiError> {
     let application_id = caller.application_id;
-    Ok(Json(state.db.read(move |conn| store::owned::<Beneficiary>(&conn.into(), application_id, &id)).await?))
+    Ok(Json(state.db.read(move |conn| store::owned::<Beneficiary>(conn, application_id, &id)).await?))
 }

@@ -63,7 +63,7 @@ pub async fn target_application(
     access: Access,
 ) -> Result<Option<Target>, ApiError> {
     let caller = caller.clone();
-    state.db.read(move |conn| caller.target(&conn.into(), application_id.as_deref(), access)).await
+    state.db.read(move |conn| caller.target(conn, application_id.as_deref(), access)).await
 }
 
 /// The one TEST application an operation acts on: the key's own, or the

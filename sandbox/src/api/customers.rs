@@ -90,14 +90,13 @@ async fn list(state: AppState, caller: KeyCaller, query: ListQuery) -> Result<Js
     let status = fields::filter::<KybStatus>(&mut checks, "status", query.status.as_deref());
     checks.finish()?;
     let application_id = caller.application_id;
-    let page = state.db.read(move |conn| customers::list(&conn.into(), application_id, status, &page)).await?;
+    let page = state.db.read(move |conn| customers::list(conn, application_id, status, &page)).await?;
     Ok(Json(page))
 }
 
 async fn get(state: AppState, caller: KeyCaller, id: String) -> Result<Json<Customer>, ApiError> {
     let application_id = caller.application_id;
-    let row =
-        state.db.read(move |conn| store::owned::<customers::Row>(&conn.into(), Some(application_id), &id)).await?;
+    let row = state.db.read(move |conn| store::owned::<customers::Row>(conn, Some(application_id), &id)).await?;
     Ok(Json(row.customer))
 }
 

@@ -65,7 +65,7 @@ pub async fn register(
 pub async fn me(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Me>, ApiError> {
     let partner = match user.partner {
         None => None,
-        Some(p) => state.db.read(move |conn| store::partners::get(&conn.into(), p.id)).await?,
+        Some(p) => state.db.read(move |conn| store::partners::get(conn, p.id)).await?,
     };
     Ok(Json(Me { user_id: user.public_id, username: user.username, partner }))
 }

@@ -102,7 +102,7 @@ pub async fn create(
             ));
         };
         let (app, endpoint) = (*app, endpoint.clone());
-        if state.db.read(move |conn| Ok(store::webhooks::find(&conn.into(), app, &endpoint)?)).await?.is_none() {
+        if state.db.read(move |conn| Ok(store::webhooks::find(conn, app, &endpoint)?)).await?.is_none() {
             return Err(ApiError::not_found(ErrorCode::NotFound, "webhook endpoint (match.endpoint_id)"));
         }
     }

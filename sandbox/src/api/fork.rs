@@ -82,8 +82,8 @@ pub async fn delete(
     let app = state
         .db
         .read(move |conn| {
-            let target = caller.target(&conn.into(), &application_id, Access::TestOnly(live))?;
-            crate::fork::deletable(conn, target.id)?;
+            let target = caller.target(conn, &application_id, Access::TestOnly(live))?;
+            crate::fork::deletable(crate::fork::on_sqlite(conn)?, target.id)?;
             Ok(target.id)
         })
         .await?;
@@ -100,7 +100,7 @@ pub async fn delete(
         }
         Err(refused) => {
             // Nothing was deleted: its keys work again.
-            let keys = state.db.read(|conn| Ok(crate::store::api_keys::all_usable(&conn.into())?)).await?;
+            let keys = state.db.read(|conn| Ok(crate::store::api_keys::all_usable(conn)?)).await?;
             keys.into_iter().filter(|key| key.identity.application_id == app).for_each(|key| state.keys.insert(key));
             Err(refused)
         }

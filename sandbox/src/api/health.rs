@@ -32,7 +32,7 @@ pub async fn health() -> Json<Health> {
     (status = 200, body = Ready, description = "the process can serve"),
     (status = 503, body = payctl_wire::error::ErrorEnvelope, description = "SERVICE_UNAVAILABLE: its database does not answer, or holds another schema")))]
 pub async fn ready(State(state): State<AppState>) -> Result<Json<Ready>, ApiError> {
-    let read = state.db.read(|conn| Ok(crate::store::settings::schema_version(&conn.into())?));
+    let read = state.db.read(|conn| Ok(crate::store::settings::schema_version(conn)?));
     let schema = match tokio::time::timeout(READY_WITHIN, read).await {
         Ok(Ok(schema)) => schema,
         Ok(Err(refused)) => {

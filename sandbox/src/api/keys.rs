@@ -111,8 +111,8 @@ pub async fn list(
     let keys = state
         .db
         .read(move |conn| {
-            let app = owned_application(&conn.into(), partner.id, &id)?;
-            store::api_keys::list(&conn.into(), app.id, app.environment, &page, clocks.app_now(app.id))
+            let app = owned_application(conn, partner.id, &id)?;
+            store::api_keys::list(conn, app.id, app.environment, &page, clocks.app_now(app.id))
         })
         .await?;
     Ok(Json(keys))

@@ -213,7 +213,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<LegacyQuote>, ApiError> {
     let (application_id, now) = (caller.application_id, state.clock.app_now(caller.application_id));
-    let row = state.db.read(move |conn| find_legacy(&conn.into(), application_id, &id)).await?;
+    let row = state.db.read(move |conn| find_legacy(conn, application_id, &id)).await?;
     Ok(Json(view(&row, now)))
 }
 

@@ -129,8 +129,7 @@ pub async fn list(
 ) -> Result<Json<Page<RequestLog>>, ApiError> {
     let (filter, page) = parse(&query)?;
     let application_id = caller.application_id;
-    let logs =
-        request_log::read(&state, move |conn| request_logs::list(&conn.into(), application_id, &filter, &page)).await?;
+    let logs = request_log::read(&state, move |conn| request_logs::list(conn, application_id, &filter, &page)).await?;
     Ok(Json(logs))
 }
 

@@ -93,8 +93,8 @@ pub async fn get(
     let partner = state
         .db
         .read(move |conn| {
-            let id = authorize(&conn.into(), me, &id)?;
-            store::partners::get(&conn.into(), id)
+            let id = authorize(conn, me, &id)?;
+            store::partners::get(conn, id)
         })
         .await?;
     partner.map(Json).ok_or_else(store::missing::<Partner>)
@@ -131,7 +131,7 @@ pub async fn update(
     let now = state.clock.now();
     // An unknown or foreign id answers before the field rules do: a call
     // that may not be made is refused as such, whatever its body.
-    let target = state.db.read(move |conn| authorize(&conn.into(), me, &id)).await?;
+    let target = state.db.read(move |conn| authorize(conn, me, &id)).await?;
     checks.finish()?;
     let partner = state
         .db

@@ -118,7 +118,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Payment>, ApiError> {
     let application_id = caller.application_id;
-    let row = state.db.read(move |conn| store::owned::<payments::Row>(&conn.into(), Some(application_id), &id)).await?;
+    let row = state.db.read(move |conn| store::owned::<payments::Row>(conn, Some(application_id), &id)).await?;
     Ok(Json(row.payment))
 }
 
@@ -150,7 +150,7 @@ pub async fn list(
     c.finish()?;
     let filter = payments::Filter { status, from, to };
     let application_id = caller.application_id;
-    Ok(Json(state.db.read(move |conn| payments::list(&conn.into(), application_id, &filter, &page)).await?))
+    Ok(Json(state.db.read(move |conn| payments::list(conn, application_id, &filter, &page)).await?))
 }
 
 /// Simulate the funds of a payment arriving

@@ -128,7 +128,7 @@ fn put_response(created: bool, markup: Markup) -> Response {
 #[utoipa::path(get, path = "/v1/pricing/markup", tag = "pricing", operation_id = "getPartnerMarkup", responses((status = 200, body = Markup, description = "the partner-level markup; source `default` (0 BPS) when none is set")))]
 pub async fn get_markup(State(state): State<AppState>, user: DashboardUser) -> Result<Json<Markup>, ApiError> {
     let partner = user.partner()?.id;
-    Ok(Json(view(state.db.read(move |conn| effective(&conn.into(), partner, None)).await?, None)))
+    Ok(Json(view(state.db.read(move |conn| effective(conn, partner, None)).await?, None)))
 }
 
 /// Set the partner's markup
@@ -163,7 +163,7 @@ pub async fn list_customers(
 ) -> Result<Json<Page<Markup>>, ApiError> {
     let partner = user.partner()?.id;
     let page = PageRequest::parse(&query)?;
-    let stored = state.db.read(move |conn| store::markups::list_overrides(&conn.into(), partner, &page)).await?;
+    let stored = state.db.read(move |conn| store::markups::list_overrides(conn, partner, &page)).await?;
     let data = stored
         .data
         .into_iter()
@@ -192,7 +192,7 @@ pub async fn get_customer_markup(
     let partner = user.partner()?.id;
     path_customer_id(&id)?;
     let customer = Some(id.clone());
-    Ok(Json(view(state.db.read(move |conn| effective(&conn.into(), partner, Some(&id))).await?, customer)))
+    Ok(Json(view(state.db.read(move |conn| effective(conn, partner, Some(&id))).await?, customer)))
 }
 
 /// Set a customer's markup override
@@ -328,7 +328,7 @@ pub async fn simulate(
         .db
         .read(move |conn| {
             if let Some(id) = customer.as_deref() {
-                store::customers::of_partner(&conn.into(), partner, id)?;
+                store::customers::of_partner(conn, partner, id)?;
             }
             let simulation = quoting::Simulation {
                 partner_id: partner,
@@ -338,7 +338,7 @@ pub async fn simulate(
                 amount,
                 rate,
             };
-            quoting::simulate(&conn.into(), &simulation)
+            quoting::simulate(conn, &simulation)
         })
         .await?;
     let quoting::Simulated { priced, rate_source, markup } = simulated;

@@ -45,7 +45,7 @@ pub async fn list(
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Json<Rates>, ApiError> {
     let app = target_application(&state, &caller, query.application_id, Access::Read).await?.map(|t| t.id);
-    Ok(Json(Rates { data: state.db.read(move |conn| quoting::all_rates(&conn.into(), app)).await? }))
+    Ok(Json(Rates { data: state.db.read(move |conn| quoting::all_rates(conn, app)).await? }))
 }
 
 /// Override an exchange rate

@@ -159,23 +159,20 @@ async fn judge(
         .read(move |conn| {
             let from = match since {
                 Some(since) => since,
-                None => match store::review::latest_drill(&conn.into(), app)? {
+                None => match store::review::latest_drill(conn, app)? {
                     Some(drill) => drill.started_at,
-                    None => store::review::first_request(&conn.into(), app)?.unwrap_or(now),
+                    None => store::review::first_request(conn, app)?.unwrap_or(now),
                 },
             };
-            let drilled = store::review::drilled_since(&conn.into(), app, from)?;
-            Ok((from, store::review::subscribed_events(&conn.into(), app)?, drilled))
+            let drilled = store::review::drilled_since(conn, app, from)?;
+            Ok((from, store::review::subscribed_events(conn, app)?, drilled))
         })
         .await?;
     let mut judge = Judge::new(families(&subscribed), drilled);
     let mut after: Option<String> = None;
     loop {
         let cursor = after.clone();
-        let page = state
-            .db
-            .scan(move |conn| store::review::requests(&conn.into(), app, from, cursor.as_deref(), PAGE))
-            .await?;
+        let page = state.db.scan(move |conn| store::review::requests(conn, app, from, cursor.as_deref(), PAGE)).await?;
         let full = page.len() == PAGE;
         after = page.last().map(|r| r.log_id.clone());
         for r in page.into_iter().filter(judged) {
@@ -188,7 +185,7 @@ async fn judge(
     let judge = state
         .db
         .scan(move |conn| {
-            store::review::each_attempt(&conn.into(), app, from, |a| judge.attempt(&attempt(a)))?;
+            store::review::each_attempt(conn, app, from, |a| judge.attempt(&attempt(a)))?;
             Ok(judge)
         })
         .await?;

@@ -34,7 +34,8 @@ pub async fn save(
     let live = "a LIVE application behaves like production: it is never snapshotted; name a TEST application";
     let target = named_application(&state, &caller, query.application_id, live).await?;
     let clock = state.clock.app_now(target.id);
-    let mut snapshot = state.db.scan(move |conn| crate::snapshot::take(conn, target.id, clock)).await?;
+    let mut snapshot =
+        state.db.scan(move |conn| crate::snapshot::take(crate::fork::on_sqlite(conn)?, target.id, clock)).await?;
     if query.redact == Some(true) {
         crate::snapshot::redact(&mut snapshot);
     }
@@ -73,7 +74,7 @@ pub async fn load(
         (_, None, Some(app)) => {
             let live = "a LIVE application behaves like production: nothing is loaded into it";
             let caller = caller.clone();
-            let target = state.db.read(move |conn| caller.target(&conn.into(), &app, Access::TestOnly(live))).await?;
+            let target = state.db.read(move |conn| caller.target(conn, &app, Access::TestOnly(live))).await?;
             Destination::Existing(target.id)
         }
         (Owner::Control(ControlCaller::TestKey(key)), None, None) => own_partner(key.partner_id),
@@ -93,7 +94,7 @@ pub async fn load(
             ));
         }
         (Owner::Control(ControlCaller::Operator), Some(public_id), None) => Destination::New {
-            partner_id: state.db.read(move |conn| store::owned::<Partner>(&conn.into(), (), &public_id)).await?.0,
+            partner_id: state.db.read(move |conn| store::owned::<Partner>(conn, (), &public_id)).await?.0,
             name: None,
         },
     };

@@ -163,7 +163,7 @@ pub async fn get(
 ) -> Result<Json<TransactionQuote>, ApiError> {
     let app = caller.application_id;
     let now = state.clock.app_now(app);
-    let quote = state.db.read(move |conn| owned(&conn.into(), app, &id)).await?;
+    let quote = state.db.read(move |conn| owned(conn, app, &id)).await?;
     Ok(Json(view(&quote, now)?))
 }
 

@@ -135,7 +135,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Transaction>, ApiError> {
     let app = caller.application_id;
-    let t = state.db.read(move |conn| store::owned::<Row>(&conn.into(), Some(app), &id)).await?;
+    let t = state.db.read(move |conn| store::owned::<Row>(conn, Some(app), &id)).await?;
     Ok(Json(view(&t)))
 }
 
@@ -152,7 +152,7 @@ pub async fn list(
 ) -> Result<Json<TransactionPage<Transaction>>, ApiError> {
     let page = PageRequest::parse(&query)?;
     let app = caller.application_id;
-    let page = state.db.read(move |conn| transactions::list(&conn.into(), app, &page)).await?;
+    let page = state.db.read(move |conn| transactions::list(conn, app, &page)).await?;
     Ok(Json(TransactionPage { data: page.data.iter().map(view).collect(), pagination: page.pagination }))
 }
 

@@ -353,7 +353,7 @@ pub async fn get_transfer(
     Path(id): Path<String>,
 ) -> Result<Json<Transfer>, ApiError> {
     let application_id = caller.application_id;
-    let t = state.db.read(move |conn| store::owned::<Row>(&conn.into(), Some(application_id), &id)).await?;
+    let t = state.db.read(move |conn| store::owned::<Row>(conn, Some(application_id), &id)).await?;
     Ok(Json(transfer_view(&t)))
 }
 
@@ -371,7 +371,7 @@ pub async fn get_swap(
     Path(id): Path<String>,
 ) -> Result<Json<Swap>, ApiError> {
     let application_id = caller.application_id;
-    let t = state.db.read(move |conn| store::owned::<Row>(&conn.into(), Some(application_id), &id)).await?;
+    let t = state.db.read(move |conn| store::owned::<Row>(conn, Some(application_id), &id)).await?;
     if t.kind != Kind::OnchainFx {
         return Err(store::missing::<Row>());
     }

@@ -81,7 +81,7 @@ pub async fn validate(ApiQuery(query): ApiQuery<ValidateQuery>) -> Result<Json<A
 #[utoipa::path(get, path = "/v1/partner-wallets", tag = "wallets", operation_id = "listPartnerWallets", responses((status = 200, body = PartnerWalletList, description = "the partner's wallets, by network then role")))]
 pub async fn list(State(state): State<AppState>, user: DashboardUser) -> Result<Json<PartnerWalletList>, ApiError> {
     let partner = user.partner()?.id;
-    let data = state.db.read(move |conn| store::partner_wallets::list(&conn.into(), partner)).await?;
+    let data = state.db.read(move |conn| store::partner_wallets::list(conn, partner)).await?;
     Ok(Json(PartnerWalletList { data }))
 }
 

@@ -75,7 +75,7 @@ pub async fn list(
 ) -> Result<Json<Page<WebhookEndpoint>>, ApiError> {
     let page = PageRequest::parse(&query)?;
     let application_id = caller.application_id;
-    Ok(Json(state.db.read(move |conn| store::webhooks::list(&conn.into(), application_id, &page)).await?))
+    Ok(Json(state.db.read(move |conn| store::webhooks::list(conn, application_id, &page)).await?))
 }
 
 /// Get a webhook endpoint
@@ -93,12 +93,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<WebhookEndpoint>, ApiError> {
     let application_id = caller.application_id;
-    Ok(Json(
-        state
-            .db
-            .read(move |conn| store::owned::<WebhookEndpoint>(&conn.into(), application_id, &id).map(|e| e.1))
-            .await?,
-    ))
+    Ok(Json(state.db.read(move |conn| store::owned::<WebhookEndpoint>(conn, application_id, &id).map(|e| e.1)).await?))
 }
 
 /// Update a webhook endpoint
@@ -212,8 +207,8 @@ pub async fn deliveries(
         state
             .db
             .read(move |conn| {
-                let (endpoint_id, _) = store::owned::<WebhookEndpoint>(&conn.into(), application_id, &id)?;
-                store::webhooks::deliveries(&conn.into(), endpoint_id, &page)
+                let (endpoint_id, _) = store::owned::<WebhookEndpoint>(conn, application_id, &id)?;
+                store::webhooks::deliveries(conn, endpoint_id, &page)
             })
             .await?,
     ))

@@ -255,7 +255,7 @@ fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, 
 /// than its keys could.
 async fn require_active(state: &AppState, key: &KeyCaller) -> Result<(), ApiError> {
     let (partner_id, application) = (key.partner_id, key.application_public_id.clone());
-    let found = state.db.read(move |conn| store::applications::find(&conn.into(), partner_id, &application)).await?;
+    let found = state.db.read(move |conn| store::applications::find(conn, partner_id, &application)).await?;
     match found {
         Some((_, app)) if app.status == ApplicationStatus::Active => Ok(()),
         _ => Err(super::api_keys::deactivated()),
@@ -303,7 +303,7 @@ pub async fn admit_bearer(state: &AppState, request: &mut Request) -> Result<(),
     let claims = state.jwt.verify(&token, state.clock.now()).map_err(|e| ApiError::unauthorized(e.to_string()))?;
     let user = state
         .db
-        .read(move |conn| store::users::find_by_public_id(&conn.into(), &claims.sub))
+        .read(move |conn| store::users::find_by_public_id(conn, &claims.sub))
         .await?
         .ok_or_else(|| ApiError::unauthorized("the bearer token's user no longer exists"))?;
     request.extensions_mut().insert(user);

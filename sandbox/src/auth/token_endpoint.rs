@@ -244,7 +244,7 @@ async fn check_password(
     // Failures recorded while this attempt waited count too.
     state.logins.check(&key, address)?;
     let lookup = username.clone();
-    let found = state.db.read(move |conn| Ok(store::users::credentials(&conn.into(), &lookup)?)).await?;
+    let found = state.db.read(move |conn| Ok(store::users::credentials(conn, &lookup)?)).await?;
     let dummy = state.dummy_password_hash.clone();
     let verified = slot
         .run(move || match found {

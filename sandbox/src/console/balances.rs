@@ -13,7 +13,7 @@ use crate::store::postings::Line;
 
 pub async fn list(State(console): State<Console>, AppPage { visitor, app }: AppPage) -> Result<Response, Failure> {
     let id = app.id;
-    let rows = console.state.db.read(move |conn| store::postings::balances(&conn.into(), id)).await?;
+    let rows = console.state.db.read(move |conn| store::postings::balances(conn, id)).await?;
     let body = html! {
         p.muted { "Every ledger account of the application. Each entry's postings sum to zero per asset; "
             code { "external" } " mirrors value that entered or left the ledger." }
@@ -50,8 +50,8 @@ pub async fn account(
         .state
         .db
         .read(move |conn| {
-            let balance = store::postings::balances(&conn.into(), id)?.into_iter().find(|b| b.account_id == lookup);
-            let lines = store::postings::for_account(&conn.into(), id, &lookup, 100)?;
+            let balance = store::postings::balances(conn, id)?.into_iter().find(|b| b.account_id == lookup);
+            let lines = store::postings::for_account(conn, id, &lookup, 100)?;
             Ok((balance, lines))
         })
         .await?;

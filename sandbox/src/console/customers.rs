@@ -29,8 +29,8 @@ pub async fn list(
         .state
         .db
         .read(move |conn| {
-            let customers = store::customers::list(&conn.into(), id, wanted, &page)?;
-            Ok((customers, store::beneficiaries::list_for_application(&conn.into(), id, &NEWEST)?.data))
+            let customers = store::customers::list(conn, id, wanted, &page)?;
+            Ok((customers, store::beneficiaries::list_for_application(conn, id, &NEWEST)?.data))
         })
         .await?;
     let base = app.href("customers");
@@ -104,12 +104,12 @@ pub async fn detail(
         .state
         .db
         .read(move |conn| {
-            let Some(row) = store::customers::find(&conn.into(), Some(application_id), &id)? else { return Ok(None) };
+            let Some(row) = store::customers::find(conn, Some(application_id), &id)? else { return Ok(None) };
             let public_id = row.customer.id.clone();
-            let beneficiaries = store::beneficiaries::list(&conn.into(), row.id, &NEWEST)?.data;
-            let accounts = store::accounts::for_customer(&conn.into(), row.id)?;
-            let states = states(&conn.into(), FlowKind::Verification, application_id, &public_id)?;
-            let events = store::events::for_resource(&conn.into(), application_id, &public_id)?;
+            let beneficiaries = store::beneficiaries::list(conn, row.id, &NEWEST)?.data;
+            let accounts = store::accounts::for_customer(conn, row.id)?;
+            let states = states(conn, FlowKind::Verification, application_id, &public_id)?;
+            let events = store::events::for_resource(conn, application_id, &public_id)?;
             Ok(Some((row.customer, beneficiaries, accounts, states, events)))
         })
         .await?;

@@ -40,8 +40,8 @@ pub async fn list(
         .state
         .db
         .read(move |conn| {
-            let endpoints = store::webhooks::list(&conn.into(), id, &NEWEST)?.data;
-            Ok((store::webhooks::deliveries_of_application(&conn.into(), id, &f, &page)?, endpoints))
+            let endpoints = store::webhooks::list(conn, id, &NEWEST)?.data;
+            Ok((store::webhooks::deliveries_of_application(conn, id, &f, &page)?, endpoints))
         })
         .await?;
     let url_of = |id: &str| endpoints.iter().find(|e| e.id == id).map(|e| e.url.clone()).unwrap_or_default();
@@ -132,11 +132,11 @@ pub async fn detail(
         .state
         .db
         .read(move |conn| {
-            let Some((delivery, attempts)) = store::webhooks::delivery_sent(&conn.into(), application_id, &id)? else {
+            let Some((delivery, attempts)) = store::webhooks::delivery_sent(conn, application_id, &id)? else {
                 return Ok(None);
             };
-            let event = store::events::find(&conn.into(), application_id, &delivery.event_id)?;
-            let endpoint = store::webhooks::find(&conn.into(), application_id, &delivery.webhook_id)?.map(|e| e.1);
+            let event = store::events::find(conn, application_id, &delivery.event_id)?;
+            let endpoint = store::webhooks::find(conn, application_id, &delivery.webhook_id)?.map(|e| e.1);
             Ok(Some((delivery, attempts, event, endpoint)))
         })
         .await?;
@@ -225,11 +225,8 @@ pub async fn redeliver(
 ) -> Result<Response, Failure> {
     let application_id = app.id;
     let lookup = id.clone();
-    let found = console
-        .state
-        .db
-        .read(move |conn| store::webhooks::delivery_sent(&conn.into(), application_id, &lookup))
-        .await?;
+    let found =
+        console.state.db.read(move |conn| store::webhooks::delivery_sent(conn, application_id, &lookup)).await?;
     let (delivery, _) = found.ok_or(Failure::NotFound)?;
     let path = format!("/v1/webhooks/{}/deliveries/{}/redeliver", segment(&delivery.webhook_id), segment(&id));
     console.act(&visitor, app.caller(), Call::new(Method::POST, &path, None), &fields, "Redelivery queued.").await;

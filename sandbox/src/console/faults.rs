@@ -136,7 +136,7 @@ pub async fn page(State(console): State<Console>, AppPage { visitor, app }: AppP
     let rules: Vec<FaultRule> =
         console.state.faults.list(Scope::AppliesTo(app.id)).iter().map(|r| crate::api::faults::view(r)).collect();
     let id = app.id;
-    let endpoints = console.state.db.read(move |conn| store::webhooks::list(&conn.into(), id, &NEWEST)).await?.data;
+    let endpoints = console.state.db.read(move |conn| store::webhooks::list(conn, id, &NEWEST)).await?.data;
     let operations: Vec<String> = console
         .state
         .operations

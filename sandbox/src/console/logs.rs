@@ -54,8 +54,7 @@ pub async fn list(
         Ok((filter, page)) => {
             let id = app.id;
             let found =
-                request_log::read(&console.state, move |conn| request_logs::list(&conn.into(), id, &filter, &page))
-                    .await?;
+                request_log::read(&console.state, move |conn| request_logs::list(conn, id, &filter, &page)).await?;
             (found.data, found.next_cursor, None)
         }
         Err((text, details)) => (Vec::new(), None, Some(Flash::failed(text, details))),
@@ -138,8 +137,7 @@ pub async fn detail(
     Path((_, id)): Path<(String, String)>,
 ) -> Result<Response, Failure> {
     let application_id = app.id;
-    let found =
-        request_log::read(&console.state, move |conn| request_logs::find(&conn.into(), application_id, &id)).await?;
+    let found = request_log::read(&console.state, move |conn| request_logs::find(conn, application_id, &id)).await?;
     let detail = found.ok_or(Failure::NotFound)?;
     let log = &detail.log;
     let curl = curl(&console.state.base_url(), &detail);
@@ -253,8 +251,7 @@ async fn every_log(
     let mut newest_first = Vec::new();
     loop {
         let (f, p) = (filter.clone(), page.clone());
-        let found =
-            request_log::read(&console.state, move |conn| request_logs::list(&conn.into(), app_id, &f, &p)).await?;
+        let found = request_log::read(&console.state, move |conn| request_logs::list(conn, app_id, &f, &p)).await?;
         newest_first.extend(found.data);
         let next = found.next_cursor.map(|cursor| {
             PageRequest::parse(&PageQuery { limit: page.limit.to_string().into(), cursor: Some(cursor) })

@@ -230,8 +230,7 @@ impl Console {
     /// The application `public_id` if it belongs to the visitor's partner.
     pub async fn app(&self, visitor: &Visitor, public_id: String) -> Result<AppCtx, Failure> {
         let partner = visitor.user.partner.clone().ok_or(Failure::NotFound)?;
-        let found =
-            self.state.db.read(move |conn| store::applications::find(&conn.into(), partner.id, &public_id)).await?;
+        let found = self.state.db.read(move |conn| store::applications::find(conn, partner.id, &public_id)).await?;
         let (id, app) = found.ok_or(Failure::NotFound)?;
         Ok(AppCtx::new(id, &app, partner.id))
     }

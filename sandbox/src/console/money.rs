@@ -92,7 +92,7 @@ pub async fn list(
             Ok(match tab {
                 Tab::Payments => {
                     let filter = payments::Filter { status: None, from: None, to: None };
-                    let found = payments::list(&conn.into(), id, &filter, &page)?;
+                    let found = payments::list(conn, id, &filter, &page)?;
                     let items: Vec<Item> = found
                         .data
                         .into_iter()
@@ -113,7 +113,7 @@ pub async fn list(
                 }
                 Tab::Transfers | Tab::Swaps => {
                     let kind = (tab == Tab::Swaps).then_some(Kind::OnchainFx);
-                    let found = store::transfers::list(&conn.into(), id, kind, &page)?;
+                    let found = store::transfers::list(conn, id, kind, &page)?;
                     let items = found
                         .data
                         .into_iter()
@@ -130,7 +130,7 @@ pub async fn list(
                     (items, found.next_cursor)
                 }
                 Tab::Transactions => {
-                    let found = store::transactions::list(&conn.into(), id, &page)?;
+                    let found = store::transactions::list(conn, id, &page)?;
                     let items = found
                         .data
                         .into_iter()
@@ -210,21 +210,21 @@ async fn load(console: &Console, app: &AppCtx, kind: FlowKind, id: String) -> Re
         .read(move |conn| {
             let scope = Some(application_id);
             Ok(match kind {
-                FlowKind::Transaction => store::transactions::find(&conn.into(), scope, &id)?.map(|t| Flow {
+                FlowKind::Transaction => store::transactions::find(conn, scope, &id)?.map(|t| Flow {
                     kind,
                     state: html::status(t.state),
                     is_final: t.state.is_final(),
                     json: json!(transaction_view(&t)),
                     public_id: t.public_id,
                 }),
-                FlowKind::Payment => payments::find(&conn.into(), scope, &id)?.map(|p| Flow {
+                FlowKind::Payment => payments::find(conn, scope, &id)?.map(|p| Flow {
                     kind,
                     state: html::status(p.status),
                     is_final: p.status.is_final(),
                     json: json!(p.payment),
                     public_id: p.payment.id.clone(),
                 }),
-                FlowKind::Transfer => match store::transfers::find(&conn.into(), scope, &id)? {
+                FlowKind::Transfer => match store::transfers::find(conn, scope, &id)? {
                     Some(t) => Some(Flow {
                         kind,
                         state: html::status(t.status),
@@ -253,9 +253,9 @@ pub async fn detail(
         .db
         .read(move |conn| {
             Ok((
-                states(&conn.into(), kind, application_id, &public_id)?,
-                store::events::for_resource(&conn.into(), application_id, &public_id)?,
-                store::postings::for_reference(&conn.into(), application_id, kind.as_str(), &public_id)?,
+                states(conn, kind, application_id, &public_id)?,
+                store::events::for_resource(conn, application_id, &public_id)?,
+                store::postings::for_reference(conn, application_id, kind.as_str(), &public_id)?,
             ))
         })
         .await?;

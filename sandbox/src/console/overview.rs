@@ -42,16 +42,16 @@ pub async fn page(State(console): State<Console>, visitor: Visitor) -> Result<Re
         .state
         .db
         .read(move |conn| {
-            let partner_row = store::partners::get(&conn.into(), partner.id)?;
+            let partner_row = store::partners::get(conn, partner.id)?;
             let mut apps = Vec::new();
             // The list carries public ids only: each application is looked
             // up once more for its internal id.
-            for listed in store::applications::list(&conn.into(), partner.id, &NEWEST)?.data {
-                let Some((id, app)) = store::applications::find(&conn.into(), partner.id, &listed.id)? else {
+            for listed in store::applications::list(conn, partner.id, &NEWEST)?.data {
+                let Some((id, app)) = store::applications::find(conn, partner.id, &listed.id)? else {
                     continue;
                 };
                 let now = clocks.app_now(id);
-                let keys = store::api_keys::list(&conn.into(), id, app.environment, &NEWEST, now)?.data;
+                let keys = store::api_keys::list(conn, id, app.environment, &NEWEST, now)?.data;
                 let ctx = AppCtx::new(id, &app, partner.id);
                 let offset_seconds = (clocks.global_offset_millis() + clocks.app_offset_millis(id)) / 1000;
                 apps.push(AppView { ctx, app, keys, now, offset_seconds });

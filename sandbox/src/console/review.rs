@@ -118,7 +118,7 @@ pub async fn page(
 /// The application's latest drill, with the rules of a running one.
 async fn drill_state(console: &Console, app: &AppCtx) -> Result<Option<DrillState>, Failure> {
     let id = app.id;
-    let Some(row) = console.state.db.read(move |conn| store::review::latest_drill(&conn.into(), id)).await? else {
+    let Some(row) = console.state.db.read(move |conn| store::review::latest_drill(conn, id)).await? else {
         return Ok(None);
     };
     let rules = match row.ended_at {

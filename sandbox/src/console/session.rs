@@ -127,8 +127,8 @@ impl FromRequestParts<Console> for Visitor {
         let user = console
             .state
             .db
-            .read(move |conn| match store::console_sessions::user_of(&conn.into(), &session, now)? {
-                Some(public_id) => store::users::find_by_public_id(&conn.into(), &public_id),
+            .read(move |conn| match store::console_sessions::user_of(conn, &session, now)? {
+                Some(public_id) => store::users::find_by_public_id(conn, &public_id),
                 None => Ok(None),
             })
             .await?;

@@ -33,7 +33,7 @@ fn event_boxes(checked: &[EventType]) -> Markup {
 
 pub async fn endpoints(State(console): State<Console>, AppPage { visitor, app }: AppPage) -> Result<Response, Failure> {
     let id = app.id;
-    let list = console.state.db.read(move |conn| store::webhooks::list(&conn.into(), id, &NEWEST)).await?.data;
+    let list = console.state.db.read(move |conn| store::webhooks::list(conn, id, &NEWEST)).await?.data;
     let body = html! {
         p { a href=(app.href("deliveries")) { "All deliveries →" } }
         @if list.is_empty() { (html::empty("No endpoints yet.")) } @else {
@@ -113,8 +113,7 @@ pub async fn create(
 
 async fn find_endpoint(console: &Console, app: &AppCtx, id: String) -> Result<WebhookEndpoint, Failure> {
     let application_id = app.id;
-    let found =
-        console.state.db.read(move |conn| Ok(store::webhooks::find(&conn.into(), application_id, &id)?)).await?;
+    let found = console.state.db.read(move |conn| Ok(store::webhooks::find(conn, application_id, &id)?)).await?;
     found.map(|(_, e)| e).ok_or(Failure::NotFound)
 }
 

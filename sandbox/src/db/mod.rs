@@ -19,10 +19,12 @@
 //!   threads; [`Tx`], the transaction a write job runs in, which tells the
 //!   writer whether the job recorded an event.
 //! - [`sql`]: the store's one way to run SQL on either backend ([`sql::Conn`],
-//!   which a [`Tx`] or a connection turns into) (SQLite's
+//!   which a [`Tx`] derefs to and a read is handed) (SQLite's
 //!   connections, or PostgreSQL's through [`postgres`], which speaks
-//!   SQLite's values and schema to it).
-//! - [`writer`]: the writer thread and its group commits.
+//!   SQLite's values and schema to it and migrates a database).
+//! - [`writer`]: the writer thread and its group commits; [`pg_writer`]:
+//!   a group commit on PostgreSQL, under a lock that serialises the writes
+//!   of every process on one database.
 //! - [`shared`]: the writer's connection, and in-memory reads beside it.
 //! - [`checkpoint`]: the WAL checkpoint thread; [`migrations`]: the
 //!   schema; [`files`]: the database file's permissions and lock;
@@ -114,15 +116,6 @@ impl<'a> Tx<'a> {
     /// A write job's handle on its transaction, with nothing recorded yet.
     pub(crate) fn new(conn: sql::Conn<'a>) -> Self {
         Tx { conn, recorded: Cell::new(false) }
-    }
-
-    /// The SQLite transaction, for the statements only SQLite runs; `None`
-    /// on PostgreSQL.
-    pub fn sqlite(&self) -> Option<&'a Connection> {
-        match self.conn {
-            sql::Conn::Sqlite(conn) => Some(conn),
-            sql::Conn::Postgres(_) => None,
-        }
     }
 
     /// Marks that an event was recorded in this transaction.
@@ -311,7 +304,7 @@ impl Db {
     pub async fn read<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&sql::Conn<'_>) -> Result<T, ApiError> + Send + 'static,
     {
         if let Some(conn) = self.memory.as_ref().and_then(|memory| memory.for_reader()) {
             return read_surviving_panics(work, &conn);
@@ -327,7 +320,7 @@ impl Db {
     pub async fn scan<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&sql::Conn<'_>) -> Result<T, ApiError> + Send + 'static,
     {
         if let Some(memory) = &self.memory {
             let memory = memory.clone();
@@ -398,10 +391,10 @@ fn serve_reads(conn: Connection, jobs: Receiver<Job>) {
 /// caller instead of the end of a database thread (or of a request on the
 /// caller's), and the connection goes on to the next read.
 fn read_surviving_panics<T>(
-    work: impl FnOnce(&Connection) -> Result<T, ApiError>,
+    work: impl FnOnce(&sql::Conn<'_>) -> Result<T, ApiError>,
     conn: &Connection,
 ) -> Result<T, ApiError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(conn))).unwrap_or_else(|_| {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&sql::Conn::Sqlite(conn)))).unwrap_or_else(|_| {
         tracing::error!("a database read panicked");
         Err(ApiError::internal("the database did not run the request"))
     })

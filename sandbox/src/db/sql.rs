@@ -64,6 +64,15 @@ impl<'a> Conn<'a> {
         Conn::Postgres(RefCell::new(Pg { client, statements, changes: 0 }))
     }
 
+    /// The SQLite connection, for the statements only SQLite runs; `None`
+    /// on PostgreSQL.
+    pub fn sqlite(&self) -> Option<&'a rusqlite::Connection> {
+        match self {
+            Conn::Sqlite(conn) => Some(conn),
+            Conn::Postgres(_) => None,
+        }
+    }
+
     /// Runs one statement; the rows it changed.
     pub fn execute(&self, sql: &str, params: impl Params) -> Result<usize> {
         match self {

@@ -74,6 +74,17 @@ fn application(conn: &Conn<'_>) -> (i64, i64) {
     (partner, app)
 }
 
+fn new_customer(email: &str) -> customers::NewCustomer {
+    customers::NewCustomer {
+        customer_type: CustomerType::Business,
+        legal_name: "Zeta LLC".to_owned(),
+        email: Email::parse(email).unwrap(),
+        country: Country::parse("AE").unwrap(),
+        verification_level: VerificationLevel::Standard,
+        tax_id: "T1".to_owned(),
+    }
+}
+
 #[test]
 fn partners_applications_and_settings() {
     on_both(|conn| {
@@ -104,14 +115,7 @@ fn partners_applications_and_settings() {
 fn customers_and_the_ledger() {
     on_both(|conn| {
         let (_, app) = application(conn);
-        let new = customers::NewCustomer {
-            customer_type: CustomerType::Business,
-            legal_name: "Zeta LLC".to_owned(),
-            email: Email::parse("pay@zeta.example").unwrap(),
-            country: Country::parse("AE").unwrap(),
-            verification_level: VerificationLevel::Standard,
-            tax_id: "T1".to_owned(),
-        };
+        let new = new_customer("pay@zeta.example");
         let customer = customers::insert(conn, app, &new, NOW).unwrap();
         // A failed statement ends a PostgreSQL transaction unless undone
         // to a savepoint (SQLite's goes on): the writer's jobs each have one.
@@ -320,16 +324,8 @@ fn due_deliveries_and_pages() {
         let rest = webhooks::deliveries(conn, endpoint, &PageRequest { limit: 2, before }).unwrap();
         assert_eq!(rest.data.len(), 1, "the page after the cursor");
 
-        let new = |email: &str| customers::NewCustomer {
-            customer_type: CustomerType::Individual,
-            legal_name: "N".to_owned(),
-            email: Email::parse(email).unwrap(),
-            country: Country::parse("AE").unwrap(),
-            verification_level: VerificationLevel::Standard,
-            tax_id: "T".to_owned(),
-        };
         for email in ["a@x.example", "b@x.example", "c@x.example"] {
-            customers::insert(conn, app, &new(email), NOW).unwrap();
+            customers::insert(conn, app, &new_customer(email), NOW).unwrap();
         }
         let page = customers::list(conn, app, Some(Kyb::Pending), &PageRequest { limit: 2, before: None }).unwrap();
         assert_eq!(page.data.len(), 2);

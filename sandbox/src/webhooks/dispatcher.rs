@@ -288,7 +288,7 @@ struct Pass {
 async fn due(state: &AppState) -> Result<Pass, ApiError> {
     let now = state.clock.now();
     let per_endpoint = (2 * PER_ENDPOINT) as i64;
-    let (due, next) = state.db.read(move |conn| store::deliveries::due(&conn.into(), now, per_endpoint)).await?;
+    let (due, next) = state.db.read(move |conn| store::deliveries::due(conn, now, per_endpoint)).await?;
     let next_due_in = next.map(|at| Duration::from_millis(u64::try_from(at - now.millis()).unwrap_or(0)));
     Ok(Pass { due: fair_order(due), next_due_in })
 }
