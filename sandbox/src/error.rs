@@ -66,11 +66,20 @@ impl ApiError {
         ApiError::new(ErrorCode::Internal, "the sandbox hit an internal error; see its log")
     }
 
-    /// A database failure: 507 `STORAGE_FULL` when the disk is full (the
-    /// write is undone; reads go on, and writes work again as soon as there
-    /// is space), else an internal error.
+    /// A SQLite failure, as [`ApiError::from_statement`] says.
     pub fn from_database(e: &rusqlite::Error) -> Self {
-        if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) {
+        ApiError::database(crate::db::sql::sqlite_kind(e), e)
+    }
+
+    /// A statement's failure, on either backend: 507 `STORAGE_FULL` when
+    /// the disk is full (the write is undone; reads go on, and writes work
+    /// again as soon as there is space), else an internal error.
+    pub fn from_statement(e: &crate::db::sql::Error) -> Self {
+        ApiError::database(e.kind(), e)
+    }
+
+    fn database(kind: crate::db::sql::ErrorKind, e: impl std::fmt::Display) -> Self {
+        if kind == crate::db::sql::ErrorKind::DiskFull {
             crate::db::STORAGE_FULL_WARNING.warn(format_args!("{e}"));
             return ApiError::new(
                 ErrorCode::StorageFull,
@@ -127,6 +136,12 @@ impl IntoResponse for ApiError {
 impl From<rusqlite::Error> for ApiError {
     fn from(e: rusqlite::Error) -> Self {
         ApiError::from_database(&e)
+    }
+}
+
+impl From<crate::db::sql::Error> for ApiError {
+    fn from(e: crate::db::sql::Error) -> Self {
+        ApiError::from_statement(&e)
     }
 }
 

@@ -46,6 +46,17 @@ pub struct InForce {
     pub rules: faults::Change,
 }
 
+/// The SQLite connection a fork, a snapshot or an application's deletion
+/// runs on ([`crate::store::fork`] runs on SQLite only); on PostgreSQL, a
+/// refusal saying so.
+pub fn on_sqlite<'a>(conn: &crate::db::sql::Conn<'a>) -> Result<&'a Connection, ApiError> {
+    conn.sqlite().ok_or_else(|| {
+        ApiError::unavailable(
+            "forks, snapshots and application deletion are not available on a PostgreSQL database yet",
+        )
+    })
+}
+
 /// Forks application `from` (a TEST application) into a new one named
 /// `name` (by default the original's, marked as a fork).
 pub fn fork(
@@ -55,7 +66,7 @@ pub fn fork(
     name: Option<&str>,
     now: Timestamp,
 ) -> Result<(Forked, InForce), ApiError> {
-    let (partner_id, original) = store::applications::by_id(conn, from)?;
+    let (partner_id, original) = store::applications::by_id(&conn.into(), from)?;
     let name = match name {
         Some(name) => name.to_owned(),
         None => fork_name(&original.name),
@@ -64,7 +75,7 @@ pub fn fork(
         source: Source::Application(from),
         original_id: original.id,
         into: Into::New { partner_id, name },
-        clock_offset_millis: store::applications::clock_offset(conn, from)?,
+        clock_offset_millis: store::applications::clock_offset(&conn.into(), from)?,
     };
     make(conn, master, new, now)
 }
@@ -116,7 +127,8 @@ pub fn make(
                     ),
                 ));
             }
-            let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
+            let (to, application) =
+                store::applications::insert(&conn.into(), partner_id, &name, Environment::Test, now)?;
             (to, partner_id, application, clock_offset_millis)
         }
         Into::Existing(to) => {
@@ -127,11 +139,11 @@ pub fn make(
                      application_id)",
                 ));
             }
-            let (partner_id, application) = store::applications::by_id(conn, to)?;
-            (to, partner_id, application, clock_offset_millis.max(store::applications::clock_offset(conn, to)?))
+            let (partner_id, application) = store::applications::by_id(&conn.into(), to)?;
+            (to, partner_id, application, clock_offset_millis.max(store::applications::clock_offset(&conn.into(), to)?))
         }
     };
-    store::applications::set_clock_offset(conn, to, clock_offset_millis)?;
+    store::applications::set_clock_offset(&conn.into(), to, clock_offset_millis)?;
 
     let columns = store::fork::world_ids(conn, source)?;
     let mut map = HashMap::with_capacity(1 + columns.iter().map(Vec::len).sum::<usize>());
@@ -148,7 +160,7 @@ pub fn make(
     for (row_id, public_id) in copied.webhook_endpoints {
         let secret = webhooks::new_secret();
         let sealed = webhooks::seal(master, &public_id, &secret);
-        store::webhooks::set_sealed_secret(conn, row_id, &sealed, &webhooks::hint(&secret))?;
+        store::webhooks::set_sealed_secret(&conn.into(), row_id, &sealed, &webhooks::hint(&secret))?;
         webhook_secrets.insert(public_id, secret);
     }
 
@@ -160,14 +172,22 @@ pub fn make(
         active: true,
     };
     let (api_key, key) = if is_new {
-        let (created, stored) =
-            store::api_keys::insert(conn, &key_app, api_keys::mint(Environment::Test), Some("fork"), None, now)?;
+        let (created, stored) = store::api_keys::insert(
+            &conn.into(),
+            &key_app,
+            api_keys::mint(Environment::Test),
+            Some("fork"),
+            None,
+            now,
+        )?;
         (Some(created), Some(stored))
     } else {
         (None, None)
     };
-    let added =
-        store::fault_rules::of_application(conn, to)?.into_iter().map(Rule::from_row).collect::<Result<_, _>>()?;
+    let added = store::fault_rules::of_application(&conn.into(), to)?
+        .into_iter()
+        .map(Rule::from_row)
+        .collect::<Result<_, _>>()?;
     let forked = Forked {
         application,
         api_key,
@@ -194,11 +214,11 @@ pub fn make(
 /// nor the ready line's TEST application (409: every start prints its new
 /// key).
 pub fn deletable(conn: &Connection, app: i64) -> Result<(), ApiError> {
-    let (_, application) = store::applications::by_id(conn, app)?;
+    let (_, application) = store::applications::by_id(&conn.into(), app)?;
     if application.environment != Environment::Test {
         return Err(ApiError::forbidden("a LIVE application behaves like production: it is never deleted"));
     }
-    if store::settings::get(conn, store::settings::SEED_TEST_APPLICATION)?.as_deref() == Some(&application.id) {
+    if store::settings::get(&conn.into(), store::settings::SEED_TEST_APPLICATION)?.as_deref() == Some(&application.id) {
         return Err(ApiError::conflict(
             payctl_wire::error::ErrorCode::Conflict,
             "the ready line's TEST application is kept (each start gives it a new key); delete the forks and \
@@ -213,8 +233,8 @@ pub fn deletable(conn: &Connection, app: i64) -> Result<(), ApiError> {
 /// deleted and the row ids of its fault rules, for the caller to drop.
 pub fn delete(conn: &Connection, app: i64) -> Result<(ApplicationDeleted, Vec<i64>), ApiError> {
     deletable(conn, app)?;
-    let (_, application) = store::applications::by_id(conn, app)?;
-    let rules = store::fault_rules::of_application(conn, app)?.into_iter().map(|r| r.id).collect();
+    let (_, application) = store::applications::by_id(&conn.into(), app)?;
+    let rules = store::fault_rules::of_application(&conn.into(), app)?.into_iter().map(|r| r.id).collect();
     let deleted = store::fork::delete(conn, app, &crate::idempotency::application_scope(&application.id))?;
     let deleted = deleted.into_iter().map(|(t, n)| (t.to_owned(), i64::try_from(n).unwrap_or(i64::MAX))).collect();
     Ok((ApplicationDeleted { id: application.id, deleted }, rules))

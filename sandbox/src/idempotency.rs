@@ -49,16 +49,17 @@ use axum::response::{IntoResponse, Response};
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::{IDEMPOTENT_REPLAYED_HEADER, SECRET_WITHHELD_HEADER};
-use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::auth::{DashboardUser, principal};
-use crate::db::{CachedSql, Tx};
+use crate::db::Tx;
+use crate::db::sql::{self, Conn};
 use crate::error::ApiError;
 use crate::http::body::Received;
 use crate::operation::{KeyRule, Operation};
 use crate::secrets::{Sealed, Sealer};
 use crate::state::AppState;
+use crate::store::idempotency_keys::{self, Answer as Stored, KeyOf, NewAnswer};
 
 pub const RETENTION_SECONDS: i64 = 24 * 60 * 60;
 const SEALING_PURPOSE: &str = "idempotency-answers-v1";
@@ -111,17 +112,6 @@ pub struct Claim {
     sealer: Sealer,
 }
 
-/// A stored answer.
-#[derive(Debug, Clone)]
-struct Stored {
-    request_hash: Vec<u8>,
-    status: u16,
-    content_type: Option<String>,
-    body: Vec<u8>,
-    /// The first answer carried a secret that this one leaves out.
-    secret_withheld: bool,
-}
-
 /// An answer carrying a secret shown once. What is stored for replays is
 /// the same answer after [`OneTimeSecret::withhold`].
 pub trait OneTimeSecret: Serialize {
@@ -160,24 +150,14 @@ impl Claim {
         [self.scope.as_bytes(), b"\n", self.key.as_bytes(), b"\n", self.route.as_bytes()].concat()
     }
 
-    fn find(&self, conn: &Connection) -> Result<Option<Stored>, ApiError> {
-        let stored = conn
-            .query_row_cached(
-                "SELECT request_hash, status, content_type, body, secret_withheld FROM idempotency_keys
-                 WHERE scope = ?1 AND key = ?2 AND route = ?3 AND created_at > ?4",
-                params![self.scope, self.key_hash, self.route, self.now.plus_seconds(-RETENTION_SECONDS).millis()],
-                |r| {
-                    Ok(Stored {
-                        request_hash: r.get(0)?,
-                        status: r.get(1)?,
-                        content_type: r.get(2)?,
-                        body: r.get(3)?,
-                        secret_withheld: r.get(4)?,
-                    })
-                },
-            )
-            .optional()?;
-        let Some(mut stored) = stored else { return Ok(None) };
+    /// Where this key is stored.
+    fn stored_as(&self) -> KeyOf<'_> {
+        KeyOf { scope: &self.scope, key_hash: &self.key_hash, route: &self.route }
+    }
+
+    fn find(&self, conn: &Conn<'_>) -> Result<Option<Stored>, ApiError> {
+        let since = self.now.plus_seconds(-RETENTION_SECONDS);
+        let Some(mut stored) = idempotency_keys::find(conn, self.stored_as(), since)? else { return Ok(None) };
         stored.body = self
             .sealer
             .open(&self.aad(), &Sealed::from_bytes(&stored.body))
@@ -187,34 +167,21 @@ impl Claim {
 
     fn insert(
         &self,
-        conn: &Connection,
+        conn: &Conn<'_>,
         status: u16,
         content_type: Option<&str>,
         body: &[u8],
         secret_withheld: bool,
-    ) -> rusqlite::Result<()> {
-        // An expired row with the same key may still be there; it no longer counts.
-        conn.execute_cached(
-            "DELETE FROM idempotency_keys WHERE scope = ?1 AND key = ?2 AND route = ?3",
-            params![self.scope, self.key_hash, self.route],
-        )?;
-        conn.execute_cached(
-            "INSERT INTO idempotency_keys
-                 (scope, key, route, request_hash, status, content_type, body, secret_withheld, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![
-                self.scope,
-                self.key_hash,
-                self.route,
-                self.request_hash.as_slice(),
-                status,
-                content_type,
-                self.sealer.seal(&self.aad(), body).to_bytes(),
-                secret_withheld,
-                self.now.millis()
-            ],
-        )?;
-        Ok(())
+    ) -> sql::Result<()> {
+        let sealed = self.sealer.seal(&self.aad(), body).to_bytes();
+        let answer = NewAnswer {
+            request_hash: self.request_hash.as_slice(),
+            status,
+            content_type,
+            body: &sealed,
+            secret_withheld,
+        };
+        idempotency_keys::insert(conn, self.stored_as(), answer, self.now)
     }
 
     /// The stored answer for this key, or 409 when it was used with another body.
@@ -507,8 +474,8 @@ where
 
 /// Forgets every stored answer (they are sealed under a key the sandbox no
 /// longer has, after `--reset-secrets`); retries of their keys run again.
-pub fn forget_all(conn: &Connection) -> rusqlite::Result<usize> {
-    conn.execute("DELETE FROM idempotency_keys", [])
+pub fn forget_all(conn: &Conn<'_>) -> sql::Result<usize> {
+    idempotency_keys::delete_all(conn)
 }
 
 /// The form a key is stored in ([`crate::http::body::key_hash`]). The key

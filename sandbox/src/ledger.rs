@@ -25,82 +25,33 @@
 use payctl_domain::asset;
 use payctl_domain::money::MinorUnit;
 use payctl_domain::time::Timestamp;
-use payctl_wire::accounts::{AccountPurpose, AccountStatus};
+use payctl_wire::accounts::AccountPurpose;
 use payctl_wire::error::ErrorCode;
-use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::db::CachedSql;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::ids;
-use crate::store::sql_text;
+use crate::store;
+
+pub use crate::store::ledger::Owner;
 
 /// Whole units of every asset a new float account starts with.
 pub const PREFUND_UNITS: u64 = 10_000_000;
 
-/// Which account of an application.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Owner {
-    /// A customer's account (internal customer id).
-    Customer(i64),
-    Float,
-    External,
-    Fees,
-    InFlight,
-}
-
-impl Owner {
-    fn purpose(self) -> AccountPurpose {
-        match self {
-            Owner::Customer(_) => AccountPurpose::Customer,
-            Owner::Float => AccountPurpose::Float,
-            Owner::External => AccountPurpose::External,
-            Owner::Fees => AccountPurpose::Fees,
-            Owner::InFlight => AccountPurpose::InFlight,
-        }
-    }
-
-    fn customer_id(self) -> Option<i64> {
-        match self {
-            Owner::Customer(id) => Some(id),
-            _ => None,
-        }
-    }
-}
-
 /// The internal id of an application's account for `owner` and `asset`,
 /// created (and for a float, prefunded) on first use.
 pub fn account(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     owner: Owner,
     asset_code: &str,
     now: Timestamp,
 ) -> Result<i64, ApiError> {
-    // One statement per owner kind, with the purpose written into it: the
-    // partial unique indexes depend on the purpose, so with the purpose as
-    // a parameter SQLite re-plans the cached statement whenever it changes.
-    let system_account =
-        |sql: &str| conn.query_row_cached(sql, params![application_id, asset_code], |r| r.get::<_, i64>(0));
-    let found: Option<i64> = match owner {
-        Owner::Customer(customer_id) => conn.query_row_cached(
-            sql_text!(
-                "SELECT id FROM accounts WHERE purpose = '{}' AND customer_id = ?1 AND asset = ?2
-                     AND application_id = ?3",
-                AccountPurpose::Customer
-            ),
-            params![customer_id, asset_code, application_id],
-            |r| r.get(0),
-        ),
-        Owner::Float => system_account(sql_text!("{SYSTEM} '{}' AND asset = ?2", AccountPurpose::Float)),
-        Owner::External => system_account(sql_text!("{SYSTEM} '{}' AND asset = ?2", AccountPurpose::External)),
-        Owner::Fees => system_account(sql_text!("{SYSTEM} '{}' AND asset = ?2", AccountPurpose::Fees)),
-        Owner::InFlight => system_account(sql_text!("{SYSTEM} '{}' AND asset = ?2", AccountPurpose::InFlight)),
-    }
-    .optional()?;
+    let found = store::ledger::find_account(conn, application_id, owner, asset_code)?;
     if let Some(id) = found {
         return Ok(id);
     }
-    let id = insert_account(conn, application_id, owner.purpose(), owner.customer_id(), asset_code, now)?;
+    let id = store::ledger::insert_account(conn, application_id, owner, asset_code, now)?;
     if owner == Owner::Float {
         let decimals = asset::asset(asset_code)
             .ok_or_else(|| ApiError::internal(format!("no asset {asset_code} in the asset table")))?
@@ -114,7 +65,7 @@ pub fn account(
             conn,
             application_id,
             "prefund",
-            ("account", &public_id_of(conn, id)?),
+            ("account", &store::ledger::public_id(conn, id)?),
             &[
                 Leg { account_id: external, asset: asset_code, amount: -amount },
                 Leg { account_id: id, asset: asset_code, amount },
@@ -125,41 +76,9 @@ pub fn account(
     Ok(id)
 }
 
-/// The start of a system account's lookup; the purpose follows.
-const SYSTEM: &str = "SELECT id FROM accounts WHERE application_id = ?1 AND purpose =";
-
-/// Inserts an account row; returns its internal id.
-fn insert_account(
-    conn: &Connection,
-    application_id: i64,
-    purpose: AccountPurpose,
-    customer_id: Option<i64>,
-    asset_code: &str,
-    now: Timestamp,
-) -> Result<i64, ApiError> {
-    conn.execute_cached(
-        "INSERT INTO accounts (public_id, application_id, purpose, customer_id, asset, status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?7, ?6, ?6)",
-        params![
-            ids::prefixed("acc"),
-            application_id,
-            purpose,
-            customer_id,
-            asset_code,
-            now.millis(),
-            AccountStatus::Active
-        ],
-    )?;
-    Ok(conn.last_insert_rowid())
-}
-
 /// An account's balance.
-pub fn balance(conn: &Connection, account_id: i64) -> Result<MinorUnit, ApiError> {
-    Ok(conn.query_row_cached("SELECT balance_minor FROM accounts WHERE id = ?1", [account_id], |r| r.get(0))?)
-}
-
-fn public_id_of(conn: &Connection, account_id: i64) -> Result<String, ApiError> {
-    Ok(conn.query_row_cached("SELECT public_id FROM accounts WHERE id = ?1", [account_id], |r| r.get(0))?)
+pub fn balance(conn: &Conn<'_>, account_id: i64) -> Result<MinorUnit, ApiError> {
+    Ok(store::ledger::balance(conn, account_id)?)
 }
 
 /// One posting of an entry: a signed amount on one account.
@@ -176,7 +95,7 @@ pub struct Leg<'a> {
 /// if an account belongs to another application or holds another asset,
 /// or if a balance other than `external` would go below zero.
 pub fn post(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     kind: &str,
     reference: (&str, &str),
@@ -195,11 +114,8 @@ pub fn post(
     }
     let legs = merged.as_slice();
     for leg in legs {
-        let (owner_app, asset_code, purpose, balance): (i64, String, AccountPurpose, i64) = conn.query_row_cached(
-            "SELECT application_id, asset, purpose, balance_minor FROM accounts WHERE id = ?1",
-            [leg.account_id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-        )?;
+        let store::ledger::Holder { application_id: owner_app, asset: asset_code, purpose, balance } =
+            store::ledger::holder(conn, leg.account_id)?;
         if owner_app != application_id || asset_code != leg.asset {
             return Err(ApiError::internal("ledger leg names an account of another application or asset"));
         }
@@ -216,21 +132,9 @@ pub fn post(
         }
     }
     let public_id = ids::prefixed("le");
-    conn.execute_cached(
-        "INSERT INTO ledger_entries (public_id, application_id, kind, reference_type, reference_id, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![public_id, application_id, kind, reference.0, reference.1, now.millis()],
-    )?;
-    let entry_id = conn.last_insert_rowid();
+    let entry_id = store::ledger::insert_entry(conn, &public_id, application_id, kind, reference, now)?;
     for leg in legs.iter().filter(|l| l.amount != MinorUnit::ZERO) {
-        conn.execute_cached(
-            "INSERT INTO ledger_postings (entry_id, account_id, asset, amount_minor) VALUES (?1, ?2, ?3, ?4)",
-            params![entry_id, leg.account_id, leg.asset, leg.amount],
-        )?;
-        conn.execute_cached(
-            "UPDATE accounts SET balance_minor = balance_minor + ?2, updated_at = ?3 WHERE id = ?1",
-            params![leg.account_id, leg.amount, now.millis()],
-        )?;
+        store::ledger::insert_posting(conn, entry_id, leg.account_id, leg.asset, leg.amount, now)?;
     }
     Ok(public_id)
 }
@@ -239,21 +143,13 @@ pub fn post(
 /// account gets back exactly what the reference's entries moved. Nothing to
 /// undo posts nothing. Returns whether an entry was posted.
 pub fn reverse(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     kind: &str,
     reference: (&str, &str),
     now: Timestamp,
 ) -> Result<bool, ApiError> {
-    let net: Vec<(i64, String, MinorUnit)> = conn
-        .prepare_cached(
-            "SELECT p.account_id, p.asset, SUM(p.amount_minor) FROM ledger_postings p
-                 JOIN ledger_entries e ON e.id = p.entry_id
-             WHERE e.reference_type = ?1 AND e.reference_id = ?2 AND e.application_id = ?3
-             GROUP BY p.account_id, p.asset HAVING SUM(p.amount_minor) <> 0 ORDER BY p.account_id",
-        )?
-        .query_map(params![reference.0, reference.1, application_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
+    let net = store::ledger::net_of_reference(conn, application_id, reference)?;
     if net.is_empty() {
         return Ok(false);
     }
@@ -282,36 +178,14 @@ fn check_balanced(legs: &[Leg<'_>]) -> Result<(), ApiError> {
 
 /// Whether every entry balances per asset and every balance equals the sum
 /// of its postings: the invariant tests and the resilience suite check.
-pub fn verify(conn: &Connection) -> Result<(), String> {
-    let unbalanced: i64 = conn
-        .query_row_cached(
-            "SELECT COUNT(*) FROM (SELECT entry_id, asset FROM ledger_postings GROUP BY entry_id, asset
-             HAVING SUM(amount_minor) <> 0)",
-            [],
-            |r| r.get(0),
-        )
-        .map_err(|e| e.to_string())?;
+pub fn verify(conn: &Conn<'_>) -> Result<(), String> {
+    let (unbalanced, drifted, negative) = store::ledger::faults(conn).map_err(|e| e.to_string())?;
     if unbalanced > 0 {
         return Err(format!("{unbalanced} entries do not balance"));
     }
-    let drifted: i64 = conn
-        .query_row_cached(
-            "SELECT COUNT(*) FROM accounts a WHERE a.balance_minor <>
-                 (SELECT COALESCE(SUM(p.amount_minor), 0) FROM ledger_postings p WHERE p.account_id = a.id)",
-            [],
-            |r| r.get(0),
-        )
-        .map_err(|e| e.to_string())?;
     if drifted > 0 {
         return Err(format!("{drifted} balances differ from their postings"));
     }
-    let negative: i64 = conn
-        .query_row_cached(
-            "SELECT COUNT(*) FROM accounts WHERE purpose <> ?1 AND balance_minor < 0",
-            [AccountPurpose::External],
-            |r| r.get(0),
-        )
-        .map_err(|e| e.to_string())?;
     if negative > 0 {
         return Err(format!("{negative} accounts are below zero"));
     }
@@ -323,14 +197,14 @@ mod tests {
     use super::*;
     use crate::db::{Db, Storage};
 
-    fn balance(conn: &Connection, id: i64) -> i64 {
+    fn balance(conn: &Conn<'_>, id: i64) -> i64 {
         conn.query_row_cached("SELECT balance_minor FROM accounts WHERE id = ?1", [id], |r| r.get(0)).unwrap()
     }
 
     /// Moves `amount_minor` of one asset from one account to another.
     #[allow(clippy::too_many_arguments)]
     fn transfer(
-        conn: &Connection,
+        conn: &Conn<'_>,
         application_id: i64,
         kind: &str,
         reference: (&str, &str),
@@ -359,6 +233,7 @@ mod tests {
         let app = crate::store::applications::bare(&db).await;
         let now = Timestamp::from_millis(0);
         db.write(move |tx| {
+            let tx: &Conn<'_> = tx;
             let float = account(tx, app, Owner::Float, "AED", now)?;
             assert_eq!(account(tx, app, Owner::Float, "AED", now)?, float, "created once");
             assert_eq!(balance(tx, float), 1_000_000_000);
@@ -380,6 +255,7 @@ mod tests {
         let now = Timestamp::from_millis(0);
         let result = db
             .write(move |tx| {
+                let tx: &Conn<'_> = tx;
                 let fees = account(tx, app, Owner::Fees, "EUR", now)?;
                 let float = account(tx, app, Owner::Float, "EUR", now)?;
                 let e = transfer(tx, app, "test", ("t", "1"), "EUR", fees, float, MinorUnit::new(1), now).unwrap_err();

@@ -24,8 +24,8 @@ use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::legacy_quotes::RecipientType;
 use payctl_wire::pricing::{MarkupSource, RateSource};
 use payctl_wire::sandbox::{Rate, RateOrigin};
-use rusqlite::Connection;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store;
 use crate::store::markups::StoredMarkup;
@@ -81,7 +81,7 @@ pub struct Request<'a> {
 /// `None`, for no application in particular): its own override, else the
 /// global override, else the table.
 pub fn rate(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: Option<i64>,
     source: &str,
     destination: &str,
@@ -96,7 +96,7 @@ pub fn rate(
 
 /// [`rate`]'s value and where it comes from.
 fn rate_in_force(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: Option<i64>,
     source: &str,
     destination: &str,
@@ -114,7 +114,7 @@ fn rate_in_force(
 
 /// Every pair priced for an application (or globally with `None`): the
 /// table with overrides applied, plus pairs that exist only as overrides.
-pub fn all_rates(conn: &Connection, application_id: Option<i64>) -> Result<Vec<Rate>, ApiError> {
+pub fn all_rates(conn: &Conn<'_>, application_id: Option<i64>) -> Result<Vec<Rate>, ApiError> {
     let mut pairs: Vec<(String, String)> =
         rates::RATES.iter().map(|(s, d, _)| ((*s).to_owned(), (*d).to_owned())).collect();
     for o in store::rates::visible(conn, application_id)? {
@@ -155,11 +155,7 @@ impl AppliedMarkup {
 
 /// The markup that applies to a customer's price (`customer_id`, public
 /// id): its own override, else the partner's markup, else none.
-pub fn applied_markup(
-    conn: &Connection,
-    partner_id: i64,
-    customer_id: Option<&str>,
-) -> Result<AppliedMarkup, ApiError> {
+pub fn applied_markup(conn: &Conn<'_>, partner_id: i64, customer_id: Option<&str>) -> Result<AppliedMarkup, ApiError> {
     let (from_customer, stored) = store::markups::effective(conn, partner_id, customer_id)?;
     let source = match (&stored, from_customer) {
         (None, _) => MarkupSource::Default,
@@ -190,7 +186,7 @@ pub struct Simulated {
 
 /// Prices a simulation with the markup that applies, at its own rate or
 /// the table's (a pair without one is 422 `UNSUPPORTED_COMBINATION`).
-pub fn simulate(conn: &Connection, sim: &Simulation<'_>) -> Result<Simulated, ApiError> {
+pub fn simulate(conn: &Conn<'_>, sim: &Simulation<'_>) -> Result<Simulated, ApiError> {
     let (rate, rate_source) = match &sim.rate {
         Some(rate) => (*rate, RateSource::Request),
         None => {
@@ -223,7 +219,7 @@ pub fn simulate(conn: &Connection, sim: &Simulation<'_>) -> Result<Simulated, Ap
 /// Prices a request; 422 `UNSUPPORTED_COMBINATION` for a pair without a
 /// rate (or a flat markup in another currency), 422 `INVALID_AMOUNT` when
 /// nothing would be delivered.
-pub fn price(conn: &Connection, req: &Request<'_>) -> Result<Priced, ApiError> {
+pub fn price(conn: &Conn<'_>, req: &Request<'_>) -> Result<Priced, ApiError> {
     let (rate, _) =
         rate_in_force(conn, req.application_id, req.source.code, req.destination.code)?.ok_or_else(|| {
             unsupported(

@@ -1,7 +1,7 @@
 //! `POST /sandbox/reset`: back to the state right after seeding, for test
 //! isolation in CI.
 //!
-//! A reset point records, for every table, the highest rowid at the moment
+//! A reset point records, for every table, the highest key (rowid) at the moment
 //! seeding finished (the demo data, then any `payctl sandbox --seed`
 //! fixtures). A reset deletes every row above it in every table but the
 //! keep-list, so tables added by later migrations are covered without
@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
 use payctl_wire::sandbox::ResetDone;
-use rusqlite::Transaction;
 
 use crate::db::Tx;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::idempotency::{self, Claim, Committed};
 use crate::state::AppState;
@@ -35,7 +35,7 @@ pub fn mark(tx: &Tx<'_>) -> Result<(), ApiError> {
 
 /// Deletes every row created after the reset point; answers the number of
 /// rows deleted per table (tables with none left out).
-pub fn wipe(tx: &Transaction<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
+pub fn wipe(tx: &Conn<'_>) -> Result<BTreeMap<String, i64>, ApiError> {
     let point: BTreeMap<String, i64> =
         settings::get(tx, RESET_POINT)?.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
     // A table unknown to the point did not exist then: all of it goes.

@@ -22,7 +22,8 @@ use std::time::Duration;
 use payctl_domain::time::Timestamp;
 use tokio::sync::watch;
 
-use crate::db::{CachedSql, Tx};
+use crate::db::Tx;
+use crate::db::sql::{Savepoint, savepoint};
 use crate::error::ApiError;
 use crate::flows;
 use crate::state::AppState;
@@ -47,6 +48,9 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
     }
 }
 
+/// Each move's own savepoint: a move that fails is undone alone.
+const MOVE: Savepoint = savepoint!("scheduled_move");
+
 fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> {
     let due = moves::due_batch(conn, global_now, BATCH)?;
     for (id, m) in &due {
@@ -61,14 +65,14 @@ fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> 
                 continue;
             }
         };
-        conn.execute_cached("SAVEPOINT scheduled_move", [])?;
+        MOVE.begin(conn)?;
         if let Err(e) = flows::apply_move(conn, m) {
             // The flow could not even be failed: the sandbox is broken for
             // this row, and retrying would fail the same way.
             tracing::error!(kind = m.kind.as_str(), resource_id = %m.resource_id, error = %e, "scheduled move failed");
-            conn.execute_cached("ROLLBACK TO scheduled_move", [])?;
+            MOVE.undo(conn)?;
         }
-        conn.execute_cached("RELEASE scheduled_move", [])?;
+        MOVE.release(conn)?;
     }
     Ok(due.len())
 }
@@ -104,14 +108,15 @@ mod tests {
         let applied = db
             .write(move |tx| {
                 // A customer whose stored status no vocabulary knows: its decision fails.
-                tx.pragma_update(None, "ignore_check_constraints", true)?;
+                let sqlite = tx.sqlite().expect("a SQLite database");
+                sqlite.pragma_update(None, "ignore_check_constraints", true)?;
                 tx.execute(
                     "INSERT INTO customers (public_id, application_id, type, legal_name, email, email_key, country,
                          verification_level, tax_id, kyb_status, created_at, updated_at)
                      VALUES ('r1', ?1, 'business', 'L', 'l@x.io', 'l@x.io', 'AE', 'standard', 't', 'damaged', 0, 0)",
                     [app],
                 )?;
-                tx.pragma_update(None, "ignore_check_constraints", false)?;
+                sqlite.pragma_update(None, "ignore_check_constraints", false)?;
                 moves::insert(tx, app, DECIDE, "r1", Timestamp::from_millis(1_000), now)?;
                 // No such customer: nothing to decide.
                 moves::insert(tx, app, DECIDE, "r2", Timestamp::from_millis(2_000), now)?;

@@ -9,9 +9,9 @@
 use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
 use payctl_wire::auth::PartnerStatus;
-use rusqlite::Transaction;
 
 use crate::auth::api_keys::{self, StoredKey};
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store::{self, partners::NewPartner, settings};
 
@@ -39,7 +39,7 @@ pub struct Seeded {
 /// Seeds an empty database, then mints this start's keys. The demo user's
 /// password is set at every start (a start that made it random must not
 /// leave it so for the next).
-pub fn seed(tx: &Transaction<'_>, demo_password_hash: &str, now: Timestamp) -> Result<Seeded, ApiError> {
+pub fn seed(tx: &Conn<'_>, demo_password_hash: &str, now: Timestamp) -> Result<Seeded, ApiError> {
     if settings::get(tx, settings::SEED_USER)?.is_some() {
         store::users::set_password_hash(tx, DEMO_USERNAME, demo_password_hash)?;
     } else {
@@ -82,7 +82,7 @@ struct SeedApp {
 }
 
 fn mint_key(
-    tx: &Transaction<'_>,
+    tx: &Conn<'_>,
     application_public_id: &str,
     now: Timestamp,
 ) -> Result<(SeedApp, (String, StoredKey)), ApiError> {

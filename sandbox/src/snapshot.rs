@@ -61,7 +61,7 @@ pub fn take(conn: &Connection, app: i64, clock: Timestamp) -> Result<Snapshot, A
     // the entries were read, before the postings were) left a posting
     // naming an entry the snapshot did not hold.
     let moment = conn.unchecked_transaction()?;
-    let (_, application) = store::applications::by_id(&moment, app)?;
+    let (_, application) = store::applications::by_id(&(&moment).into(), app)?;
     let mut tables = store::fork::world_rows(&moment, app)?;
     moment.finish()?;
     renumber(&mut tables)?;

@@ -9,7 +9,11 @@ pub use crate::auth::jwt::JwtKey;
 pub use crate::auth::login_guard::{ADDRESS_FREE, MAX_LOCK, USERNAME_FREE};
 pub use crate::http::pagination::{PageQuery, PageRequest};
 pub use crate::idempotency::stored_key;
-pub use crate::ledger::verify as verify_ledger;
 pub use crate::secrets::{MasterKey, Sealed};
 pub use crate::webhooks::dispatcher::PER_ENDPOINT;
 pub use crate::webhooks::signature;
+
+/// `ledger::verify` on a SQLite connection.
+pub fn verify_ledger(conn: &rusqlite::Connection) -> Result<(), String> {
+    crate::ledger::verify(&conn.into())
+}

@@ -42,7 +42,7 @@ pub async fn fork(
     let now = state.clock.app_now(target.id);
     let name = body.name.map(|n| n.trim().to_owned());
     let (committed, in_force) = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
-        crate::fork::fork(tx, &master, target.id, name.as_deref(), now)
+        crate::fork::fork(crate::fork::on_sqlite(tx)?, &master, target.id, name.as_deref(), now)
     })
     .await?;
     if let Some(in_force) = in_force {
@@ -83,7 +83,7 @@ pub async fn delete(
         .db
         .read(move |conn| {
             let target = caller.target(conn, &application_id, Access::TestOnly(live))?;
-            crate::fork::deletable(conn, target.id)?;
+            crate::fork::deletable(crate::fork::on_sqlite(conn)?, target.id)?;
             Ok(target.id)
         })
         .await?;
@@ -91,7 +91,7 @@ pub async fn delete(
     // are written before their rows go.
     state.keys.remove_application(app);
     state.request_log.caught_up().await;
-    match state.db.write(move |tx| crate::fork::delete(tx, app)).await {
+    match state.db.write(move |tx| crate::fork::delete(crate::fork::on_sqlite(tx)?, app)).await {
         Ok((deleted, rules)) => {
             state.clock.forget_app(app);
             state.faults.remove(&rules);

@@ -9,9 +9,9 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::applications::{ApiKey, Application, ApplicationStatus, CreateApiKey, CreatedApiKey};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
-use rusqlite::Connection;
 
 use crate::auth::{DashboardUser, api_keys};
+use crate::db::sql::Conn;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiQuery, OptionalJson};
 use crate::http::pagination::{PageQuery, PageRequest};
@@ -19,7 +19,7 @@ use crate::idempotency::{self, Committed, Idempotency};
 use crate::state::AppState;
 use crate::store::{self, api_keys::KeyApplication};
 
-fn owned_application(conn: &Connection, partner_id: i64, id: &str) -> Result<KeyApplication, ApiError> {
+fn owned_application(conn: &Conn<'_>, partner_id: i64, id: &str) -> Result<KeyApplication, ApiError> {
     let (app_id, app) = store::owned::<Application>(conn, partner_id, id)?;
     Ok(KeyApplication {
         id: app_id,

@@ -20,10 +20,10 @@ use payctl_wire::legacy_quotes::{
     RecipientType, TargetType,
 };
 use payctl_wire::transactions::DestinationKind;
-use rusqlite::Connection;
 
 use super::fields;
 use crate::auth::KeyCaller;
+use crate::db::sql::Conn;
 use crate::error::{ApiError, Checks};
 use crate::flows::quotes;
 use crate::http::extract::ApiJson;
@@ -70,7 +70,7 @@ pub fn view(q: &quotes::Row, now: Timestamp) -> LegacyQuote {
 
 /// A legacy-form or corridor-form quote of the application; transaction
 /// quotes are not served here.
-pub fn find_legacy(conn: &Connection, application_id: i64, id: &str) -> Result<quotes::Row, ApiError> {
+pub fn find_legacy(conn: &Conn<'_>, application_id: i64, id: &str) -> Result<quotes::Row, ApiError> {
     quotes::owned_of(conn, application_id, id, &[quotes::Form::Legacy, quotes::Form::Corridor])
 }
 

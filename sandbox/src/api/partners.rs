@@ -11,9 +11,9 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use payctl_wire::auth::{Partner, PartnerStatus};
 use payctl_wire::partners::{CreatePartner, UpdatePartner};
-use rusqlite::Connection;
 
 use crate::auth::KeyCaller;
+use crate::db::sql::Conn;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::ApiJson;
 use crate::idempotency::{self, Committed, Idempotency};
@@ -25,7 +25,7 @@ const NAME_MAX: usize = 256;
 const BUSINESS_TYPE_MAX: usize = 64;
 
 /// The internal id of a partner the caller may manage.
-fn authorize(conn: &Connection, caller_partner: i64, public_id: &str) -> Result<i64, ApiError> {
+fn authorize(conn: &Conn<'_>, caller_partner: i64, public_id: &str) -> Result<i64, ApiError> {
     match store::owned::<Partner>(conn, (), public_id)? {
         (id, parent) if id == caller_partner || parent == Some(caller_partner) => Ok(id),
         _ => Err(ApiError::forbidden("a partner may manage only itself and its own sub-partners")),

@@ -20,6 +20,7 @@ use serde::Deserialize;
 
 use super::fields;
 use crate::auth::DashboardUser;
+use crate::db::sql::Conn;
 use crate::error::{ApiError, Checks};
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::http::pagination::{PageQuery, PageRequest};
@@ -96,7 +97,7 @@ fn view(applied: AppliedMarkup, customer_id: Option<String>) -> Markup {
 
 /// The markup that applies to a customer (or the partner when `None`). A
 /// customer must be the partner's.
-fn effective(conn: &rusqlite::Connection, partner: i64, customer_id: Option<&str>) -> Result<AppliedMarkup, ApiError> {
+fn effective(conn: &Conn<'_>, partner: i64, customer_id: Option<&str>) -> Result<AppliedMarkup, ApiError> {
     if let Some(id) = customer_id {
         store::customers::of_partner(conn, partner, id)?;
     }

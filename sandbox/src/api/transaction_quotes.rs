@@ -14,10 +14,10 @@ use payctl_domain::rates::{self, CorridorId};
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::transactions::{CreateTransactionQuote, DestinationKind, TransactionQuote};
-use rusqlite::Connection;
 
 use super::fields;
 use crate::auth::KeyCaller;
+use crate::db::sql::Conn;
 use crate::error::{ApiError, Checks};
 use crate::flows::quotes;
 use crate::http::extract::ApiJson;
@@ -80,7 +80,7 @@ pub fn corridor_for(field: &str, id: &str, source: &str, destination: &str) -> R
 
 /// The application's transaction quote `id`: a quote of another form is
 /// served by the legacy paths, and is 404 here as an unknown one is.
-fn owned(conn: &Connection, app: i64, id: &str) -> Result<quotes::Row, ApiError> {
+fn owned(conn: &Conn<'_>, app: i64, id: &str) -> Result<quotes::Row, ApiError> {
     quotes::owned_of(conn, app, id, &[quotes::Form::Transaction])
 }
 

@@ -22,6 +22,7 @@ use payctl_domain::credentials;
 use payctl_wire::applications::ApplicationStatus;
 use subtle::ConstantTimeEq;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::secrets;
 use crate::state::AppState;
@@ -89,12 +90,7 @@ impl ControlCaller {
     /// on the application it names; LIVE applications follow the global
     /// clock and rates only, so changing one is a TEST-only operation
     /// refused with 403 `ATH_0002`, as it is to a LIVE key.
-    pub fn target(
-        &self,
-        conn: &rusqlite::Connection,
-        named: Option<&str>,
-        access: Access,
-    ) -> Result<Option<Target>, ApiError> {
+    pub fn target(&self, conn: &Conn<'_>, named: Option<&str>, access: Access) -> Result<Option<Target>, ApiError> {
         let missing = store::missing::<payctl_wire::applications::Application>;
         let own = |key: &KeyCaller| Target { id: key.application_id, public_id: key.application_public_id.clone() };
         match (self, named) {
@@ -135,7 +131,7 @@ impl Owner {
     /// the operator any, a TEST key its own, a dashboard user its
     /// partner's (404 otherwise); a LIVE one is refused with `access`'s
     /// reason.
-    pub fn target(&self, conn: &rusqlite::Connection, public_id: &str, access: Access) -> Result<Target, ApiError> {
+    pub fn target(&self, conn: &Conn<'_>, public_id: &str, access: Access) -> Result<Target, ApiError> {
         let missing = store::missing::<payctl_wire::applications::Application>;
         match self {
             Owner::Control(caller) => caller.target(conn, Some(public_id), access)?.ok_or_else(missing),

@@ -11,7 +11,6 @@ use payctl_wire::customers::KybStatus;
 use payctl_wire::payments::PaymentStatus;
 use payctl_wire::transactions::TransactionState;
 use payctl_wire::transfers::TransferStatus;
-use rusqlite::Connection;
 use rusqlite::types::FromSql;
 use serde_json::{Value, json};
 
@@ -22,6 +21,7 @@ use super::session::Visitor;
 use super::{AppCtx, Call, Console, Failure, back};
 use crate::api::transactions::view as transaction_view;
 use crate::api::transfers::{swap_view, transfer_view};
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::flows::transfers::Kind;
 use crate::flows::{FlowKind, FlowState};
@@ -304,13 +304,13 @@ fn actions(visitor: &Visitor, base: &str, kind: FlowKind) -> Markup {
 /// The timeline of a flow of `kind`, each state as a badge of that flow's
 /// own vocabulary.
 pub fn states(
-    conn: &Connection,
+    conn: &Conn<'_>,
     kind: FlowKind,
     application_id: i64,
     id: &str,
 ) -> Result<Vec<Entered<Markup>>, ApiError> {
     fn badged<S: FlowState + FromSql + html::Badge>(
-        conn: &Connection,
+        conn: &Conn<'_>,
         kind: FlowKind,
         application_id: i64,
         id: &str,

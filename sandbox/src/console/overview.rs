@@ -47,7 +47,9 @@ pub async fn page(State(console): State<Console>, visitor: Visitor) -> Result<Re
             // The list carries public ids only: each application is looked
             // up once more for its internal id.
             for listed in store::applications::list(conn, partner.id, &NEWEST)?.data {
-                let Some((id, app)) = store::applications::find(conn, partner.id, &listed.id)? else { continue };
+                let Some((id, app)) = store::applications::find(conn, partner.id, &listed.id)? else {
+                    continue;
+                };
                 let now = clocks.app_now(id);
                 let keys = store::api_keys::list(conn, id, app.environment, &NEWEST, now)?.data;
                 let ctx = AppCtx::new(id, &app, partner.id);

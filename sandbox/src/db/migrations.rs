@@ -21,7 +21,7 @@ pub const LATEST_VERSION: usize = 25;
 
 /// The version `migrations/baseline.sql` stands for.
 pub const BASELINE_VERSION: usize = 25;
-const BASELINE: &str = include_str!("migrations/baseline.sql");
+pub(super) const BASELINE: &str = include_str!("migrations/baseline.sql");
 
 /// Brings `conn` to the latest version: an empty database from the
 /// baseline, then, as for any older database, the numbered files it has
@@ -183,7 +183,7 @@ mod tests {
     fn upgraded_from(version: usize, fill: &str) -> Connection {
         let mut conn = Connection::open_in_memory().unwrap();
         migrations().to_version(&mut conn, version).unwrap();
-        crate::store::applications::insert_bare(&conn).unwrap();
+        crate::store::applications::insert_bare(&(&conn).into()).unwrap();
         conn.execute_batch(fill).unwrap();
         // As `db::migrate` runs them: a table rebuilt must not take its
         // children with it.
@@ -255,7 +255,7 @@ mod tests {
         assert_eq!((size, kept, body.as_str()), (None, 0, r#"{"a":1}"#));
         let partner: i64 =
             conn.query_row("SELECT partner_id FROM applications WHERE id = 1", [], |r| r.get(0)).unwrap();
-        assert_eq!(crate::store::request_logs::body_bytes(&conn, partner).unwrap(), 0);
+        assert_eq!(crate::store::request_logs::body_bytes(&(&conn).into(), partner).unwrap(), 0);
     }
 
     /// A database at version 20 (before per-endpoint counters and the index
@@ -336,7 +336,7 @@ mod tests {
              VALUES ('c4', 1, 'business', 'L', 'ÄX@U.TEST', ?1, 'AE', 'standard', 'T', 'pending', 0, 0)",
             [payctl_domain::text::uniqueness_key("ÄX@U.TEST")],
         );
-        assert!(again.is_err_and(|e| crate::store::is_unique_violation(&e)));
+        assert!(again.is_err_and(|e| crate::db::sql::sqlite_kind(&e) == crate::db::sql::ErrorKind::UniqueViolation));
         let users: i64 = conn.query_row("SELECT COUNT(DISTINCT username_key) FROM users", [], |r| r.get(0)).unwrap();
         assert_eq!(users, 2);
     }

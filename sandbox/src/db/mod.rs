@@ -11,14 +11,20 @@
 //! the rows it walks ([`Db::scan`]) always goes to the thread. Callers await a
 //! oneshot reply; no write, and no long read, runs on a tokio worker. A
 //! full disk fails writes with 507 `STORAGE_FULL` (see
-//! [`crate::error::ApiError::from_database`]) while reads go on; warnings
+//! [`crate::error::ApiError::from_statement`]) while reads go on; warnings
 //! that repeat are logged once a minute.
 //!
 //! # Layout
 //! - this module: [`Db`], opening and configuring connections, the reader
 //!   threads; [`Tx`], the transaction a write job runs in, which tells the
 //!   writer whether the job recorded an event.
-//! - [`writer`]: the writer thread and its group commits.
+//! - [`sql`]: the store's one way to run SQL on either backend ([`sql::Conn`],
+//!   which a [`Tx`] derefs to and a read is handed) (SQLite's
+//!   connections, or PostgreSQL's through [`postgres`], which speaks
+//!   SQLite's values and schema to it and migrates a database).
+//! - [`writer`]: the writer thread and its group commits; [`pg_writer`]:
+//!   a group commit on PostgreSQL, under a lock that serialises the writes
+//!   of every process on one database.
 //! - [`shared`]: the writer's connection, and in-memory reads beside it.
 //! - [`checkpoint`]: the WAL checkpoint thread; [`migrations`]: the
 //!   schema; [`files`]: the database file's permissions and lock;
@@ -27,9 +33,28 @@
 mod checkpoint;
 pub mod files;
 mod migrations;
+// Nothing opens a PostgreSQL connection yet: only db::sql and tests use it.
+#[allow(dead_code)]
+mod postgres;
 mod shared;
+// Nothing opens a PostgreSQL connection yet: only its tests reach that side.
+#[allow(dead_code)]
+pub mod sql;
+// Nothing runs it yet but its test: the hosted mode's database is not wired.
+#[allow(dead_code)]
+mod pg_writer;
 mod warning;
 mod writer;
+
+/// The baseline schema in each backend's words, for the store's tests.
+#[cfg(test)]
+pub(crate) mod baseline {
+    pub const SQLITE: &str = super::migrations::BASELINE;
+
+    pub fn postgres() -> String {
+        super::postgres::schema(SQLITE)
+    }
+}
 
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
@@ -39,7 +64,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use crossbeam_channel::{Receiver, Sender};
-use rusqlite::{Connection, OpenFlags, Transaction};
+use rusqlite::{Connection, OpenFlags};
 use tokio::sync::{Notify, oneshot};
 
 use crate::error::ApiError;
@@ -58,7 +83,7 @@ enum Job {
     Write(WriteJob),
 }
 
-type WriteJob = Box<dyn FnOnce(&Transaction<'_>) -> Staged + Send>;
+type WriteJob = Box<dyn FnOnce(&Tx<'_>) -> Staged + Send>;
 
 /// A write job's result, held until its group's commit is settled.
 struct Staged {
@@ -73,22 +98,24 @@ struct Staged {
 
 /// The transaction a write job runs in, as [`Db::write`] hands it over.
 ///
-/// It derefs to the rusqlite transaction, so everything that reads or writes
-/// rows takes it as a `&Connection`. What it adds is the one thing the writer
+/// It derefs to the [`sql::Conn`] the store takes, so a write passes `tx`
+/// where a read passes its connection; [`Tx::sqlite`] is the SQLite
+/// transaction itself, for what runs on SQLite alone
+/// ([`crate::store::fork`]). What it adds is the one thing the writer
 /// must learn from the job besides its result: whether the job recorded an
 /// event ([`crate::events::record`] takes a `Tx` and marks it), so that the
 /// webhook dispatcher is woken after the commit instead of at its next poll.
 /// Only code that records events needs a `Tx` rather than a connection, and
 /// the type makes such code impossible to call outside a write.
 pub struct Tx<'a> {
-    tx: &'a Transaction<'a>,
+    conn: sql::Conn<'a>,
     recorded: Cell<bool>,
 }
 
 impl<'a> Tx<'a> {
-    /// A write job's handle on `tx`, with nothing recorded yet.
-    pub(crate) fn new(tx: &'a Transaction<'a>) -> Self {
-        Tx { tx, recorded: Cell::new(false) }
+    /// A write job's handle on its transaction, with nothing recorded yet.
+    pub(crate) fn new(conn: sql::Conn<'a>) -> Self {
+        Tx { conn, recorded: Cell::new(false) }
     }
 
     /// Marks that an event was recorded in this transaction.
@@ -103,10 +130,10 @@ impl<'a> Tx<'a> {
 }
 
 impl<'a> std::ops::Deref for Tx<'a> {
-    type Target = Transaction<'a>;
+    type Target = sql::Conn<'a>;
 
-    fn deref(&self) -> &Transaction<'a> {
-        self.tx
+    fn deref(&self) -> &sql::Conn<'a> {
+        &self.conn
     }
 }
 
@@ -145,7 +172,7 @@ const WAL_SIZE_LIMIT: i64 = 64 * 1024 * 1024;
 
 /// Statements each connection keeps compiled (more than the application
 /// has distinct statements, so the hot ones are never evicted).
-const STATEMENT_CACHE: usize = 512;
+pub(crate) const STATEMENT_CACHE: usize = 512;
 
 /// Where the data lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -248,24 +275,21 @@ impl Db {
         F: FnOnce(&Tx<'_>) -> Result<T, ApiError> + Send + 'static,
     {
         let (reply_tx, reply_rx) = oneshot::channel();
-        let job: WriteJob = Box::new(move |tx| {
-            let tx = Tx::new(tx);
-            match work(&tx) {
-                Ok(value) => Staged {
-                    ok: true,
-                    recorded: tx.recorded(),
-                    reply: Box::new(move |committed: Result<(), ApiError>| {
-                        let _ = reply_tx.send(committed.map(|()| value));
-                    }),
-                },
-                Err(e) => Staged {
-                    ok: false,
-                    recorded: false,
-                    reply: Box::new(move |_| {
-                        let _ = reply_tx.send(Err(e));
-                    }),
-                },
-            }
+        let job: WriteJob = Box::new(move |tx| match work(tx) {
+            Ok(value) => Staged {
+                ok: true,
+                recorded: tx.recorded(),
+                reply: Box::new(move |committed: Result<(), ApiError>| {
+                    let _ = reply_tx.send(committed.map(|()| value));
+                }),
+            },
+            Err(e) => Staged {
+                ok: false,
+                recorded: false,
+                reply: Box::new(move |_| {
+                    let _ = reply_tx.send(Err(e));
+                }),
+            },
         });
         self.send(&self.writer, Job::Write(job), reply_rx).await
     }
@@ -283,7 +307,7 @@ impl Db {
     pub async fn read<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&sql::Conn<'_>) -> Result<T, ApiError> + Send + 'static,
     {
         if let Some(conn) = self.memory.as_ref().and_then(|memory| memory.for_reader()) {
             return read_surviving_panics(work, &conn);
@@ -299,7 +323,7 @@ impl Db {
     pub async fn scan<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&sql::Conn<'_>) -> Result<T, ApiError> + Send + 'static,
     {
         if let Some(memory) = &self.memory {
             let memory = memory.clone();
@@ -370,10 +394,10 @@ fn serve_reads(conn: Connection, jobs: Receiver<Job>) {
 /// caller instead of the end of a database thread (or of a request on the
 /// caller's), and the connection goes on to the next read.
 fn read_surviving_panics<T>(
-    work: impl FnOnce(&Connection) -> Result<T, ApiError>,
+    work: impl FnOnce(&sql::Conn<'_>) -> Result<T, ApiError>,
     conn: &Connection,
 ) -> Result<T, ApiError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(conn))).unwrap_or_else(|_| {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&sql::Conn::Sqlite(conn)))).unwrap_or_else(|_| {
         tracing::error!("a database read panicked");
         Err(ApiError::internal("the database did not run the request"))
     })
@@ -452,7 +476,7 @@ mod tests {
     /// connection) until the returned sender is used; returns once it runs.
     async fn holding_the_writer(
         db: &Db,
-        first: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<()> + Send + 'static,
+        first: impl FnOnce(&Connection) -> rusqlite::Result<()> + Send + 'static,
     ) -> (std::sync::mpsc::Sender<()>, tokio::task::JoinHandle<Result<(), ApiError>>) {
         let (started_tx, started) = oneshot::channel();
         let (release, released) = std::sync::mpsc::channel::<()>();
@@ -460,7 +484,7 @@ mod tests {
             let db = db.clone();
             async move {
                 db.write(move |tx| {
-                    first(tx)?;
+                    first(tx.sqlite().expect("a SQLite database"))?;
                     let _ = started_tx.send(());
                     let _ = released.recv();
                     Ok(())

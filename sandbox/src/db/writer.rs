@@ -20,7 +20,7 @@ use rusqlite::{Connection, Transaction, TransactionBehavior};
 use tokio::sync::Notify;
 
 use super::shared::Shared;
-use super::{CachedSql, Job, Staged, WriteJob};
+use super::{CachedSql, Job, Staged, Tx, WriteJob};
 use crate::error::ApiError;
 
 /// Write jobs sharing one commit, at most: enough to amortise a flush,
@@ -123,7 +123,7 @@ fn run_in_savepoint(tx: &Transaction<'_>, job: WriteJob) -> Result<Staged, (Opti
     // A panicking job must not take the writer (and every later request)
     // down with it: its savepoint is rolled back like a failure, and its
     // caller, whose reply channel unwinding dropped, hears an error.
-    let done = std::panic::catch_unwind(AssertUnwindSafe(|| job(tx))).unwrap_or_else(|_| Staged {
+    let done = std::panic::catch_unwind(AssertUnwindSafe(|| job(&Tx::new(tx.into())))).unwrap_or_else(|_| Staged {
         ok: false,
         recorded: false,
         reply: Box::new(|_| {}),

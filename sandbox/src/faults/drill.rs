@@ -8,10 +8,10 @@
 
 use payctl_domain::faults::{CERTAIN, Firing};
 use payctl_domain::time::Timestamp;
-use rusqlite::Connection;
 
 use super::rules::MethodName;
 use super::{Aim, Change, DeliveryFault, DeliveryMatch, RequestFault, RequestMatch, Spec};
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::operation::{Operations, Purpose};
 use crate::store;
@@ -61,7 +61,7 @@ pub fn rules(operations: &Operations) -> Vec<Spec> {
 
 /// Ends the application's running drill, if any, in the caller's write:
 /// its rules are deleted (and come out of force with the change).
-pub fn end(conn: &Connection, app: i64, now: Timestamp) -> Result<Change, ApiError> {
+pub fn end(conn: &Conn<'_>, app: i64, now: Timestamp) -> Result<Change, ApiError> {
     let Some(drill) = store::review::latest_drill(conn, app)? else { return Ok(Change::default()) };
     if drill.ended_at.is_some() {
         return Ok(Change::default());
@@ -75,12 +75,7 @@ pub fn end(conn: &Connection, app: i64, now: Timestamp) -> Result<Change, ApiErr
 /// Starts a drill for the application (`app`, its public id), ending a
 /// running one first, in the caller's write: the new rules (in order, in
 /// `added`) come into force with the change.
-pub fn start(
-    conn: &Connection,
-    app: (i64, String),
-    operations: &Operations,
-    now: Timestamp,
-) -> Result<Change, ApiError> {
+pub fn start(conn: &Conn<'_>, app: (i64, String), operations: &Operations, now: Timestamp) -> Result<Change, ApiError> {
     let mut change = end(conn, app.0, now)?;
     for spec in rules(operations) {
         change.added.push(super::store(conn, Some(app.clone()), spec, now)?);

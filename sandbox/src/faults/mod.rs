@@ -47,6 +47,7 @@ use payctl_domain::faults::Counters;
 use payctl_domain::time::Timestamp;
 use tokio::sync::watch;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store;
 
@@ -184,7 +185,7 @@ pub struct Matched<F> {
 
 impl Faults {
     /// The stored rules, as the engine holds them.
-    pub fn load(conn: &rusqlite::Connection) -> Result<Faults, ApiError> {
+    pub fn load(conn: &Conn<'_>) -> Result<Faults, ApiError> {
         let faults = Faults::default();
         faults.replace(store::fault_rules::all(conn)?)?;
         Ok(faults)
@@ -351,7 +352,7 @@ impl Drop for Holding {
 /// Stores a rule in the caller's write; [`Faults::apply`] puts it in force
 /// after the commit.
 pub fn store(
-    conn: &rusqlite::Connection,
+    conn: &Conn<'_>,
     application: Option<(i64, String)>,
     spec: Spec,
     now: Timestamp,
@@ -373,7 +374,7 @@ pub const GLOBAL_RULES: usize = 100;
 /// 409 `FAULT_RULE_LIMIT` when one more rule for `app` (`None`: a global
 /// one) would pass a bound. Counted in the write that adds it, so rules
 /// added at the same time cannot pass it together.
-fn within_limits(conn: &rusqlite::Connection, app: Option<i64>) -> Result<(), ApiError> {
+fn within_limits(conn: &Conn<'_>, app: Option<i64>) -> Result<(), ApiError> {
     let full = |message: String| Err(ApiError::new(payctl_wire::error::ErrorCode::FaultRuleLimit, message));
     let Some(app) = app else {
         if store::fault_rules::count_global(conn)? >= GLOBAL_RULES {
@@ -429,7 +430,7 @@ pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<
 /// Stores counters in the caller's write (a request's are stored with its
 /// log record). Counters only grow, so writes that land out of order
 /// change nothing.
-pub fn record_counters(conn: &rusqlite::Connection, counted: &[(i64, Counters)]) -> Result<(), ApiError> {
+pub fn record_counters(conn: &Conn<'_>, counted: &[(i64, Counters)]) -> Result<(), ApiError> {
     for (id, counters) in counted {
         store::fault_rules::set_counters(conn, *id, *counters)?;
     }
@@ -440,11 +441,7 @@ pub fn record_counters(conn: &rusqlite::Connection, counted: &[(i64, Counters)])
 /// matches, in the write that decides the delivery, and stores the counts
 /// in that write (a per-endpoint rule's at that endpoint, and every rule's
 /// totals); `Some` when the rule fires.
-pub fn fire_delivery(
-    conn: &rusqlite::Connection,
-    rule: &Arc<Rule>,
-    endpoint_id: i64,
-) -> Result<Option<Fired>, ApiError> {
+pub fn fire_delivery(conn: &Conn<'_>, rule: &Arc<Rule>, endpoint_id: i64) -> Result<Option<Fired>, ApiError> {
     let (counted, fired, counters) = if rule.spec.per_endpoint() {
         let mut at = store::fault_rules::endpoint_counters(conn, rule.id, endpoint_id)?;
         let fired = rule.fire_at(&mut at);

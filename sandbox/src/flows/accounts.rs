@@ -11,8 +11,8 @@ use payctl_domain::asset::Asset;
 use payctl_domain::time::Timestamp;
 use payctl_wire::accounts::{Account, AccountPurpose, WalletMode};
 use payctl_wire::error::ErrorCode;
-use rusqlite::Connection;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::secrets;
 use crate::store::accounts::{self as store, NewRow};
@@ -33,7 +33,7 @@ pub enum NewAccount {
 
 /// Opens the account: 422 `UNSUPPORTED_COMBINATION` outside the support
 /// matrix, 409 `DUPLICATE_ACCOUNT` when the application has one like it.
-pub fn open(conn: &Connection, application_id: i64, new: &NewAccount, now: Timestamp) -> Result<Account, ApiError> {
+pub fn open(conn: &Conn<'_>, application_id: i64, new: &NewAccount, now: Timestamp) -> Result<Account, ApiError> {
     let unsupported = |why: String| ApiError::new(ErrorCode::UnsupportedCombination, why);
     let minted;
     let row = match new {

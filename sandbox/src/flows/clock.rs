@@ -6,6 +6,7 @@
 
 use payctl_domain::time::{LATEST_MILLIS, Timestamp};
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store::{self, settings};
 
@@ -29,7 +30,7 @@ pub fn check_seconds(seconds: i64) -> Result<(), ApiError> {
 /// answers the new offset (the application's own, or the global one).
 /// Checked inside the write that moves it, so two advances at once cannot
 /// pass [`LATEST_MILLIS`] together.
-pub fn advance(tx: &rusqlite::Connection, app: Option<i64>, seconds: i64, global: i64) -> Result<i64, ApiError> {
+pub fn advance(tx: &Conn<'_>, app: Option<i64>, seconds: i64, global: i64) -> Result<i64, ApiError> {
     let delta = seconds * 1000;
     match app {
         Some(id) => {

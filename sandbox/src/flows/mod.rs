@@ -40,10 +40,10 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::beneficiaries::Beneficiary;
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::events::EventType;
-use rusqlite::Connection;
 
 use crate::clock::Clocks;
-use crate::db::{CachedSql, Tx};
+use crate::db::Tx;
+use crate::db::sql::{Conn, Savepoint, savepoint};
 use crate::error::ApiError;
 use crate::ledger::{self, Leg, Owner};
 use crate::store::{self, Owned};
@@ -60,7 +60,7 @@ pub trait Flow: Owned<Scope = Option<i64>, Found = Self> + Sized {
     fn public_id(&self) -> &str;
     /// Stores the move from the flow's current state to `to`; false when the row was
     /// no longer in that state.
-    fn save(&self, conn: &Connection, to: Self::State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError>;
+    fn save(&self, conn: &Conn<'_>, to: Self::State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError>;
     /// The step that fails this flow from its current state, if it can fail.
     fn failure(&self, reason: &str, at: Timestamp) -> Option<Step<Self::State>>;
 }
@@ -171,7 +171,7 @@ fn apply_effects<F: Flow>(conn: &Tx<'_>, flow: &F, step: &Step<F::State>, at: Ti
 }
 
 /// The flow as it is now stored (after a [`commit`]).
-pub fn reread<F: Flow>(conn: &Connection, flow: &F) -> Result<F, ApiError> {
+pub fn reread<F: Flow>(conn: &Conn<'_>, flow: &F) -> Result<F, ApiError> {
     let id = flow.public_id();
     F::find(conn, Some(flow.application_id()), id)?
         .ok_or_else(|| ApiError::internal(format!("{} {id} vanished", F::KIND.as_str())))
@@ -180,12 +180,13 @@ pub fn reread<F: Flow>(conn: &Connection, flow: &F) -> Result<F, ApiError> {
 /// [`commit`] for a step the sandbox takes by itself: when it cannot be
 /// carried out, the flow fails instead, in the same transaction.
 pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at: Timestamp) -> Result<(), ApiError> {
-    conn.execute_cached("SAVEPOINT flow_step", [])?;
+    const STEP: Savepoint = savepoint!("flow_step");
+    STEP.begin(conn)?;
     let tried = commit(conn, flow, step, at);
     let outcome = match tried {
         Ok(()) => Ok(()),
         Err(e) => {
-            conn.execute_cached("ROLLBACK TO flow_step", [])?;
+            STEP.undo(conn)?;
             let reason = match e.code {
                 ErrorCode::InsufficientFunds => format!("the sandbox could not complete the flow: {}", e.message),
                 _ => "the sandbox could not complete the flow (internal error; see its log)".to_owned(),
@@ -196,7 +197,7 @@ pub fn commit_or_fail<F: Flow>(conn: &Tx<'_>, flow: &F, step: Step<F::State>, at
             }
         }
     };
-    conn.execute_cached("RELEASE flow_step", [])?;
+    STEP.release(conn)?;
     outcome
 }
 
@@ -235,7 +236,7 @@ pub fn apply_move(conn: &Tx<'_>, due: &store::moves::DueMove) -> Result<(), ApiE
 }
 
 fn post(
-    conn: &Connection,
+    conn: &Conn<'_>,
     app: i64,
     kind: &str,
     reference: (&str, &str),
@@ -253,7 +254,7 @@ fn post(
 /// Refuses with 422 `INSUFFICIENT_FUNDS` unless `owner` holds `amount` of
 /// `asset`: what a flow will need later, checked when it is created.
 pub fn require_funds(
-    conn: &Connection,
+    conn: &Conn<'_>,
     app: i64,
     owner: Owner,
     asset: &str,
@@ -283,7 +284,7 @@ pub const FAIL_SUFFIX: i64 = 13;
 /// of another customer is 400 `VAL_0001`, one receiving another asset 422
 /// `UNSUPPORTED_COMBINATION`, each naming the request's `field`.
 pub fn payee(
-    conn: &Connection,
+    conn: &Conn<'_>,
     app: i64,
     id: &str,
     sender: Option<&str>,

@@ -24,13 +24,13 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::{EventType, PaymentType};
 use payctl_wire::payments::CollectionMethod;
-use rusqlite::Connection;
 
 use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
 use crate::db::Tx;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store;
@@ -70,7 +70,7 @@ impl Flow for Row {
         &self.payment.id
     }
 
-    fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+    fn save(&self, conn: &Conn<'_>, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
         payments::advance(conn, self.id, self.status, to, reason, at)
     }
 

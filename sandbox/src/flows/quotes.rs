@@ -21,8 +21,8 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::legacy_quotes::RecipientType;
 use payctl_wire::transactions::{DestinationKind, QuoteStatus};
-use rusqlite::Connection;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::quoting;
 use crate::store;
@@ -55,7 +55,7 @@ pub enum FormRequest {
 /// it, `CREATED` and locked from `now`: the one way any form makes a quote.
 /// A named customer must be the application's (its 404 first); a corridor
 /// quote pays its corridor's fee.
-pub fn create(conn: &Connection, app: i64, partner: i64, new: NewQuote, now: Timestamp) -> Result<Row, ApiError> {
+pub fn create(conn: &Conn<'_>, app: i64, partner: i64, new: NewQuote, now: Timestamp) -> Result<Row, ApiError> {
     let named = match &new.form {
         FormRequest::Transaction { customer_id, .. } => customer_id.as_deref(),
         FormRequest::Legacy { customer_id, .. } => Some(customer_id.as_str()),
@@ -117,7 +117,7 @@ pub fn create(conn: &Connection, app: i64, partner: i64, new: NewQuote, now: Tim
 
 /// The application's quote `id` made by one of `forms` (each path serves
 /// its own forms); a quote of another form is the quote's 404 too.
-pub fn owned_of(conn: &Connection, application_id: i64, id: &str, forms: &[Form]) -> Result<Row, ApiError> {
+pub fn owned_of(conn: &Conn<'_>, application_id: i64, id: &str, forms: &[Form]) -> Result<Row, ApiError> {
     let quote = store::owned::<Row>(conn, application_id, id)?;
     if forms.contains(&quote.form) { Ok(quote) } else { Err(store::missing::<Row>()) }
 }
@@ -128,7 +128,7 @@ pub fn status_at(quote: &Row, now: Timestamp) -> QuoteStatus {
 }
 
 /// `CREATED` → `ACCEPTED`.
-pub fn accept(conn: &Connection, quote: &Row, now: Timestamp) -> Result<Row, ApiError> {
+pub fn accept(conn: &Conn<'_>, quote: &Row, now: Timestamp) -> Result<Row, ApiError> {
     let already = || {
         ApiError::conflict(ErrorCode::QuoteAlreadyAccepted, format!("quote {} is already accepted", quote.public_id))
     };
@@ -151,7 +151,7 @@ pub fn accept(conn: &Connection, quote: &Row, now: Timestamp) -> Result<Row, Api
 /// `ACCEPTED` → `USED` by the flow `used_by`, exactly once: the conditional
 /// update runs in the caller's write transaction (on the single writer), so
 /// of many consumers racing for one quote exactly one sees it change.
-pub fn consume(conn: &Connection, quote: &Row, used_by: &str, now: Timestamp) -> Result<Row, ApiError> {
+pub fn consume(conn: &Conn<'_>, quote: &Row, used_by: &str, now: Timestamp) -> Result<Row, ApiError> {
     if quotes::mark_used(conn, quote.id, used_by, now)? {
         return reread(conn, quote);
     }
@@ -164,7 +164,7 @@ pub fn consume(conn: &Connection, quote: &Row, used_by: &str, now: Timestamp) ->
     Err(ApiError::new(ErrorCode::IdempotencyRequired, format!("quote {} cannot be used: {why}", quote.public_id)))
 }
 
-fn reread(conn: &Connection, quote: &Row) -> Result<Row, ApiError> {
+fn reread(conn: &Conn<'_>, quote: &Row) -> Result<Row, ApiError> {
     quotes::find(conn, quote.application_id, &quote.public_id)?.ok_or_else(|| ApiError::internal("quote vanished"))
 }
 

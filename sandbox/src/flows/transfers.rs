@@ -27,13 +27,13 @@ use payctl_domain::money::MinorUnit;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
-use rusqlite::Connection;
 
 use super::events::Money;
 use super::quotes;
 use super::{Flow, FlowKind, Posting, Step, verification};
 use crate::clock::Clocks;
 use crate::db::Tx;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::ledger::Owner;
 use crate::store;
@@ -67,7 +67,7 @@ impl Flow for Row {
         &self.public_id
     }
 
-    fn save(&self, conn: &Connection, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+    fn save(&self, conn: &Conn<'_>, to: State, reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
         transfers::advance(conn, self.id, self.status, to, reason, at)
     }
 

@@ -12,12 +12,12 @@
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
-use rusqlite::Connection;
 
 use super::events::Verification;
 use super::{Flow, FlowKind, Step};
 use crate::clock::Clocks;
 use crate::db::Tx;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store;
 use crate::store::customers::{self, NewCustomer, Row};
@@ -56,7 +56,7 @@ impl Flow for Row {
         &self.customer.id
     }
 
-    fn save(&self, conn: &Connection, to: State, _reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
+    fn save(&self, conn: &Conn<'_>, to: State, _reason: Option<&str>, at: Timestamp) -> Result<bool, ApiError> {
         customers::set_verification(conn, self.id, self.status, to, at)
     }
 
@@ -227,7 +227,7 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         crate::db::migrations().to_latest(&mut conn).unwrap();
         let tx = conn.transaction().unwrap();
-        let conn = crate::db::Tx::new(&tx);
+        let conn = crate::db::Tx::new((&tx).into());
         let app = crate::store::applications::insert_bare(&conn).unwrap();
         let now = Clocks::new(0, HashMap::new());
         let created = create(&conn, &now, app, &new_customer()).unwrap();
@@ -245,7 +245,7 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         crate::db::migrations().to_latest(&mut conn).unwrap();
         let tx = conn.transaction().unwrap();
-        let conn = crate::db::Tx::new(&tx);
+        let conn = crate::db::Tx::new((&tx).into());
         let mine = crate::store::applications::insert_bare(&conn).unwrap();
         conn.execute(
             "INSERT INTO applications (public_id, partner_id, name, environment, status, created_at, updated_at)
@@ -253,7 +253,7 @@ mod tests {
             [],
         )
         .unwrap();
-        let theirs = conn.last_insert_rowid();
+        let theirs = tx.last_insert_rowid();
         let clocks = Clocks::new(0, HashMap::new());
         let id = create(&conn, &clocks, mine, &new_customer()).unwrap().customer.id;
         let refused = [

@@ -228,7 +228,7 @@ impl Sink {
 pub async fn read<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: FnOnce(&rusqlite::Connection) -> Result<T, ApiError> + Send + 'static,
+    F: FnOnce(&crate::db::sql::Conn<'_>) -> Result<T, ApiError> + Send + 'static,
 {
     state.request_log.caught_up().await;
     state.db.scan(work).await

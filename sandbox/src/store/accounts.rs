@@ -7,16 +7,16 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::accounts::{Account, AccountPurpose, AccountStatus, AccountType, LedgerAccount, WalletMode};
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::Page;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, ErrorKind, OptionalExtension};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::paging::Listing;
 use crate::store::paging::PageRequest;
 use crate::store::{NotFound, Owned, sql_text};
 
-fn ledger_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LedgerAccount> {
+fn ledger_row(r: &sql::Row<'_>) -> rusqlite::Result<LedgerAccount> {
     let balance: i64 = r.get(2)?;
     Ok(LedgerAccount {
         id: r.get(0)?,
@@ -30,7 +30,7 @@ fn ledger_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LedgerAccount> {
 const LEDGER_COLUMNS: &str = "public_id, asset, balance_minor, status, purpose";
 
 /// A customer's ledger accounts, oldest first.
-pub fn for_customer(conn: &Connection, customer_id: i64) -> Result<Vec<LedgerAccount>, ApiError> {
+pub fn for_customer(conn: &Conn<'_>, customer_id: i64) -> Result<Vec<LedgerAccount>, ApiError> {
     let sql = format!("SELECT {LEDGER_COLUMNS} FROM accounts WHERE customer_id = ?1 ORDER BY public_id");
     Ok(conn.prepare_cached(&sql)?.query_map([customer_id], ledger_row)?.collect::<Result<_, _>>()?)
 }
@@ -38,7 +38,7 @@ pub fn for_customer(conn: &Connection, customer_id: i64) -> Result<Vec<LedgerAcc
 /// The application's own balances: float, fees, what unfinished flows
 /// hold (`in_flight`), settlement accounts and wallets (not customers', not
 /// the external mirror).
-pub fn balances(conn: &Connection, application_id: i64) -> Result<Vec<LedgerAccount>, ApiError> {
+pub fn balances(conn: &Conn<'_>, application_id: i64) -> Result<Vec<LedgerAccount>, ApiError> {
     let sql = format!(
         "SELECT {LEDGER_COLUMNS} FROM accounts
          WHERE application_id = ?1 AND purpose NOT IN (?2, ?3) ORDER BY public_id"
@@ -62,7 +62,7 @@ pub struct NewRow<'a> {
 const SELECT: &str = "SELECT public_id, purpose, status, asset, corridor, network, wallet_mode, address, label,
         balance_minor, created_at FROM accounts";
 
-fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+fn account_row(r: &sql::Row<'_>) -> rusqlite::Result<Account> {
     let purpose: AccountPurpose = r.get(1)?;
     let balance: i64 = r.get(9)?;
     Ok(Account {
@@ -83,7 +83,7 @@ fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
     })
 }
 
-pub fn open(conn: &Connection, application_id: i64, new: &NewRow<'_>, now: Timestamp) -> Result<Account, ApiError> {
+pub fn open(conn: &Conn<'_>, application_id: i64, new: &NewRow<'_>, now: Timestamp) -> Result<Account, ApiError> {
     let public_id = ids::prefixed("acc");
     conn.execute_cached(
         "INSERT INTO accounts (public_id, application_id, purpose, asset, status, corridor, network, wallet_mode,
@@ -104,7 +104,7 @@ pub fn open(conn: &Connection, application_id: i64, new: &NewRow<'_>, now: Times
         ],
     )
     .map_err(|e| {
-        if super::is_unique_violation(&e) {
+        if e.kind() == ErrorKind::UniqueViolation {
             ApiError::conflict(ErrorCode::DuplicateAccount, "an account with the same configuration already exists")
         } else {
             e.into()
@@ -116,7 +116,7 @@ pub fn open(conn: &Connection, application_id: i64, new: &NewRow<'_>, now: Times
 /// The purposes of what `POST /v1/accounts` opens, as the reads' `?N` pair.
 const OPENED: [AccountPurpose; 2] = [AccountPurpose::Settlement, AccountPurpose::Wallet];
 
-pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Account>, ApiError> {
+pub fn find(conn: &Conn<'_>, application_id: i64, public_id: &str) -> Result<Option<Account>, ApiError> {
     let sql = sql_text!("{SELECT} WHERE application_id = ?1 AND public_id = ?2 AND purpose IN (?3, ?4)");
     let params = params![application_id, public_id, OPENED[0], OPENED[1]];
     Ok(conn.query_row_cached(sql, params, account_row).optional()?)
@@ -127,12 +127,12 @@ impl Owned for Account {
     type Found = Account;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "account" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<Account>, ApiError> {
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<Account>, ApiError> {
         find(conn, scope, id)
     }
 }
 
-pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<Page<Account>, ApiError> {
+pub fn list(conn: &Conn<'_>, application_id: i64, page: &PageRequest) -> Result<Page<Account>, ApiError> {
     static LIST: Listing<3> =
         Listing::new(&[SELECT, " WHERE application_id = ?1 AND purpose IN (?2, ?3)"], "public_id");
     LIST.page(conn, [&application_id, &OPENED[0], &OPENED[1]], page, account_row, |a| &a.id)

@@ -1,9 +1,9 @@
 //! API keys: only the SHA-256 of a secret is stored (spec 5.3).
 
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::paging::Listing;
@@ -50,7 +50,7 @@ pub struct KeyApplication {
 
 /// The application of public id `public_id`, as a key is minted for it,
 /// with its partner's public id.
-pub fn application(conn: &Connection, public_id: &str) -> Result<(KeyApplication, String), ApiError> {
+pub fn application(conn: &Conn<'_>, public_id: &str) -> Result<(KeyApplication, String), ApiError> {
     Ok(conn.query_row_cached(
         "SELECT a.id, a.partner_id, p.public_id, a.environment, a.status
          FROM applications a JOIN partners p ON p.id = a.partner_id WHERE a.public_id = ?1",
@@ -71,7 +71,7 @@ pub fn application(conn: &Connection, public_id: &str) -> Result<(KeyApplication
 /// Stores a new key and returns the one-time creation answer and the entry
 /// for the in-memory index.
 pub fn insert(
-    conn: &Connection,
+    conn: &Conn<'_>,
     app: &KeyApplication,
     secret: NewSecret,
     name: Option<&str>,
@@ -79,7 +79,7 @@ pub fn insert(
     now: Timestamp,
 ) -> Result<(CreatedApiKey, StoredKey), ApiError> {
     let public_id = ids::uuid();
-    conn.execute_cached(
+    let key_id = conn.insert(
         "INSERT INTO api_keys (public_id, application_id, prefix, secret_hash, name, expires_at, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
@@ -92,7 +92,6 @@ pub fn insert(
             now.millis()
         ],
     )?;
-    let key_id = conn.last_insert_rowid();
     let created = CreatedApiKey {
         api_key_id: public_id.clone(),
         prefix: secret.prefix.clone(),
@@ -121,7 +120,7 @@ pub fn insert(
 
 const SELECT: &str = "SELECT id, public_id, prefix, name, expires_at, created_at, revoked_at FROM api_keys";
 
-fn from_row(r: &rusqlite::Row<'_>, environment: Environment, now: Timestamp) -> rusqlite::Result<(i64, ApiKey)> {
+fn from_row(r: &sql::Row<'_>, environment: Environment, now: Timestamp) -> rusqlite::Result<(i64, ApiKey)> {
     let expires_at: Option<i64> = r.get(4)?;
     let revoked_at: Option<i64> = r.get(6)?;
     let status = if revoked_at.is_some() {
@@ -147,7 +146,7 @@ fn from_row(r: &rusqlite::Row<'_>, environment: Environment, now: Timestamp) -> 
 }
 
 pub fn list(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     environment: Environment,
     page: &PageRequest,
@@ -158,7 +157,7 @@ pub fn list(
 }
 
 pub fn find(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     environment: Environment,
     public_id: &str,
@@ -175,7 +174,7 @@ impl Owned for ApiKey {
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "API key" };
 
     fn find(
-        conn: &Connection,
+        conn: &Conn<'_>,
         scope: (i64, Environment, Timestamp),
         id: &str,
     ) -> Result<Option<(i64, ApiKey)>, ApiError> {
@@ -184,7 +183,7 @@ impl Owned for ApiKey {
     }
 }
 
-pub fn revoke(conn: &Connection, key_id: i64, now: Timestamp) -> rusqlite::Result<bool> {
+pub fn revoke(conn: &Conn<'_>, key_id: i64, now: Timestamp) -> sql::Result<bool> {
     Ok(conn.execute_cached(
         "UPDATE api_keys SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
         params![key_id, now.millis()],
@@ -192,7 +191,7 @@ pub fn revoke(conn: &Connection, key_id: i64, now: Timestamp) -> rusqlite::Resul
 }
 
 /// Every unrevoked key, to build the authentication index at start.
-pub fn all_usable(conn: &Connection) -> rusqlite::Result<Vec<StoredKey>> {
+pub fn all_usable(conn: &Conn<'_>) -> sql::Result<Vec<StoredKey>> {
     let mut stmt = conn.prepare_cached(
         "SELECT k.id, k.public_id, k.prefix, k.secret_hash, k.expires_at,
                 a.id, a.public_id, a.partner_id, a.environment, a.status

@@ -9,9 +9,9 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::beneficiaries::{Beneficiary, BeneficiaryAccount, BeneficiaryType, PayoutAccountKind};
 use payctl_wire::customers::KybStatus;
 use payctl_wire::page::Page;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::paging::Listing;
@@ -71,7 +71,7 @@ macro_rules! select {
 
 const SELECT: &str = select!("");
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Beneficiary> {
+fn from_row(r: &sql::Row<'_>) -> rusqlite::Result<Beneficiary> {
     let network: Option<Network> = r.get(13)?;
     Ok(Beneficiary {
         id: r.get(0)?,
@@ -103,7 +103,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Beneficiary> {
 /// and asset and clears the previous one; left out, it becomes the default
 /// only when the customer has no account in that asset yet; `false` never.
 pub fn insert(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     customer_id: i64,
     new: &NewBeneficiary,
@@ -163,7 +163,7 @@ pub fn insert(
 }
 
 /// A beneficiary of the application; another application's is `None`.
-pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Beneficiary>, ApiError> {
+pub fn find(conn: &Conn<'_>, application_id: i64, public_id: &str) -> Result<Option<Beneficiary>, ApiError> {
     let sql = sql_text!("{SELECT} WHERE b.application_id = ?1 AND b.public_id = ?2");
     Ok(conn.query_row_cached(sql, params![application_id, public_id], from_row).optional()?)
 }
@@ -173,13 +173,13 @@ impl Owned for Beneficiary {
     type Found = Beneficiary;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::BeneficiaryNotFound, noun: "beneficiary" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<Beneficiary>, ApiError> {
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<Beneficiary>, ApiError> {
         find(conn, scope, id)
     }
 }
 
 /// The beneficiaries of one customer (internal id), newest first.
-pub fn list(conn: &Connection, customer_id: i64, page: &PageRequest) -> Result<Page<Beneficiary>, ApiError> {
+pub fn list(conn: &Conn<'_>, customer_id: i64, page: &PageRequest) -> Result<Page<Beneficiary>, ApiError> {
     static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE b.customer_id = ?1"], "b.public_id");
     LIST.page(conn, [&customer_id], page, from_row, |b| &b.id)
 }
@@ -187,7 +187,7 @@ pub fn list(conn: &Connection, customer_id: i64, page: &PageRequest) -> Result<P
 /// Every beneficiary of the application, newest first, each with its
 /// customer's verification (KYB) status: the console's list.
 pub fn list_for_application(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     page: &PageRequest,
 ) -> Result<Page<(Beneficiary, KybStatus)>, ApiError> {

@@ -1,14 +1,14 @@
 //! The console's sessions: the SHA-256 of each session id, its user and
 //! its expiry (real time, milliseconds).
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, OptionalExtension};
 use crate::error::ApiError;
 
 /// Stores a session, first dropping every expired one.
 pub fn insert(
-    conn: &Connection,
+    conn: &Conn<'_>,
     token_hash: &[u8; 32],
     user_id: i64,
     now_millis: i64,
@@ -23,7 +23,7 @@ pub fn insert(
 }
 
 /// The public id of the user of an unexpired session.
-pub fn user_of(conn: &Connection, token_hash: &[u8; 32], now_millis: i64) -> Result<Option<String>, ApiError> {
+pub fn user_of(conn: &Conn<'_>, token_hash: &[u8; 32], now_millis: i64) -> Result<Option<String>, ApiError> {
     Ok(conn
         .query_row_cached(
             "SELECT u.public_id FROM console_sessions s JOIN users u ON u.id = s.user_id
@@ -35,6 +35,6 @@ pub fn user_of(conn: &Connection, token_hash: &[u8; 32], now_millis: i64) -> Res
 }
 
 /// Ends a session; false when there was none.
-pub fn delete(conn: &Connection, token_hash: &[u8; 32]) -> Result<bool, ApiError> {
+pub fn delete(conn: &Conn<'_>, token_hash: &[u8; 32]) -> Result<bool, ApiError> {
     Ok(conn.execute_cached("DELETE FROM console_sessions WHERE token_hash = ?1", [token_hash.as_slice()])? == 1)
 }

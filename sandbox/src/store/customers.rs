@@ -8,9 +8,9 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::customers::{Customer, CustomerType, VerificationLevel};
 use payctl_wire::error::{ErrorCode, FieldIssue};
 use payctl_wire::page::Page;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, ErrorKind, OptionalExtension};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::paging::Listing;
@@ -39,7 +39,7 @@ const SELECT: &str = "SELECT id, application_id, public_id, type, legal_name, em
         tax_id, kyb_status, kyb_decided_at, created_at, updated_at
     FROM customers";
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+fn from_row(r: &sql::Row<'_>) -> rusqlite::Result<Row> {
     let country: String = r.get(6)?;
     let status: State = r.get(9)?;
     Ok(Row {
@@ -68,7 +68,7 @@ pub fn duplicate_email() -> ApiError {
         .with_details(vec![FieldIssue::new("email", "duplicate", "is already used by another customer")])
 }
 
-pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Timestamp) -> Result<Row, ApiError> {
+pub fn insert(conn: &Conn<'_>, application_id: i64, new: &NewCustomer, now: Timestamp) -> Result<Row, ApiError> {
     let public_id = ids::uuid();
     conn.execute_cached(
         "INSERT INTO customers (public_id, application_id, type, legal_name, email, email_key, country,
@@ -88,16 +88,16 @@ pub fn insert(conn: &Connection, application_id: i64, new: &NewCustomer, now: Ti
             State::Pending,
         ],
     )
-    .map_err(|e| if super::is_unique_violation(&e) { duplicate_email() } else { e.into() })?;
+    .map_err(|e| if e.kind() == ErrorKind::UniqueViolation { duplicate_email() } else { e.into() })?;
     find(conn, Some(application_id), &public_id)?.ok_or_else(|| ApiError::internal("customer vanished after insert"))
 }
 
 /// A customer by public id, limited to one application unless `None`
 /// (the sandbox operator may see every application's customers).
-pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
+pub fn find(conn: &Conn<'_>, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
     // The hottest read of a load test: its text is made once, and the
     // statement stays compiled in the connection's cache.
-    let sql = sql_text!("{SELECT} WHERE public_id = ?1 AND (?2 IS NULL OR application_id = ?2)");
+    let sql = sql_text!("{SELECT} WHERE public_id = ?1 AND (application_id = ?2 OR ?2 IS NULL)");
     Ok(conn.prepare_cached(sql)?.query_row(params![public_id, application_id], from_row).optional()?)
 }
 
@@ -106,26 +106,26 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::CustomerNotFound, noun: "customer" };
 
-    fn find(conn: &Connection, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+    fn find(conn: &Conn<'_>, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
         find(conn, scope, id)
     }
 }
 
 pub fn list(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     status: Option<State>,
     page: &PageRequest,
 ) -> Result<Page<Customer>, ApiError> {
     static LIST: Listing<2> =
-        Listing::new(&[SELECT, " WHERE application_id = ?1 AND (?2 IS NULL OR kyb_status = ?2)"], "public_id");
+        Listing::new(&[SELECT, " WHERE application_id = ?1 AND (kyb_status = ?2 OR ?2 IS NULL)"], "public_id");
     LIST.page(conn, [&application_id, &status], page, |r| from_row(r).map(|r| r.customer), |c| &c.id)
 }
 
 /// Moves a customer's verification from `from` to `to` as of `at`: a
 /// decision stamps `kyb_decided_at`, a return to `pending` clears it.
 /// False when the customer was elsewhere.
-pub fn set_verification(conn: &Connection, id: i64, from: State, to: State, at: Timestamp) -> Result<bool, ApiError> {
+pub fn set_verification(conn: &Conn<'_>, id: i64, from: State, to: State, at: Timestamp) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
         "UPDATE customers SET kyb_status = ?3, updated_at = ?4,
              kyb_decided_at = CASE WHEN ?3 = ?5 THEN NULL ELSE ?4 END
@@ -137,7 +137,7 @@ pub fn set_verification(conn: &Connection, id: i64, from: State, to: State, at: 
 
 /// 404 unless `public_id` is a customer of one of the partner's
 /// applications (TEST or LIVE): what the partner's dashboard may price.
-pub fn of_partner(conn: &Connection, partner_id: i64, public_id: &str) -> Result<(), ApiError> {
+pub fn of_partner(conn: &Conn<'_>, partner_id: i64, public_id: &str) -> Result<(), ApiError> {
     let found: bool = conn.query_row_cached(
         "SELECT EXISTS (SELECT 1 FROM customers c JOIN applications a ON a.id = c.application_id
                         WHERE c.public_id = ?1 AND a.partner_id = ?2)",

@@ -11,9 +11,9 @@ use payctl_wire::applications::Environment;
 use payctl_wire::events::EventType;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::ids;
 use crate::secrets::Sealed;
@@ -47,7 +47,7 @@ pub struct Due {
 /// For every enabled endpoint, its oldest `per_endpoint` deliveries due at
 /// `now` (global clock), in due order; and when the next pending one that
 /// is not yet due falls due.
-pub fn due(conn: &Connection, now: Timestamp, per_endpoint: i64) -> Result<(Vec<Due>, Option<i64>), ApiError> {
+pub fn due(conn: &Conn<'_>, now: Timestamp, per_endpoint: i64) -> Result<(Vec<Due>, Option<i64>), ApiError> {
     let mut stmt = conn.prepare_cached(super::sql_text!(
         "SELECT d.id, d.attempt_count, w.id, w.public_id, w.url, w.secret_nonce, w.secret_sealed,
                 e.id, e.public_id, e.type, e.resource_id, e.data, e.created_at, w.application_id,
@@ -130,7 +130,7 @@ pub struct Attempt {
 /// (application clock). `false` when the delivery is gone or another
 /// attempt was recorded first.
 pub fn record(
-    conn: &Connection,
+    conn: &Conn<'_>,
     delivery_id: i64,
     attempt: &Attempt,
     succeeded: bool,
@@ -183,7 +183,7 @@ pub fn record(
 
 /// How many deliveries an event (by public id) has: one per endpoint it
 /// was queued for.
-pub fn count_for_event(conn: &Connection, event_public_id: &str) -> Result<u32, ApiError> {
+pub fn count_for_event(conn: &Conn<'_>, event_public_id: &str) -> Result<u32, ApiError> {
     Ok(conn.query_row_cached(
         "SELECT COUNT(*) FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.public_id = ?1",
         [event_public_id],
@@ -193,7 +193,7 @@ pub fn count_for_event(conn: &Connection, event_public_id: &str) -> Result<u32, 
 
 /// Whether a delivery still waits for its first attempt with the fault
 /// rules not yet consulted.
-pub fn undecided(conn: &Connection, delivery_id: i64) -> Result<bool, ApiError> {
+pub fn undecided(conn: &Conn<'_>, delivery_id: i64) -> Result<bool, ApiError> {
     Ok(conn
         .query_row_cached(
             super::sql_text!(
@@ -210,7 +210,7 @@ pub fn undecided(conn: &Connection, delivery_id: i64) -> Result<bool, ApiError> 
 
 /// Notes that the fault rules were consulted before the first attempt, and
 /// the fault that shaped the delivery, if any.
-pub fn decided(conn: &Connection, delivery_id: i64, fault: Option<&AppliedFault>) -> Result<(), ApiError> {
+pub fn decided(conn: &Conn<'_>, delivery_id: i64, fault: Option<&AppliedFault>) -> Result<(), ApiError> {
     conn.execute_cached(
         "UPDATE webhook_deliveries SET faults_decided = 1, fault = ?2 WHERE id = ?1",
         params![delivery_id, fault.map(fault_text).transpose()?],
@@ -221,7 +221,7 @@ pub fn decided(conn: &Connection, delivery_id: i64, fault: Option<&AppliedFault>
 /// Holds a delivery until `until` (application clock) by `fault`; an
 /// out-of-order one also waits `behind` a later event about that resource.
 pub fn hold(
-    conn: &Connection,
+    conn: &Conn<'_>,
     delivery_id: i64,
     fault: &AppliedFault,
     until: Timestamp,
@@ -241,7 +241,7 @@ pub fn hold(
 /// It waits, pending with no next attempt, until [`release_copy`] gives it
 /// one.
 pub fn add_copy(
-    conn: &Connection,
+    conn: &Conn<'_>,
     of: i64,
     role: DeliveryRole,
     fault: &AppliedFault,
@@ -259,7 +259,7 @@ pub fn add_copy(
 /// The copies of the event `event_row_id` to `endpoint_id` that wait for a
 /// next attempt, oldest first, with the fault that added each.
 pub fn waiting_copies(
-    conn: &Connection,
+    conn: &Conn<'_>,
     endpoint_id: i64,
     event_row_id: i64,
 ) -> Result<Vec<(i64, Option<AppliedFault>)>, ApiError> {
@@ -277,7 +277,7 @@ pub fn waiting_copies(
 }
 
 /// Gives a waiting copy its attempt, due at `at` (application clock).
-pub fn release_copy(conn: &Connection, delivery_id: i64, at: Timestamp) -> Result<(), ApiError> {
+pub fn release_copy(conn: &Conn<'_>, delivery_id: i64, at: Timestamp) -> Result<(), ApiError> {
     conn.execute_cached(
         "UPDATE webhook_deliveries SET next_attempt_at = ?2,
              next_attempt_runs_at = ?2 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
@@ -292,7 +292,7 @@ pub fn release_copy(conn: &Connection, delivery_id: i64, at: Timestamp) -> Resul
 /// `resource_id` for an event earlier than `event_row_id`: they are due at
 /// `now` (application clock).
 pub fn release_held(
-    conn: &Connection,
+    conn: &Conn<'_>,
     endpoint_id: i64,
     resource_id: &str,
     event_row_id: i64,

@@ -4,9 +4,9 @@
 
 use payctl_domain::time::Timestamp;
 use payctl_wire::events::EventType;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, OptionalExtension, Row};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::sql_text;
@@ -48,7 +48,7 @@ impl StoredEvent {
 
 const SELECT: &str = "SELECT public_id, type, resource_id, data, created_at FROM events";
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
+fn from_row(r: &Row<'_>) -> rusqlite::Result<StoredEvent> {
     Ok(StoredEvent {
         public_id: r.get(0)?,
         event_type: r.get(1)?,
@@ -59,7 +59,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredEvent> {
 }
 
 /// The events about one resource (a flow's public id), oldest first.
-pub fn for_resource(conn: &Connection, application_id: i64, resource_id: &str) -> Result<Vec<StoredEvent>, ApiError> {
+pub fn for_resource(conn: &Conn<'_>, application_id: i64, resource_id: &str) -> Result<Vec<StoredEvent>, ApiError> {
     let sql = sql_text!("{SELECT} WHERE resource_id = ?1 AND application_id = ?2 ORDER BY id");
     Ok(conn
         .prepare_cached(sql)?
@@ -68,7 +68,7 @@ pub fn for_resource(conn: &Connection, application_id: i64, resource_id: &str) -
 }
 
 /// One event of this application; another application's is `None`.
-pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<StoredEvent>, ApiError> {
+pub fn find(conn: &Conn<'_>, application_id: i64, public_id: &str) -> Result<Option<StoredEvent>, ApiError> {
     let sql = sql_text!("{SELECT} WHERE public_id = ?1 AND application_id = ?2");
     Ok(conn.query_row_cached(sql, params![public_id, application_id], from_row).optional()?)
 }
@@ -77,7 +77,7 @@ pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<O
 /// (for `store::webhooks::enqueue`, which queues its deliveries) and its
 /// public id.
 pub fn insert(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     event: EventType,
     kind: &str,
@@ -86,10 +86,10 @@ pub fn insert(
     now: Timestamp,
 ) -> Result<(i64, String), ApiError> {
     let public_id = ids::prefixed("evt");
-    conn.execute_cached(
+    let id = conn.insert(
         "INSERT INTO events (public_id, application_id, type, resource_type, resource_id, data, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![public_id, application_id, event, kind, id, data.to_string(), now.millis()],
     )?;
-    Ok((conn.last_insert_rowid(), public_id))
+    Ok((id, public_id))
 }

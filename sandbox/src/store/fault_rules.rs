@@ -3,9 +3,9 @@
 
 use payctl_domain::faults::Counters;
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, OptionalExtension, Params};
 use crate::error::ApiError;
 
 /// A stored rule, its spec as the JSON text it was stored as.
@@ -21,30 +21,29 @@ pub struct Row {
 }
 
 pub fn insert(
-    conn: &Connection,
+    conn: &Conn<'_>,
     public_id: &str,
     application_id: Option<i64>,
     spec: &str,
     now: Timestamp,
 ) -> Result<i64, ApiError> {
-    conn.execute_cached(
+    Ok(conn.insert(
         "INSERT INTO fault_rules (public_id, application_id, spec, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![public_id, application_id, spec, now.millis()],
-    )?;
-    Ok(conn.last_insert_rowid())
+    )?)
 }
 
 /// Every rule, oldest first.
-pub fn all(conn: &Connection) -> Result<Vec<Row>, ApiError> {
+pub fn all(conn: &Conn<'_>) -> Result<Vec<Row>, ApiError> {
     rows(conn, "", [])
 }
 
 /// Application `app`'s own rules, oldest first.
-pub fn of_application(conn: &Connection, app: i64) -> Result<Vec<Row>, ApiError> {
+pub fn of_application(conn: &Conn<'_>, app: i64) -> Result<Vec<Row>, ApiError> {
     rows(conn, "WHERE r.application_id = ?1", [app])
 }
 
-fn rows<P: rusqlite::Params>(conn: &Connection, filter: &str, params: P) -> Result<Vec<Row>, ApiError> {
+fn rows<P: Params>(conn: &Conn<'_>, filter: &str, params: P) -> Result<Vec<Row>, ApiError> {
     Ok(conn
         .prepare_cached(&format!(
             "SELECT r.id, r.public_id, r.application_id, a.public_id, r.spec, r.matched, r.hits, r.created_at
@@ -69,9 +68,11 @@ fn rows<P: rusqlite::Params>(conn: &Connection, filter: &str, params: P) -> Resu
 
 /// Records a rule's counters; counters only grow, so a late write of older
 /// ones changes nothing.
-pub fn set_counters(conn: &Connection, id: i64, counters: Counters) -> Result<(), ApiError> {
+pub fn set_counters(conn: &Conn<'_>, id: i64, counters: Counters) -> Result<(), ApiError> {
     conn.execute_cached(
-        "UPDATE fault_rules SET matched = MAX(matched, ?2), hits = MAX(hits, ?3) WHERE id = ?1",
+        "UPDATE fault_rules SET matched = CASE WHEN matched > ?2 THEN matched ELSE ?2 END,
+             hits = CASE WHEN hits > ?3 THEN hits ELSE ?3 END
+         WHERE id = ?1",
         params![
             id,
             i64::try_from(counters.matched).unwrap_or(i64::MAX),
@@ -83,7 +84,7 @@ pub fn set_counters(conn: &Connection, id: i64, counters: Counters) -> Result<()
 
 /// How many rules the application has, and its partner across all of its
 /// applications.
-pub fn count_for(conn: &Connection, application_id: i64) -> Result<(usize, usize), ApiError> {
+pub fn count_for(conn: &Conn<'_>, application_id: i64) -> Result<(usize, usize), ApiError> {
     let own: i64 =
         conn.query_row_cached("SELECT COUNT(*) FROM fault_rules WHERE application_id = ?1", [application_id], |r| {
             r.get(0)
@@ -98,7 +99,7 @@ pub fn count_for(conn: &Connection, application_id: i64) -> Result<(usize, usize
 }
 
 /// How many global rules there are.
-pub fn count_global(conn: &Connection) -> Result<usize, ApiError> {
+pub fn count_global(conn: &Conn<'_>) -> Result<usize, ApiError> {
     let n: i64 =
         conn.query_row_cached("SELECT COUNT(*) FROM fault_rules WHERE application_id IS NULL", [], |r| r.get(0))?;
     Ok(usize::try_from(n).unwrap_or(usize::MAX))
@@ -106,7 +107,7 @@ pub fn count_global(conn: &Connection) -> Result<usize, ApiError> {
 
 /// A per-endpoint rule's counters at one endpoint (row ids); zero before
 /// its first match there.
-pub fn endpoint_counters(conn: &Connection, rule_id: i64, endpoint_id: i64) -> Result<Counters, ApiError> {
+pub fn endpoint_counters(conn: &Conn<'_>, rule_id: i64, endpoint_id: i64) -> Result<Counters, ApiError> {
     let stored: Option<(i64, i64)> = conn
         .query_row_cached(
             "SELECT matched, hits FROM fault_rule_endpoints WHERE rule_id = ?1 AND endpoint_id = ?2",
@@ -118,7 +119,7 @@ pub fn endpoint_counters(conn: &Connection, rule_id: i64, endpoint_id: i64) -> R
 }
 
 pub fn set_endpoint_counters(
-    conn: &Connection,
+    conn: &Conn<'_>,
     rule_id: i64,
     endpoint_id: i64,
     counters: Counters,
@@ -141,7 +142,7 @@ fn count(stored: i64) -> u64 {
 }
 
 /// The row ids of the rules with these public ids (those that exist).
-pub fn ids_of(conn: &Connection, public_ids: &[String]) -> Result<Vec<i64>, ApiError> {
+pub fn ids_of(conn: &Conn<'_>, public_ids: &[String]) -> Result<Vec<i64>, ApiError> {
     let mut ids = Vec::with_capacity(public_ids.len());
     for public_id in public_ids {
         let found: Option<i64> = conn
@@ -152,7 +153,7 @@ pub fn ids_of(conn: &Connection, public_ids: &[String]) -> Result<Vec<i64>, ApiE
     Ok(ids)
 }
 
-pub fn delete(conn: &Connection, ids: &[i64]) -> Result<(), ApiError> {
+pub fn delete(conn: &Conn<'_>, ids: &[i64]) -> Result<(), ApiError> {
     for id in ids {
         conn.execute_cached("DELETE FROM fault_rules WHERE id = ?1", [id])?;
     }
@@ -160,6 +161,6 @@ pub fn delete(conn: &Connection, ids: &[i64]) -> Result<(), ApiError> {
 }
 
 /// Deletes every rule, seeded ones too; answers how many there were.
-pub fn delete_all(conn: &Connection) -> Result<usize, ApiError> {
+pub fn delete_all(conn: &Conn<'_>) -> Result<usize, ApiError> {
     Ok(conn.execute("DELETE FROM fault_rules", [])?)
 }

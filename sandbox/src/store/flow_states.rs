@@ -6,10 +6,10 @@
 
 use payctl_domain::states::{FlowKind, FlowState};
 use payctl_domain::time::Timestamp;
+use rusqlite::params;
 use rusqlite::types::FromSql;
-use rusqlite::{Connection, params};
 
-use crate::db::CachedSql;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::store::typed;
 
@@ -22,7 +22,7 @@ pub struct Entered<S> {
 }
 
 pub fn insert<S: FlowState>(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     flow: FlowKind,
     resource_id: &str,
@@ -41,7 +41,7 @@ pub fn insert<S: FlowState>(
 /// The states a flow of `flow`'s kind entered, oldest first, each read as
 /// a state of that kind (`S`).
 pub fn timeline<S: FlowState + FromSql>(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     flow: FlowKind,
     resource_id: &str,

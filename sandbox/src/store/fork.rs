@@ -16,6 +16,12 @@
 //! copied as it is, so a column added by a later migration travels with its
 //! row; a table added later must be put in [`COPIED`] or [`NOT_COPIED`] (a
 //! test holds every table to one of them).
+//!
+//! SQLite only, for now: the renaming runs in SQL functions registered on
+//! the connection (`fork_id`, `fork_text`), which PostgreSQL would need as
+//! its own functions or a mapping table. Until then forks, and the
+//! snapshots built on them, are not available on a PostgreSQL database;
+//! the hosted mode must refuse them with a clear error, not reach here.
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -3,9 +3,9 @@
 
 use payctl_domain::pricing::Markup;
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{ToSql, params};
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, OptionalExtension, Row};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::paging::Listing;
@@ -29,7 +29,7 @@ fn to_sql(v: u64) -> Result<i64, ApiError> {
     i64::try_from(v).map_err(|_| ApiError::internal("markup amount exceeds the stored range"))
 }
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMarkup> {
+fn from_row(r: &Row<'_>) -> rusqlite::Result<StoredMarkup> {
     let amount = |i: usize| -> rusqlite::Result<Option<u64>> {
         Ok(r.get::<_, Option<i64>>(i)?.map(|v| u64::try_from(v).unwrap_or(0)))
     };
@@ -47,8 +47,8 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMarkup> {
 }
 
 /// The partner-level markup (`customer_id` None) or a customer's override.
-pub fn get(conn: &Connection, partner_id: i64, customer_id: Option<&str>) -> Result<Option<StoredMarkup>, ApiError> {
-    let sql = sql_text!("{SELECT} AND customer_id IS ?2");
+pub fn get(conn: &Conn<'_>, partner_id: i64, customer_id: Option<&str>) -> Result<Option<StoredMarkup>, ApiError> {
+    let sql = sql_text!("{SELECT} AND customer_id IS NOT DISTINCT FROM ?2");
     Ok(conn.query_row_cached(sql, params![partner_id, customer_id], from_row).optional()?)
 }
 
@@ -56,7 +56,7 @@ pub fn get(conn: &Connection, partner_id: i64, customer_id: Option<&str>) -> Res
 /// partner): the customer's override, else the partner level, else none.
 /// The flag says whether the customer's override was used.
 pub fn effective(
-    conn: &Connection,
+    conn: &Conn<'_>,
     partner_id: i64,
     customer_id: Option<&str>,
 ) -> Result<(bool, Option<StoredMarkup>), ApiError> {
@@ -71,7 +71,7 @@ pub fn effective(
 /// Sets a markup. Re-sending the stored rule changes nothing (`updated_at`
 /// stays). Returns whether the markup was created.
 pub fn put(
-    conn: &Connection,
+    conn: &Conn<'_>,
     partner_id: i64,
     customer_id: Option<&str>,
     markup: &Markup,
@@ -94,7 +94,7 @@ pub fn put(
             conn.execute_cached(
                 "UPDATE pricing_markups SET kind = ?3, value = ?4, currency = ?5, min_fee = ?6, max_fee = ?7,
                      updated_at = ?8
-                 WHERE partner_id = ?1 AND customer_id IS ?2",
+                 WHERE partner_id = ?1 AND customer_id IS NOT DISTINCT FROM ?2",
                 values,
             )?;
             false
@@ -105,7 +105,17 @@ pub fn put(
                      (partner_id, customer_id, kind, value, currency, min_fee, max_fee, created_at, updated_at,
                       public_id)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9)",
-                rusqlite::params_from_iter(values.iter().copied().chain([&ids::uuid() as &dyn rusqlite::ToSql])),
+                &[
+                    values[0],
+                    values[1],
+                    values[2],
+                    values[3],
+                    values[4],
+                    values[5],
+                    values[6],
+                    values[7],
+                    &ids::uuid() as &dyn ToSql,
+                ][..],
             )?;
             true
         }
@@ -115,7 +125,7 @@ pub fn put(
 }
 
 /// Removes a customer's override; returns whether there was one.
-pub fn delete_override(conn: &Connection, partner_id: i64, customer_id: &str) -> Result<bool, ApiError> {
+pub fn delete_override(conn: &Conn<'_>, partner_id: i64, customer_id: &str) -> Result<bool, ApiError> {
     let n = conn.execute_cached(
         "DELETE FROM pricing_markups WHERE partner_id = ?1 AND customer_id = ?2",
         params![partner_id, customer_id],
@@ -125,7 +135,7 @@ pub fn delete_override(conn: &Connection, partner_id: i64, customer_id: &str) ->
 
 /// The customer overrides of a partner, by customer id, newest first
 /// (customer ids are UUIDv7, so they sort by creation).
-pub fn list_overrides(conn: &Connection, partner_id: i64, page: &PageRequest) -> Result<Page<StoredMarkup>, ApiError> {
+pub fn list_overrides(conn: &Conn<'_>, partner_id: i64, page: &PageRequest) -> Result<Page<StoredMarkup>, ApiError> {
     static OVERRIDES: Listing<1> = Listing::new(&[SELECT, " AND customer_id IS NOT NULL"], "customer_id");
     OVERRIDES.page(conn, [&partner_id], page, from_row, |m| m.customer_id.as_deref().unwrap_or_default())
 }

@@ -1,6 +1,9 @@
-//! SQL, one module per noun. Functions take a `&Connection` (a write
-//! transaction derefs to one), map rows to plain structs, and turn
-//! constraint violations into the API's errors. No HTTP here.
+//! SQL, one module per noun. Functions take a [`Conn`](crate::db::sql::Conn)
+//! (what a write's [`Tx`](crate::db::Tx) derefs to, or a read's connection turns into,
+//! on SQLite or PostgreSQL), map rows to plain structs, and turn constraint
+//! violations into the API's errors. No HTTP here. ([`fork`] takes a
+//! rusqlite `&Connection` and runs on SQLite only: it uses SQLite's own
+//! functions.)
 //!
 //! Three conventions every noun follows:
 //! - Paging is [`paging`]: a list is a `static` [`paging::Listing`] in its
@@ -31,6 +34,8 @@ pub mod events;
 pub mod fault_rules;
 pub mod flow_states;
 pub mod fork;
+pub mod idempotency_keys;
+pub mod ledger;
 pub mod markups;
 pub mod moves;
 pub mod ownership;
@@ -46,6 +51,8 @@ pub mod reset;
 pub mod review;
 pub mod settings;
 pub mod sign_in_links;
+#[cfg(test)]
+mod tests_pg;
 pub mod transactions;
 pub mod transfers;
 pub mod users;
@@ -53,6 +60,8 @@ pub mod webhooks;
 
 use axum::http::Method;
 use payctl_domain::time::Timestamp;
+
+use crate::db::sql::Row;
 
 pub use ownership::{NotFound, Owned, missing, owned};
 
@@ -69,14 +78,6 @@ macro_rules! sql_text {
 }
 pub(crate) use sql_text;
 
-/// Whether an insert failed on a UNIQUE constraint.
-pub fn is_unique_violation(e: &rusqlite::Error) -> bool {
-    matches!(
-        e,
-        rusqlite::Error::SqliteFailure(err, _) if err.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
-    )
-}
-
 /// The error for a stored value that is none of its column's known values.
 pub fn bad_value(column: usize, value: &str) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(
@@ -90,12 +91,12 @@ pub fn bad_value(column: usize, value: &str) -> rusqlite::Error {
 /// type does not accept (text no vocabulary knows, a rate that is not a
 /// decimal) is the store's error, naming where it was read; the code above
 /// gets the type and never parses the text again.
-pub fn typed<T: rusqlite::types::FromSql>(
-    row: &rusqlite::Row<'_>,
+pub fn typed<'r, T: rusqlite::types::FromSql>(
+    row: impl Into<Row<'r>>,
     i: usize,
     column: &'static str,
 ) -> rusqlite::Result<T> {
-    row.get(i).map_err(|e| match e {
+    row.into().get(i).map_err(|e| match e {
         rusqlite::Error::FromSqlConversionFailure(i, ty, why) => {
             rusqlite::Error::FromSqlConversionFailure(i, ty, format!("{column}: {why}").into())
         }
@@ -106,8 +107,8 @@ pub fn typed<T: rusqlite::types::FromSql>(
 /// Column `i` of a row of `table.column`, an HTTP method (the request
 /// log's: whatever token a client sent, which is why it is not one of the
 /// route table's few).
-pub fn method(row: &rusqlite::Row<'_>, i: usize, column: &'static str) -> rusqlite::Result<Method> {
-    let text: String = row.get(i)?;
+pub fn method<'r>(row: impl Into<Row<'r>>, i: usize, column: &'static str) -> rusqlite::Result<Method> {
+    let text: String = row.into().get(i)?;
     Method::from_bytes(text.as_bytes()).map_err(|_| {
         rusqlite::Error::FromSqlConversionFailure(
             i,

@@ -8,9 +8,9 @@
 
 use payctl_domain::states::Move;
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, Row};
 use crate::error::ApiError;
 use crate::store::typed;
 
@@ -24,7 +24,7 @@ pub struct DueMove {
     pub due_at: Timestamp,
 }
 
-fn due_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DueMove> {
+fn due_row(r: &Row<'_>) -> rusqlite::Result<DueMove> {
     Ok(DueMove {
         id: r.get(0)?,
         kind: typed(r, 2, "scheduled_moves.kind")?,
@@ -36,7 +36,7 @@ fn due_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DueMove> {
 /// Schedules `kind` for `resource_id` of an application at `due` on the
 /// application's clock.
 pub fn insert(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     kind: Move,
     resource_id: &str,
@@ -53,7 +53,7 @@ pub fn insert(
 
 /// Takes (deletes and returns) the moves of one resource due at `now` on
 /// its application's clock, oldest first.
-pub fn take_due_for(conn: &Connection, resource_id: &str, now: Timestamp) -> Result<Vec<DueMove>, ApiError> {
+pub fn take_due_for(conn: &Conn<'_>, resource_id: &str, now: Timestamp) -> Result<Vec<DueMove>, ApiError> {
     let mut due: Vec<DueMove> = conn
         .prepare_cached(
             "DELETE FROM scheduled_moves WHERE resource_id = ?1 AND due_at <= ?2
@@ -73,7 +73,7 @@ pub type Readable = Result<DueMove, ApiError>;
 /// with its row id. A row that does not read as a move (a kind no version
 /// of the sandbox knows) comes back as its error beside its id, so that the
 /// runner can drop that one row instead of stalling every move behind it.
-pub fn due_batch(conn: &Connection, global_now: Timestamp, limit: i64) -> Result<Vec<(i64, Readable)>, ApiError> {
+pub fn due_batch(conn: &Conn<'_>, global_now: Timestamp, limit: i64) -> Result<Vec<(i64, Readable)>, ApiError> {
     Ok(conn
         .prepare_cached(
             "SELECT id, application_id, kind, resource_id, due_at FROM scheduled_moves
@@ -83,20 +83,20 @@ pub fn due_batch(conn: &Connection, global_now: Timestamp, limit: i64) -> Result
         .collect::<Result<_, _>>()?)
 }
 
-pub fn any_due(conn: &Connection, global_now: Timestamp) -> Result<bool, ApiError> {
+pub fn any_due(conn: &Conn<'_>, global_now: Timestamp) -> Result<bool, ApiError> {
     Ok(conn
         .prepare_cached("SELECT EXISTS (SELECT 1 FROM scheduled_moves WHERE runs_at <= ?1)")?
         .query_row([global_now.millis()], |r| r.get(0))?)
 }
 
-pub fn delete(conn: &Connection, id: i64) -> Result<(), ApiError> {
+pub fn delete(conn: &Conn<'_>, id: i64) -> Result<(), ApiError> {
     conn.execute_cached("DELETE FROM scheduled_moves WHERE id = ?1", [id])?;
     Ok(())
 }
 
 /// An application's clock moved `delta_millis` ahead: its moves come due
 /// that much sooner on the global clock.
-pub fn shift_application(conn: &Connection, application_id: i64, delta_millis: i64) -> Result<(), ApiError> {
+pub fn shift_application(conn: &Conn<'_>, application_id: i64, delta_millis: i64) -> Result<(), ApiError> {
     conn.execute_cached(
         "UPDATE scheduled_moves SET runs_at = runs_at - ?2 WHERE application_id = ?1",
         params![application_id, delta_millis],
@@ -105,7 +105,7 @@ pub fn shift_application(conn: &Connection, application_id: i64, delta_millis: i
 }
 
 /// When the first pending move of `kind` for a resource is due.
-pub fn next_due(conn: &Connection, kind: Move, resource_id: &str) -> Result<Option<Timestamp>, ApiError> {
+pub fn next_due(conn: &Conn<'_>, kind: Move, resource_id: &str) -> Result<Option<Timestamp>, ApiError> {
     let due: Option<i64> = conn.query_row_cached(
         "SELECT MIN(due_at) FROM scheduled_moves WHERE kind = ?1 AND resource_id = ?2",
         params![kind, resource_id],

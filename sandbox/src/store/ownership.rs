@@ -9,8 +9,8 @@
 //! quote of another form, a partner without applications).
 
 use payctl_wire::error::ErrorCode;
-use rusqlite::Connection;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 
 /// A record's answer when it is missing: 404, `code`, "`noun` not found".
@@ -37,11 +37,11 @@ pub trait Owned {
     /// The answer when the record does not exist or is another owner's.
     const NOT_FOUND: NotFound;
 
-    fn find(conn: &Connection, scope: Self::Scope, id: &str) -> Result<Option<Self::Found>, ApiError>;
+    fn find(conn: &Conn<'_>, scope: Self::Scope, id: &str) -> Result<Option<Self::Found>, ApiError>;
 }
 
 /// The record `id` of `scope`, or its 404.
-pub fn owned<R: Owned>(conn: &Connection, scope: R::Scope, id: &str) -> Result<R::Found, ApiError> {
+pub fn owned<R: Owned>(conn: &Conn<'_>, scope: R::Scope, id: &str) -> Result<R::Found, ApiError> {
     R::find(conn, scope, id)?.ok_or_else(missing::<R>)
 }
 
@@ -62,8 +62,8 @@ mod tests {
         type Found = String;
         const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "note" };
 
-        fn find(conn: &Connection, owner: i64, id: &str) -> Result<Option<String>, ApiError> {
-            use rusqlite::OptionalExtension;
+        fn find(conn: &Conn<'_>, owner: i64, id: &str) -> Result<Option<String>, ApiError> {
+            use crate::db::sql::OptionalExtension;
             let sql = "SELECT body FROM notes WHERE owner = ?1 AND public_id = ?2";
             Ok(conn.query_row(sql, rusqlite::params![owner, id], |r| r.get(0)).optional()?)
         }
@@ -71,12 +71,13 @@ mod tests {
 
     #[test]
     fn a_record_is_found_only_by_its_owner() {
-        let conn = Connection::open_in_memory().unwrap();
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
         conn.execute_batch(
             "CREATE TABLE notes (owner INTEGER, public_id TEXT, body TEXT);
              INSERT INTO notes VALUES (1, 'n1', 'mine'), (2, 'n2', 'theirs');",
         )
         .unwrap();
+        let conn = Conn::from(&conn);
         assert_eq!(owned::<Note>(&conn, 1, "n1").unwrap(), "mine");
         for (owner, id) in [(1, "n2"), (2, "n1"), (1, "nope")] {
             let e = owned::<Note>(&conn, owner, id).unwrap_err();

@@ -19,8 +19,9 @@ use std::sync::OnceLock;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use payctl_wire::page::{Page, Pagination, TransactionPage};
-use rusqlite::{Connection, ToSql};
+use rusqlite::ToSql;
 
+use crate::db::sql::{Conn, Row};
 use crate::error::ApiError;
 
 /// A validated page request.
@@ -94,7 +95,7 @@ impl<const FILTERS: usize> Listing<FILTERS> {
         self.sql.get_or_init(|| {
             let (id, before, limit) = (self.id_column, FILTERS + 1, FILTERS + 2);
             format!(
-                "{} AND (?{before} IS NULL OR {id} < ?{before}) ORDER BY {id} DESC LIMIT ?{limit}",
+                "{} AND ({id} < ?{before} OR ?{before} IS NULL) ORDER BY {id} DESC LIMIT ?{limit}",
                 self.query.concat()
             )
         })
@@ -104,26 +105,28 @@ impl<const FILTERS: usize> Listing<FILTERS> {
     /// cursor naming the last one (taken by `id_of`) when more follow.
     pub fn page<T>(
         &self,
-        conn: &Connection,
+        conn: &Conn<'_>,
         filters: [&dyn ToSql; FILTERS],
         page: &PageRequest,
-        map: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+        map: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
         id_of: impl Fn(&T) -> &str,
     ) -> Result<Page<T>, ApiError> {
         let fetch = page.fetch();
         let cursor: [&dyn ToSql; 2] = [&page.before, &fetch];
-        let params = rusqlite::params_from_iter(filters.into_iter().chain(cursor));
-        let rows = conn.prepare_cached(self.sql())?.query_map(params, map)?.collect::<Result<Vec<_>, _>>()?;
+        let params: Vec<&dyn ToSql> = filters.into_iter().chain(cursor).collect();
+        let rows = conn.prepare_cached(self.sql())?.query_map(&params[..], map)?.collect::<Result<Vec<_>, _>>()?;
         Ok(page.page(rows, id_of))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use rusqlite::Connection;
+
     use super::*;
 
     static OF_OWNER: Listing<2> = Listing::new(
-        &["SELECT public_id FROM things", " WHERE owner = ?1 AND (?2 IS NULL OR colour = ?2)"],
+        &["SELECT public_id FROM things", " WHERE owner = ?1 AND (colour = ?2 OR ?2 IS NULL)"],
         "public_id",
     );
 
@@ -146,7 +149,9 @@ mod tests {
         let mut cursor = None;
         loop {
             let request = PageRequest { limit, before: cursor.as_deref().and_then(decode_cursor) };
-            let page = OF_OWNER.page(conn, [&1, &colour], &request, |r| r.get::<_, String>(0), String::as_str).unwrap();
+            let page = OF_OWNER
+                .page(&conn.into(), [&1, &colour], &request, |r| r.get::<_, String>(0), String::as_str)
+                .unwrap();
             pages.push(page.data);
             match page.next_cursor {
                 Some(next) => cursor = Some(next),
@@ -180,12 +185,19 @@ mod tests {
     fn rows_added_meanwhile_neither_repeat_nor_shift_later_pages() {
         let conn = things();
         let first = OF_OWNER
-            .page(&conn, [&1, &None::<String>], &PageRequest { limit: 4, before: None }, |r| r.get(0), String::as_str)
+            .page(
+                &(&conn).into(),
+                [&1, &None::<String>],
+                &PageRequest { limit: 4, before: None },
+                |r| r.get(0),
+                String::as_str,
+            )
             .unwrap();
         conn.execute("INSERT INTO things VALUES ('t9', 1, 'red')", []).unwrap();
         let before = PageRequest { limit: 4, before: first.next_cursor.as_deref().and_then(decode_cursor) };
-        let second =
-            OF_OWNER.page(&conn, [&1, &None::<String>], &before, |r| r.get::<_, String>(0), String::as_str).unwrap();
+        let second = OF_OWNER
+            .page(&(&conn).into(), [&1, &None::<String>], &before, |r| r.get::<_, String>(0), String::as_str)
+            .unwrap();
         assert_eq!(second.data, ["t4", "t3", "t2", "t1"]);
     }
 
@@ -193,6 +205,6 @@ mod tests {
     fn the_statement_is_built_once() {
         let first: *const str = OF_OWNER.sql();
         assert!(std::ptr::eq(first, OF_OWNER.sql()));
-        assert!(OF_OWNER.sql().ends_with("AND (?3 IS NULL OR public_id < ?3) ORDER BY public_id DESC LIMIT ?4"));
+        assert!(OF_OWNER.sql().ends_with("AND (public_id < ?3 OR ?3 IS NULL) ORDER BY public_id DESC LIMIT ?4"));
     }
 }

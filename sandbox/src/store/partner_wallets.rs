@@ -1,9 +1,9 @@
 //! Partner wallets: one address per (partner, network, role) (spec 2.14).
 
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, OptionalExtension, Row};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::sql_text;
@@ -12,7 +12,7 @@ use payctl_wire::wallets::{PartnerWallet, WalletRole};
 
 const SELECT: &str = "SELECT public_id, network, wallet_role, address, created_at, updated_at FROM partner_wallets WHERE partner_id = ?1";
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PartnerWallet> {
+fn from_row(r: &Row<'_>) -> rusqlite::Result<PartnerWallet> {
     Ok(PartnerWallet {
         id: r.get(0)?,
         network: r.get(1)?,
@@ -24,13 +24,13 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PartnerWallet> {
 }
 
 /// Every wallet of the partner, by network then role.
-pub fn list(conn: &Connection, partner_id: i64) -> Result<Vec<PartnerWallet>, ApiError> {
+pub fn list(conn: &Conn<'_>, partner_id: i64) -> Result<Vec<PartnerWallet>, ApiError> {
     let mut stmt = conn.prepare_cached(sql_text!("{SELECT} ORDER BY network, wallet_role"))?;
     Ok(stmt.query_map([partner_id], from_row)?.collect::<Result<Vec<_>, _>>()?)
 }
 
 fn find(
-    conn: &Connection,
+    conn: &Conn<'_>,
     partner_id: i64,
     network: Network,
     role: WalletRole,
@@ -43,7 +43,7 @@ fn find(
 /// `updated_at` moves only when the address really changes, so repeating a
 /// PUT leaves the record exactly as it was. Returns whether it was created.
 pub fn upsert(
-    conn: &Connection,
+    conn: &Conn<'_>,
     partner_id: i64,
     network: Network,
     role: WalletRole,

@@ -2,9 +2,9 @@
 
 use payctl_domain::text;
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, ErrorKind, OptionalExtension, Row};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::{NotFound, Owned};
@@ -29,7 +29,7 @@ pub struct NewPartner<'a> {
 const COLUMNS: &str =
     "p.id, p.public_id, p.name, p.email, p.business_type, p.status, parent.public_id, p.created_at, p.updated_at";
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Partner)> {
+fn from_row(r: &Row<'_>) -> rusqlite::Result<(i64, Partner)> {
     Ok((
         r.get(0)?,
         Partner {
@@ -45,29 +45,29 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Partner)> {
     ))
 }
 
-pub fn insert(conn: &Connection, new: &NewPartner<'_>, now: Timestamp) -> Result<(i64, Partner), ApiError> {
+pub fn insert(conn: &Conn<'_>, new: &NewPartner<'_>, now: Timestamp) -> Result<(i64, Partner), ApiError> {
     let public_id = ids::prefixed("prtnr");
-    conn.execute_cached(
-        "INSERT INTO partners (public_id, parent_id, name, email, email_key, business_type, status, created_at,
+    let id = conn
+        .insert(
+            "INSERT INTO partners (public_id, parent_id, name, email, email_key, business_type, status, created_at,
              updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
-        params![
-            public_id,
-            new.parent_id,
-            new.name,
-            new.email,
-            text::uniqueness_key(new.email),
-            new.business_type,
-            new.status,
-            now.millis()
-        ],
-    )
-    .map_err(|e| duplicate_email(e, new.email))?;
-    let id = conn.last_insert_rowid();
+            params![
+                public_id,
+                new.parent_id,
+                new.name,
+                new.email,
+                text::uniqueness_key(new.email),
+                new.business_type,
+                new.status,
+                now.millis()
+            ],
+        )
+        .map_err(|e| duplicate_email(e, new.email))?;
     get(conn, id)?.map(|p| (id, p)).ok_or_else(|| ApiError::internal("partner vanished after insert"))
 }
 
-pub fn get(conn: &Connection, id: i64) -> Result<Option<Partner>, ApiError> {
+pub fn get(conn: &Conn<'_>, id: i64) -> Result<Option<Partner>, ApiError> {
     let sql = format!(
         "SELECT {COLUMNS} FROM partners p LEFT JOIN partners parent ON parent.id = p.parent_id WHERE p.id = ?1"
     );
@@ -75,8 +75,8 @@ pub fn get(conn: &Connection, id: i64) -> Result<Option<Partner>, ApiError> {
 }
 
 /// Maps a UNIQUE failure on the email to 409 DUPLICATE_EMAIL.
-pub fn duplicate_email(e: rusqlite::Error, email: &str) -> ApiError {
-    if super::is_unique_violation(&e) {
+pub fn duplicate_email(e: sql::Error, email: &str) -> ApiError {
+    if e.kind() == ErrorKind::UniqueViolation {
         ApiError::conflict(ErrorCode::DuplicateEmail, format!("the email {email} is already used by another partner"))
     } else {
         e.into()
@@ -84,7 +84,7 @@ pub fn duplicate_email(e: rusqlite::Error, email: &str) -> ApiError {
 }
 
 /// The internal id and parent of a partner, by public id.
-pub fn find(conn: &Connection, public_id: &str) -> Result<Option<(i64, Option<i64>)>, ApiError> {
+pub fn find(conn: &Conn<'_>, public_id: &str) -> Result<Option<(i64, Option<i64>)>, ApiError> {
     Ok(conn
         .query_row_cached("SELECT id, parent_id FROM partners WHERE public_id = ?1", [public_id], |r| {
             Ok((r.get(0)?, r.get(1)?))
@@ -98,7 +98,7 @@ impl Owned for Partner {
     type Found = (i64, Option<i64>);
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::PartnerNotFound, noun: "partner" };
 
-    fn find(conn: &Connection, (): (), id: &str) -> Result<Option<(i64, Option<i64>)>, ApiError> {
+    fn find(conn: &Conn<'_>, (): (), id: &str) -> Result<Option<(i64, Option<i64>)>, ApiError> {
         find(conn, id)
     }
 }
@@ -113,13 +113,16 @@ pub struct PartnerChanges<'a> {
 
 /// Applies the changes. `updated_at` moves only when a value really changes
 /// (an email differing only in case counts as a change: it is shown as
-/// stored).
-pub fn update(conn: &Connection, id: i64, changes: &PartnerChanges<'_>, now: Timestamp) -> Result<Partner, ApiError> {
+/// stored). The email is compared as `email || ''`: an expression, not the
+/// column, so SQLite compares it byte for byte rather than by the column's
+/// NOCASE collation (PostgreSQL's text equality is byte for byte anyway).
+pub fn update(conn: &Conn<'_>, id: i64, changes: &PartnerChanges<'_>, now: Timestamp) -> Result<Partner, ApiError> {
     conn.execute_cached(
         "UPDATE partners SET name = COALESCE(?2, name), email = COALESCE(?3, email),
              email_key = COALESCE(?6, email_key), business_type = COALESCE(?4, business_type), updated_at = ?5
-         WHERE id = ?1 AND (name IS NOT COALESCE(?2, name) OR email IS NOT COALESCE(?3, email) COLLATE BINARY
-             OR business_type IS NOT COALESCE(?4, business_type))",
+         WHERE id = ?1 AND (name IS DISTINCT FROM COALESCE(?2, name)
+             OR email || '' IS DISTINCT FROM COALESCE(?3, email)
+             OR business_type IS DISTINCT FROM COALESCE(?4, business_type))",
         params![
             id,
             changes.name,

@@ -8,9 +8,9 @@ use payctl_domain::states::payments::State;
 use payctl_domain::time::Timestamp;
 use payctl_wire::page::Page;
 use payctl_wire::payments::{CollectionInstructions, CollectionMethod, Payment};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::store::paging::Listing;
 use crate::store::paging::PageRequest;
@@ -50,7 +50,7 @@ const SELECT: &str = "SELECT p.id, p.application_id, p.customer_id, p.public_id,
         p.funds_received_at, p.settled_at, p.expired_at, p.created_at, p.updated_at, p.failed_at, p.failure_reason
     FROM payments p JOIN quotes q ON q.id = p.quote_id JOIN customers c ON c.id = p.customer_id";
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+fn from_row(r: &sql::Row<'_>) -> rusqlite::Result<Row> {
     let (source, destination): (Asset, Asset) = (r.get(10)?, r.get(11)?);
     let (sd, dd) = (source.decimals, destination.decimals);
     let (amount, fee, out): (MinorUnit, MinorUnit, MinorUnit) = (r.get(12)?, r.get(13)?, r.get(14)?);
@@ -104,7 +104,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     })
 }
 
-pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row, ApiError> {
+pub fn insert(conn: &Conn<'_>, new: &NewRow<'_>, now: Timestamp) -> Result<Row, ApiError> {
     let q = new.quote;
     conn.execute_cached(
         "INSERT INTO payments (public_id, application_id, quote_id, customer_id, status, collection_method,
@@ -134,8 +134,8 @@ pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row
 }
 
 /// A payment by public id, limited to one application unless `None`.
-pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
-    let sql = sql_text!("{SELECT} WHERE p.public_id = ?1 AND (?2 IS NULL OR p.application_id = ?2)");
+pub fn find(conn: &Conn<'_>, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
+    let sql = sql_text!("{SELECT} WHERE p.public_id = ?1 AND (p.application_id = ?2 OR ?2 IS NULL)");
     Ok(conn.query_row_cached(sql, params![public_id, application_id], from_row).optional()?)
 }
 
@@ -144,7 +144,7 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "payment" };
 
-    fn find(conn: &Connection, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+    fn find(conn: &Conn<'_>, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
         find(conn, scope, id)
     }
 }
@@ -153,7 +153,7 @@ impl Owned for Row {
 /// column of `to` (and the reason of a failure or expiry). False when it
 /// was elsewhere.
 pub fn advance(
-    conn: &Connection,
+    conn: &Conn<'_>,
     id: i64,
     from: State,
     to: State,
@@ -191,7 +191,7 @@ pub struct Filter {
 
 /// The application's payments, newest first.
 pub fn list(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     filter: &Filter,
     page: &PageRequest,
@@ -199,8 +199,8 @@ pub fn list(
     static LIST: Listing<4> = Listing::new(
         &[
             SELECT,
-            " WHERE p.application_id = ?1 AND (?2 IS NULL OR p.status = ?2) AND (?3 IS NULL OR p.created_at >= ?3)
-             AND (?4 IS NULL OR p.created_at <= ?4)",
+            " WHERE p.application_id = ?1 AND (p.status = ?2 OR ?2 IS NULL) AND (p.created_at >= ?3 OR ?3 IS NULL)
+             AND (p.created_at <= ?4 OR ?4 IS NULL)",
         ],
         "p.public_id",
     );

@@ -3,8 +3,9 @@
 //! `ledger`.
 
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
+use crate::db::sql::{Conn, Row};
 use crate::error::ApiError;
 
 /// One posting, with its entry and its account.
@@ -26,7 +27,7 @@ const SELECT_LINES: &str = "SELECT e.public_id, e.kind, e.reference_type, e.refe
         a.public_id, a.purpose, p.asset, p.amount_minor
     FROM ledger_postings p JOIN ledger_entries e ON e.id = p.entry_id JOIN accounts a ON a.id = p.account_id";
 
-fn line(r: &rusqlite::Row<'_>) -> rusqlite::Result<Line> {
+fn line(r: &Row<'_>) -> rusqlite::Result<Line> {
     Ok(Line {
         entry_id: r.get(0)?,
         kind: r.get(1)?,
@@ -43,7 +44,7 @@ fn line(r: &rusqlite::Row<'_>) -> rusqlite::Result<Line> {
 /// The postings a flow made (`reference_type` transaction, payment or
 /// transfer), oldest first.
 pub fn for_reference(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     reference_type: &str,
     reference_id: &str,
@@ -59,12 +60,7 @@ pub fn for_reference(
 }
 
 /// An account's newest postings, at most `limit`.
-pub fn for_account(
-    conn: &Connection,
-    application_id: i64,
-    account_id: &str,
-    limit: i64,
-) -> Result<Vec<Line>, ApiError> {
+pub fn for_account(conn: &Conn<'_>, application_id: i64, account_id: &str, limit: i64) -> Result<Vec<Line>, ApiError> {
     let sql = format!("{SELECT_LINES} WHERE a.public_id = ?1 AND a.application_id = ?2 ORDER BY p.id DESC LIMIT ?3");
     Ok(conn
         .prepare_cached(&sql)?
@@ -86,7 +82,7 @@ pub struct Balance {
 
 /// Every ledger account of the application, the `external` mirror
 /// included, by purpose and asset.
-pub fn balances(conn: &Connection, application_id: i64) -> Result<Vec<Balance>, ApiError> {
+pub fn balances(conn: &Conn<'_>, application_id: i64) -> Result<Vec<Balance>, ApiError> {
     Ok(conn
         .prepare_cached(
             "SELECT a.public_id, a.purpose, a.asset, a.balance_minor, c.public_id, a.label

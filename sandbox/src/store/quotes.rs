@@ -11,9 +11,9 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::legacy_quotes::RecipientType;
 use payctl_wire::pricing::MarkupSource;
 use payctl_wire::transactions::DestinationKind;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::{NotFound, Owned, sql_text, typed};
@@ -97,7 +97,7 @@ const SELECT: &str = "SELECT q.id, q.public_id, q.application_id, q.form, q.cust
         q.used_by, q.used_at, q.created_at, q.updated_at
     FROM quotes q LEFT JOIN customers c ON c.id = q.customer_id";
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+fn from_row(r: &sql::Row<'_>) -> rusqlite::Result<Row> {
     let ts = |i: usize| -> rusqlite::Result<Option<Timestamp>> {
         Ok(r.get::<_, Option<i64>>(i)?.map(Timestamp::from_millis))
     };
@@ -129,7 +129,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
 
 /// Stores a new `CREATED` quote locked until `now` + [`VALIDITY_SECONDS`]
 /// (`flows::quotes::create` prices it first).
-pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<Row, ApiError> {
+pub fn insert(conn: &Conn<'_>, new: &NewQuote<'_>, now: Timestamp) -> Result<Row, ApiError> {
     let public_id = ids::uuid();
     let p = new.priced;
     let corridor_fee = (new.form == Form::Corridor).then_some(p.corridor_fee);
@@ -166,7 +166,7 @@ pub fn insert(conn: &Connection, new: &NewQuote<'_>, now: Timestamp) -> Result<R
 }
 
 /// A quote of the application (any form); another application's is `None`.
-pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<Row>, ApiError> {
+pub fn find(conn: &Conn<'_>, application_id: i64, public_id: &str) -> Result<Option<Row>, ApiError> {
     let sql = sql_text!("{SELECT} WHERE q.application_id = ?1 AND q.public_id = ?2");
     Ok(conn.query_row_cached(sql, params![application_id, public_id], from_row).optional()?)
 }
@@ -177,14 +177,14 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "quote" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<Row>, ApiError> {
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<Row>, ApiError> {
         find(conn, scope, id)
     }
 }
 
 /// `CREATED` → `ACCEPTED` at `now`; false when the quote was no longer
 /// `CREATED`.
-pub fn mark_accepted(conn: &Connection, id: i64, now: Timestamp) -> Result<bool, ApiError> {
+pub fn mark_accepted(conn: &Conn<'_>, id: i64, now: Timestamp) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
         "UPDATE quotes SET status = ?3, accepted_at = ?2, updated_at = ?2 WHERE id = ?1 AND status = ?4",
         params![id, now.millis(), State::Accepted.as_str(), State::Created.as_str()],
@@ -194,7 +194,7 @@ pub fn mark_accepted(conn: &Connection, id: i64, now: Timestamp) -> Result<bool,
 
 /// `ACCEPTED` → `USED` by `used_by` at `now`, only within the lock; false
 /// when the quote was not accepted, already used, or its lock had run out.
-pub fn mark_used(conn: &Connection, id: i64, used_by: &str, now: Timestamp) -> Result<bool, ApiError> {
+pub fn mark_used(conn: &Conn<'_>, id: i64, used_by: &str, now: Timestamp) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
         "UPDATE quotes SET status = ?4, used_by = ?2, used_at = ?3, updated_at = ?3
          WHERE id = ?1 AND status = ?5 AND expires_at > ?3",

@@ -6,9 +6,9 @@
 
 use payctl_domain::decimal::Decimal;
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::store::typed;
 
@@ -24,14 +24,14 @@ pub struct Override {
 
 /// The override of one pair in one scope (`None`: every application).
 pub fn get(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: Option<i64>,
     source: &str,
     destination: &str,
 ) -> Result<Option<Decimal>, ApiError> {
     Ok(conn
         .query_row_cached(
-            "SELECT rate FROM rate_overrides WHERE application_id IS ?1 AND source = ?2 AND destination = ?3",
+            "SELECT rate FROM rate_overrides WHERE application_id IS NOT DISTINCT FROM ?1 AND source = ?2 AND destination = ?3",
             params![application_id, source, destination],
             |r| typed(r, 0, "rate_overrides.rate"),
         )
@@ -40,11 +40,11 @@ pub fn get(
 
 /// The overrides an application sees (its own and the global ones), or
 /// with `None` the global ones only.
-pub fn visible(conn: &Connection, application_id: Option<i64>) -> Result<Vec<Override>, ApiError> {
+pub fn visible(conn: &Conn<'_>, application_id: Option<i64>) -> Result<Vec<Override>, ApiError> {
     Ok(conn
         .prepare_cached(
             "SELECT application_id, source, destination, rate FROM rate_overrides
-             WHERE application_id IS NULL OR application_id IS ?1 ORDER BY source, destination, application_id",
+             WHERE application_id IS NULL OR application_id IS NOT DISTINCT FROM ?1 ORDER BY source, destination, application_id",
         )?
         .query_map([application_id], |r| {
             Ok(Override {
@@ -58,7 +58,7 @@ pub fn visible(conn: &Connection, application_id: Option<i64>) -> Result<Vec<Ove
 }
 
 pub fn set(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: Option<i64>,
     source: &str,
     destination: &str,
@@ -76,14 +76,9 @@ pub fn set(
 }
 
 /// Removes an override of one scope; returns whether there was one.
-pub fn clear(
-    conn: &Connection,
-    application_id: Option<i64>,
-    source: &str,
-    destination: &str,
-) -> Result<bool, ApiError> {
+pub fn clear(conn: &Conn<'_>, application_id: Option<i64>, source: &str, destination: &str) -> Result<bool, ApiError> {
     Ok(conn.execute_cached(
-        "DELETE FROM rate_overrides WHERE application_id IS ?1 AND source = ?2 AND destination = ?3",
+        "DELETE FROM rate_overrides WHERE application_id IS NOT DISTINCT FROM ?1 AND source = ?2 AND destination = ?3",
         params![application_id, source, destination],
     )? == 1)
 }

@@ -8,9 +8,9 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::faults::AppliedFault;
 use payctl_wire::logs::{RequestLog, TruncatedBody};
 use payctl_wire::page::Page;
-use rusqlite::{Connection, OptionalExtension, ToSql, params};
+use rusqlite::{ToSql, params};
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::store::paging::Listing;
 use crate::store::paging::PageRequest;
@@ -106,8 +106,8 @@ pub struct KeptBody {
 /// preparation each; answers the bytes of body the records keep, per
 /// partner (a record with a body is filed under its partner for the
 /// partner's bound, [`body_bytes`]).
-pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<Vec<(i64, u64)>, ApiError> {
-    let mut stmt = conn.prepare_cached(
+pub fn insert_batch(conn: &Conn<'_>, records: &[Record]) -> Result<Vec<(i64, u64)>, ApiError> {
+    let mut stmt = conn.prepare_insert_cached(
         "INSERT INTO request_logs (public_id, application_id, api_key_id, method, path, query, status_code,
              duration_ms, correlation_id, error_code, request_body, requested_at, responded_at, fault,
              operation_id, idempotency_key_hash, body_hash, request_id_sent, retry_after, real_at,
@@ -134,7 +134,7 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<Vec<(i64, u
                 None => kept.push((partner_id, bytes)),
             }
         }
-        stmt.execute(params![
+        let log_id = stmt.insert(params![
             r.public_id,
             r.application_id,
             r.api_key_id,
@@ -163,7 +163,7 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<Vec<(i64, u
         // Only the redacted form is ever stored.
         if let Exchange::Kept(k) = &r.exchange {
             exchanges.execute(params![
-                conn.last_insert_rowid(),
+                log_id,
                 r.application_id,
                 k.request_headers,
                 k.response_headers,
@@ -175,9 +175,9 @@ pub fn insert_batch(conn: &Connection, records: &[Record]) -> Result<Vec<(i64, u
 }
 
 /// The bytes of request body a partner's records keep, counted exactly.
-pub fn body_bytes(conn: &Connection, partner_id: i64) -> Result<u64, ApiError> {
+pub fn body_bytes(conn: &Conn<'_>, partner_id: i64) -> Result<u64, ApiError> {
     let sum: i64 = conn.query_row_cached(
-        "SELECT COALESCE(SUM(body_kept), 0) FROM request_logs WHERE partner_id = ?1 AND body_kept > 0",
+        "SELECT CAST(COALESCE(SUM(body_kept), 0) AS BIGINT) FROM request_logs WHERE partner_id = ?1 AND body_kept > 0",
         [partner_id],
         |r| r.get(0),
     )?;
@@ -188,7 +188,7 @@ pub fn body_bytes(conn: &Connection, partner_id: i64) -> Result<u64, ApiError> {
 /// applications, until at most `target` of its `kept` bytes stay; answers
 /// the bytes that stay. A record that gives its body up keeps the body's
 /// size and digest, and is shown as truncated with nothing kept.
-pub fn give_up_bodies(conn: &Connection, partner_id: i64, mut kept: u64, target: u64) -> Result<u64, ApiError> {
+pub fn give_up_bodies(conn: &Conn<'_>, partner_id: i64, mut kept: u64, target: u64) -> Result<u64, ApiError> {
     let mut oldest = conn.prepare_cached(
         "SELECT id, body_kept FROM request_logs WHERE partner_id = ?1 AND body_kept > 0 ORDER BY id LIMIT 256",
     )?;
@@ -197,7 +197,7 @@ pub fn give_up_bodies(conn: &Connection, partner_id: i64, mut kept: u64, target:
     while kept > target {
         let rows = oldest
             .query_map([partner_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+            .collect::<Result<Vec<_>, _>>()?;
         if rows.is_empty() {
             return Ok(0);
         }
@@ -213,7 +213,7 @@ pub fn give_up_bodies(conn: &Connection, partner_id: i64, mut kept: u64, target:
 }
 
 /// Deletes an application's records older than its newest `keep`.
-pub fn prune(conn: &Connection, application_id: i64, keep: usize) -> Result<usize, ApiError> {
+pub fn prune(conn: &Conn<'_>, application_id: i64, keep: usize) -> Result<usize, ApiError> {
     let Some(offset) = keep.checked_sub(1) else {
         return Ok(conn.execute_cached("DELETE FROM request_logs WHERE application_id = ?1", [application_id])?);
     };
@@ -227,12 +227,13 @@ pub fn prune(conn: &Connection, application_id: i64, keep: usize) -> Result<usiz
 
 /// Forgets the exchanges of an application's records older than its
 /// newest `keep`; their summaries stay.
-pub fn prune_exchanges(conn: &Connection, application_id: i64, keep: usize) -> Result<usize, ApiError> {
+pub fn prune_exchanges(conn: &Conn<'_>, application_id: i64, keep: usize) -> Result<usize, ApiError> {
     // Below the newest `keep`th record; with none kept, all of them.
     let offset = keep.checked_sub(1).map(|o| i64::try_from(o).unwrap_or(i64::MAX));
     Ok(conn.execute_cached(
-        "DELETE FROM request_log_exchanges WHERE application_id = ?1 AND (?2 IS NULL OR log_id <
-             (SELECT id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2))",
+        "DELETE FROM request_log_exchanges WHERE application_id = ?1 AND (log_id <
+             (SELECT id FROM request_logs WHERE application_id = ?1 ORDER BY public_id DESC LIMIT 1 OFFSET ?2)
+             OR ?2 IS NULL)",
         params![application_id, offset],
     )?)
 }
@@ -253,7 +254,7 @@ const COLUMNS: &str = "public_id, method, path, query, status_code, duration_ms,
         error_code, request_body, requested_at, responded_at, fault, idempotency_key_hash, body_size, body_sha256,
         body_kept";
 
-fn log_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RequestLog> {
+fn log_row(r: &sql::Row<'_>) -> rusqlite::Result<RequestLog> {
     let body: Option<String> = r.get(9)?;
     // Records from before bodies were bounded carry no size: kept whole.
     let size: Option<i64> = r.get(14)?;
@@ -299,7 +300,7 @@ pub struct LogDetail {
 }
 
 /// A record of this application by id; another application's is `None`.
-pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<Option<LogDetail>, ApiError> {
+pub fn find(conn: &Conn<'_>, application_id: i64, public_id: &str) -> Result<Option<LogDetail>, ApiError> {
     let sql = format!(
         "SELECT {COLUMNS}, x.request_headers, x.response_headers, x.response_body
          FROM request_logs LEFT JOIN request_log_exchanges x ON x.log_id = request_logs.id
@@ -318,7 +319,7 @@ pub fn find(conn: &Connection, application_id: i64, public_id: &str) -> Result<O
 }
 
 pub fn list(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     filter: &LogFilter,
     page: &PageRequest,
@@ -330,12 +331,12 @@ pub fn list(
             "
          FROM request_logs
          WHERE application_id = ?1
-           AND (?2 IS NULL OR method = ?2)
-           AND (?3 IS NULL OR path = ?3 OR substr(path, 1, length(?3) + 1) = ?3 || '/')
-           AND (?4 IS NULL OR status_code >= ?4)
-           AND (?5 IS NULL OR status_code <= ?5)
-           AND (?6 IS NULL OR requested_at >= ?6)
-           AND (?7 IS NULL OR requested_at <= ?7)",
+           AND (method = ?2 OR ?2 IS NULL)
+           AND (path = ?3 OR ?3 IS NULL OR substr(path, 1, length(?3) + 1) = ?3 || '/')
+           AND (status_code >= ?4 OR ?4 IS NULL)
+           AND (status_code <= ?5 OR ?5 IS NULL)
+           AND (requested_at >= ?6 OR ?6 IS NULL)
+           AND (requested_at <= ?7 OR ?7 IS NULL)",
         ],
         "public_id",
     );

@@ -6,9 +6,11 @@ use axum::http::Method;
 use payctl_domain::time::Timestamp;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
-use rusqlite::{Connection, OptionalExtension, params};
+use std::collections::BTreeSet;
 
-use crate::db::CachedSql;
+use rusqlite::params;
+
+use crate::db::sql::{Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::store::method;
 
@@ -41,7 +43,7 @@ pub struct LoggedRequest {
 /// the one with id `after`: the review reads its window in such pages, so
 /// it never holds it whole and a page never holds a connection long.
 pub fn requests(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     from: Timestamp,
     after: Option<&str>,
@@ -97,7 +99,7 @@ pub struct SeenAttempt {
 /// Each attempt at the application's endpoints from `from`, oldest first,
 /// handed to `each` as it is read.
 pub fn each_attempt(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     from: Timestamp,
     mut each: impl FnMut(SeenAttempt),
@@ -125,19 +127,25 @@ pub fn each_attempt(
     Ok(())
 }
 
-/// The event types the application's enabled endpoints subscribe to.
-pub fn subscribed_events(conn: &Connection, application_id: i64) -> Result<Vec<String>, ApiError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT DISTINCT j.value FROM webhook_endpoints w, json_each(w.events) j
-             WHERE w.application_id = ?1 AND w.status = ?2",
-        )?
-        .query_map(params![application_id, WebhookStatus::Enabled], |r| r.get(0))?
-        .collect::<Result<_, _>>()?)
+/// The event types the application's enabled endpoints subscribe to, in
+/// order. (Each endpoint's list is JSON text, read here rather than by the
+/// database's own JSON functions, which differ between backends.)
+pub fn subscribed_events(conn: &Conn<'_>, application_id: i64) -> Result<Vec<String>, ApiError> {
+    let mut events = BTreeSet::new();
+    let lists = conn
+        .prepare_cached("SELECT events FROM webhook_endpoints WHERE application_id = ?1 AND status = ?2")?
+        .query_map(params![application_id, WebhookStatus::Enabled], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    for list in lists {
+        let list: Vec<String> = serde_json::from_str(&list)
+            .map_err(|e| ApiError::internal(format_args!("webhook_endpoints.events: {e}")))?;
+        events.extend(list);
+    }
+    Ok(events.into_iter().collect())
 }
 
 /// The time of the application's first logged request.
-pub fn first_request(conn: &Connection, application_id: i64) -> Result<Option<Timestamp>, ApiError> {
+pub fn first_request(conn: &Conn<'_>, application_id: i64) -> Result<Option<Timestamp>, ApiError> {
     Ok(conn
         .query_row_cached(
             "SELECT MIN(requested_at) FROM request_logs WHERE application_id = ?1",
@@ -158,7 +166,7 @@ pub struct DrillRow {
 }
 
 /// The application's latest drill.
-pub fn latest_drill(conn: &Connection, application_id: i64) -> Result<Option<DrillRow>, ApiError> {
+pub fn latest_drill(conn: &Conn<'_>, application_id: i64) -> Result<Option<DrillRow>, ApiError> {
     let row = conn
         .query_row_cached(
             "SELECT id, started_at, ended_at, rules FROM drills WHERE application_id = ?1 ORDER BY id DESC LIMIT 1",
@@ -176,7 +184,7 @@ pub fn latest_drill(conn: &Connection, application_id: i64) -> Result<Option<Dri
 
 /// Whether a drill of the application ran at some time from `from` on:
 /// one still running, or one that ended then or later.
-pub fn drilled_since(conn: &Connection, application_id: i64, from: Timestamp) -> Result<bool, ApiError> {
+pub fn drilled_since(conn: &Conn<'_>, application_id: i64, from: Timestamp) -> Result<bool, ApiError> {
     Ok(conn.query_row_cached(
         "SELECT EXISTS (SELECT 1 FROM drills WHERE application_id = ?1 AND (ended_at IS NULL OR ended_at >= ?2))",
         params![application_id, from.millis()],
@@ -184,7 +192,7 @@ pub fn drilled_since(conn: &Connection, application_id: i64, from: Timestamp) ->
     )?)
 }
 
-pub fn start_drill(conn: &Connection, application_id: i64, now: Timestamp, rules: &[String]) -> Result<(), ApiError> {
+pub fn start_drill(conn: &Conn<'_>, application_id: i64, now: Timestamp, rules: &[String]) -> Result<(), ApiError> {
     let rules = serde_json::to_string(rules).map_err(ApiError::internal)?;
     conn.execute_cached(
         "INSERT INTO drills (application_id, started_at, rules) VALUES (?1, ?2, ?3)",
@@ -193,7 +201,7 @@ pub fn start_drill(conn: &Connection, application_id: i64, now: Timestamp, rules
     Ok(())
 }
 
-pub fn end_drill(conn: &Connection, id: i64, now: Timestamp) -> Result<(), ApiError> {
+pub fn end_drill(conn: &Conn<'_>, id: i64, now: Timestamp) -> Result<(), ApiError> {
     conn.execute_cached(
         "UPDATE drills SET ended_at = ?2 WHERE id = ?1 AND ended_at IS NULL",
         params![id, now.millis()],

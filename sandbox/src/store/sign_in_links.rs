@@ -1,16 +1,16 @@
 //! The console's one-time sign-in links: the SHA-256 of each link's token,
 //! its user, the page it shows and its expiry (real time, milliseconds).
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, OptionalExtension};
 use crate::error::ApiError;
 
 /// Stores a link for the user with public id `user`, first dropping every
 /// expired link and, when the user already has `max_per_user` waiting,
 /// their oldest. Answers whether the user exists.
 pub fn insert(
-    conn: &Connection,
+    conn: &Conn<'_>,
     token_hash: &[u8; 32],
     user: &str,
     next: &str,
@@ -38,7 +38,7 @@ pub fn insert(
 
 /// Consumes the link: its user's public id and its page when it is there
 /// and unexpired. Either way it is gone after this, on every process.
-pub fn take(conn: &Connection, token_hash: &[u8; 32], now_millis: i64) -> Result<Option<(String, String)>, ApiError> {
+pub fn take(conn: &Conn<'_>, token_hash: &[u8; 32], now_millis: i64) -> Result<Option<(String, String)>, ApiError> {
     let taken: Option<(i64, String, i64)> = conn
         .query_row_cached(
             "DELETE FROM sign_in_links WHERE token_hash = ?1 RETURNING user_id, next, expires_at",

@@ -7,9 +7,9 @@ use payctl_domain::states::transactions::State;
 use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::page::TransactionPage;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::store::paging::Listing;
 use crate::store::paging::{PageRequest, transaction_envelope};
@@ -65,7 +65,7 @@ const SELECT: &str = "SELECT t.id, t.application_id, t.public_id, t.external_id,
     FROM transactions t JOIN quotes q ON q.id = t.quote_id JOIN beneficiaries b ON b.id = t.beneficiary_id
         JOIN customers c ON c.id = b.customer_id";
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+fn from_row(r: &sql::Row<'_>) -> rusqlite::Result<Row> {
     let state: String = r.get(4)?;
     Ok(Row {
         id: r.get(0)?,
@@ -90,7 +90,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     })
 }
 
-pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row, ApiError> {
+pub fn insert(conn: &Conn<'_>, new: &NewRow<'_>, now: Timestamp) -> Result<Row, ApiError> {
     conn.execute_cached(
         "INSERT INTO transactions (public_id, external_id, application_id, quote_id, beneficiary_id, state,
              source_asset, destination_asset, source_amount_minor, fee_minor, destination_amount_minor,
@@ -118,9 +118,9 @@ pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row
 
 /// A transaction by id or `external_id`, limited to one application unless
 /// `None` (the sandbox operator).
-pub fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+pub fn find(conn: &Conn<'_>, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
     let sql =
-        sql_text!("{SELECT} WHERE (t.public_id = ?1 OR t.external_id = ?1) AND (?2 IS NULL OR t.application_id = ?2)");
+        sql_text!("{SELECT} WHERE (t.public_id = ?1 OR t.external_id = ?1) AND (t.application_id = ?2 OR ?2 IS NULL)");
     Ok(conn.query_row_cached(sql, params![id, application_id], from_row).optional()?)
 }
 
@@ -129,14 +129,14 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::TransactionNotFound, noun: "transaction" };
 
-    fn find(conn: &Connection, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+    fn find(conn: &Conn<'_>, application_id: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
         find(conn, application_id, id)
     }
 }
 
 static LIST: Listing<1> = Listing::new(&[SELECT, " WHERE t.application_id = ?1"], "t.public_id");
 
-pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<TransactionPage<Row>, ApiError> {
+pub fn list(conn: &Conn<'_>, application_id: i64, page: &PageRequest) -> Result<TransactionPage<Row>, ApiError> {
     let rows = LIST.page(conn, [&application_id], page, from_row, |t| &t.public_id)?;
     Ok(transaction_envelope(rows))
 }
@@ -144,7 +144,7 @@ pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Resul
 /// Moves a transaction from `from` to `to` as of `at`: `COMPLETED` stamps
 /// `completed_at`, `FAILED` records the reason. False when it was elsewhere.
 pub fn advance(
-    conn: &Connection,
+    conn: &Conn<'_>,
     id: i64,
     from: State,
     to: State,

@@ -7,9 +7,9 @@ use payctl_domain::decimal::Decimal;
 use payctl_domain::money::MinorUnit;
 use payctl_domain::states::transfers::{Kind, State};
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::store::paging::Listing;
 use crate::store::{NotFound, Owned, sql_text, typed};
@@ -80,7 +80,7 @@ const SELECT: &str = "SELECT t.id, t.public_id, t.application_id, t.kind, t.stat
     FROM transfers t JOIN customers c ON c.id = t.customer_id LEFT JOIN quotes q ON q.id = t.quote_id
         LEFT JOIN beneficiaries b ON b.id = t.beneficiary_id";
 
-fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+fn from_row(r: &sql::Row<'_>) -> rusqlite::Result<Row> {
     Ok(Row {
         id: r.get(0)?,
         public_id: r.get(1)?,
@@ -106,7 +106,7 @@ fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
 }
 
 /// Stores `new` as `pending`; returns it as stored.
-pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row, ApiError> {
+pub fn insert(conn: &Conn<'_>, new: &NewRow<'_>, now: Timestamp) -> Result<Row, ApiError> {
     conn.execute_cached(
         "INSERT INTO transfers (public_id, application_id, kind, status, customer_id, quote_id, source_asset,
              source_network, source_address, destination_asset, destination_network, destination_address,
@@ -142,8 +142,8 @@ pub fn insert(conn: &Connection, new: &NewRow<'_>, now: Timestamp) -> Result<Row
 }
 
 /// A transfer by public id, limited to one application unless `None`.
-pub fn find(conn: &Connection, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
-    let sql = sql_text!("{SELECT} WHERE t.public_id = ?1 AND (?2 IS NULL OR t.application_id = ?2)");
+pub fn find(conn: &Conn<'_>, application_id: Option<i64>, public_id: &str) -> Result<Option<Row>, ApiError> {
+    let sql = sql_text!("{SELECT} WHERE t.public_id = ?1 AND (t.application_id = ?2 OR ?2 IS NULL)");
     Ok(conn.query_row_cached(sql, params![public_id, application_id], from_row).optional()?)
 }
 
@@ -152,7 +152,7 @@ impl Owned for Row {
     type Found = Row;
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "transfer" };
 
-    fn find(conn: &Connection, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
+    fn find(conn: &Conn<'_>, scope: Option<i64>, id: &str) -> Result<Option<Row>, ApiError> {
         find(conn, scope, id)
     }
 }
@@ -161,7 +161,7 @@ impl Owned for Row {
 /// stamps `completed_at`, one to `failed` records `failure_reason`.
 /// Returns whether the transfer was in `from`.
 pub fn advance(
-    conn: &Connection,
+    conn: &Conn<'_>,
     id: i64,
     from: State,
     to: State,
@@ -180,12 +180,12 @@ pub fn advance(
 /// The application's transfers, newest first; `kind` narrows them to one
 /// kind (swaps are `onchain_fx`).
 pub fn list(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     kind: Option<Kind>,
     page: &crate::store::paging::PageRequest,
 ) -> Result<payctl_wire::page::Page<Row>, ApiError> {
     static LIST: Listing<2> =
-        Listing::new(&[SELECT, " WHERE t.application_id = ?1 AND (?2 IS NULL OR t.kind = ?2)"], "t.public_id");
+        Listing::new(&[SELECT, " WHERE t.application_id = ?1 AND (t.kind = ?2 OR ?2 IS NULL)"], "t.public_id");
     LIST.page(conn, [&application_id, &kind.map(Kind::as_str)], page, from_row, |t| &t.public_id)
 }

@@ -2,23 +2,23 @@
 
 use payctl_domain::text;
 use payctl_domain::time::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::params;
 
-use crate::db::CachedSql;
+use crate::db::sql::{Conn, ErrorKind, OptionalExtension, Result};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::partners::PartnerRef;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::sandbox::User;
 
-pub fn insert(conn: &Connection, username: &str, password_hash: &str, now: Timestamp) -> Result<User, ApiError> {
+pub fn insert(conn: &Conn<'_>, username: &str, password_hash: &str, now: Timestamp) -> Result<User, ApiError> {
     let public_id = ids::uuid();
     conn.execute_cached(
         "INSERT INTO users (public_id, username, username_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![public_id, username, text::uniqueness_key(username), password_hash, now.millis()],
     )
     .map_err(|e| {
-        if super::is_unique_violation(&e) {
+        if e.kind() == ErrorKind::UniqueViolation {
             ApiError::conflict(ErrorCode::Conflict, format!("the username {username} is taken"))
         } else {
             e.into()
@@ -29,7 +29,7 @@ pub fn insert(conn: &Connection, username: &str, password_hash: &str, now: Times
 
 /// Internal id, public id and password hash of a user, by login name in
 /// any spelling with the same uniqueness key (`Demo@…` is `demo@…`).
-pub fn credentials(conn: &Connection, username: &str) -> rusqlite::Result<Option<(i64, String, String)>> {
+pub fn credentials(conn: &Conn<'_>, username: &str) -> Result<Option<(i64, String, String)>> {
     conn.query_row_cached(
         "SELECT id, public_id, password_hash FROM users WHERE username_key = ?1",
         [text::uniqueness_key(username)],
@@ -39,7 +39,7 @@ pub fn credentials(conn: &Connection, username: &str) -> rusqlite::Result<Option
 }
 
 /// Sets the password (its hash) of a user, by login name.
-pub fn set_password_hash(conn: &Connection, username: &str, password_hash: &str) -> rusqlite::Result<()> {
+pub fn set_password_hash(conn: &Conn<'_>, username: &str, password_hash: &str) -> Result<()> {
     conn.execute_cached(
         "UPDATE users SET password_hash = ?2 WHERE username_key = ?1",
         params![text::uniqueness_key(username), password_hash],
@@ -57,7 +57,7 @@ pub struct DashboardUser {
     pub partner: Option<PartnerRef>,
 }
 
-pub fn find_by_public_id(conn: &Connection, public_id: &str) -> Result<Option<DashboardUser>, ApiError> {
+pub fn find_by_public_id(conn: &Conn<'_>, public_id: &str) -> Result<Option<DashboardUser>, ApiError> {
     Ok(conn
         .query_row_cached(
             "SELECT u.id, u.public_id, u.username, p.id, p.public_id
@@ -78,18 +78,18 @@ pub fn find_by_public_id(conn: &Connection, public_id: &str) -> Result<Option<Da
         .optional()?)
 }
 
-pub fn set_partner(conn: &Connection, user_id: i64, partner_id: i64) -> rusqlite::Result<()> {
+pub fn set_partner(conn: &Conn<'_>, user_id: i64, partner_id: i64) -> Result<()> {
     conn.execute_cached("UPDATE users SET partner_id = ?2 WHERE id = ?1", params![user_id, partner_id])?;
     Ok(())
 }
 
 pub fn insert_refresh_token(
-    conn: &Connection,
+    conn: &Conn<'_>,
     user_id: i64,
     token_hash: &[u8; 32],
     now: Timestamp,
     expires_at: Timestamp,
-) -> rusqlite::Result<()> {
+) -> Result<()> {
     conn.execute_cached(
         "INSERT INTO refresh_tokens (token_hash, user_id, expires_at, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![token_hash.as_slice(), user_id, expires_at.millis(), now.millis()],
@@ -101,10 +101,10 @@ pub fn insert_refresh_token(
 /// active. Single use even under concurrent refreshes, because the update
 /// only matches an unrevoked row.
 pub fn spend_refresh_token(
-    conn: &Connection,
+    conn: &Conn<'_>,
     token_hash: &[u8; 32],
     now: Timestamp,
-) -> rusqlite::Result<Option<(i64, String, String)>> {
+) -> Result<Option<(i64, String, String)>> {
     let user_id: Option<i64> = conn
         .query_row_cached(
             "UPDATE refresh_tokens SET revoked_at = ?2

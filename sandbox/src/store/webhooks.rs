@@ -7,9 +7,9 @@ use payctl_wire::faults::FaultKind;
 use payctl_wire::page::Page;
 use payctl_wire::webhooks::{Delivery, DeliveryAttempt, WebhookEndpoint};
 use payctl_wire::webhooks::{DeliveryRole, DeliveryStatus, Verdict, WebhookStatus};
-use rusqlite::{Connection, OptionalExtension, ToSql, params};
+use rusqlite::{ToSql, params};
 
-use crate::db::CachedSql;
+use crate::db::sql::{self, Conn, OptionalExtension};
 use crate::error::ApiError;
 use crate::ids;
 use crate::secrets::Sealed;
@@ -21,7 +21,7 @@ use payctl_wire::error::ErrorCode;
 const SELECT_ENDPOINT: &str = "SELECT id, public_id, url, description, events, status, secret_hint,
         created_at, updated_at FROM webhook_endpoints";
 
-fn endpoint_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, WebhookEndpoint)> {
+fn endpoint_row(r: &sql::Row<'_>) -> rusqlite::Result<(i64, WebhookEndpoint)> {
     let events: String = r.get(4)?;
     let hint: String = r.get(6)?;
     Ok((
@@ -40,7 +40,7 @@ fn endpoint_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, WebhookEndpoint
     ))
 }
 
-pub fn count(conn: &Connection, application_id: i64) -> rusqlite::Result<i64> {
+pub fn count(conn: &Conn<'_>, application_id: i64) -> sql::Result<i64> {
     conn.query_row_cached("SELECT COUNT(*) FROM webhook_endpoints WHERE application_id = ?1", [application_id], |r| {
         r.get(0)
     })
@@ -57,12 +57,12 @@ pub struct NewEndpoint<'a> {
 }
 
 /// Endpoints of every application (each one's secret sealed under the key).
-pub fn count_all(conn: &Connection) -> rusqlite::Result<i64> {
+pub fn count_all(conn: &Conn<'_>) -> sql::Result<i64> {
     conn.query_row_cached("SELECT COUNT(*) FROM webhook_endpoints", [], |r| r.get(0))
 }
 
 pub fn insert(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     new: NewEndpoint<'_>,
     now: Timestamp,
@@ -88,11 +88,7 @@ pub fn insert(
 }
 
 /// An endpoint of this application; another application's is `None` (404).
-pub fn find(
-    conn: &Connection,
-    application_id: i64,
-    public_id: &str,
-) -> rusqlite::Result<Option<(i64, WebhookEndpoint)>> {
+pub fn find(conn: &Conn<'_>, application_id: i64, public_id: &str) -> sql::Result<Option<(i64, WebhookEndpoint)>> {
     let sql = format!("{SELECT_ENDPOINT} WHERE application_id = ?1 AND public_id = ?2");
     conn.query_row_cached(&sql, params![application_id, public_id], endpoint_row).optional()
 }
@@ -103,18 +99,18 @@ impl Owned for WebhookEndpoint {
     type Found = (i64, WebhookEndpoint);
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "webhook endpoint" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<(i64, WebhookEndpoint)>, ApiError> {
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<(i64, WebhookEndpoint)>, ApiError> {
         Ok(find(conn, scope, id)?)
     }
 }
 
-pub fn list(conn: &Connection, application_id: i64, page: &PageRequest) -> Result<Page<WebhookEndpoint>, ApiError> {
+pub fn list(conn: &Conn<'_>, application_id: i64, page: &PageRequest) -> Result<Page<WebhookEndpoint>, ApiError> {
     static LIST: Listing<1> = Listing::new(&[SELECT_ENDPOINT, " WHERE application_id = ?1"], "public_id");
     LIST.page(conn, [&application_id], page, |r| endpoint_row(r).map(|e| e.1), |e| &e.id)
 }
 
 /// Writes the endpoint's editable fields back.
-pub fn update(conn: &Connection, id: i64, endpoint: &WebhookEndpoint, now: Timestamp) -> Result<(), ApiError> {
+pub fn update(conn: &Conn<'_>, id: i64, endpoint: &WebhookEndpoint, now: Timestamp) -> Result<(), ApiError> {
     conn.execute_cached(
         "UPDATE webhook_endpoints SET url = ?2, description = ?3, events = ?4, status = ?5, updated_at = ?6
          WHERE id = ?1",
@@ -130,7 +126,7 @@ pub fn update(conn: &Connection, id: i64, endpoint: &WebhookEndpoint, now: Times
     Ok(())
 }
 
-pub fn set_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str, now: Timestamp) -> rusqlite::Result<()> {
+pub fn set_secret(conn: &Conn<'_>, id: i64, sealed: &Sealed, hint: &str, now: Timestamp) -> sql::Result<()> {
     conn.execute_cached(
         "UPDATE webhook_endpoints SET secret_nonce = ?2, secret_sealed = ?3, secret_hint = ?4, updated_at = ?5
          WHERE id = ?1",
@@ -140,7 +136,7 @@ pub fn set_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str, now: 
 }
 
 /// Every endpoint's sealed secret: (row id, public id, sealed).
-pub fn sealed_secrets(conn: &Connection) -> rusqlite::Result<Vec<(i64, String, Sealed)>> {
+pub fn sealed_secrets(conn: &Conn<'_>) -> sql::Result<Vec<(i64, String, Sealed)>> {
     conn.prepare("SELECT id, public_id, secret_nonce, secret_sealed FROM webhook_endpoints ORDER BY id")?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, Sealed { nonce: r.get(2)?, ciphertext: r.get(3)? })))?
         .collect()
@@ -149,7 +145,7 @@ pub fn sealed_secrets(conn: &Connection) -> rusqlite::Result<Vec<(i64, String, S
 /// Puts a sealed secret in place without touching the endpoint's times: a
 /// copied endpoint's own new secret (the copy reads like the original), or
 /// the same secret sealed again under a rotated key.
-pub fn set_sealed_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str) -> rusqlite::Result<()> {
+pub fn set_sealed_secret(conn: &Conn<'_>, id: i64, sealed: &Sealed, hint: &str) -> sql::Result<()> {
     conn.execute_cached(
         "UPDATE webhook_endpoints SET secret_nonce = ?2, secret_sealed = ?3, secret_hint = ?4 WHERE id = ?1",
         params![id, sealed.nonce, sealed.ciphertext, hint],
@@ -158,30 +154,39 @@ pub fn set_sealed_secret(conn: &Connection, id: i64, sealed: &Sealed, hint: &str
 }
 
 /// Deletes the endpoint with its deliveries and their attempts.
-pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<()> {
+pub fn delete(conn: &Conn<'_>, id: i64) -> sql::Result<()> {
     conn.execute_cached("DELETE FROM webhook_endpoints WHERE id = ?1", [id])?;
     Ok(())
 }
 
 /// Queues one delivery of an event to every enabled endpoint of its
 /// application subscribed to its type, each given `attempt_limit`
-/// attempts; returns how many.
+/// attempts; returns how many. (Each endpoint's list is JSON text, read
+/// here rather than by the database's own JSON functions, which differ
+/// between backends.)
 pub fn enqueue(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     event_id: i64,
     event_type: EventType,
     now: Timestamp,
     attempt_limit: i64,
-) -> rusqlite::Result<usize> {
+) -> sql::Result<usize> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id FROM webhook_endpoints WHERE application_id = ?1 AND status = ?3
-           AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?2) ORDER BY id",
+        "SELECT id, events FROM webhook_endpoints WHERE application_id = ?1 AND status = ?2 ORDER BY id",
     )?;
-    let endpoints =
-        stmt.query_map(params![application_id, event_type, WebhookStatus::Enabled], |r| r.get::<_, i64>(0))?;
+    let endpoints = stmt.query_map(params![application_id, WebhookStatus::Enabled], |r| {
+        let events: String = r.get(1)?;
+        let events: Vec<EventType> = serde_json::from_str(&events)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(1, rusqlite::types::Type::Text, Box::new(e)))?;
+        Ok((r.get::<_, i64>(0)?, events.contains(&event_type)))
+    })?;
     let mut queued = 0;
     for endpoint in endpoints {
+        let (endpoint, subscribed) = endpoint?;
+        if !subscribed {
+            continue;
+        }
         conn.execute_cached(
             "INSERT INTO webhook_deliveries (public_id, endpoint_id, event_id, status, attempt_limit,
                  next_attempt_at, next_attempt_runs_at, created_at, updated_at)
@@ -189,7 +194,7 @@ pub fn enqueue(
                  ?5 - (SELECT clock_offset_millis FROM applications WHERE id = ?6), ?5, ?5)",
             params![
                 ids::prefixed("dlv"),
-                endpoint?,
+                endpoint,
                 event_id,
                 attempt_limit,
                 now.millis(),
@@ -206,7 +211,7 @@ const SELECT_DELIVERY: &str = "SELECT d.id, d.public_id, w.public_id, e.public_i
         d.attempt_count, d.next_attempt_at, d.created_at, d.updated_at, d.role, d.fault
     FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id";
 
-fn delivery_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Delivery)> {
+fn delivery_row(r: &sql::Row<'_>) -> rusqlite::Result<(i64, Delivery)> {
     Ok((
         r.get(0)?,
         Delivery {
@@ -232,7 +237,7 @@ fn delivery_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Delivery)> {
 /// The columns [`attempt_row`] reads, first in a `webhook_attempts` query.
 const ATTEMPT_COLUMNS: &str = "number, request_id, attempted_at, status_code, latency_ms, error, fault_kind, verdict";
 
-fn attempt_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeliveryAttempt> {
+fn attempt_row(r: &sql::Row<'_>) -> rusqlite::Result<DeliveryAttempt> {
     Ok(DeliveryAttempt {
         number: r.get(0)?,
         request_id: r.get(1)?,
@@ -248,25 +253,25 @@ fn attempt_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<DeliveryAttempt> {
     })
 }
 
-fn with_attempts(conn: &Connection, (id, mut delivery): (i64, Delivery)) -> rusqlite::Result<Delivery> {
+fn with_attempts(conn: &Conn<'_>, (id, mut delivery): (i64, Delivery)) -> sql::Result<Delivery> {
     let sql = format!("SELECT {ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_id = ?1 ORDER BY number");
     delivery.attempts = conn.prepare_cached(&sql)?.query_map([id], attempt_row)?.collect::<Result<_, _>>()?;
     Ok(delivery)
 }
 
 /// A page of deliveries, each with its attempts.
-fn page_with_attempts(conn: &Connection, page: Page<(i64, Delivery)>) -> Result<Page<Delivery>, ApiError> {
+fn page_with_attempts(conn: &Conn<'_>, page: Page<(i64, Delivery)>) -> Result<Page<Delivery>, ApiError> {
     let data = page.data.into_iter().map(|row| with_attempts(conn, row)).collect::<Result<_, _>>()?;
     Ok(Page { data, next_cursor: page.next_cursor })
 }
 
-pub fn deliveries(conn: &Connection, endpoint_id: i64, page: &PageRequest) -> Result<Page<Delivery>, ApiError> {
+pub fn deliveries(conn: &Conn<'_>, endpoint_id: i64, page: &PageRequest) -> Result<Page<Delivery>, ApiError> {
     static LIST: Listing<1> = Listing::new(&[SELECT_DELIVERY, " WHERE d.endpoint_id = ?1"], "d.public_id");
     let rows = LIST.page(conn, [&endpoint_id], page, delivery_row, |(_, d)| &d.id)?;
     page_with_attempts(conn, rows)
 }
 
-pub fn delivery(conn: &Connection, endpoint_id: i64, public_id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
+pub fn delivery(conn: &Conn<'_>, endpoint_id: i64, public_id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
     let sql = format!("{SELECT_DELIVERY} WHERE d.endpoint_id = ?1 AND d.public_id = ?2");
     let Some((id, d)) = conn.query_row_cached(&sql, params![endpoint_id, public_id], delivery_row).optional()? else {
         return Ok(None);
@@ -280,14 +285,14 @@ impl Owned for Delivery {
     type Found = (i64, Delivery);
     const NOT_FOUND: NotFound = NotFound { code: ErrorCode::NotFound, noun: "delivery" };
 
-    fn find(conn: &Connection, scope: i64, id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
+    fn find(conn: &Conn<'_>, scope: i64, id: &str) -> Result<Option<(i64, Delivery)>, ApiError> {
         delivery(conn, scope, id)
     }
 }
 
 /// Queues an attempt now. A pending delivery only moves its next attempt
 /// forward; a finished one becomes pending for exactly one more attempt.
-pub fn redeliver(conn: &Connection, delivery_id: i64, now: Timestamp) -> rusqlite::Result<()> {
+pub fn redeliver(conn: &Conn<'_>, delivery_id: i64, now: Timestamp) -> sql::Result<()> {
     conn.execute_cached(
         "UPDATE webhook_deliveries SET
              attempt_limit = CASE WHEN status = ?3 THEN attempt_limit ELSE attempt_count + 1 END,
@@ -302,7 +307,7 @@ pub fn redeliver(conn: &Connection, delivery_id: i64, now: Timestamp) -> rusqlit
 
 /// An application's clock moved `delta_millis` ahead: its pending
 /// deliveries come due that much sooner on the global clock.
-pub fn shift_application(conn: &Connection, application_id: i64, delta_millis: i64) -> Result<(), ApiError> {
+pub fn shift_application(conn: &Conn<'_>, application_id: i64, delta_millis: i64) -> Result<(), ApiError> {
     conn.execute_cached(
         super::sql_text!(
             "UPDATE webhook_deliveries SET next_attempt_runs_at = next_attempt_runs_at - ?2
@@ -330,7 +335,7 @@ pub struct DeliveryFilter {
 /// The deliveries of every endpoint of an application, newest first, each
 /// with its attempts.
 pub fn deliveries_of_application(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     filter: &DeliveryFilter,
     page: &PageRequest,
@@ -338,8 +343,8 @@ pub fn deliveries_of_application(
     static LIST: Listing<5> = Listing::new(
         &[
             SELECT_DELIVERY,
-            " WHERE w.application_id = ?1 AND (?2 IS NULL OR w.public_id = ?2)
-           AND (?3 IS NULL OR e.type = ?3) AND (?4 IS NULL OR e.public_id = ?4) AND (?5 IS NULL OR d.status = ?5)",
+            " WHERE w.application_id = ?1 AND (w.public_id = ?2 OR ?2 IS NULL)
+           AND (e.type = ?3 OR ?3 IS NULL) AND (e.public_id = ?4 OR ?4 IS NULL) AND (d.status = ?5 OR ?5 IS NULL)",
         ],
         "d.public_id",
     );
@@ -360,7 +365,7 @@ pub struct SentAttempt {
 /// A delivery of this application by id, with every attempt as sent;
 /// another application's is `None`.
 pub fn delivery_sent(
-    conn: &Connection,
+    conn: &Conn<'_>,
     application_id: i64,
     public_id: &str,
 ) -> Result<Option<(Delivery, Vec<SentAttempt>)>, ApiError> {

@@ -9,9 +9,9 @@ use payctl_domain::time::Timestamp;
 use payctl_wire::error::ErrorCode;
 use payctl_wire::events::EventType;
 use payctl_wire::webhooks::{WebhookEndpoint, WebhookStatus, WebhookWithSecret};
-use rusqlite::Connection;
 
 use super::{MAX_ENDPOINTS, hint, new_secret, seal};
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::secrets::MasterKey;
 use crate::store::{self, webhooks::NewEndpoint};
@@ -35,7 +35,7 @@ pub struct WebhookChange {
 
 /// Registers an endpoint of application `app`, with its secret shown once.
 pub fn register(
-    conn: &Connection,
+    conn: &Conn<'_>,
     master: &MasterKey,
     app: i64,
     new: &NewWebhook,
@@ -63,7 +63,7 @@ pub fn register(
 
 /// Replaces the endpoint's secret; the old one signs nothing from now on.
 pub fn rotate(
-    conn: &Connection,
+    conn: &Conn<'_>,
     master: &MasterKey,
     app: i64,
     id: &str,
@@ -78,7 +78,7 @@ pub fn rotate(
 
 /// Applies `change` to the endpoint and answers it as it now is.
 pub fn change(
-    conn: &Connection,
+    conn: &Conn<'_>,
     app: i64,
     id: &str,
     change: WebhookChange,

@@ -29,9 +29,9 @@
 use payctl_domain::time::Timestamp;
 use payctl_wire::faults::{AppliedFault, FaultKind};
 use payctl_wire::webhooks::{DeliveryRole, Verdict};
-use rusqlite::Connection;
 
 use super::dispatcher::backoff_seconds;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::faults::{DeliveryFault, Fired};
 use crate::state::AppState;
@@ -148,7 +148,7 @@ fn applied(fired: &Fired) -> AppliedFault {
 
 /// Applies the fault that shapes genuine delivery `id` and records it.
 fn shape_genuine(
-    tx: &Connection,
+    tx: &Conn<'_>,
     id: i64,
     injected: DeliveryFault,
     fault: AppliedFault,
@@ -257,13 +257,7 @@ pub fn verdict(role: DeliveryRole, shaping: Option<FaultKind>, status: Option<u1
 /// genuine delivery that went out (after a `drop`, the second) releases the
 /// copies and probes that wait for it; a delivery that went through
 /// releases the out-of-order ones held behind its resource.
-pub fn after_attempt(
-    conn: &Connection,
-    job: &Due,
-    number: i64,
-    succeeded: bool,
-    now: Timestamp,
-) -> Result<(), ApiError> {
+pub fn after_attempt(conn: &Conn<'_>, job: &Due, number: i64, succeeded: bool, now: Timestamp) -> Result<(), ApiError> {
     let dropped = job.fault.as_ref().is_some_and(|f| f.fault.kind == FaultKind::Drop);
     if job.role == DeliveryRole::Genuine && job.faults_decided && number == 1 + i64::from(dropped) {
         for (copy, fault) in store::deliveries::waiting_copies(conn, job.endpoint_id, job.event_row_id)? {

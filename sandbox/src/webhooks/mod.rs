@@ -55,7 +55,7 @@ pub fn open(master: &MasterKey, endpoint_id: &str, sealed: &Sealed) -> Result<St
 /// Seals again under `master`'s own key every endpoint secret that only
 /// the key it accepts opens (a rotation; `MasterKey::accepts_another`), so
 /// the accepted key can later go. Answers how many were sealed again.
-pub fn seal_again(conn: &rusqlite::Connection, master: &MasterKey) -> Result<usize, ApiError> {
+pub fn seal_again(conn: &crate::db::sql::Conn<'_>, master: &MasterKey) -> Result<usize, ApiError> {
     let (current, sealer) = (master.current().sealer(KEY_PURPOSE), master.sealer(KEY_PURPOSE));
     let mut sealed_again = 0;
     for (row_id, public_id, sealed) in crate::store::webhooks::sealed_secrets(conn)? {
