@@ -2,7 +2,8 @@
 -- that a link made by one process opens on any other that shares it, and
 -- one opening consumes it everywhere.
 CREATE TABLE sign_in_links (
-    token_hash BLOB PRIMARY KEY,
+    id         INTEGER PRIMARY KEY,
+    token_hash BLOB NOT NULL UNIQUE,
     user_id    INTEGER NOT NULL REFERENCES users(id),
     next       TEXT NOT NULL,
     expires_at INTEGER NOT NULL

@@ -574,7 +574,8 @@ CREATE INDEX rate_overrides_application ON rate_overrides (application_id);
 CREATE INDEX pricing_markups_customer ON pricing_markups (customer_id);
 
 CREATE TABLE sign_in_links (
-    token_hash BLOB PRIMARY KEY,
+    id         INTEGER PRIMARY KEY,
+    token_hash BLOB NOT NULL UNIQUE,
     user_id    INTEGER NOT NULL REFERENCES users(id),
     next       TEXT NOT NULL,
     expires_at INTEGER NOT NULL
