@@ -96,10 +96,19 @@ impl MasterKey {
     /// accepted (a rotation), or say [`Keys::reset`], which writes a new key
     /// in its place.
     pub fn open(keys: &Keys, db: Option<&Path>) -> anyhow::Result<Self> {
+        // Read first, so that a refused start makes no key file: made by
+        // nobody but the operator, a missing one is a typo.
+        let accepted = match &keys.accepted {
+            Some(accepted) => Some(
+                Self::read(accepted)?
+                    .ok_or_else(|| anyhow::anyhow!("the accepted key file {} does not exist", accepted.display()))?,
+            ),
+            None => None,
+        };
         let path = match (&keys.file, db) {
             (Some(file), _) => file.clone(),
             (None, Some(db)) => Self::path_for_database(db),
-            (None, None) => return Ok(Self::ephemeral()),
+            (None, None) => return Ok(MasterKey { accepted, ..Self::ephemeral() }),
         };
         let mut key = if keys.reset {
             Self::create(&path, true)
@@ -108,7 +117,7 @@ impl MasterKey {
         } else {
             if let Some(db) = db
                 && !path.exists()
-                && keys.accepted.is_none()
+                && accepted.is_none()
                 && holds_data(db)
             {
                 anyhow::bail!(
@@ -124,13 +133,7 @@ impl MasterKey {
             }
             Self::load_or_create(&path)?
         };
-        if let Some(accepted) = &keys.accepted {
-            // Made by nobody but the operator: a missing one is a typo.
-            key.accepted = Some(
-                Self::read(accepted)?
-                    .ok_or_else(|| anyhow::anyhow!("the accepted key file {} does not exist", accepted.display()))?,
-            );
-        }
+        key.accepted = accepted;
         Ok(key)
     }
 
@@ -369,9 +372,11 @@ mod tests {
         assert_eq!(after.derive("x"), after.current().derive("x"));
         assert_eq!(after.verifying("x"), [after.derive("x"), before.derive("x")]);
 
-        let missing = Keys { file: Some(new), accepted: Some(dir.path().join("typo.key")), reset: false };
+        let unmade = dir.path().join("unmade.key");
+        let missing = Keys { file: Some(unmade.clone()), accepted: Some(dir.path().join("typo.key")), reset: false };
         let error = MasterKey::open(&missing, None).unwrap_err().to_string();
         assert!(error.contains("typo.key") && error.contains("does not exist"), "{error}");
+        assert!(!unmade.exists(), "a refused start makes no key file");
     }
 
     #[test]
