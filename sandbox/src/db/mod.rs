@@ -85,6 +85,23 @@ enum Job {
 
 type WriteJob = Box<dyn FnOnce(&Tx<'_>) -> Staged + Send>;
 
+/// A write job running `work`, whose answer goes to `answer` once the
+/// writer knows whether its group committed.
+fn write_job<T, F>(work: F, answer: impl FnOnce(Result<T, ApiError>) + Send + 'static) -> WriteJob
+where
+    T: Send + 'static,
+    F: FnOnce(&Tx<'_>) -> Result<T, ApiError> + Send + 'static,
+{
+    Box::new(move |tx| match work(tx) {
+        Ok(value) => Staged {
+            ok: true,
+            recorded: tx.recorded(),
+            reply: Box::new(move |committed: Result<(), ApiError>| answer(committed.map(|()| value))),
+        },
+        Err(e) => Staged { ok: false, recorded: false, reply: Box::new(move |_| answer(Err(e))) },
+    })
+}
+
 /// A write job's result, held until its group's commit is settled.
 struct Staged {
     /// Whether the job's changes are kept (its savepoint released).
@@ -275,21 +292,8 @@ impl Db {
         F: FnOnce(&Tx<'_>) -> Result<T, ApiError> + Send + 'static,
     {
         let (reply_tx, reply_rx) = oneshot::channel();
-        let job: WriteJob = Box::new(move |tx| match work(tx) {
-            Ok(value) => Staged {
-                ok: true,
-                recorded: tx.recorded(),
-                reply: Box::new(move |committed: Result<(), ApiError>| {
-                    let _ = reply_tx.send(committed.map(|()| value));
-                }),
-            },
-            Err(e) => Staged {
-                ok: false,
-                recorded: false,
-                reply: Box::new(move |_| {
-                    let _ = reply_tx.send(Err(e));
-                }),
-            },
+        let job = write_job(work, move |answer| {
+            let _ = reply_tx.send(answer);
         });
         self.send(&self.writer, Job::Write(job), reply_rx).await
     }

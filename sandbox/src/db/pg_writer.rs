@@ -89,6 +89,7 @@ mod tests {
     use std::sync::mpsc;
 
     use super::*;
+    use crate::db::write_job;
 
     /// A write job as `Db::write` makes one, answering on `answers`.
     fn job(
@@ -96,21 +97,8 @@ mod tests {
         work: impl FnOnce(&Tx<'_>) -> Result<i64, ApiError> + Send + 'static,
     ) -> WriteJob {
         let answers = answers.clone();
-        Box::new(move |tx| match work(tx) {
-            Ok(value) => Staged {
-                ok: true,
-                recorded: false,
-                reply: Box::new(move |committed| {
-                    let _ = answers.send(committed.map(|()| value));
-                }),
-            },
-            Err(e) => Staged {
-                ok: false,
-                recorded: false,
-                reply: Box::new(move |_| {
-                    let _ = answers.send(Err(e));
-                }),
-            },
+        write_job(work, move |answer| {
+            let _ = answers.send(answer);
         })
     }
 
