@@ -286,14 +286,27 @@ const SANDBOX_EXAMPLES: &str = "Examples:
   payctl sandbox reset --ready ready.json       # back to the seeded state
   payctl sandbox clock advance 3m               # move the TEST application's clock";
 
+/// A `--db`: a PostgreSQL URL, or else a SQLite file's path.
+fn parse_database(text: &str) -> Result<payctl_sandbox::Storage, String> {
+    if payctl_sandbox::PgUrl::is_url(text) {
+        return text.parse().map(payctl_sandbox::Storage::Postgres).map_err(|e| format!("{e:#}"));
+    }
+    if text.is_empty() {
+        return Err("name a database file or a postgres:// URL".to_owned());
+    }
+    Ok(payctl_sandbox::Storage::File(PathBuf::from(text)))
+}
+
 #[derive(Debug, Args)]
 pub struct SandboxArgs {
     /// Address to listen on; port 0 picks a free port.
     #[arg(long, default_value_t = SocketAddr::from(([127, 0, 0, 1], payctl_sandbox::DEFAULT_PORT)), value_name = "ADDR")]
     pub listen: SocketAddr,
-    /// SQLite database file (default: sandbox.db in the user's data directory).
-    #[arg(long, value_name = "PATH", conflicts_with = "in_memory", env = "PAYCTL_SANDBOX_DB")]
-    pub db: Option<PathBuf>,
+    /// SQLite database file (default: sandbox.db in the user's data directory), or a PostgreSQL
+    /// database, postgres://USER[:PASSWORD]@HOST[:PORT]/DB, which several processes may share (see
+    /// "On PostgreSQL" in sandbox/README.md). The password shows as *** wherever the URL is shown.
+    #[arg(long, value_name = "PATH|URL", conflicts_with = "in_memory", env = "PAYCTL_SANDBOX_DB", value_parser = parse_database, hide_env_values = true)]
+    pub db: Option<payctl_sandbox::Storage>,
     /// Keep everything in memory; nothing is written to disk.
     #[arg(long)]
     pub in_memory: bool,

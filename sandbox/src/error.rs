@@ -87,6 +87,13 @@ impl ApiError {
                  some space where the database lives and send the request again: the sandbox recovers by itself",
             );
         }
+        if kind == crate::db::sql::ErrorKind::Unavailable {
+            crate::db::DATABASE_UNREACHABLE.warn(format_args!("{e}"));
+            return ApiError::unavailable(
+                "the sandbox lost its connection to its database while running the request; send it again \
+                 shortly, with the same Idempotency-Key if it had one (the sandbox runs a keyed request once)",
+            );
+        }
         ApiError::internal(format_args!("database: {e}"))
     }
 

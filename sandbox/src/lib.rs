@@ -125,7 +125,7 @@ use anyhow::Context;
 use payctl_wire::DASHBOARD_CLIENT_ID;
 use payctl_wire::sandbox::ReadyLine;
 
-pub use db::Storage;
+pub use db::{PgUrl, Storage};
 pub use rate_limit::RateLimits;
 pub use reset::ResetPoint;
 
@@ -200,6 +200,8 @@ pub struct Sandbox {
     demo_password: String,
     /// Host names requests may name besides loopback and the listen address.
     allowed_hosts: Vec<String>,
+    /// Whether this start set the reset point (see [`Sandbox::owns_reset_point`]).
+    owns_reset_point: bool,
 }
 
 /// What a start with a new key (`--reset-secrets`) left behind.
@@ -230,7 +232,18 @@ impl Sandbox {
     /// the accepted key are sealed again under the key
     /// ([`Sandbox::sealed_again`]).
     pub async fn open_with_keys(config: SandboxConfig, keys: Keys) -> anyhow::Result<Sandbox> {
+        if let Storage::Postgres(url) = &config.storage {
+            // The driver blocks on a runtime of its own: off this one.
+            let opening = url.clone();
+            let (db, threads) = tokio::task::spawn_blocking(move || Db::open_postgres(&opening)).await??;
+            // Seeding comes after the key file is made: a start that finds
+            // the database seeded finds the first start's key file too.
+            let seeded = db.read(|conn| Ok(store::settings::get(conn, store::settings::SEED_USER)?.is_some())).await?;
+            let master_key = MasterKey::open_shared(&keys, url, !seeded)?;
+            return Self::start(config, keys, master_key, None, (db, threads)).await;
+        }
         let (master_key, lock) = match &config.storage {
+            Storage::Postgres(_) => unreachable!("opened above"),
             Storage::Memory => (MasterKey::open(&keys, None)?, None),
             Storage::File(path) => {
                 let explain = |e| db::files::explain(path, e);
@@ -246,10 +259,23 @@ impl Sandbox {
         };
         let (db, threads) = Db::open(&config.storage).map_err(|e| match &config.storage {
             Storage::File(path) => db::files::explain(path, e),
-            Storage::Memory => e,
+            _ => e,
         })?;
+        Self::start(config, keys, master_key, lock, (db, threads)).await
+    }
+
+    /// Everything after the database is open and the key known. A start on
+    /// a database other processes share leaves the reset point where the
+    /// start that seeded it put it.
+    async fn start(
+        config: SandboxConfig,
+        keys: Keys,
+        master_key: MasterKey,
+        lock: Option<db::files::DatabaseLock>,
+        (db, threads): (Db, DbThreads),
+    ) -> anyhow::Result<Sandbox> {
         let secrets_reset = match (keys.reset, &config.storage) {
-            (true, Storage::File(_)) => Some(
+            (true, Storage::File(_) | Storage::Postgres(_)) => Some(
                 db.write(|tx| {
                     Ok(SecretsReset {
                         answers_dropped: idempotency::forget_all(tx)?,
@@ -271,11 +297,19 @@ impl Sandbox {
         let now = clock.now();
         let seeded = db.write(move |tx| seed::seed(tx, seed::DEMO_PASSWORD_HASH, now)).await?;
         // Until `--seed` fixtures move it, a reset returns to the demo data.
-        db.write(reset::mark).await?;
+        let owns_reset_point = seeded.created || !config.storage.is_shared();
+        if owns_reset_point {
+            db.write(reset::mark).await?;
+        }
         let stored_keys = db.read(|conn| Ok(store::api_keys::all_usable(conn)?)).await?;
         let faults = db.read(faults::Faults::load).await?;
 
-        let control_token = auth::principal::new_control_token();
+        // Processes that share a database answer to one control token.
+        let control_token = if config.storage.is_shared() {
+            master_key.shaped_token("control-token-v1", payctl_domain::credentials::CONTROL_TOKEN)
+        } else {
+            auth::principal::new_control_token()
+        };
         let (request_log, log_writer) = request_log::start(db.clone());
         let state = AppState::new(SandboxState {
             db,
@@ -316,6 +350,7 @@ impl Sandbox {
             sealed_again,
             demo_password: seed::DEMO_PASSWORD.to_owned(),
             allowed_hosts: Vec::new(),
+            owns_reset_point,
         })
     }
 
@@ -384,9 +419,18 @@ impl Sandbox {
             database: match &self.state.storage {
                 Storage::Memory => "memory".to_owned(),
                 Storage::File(p) => p.display().to_string(),
+                Storage::Postgres(url) => url.to_string(),
             },
             version: env!("CARGO_PKG_VERSION").to_owned(),
         }
+    }
+
+    /// Whether this start set the reset point: every start does, but one on
+    /// a PostgreSQL database that already held data, which the start that
+    /// found it empty set up, and where seeding fixtures again would repeat
+    /// them.
+    pub fn owns_reset_point(&self) -> bool {
+        self.owns_reset_point
     }
 
     /// A handle to mark the reset point once seeding fixtures have run.

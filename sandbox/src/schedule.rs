@@ -48,6 +48,26 @@ pub async fn run_due(state: &AppState) -> Result<usize, ApiError> {
     }
 }
 
+/// Brings this process's clocks up to what other processes sharing its
+/// database committed: at each poll, so within [`POLL`] of a move made
+/// elsewhere (and at once for a request with an API key, which reads its
+/// application's clock as it is authenticated; see
+/// [`crate::auth::api_keys::authenticate`]). Offsets only grow, so
+/// taking the larger of each is all a merge needs.
+async fn follow_clocks(state: &AppState) -> Result<(), ApiError> {
+    let (global, apps) = state
+        .db
+        .read(|conn| {
+            Ok((crate::store::settings::global_clock_offset(conn)?, crate::store::applications::clock_offsets(conn)?))
+        })
+        .await?;
+    state.clock.set_global_offset_millis(global);
+    for (app, offset) in apps {
+        state.clock.set_app_offset_millis(app, offset);
+    }
+    Ok(())
+}
+
 /// Each move's own savepoint: a move that fails is undone alone.
 const MOVE: Savepoint = savepoint!("scheduled_move");
 
@@ -80,6 +100,11 @@ fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> 
 /// The background runner; returns when `stop` turns true.
 pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
     loop {
+        if state.storage.is_shared()
+            && let Err(e) = follow_clocks(&state).await
+        {
+            tracing::warn!(error = %e, "reading the clocks other processes moved failed");
+        }
         if let Err(e) = run_due(&state).await {
             tracing::warn!(error = %e, "applying scheduled moves failed");
         }

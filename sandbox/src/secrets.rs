@@ -9,6 +9,7 @@
 //! the database, or only in memory for `--in-memory` runs. A [`Sealer`]
 //! encrypts with a sub-key of it, for secrets that must be read back.
 
+use std::fmt;
 use std::io::Write;
 
 use anyhow::Context;
@@ -96,29 +97,43 @@ impl MasterKey {
     /// accepted (a rotation), or say [`Keys::reset`], which writes a new key
     /// in its place.
     pub fn open(keys: &Keys, db: Option<&Path>) -> anyhow::Result<Self> {
+        match (&keys.file, db) {
+            (Some(file), db) => Self::open_file(keys, file, db.is_some_and(holds_data), db.map(Path::display)),
+            (None, Some(db)) => Self::open_file(keys, &Self::path_for_database(db), holds_data(db), Some(db.display())),
+            (None, None) => Ok(MasterKey { accepted: Self::read_accepted(keys)?, ..Self::ephemeral() }),
+        }
+    }
+
+    /// The key of processes that share a PostgreSQL database (`database`,
+    /// as shown): `keys` must name its file, which is made only for a
+    /// database that `was_empty` (not seeded yet: the first start); for
+    /// one that holds data, a missing file is refused as
+    /// [`MasterKey::open`] refuses it.
+    pub fn open_shared(keys: &Keys, database: impl fmt::Display, was_empty: bool) -> anyhow::Result<Self> {
+        let file = keys.file.as_ref().ok_or_else(|| {
+            anyhow::anyhow!(
+                "a sandbox on PostgreSQL needs --key-file (or PAYCTL_SANDBOX_KEY_FILE): every process that shares \
+                 the database must use the same key, which seals its secrets and signs its tokens. Give every \
+                 process the same file; the first start makes it if it does not exist"
+            )
+        })?;
+        Self::open_file(keys, file, !was_empty, Some(database))
+    }
+
+    /// The key in `path`, for a database (`db`, as shown) that `holds_data`.
+    fn open_file(keys: &Keys, path: &Path, holds_data: bool, db: Option<impl fmt::Display>) -> anyhow::Result<Self> {
         // Read first, so that a refused start makes no key file: made by
         // nobody but the operator, a missing one is a typo.
-        let accepted = match &keys.accepted {
-            Some(accepted) => Some(
-                Self::read(accepted)?
-                    .ok_or_else(|| anyhow::anyhow!("the accepted key file {} does not exist", accepted.display()))?,
-            ),
-            None => None,
-        };
-        let path = match (&keys.file, db) {
-            (Some(file), _) => file.clone(),
-            (None, Some(db)) => Self::path_for_database(db),
-            (None, None) => return Ok(MasterKey { accepted, ..Self::ephemeral() }),
-        };
+        let accepted = Self::read_accepted(keys)?;
         let mut key = if keys.reset {
-            Self::create(&path, true)
+            Self::create(path, true)
                 .with_context(|| format!("cannot write a new key file {}", path.display()))?
                 .ok_or_else(|| anyhow::anyhow!("cannot write a new key file {}", path.display()))?
         } else {
             if let Some(db) = db
+                && holds_data
                 && !path.exists()
                 && accepted.is_none()
-                && holds_data(db)
             {
                 anyhow::bail!(
                     "the key file {key} of the database {db} is missing. The key seals what the database keeps \
@@ -128,13 +143,22 @@ impl MasterKey {
                      endpoint's signing secret then stays unusable until it is rotated, and stored \
                      Idempotency-Key answers are dropped)",
                     key = path.display(),
-                    db = db.display()
                 );
             }
-            Self::load_or_create(&path)?
+            Self::load_or_create(path)?
         };
         key.accepted = accepted;
         Ok(key)
+    }
+
+    fn read_accepted(keys: &Keys) -> anyhow::Result<Option<[u8; 32]>> {
+        match &keys.accepted {
+            Some(accepted) => Ok(Some(
+                Self::read(accepted)?
+                    .ok_or_else(|| anyhow::anyhow!("the accepted key file {} does not exist", accepted.display()))?,
+            )),
+            None => Ok(None),
+        }
     }
 
     /// This key alone, without the one accepted beside it.
@@ -218,6 +242,18 @@ impl MasterKey {
     /// A sub-key for one purpose, so no two uses ever share key material.
     pub fn derive(&self, purpose: &str) -> [u8; 32] {
         derive(&self.key, purpose)
+    }
+
+    /// A token of `shape` made from this key alone, the same on every
+    /// process that holds it (and across their restarts, and versions):
+    /// a shared sandbox's control token. 64 derived bytes, each taken
+    /// modulo 62 into the alphabet: its bias is nothing against a 256-bit key.
+    pub fn shaped_token(&self, purpose: &str, shape: Shape) -> String {
+        const ALPHABET: &[u8; 62] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        let bytes = [self.derive(purpose), self.derive(&format!("{purpose}/2"))].concat();
+        let mut token = String::from(shape.prefix);
+        token.extend(bytes.iter().take(shape.random).map(|b| char::from(ALPHABET[usize::from(*b) % 62])));
+        token
     }
 
     /// The sub-keys for `purpose` that verify: this key's, then the

@@ -34,13 +34,16 @@ pub struct Seeded {
     pub test_api_key: String,
     pub live_application_id: String,
     pub live_api_key: String,
+    /// Whether this start seeded the database (it found it empty).
+    pub created: bool,
 }
 
 /// Seeds an empty database, then mints this start's keys. The demo user's
 /// password is set at every start (a start that made it random must not
 /// leave it so for the next).
 pub fn seed(tx: &Conn<'_>, demo_password_hash: &str, now: Timestamp) -> Result<Seeded, ApiError> {
-    if settings::get(tx, settings::SEED_USER)?.is_some() {
+    let created = settings::get(tx, settings::SEED_USER)?.is_none();
+    if !created {
         store::users::set_password_hash(tx, DEMO_USERNAME, demo_password_hash)?;
     } else {
         let user = store::users::insert(tx, DEMO_USERNAME, demo_password_hash, now)?;
@@ -74,6 +77,7 @@ pub fn seed(tx: &Conn<'_>, demo_password_hash: &str, now: Timestamp) -> Result<S
         test_api_key: test_key.0,
         live_application_id: live_id,
         live_api_key: live_key.0,
+        created,
     })
 }
 

@@ -57,9 +57,20 @@ fn free_port() -> u16 {
 }
 
 /// A sandbox process, killed when dropped (a failing test leaves none).
-struct Process(Option<Child>);
+pub(crate) struct Process(Option<Child>);
 
 impl Process {
+    pub(crate) fn new(child: Child) -> Process {
+        Process(Some(child))
+    }
+
+    /// SIGKILL (`kill -9`): the process ends wherever it was.
+    pub(crate) fn kill(mut self) {
+        let mut child = self.0.take().unwrap();
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+
     /// SIGTERM, then its exit status.
     fn stop(mut self) -> std::process::ExitStatus {
         let child = self.0.take().unwrap();

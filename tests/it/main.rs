@@ -44,6 +44,7 @@ mod redaction;
 mod resilience;
 mod review;
 mod sandbox_binary;
+mod shared_database;
 mod snapshots;
 mod startup;
 mod storage;

@@ -6,6 +6,12 @@
 //! than in SQLite: the index maps the secret's public prefix to candidate
 //! keys and compares hashes in constant time. It is loaded at start and
 //! updated after each commit that creates, revokes or deactivates.
+//!
+//! A process that shares its database with others ([`Storage::is_shared`])
+//! cannot know from its own index what another created or revoked a moment
+//! ago, so [`authenticate`] looks each key up in the database there: a key
+//! works on every process as soon as it is made, and a revoked one is
+//! refused on every process as soon as its revocation commits.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,8 +23,9 @@ use payctl_wire::applications::Environment;
 use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
-use crate::secrets;
+use crate::state::AppState;
 pub use crate::store::api_keys::{KeyIdentity, NewSecret, StoredKey};
+use crate::{secrets, store};
 
 /// A new secret for a key of `environment`.
 pub fn mint(environment: Environment) -> NewSecret {
@@ -72,6 +79,53 @@ struct IndexedKey {
     application_active: AtomicBool,
 }
 
+impl IndexedKey {
+    fn new(key: StoredKey) -> Self {
+        IndexedKey {
+            hash: key.hash,
+            caller: KeyCaller::new(key.identity),
+            expires_at: key.expires_at,
+            application_active: AtomicBool::new(key.application_active),
+        }
+    }
+
+    /// The found key's caller, unless it expired or its application is
+    /// deactivated.
+    fn admit(&self, now_of: impl Fn(i64) -> Timestamp) -> Result<KeyCaller, ApiError> {
+        if self.expires_at.is_some_and(|at| at <= now_of(self.caller.application_id)) {
+            return Err(ApiError::unauthorized("the API key has expired"));
+        }
+        if !self.application_active.load(Ordering::Acquire) {
+            return Err(deactivated());
+        }
+        Ok(self.caller.clone())
+    }
+}
+
+fn invalid() -> ApiError {
+    ApiError::unauthorized("the API key is invalid or has been revoked")
+}
+
+/// Authenticates `secret` as [`KeyIndex::authenticate`] does: from this
+/// process's index, or, on a database other processes share, from the
+/// database (which also brings this process's clock of the key's
+/// application up to the database's, since another process may have moved
+/// it).
+pub async fn authenticate(state: &AppState, secret: &str) -> Result<KeyCaller, ApiError> {
+    let now_of = |app| state.clock.app_now(app);
+    if !state.storage.is_shared() {
+        return state.keys.authenticate(secret, now_of);
+    }
+    if secret.len() > 128 || secret.len() < KEY_PREFIX_LEN {
+        return Err(invalid());
+    }
+    let hash = secrets::sha256(secret.as_bytes());
+    let (key, clock_offset) =
+        state.db.read(move |conn| Ok(store::api_keys::usable_by_hash(conn, &hash)?)).await?.ok_or_else(invalid)?;
+    state.clock.set_app_offset_millis(key.identity.application_id, clock_offset);
+    IndexedKey::new(key).admit(now_of)
+}
+
 #[derive(Default)]
 pub struct KeyIndex {
     by_prefix: RwLock<HashMap<String, Vec<Arc<IndexedKey>>>>,
@@ -79,13 +133,8 @@ pub struct KeyIndex {
 
 impl KeyIndex {
     pub fn insert(&self, key: StoredKey) {
-        let indexed = Arc::new(IndexedKey {
-            hash: key.hash,
-            caller: KeyCaller::new(key.identity),
-            expires_at: key.expires_at,
-            application_active: AtomicBool::new(key.application_active),
-        });
-        self.write().entry(key.prefix).or_default().push(indexed);
+        let prefix = key.prefix.clone();
+        self.write().entry(prefix).or_default().push(Arc::new(IndexedKey::new(key)));
     }
 
     /// Forgets a revoked key.
@@ -122,7 +171,6 @@ impl KeyIndex {
     /// on the key's application's clock, `now_of(application_id)`); 403
     /// ATH_0002 when the key's application is deactivated.
     pub fn authenticate(&self, secret: &str, now_of: impl Fn(i64) -> Timestamp) -> Result<KeyCaller, ApiError> {
-        let invalid = || ApiError::unauthorized("the API key is invalid or has been revoked");
         if secret.len() > 128 {
             return Err(invalid());
         }
@@ -133,13 +181,7 @@ impl KeyIndex {
             let candidates = map.get(prefix).ok_or_else(invalid)?;
             candidates.iter().find(|k| bool::from(k.hash.ct_eq(&hash))).cloned().ok_or_else(invalid)?
         };
-        if found.expires_at.is_some_and(|at| at <= now_of(found.caller.application_id)) {
-            return Err(ApiError::unauthorized("the API key has expired"));
-        }
-        if !found.application_active.load(Ordering::Acquire) {
-            return Err(deactivated());
-        }
-        Ok(found.caller.clone())
+        found.admit(now_of)
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Vec<Arc<IndexedKey>>>> {

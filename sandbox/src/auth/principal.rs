@@ -239,9 +239,9 @@ fn api_key(headers: &HeaderMap) -> Option<&str> {
     headers.get(crate::http::headers::API_KEY).and_then(|v| v.to_str().ok()).map(str::trim)
 }
 
-fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, ApiError> {
+async fn authenticate_key(state: &AppState, headers: &HeaderMap) -> Result<KeyCaller, ApiError> {
     match api_key(headers) {
-        Some(secret) => state.keys.authenticate(secret, |app| state.clock.app_now(app)),
+        Some(secret) => super::api_keys::authenticate(state, secret).await,
         None if bearer(headers).is_some() => Err(ApiError::unauthorized(
             "this operation authenticates with the X-API-Key header; bearer tokens are for dashboard operations",
         )),
@@ -272,7 +272,7 @@ pub async fn admit_api_key(state: &AppState, request: &mut Request) -> Result<()
             key
         }
         _ => {
-            let key = authenticate_key(state, request.headers())?;
+            let key = authenticate_key(state, request.headers()).await?;
             mark_tool_read(state, request, &key);
             key
         }
@@ -351,7 +351,7 @@ pub async fn admit_control_or_test_key(state: &AppState, request: &mut Request) 
     } else if is_control_token(state, request.headers()) {
         ControlCaller::Operator
     } else if api_key(request.headers()).is_some() {
-        let key = authenticate_key(state, request.headers())?;
+        let key = authenticate_key(state, request.headers()).await?;
         key.require_test("the sandbox simulation API")?;
         mark_tool_read(state, request, &key);
         ControlCaller::TestKey(key)

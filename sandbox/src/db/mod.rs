@@ -1,4 +1,6 @@
-//! SQLite access without blocking the async runtime.
+//! Database access without blocking the async runtime: SQLite by default,
+//! PostgreSQL for a sandbox several processes share ([`Db::open_postgres`],
+//! with the same threads and jobs; see [`hosted`]).
 //!
 //! One thread owns the only writing connection; every write is a closure
 //! sent to it and run inside `BEGIN IMMEDIATE … COMMIT`, so writes are
@@ -24,7 +26,9 @@
 //!   SQLite's values and schema to it and migrates a database).
 //! - [`writer`]: the writer thread and its group commits; [`pg_writer`]:
 //!   a group commit on PostgreSQL, under a lock that serialises the writes
-//!   of every process on one database.
+//!   of every process on one database; [`hosted`]: the database's URL and
+//!   the writer's and readers' loops on PostgreSQL, connecting again when
+//!   the connection is lost.
 //! - [`shared`]: the writer's connection, and in-memory reads beside it.
 //! - [`checkpoint`]: the WAL checkpoint thread; [`migrations`]: the
 //!   schema; [`files`]: the database file's permissions and lock;
@@ -32,17 +36,12 @@
 
 mod checkpoint;
 pub mod files;
+mod hosted;
 mod migrations;
-// Nothing opens a PostgreSQL connection yet: only db::sql and tests use it.
-#[allow(dead_code)]
+mod pg_writer;
 mod postgres;
 mod shared;
-// Nothing opens a PostgreSQL connection yet: only its tests reach that side.
-#[allow(dead_code)]
 pub mod sql;
-// Nothing runs it yet but its test: the hosted mode's database is not wired.
-#[allow(dead_code)]
-mod pg_writer;
 mod warning;
 mod writer;
 
@@ -70,15 +69,17 @@ use tokio::sync::{Notify, oneshot};
 use crate::error::ApiError;
 use shared::Shared;
 
+pub use hosted::PgUrl;
 pub use migrations::LATEST_VERSION;
 #[cfg(test)]
 pub use migrations::migrations;
-pub use warning::{STORAGE_FULL_WARNING, Warning};
+pub use warning::{DATABASE_UNREACHABLE, STORAGE_FULL_WARNING, Warning};
 
 /// Work for a database thread.
 enum Job {
-    /// Runs on the connection outside any transaction.
-    Read(Box<dyn FnOnce(&Connection) + Send>),
+    /// Runs on a connection outside any write transaction (on
+    /// PostgreSQL, in a read-only transaction of its own).
+    Read(Box<dyn FnOnce(&sql::Conn<'_>) + Send>),
     /// Runs inside the writer's transaction, under its own savepoint.
     Write(WriteJob),
 }
@@ -196,6 +197,17 @@ pub(crate) const STATEMENT_CACHE: usize = 512;
 pub enum Storage {
     File(PathBuf),
     Memory,
+    /// A PostgreSQL database, which several processes may share.
+    Postgres(PgUrl),
+}
+
+impl Storage {
+    /// Whether other processes may share this database, so that what this
+    /// process holds in memory (its key index, its clocks) may be behind
+    /// what they committed.
+    pub fn is_shared(&self) -> bool {
+        matches!(self, Storage::Postgres(_))
+    }
 }
 
 /// Handle to the database threads. Cheap to clone.
@@ -205,8 +217,11 @@ pub struct Db {
     readers: Sender<Job>,
     /// Signalled after a commit that recorded events (see [`Db::outbox`]).
     outbox: Arc<Notify>,
-    /// Held only so that the checkpoint thread stops with the last handle.
-    _checkpoints: Sender<()>,
+    /// Held only so that the checkpoint thread (SQLite) or the dispatch
+    /// lock's (PostgreSQL) stops with the last handle.
+    _stop: Sender<()>,
+    /// Whether this process sends webhook deliveries (see [`Db::dispatches`]).
+    dispatches: tokio::sync::watch::Receiver<bool>,
     /// An in-memory database's one connection, for reads on the caller's
     /// thread.
     memory: Option<Arc<Shared>>,
@@ -237,6 +252,7 @@ impl Db {
     pub fn open(storage: &Storage) -> anyhow::Result<(Db, DbThreads)> {
         without_memory_statistics();
         let mut writer_conn = match storage {
+            Storage::Postgres(url) => return Self::open_postgres(url),
             Storage::File(path) => {
                 files::make_private(path)?;
                 open_file(path, false)?
@@ -254,7 +270,7 @@ impl Db {
         };
         migrate(&mut writer_conn).with_context(|| match storage {
             Storage::File(path) => format!("cannot open the database {}", path.display()),
-            Storage::Memory => "cannot make the in-memory database".to_owned(),
+            _ => "cannot make the in-memory database".to_owned(),
         })?;
 
         let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
@@ -273,14 +289,41 @@ impl Db {
                 }
                 tx
             }
-            Storage::Memory => writer_tx.clone(),
+            _ => writer_tx.clone(),
         };
         let (checkpoints, stop) = crossbeam_channel::bounded::<()>(0);
         if let Storage::File(path) = storage {
             let conn = open_file(path, false)?;
             threads.push(spawn("payctl-db-checkpoint", move || checkpoint::run(conn, stop))?);
         }
-        Ok((Db { writer: writer_tx, readers, outbox, _checkpoints: checkpoints, memory }, DbThreads(threads)))
+        let (_, dispatches) = tokio::sync::watch::channel(true);
+        let db = Db { writer: writer_tx, readers, outbox, _stop: checkpoints, dispatches, memory };
+        Ok((db, DbThreads(threads)))
+    }
+
+    /// Opens a PostgreSQL database: connects, migrates (see
+    /// [`postgres::migrate`]), and starts the writer thread and
+    /// [`READERS`] readers, each with a connection of its own (see
+    /// [`hosted`]).
+    pub fn open_postgres(url: &PgUrl) -> anyhow::Result<(Db, DbThreads)> {
+        let client = hosted::open(url)?;
+        let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
+        let outbox = Arc::<Notify>::default();
+        let wake = outbox.clone();
+        let writer = hosted::Connection::new(url.clone(), client);
+        let mut threads = vec![spawn("payctl-db-writer", move || hosted::run_writer(writer, writer_rx, wake))?];
+        let (readers, jobs) = crossbeam_channel::unbounded::<Job>();
+        for i in 0..READERS {
+            let conn = hosted::Connection::new(url.clone(), url.connect()?);
+            let jobs = jobs.clone();
+            threads.push(spawn(&format!("payctl-db-reader-{i}"), move || hosted::serve_reads(conn, jobs))?);
+        }
+        let (stop_tx, stop) = crossbeam_channel::bounded::<()>(0);
+        let (holds, dispatches) = tokio::sync::watch::channel(false);
+        let url = url.clone();
+        threads.push(spawn("payctl-db-dispatch-lock", move || hosted::hold_dispatch(url, holds, stop))?);
+        let db = Db { writer: writer_tx, readers, outbox, _stop: stop_tx, dispatches, memory: None };
+        Ok((db, DbThreads(threads)))
     }
 
     /// Runs `work` in its own write transaction: committed when it returns
@@ -305,6 +348,13 @@ impl Db {
         &self.outbox
     }
 
+    /// Whether this process is the one that sends webhook deliveries: on
+    /// SQLite always, on PostgreSQL while it holds the database's dispatch
+    /// lock (one process at a time; see [`hosted`]).
+    pub fn dispatches(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.dispatches.clone()
+    }
+
     /// Runs `work`, a read of bounded size (a record, a page), on a
     /// read-only connection, or on an in-memory database's connection on
     /// this thread when it is free.
@@ -314,7 +364,7 @@ impl Db {
         F: FnOnce(&sql::Conn<'_>) -> Result<T, ApiError> + Send + 'static,
     {
         if let Some(conn) = self.memory.as_ref().and_then(|memory| memory.for_reader()) {
-            return read_surviving_panics(work, &conn);
+            return read_surviving_panics(work, &sql::Conn::Sqlite(&conn));
         }
         self.scan(work).await
     }
@@ -331,12 +381,14 @@ impl Db {
     {
         if let Some(memory) = &self.memory {
             let memory = memory.clone();
-            return tokio::task::spawn_blocking(move || read_surviving_panics(work, &memory.for_scan()))
-                .await
-                .map_err(|_| ApiError::internal("the database did not run the request"))?;
+            return tokio::task::spawn_blocking(move || {
+                read_surviving_panics(work, &sql::Conn::Sqlite(&memory.for_scan()))
+            })
+            .await
+            .map_err(|_| ApiError::internal("the database did not run the request"))?;
         }
         let (reply_tx, reply_rx) = oneshot::channel();
-        let job = Job::Read(Box::new(move |conn| {
+        let job = Job::Read(Box::new(move |conn: &sql::Conn<'_>| {
             let _ = reply_tx.send(read_surviving_panics(work, conn));
         }));
         self.send(&self.readers, job, reply_rx).await
@@ -349,9 +401,10 @@ impl Db {
         reply: oneshot::Receiver<Result<T, ApiError>>,
     ) -> Result<T, ApiError> {
         queue.send(job).map_err(|_| ApiError::unavailable("the database is shutting down"))?;
-        // A job dropped unrun (the thread stopped, or its transaction could
-        // not begin) closes the reply channel.
-        reply.await.map_err(|_| ApiError::internal("the database did not run the request"))?
+        // A job dropped unrun (the thread stopped, its transaction could not
+        // begin, its PostgreSQL database cannot be reached) closes the reply
+        // channel.
+        reply.await.map_err(|_| ApiError::unavailable("the database did not run the request; send it again shortly"))?
     }
 }
 
@@ -389,7 +442,7 @@ fn spawn(name: &str, body: impl FnOnce() + Send + 'static) -> anyhow::Result<Joi
 fn serve_reads(conn: Connection, jobs: Receiver<Job>) {
     while let Ok(job) = jobs.recv() {
         if let Job::Read(read) = job {
-            read(&conn);
+            read(&sql::Conn::Sqlite(&conn));
         }
     }
 }
@@ -399,9 +452,9 @@ fn serve_reads(conn: Connection, jobs: Receiver<Job>) {
 /// caller's), and the connection goes on to the next read.
 fn read_surviving_panics<T>(
     work: impl FnOnce(&sql::Conn<'_>) -> Result<T, ApiError>,
-    conn: &Connection,
+    conn: &sql::Conn<'_>,
 ) -> Result<T, ApiError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&sql::Conn::Sqlite(conn)))).unwrap_or_else(|_| {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(conn))).unwrap_or_else(|_| {
         tracing::error!("a database read panicked");
         Err(ApiError::internal("the database did not run the request"))
     })

@@ -1,7 +1,7 @@
 //! The writer on PostgreSQL: a group of write jobs in one transaction, as
 //! `writer` runs them on SQLite, with one difference that makes several
 //! processes on one database behave like one: the transaction first takes
-//! [`WRITE_LOCK`], a transaction-level advisory lock, so the writes of
+//! [`Lock::Write`], a transaction-level advisory lock, so the writes of
 //! every process run one group at a time. What one SQLite writer holds by
 //! construction (a key's work runs once, a quote is consumed once, a rule
 //! fires its number of times) then holds across processes, with no
@@ -19,17 +19,14 @@ use std::panic::AssertUnwindSafe;
 
 use tokio::sync::Notify;
 
+use super::postgres::Lock;
 use super::sql::{self, Conn, Savepoint, Statements, savepoint};
 use super::{Staged, Tx, WriteJob};
 use crate::error::ApiError;
 
-/// The advisory lock every write transaction takes first ("payctl" and 2,
-/// beside the migrations' lock, "payctl" and 1).
-pub(super) const WRITE_LOCK: i64 = 0x7061_7963_746c_0002;
-
 const JOB: Savepoint = savepoint!("job");
 
-/// Runs `group` in one transaction under [`WRITE_LOCK`], each job under
+/// Runs `group` in one transaction under [`Lock::Write`], each job under
 /// its own savepoint, commits once, and only then answers each job's
 /// caller: the commit's outcome for a job that succeeded, its own error for
 /// one that failed.
@@ -65,7 +62,7 @@ fn run_group(
     staged: &mut Vec<Staged>,
 ) -> sql::Result<()> {
     let mut tx = client.transaction()?;
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WRITE_LOCK])?;
+    tx.execute(Lock::FOR_TRANSACTION, &[&Lock::Write.key()])?;
     for job in group {
         let handle = Tx::new(Conn::postgres(&mut tx, statements));
         JOB.begin(&handle)?;

@@ -286,10 +286,33 @@ pub fn schema(sqlite: &str) -> String {
     out
 }
 
-/// The advisory lock a process holds while it migrates a database ("payctl"
-/// and 1 as one number): processes that start together wait for the first,
-/// then find its work done.
-const MIGRATION_LOCK: i64 = 0x7061_7963_746c_0001;
+/// The advisory locks payctl takes on PostgreSQL. Each is taken in the
+/// space of the schema the connection works in (its second key is
+/// `hashtext(current_schema())`), so that sandboxes in two schemas of one
+/// database never wait for each other.
+#[derive(Debug, Clone, Copy)]
+pub enum Lock {
+    /// Held while a process migrates: processes that start together wait
+    /// for the first, then find its work done.
+    Migration = 1,
+    /// Taken by every write transaction first (see [`super::pg_writer`]).
+    Write = 2,
+    /// Held (for its session) by the one process that sends webhook
+    /// deliveries (see [`super::hosted::hold_dispatch`]).
+    Dispatch = 3,
+}
+
+impl Lock {
+    /// The lock's first key: "pay" and its number.
+    pub fn key(self) -> i32 {
+        0x7061_7900 | self as i32
+    }
+
+    /// Takes the lock until the transaction ends (waiting for it).
+    pub const FOR_TRANSACTION: &str = "SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))";
+    /// Takes the lock for the session if it is free; answers whether it did.
+    pub const TRY_FOR_SESSION: &str = "SELECT pg_try_advisory_lock($1, hashtext(current_schema()))";
+}
 
 /// The schema versions after the baseline, in PostgreSQL's words: (the
 /// version it makes, its SQL). None yet: the baseline is the latest
@@ -297,7 +320,7 @@ const MIGRATION_LOCK: i64 = 0x7061_7963_746c_0001;
 const MIGRATIONS: &[(usize, &str)] = &[];
 
 /// Brings the database `client` is connected to (its `search_path`) to the
-/// latest schema, in one transaction under [`MIGRATION_LOCK`]: an empty
+/// latest schema, in one transaction under [`Lock::Migration`]: an empty
 /// one from the baseline, an older one by the migrations it lacks. A
 /// database whose schema is newer than this binary knows is refused,
 /// naming both versions: a process must not write into a schema it does
@@ -307,7 +330,7 @@ pub fn migrate(client: &mut postgres::Client) -> anyhow::Result<Option<usize>> {
 
     use super::migrations::{BASELINE, BASELINE_VERSION, LATEST_VERSION};
     let mut tx = client.transaction()?;
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.execute(Lock::FOR_TRANSACTION, &[&Lock::Migration.key()])?;
     tx.batch_execute("CREATE TABLE IF NOT EXISTS payctl_schema (version BIGINT NOT NULL)")?;
     let found: Option<i64> = tx.query_opt("SELECT max(version) FROM payctl_schema", &[])?.and_then(|r| r.get(0));
     let found = found.map(|v| usize::try_from(v).unwrap_or(usize::MAX));

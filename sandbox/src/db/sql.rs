@@ -41,8 +41,6 @@ pub enum Conn<'a> {
 pub struct Pg<'a> {
     client: &'a mut (dyn PgClient + 'a),
     statements: &'a mut Statements,
-    /// Rows the last statement changed, as SQLite's `changes()`.
-    changes: u64,
 }
 
 impl<'a> From<&'a rusqlite::Connection> for Conn<'a> {
@@ -61,7 +59,7 @@ impl<'a> Conn<'a> {
     /// Statements on `client` (a `postgres::Client` or `Transaction`),
     /// prepared through `statements`, which belongs to the same connection.
     pub fn postgres(client: &'a mut (dyn PgClient + 'a), statements: &'a mut Statements) -> Self {
-        Conn::Postgres(RefCell::new(Pg { client, statements, changes: 0 }))
+        Conn::Postgres(RefCell::new(Pg { client, statements }))
     }
 
     /// The SQLite connection, for the statements only SQLite runs; `None`
@@ -153,14 +151,6 @@ impl<'a> Conn<'a> {
             Conn::Postgres(pg) => Ok(pg.borrow_mut().client.batch_execute(sql)?),
         }
     }
-
-    /// The rows the last statement changed.
-    pub fn changes(&self) -> u64 {
-        match self {
-            Conn::Sqlite(c) => c.changes(),
-            Conn::Postgres(pg) => pg.borrow().changes,
-        }
-    }
 }
 
 impl Pg<'_> {
@@ -176,7 +166,6 @@ impl Pg<'_> {
     fn execute_prepared(&mut self, statement: &postgres::Statement, params: &impl Params) -> Result<usize> {
         let values = params.values()?;
         let changed = self.client.execute(statement, &refs(&values))?;
-        self.changes = changed;
         Ok(usize::try_from(changed).unwrap_or(usize::MAX))
     }
 
@@ -556,6 +545,9 @@ pub enum ErrorKind {
     Busy,
     /// A query for one row found none.
     NotFound,
+    /// The connection to the database was lost or refused (PostgreSQL's
+    /// connection exceptions, a server shutting down).
+    Unavailable,
     /// Anything else: a fault of the sandbox or of its database.
     Other,
 }
@@ -585,7 +577,18 @@ impl Error {
                 {
                     ErrorKind::Busy
                 }
-                _ => ErrorKind::Other,
+                Some(code)
+                    if code.code().starts_with("08")
+                        || *code == SqlState::ADMIN_SHUTDOWN
+                        || *code == SqlState::CRASH_SHUTDOWN
+                        || *code == SqlState::CANNOT_CONNECT_NOW =>
+                {
+                    ErrorKind::Unavailable
+                }
+                Some(_) => ErrorKind::Other,
+                // No server code: the connection itself failed.
+                None if e.is_closed() || std::error::Error::source(e).is_some() => ErrorKind::Unavailable,
+                None => ErrorKind::Other,
             },
         }
     }
@@ -611,7 +614,12 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
             Repr::Sqlite(e) => e.fmt(f),
-            Repr::Postgres(e) => e.fmt(f),
+            // The driver's own words are only "db error": the server's are
+            // in its source.
+            Repr::Postgres(e) => match e.as_db_error() {
+                Some(db) => write!(f, "{}: {}", db.code().code(), db.message()),
+                None => e.fmt(f),
+            },
         }
     }
 }
@@ -707,7 +715,6 @@ mod tests {
             assert_eq!(returned, id + 1, "both backends number rows in order");
             conn.execute("DELETE FROM t WHERE name = 'r'", []).unwrap();
             assert_eq!(conn.execute_cached("INSERT INTO t (name) VALUES (?1)", ["b"]).unwrap(), 1);
-            assert_eq!(conn.changes(), 1);
             let (name, read_rate, data): (String, Decimal, Vec<u8>) = conn
                 .query_row_cached("SELECT name, rate, data FROM t WHERE id = ?1", [id], |r| {
                     Ok((r.get(0)?, r.get(1)?, r.get(2)?))

@@ -14,6 +14,11 @@ pub static STORAGE_FULL_WARNING: Warning = Warning::new(
     "the disk holding the database has space again",
 );
 
+pub static DATABASE_UNREACHABLE: Warning = Warning::new(
+    "the PostgreSQL database cannot be reached; requests answer 503 SERVICE_UNAVAILABLE until it can",
+    "the PostgreSQL database can be reached again",
+);
+
 pub struct Warning {
     what: &'static str,
     ended: &'static str,

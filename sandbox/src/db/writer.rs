@@ -44,7 +44,7 @@ pub(super) fn run(shared: &Shared, jobs: Receiver<Job>, outbox: Arc<Notify>) {
             // An in-memory database has this one connection, so reads come
             // here too; they run between groups, never inside one, so they
             // only ever see committed data.
-            Job::Read(read) => read(&conn),
+            Job::Read(read) => read(&super::sql::Conn::Sqlite(&conn)),
             Job::Write(first) => {
                 let mut group = vec![first];
                 while group.len() < GROUP_LIMIT {

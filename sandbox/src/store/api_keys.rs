@@ -3,7 +3,7 @@
 use payctl_domain::time::Timestamp;
 use rusqlite::params;
 
-use crate::db::sql::{self, Conn, OptionalExtension};
+use crate::db::sql::{self, Conn, OptionalExtension, Row};
 use crate::error::ApiError;
 use crate::ids;
 use crate::store::paging::Listing;
@@ -190,32 +190,50 @@ pub fn revoke(conn: &Conn<'_>, key_id: i64, now: Timestamp) -> sql::Result<bool>
     )? == 1)
 }
 
+/// The columns [`stored_key`] reads, from `api_keys k JOIN applications a`.
+const STORED_KEY: &str = "k.id, k.public_id, k.prefix, k.secret_hash, k.expires_at,
+                a.id, a.public_id, a.partner_id, a.environment, a.status, a.clock_offset_millis";
+
+fn stored_key(r: &Row<'_>) -> rusqlite::Result<StoredKey> {
+    let hash: Vec<u8> = r.get(3)?;
+    let environment: String = r.get(8)?;
+    let status: ApplicationStatus = r.get(9)?;
+    Ok(StoredKey {
+        prefix: r.get(2)?,
+        hash: hash.as_slice().try_into().unwrap_or([0; 32]),
+        expires_at: r.get::<_, Option<i64>>(4)?.map(Timestamp::from_millis),
+        application_active: status == ApplicationStatus::Active,
+        identity: KeyIdentity {
+            key_id: r.get(0)?,
+            key_public_id: r.get(1)?,
+            application_id: r.get(5)?,
+            application_public_id: r.get(6)?,
+            partner_id: r.get(7)?,
+            environment: Environment::parse(&environment).unwrap_or(Environment::Test),
+        },
+    })
+}
+
 /// Every unrevoked key, to build the authentication index at start.
 pub fn all_usable(conn: &Conn<'_>) -> sql::Result<Vec<StoredKey>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT k.id, k.public_id, k.prefix, k.secret_hash, k.expires_at,
-                a.id, a.public_id, a.partner_id, a.environment, a.status
-         FROM api_keys k JOIN applications a ON a.id = k.application_id
-         WHERE k.revoked_at IS NULL",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        let hash: Vec<u8> = r.get(3)?;
-        let environment: String = r.get(8)?;
-        let status: ApplicationStatus = r.get(9)?;
-        Ok(StoredKey {
-            prefix: r.get(2)?,
-            hash: hash.as_slice().try_into().unwrap_or([0; 32]),
-            expires_at: r.get::<_, Option<i64>>(4)?.map(Timestamp::from_millis),
-            application_active: status == ApplicationStatus::Active,
-            identity: KeyIdentity {
-                key_id: r.get(0)?,
-                key_public_id: r.get(1)?,
-                application_id: r.get(5)?,
-                application_public_id: r.get(6)?,
-                partner_id: r.get(7)?,
-                environment: Environment::parse(&environment).unwrap_or(Environment::Test),
-            },
-        })
-    })?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {STORED_KEY} FROM api_keys k JOIN applications a ON a.id = k.application_id
+         WHERE k.revoked_at IS NULL"
+    ))?;
+    let rows = stmt.query_map([], stored_key)?;
     rows.collect()
+}
+
+/// The unrevoked key whose secret hashes to `hash`, with its application's
+/// own clock offset: how a process that shares its database authenticates.
+pub fn usable_by_hash(conn: &Conn<'_>, hash: &[u8; 32]) -> sql::Result<Option<(StoredKey, i64)>> {
+    conn.query_row_cached(
+        &format!(
+            "SELECT {STORED_KEY} FROM api_keys k JOIN applications a ON a.id = k.application_id
+             WHERE k.secret_hash = ?1 AND k.revoked_at IS NULL"
+        ),
+        [hash.as_slice()],
+        |r| Ok((stored_key(r)?, r.get(10)?)),
+    )
+    .optional()
 }

@@ -128,7 +128,7 @@ pub fn list(
 pub fn set_verification(conn: &Conn<'_>, id: i64, from: State, to: State, at: Timestamp) -> Result<bool, ApiError> {
     let changed = conn.execute_cached(
         "UPDATE customers SET kyb_status = ?3, updated_at = ?4,
-             kyb_decided_at = CASE WHEN ?3 = ?5 THEN NULL ELSE ?4 END
+             kyb_decided_at = CASE WHEN ?3 = ?5 THEN NULL ELSE CAST(?4 AS BIGINT) END
          WHERE id = ?1 AND kyb_status = ?2",
         params![id, from, to, at.millis(), State::Pending],
     )?;

@@ -140,9 +140,9 @@ pub fn record(
     let changed = conn.execute_cached(
         "UPDATE webhook_deliveries SET attempt_count = ?2, updated_at = ?3, faults_decided = 1,
              status = CASE WHEN ?4 THEN ?6 WHEN ?2 >= attempt_limit THEN ?7 ELSE ?8 END,
-             next_attempt_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL ELSE ?5 END,
+             next_attempt_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL ELSE CAST(?5 AS BIGINT) END,
              next_attempt_runs_at = CASE WHEN ?4 OR ?2 >= attempt_limit THEN NULL
-                 ELSE ?5 - (SELECT a.clock_offset_millis FROM webhook_endpoints w
+                 ELSE CAST(?5 AS BIGINT) - (SELECT a.clock_offset_millis FROM webhook_endpoints w
                      JOIN applications a ON a.id = w.application_id WHERE w.id = webhook_deliveries.endpoint_id)
                  END
          WHERE id = ?1 AND attempt_count = ?2 - 1",

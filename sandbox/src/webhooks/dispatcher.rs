@@ -26,6 +26,15 @@
 //! Because deliveries are rows, whatever was pending when the sandbox
 //! stopped is sent after the next start; an attempt cut short by shutdown
 //! is simply not recorded and runs again.
+//!
+//! **Several processes on one database** (PostgreSQL) send through one of
+//! them at a time, the one holding the database's dispatch lock
+//! ([`crate::db::Db::dispatches`]): so each delivery is sent once, and
+//! the shares and bounds above hold across processes. A process killed
+//! mid-delivery loses the lock with its connection, and another takes over
+//! within a second; the attempts it had in flight were not recorded, so
+//! they are sent again: the documented at-least-once retry of an attempt
+//! that got no answer.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -147,7 +156,15 @@ pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
     let wake = state.db.outbox().clone();
     let slots: Arc<Mutex<Slots>> = Arc::default();
     let mut tasks = JoinSet::new();
+    let mut dispatches = state.db.dispatches();
     'dispatch: loop {
+        // Processes that share a database take turns: one sends at a time.
+        while !*dispatches.borrow_and_update() {
+            tokio::select! {
+                changed = stop.changed() => if changed.is_err() || *stop.borrow() { break 'dispatch },
+                changed = dispatches.changed() => if changed.is_err() { break 'dispatch },
+            }
+        }
         while tasks.try_join_next().is_some() {}
         let mut pause = POLL;
         slots.lock().unwrap_or_else(|p| p.into_inner()).ended_since_read.clear();

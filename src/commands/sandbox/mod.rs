@@ -121,13 +121,10 @@ async fn serve(
     }
     // Every connection is a descriptor: the most the system allows.
     crate::limits::raise_open_files();
-    let storage = if args.in_memory {
-        Storage::Memory
-    } else {
-        Storage::File(match args.db {
-            Some(path) => path,
-            None => default_database()?,
-        })
+    let storage = match args.db {
+        _ if args.in_memory => Storage::Memory,
+        Some(storage) => storage,
+        None => Storage::File(default_database()?),
     };
     if !args.listen.ip().is_loopback() {
         crate::say!(
@@ -173,6 +170,7 @@ async fn serve(
     let shutdown = shutdown_signal()?;
     let ready = sandbox.ready_line(listener.local_addr()?);
     let reset_point = sandbox.reset_point();
+    let owns_reset_point = sandbox.owns_reset_point();
     let (abort, aborted) = tokio::sync::oneshot::channel::<()>();
     let serving = tokio::spawn(sandbox.serve(listener, async move {
         tokio::select! {
@@ -180,7 +178,12 @@ async fn serve(
             _ = aborted => {}
         }
     }));
-    if !seeds.is_empty() {
+    if !seeds.is_empty() && !owns_reset_point {
+        crate::say!(
+            "note: the database already holds what another process set up, --seed included; the seed files are not \
+             applied again"
+        );
+    } else if !seeds.is_empty() {
         if let Err(e) = seed(&ready, &seeds).await {
             // The handle shares the sandbox's state, which must go for it to close.
             drop(reset_point);

@@ -31,8 +31,28 @@ pub async fn spawn_with(storage: Storage) -> TestSandbox {
     spawn_with_config(SandboxConfig::new(storage)).await
 }
 
-pub async fn spawn_with_config(config: SandboxConfig) -> TestSandbox {
-    spawn_opened(Sandbox::open(config).await.unwrap()).await
+/// Opens `config`'s sandbox, except that with `PAYCTL_IT_ON_POSTGRES` set
+/// to a PostgreSQL URL an in-memory sandbox opens on a schema of its own
+/// there instead: the one switch that runs every test that does not choose
+/// its storage on the other backend (`PAYCTL_IT_ON_POSTGRES=postgres://…
+/// cargo test --test it`; the schemas are left for the caller to drop).
+pub async fn spawn_with_config(mut config: SandboxConfig) -> TestSandbox {
+    let Some(url) = std::env::var("PAYCTL_IT_ON_POSTGRES").ok().filter(|_| config.storage == Storage::Memory) else {
+        return spawn_opened(Sandbox::open(config).await.unwrap()).await;
+    };
+    let schema = format!("it_{}", uuid::Uuid::new_v4().simple());
+    let admin = url.clone();
+    let create = format!("CREATE SCHEMA {schema}");
+    std::thread::spawn(move || {
+        postgres::Client::connect(&admin, postgres::NoTls).unwrap().batch_execute(&create).unwrap();
+    })
+    .join()
+    .unwrap();
+    let separator = if url.contains('?') { '&' } else { '?' };
+    config.storage = Storage::Postgres(format!("{url}{separator}options=-csearch_path%3D{schema}").parse().unwrap());
+    let key_file = std::env::temp_dir().join(format!("payctl-{schema}.key"));
+    let keys = payctl_sandbox::Keys { file: Some(key_file), ..Default::default() };
+    spawn_opened(Sandbox::open_with_keys(config, keys).await.unwrap()).await
 }
 
 /// Serves a sandbox the test opened (and perhaps configured) itself.

@@ -1,0 +1,312 @@
+//! Several `payctl sandbox` processes on one PostgreSQL database are one
+//! sandbox: real processes of the real binary, each started as an operator
+//! starts them (`--db postgres://…`, one key file), on a schema of their
+//! own in the database `PAYCTL_TEST_POSTGRES` names. Skipped, saying so,
+//! when it names none (`.ci/run` starts a PostgreSQL and requires them).
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::hosted::Process;
+use crate::sandbox_binary::{read_ready, spawn};
+use crate::support::{Auth, TestSandbox};
+use crate::webhooks::{Receiver, create};
+
+/// The test database's URL, or `None` (said) when there is none; CI sets
+/// `PAYCTL_REQUIRE_POSTGRES` so that these tests cannot skip there.
+fn postgres_url() -> Option<String> {
+    match std::env::var("PAYCTL_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) => {
+            assert!(
+                std::env::var_os("PAYCTL_REQUIRE_POSTGRES").is_none(),
+                "PAYCTL_TEST_POSTGRES is not set, and CI requires it"
+            );
+            eprintln!(
+                "skipped: PAYCTL_TEST_POSTGRES names no PostgreSQL database (see \"On PostgreSQL\" in sandbox/README.md)"
+            );
+            None
+        }
+    }
+}
+
+/// One shared sandbox's database (a schema of its own, dropped at the end)
+/// and key file, and the processes started on it.
+struct Shared {
+    admin: String,
+    schema: String,
+    url: String,
+    dir: tempfile::TempDir,
+    started: usize,
+}
+
+impl Shared {
+    fn new() -> Option<Shared> {
+        let admin = postgres_url()?;
+        let schema = format!("it_{}", uuid::Uuid::new_v4().simple());
+        execute(&admin, &format!("CREATE SCHEMA {schema}"));
+        let separator = if admin.contains('?') { '&' } else { '?' };
+        let url = format!("{admin}{separator}options=-csearch_path%3D{schema}");
+        Some(Shared { admin, schema, url, dir: tempfile::tempdir().unwrap(), started: 0 })
+    }
+
+    fn key_file(&self) -> String {
+        self.dir.path().join("sandbox.key").display().to_string()
+    }
+
+    fn args(&self) -> Vec<String> {
+        ["--db", &self.url, "--key-file", &self.key_file(), "--json", "--listen", "127.0.0.1:0", "--rate-limit", "off"]
+            .map(str::to_owned)
+            .to_vec()
+    }
+
+    /// A process on the database, and a handle on it; its log goes to a
+    /// file of its own.
+    fn start(&mut self) -> (Process, TestSandbox) {
+        self.started += 1;
+        let log = self.dir.path().join(format!("process-{}.log", self.started));
+        let args = self.args();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut child = spawn(&args, std::fs::File::create(&log).unwrap());
+        let ready = read_ready(&mut child)
+            .unwrap_or_else(|e| panic!("{e}: {}", std::fs::read_to_string(&log).unwrap_or_default()));
+        (Process::new(child), TestSandbox::attach(ready))
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        execute(&self.admin, &format!("DROP SCHEMA IF EXISTS {} CASCADE", self.schema));
+    }
+}
+
+/// Runs `sql` on the database at `url`, on a thread of its own (the
+/// driver blocks on a runtime of its own, which a test's runtime refuses).
+fn execute(url: &str, sql: &str) {
+    let (url, sql) = (url.to_owned(), sql.to_owned());
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        client.batch_execute(&sql).unwrap();
+    })
+    .join()
+    .unwrap();
+}
+
+/// The one number `query` answers, as [`execute`] runs it.
+fn count(url: &str, query: &str) -> i64 {
+    let (url, query) = (url.to_owned(), query.to_owned());
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        client.query_one(&query, &[]).unwrap().get(0)
+    })
+    .join()
+    .unwrap()
+}
+
+fn key(secret: &str) -> Auth {
+    Auth::Key(secret.to_owned())
+}
+
+/// What one process makes, the other serves at once: data, keys (made,
+/// then revoked, on either), sign-ins, clocks, and the operator's control
+/// token; an `Idempotency-Key` raced across both runs its work once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_one_database_are_one_sandbox() {
+    let Some(mut shared) = Shared::new() else { return };
+    let (_a_process, a) = shared.start();
+    let (_b_process, b) = shared.start();
+    assert_eq!(a.ready.test_application_id, b.ready.test_application_id, "one demo world, seeded once");
+    assert_eq!(a.ready.partner_id, b.ready.partner_id);
+    assert_eq!(a.ready.control_token, b.ready.control_token, "one control token for the operator");
+    assert!(a.ready.database.contains(":***@") && !a.ready.database.contains(&shared.admin), "{}", a.ready.database);
+
+    // B's start minted its key after A loaded its own index: A knows it from the database.
+    let b_key = key(&b.ready.test_api_key);
+    let id = crate::support::factories::customer(&a, &b_key, true).await;
+    let on_a = a.get(&format!("/v1/customers/{id}"), &b_key).await;
+    let on_b = b.get(&format!("/v1/customers/{id}"), &key(&a.ready.test_api_key)).await;
+    assert_eq!(on_b.status, StatusCode::OK, "{}", on_b.body);
+    assert_eq!(on_b.body, on_a.body, "the other process serves the same record, approved by A's control token");
+
+    // One quote accepted on both at once: one acceptance, one 409.
+    for _ in 0..3 {
+        let quote = crate::quotes::create_quote(&a, &b_key, "2500").await;
+        let path = format!("/v1/transactions/quote/{}/accept", quote["id"].as_str().unwrap());
+        let (on_a, on_b) = tokio::join!(a.post(&path, &b_key, json!(null)), b.post(&path, &b_key, json!(null)));
+        let mut statuses = [on_a.status.as_u16(), on_b.status.as_u16()];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409], "{} / {}", on_a.body, on_b.body);
+        let refused = if on_a.status == StatusCode::CONFLICT { on_a } else { on_b };
+        refused.assert_error(409, "QTE_0002");
+    }
+
+    // A dashboard session from A works on B (one key signs both), and a
+    // key made on B is refused on A the moment B revokes it.
+    let bearer = a.login().await;
+    let created = b
+        .post(&format!("/v1/applications/{}/keys", a.ready.test_application_id), &bearer, json!({"name": "shared"}))
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let secret = key(created.body["client_secret"].as_str().unwrap());
+    assert_eq!(a.get("/v1/customers", &secret).await.status, StatusCode::OK, "made on B, usable on A at once");
+    let key_id = created.body["api_key_id"].as_str().unwrap();
+    let revoked = b.delete(&format!("/v1/applications/{}/keys/{key_id}", a.ready.test_application_id), &bearer).await;
+    assert!(revoked.status.is_success(), "{}", revoked.body);
+    let refused = a.get("/v1/customers", &secret).await;
+    refused.assert_error(401, "ATH_0001");
+
+    // The application's clock moved on A is the one B reads.
+    let before = b.get("/sandbox/clock", &b_key).await.body["now"].as_str().unwrap().to_owned();
+    a.advance_clock_of(&b_key, 3600).await;
+    let after = b.get("/sandbox/clock", &b_key).await;
+    let (before, after) = (chrono_of(&before), chrono_of(after.body["now"].as_str().unwrap()));
+    assert!(after - before >= chrono::Duration::seconds(3600), "B reads A's move: {before} then {after}");
+
+    // The operator's token works on both.
+    assert_eq!(b.get("/sandbox/clock", &b.control()).await.status, StatusCode::OK);
+    assert_eq!(a.get("/sandbox/clock", &a.control()).await.status, StatusCode::OK);
+
+    // Eight retries of one keyed request, raced across both processes: one customer.
+    let body = json!({"type": "business", "legal_name": "Raced Once", "email": "raced@example.com", "country": "AE",
+                      "verification_level": "standard", "tax_id": "TRN-100200300"});
+    let racers: Vec<_> = (0..8)
+        .map(|i| {
+            let sb =
+                if i % 2 == 0 { TestSandbox::attach(a.ready.clone()) } else { TestSandbox::attach(b.ready.clone()) };
+            let (body, auth) = (body.clone(), b_key.clone());
+            tokio::spawn(async move {
+                sb.send(
+                    sb.request(reqwest::Method::POST, "/v1/customers", &auth)
+                        .header("Idempotency-Key", "raced-once")
+                        .json(&body),
+                )
+                .await
+            })
+        })
+        .collect();
+    let mut ids = std::collections::BTreeSet::new();
+    for racer in racers {
+        let reply = racer.await.unwrap();
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        ids.insert(reply.body["id"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(ids.len(), 1, "every racer answered the one customer: {ids:?}");
+    let listed = a.get("/v1/customers?limit=100", &b_key).await;
+    let raced: Vec<&Value> =
+        listed.body["data"].as_array().unwrap().iter().filter(|c| c["legal_name"] == "Raced Once").collect();
+    assert_eq!(raced.len(), 1, "{}", listed.body);
+}
+
+fn chrono_of(text: &str) -> chrono::DateTime<chrono::FixedOffset> {
+    chrono::DateTime::parse_from_rfc3339(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Processes started together on an empty database migrate and seed it
+/// once, and all serve.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn processes_started_together_migrate_and_seed_once() {
+    let Some(shared) = Shared::new() else { return };
+    let args = shared.args();
+    let logs: Vec<_> = (0..3).map(|i| shared.dir.path().join(format!("together-{i}.log"))).collect();
+    let mut children: Vec<_> = logs
+        .iter()
+        .map(|log| spawn(&args.iter().map(String::as_str).collect::<Vec<_>>(), std::fs::File::create(log).unwrap()))
+        .collect();
+    let mut readies = Vec::new();
+    for (child, log) in children.iter_mut().zip(&logs) {
+        readies.push(
+            read_ready(child).unwrap_or_else(|e| panic!("{e}: {}", std::fs::read_to_string(log).unwrap_or_default())),
+        );
+    }
+    let _processes: Vec<Process> = children.into_iter().map(Process::new).collect();
+    assert!(readies.iter().all(|r| r.test_application_id == readies[0].test_application_id), "seeded once");
+    assert_eq!(count(&shared.url, "SELECT count(*) FROM payctl_schema"), 1);
+    assert_eq!(count(&shared.url, "SELECT count(*) FROM partners"), 1, "one demo partner");
+    for ready in &readies {
+        let sb = TestSandbox::attach(ready.clone());
+        assert_eq!(sb.get("/ready", &Auth::None).await.status, StatusCode::OK);
+    }
+}
+
+/// Each event is delivered once however many processes serve, and when the
+/// process sending them is killed (`kill -9`), another takes over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhooks_are_delivered_once_and_taken_over_when_a_process_is_killed() {
+    let Some(mut shared) = Shared::new() else { return };
+    let receiver = Receiver::start().await;
+    let (a_process, a) = shared.start();
+    let (b_process, b) = shared.start();
+    let test_key = key(&a.ready.test_api_key);
+    create(&a, &test_key, &receiver.url, &["settlement.completed"]).await;
+    let trigger = |sb: &TestSandbox| {
+        let (sb, auth) = (TestSandbox::attach(sb.ready.clone()), test_key.clone());
+        async move {
+            let r = sb.post("/sandbox/events/trigger", &auth, json!({"event": "settlement.completed"})).await;
+            assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        }
+    };
+    // Answered and recorded: a kill now leaves no attempt without its answer.
+    let database = shared.url.clone();
+    let recorded = |n: i64| {
+        let url = database.clone();
+        async move {
+            for _ in 0..1500 {
+                let query = "SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'";
+                if count(&url, query) >= n {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            panic!("{n} deliveries were not recorded as succeeded within 15 s");
+        }
+    };
+    for i in 0..10 {
+        trigger(if i % 2 == 0 { &a } else { &b }).await;
+    }
+    receiver.wait_for(10).await;
+    recorded(10).await;
+
+    // Kill each process in turn (`kill -9`), another left to send:
+    // whichever held the dispatch, the deliveries go on.
+    a_process.kill();
+    for _ in 0..3 {
+        trigger(&b).await;
+    }
+    receiver.wait_for(13).await;
+    recorded(13).await;
+    let (_a_again_process, a_again) = shared.start();
+    b_process.kill();
+    for _ in 0..3 {
+        trigger(&a_again).await;
+    }
+    receiver.wait_for(16).await;
+    recorded(16).await;
+    // Nothing more arrives late: each event exactly once.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let received = receiver.received();
+    let mut ids: Vec<String> = received.iter().map(|r| r.json()["id"].as_str().unwrap().to_owned()).collect();
+    let total = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!((ids.len(), total), (16, 16), "16 events, each delivered once");
+}
+
+/// Without a key file a process on PostgreSQL does not start, and says why.
+#[tokio::test]
+async fn a_process_on_postgresql_needs_a_key_file() {
+    let Some(shared) = Shared::new() else { return };
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_payctl"))
+        .args(["sandbox", "--db", &shared.url, "--listen", "127.0.0.1:0"])
+        .env_remove("PAYCTL_SANDBOX_KEY_FILE")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--key-file"), "{stderr}");
+    let password = shared.admin.split(':').nth(2).and_then(|p| p.split('@').next()).unwrap();
+    assert!(!stderr.contains(password), "the password is never shown: {stderr}");
+}
