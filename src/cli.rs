@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand};
-use payctl_sandbox::RateLimits;
+use payctl_sandbox::{PgUrl, RateLimits, Storage};
 
 use crate::commands::listen::ListenArgs;
 use crate::commands::{accounts, apps, beneficiaries, config, customers, keys, pricing, session, wallets, webhooks};
@@ -287,14 +287,14 @@ const SANDBOX_EXAMPLES: &str = "Examples:
   payctl sandbox clock advance 3m               # move the TEST application's clock";
 
 /// A `--db`: a PostgreSQL URL, or else a SQLite file's path.
-fn parse_database(text: &str) -> Result<payctl_sandbox::Storage, String> {
-    if payctl_sandbox::PgUrl::is_url(text) {
-        return text.parse().map(payctl_sandbox::Storage::Postgres).map_err(|e| format!("{e:#}"));
+fn parse_database(text: &str) -> Result<Storage, String> {
+    if PgUrl::is_url(text) {
+        return text.parse().map(Storage::Postgres).map_err(|e| format!("{e:#}"));
     }
     if text.is_empty() {
         return Err("name a database file or a postgres:// URL".to_owned());
     }
-    Ok(payctl_sandbox::Storage::File(PathBuf::from(text)))
+    Ok(Storage::File(PathBuf::from(text)))
 }
 
 #[derive(Debug, Args)]
@@ -306,7 +306,7 @@ pub struct SandboxArgs {
     /// database, postgres://USER[:PASSWORD]@HOST[:PORT]/DB, which several processes may share (see
     /// "On PostgreSQL" in sandbox/README.md). The password shows as *** wherever the URL is shown.
     #[arg(long, value_name = "PATH|URL", conflicts_with = "in_memory", env = "PAYCTL_SANDBOX_DB", value_parser = parse_database, hide_env_values = true)]
-    pub db: Option<payctl_sandbox::Storage>,
+    pub db: Option<Storage>,
     /// Keep everything in memory; nothing is written to disk.
     #[arg(long)]
     pub in_memory: bool,

@@ -52,7 +52,7 @@ async fn ready_answers_503_while_the_database_holds_another_schema() {
     assert_eq!(client.get(&ready).send().await.unwrap().status(), StatusCode::OK, "ready again");
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
@@ -64,6 +64,11 @@ impl Process {
         Process(Some(child))
     }
 
+    /// No process (a slot whose process was stopped).
+    pub(crate) fn none() -> Process {
+        Process(None)
+    }
+
     /// SIGKILL (`kill -9`): the process ends wherever it was.
     pub(crate) fn kill(mut self) {
         let mut child = self.0.take().unwrap();
@@ -72,7 +77,7 @@ impl Process {
     }
 
     /// SIGTERM, then its exit status.
-    fn stop(mut self) -> std::process::ExitStatus {
+    pub(crate) fn stop(mut self) -> std::process::ExitStatus {
         let child = self.0.take().unwrap();
         signal(&child, "TERM");
         wait(child)
@@ -94,14 +99,24 @@ fn sandbox_on(port: u16) -> Process {
 
 /// HAProxy in front of the given ports, as the recipe runs it; stopped when
 /// dropped.
-struct Haproxy(tempfile::TempDir);
+pub(crate) struct Haproxy(tempfile::TempDir);
 
 impl Haproxy {
+    /// Whether HAProxy is installed (said when not; CI requires it).
+    pub(crate) fn installed() -> bool {
+        if Command::new("haproxy").arg("-v").output().is_ok() {
+            return true;
+        }
+        assert!(std::env::var_os("PAYCTL_REQUIRE_HAPROXY").is_none(), "haproxy is not installed, and CI requires it");
+        eprintln!("skipped: haproxy is not installed (`bash .ci/hosted/haproxy.sh install`, as .ci/run does)");
+        false
+    }
+
     fn script() -> String {
         format!("{}/.ci/hosted/haproxy.sh", env!("CARGO_MANIFEST_DIR"))
     }
 
-    fn start(port: u16, servers: &[u16]) -> Haproxy {
+    pub(crate) fn start(port: u16, servers: &[u16]) -> Haproxy {
         let dir = tempfile::tempdir().unwrap();
         let mut command = Command::new("bash");
         command.arg(Self::script()).arg("start").arg(dir.path()).arg(port.to_string());
@@ -123,9 +138,7 @@ impl Drop for Haproxy {
 /// request is answered 200, by one process or the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rolling_restart_behind_haproxy_loses_no_request() {
-    if Command::new("haproxy").arg("-v").output().is_err() {
-        assert!(std::env::var_os("PAYCTL_REQUIRE_HAPROXY").is_none(), "haproxy is not installed, and CI requires it");
-        eprintln!("skipped: haproxy is not installed (`bash .ci/hosted/haproxy.sh install`, as .ci/run does)");
+    if !Haproxy::installed() {
         return;
     }
     let ports = [free_port(), free_port()];

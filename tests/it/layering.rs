@@ -326,6 +326,7 @@ const SANDBOX_FACADE: &[&str] = &[
     "DEFAULT_PORT",
     "Keys",
     "RateLimits",
+    "PgUrl",
     "Sandbox",
     "SandboxConfig",
     "Storage",

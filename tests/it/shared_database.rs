@@ -10,7 +10,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::hosted::Process;
+use crate::hosted::{Haproxy, Process, free_port};
 use crate::sandbox_binary::{read_ready, spawn};
 use crate::support::{Auth, TestSandbox};
 use crate::webhooks::{Receiver, create};
@@ -58,7 +58,12 @@ impl Shared {
     }
 
     fn args(&self) -> Vec<String> {
-        ["--db", &self.url, "--key-file", &self.key_file(), "--json", "--listen", "127.0.0.1:0", "--rate-limit", "off"]
+        self.args_on(0)
+    }
+
+    fn args_on(&self, port: u16) -> Vec<String> {
+        let listen = format!("127.0.0.1:{port}");
+        ["--db", &self.url, "--key-file", &self.key_file(), "--json", "--listen", &listen, "--rate-limit", "off"]
             .map(str::to_owned)
             .to_vec()
     }
@@ -66,9 +71,14 @@ impl Shared {
     /// A process on the database, and a handle on it; its log goes to a
     /// file of its own.
     fn start(&mut self) -> (Process, TestSandbox) {
+        self.start_on(0)
+    }
+
+    /// [`Shared::start`] listening on `port`.
+    fn start_on(&mut self, port: u16) -> (Process, TestSandbox) {
         self.started += 1;
         let log = self.dir.path().join(format!("process-{}.log", self.started));
-        let args = self.args();
+        let args = self.args_on(port);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let mut child = spawn(&args, std::fs::File::create(&log).unwrap());
         let ready = read_ready(&mut child)
@@ -309,4 +319,90 @@ async fn a_process_on_postgresql_needs_a_key_file() {
     assert!(stderr.contains("--key-file"), "{stderr}");
     let password = shared.admin.split(':').nth(2).and_then(|p| p.split('@').next()).unwrap();
     assert!(!stderr.contains(password), "the password is never shown: {stderr}");
+}
+
+/// The deployment recipe under load: two processes on one database behind
+/// HAProxy (as `.ci/hosted/haproxy.sh` configures it), each stopped and
+/// started again in turn while clients create customers, each request with
+/// an `Idempotency-Key` of its own, and read them back. Every request is
+/// answered, none fails, and each key made exactly one customer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rolling_restart_on_one_database_behind_haproxy_loses_and_repeats_nothing() {
+    if !Haproxy::installed() {
+        return;
+    }
+    let Some(mut shared) = Shared::new() else { return };
+    let ports = [free_port(), free_port()];
+    let mut processes: Vec<Process> = Vec::new();
+    let mut ready = None;
+    for port in ports {
+        let (process, sb) = shared.start_on(port);
+        processes.push(process);
+        ready.get_or_insert(sb.ready.clone());
+    }
+    let front = free_port();
+    let _haproxy = Haproxy::start(front, &ports);
+    let mut through = ready.unwrap();
+    through.base_url = format!("http://127.0.0.1:{front}");
+    let lb = TestSandbox::attach(through);
+    let test_key = key(&lb.ready.test_api_key);
+    // Both processes pass two health checks (500 ms apart) before the load.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(lb.get("/ready", &Auth::None).await.status, StatusCode::OK);
+
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let clients: Vec<_> = (0..3)
+        .map(|client| {
+            let (sb, auth, stop) = (TestSandbox::attach(lb.ready.clone()), test_key.clone(), stop.clone());
+            tokio::spawn(async move {
+                let (mut made, mut failures) = (Vec::new(), Vec::new());
+                let mut n = 0;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    n += 1;
+                    let name = format!("Rolling {client}-{n}");
+                    let body = json!({"type": "business", "legal_name": name, "email": format!("r{client}-{n}@example.com"),
+                                      "country": "AE", "verification_level": "standard", "tax_id": "TRN-100200300"});
+                    let request = sb
+                        .request(reqwest::Method::POST, "/v1/customers", &auth)
+                        .header("Idempotency-Key", format!("rolling-{client}-{n}"))
+                        .json(&body);
+                    match sb.try_send(request).await {
+                        Ok(r) if r.status == StatusCode::CREATED => {
+                            let id = r.body["id"].as_str().unwrap().to_owned();
+                            let read = sb.get(&format!("/v1/customers/{id}"), &auth).await;
+                            if read.status == StatusCode::OK && read.body["legal_name"] == name.as_str() {
+                                made.push(name);
+                            } else {
+                                failures.push(format!("read back {id}: {} {}", read.status, read.body));
+                            }
+                        }
+                        Ok(r) => failures.push(format!("{}: {}", r.status, r.body)),
+                        Err(e) => failures.push(e.to_string()),
+                    }
+                }
+                (made, failures)
+            })
+        })
+        .collect();
+    for (i, &port) in ports.iter().enumerate() {
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        let restarted = tokio::task::block_in_place(|| {
+            let stopped = std::mem::replace(&mut processes[i], Process::none());
+            assert!(stopped.stop().success());
+            shared.start_on(port).0
+        });
+        processes[i] = restarted;
+        tokio::time::sleep(Duration::from_millis(2000)).await;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (mut made, mut failures) = (Vec::new(), Vec::new());
+    for client in clients {
+        let (m, f) = client.await.unwrap();
+        made.extend(m);
+        failures.extend(f);
+    }
+    assert!(failures.is_empty(), "{} requests failed: {failures:?}", failures.len());
+    assert!(made.len() > 20, "the load ran throughout: {} customers", made.len());
+    let stored = count(&shared.url, "SELECT count(*) FROM customers WHERE legal_name LIKE 'Rolling %'");
+    assert_eq!(stored, i64::try_from(made.len()).unwrap(), "one customer per key: none lost, none twice");
 }

@@ -19,6 +19,7 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crossbeam_channel::Receiver;
@@ -49,7 +50,9 @@ impl PgUrl {
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
-        config.application_name("payctl sandbox");
+        if config.get_application_name().is_none() {
+            config.application_name("payctl sandbox");
+        }
         Ok(config)
     }
 
@@ -136,11 +139,14 @@ pub(super) struct Connection {
     client: Option<postgres::Client>,
     /// Prepared statements belong to a connection, and go with it.
     statements: Statements,
+    /// Set while the database cannot be reached, so that the callers of
+    /// the jobs dropped meanwhile hear 503 (see `Db::send`).
+    unreachable: Arc<AtomicBool>,
 }
 
 impl Connection {
-    pub(super) fn new(url: PgUrl, client: postgres::Client) -> Self {
-        Connection { url, client: Some(client), statements: Statements::default() }
+    pub(super) fn new(url: PgUrl, client: postgres::Client, unreachable: Arc<AtomicBool>) -> Self {
+        Connection { url, client: Some(client), statements: Statements::default(), unreachable }
     }
 
     /// The open client and its statements, connecting again first when
@@ -150,8 +156,13 @@ impl Connection {
         if self.client.as_ref().is_none_or(postgres::Client::is_closed) {
             self.statements = Statements::default();
             self.client = match self.url.connect() {
-                Ok(client) => Some(client),
+                Ok(client) => {
+                    self.unreachable.store(false, Ordering::Release);
+                    super::DATABASE_UNREACHABLE.recovered();
+                    Some(client)
+                }
                 Err(e) => {
+                    self.unreachable.store(true, Ordering::Release);
                     super::DATABASE_UNREACHABLE.warn(format_args!("{e:#}"));
                     None
                 }
@@ -160,7 +171,19 @@ impl Connection {
         let client = self.client.as_mut()?;
         Some((client, &mut self.statements))
     }
+
+    /// Forgets a connection found broken (a statement failed on it):
+    /// the next use connects again.
+    fn lost(&mut self) {
+        self.client = None;
+        self.unreachable.store(true, Ordering::Release);
+    }
 }
+
+/// Tries a job twice: a connection the database dropped is only found out
+/// by the first statement sent on it, and the job (which has not begun)
+/// runs on a new one instead of failing.
+const TRIES: usize = 2;
 
 /// The writer thread's loop on PostgreSQL; ends when every `Db` handle is
 /// gone. Jobs that cannot run because the database cannot be reached are
@@ -188,8 +211,15 @@ pub(super) fn run_writer(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<
                 Err(_) => break,
             }
         }
-        if let Some((client, statements)) = conn.open() {
-            pg_writer::commit_group(client, statements, group, &outbox);
+        for _ in 0..TRIES {
+            let Some((client, statements)) = conn.open() else { break };
+            match pg_writer::commit_group(client, statements, group, &outbox) {
+                Ok(()) => break,
+                Err(unrun) => {
+                    group = unrun;
+                    conn.lost();
+                }
+            }
         }
     }
 }
@@ -198,23 +228,39 @@ pub(super) fn run_writer(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<
 /// transaction of its own, on one snapshot.
 pub(super) fn serve_reads(mut conn: Connection, jobs: Receiver<Job>) {
     while let Ok(job) = jobs.recv() {
-        let Job::Read(read) = job else { continue };
-        let Some((client, statements)) = conn.open() else { continue };
-        let mut tx = match client
-            .build_transaction()
-            .isolation_level(postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-        {
-            Ok(tx) => tx,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not begin a read");
-                continue;
+        let Job::Read(mut read) = job else { continue };
+        for _ in 0..TRIES {
+            match read_once(&mut conn, read) {
+                Ok(()) => break,
+                Err(unrun) => {
+                    read = unrun;
+                    conn.lost();
+                }
             }
-        };
-        read(&Conn::postgres(&mut tx, statements));
-        // A read changes nothing: how it ends does not matter.
-        let _ = tx.rollback();
+        }
+    }
+}
+
+type ReadJob = Box<dyn FnOnce(&Conn<'_>) + Send>;
+
+/// Runs `read` in a transaction of its own; the job back, unrun, when the
+/// transaction could not begin (or there is no connection: then it is
+/// dropped).
+fn read_once(conn: &mut Connection, read: ReadJob) -> Result<(), ReadJob> {
+    let Some((client, statements)) = conn.open() else { return Ok(()) };
+    let begun =
+        client.build_transaction().isolation_level(postgres::IsolationLevel::RepeatableRead).read_only(true).start();
+    match begun {
+        Ok(mut tx) => {
+            read(&Conn::postgres(&mut tx, statements));
+            // A read changes nothing: how it ends does not matter.
+            let _ = tx.rollback();
+            Ok(())
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "could not begin a read");
+            Err(read)
+        }
     }
 }
 
@@ -275,7 +321,7 @@ mod tests {
             ("postgres://payctl:s3cret@db.example:5432/payctl", "postgres://payctl:***@db.example:5432/payctl"),
             ("postgresql://payctl@db/payctl", "postgresql://payctl@db/payctl"),
             ("postgres://u:p%40ss@h/d?sslmode=disable&password=x", "postgres://u:***@h/d?sslmode=disable&password=***"),
-            ("postgres://h/d?PASSWORD=x", "postgres://h/d?PASSWORD=***"),
+            ("postgres://h/d?password=x", "postgres://h/d?password=***"),
         ] {
             let parsed: PgUrl = url.parse().unwrap();
             assert_eq!(parsed.to_string(), shown);

@@ -45,6 +45,27 @@ pub mod sql;
 mod warning;
 mod writer;
 
+/// The PostgreSQL database the tests of the PostgreSQL backend run on
+/// (`PAYCTL_TEST_POSTGRES`), or `None`, said on stderr, when there is none.
+/// With `PAYCTL_REQUIRE_POSTGRES` set (as `.ci/run` sets it) a missing one
+/// fails the test instead: CI never skips them.
+#[cfg(test)]
+pub(crate) fn test_postgres() -> Option<String> {
+    match std::env::var("PAYCTL_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) => {
+            assert!(
+                std::env::var_os("PAYCTL_REQUIRE_POSTGRES").is_none(),
+                "PAYCTL_TEST_POSTGRES is not set, and PAYCTL_REQUIRE_POSTGRES requires it"
+            );
+            eprintln!(
+                "skipped on PostgreSQL: PAYCTL_TEST_POSTGRES is not set (see \"On PostgreSQL\" in sandbox/README.md)"
+            );
+            None
+        }
+    }
+}
+
 /// The baseline schema in each backend's words, for the store's tests.
 #[cfg(test)]
 pub(crate) mod baseline {
@@ -58,6 +79,7 @@ pub(crate) mod baseline {
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -222,6 +244,8 @@ pub struct Db {
     _stop: Sender<()>,
     /// Whether this process sends webhook deliveries (see [`Db::dispatches`]).
     dispatches: tokio::sync::watch::Receiver<bool>,
+    /// Set while a PostgreSQL database cannot be reached (see [`hosted`]).
+    unreachable: Arc<AtomicBool>,
     /// An in-memory database's one connection, for reads on the caller's
     /// thread.
     memory: Option<Arc<Shared>>,
@@ -297,7 +321,15 @@ impl Db {
             threads.push(spawn("payctl-db-checkpoint", move || checkpoint::run(conn, stop))?);
         }
         let (_, dispatches) = tokio::sync::watch::channel(true);
-        let db = Db { writer: writer_tx, readers, outbox, _stop: checkpoints, dispatches, memory };
+        let db = Db {
+            writer: writer_tx,
+            readers,
+            outbox,
+            _stop: checkpoints,
+            dispatches,
+            unreachable: Arc::default(),
+            memory,
+        };
         Ok((db, DbThreads(threads)))
     }
 
@@ -307,14 +339,15 @@ impl Db {
     /// [`hosted`]).
     pub fn open_postgres(url: &PgUrl) -> anyhow::Result<(Db, DbThreads)> {
         let client = hosted::open(url)?;
+        let unreachable = Arc::<AtomicBool>::default();
         let (writer_tx, writer_rx) = crossbeam_channel::unbounded::<Job>();
         let outbox = Arc::<Notify>::default();
         let wake = outbox.clone();
-        let writer = hosted::Connection::new(url.clone(), client);
+        let writer = hosted::Connection::new(url.clone(), client, unreachable.clone());
         let mut threads = vec![spawn("payctl-db-writer", move || hosted::run_writer(writer, writer_rx, wake))?];
         let (readers, jobs) = crossbeam_channel::unbounded::<Job>();
         for i in 0..READERS {
-            let conn = hosted::Connection::new(url.clone(), url.connect()?);
+            let conn = hosted::Connection::new(url.clone(), url.connect()?, unreachable.clone());
             let jobs = jobs.clone();
             threads.push(spawn(&format!("payctl-db-reader-{i}"), move || hosted::serve_reads(conn, jobs))?);
         }
@@ -322,7 +355,7 @@ impl Db {
         let (holds, dispatches) = tokio::sync::watch::channel(false);
         let url = url.clone();
         threads.push(spawn("payctl-db-dispatch-lock", move || hosted::hold_dispatch(url, holds, stop))?);
-        let db = Db { writer: writer_tx, readers, outbox, _stop: stop_tx, dispatches, memory: None };
+        let db = Db { writer: writer_tx, readers, outbox, _stop: stop_tx, dispatches, unreachable, memory: None };
         Ok((db, DbThreads(threads)))
     }
 
@@ -402,9 +435,15 @@ impl Db {
     ) -> Result<T, ApiError> {
         queue.send(job).map_err(|_| ApiError::unavailable("the database is shutting down"))?;
         // A job dropped unrun (the thread stopped, its transaction could not
-        // begin, its PostgreSQL database cannot be reached) closes the reply
-        // channel.
-        reply.await.map_err(|_| ApiError::unavailable("the database did not run the request; send it again shortly"))?
+        // begin, its PostgreSQL database cannot be reached) or panicking
+        // closes the reply channel.
+        reply.await.map_err(|_| {
+            if self.unreachable.load(Ordering::Acquire) {
+                ApiError::unavailable("the sandbox's database cannot be reached; send the request again shortly")
+            } else {
+                ApiError::internal("the database did not run the request")
+            }
+        })?
     }
 }
 
@@ -687,6 +726,102 @@ mod tests {
         release.send(()).unwrap();
         writing.await.unwrap().unwrap();
         assert_eq!(reading.await.unwrap().unwrap(), 1, "and then sees the committed row");
+    }
+
+    /// A TCP forwarder on loopback to `to`, listening on `port` (0: any);
+    /// dropping it closes every connection through it, as a network that
+    /// went away would.
+    struct Forwarder {
+        port: u16,
+        task: tokio::task::JoinHandle<()>,
+    }
+
+    impl Forwarder {
+        async fn start(port: u16, to: std::net::SocketAddr) -> Forwarder {
+            let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap();
+            let port = listener.local_addr().unwrap().port();
+            let task = tokio::spawn(async move {
+                let mut connections = tokio::task::JoinSet::new();
+                while let Ok((mut inbound, _)) = listener.accept().await {
+                    connections.spawn(async move {
+                        if let Ok(mut outbound) = tokio::net::TcpStream::connect(to).await {
+                            let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                        }
+                    });
+                }
+            });
+            Forwarder { port, task }
+        }
+    }
+
+    impl Drop for Forwarder {
+        fn drop(&mut self) {
+            self.task.abort();
+        }
+    }
+
+    /// A process that loses its PostgreSQL database (the network between
+    /// them goes) answers what needs it 503, never 500, and serves again
+    /// with no restart when the database is back; a connection the server
+    /// dropped while the database stays up is made again unseen.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_lost_database_answers_503_until_it_is_back() {
+        let Some(admin) = test_postgres() else { return };
+        let config: ::postgres::Config = admin.parse().unwrap();
+        let (host, port) = match (&config.get_hosts()[0], config.get_ports()[0]) {
+            (::postgres::config::Host::Tcp(host), port) => (host.clone(), port),
+            other => panic!("a TCP address: {other:?}"),
+        };
+        let server: std::net::SocketAddr = format!("{host}:{port}").parse().unwrap();
+        let name = format!("t_{:016x}", u64::from_le_bytes(crate::secrets::random_bytes()));
+        let run = |sql: String| {
+            let admin = admin.clone();
+            std::thread::spawn(move || {
+                ::postgres::Client::connect(&admin, ::postgres::NoTls).unwrap().batch_execute(&sql)
+            })
+            .join()
+            .unwrap()
+            .unwrap();
+        };
+        run(format!("CREATE SCHEMA {name}"));
+        let forwarder = Forwarder::start(0, server).await;
+        let through = admin.replacen(&format!("@{host}:{port}/"), &format!("@127.0.0.1:{}/", forwarder.port), 1);
+        let separator = if through.contains('?') { '&' } else { '?' };
+        let url: PgUrl =
+            format!("{through}{separator}options=-csearch_path%3D{name}&application_name={name}").parse().unwrap();
+        let (db, _threads) = tokio::task::spawn_blocking(move || Db::open_postgres(&url)).await.unwrap().unwrap();
+        let read = || {
+            db.read(|c| Ok(c.query_row("SELECT value FROM settings WHERE name = 'a'", [], |r| r.get::<_, String>(0))?))
+        };
+        let write = |value: &'static str| {
+            db.write(move |tx| {
+                Ok(tx.execute(
+                    "INSERT INTO settings (name, value) VALUES ('a', ?1) ON CONFLICT (name) DO UPDATE SET value = ?1",
+                    [value],
+                )?)
+            })
+        };
+        write("1").await.unwrap();
+
+        // The server ends every connection: the next job runs on a new one.
+        run(format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '{name}'"));
+        assert_eq!(read().await.unwrap(), "1");
+        write("2").await.unwrap();
+
+        // The network goes: 503 for reads and writes alike, nothing kept.
+        let port = forwarder.port;
+        drop(forwarder);
+        for _ in 0..3 {
+            assert_eq!(read().await.unwrap_err().code, payctl_wire::error::ErrorCode::Unavailable);
+            assert_eq!(write("3").await.unwrap_err().code, payctl_wire::error::ErrorCode::Unavailable);
+        }
+
+        // And comes back: served again, with what was committed before.
+        let _back = Forwarder::start(port, server).await;
+        assert_eq!(read().await.unwrap(), "2");
+        write("4").await.unwrap();
+        assert_eq!(read().await.unwrap(), "4");
+        run(format!("DROP SCHEMA {name} CASCADE"));
     }
 
     #[tokio::test]

@@ -29,15 +29,24 @@ const JOB: Savepoint = savepoint!("job");
 /// Runs `group` in one transaction under [`Lock::Write`], each job under
 /// its own savepoint, commits once, and only then answers each job's
 /// caller: the commit's outcome for a job that succeeded, its own error for
-/// one that failed.
+/// one that failed. A group whose transaction could not even begin (the
+/// connection was lost) comes back unrun, for the caller to run on a new
+/// connection.
 pub(super) fn commit_group(
     client: &mut postgres::Client,
     statements: &mut Statements,
     group: Vec<WriteJob>,
     outbox: &Notify,
-) {
+) -> Result<(), Vec<WriteJob>> {
+    let tx = match begin(client) {
+        Ok(tx) => tx,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not begin a write transaction");
+            return Err(group);
+        }
+    };
     let mut staged: Vec<Staged> = Vec::with_capacity(group.len());
-    let outcome = run_group(client, statements, group, &mut staged);
+    let outcome = run_group(tx, statements, group, &mut staged);
     let recorded = staged.iter().any(|done| done.ok && done.recorded);
     match &outcome {
         Ok(()) if recorded => outbox.notify_one(),
@@ -51,18 +60,23 @@ pub(super) fn commit_group(
         };
         (done.reply)(committed);
     }
+    Ok(())
+}
+
+fn begin(client: &mut postgres::Client) -> sql::Result<postgres::Transaction<'_>> {
+    let mut tx = client.transaction()?;
+    tx.execute(Lock::FOR_TRANSACTION, &[&Lock::Write.key()])?;
+    Ok(tx)
 }
 
 /// Jobs not yet run when the group fails are dropped, which answers their
 /// callers with an error.
 fn run_group(
-    client: &mut postgres::Client,
+    mut tx: postgres::Transaction<'_>,
     statements: &mut Statements,
     group: Vec<WriteJob>,
     staged: &mut Vec<Staged>,
 ) -> sql::Result<()> {
-    let mut tx = client.transaction()?;
-    tx.execute(Lock::FOR_TRANSACTION, &[&Lock::Write.key()])?;
     for job in group {
         let handle = Tx::new(Conn::postgres(&mut tx, statements));
         JOB.begin(&handle)?;
@@ -114,8 +128,7 @@ mod tests {
     /// a failing job in each group is undone without touching the others.
     #[test]
     fn groups_from_two_connections_run_one_at_a_time_and_a_failed_job_is_undone_alone() {
-        let Ok(url) = std::env::var("PAYCTL_TEST_POSTGRES") else {
-            eprintln!("skipped: PAYCTL_TEST_POSTGRES is not set");
+        let Some(url) = crate::db::test_postgres() else {
             return;
         };
         let schema = format!("t_{:016x}", u64::from_le_bytes(crate::secrets::random_bytes()));
@@ -149,7 +162,8 @@ mod tests {
                                 Err(ApiError::internal("this job fails after writing"))
                             }),
                         );
-                        commit_group(&mut client, &mut statements, group, &outbox);
+                        commit_group(&mut client, &mut statements, group, &outbox)
+                            .unwrap_or_else(|_| panic!("could not begin"));
                     }
                     drop(answers);
                     answered.iter().collect::<Vec<_>>()

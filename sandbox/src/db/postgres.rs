@@ -411,8 +411,7 @@ mod tests {
     }
 
     fn postgres() -> Option<postgres::Client> {
-        let Ok(url) = std::env::var("PAYCTL_TEST_POSTGRES") else {
-            eprintln!("skipped: PAYCTL_TEST_POSTGRES is not set");
+        let Some(url) = crate::db::test_postgres() else {
             return None;
         };
         Some(postgres::Client::connect(&url, postgres::NoTls).expect("connect"))

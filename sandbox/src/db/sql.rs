@@ -687,8 +687,7 @@ mod tests {
         let sqlite = rusqlite::Connection::open_in_memory().unwrap();
         sqlite.execute_batch(TABLE).unwrap();
         check(&Conn::from(&sqlite));
-        let Ok(url) = std::env::var("PAYCTL_TEST_POSTGRES") else {
-            eprintln!("skipped on PostgreSQL: PAYCTL_TEST_POSTGRES is not set");
+        let Some(url) = crate::db::test_postgres() else {
             return;
         };
         let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");

@@ -47,8 +47,7 @@ fn on_both(check: impl Fn(&Conn<'_>)) {
     let tx = sqlite.unchecked_transaction().unwrap();
     check(&Conn::from(&tx));
     drop(tx);
-    let Ok(url) = std::env::var("PAYCTL_TEST_POSTGRES") else {
-        eprintln!("skipped on PostgreSQL: PAYCTL_TEST_POSTGRES is not set");
+    let Some(url) = crate::db::test_postgres() else {
         return;
     };
     let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");

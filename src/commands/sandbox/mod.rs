@@ -126,6 +126,16 @@ async fn serve(
         Some(storage) => storage,
         None => Storage::File(default_database()?),
     };
+    // Every start sets the demo user's password: processes that share a
+    // database must all set the same one, or each start would lock the
+    // others' ready lines out.
+    if storage.is_shared() && !args.listen.ip().is_loopback() && args.demo_password.is_none() {
+        return Err(crate::exit::usage(format!(
+            "a sandbox on PostgreSQL listening on {} needs --demo-password (or PAYCTL_SANDBOX_DEMO_PASSWORD), the \
+             same for every process that shares the database: each start sets the demo user's password",
+            args.listen
+        )));
+    }
     if !args.listen.ip().is_loopback() {
         crate::say!(
             "warning: listening on {}, reachable from other machines. The demo user's password is {} (see the \
