@@ -101,9 +101,9 @@ fn apply_batch(conn: &Tx<'_>, global_now: Timestamp) -> Result<usize, ApiError> 
 pub async fn run(state: AppState, mut stop: watch::Receiver<bool>) {
     loop {
         if state.storage.is_shared()
-            && let Err(e) = follow_clocks(&state).await
+            && let Err(e) = async { follow_clocks(&state).await.and(crate::faults::follow(&state).await) }.await
         {
-            tracing::warn!(error = %e, "reading the clocks other processes moved failed");
+            tracing::warn!(error = %e, "reading what other processes changed (clocks, fault rules) failed");
         }
         if let Err(e) = run_due(&state).await {
             tracing::warn!(error = %e, "applying scheduled moves failed");

@@ -10,6 +10,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
+use crate::console::Browser;
 use crate::hosted::{Haproxy, Process, free_port};
 use crate::sandbox_binary::{read_ready, spawn};
 use crate::support::{Auth, TestSandbox};
@@ -121,8 +122,10 @@ fn key(secret: &str) -> Auth {
 }
 
 /// What one process makes, the other serves at once: data, keys (made,
-/// then revoked, on either), sign-ins, clocks, and the operator's control
-/// token; an `Idempotency-Key` raced across both runs its work once.
+/// then revoked, on either), dashboard sessions, console sign-in links,
+/// clocks, and the operator's control token; a quote accepted on both at
+/// once is accepted once, and an `Idempotency-Key` raced across both runs
+/// its work once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_on_one_database_are_one_sandbox() {
     let Some(mut shared) = Shared::new() else { return };
@@ -168,6 +171,20 @@ async fn two_processes_on_one_database_are_one_sandbox() {
     let refused = a.get("/v1/customers", &secret).await;
     refused.assert_error(401, "ATH_0001");
 
+    // A console sign-in link made on B opens on A, once; then on neither.
+    let made = b.post("/console/sign-in-links", &bearer, json!({"next": "/console/overview"})).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let path = made.body["url"].as_str().unwrap().split_once("/console/").unwrap().1.to_owned();
+    let mut browser = Browser::new(&a);
+    let opened = browser.get(&format!("/console/{path}")).await;
+    assert_eq!(opened.status, StatusCode::SEE_OTHER, "{}", opened.html);
+    assert_eq!(opened.location(), "/console/overview");
+    browser.get("/console/overview").await.assert_ok();
+    for sb in [&a, &b] {
+        let again = Browser::new(sb).get(&format!("/console/{path}")).await;
+        assert_eq!(again.status, StatusCode::BAD_REQUEST, "a link opens once, on any process");
+    }
+
     // The application's clock moved on A is the one B reads.
     let before = b.get("/sandbox/clock", &b_key).await.body["now"].as_str().unwrap().to_owned();
     a.advance_clock_of(&b_key, 3600).await;
@@ -212,6 +229,52 @@ async fn two_processes_on_one_database_are_one_sandbox() {
 
 fn chrono_of(text: &str) -> chrono::DateTime<chrono::FixedOffset> {
     chrono::DateTime::parse_from_rfc3339(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// A fault rule made on one process applies on every process from the
+/// next request, and its `skip` and `times` count the requests of all of
+/// them together: 32 matching requests raced across two processes meet a
+/// `skip: 2, times: 5` rule exactly five times. Removed on the other
+/// process, it applies nowhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fault_rule_counts_and_fires_across_processes() {
+    let Some(mut shared) = Shared::new() else { return };
+    let (_a_process, a) = shared.start();
+    let (_b_process, b) = shared.start();
+    let test_key = key(&a.ready.test_api_key);
+    let rule = json!({"match": {"operation_id": "listCustomers"}, "fault": {"kind": "error"}, "skip": 2, "times": 5});
+    let made = a.post("/sandbox/faults", &test_key, rule).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let id = made.body["id"].as_str().unwrap().to_owned();
+
+    let first = b.get("/v1/customers", &test_key).await;
+    assert_eq!(first.status, StatusCode::OK, "skipped (the first of two), on the process that did not make it");
+    let requests = (0..31).map(|i| {
+        let sb = if i % 2 == 0 { &a } else { &b };
+        sb.get("/v1/customers", &test_key)
+    });
+    let statuses: Vec<u16> = futures::future::join_all(requests).await.iter().map(|r| r.status.as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 503).count(), 5, "{statuses:?}");
+    for sb in [&a, &b] {
+        let listed = sb.get("/sandbox/faults", &test_key).await;
+        let rule = &listed.body["data"][0];
+        assert_eq!((rule["matched"].as_u64(), rule["hits"].as_u64()), (Some(7), Some(5)), "{}", listed.body);
+    }
+
+    let removed = b.delete(&format!("/sandbox/faults/{id}"), &test_key).await;
+    assert_eq!(removed.status, StatusCode::NO_CONTENT, "{}", removed.body);
+    let again = a
+        .post(
+            "/sandbox/faults",
+            &test_key,
+            json!({"match": {"operation_id": "listCustomers"}, "fault": {"kind": "error"}}),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::CREATED, "{}", again.body);
+    assert_eq!(b.get("/v1/customers", &test_key).await.status.as_u16(), 503, "the new rule, at once on B");
+    let cleared = b.delete("/sandbox/faults", &test_key).await;
+    assert_eq!(cleared.status, StatusCode::NO_CONTENT, "{}", cleared.body);
+    assert_eq!(a.get("/v1/customers", &test_key).await.status, StatusCode::OK, "cleared on B, gone on A");
 }
 
 /// Processes started together on an empty database migrate and seed it

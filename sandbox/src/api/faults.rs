@@ -133,6 +133,7 @@ pub async fn list(
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Json<FaultRules>, ApiError> {
     let scope = scope(&state, &caller, query.application_id, false).await?;
+    crate::faults::current(&state).await?;
     Ok(Json(FaultRules { data: state.faults.list(scope).iter().map(|r| view(r)).collect() }))
 }
 
@@ -149,6 +150,7 @@ pub async fn delete(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let missing = || ApiError::not_found(ErrorCode::NotFound, "fault rule");
+    crate::faults::current(&state).await?;
     let rule = state.faults.find(&id).ok_or_else(missing)?;
     if let Some(own) = caller.application_scope() {
         match &rule.application {
@@ -174,6 +176,7 @@ pub async fn clear(
     ApiQuery(query): ApiQuery<ApplicationScope>,
 ) -> Result<Response, ApiError> {
     let scope = scope(&state, &caller, query.application_id, true).await?;
+    crate::faults::current(&state).await?;
     let ids = state.faults.list(scope).iter().map(|r| r.id).collect();
     crate::faults::uninstall(&state, ids).await?;
     Ok(StatusCode::NO_CONTENT.into_response())

@@ -133,6 +133,7 @@ pub async fn page(State(console): State<Console>, AppPage { visitor, app }: AppP
         };
         return Ok(console.page(&visitor, Some(&app), Section::Faults, "Faults", body));
     }
+    crate::faults::current(&console.state).await?;
     let rules: Vec<FaultRule> =
         console.state.faults.list(Scope::AppliesTo(app.id)).iter().map(|r| crate::api::faults::view(r)).collect();
     let id = app.id;

@@ -73,7 +73,16 @@ impl Rule {
     /// Counts a match (unless the rule is spent): whether it counted it,
     /// whether it fires, and the counters after.
     fn fire(&self) -> (bool, bool, Counters) {
+        self.fire_from(None)
+    }
+
+    /// [`Rule::fire`] going on from the counters `stored` in the database
+    /// (another process may have counted matches since this one did).
+    fn fire_from(&self, stored: Option<Counters>) -> (bool, bool, Counters) {
         let mut counters = self.counters.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(stored) = stored {
+            *counters = stored;
+        }
         let before = counters.matched;
         let fired = self.spec.firing.next(&mut counters);
         (counters.matched != before, fired, *counters)
@@ -153,6 +162,9 @@ impl Held {
 #[derive(Debug)]
 pub struct Faults {
     rules: RwLock<Held>,
+    /// The stored set's version these rules were loaded at, on a database
+    /// other processes share (see [`follow`]).
+    version: Mutex<Option<(i64, i64)>>,
     /// Whether any rule exists: the one check a request pays otherwise.
     any: AtomicBool,
     /// Turns true when the sandbox begins to shut down: held requests stop
@@ -167,6 +179,7 @@ impl Default for Faults {
     fn default() -> Self {
         Faults {
             rules: RwLock::new(Held::default()),
+            version: Mutex::new(None),
             any: AtomicBool::new(false),
             stopping: watch::Sender::new(false),
             holding: Arc::default(),
@@ -427,6 +440,83 @@ pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<
     Ok(())
 }
 
+/// On a database other processes share, puts the stored rules in place of
+/// the ones held when the stored set changed since they were loaded
+/// (another process made or removed one): a request reads this before its
+/// rules, so a rule made through any process applies on every process to
+/// the next request; and the timed loop reads it every 100 ms for the
+/// webhook dispatcher's sake.
+pub async fn follow(state: &crate::state::AppState) -> Result<(), ApiError> {
+    let held = *state.faults.version.lock().unwrap_or_else(|e| e.into_inner());
+    let (version, rows) = state
+        .db
+        .read(move |conn| {
+            let version = store::fault_rules::version(conn)?;
+            let rows = if Some(version) == held { None } else { Some(store::fault_rules::all(conn)?) };
+            Ok((version, rows))
+        })
+        .await?;
+    if let Some(rows) = rows {
+        state.faults.replace(rows)?;
+        *state.faults.version.lock().unwrap_or_else(|e| e.into_inner()) = Some(version);
+    }
+    Ok(())
+}
+
+/// On a database other processes share, puts every stored rule, with its
+/// stored counters, in place of the ones held, before the rules are listed
+/// or removed: another process may have made, removed or counted them.
+/// Nothing to do on a database this process alone serves.
+pub async fn current(state: &crate::state::AppState) -> Result<(), ApiError> {
+    if !state.storage.is_shared() {
+        return Ok(());
+    }
+    let (version, rows) =
+        state.db.read(|conn| Ok((store::fault_rules::version(conn)?, store::fault_rules::all(conn)?))).await?;
+    state.faults.replace(rows)?;
+    *state.faults.version.lock().unwrap_or_else(|e| e.into_inner()) = Some(version);
+    Ok(())
+}
+
+/// [`Faults::fire`] on a database other processes share: each applying
+/// rule's counters are the database's, read and stored again in one write
+/// (and every process's writes take turns), so a rule skips its `skip`
+/// and fires its `times` across all processes together, as on one.
+pub async fn fire_shared<F>(
+    state: &crate::state::AppState,
+    application_id: i64,
+    aim: impl Fn(&Spec) -> Option<F>,
+) -> Result<Matched<F>, ApiError> {
+    let mut applying = state.faults.matching(application_id, aim);
+    if applying.is_empty() {
+        return Ok(Matched { fired: None, counted: Vec::new() });
+    }
+    let rules: Vec<Arc<Rule>> = applying.iter().map(|(rule, _)| rule.clone()).collect();
+    let (fired_at, counted) = state
+        .db
+        .write(move |tx| {
+            let mut counted = Vec::new();
+            for (at, rule) in rules.iter().enumerate() {
+                let stored = store::fault_rules::counters(tx, rule.id)?;
+                let (was_counted, fired, after) = rule.fire_from(Some(stored));
+                if was_counted {
+                    store::fault_rules::set_counters(tx, rule.id, after)?;
+                    counted.push((rule.id, after));
+                }
+                if fired {
+                    return Ok((Some(at), counted));
+                }
+            }
+            Ok((None, counted))
+        })
+        .await?;
+    let fired = fired_at.map(|at| {
+        let (rule, fault) = applying.swap_remove(at);
+        (Fired { rule }, fault)
+    });
+    Ok(Matched { fired, counted })
+}
+
 /// Stores counters in the caller's write (a request's are stored with its
 /// log record). Counters only grow, so writes that land out of order
 /// change nothing.
@@ -448,7 +538,9 @@ pub fn fire_delivery(conn: &Conn<'_>, rule: &Arc<Rule>, endpoint_id: i64) -> Res
         store::fault_rules::set_endpoint_counters(conn, rule.id, endpoint_id, at)?;
         fired
     } else {
-        rule.fire()
+        // The stored counters: another process may have sent deliveries
+        // this rule counted before this one took the dispatch over.
+        rule.fire_from(Some(store::fault_rules::counters(conn, rule.id)?))
     };
     if counted {
         store::fault_rules::set_counters(conn, rule.id, counters)?;

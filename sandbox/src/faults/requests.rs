@@ -155,7 +155,19 @@ where
             // does not see the request.
             let Some(pending) = request.extensions().get::<Pending>() else { return next(request).await };
             let path = request.uri().path();
-            let matched = state.faults.fire(key.application_id, |spec| spec.on_request(op, path));
+            let aim = |spec: &super::Spec| spec.on_request(op, path);
+            let matched = if state.storage.is_shared() {
+                let shared = async {
+                    super::follow(state).await?;
+                    super::fire_shared(state, key.application_id, aim).await
+                };
+                match shared.await {
+                    Ok(matched) => matched,
+                    Err(e) => return e.into_response(),
+                }
+            } else {
+                state.faults.fire(key.application_id, aim)
+            };
             pending.count(matched.counted);
             let Some((fired, fault)) = matched.fired else { return next(request).await };
             (Source::Rule(fired.rule.public_id.clone()), fault)

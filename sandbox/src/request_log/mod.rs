@@ -304,8 +304,12 @@ where
 
     let redaction = Redaction::start(received.and_then(|r| r.bytes.clone()));
     // Only a fault counts or holds: without a rule or a request's own fault
-    // header, the request path allocates nothing more for it.
-    let holdable = request.headers().contains_key(crate::http::headers::SANDBOX_FAULT) || state.faults.any();
+    // header, the request path allocates nothing more for it. On a database
+    // other processes share, their rules are not known yet (see
+    // `faults::follow`), so every request may meet one.
+    let holdable = request.headers().contains_key(crate::http::headers::SANDBOX_FAULT)
+        || state.faults.any()
+        || state.storage.is_shared();
     let pending = holdable.then(Pending::default);
     // Written if this future is dropped before the answer: the client went
     // away (a `latency` or `timeout` hold it did not wait out).

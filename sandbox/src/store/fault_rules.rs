@@ -105,6 +105,24 @@ pub fn count_global(conn: &Conn<'_>) -> Result<usize, ApiError> {
     Ok(usize::try_from(n).unwrap_or(usize::MAX))
 }
 
+/// A rule's stored counters (zero for a rule no longer stored).
+pub fn counters(conn: &Conn<'_>, id: i64) -> Result<Counters, ApiError> {
+    let stored: Option<(i64, i64)> = conn
+        .query_row_cached("SELECT matched, hits FROM fault_rules WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    Ok(stored.map_or(Counters::default(), |(matched, hits)| Counters { matched: count(matched), hits: count(hits) }))
+}
+
+/// What changes whenever the set of rules does: how many there are, and
+/// the newest one's id. Rules are never edited, and on PostgreSQL a row id
+/// is never given out again, so two sets with the same version there are
+/// the same set.
+pub fn version(conn: &Conn<'_>) -> Result<(i64, i64), ApiError> {
+    Ok(conn.query_row_cached("SELECT COUNT(*), COALESCE(MAX(id), 0) FROM fault_rules", [], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })?)
+}
+
 /// A per-endpoint rule's counters at one endpoint (row ids); zero before
 /// its first match there.
 pub fn endpoint_counters(conn: &Conn<'_>, rule_id: i64, endpoint_id: i64) -> Result<Counters, ApiError> {
