@@ -22,6 +22,12 @@
 //! A refused request answers 429 `RATE_LIMITED` with `Retry-After` (seconds).
 //! The state is one small entry per key behind a mutex held for a few
 //! comparisons: no allocation after a key's first request, no database.
+//!
+//! Processes that share a database (PostgreSQL) share each key's windows
+//! instead: they live in the database (`store::rate_windows`), where one
+//! statement holding the key's row rolls and counts them, so a key's budget
+//! is one budget across processes, exactly, at the cost of a round trip
+//! per request ([`RateLimiter::admit_shared`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -31,7 +37,9 @@ use payctl_wire::error::ErrorCode;
 
 use crate::auth::principal::KeyCaller;
 use crate::clock;
+use crate::db::Db;
 use crate::error::ApiError;
+use crate::store::rate_windows;
 
 pub const LIMIT_HEADER: &str = "x-ratelimit-limit";
 pub const REMAINING_HEADER: &str = "x-ratelimit-remaining";
@@ -152,7 +160,23 @@ impl RateLimiter {
     /// decision, and the 429 to answer when it may not pass. The layer stack
     /// answers (and logs) the refusal.
     pub fn admit(&self, key: &KeyCaller) -> (Decision, Option<ApiError>) {
-        let decision = self.check(key.key_id, clock::real_now().millis());
+        self.answer(self.check(key.key_id, clock::real_now().millis()))
+    }
+
+    /// [`RateLimiter::admit`] on a database other processes share: the
+    /// key's windows are the database's, rolled and counted there, and the
+    /// decision is this module's rule applied to them as they were.
+    pub async fn admit_shared(&self, db: &Db, key: &KeyCaller) -> Result<(Decision, Option<ApiError>), ApiError> {
+        let (key_id, now_ms) = (key.key_id, clock::real_now().millis());
+        let RateLimits { per_minute, per_hour } = self.limits;
+        let stored = db.tally(move |conn| Ok(rate_windows::count(conn, key_id, now_ms, per_minute, per_hour)?)).await?;
+        let window =
+            |(start_ms, count): (i64, i64)| Window { start_ms, count: u32::try_from(count).unwrap_or(u32::MAX) };
+        let mut windows = KeyWindows { minute: window(stored.minute), hour: window(stored.hour) };
+        Ok(self.answer(decide(self.limits, &mut windows, now_ms)))
+    }
+
+    fn answer(&self, decision: Decision) -> (Decision, Option<ApiError>) {
         let refused = (!decision.allowed).then(|| {
             let retry_after = ceil_seconds(decision.retry_after_ms).max(1);
             let RateLimits { per_minute, per_hour } = self.limits;
@@ -170,38 +194,43 @@ impl RateLimiter {
     /// Counts a request of `key_id` at `now_ms` (Unix millis) if both
     /// windows have room.
     pub fn check(&self, key_id: i64, now_ms: i64) -> Decision {
-        let RateLimits { per_minute, per_hour } = self.limits;
         let mut keys = self.keys.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let w = keys.entry(key_id).or_default();
-        w.minute.roll(now_ms, MINUTE_MS);
-        w.hour.roll(now_ms, HOUR_MS);
-        let minute_end = w.minute.start_ms + MINUTE_MS;
-        let hour_end = w.hour.start_ms + HOUR_MS;
-        let minute_full = w.minute.count >= per_minute;
-        let hour_full = w.hour.count >= per_hour;
-        if minute_full || hour_full {
-            // Both windows need room: wait for the later of the full ones.
-            let until = match (minute_full, hour_full) {
-                (true, true) => minute_end.max(hour_end),
-                (false, true) => hour_end,
-                _ => minute_end,
-            };
-            return Decision {
-                allowed: false,
-                limit: per_minute,
-                remaining: 0,
-                reset_ms: until,
-                retry_after_ms: until - now_ms,
-            };
-        }
-        w.minute.count += 1;
-        w.hour.count += 1;
-        let minute_left = per_minute - w.minute.count;
-        let hour_left = per_hour - w.hour.count;
-        let (remaining, reset_ms) =
-            if hour_left < minute_left { (hour_left, hour_end) } else { (minute_left, minute_end) };
-        Decision { allowed: true, limit: per_minute, remaining, reset_ms, retry_after_ms: 0 }
+        decide(self.limits, keys.entry(key_id).or_default(), now_ms)
     }
+}
+
+/// Counts a request at `now_ms` in `w` if both windows have room: rolls
+/// each window first (see [`Window::roll`]), then admits and counts, or
+/// refuses without counting.
+fn decide(limits: RateLimits, w: &mut KeyWindows, now_ms: i64) -> Decision {
+    let RateLimits { per_minute, per_hour } = limits;
+    w.minute.roll(now_ms, MINUTE_MS);
+    w.hour.roll(now_ms, HOUR_MS);
+    let minute_end = w.minute.start_ms + MINUTE_MS;
+    let hour_end = w.hour.start_ms + HOUR_MS;
+    let minute_full = w.minute.count >= per_minute;
+    let hour_full = w.hour.count >= per_hour;
+    if minute_full || hour_full {
+        // Both windows need room: wait for the later of the full ones.
+        let until = match (minute_full, hour_full) {
+            (true, true) => minute_end.max(hour_end),
+            (false, true) => hour_end,
+            _ => minute_end,
+        };
+        return Decision {
+            allowed: false,
+            limit: per_minute,
+            remaining: 0,
+            reset_ms: until,
+            retry_after_ms: until - now_ms,
+        };
+    }
+    w.minute.count += 1;
+    w.hour.count += 1;
+    let minute_left = per_minute - w.minute.count;
+    let hour_left = per_hour - w.hour.count;
+    let (remaining, reset_ms) = if hour_left < minute_left { (hour_left, hour_end) } else { (minute_left, minute_end) };
+    Decision { allowed: true, limit: per_minute, remaining, reset_ms, retry_after_ms: 0 }
 }
 
 /// A 429 `RATE_LIMITED` saying `message`, with `Retry-After`; the layer stack adds

@@ -63,8 +63,12 @@ impl Shared {
     }
 
     fn args_on(&self, port: u16) -> Vec<String> {
+        self.args_limited(port, "off")
+    }
+
+    fn args_limited(&self, port: u16, rate_limit: &str) -> Vec<String> {
         let listen = format!("127.0.0.1:{port}");
-        ["--db", &self.url, "--key-file", &self.key_file(), "--json", "--listen", &listen, "--rate-limit", "off"]
+        ["--db", &self.url, "--key-file", &self.key_file(), "--json", "--listen", &listen, "--rate-limit", rate_limit]
             .map(str::to_owned)
             .to_vec()
     }
@@ -77,9 +81,13 @@ impl Shared {
 
     /// [`Shared::start`] listening on `port`.
     fn start_on(&mut self, port: u16) -> (Process, TestSandbox) {
+        self.start_with(self.args_on(port))
+    }
+
+    /// [`Shared::start`] with these arguments.
+    fn start_with(&mut self, args: Vec<String>) -> (Process, TestSandbox) {
         self.started += 1;
         let log = self.dir.path().join(format!("process-{}.log", self.started));
-        let args = self.args_on(port);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let mut child = spawn(&args, std::fs::File::create(&log).unwrap());
         let ready = read_ready(&mut child)
@@ -275,6 +283,35 @@ async fn a_fault_rule_counts_and_fires_across_processes() {
     let cleared = b.delete("/sandbox/faults", &test_key).await;
     assert_eq!(cleared.status, StatusCode::NO_CONTENT, "{}", cleared.body);
     assert_eq!(a.get("/v1/customers", &test_key).await.status, StatusCode::OK, "cleared on B, gone on A");
+}
+
+/// A key's rate limit is one budget across processes: 30 requests spread
+/// over two processes with a limit of 10 a minute are admitted 10 times,
+/// and the headers of each answer count down the one budget.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_keys_rate_limit_is_one_budget_across_processes() {
+    let Some(mut shared) = Shared::new() else { return };
+    let (_a_process, a) = shared.start_with(shared.args_limited(0, "10/100"));
+    let (_b_process, b) = shared.start_with(shared.args_limited(0, "10/100"));
+    let test_key = key(&a.ready.test_api_key);
+    let mut admitted = Vec::new();
+    let mut refused = 0;
+    for i in 0..30 {
+        let reply =
+            if i % 2 == 0 { a.get("/v1/customers", &test_key).await } else { b.get("/v1/customers", &test_key).await };
+        match reply.status {
+            StatusCode::OK => admitted.push(reply.header("x-ratelimit-remaining").unwrap().to_owned()),
+            StatusCode::TOO_MANY_REQUESTS => {
+                reply.assert_error(429, "RATE_LIMITED");
+                assert!(reply.header("retry-after").is_some());
+                refused += 1;
+            }
+            other => panic!("{other}: {}", reply.body),
+        }
+    }
+    assert_eq!((admitted.len(), refused), (10, 20), "{admitted:?}");
+    let expected: Vec<String> = (0..10).rev().map(|n| n.to_string()).collect();
+    assert_eq!(admitted, expected, "one budget counted down, whichever process answered");
 }
 
 /// Processes started together on an empty database migrate and seed it

@@ -118,6 +118,12 @@ async fn guarded(state: &AppState, op: &Operation, mut request: Request, next: N
     };
     let Some(arrival) = arrival else { return after_key(request).await };
     let (decision, refused) = match &state.rate_limiter {
+        Some(limiter) if state.storage.is_shared() => match limiter.admit_shared(&state.db, arrival.key()).await {
+            Ok((decision, refused)) => (Some(decision), refused),
+            // The budget cannot be read: the request is answered as its
+            // own database error would be, counted nowhere.
+            Err(e) => (None, Some(e)),
+        },
         Some(limiter) => {
             let (decision, refused) = limiter.admit(arrival.key());
             (Some(decision), refused)

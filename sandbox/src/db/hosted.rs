@@ -225,10 +225,20 @@ pub(super) fn run_writer(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<
 }
 
 /// A reader thread's loop on PostgreSQL: each read in a read-only
-/// transaction of its own, on one snapshot.
+/// transaction of its own, on one snapshot; each tally with no transaction
+/// of its own (its statements commit one by one).
 pub(super) fn serve_reads(mut conn: Connection, jobs: Receiver<Job>) {
     while let Ok(job) = jobs.recv() {
-        let Job::Read(mut read) = job else { continue };
+        let mut read = match job {
+            Job::Read(read) => read,
+            Job::Tally(tally) => {
+                if let Some((client, statements)) = conn.open() {
+                    tally(&Conn::postgres(client, statements));
+                }
+                continue;
+            }
+            Job::Write(_) => continue,
+        };
         for _ in 0..TRIES {
             match read_once(&mut conn, read) {
                 Ok(()) => break,

@@ -104,6 +104,10 @@ enum Job {
     Read(Box<dyn FnOnce(&sql::Conn<'_>) + Send>),
     /// Runs inside the writer's transaction, under its own savepoint.
     Write(WriteJob),
+    /// Runs on a PostgreSQL reader's connection outside any transaction
+    /// and outside the write lock: one statement that changes a row of its
+    /// own (see [`Db::tally`]).
+    Tally(Box<dyn FnOnce(&sql::Conn<'_>) + Send>),
 }
 
 type WriteJob = Box<dyn FnOnce(&Tx<'_>) -> Staged + Send>;
@@ -246,6 +250,8 @@ pub struct Db {
     dispatches: tokio::sync::watch::Receiver<bool>,
     /// Set while a PostgreSQL database cannot be reached (see [`hosted`]).
     unreachable: Arc<AtomicBool>,
+    /// Whether the database is PostgreSQL's.
+    postgres: bool,
     /// An in-memory database's one connection, for reads on the caller's
     /// thread.
     memory: Option<Arc<Shared>>,
@@ -328,6 +334,7 @@ impl Db {
             _stop: checkpoints,
             dispatches,
             unreachable: Arc::default(),
+            postgres: false,
             memory,
         };
         Ok((db, DbThreads(threads)))
@@ -355,7 +362,16 @@ impl Db {
         let (holds, dispatches) = tokio::sync::watch::channel(false);
         let url = url.clone();
         threads.push(spawn("payctl-db-dispatch-lock", move || hosted::hold_dispatch(url, holds, stop))?);
-        let db = Db { writer: writer_tx, readers, outbox, _stop: stop_tx, dispatches, unreachable, memory: None };
+        let db = Db {
+            writer: writer_tx,
+            readers,
+            outbox,
+            _stop: stop_tx,
+            dispatches,
+            unreachable,
+            postgres: true,
+            memory: None,
+        };
         Ok((db, DbThreads(threads)))
     }
 
@@ -397,9 +413,30 @@ impl Db {
         F: FnOnce(&sql::Conn<'_>) -> Result<T, ApiError> + Send + 'static,
     {
         if let Some(conn) = self.memory.as_ref().and_then(|memory| memory.for_reader()) {
-            return read_surviving_panics(work, &sql::Conn::Sqlite(&conn));
+            return surviving_panics(work, &sql::Conn::Sqlite(&conn));
         }
         self.scan(work).await
+    }
+
+    /// Runs `work`, statements each changing one row that belongs to no
+    /// write (a rate-limit window), as they come: on PostgreSQL on a
+    /// reader's connection, each statement committed by itself and taking
+    /// only its rows' locks, so a tally never waits for the writes of every
+    /// process; on SQLite, as a write (nothing tallies there: one process
+    /// counts in memory).
+    pub async fn tally<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&sql::Conn<'_>) -> Result<T, ApiError> + Send + 'static,
+    {
+        if !self.postgres {
+            return self.write(move |tx| work(tx)).await;
+        }
+        let (reply_tx, reply_rx) = oneshot::channel();
+        let job = Job::Tally(Box::new(move |conn: &sql::Conn<'_>| {
+            let _ = reply_tx.send(surviving_panics(work, conn));
+        }));
+        self.send(&self.readers, job, reply_rx).await
     }
 
     /// Runs `work`, a read with no bound on the rows it walks (the request
@@ -414,15 +451,13 @@ impl Db {
     {
         if let Some(memory) = &self.memory {
             let memory = memory.clone();
-            return tokio::task::spawn_blocking(move || {
-                read_surviving_panics(work, &sql::Conn::Sqlite(&memory.for_scan()))
-            })
-            .await
-            .map_err(|_| ApiError::internal("the database did not run the request"))?;
+            return tokio::task::spawn_blocking(move || surviving_panics(work, &sql::Conn::Sqlite(&memory.for_scan())))
+                .await
+                .map_err(|_| ApiError::internal("the database did not run the request"))?;
         }
         let (reply_tx, reply_rx) = oneshot::channel();
         let job = Job::Read(Box::new(move |conn: &sql::Conn<'_>| {
-            let _ = reply_tx.send(read_surviving_panics(work, conn));
+            let _ = reply_tx.send(surviving_panics(work, conn));
         }));
         self.send(&self.readers, job, reply_rx).await
     }
@@ -486,10 +521,10 @@ fn serve_reads(conn: Connection, jobs: Receiver<Job>) {
     }
 }
 
-/// Runs a read, on whichever thread; a panic in it is an error for its
-/// caller instead of the end of a database thread (or of a request on the
-/// caller's), and the connection goes on to the next read.
-fn read_surviving_panics<T>(
+/// Runs a read (or a tally), on whichever thread; a panic in it is an
+/// error for its caller instead of the end of a database thread (or of a
+/// request on the caller's), and the connection goes on to the next job.
+fn surviving_panics<T>(
     work: impl FnOnce(&sql::Conn<'_>) -> Result<T, ApiError>,
     conn: &sql::Conn<'_>,
 ) -> Result<T, ApiError> {

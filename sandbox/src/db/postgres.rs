@@ -351,6 +351,14 @@ pub fn migrate(client: &mut postgres::Client) -> anyhow::Result<Option<usize>> {
         tx.batch_execute(sql).with_context(|| format!("database migration to version {to} failed"))?;
         version = *to;
     }
+    // What processes share besides the sandbox's data: kept out of the
+    // versioned schema (nothing migrates it, snapshots and resets leave it
+    // alone), unlogged since it is only counts a crash may lose, as one
+    // process's in-memory counts are lost with it.
+    tx.batch_execute(
+        "CREATE UNLOGGED TABLE IF NOT EXISTS rate_windows (key_id BIGINT PRIMARY KEY, minute_start BIGINT NOT NULL,
+             minute_count BIGINT NOT NULL, hour_start BIGINT NOT NULL, hour_count BIGINT NOT NULL)",
+    )?;
     if found != Some(version) {
         tx.execute("DELETE FROM payctl_schema", &[])?;
         tx.execute("INSERT INTO payctl_schema (version) VALUES ($1)", &[&i64::try_from(version)?])?;

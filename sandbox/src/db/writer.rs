@@ -45,6 +45,8 @@ pub(super) fn run(shared: &Shared, jobs: Receiver<Job>, outbox: Arc<Notify>) {
             // here too; they run between groups, never inside one, so they
             // only ever see committed data.
             Job::Read(read) => read(&super::sql::Conn::Sqlite(&conn)),
+            // Tallies go to PostgreSQL's readers only (see `Db::tally`).
+            Job::Tally(_) => {}
             Job::Write(first) => {
                 let mut group = vec![first];
                 while group.len() < GROUP_LIMIT {

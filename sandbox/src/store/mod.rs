@@ -45,6 +45,7 @@ pub mod partners;
 pub mod payments;
 pub mod postings;
 pub mod quotes;
+pub mod rate_windows;
 pub mod rates;
 pub mod request_logs;
 pub mod reset;

@@ -12,7 +12,9 @@ use crate::error::ApiError;
 
 /// Tables a reset never touches: `settings` holds the clock, the seeded
 /// records' ids and the reset point itself.
-const KEEP: &[&str] = &["settings"];
+/// (`rate_windows`, on PostgreSQL only, holds the processes' rate-limit
+/// windows, which a reset leaves alone as it leaves one process's own.)
+const KEEP: &[&str] = &["settings", "rate_windows"];
 
 /// Each table but those kept, with its key column, by name.
 fn tables(conn: &Conn<'_>) -> sql::Result<Vec<(String, String)>> {
