@@ -189,28 +189,10 @@ const TRIES: usize = 2;
 /// gone. Jobs that cannot run because the database cannot be reached are
 /// dropped, which answers their callers 503.
 pub(super) fn run_writer(mut conn: Connection, jobs: Receiver<Job>, outbox: Arc<Notify>) {
-    let mut next: Option<Job> = None;
-    loop {
-        let job = match next.take() {
-            Some(job) => job,
-            None => match jobs.recv() {
-                Ok(job) => job,
-                Err(_) => break,
-            },
-        };
+    let mut queue = writer::Queue::new(jobs);
+    while let Some(next) = queue.next() {
         // Only writes are queued to the writer here (reads go to readers).
-        let Job::Write(first) = job else { continue };
-        let mut group = vec![first];
-        while group.len() < writer::GROUP_LIMIT {
-            match jobs.try_recv() {
-                Ok(Job::Write(write)) => group.push(write),
-                Ok(read) => {
-                    next = Some(read);
-                    break;
-                }
-                Err(_) => break,
-            }
-        }
+        let writer::Next::Group(mut group) = next else { continue };
         for _ in 0..TRIES {
             let Some((client, statements)) = conn.open() else { break };
             match pg_writer::commit_group(client, statements, group, &outbox) {

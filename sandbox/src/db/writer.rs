@@ -27,40 +27,61 @@ use crate::error::ApiError;
 /// few enough that the first job's caller does not wait long for the last.
 pub(super) const GROUP_LIMIT: usize = 32;
 
+/// The writer's queue: each next job is a read (or a tally), or a group of
+/// the write jobs already queued, up to [`GROUP_LIMIT`] (a read queued
+/// among them waits for the next call).
+pub(super) struct Queue {
+    jobs: Receiver<Job>,
+    next: Option<Job>,
+}
+
+/// What the writer does next.
+pub(super) enum Next {
+    Group(Vec<WriteJob>),
+    Other(Job),
+}
+
+impl Queue {
+    pub(super) fn new(jobs: Receiver<Job>) -> Self {
+        Queue { jobs, next: None }
+    }
+
+    /// Waits for the next job; `None` once every `Db` handle is gone.
+    pub(super) fn next(&mut self) -> Option<Next> {
+        let job = match self.next.take() {
+            Some(job) => job,
+            None => self.jobs.recv().ok()?,
+        };
+        let Job::Write(first) = job else { return Some(Next::Other(job)) };
+        let mut group = vec![first];
+        while group.len() < GROUP_LIMIT {
+            match self.jobs.try_recv() {
+                Ok(Job::Write(write)) => group.push(write),
+                Ok(other) => {
+                    self.next = Some(other);
+                    break;
+                }
+                Err(_) => break,
+            }
+        }
+        Some(Next::Group(group))
+    }
+}
+
 /// The writer thread's loop; ends when every `Db` handle is gone. It takes
 /// the connection for each job: a read, or a whole group up to its commit.
 pub(super) fn run(shared: &Shared, jobs: Receiver<Job>, outbox: Arc<Notify>) {
-    let mut next: Option<Job> = None;
-    loop {
-        let job = match next.take() {
-            Some(job) => job,
-            None => match jobs.recv() {
-                Ok(job) => job,
-                Err(_) => break,
-            },
-        };
+    let mut queue = Queue::new(jobs);
+    while let Some(next) = queue.next() {
         let mut conn = shared.for_writer();
-        match job {
+        match next {
             // An in-memory database has this one connection, so reads come
             // here too; they run between groups, never inside one, so they
             // only ever see committed data.
-            Job::Read(read) => read(&super::sql::Conn::Sqlite(&conn)),
+            Next::Other(Job::Read(read)) => read(&super::sql::Conn::Sqlite(&conn)),
             // Tallies go to PostgreSQL's readers only (see `Db::tally`).
-            Job::Tally(_) => {}
-            Job::Write(first) => {
-                let mut group = vec![first];
-                while group.len() < GROUP_LIMIT {
-                    match jobs.try_recv() {
-                        Ok(Job::Write(write)) => group.push(write),
-                        Ok(read) => {
-                            next = Some(read);
-                            break;
-                        }
-                        Err(_) => break,
-                    }
-                }
-                commit_group(&mut conn, group, &outbox);
-            }
+            Next::Other(_) => {}
+            Next::Group(group) => commit_group(&mut conn, group, &outbox),
         }
     }
 }
