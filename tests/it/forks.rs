@@ -238,6 +238,7 @@ async fn a_fork_reads_like_the_original_then_lives_apart() {
 
 #[tokio::test]
 async fn live_is_never_forked_and_the_control_token_names_a_test_application() {
+    crate::sqlite_only!();
     let sb = crate::support::spawn_sandbox().await;
     sb.post("/sandbox/fork", &sb.live_key(), json!({})).await.assert_error(403, "ATH_0002");
     let live = json!({"application_id": sb.ready.live_application_id});
@@ -344,6 +345,7 @@ async fn a_deleted_fork_leaves_no_row_behind_and_the_original_untouched() {
 
 #[tokio::test]
 async fn the_ready_lines_and_live_applications_are_never_deleted() {
+    crate::sqlite_only!();
     let sb = crate::support::spawn_sandbox().await;
     let path = |id: &str| format!("/sandbox/applications/{id}");
     let refused = sb.delete(&path(&sb.ready.test_application_id), &sb.control()).await;
