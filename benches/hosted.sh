@@ -23,6 +23,7 @@ payctl="$(realpath "${1:-target/release/payctl}")"
 load="$(realpath "${LOADGEN:-target/release/examples/load}")"
 runs="${RUNS:-15}" duration="${DURATION:-10}" connections="${CONNECTIONS:-32}"
 work="$(mktemp -d)"
+chmod 755 "$work" # the postgres user goes through it to its data directory
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
