@@ -419,9 +419,7 @@ mod tests {
     }
 
     fn postgres() -> Option<postgres::Client> {
-        let Some(url) = crate::db::test_postgres() else {
-            return None;
-        };
+        let url = crate::db::test_postgres()?;
         Some(postgres::Client::connect(&url, postgres::NoTls).expect("connect"))
     }
 
