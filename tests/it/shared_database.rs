@@ -16,24 +16,6 @@ use crate::sandbox_binary::{read_ready, spawn};
 use crate::support::{Auth, TestSandbox};
 use crate::webhooks::{Receiver, create};
 
-/// The test database's URL, or `None` (said) when there is none; CI sets
-/// `PAYCTL_REQUIRE_POSTGRES` so that these tests cannot skip there.
-fn postgres_url() -> Option<String> {
-    match std::env::var("PAYCTL_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) => {
-            assert!(
-                std::env::var_os("PAYCTL_REQUIRE_POSTGRES").is_none(),
-                "PAYCTL_TEST_POSTGRES is not set, and CI requires it"
-            );
-            eprintln!(
-                "skipped: PAYCTL_TEST_POSTGRES names no PostgreSQL database (see \"On PostgreSQL\" in sandbox/README.md)"
-            );
-            None
-        }
-    }
-}
-
 /// One shared sandbox's database (a schema of its own, dropped at the end)
 /// and key file, and the processes started on it.
 struct Shared {
@@ -46,7 +28,7 @@ struct Shared {
 
 impl Shared {
     fn new() -> Option<Shared> {
-        let admin = postgres_url()?;
+        let admin = payctl_sandbox::testing::postgres_url()?;
         let schema = format!("it_{}", uuid::Uuid::new_v4().simple());
         execute(&admin, &format!("CREATE SCHEMA {schema}"));
         let separator = if admin.contains('?') { '&' } else { '?' };

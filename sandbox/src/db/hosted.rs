@@ -1,20 +1,21 @@
 //! The database threads on PostgreSQL (the hosted mode): the database's
 //! address ([`PgUrl`]), connecting (and connecting again after the
-//! connection is lost), and the loops of the writer thread and the
-//! readers.
+//! connection is lost), the loops of the writer thread and the readers,
+//! and the thread that holds the dispatch lock ([`hold_dispatch`]).
 //!
 //! The writer thread takes the write jobs queued to it in groups, as on
 //! SQLite, and commits each group through [`super::pg_writer`], under the
 //! lock that serialises the writes of every process on the database. Each
 //! reader runs a read in a `REPEATABLE READ READ ONLY` transaction of its
 //! own, so a read that runs several statements sees one snapshot, as a
-//! SQLite read does.
+//! SQLite read does; readers also run tallies (see `Db::tally`).
 //!
-//! A lost connection (the database restarted, the network went) fails the
-//! jobs that were running on it with 503 `SERVICE_UNAVAILABLE`; the next
-//! job connects again first, and while the database cannot be reached
-//! every job fails the same way, at once, so `GET /ready` answers 503
-//! until the database is back, and then 200 without a restart.
+//! A connection the server dropped is found out by the first statement
+//! sent on it: a job that had not begun then runs on a new connection,
+//! unseen by its caller. A connection lost in the middle of a job fails
+//! that job with 503 `SERVICE_UNAVAILABLE`, and while the database cannot
+//! be reached every job fails the same way, at once, so `GET /ready`
+//! answers 503 until the database is back, and then 200 without a restart.
 
 use std::fmt;
 use std::str::FromStr;

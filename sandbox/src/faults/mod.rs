@@ -488,6 +488,9 @@ pub async fn fire_shared<F>(
     aim: impl Fn(&Spec) -> Option<F>,
 ) -> Result<Matched<F>, ApiError> {
     let mut applying = state.faults.matching(application_id, aim);
+    // Counters only grow: a rule spent by the counters held here is spent
+    // in the database too, and needs no write to say so again.
+    applying.retain(|(rule, _)| !rule.spec.firing.spent(rule.counters()));
     if applying.is_empty() {
         return Ok(Matched { fired: None, counted: Vec::new() });
     }
