@@ -310,12 +310,14 @@ impl Sandbox {
         };
         let faults = db.read(faults::Faults::load).await?;
 
-        // Processes that share a database answer to one control token.
-        let control_token = if config.storage.is_shared() {
-            master_key.shaped_token("control-token-v1", payctl_domain::credentials::CONTROL_TOKEN)
+        // Processes that share a database answer to one control token (and,
+        // while the key is rotated, to the accepted key's as well).
+        let control_tokens = if config.storage.is_shared() {
+            master_key.shaped_tokens("control-token-v1", payctl_domain::credentials::CONTROL_TOKEN)
         } else {
-            auth::principal::new_control_token()
+            vec![auth::principal::new_control_token()]
         };
+        let control_token = control_tokens[0].clone();
         let (request_log, log_writer) = request_log::start(db.clone());
         let state = AppState::new(SandboxState {
             db,
@@ -324,7 +326,7 @@ impl Sandbox {
             jwt: auth::jwt::JwtKey::new(master_key.verifying("jwt-hs256-v1")),
             master_key,
             storage: config.storage,
-            control_token_hash: secrets::sha256(control_token.as_bytes()),
+            control_token_hashes: control_tokens.iter().map(|token| secrets::sha256(token.as_bytes())).collect(),
             dummy_password_hash: seed::DEMO_PASSWORD_HASH.to_owned(),
             logins: Default::default(),
             base_url: OnceLock::new(),

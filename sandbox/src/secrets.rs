@@ -244,16 +244,21 @@ impl MasterKey {
         derive(&self.key, purpose)
     }
 
-    /// A token of `shape` made from this key alone, the same on every
-    /// process that holds it (and across their restarts, and versions):
-    /// a shared sandbox's control token. 64 derived bytes, each taken
-    /// modulo 62 into the alphabet: its bias is nothing against a 256-bit key.
-    pub fn shaped_token(&self, purpose: &str, shape: Shape) -> String {
+    /// Tokens of `shape` made from the keys alone, the same on every
+    /// process that holds them (and across their restarts, and versions):
+    /// a shared sandbox's control token. This key's first, then the
+    /// accepted one's, which still verifies while the key is rotated. 64
+    /// derived bytes each, each byte taken modulo 62 into the alphabet: its
+    /// bias is nothing against a 256-bit key.
+    pub fn shaped_tokens(&self, purpose: &str, shape: Shape) -> Vec<String> {
         const ALPHABET: &[u8; 62] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        let bytes = [self.derive(purpose), self.derive(&format!("{purpose}/2"))].concat();
-        let mut token = String::from(shape.prefix);
-        token.extend(bytes.iter().take(shape.random).map(|b| char::from(ALPHABET[usize::from(*b) % 62])));
-        token
+        let shaped = |key: &[u8; 32]| {
+            let bytes = [derive(key, purpose), derive(key, &format!("{purpose}/2"))].concat();
+            let mut token = String::from(shape.prefix);
+            token.extend(bytes.iter().take(shape.random).map(|b| char::from(ALPHABET[usize::from(*b) % 62])));
+            token
+        };
+        std::iter::once(&self.key).chain(&self.accepted).map(shaped).collect()
     }
 
     /// The sub-keys for `purpose` that verify: this key's, then the

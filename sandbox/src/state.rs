@@ -23,8 +23,9 @@ pub struct SandboxState {
     pub jwt: JwtKey,
     pub master_key: MasterKey,
     pub storage: Storage,
-    /// SHA-256 of this run's control token.
-    pub control_token_hash: [u8; 32],
+    /// SHA-256 of this run's control token (on a shared database, of the
+    /// key's and the accepted key's; see [`crate::secrets::MasterKey::shaped_tokens`]).
+    pub control_token_hashes: Vec<[u8; 32]>,
     /// An Argon2 hash of nothing, verified against when a username is
     /// unknown so that login timing does not reveal which users exist.
     pub dummy_password_hash: String,

@@ -296,6 +296,31 @@ async fn a_keys_rate_limit_is_one_budget_across_processes() {
     assert_eq!(admitted, expected, "one budget counted down, whichever process answered");
 }
 
+/// A process started during a key rotation (`--key-file new
+/// --accept-key-file old`) answers to the control token of the processes
+/// still on the old key as well as to its own, and verifies their sessions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_control_token_and_sessions_of_the_old_key_work_through_a_rotation() {
+    let Some(mut shared) = Shared::new() else { return };
+    let (_old_process, old) = shared.start();
+    let new_key = shared.dir.path().join("new.key");
+    std::fs::write(&new_key, uuid::Uuid::new_v4().as_bytes().repeat(2)).unwrap();
+    let mut args = shared.args();
+    let at = args.iter().position(|a| a == "--key-file").unwrap();
+    args[at + 1] = new_key.display().to_string();
+    args.extend(["--accept-key-file".to_owned(), shared.key_file()]);
+    let (_new_process, new) = shared.start_with(args);
+    assert_ne!(new.ready.control_token, old.ready.control_token, "the new key's token");
+    for token in [&old.ready.control_token, &new.ready.control_token] {
+        let clock = new.get("/sandbox/clock", &Auth::Bearer(token.clone())).await;
+        assert_eq!(clock.status, StatusCode::OK, "{}", clock.body);
+    }
+    let refused = old.get("/sandbox/clock", &Auth::Bearer(new.ready.control_token.clone())).await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED, "the old process knows nothing of the new key");
+    let session = old.login().await;
+    assert_eq!(new.get("/v1/applications", &session).await.status, StatusCode::OK, "a session the old key signed");
+}
+
 /// Processes started together on an empty database migrate and seed it
 /// once, and all serve.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -326,7 +326,10 @@ pub fn new_control_token() -> String {
 }
 
 fn is_control_token(state: &AppState, headers: &HeaderMap) -> bool {
-    bearer(headers).is_some_and(|t| bool::from(secrets::sha256(t.as_bytes()).ct_eq(&state.control_token_hash)))
+    bearer(headers).is_some_and(|t| {
+        let hash = secrets::sha256(t.as_bytes());
+        state.control_token_hashes.iter().any(|accepted| bool::from(hash.ct_eq(accepted)))
+    })
 }
 
 /// Admits an operator-only sandbox request.
