@@ -7,6 +7,7 @@
 pub use crate::auth::api_keys::{KeyIdentity, KeyIndex, StoredKey, mint as mint_api_key};
 pub use crate::auth::jwt::JwtKey;
 pub use crate::auth::login_guard::{ADDRESS_FREE, MAX_LOCK, USERNAME_FREE};
+pub use crate::db::postgres_url;
 pub use crate::http::pagination::{PageQuery, PageRequest};
 pub use crate::idempotency::stored_key;
 pub use crate::secrets::{MasterKey, Sealed};
@@ -16,24 +17,4 @@ pub use crate::webhooks::signature;
 /// `ledger::verify` on a SQLite connection.
 pub fn verify_ledger(conn: &rusqlite::Connection) -> Result<(), String> {
     crate::ledger::verify(&conn.into())
-}
-
-/// The PostgreSQL database the tests of the PostgreSQL backend run on
-/// (`PAYCTL_TEST_POSTGRES`), or `None`, said on stderr, when there is none.
-/// With `PAYCTL_REQUIRE_POSTGRES` set (as `.ci/run` sets it) a missing one
-/// fails the test instead: CI never skips them.
-pub fn postgres_url() -> Option<String> {
-    match std::env::var("PAYCTL_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) => {
-            assert!(
-                std::env::var_os("PAYCTL_REQUIRE_POSTGRES").is_none(),
-                "PAYCTL_TEST_POSTGRES is not set, and PAYCTL_REQUIRE_POSTGRES requires it"
-            );
-            eprintln!(
-                "skipped on PostgreSQL: PAYCTL_TEST_POSTGRES is not set (see \"On PostgreSQL\" in sandbox/README.md)"
-            );
-            None
-        }
-    }
 }

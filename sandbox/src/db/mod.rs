@@ -45,6 +45,26 @@ pub mod sql;
 mod warning;
 mod writer;
 
+/// The PostgreSQL database the tests of the PostgreSQL backend run on
+/// (`PAYCTL_TEST_POSTGRES`), or `None`, said on stderr, when there is none.
+/// With `PAYCTL_REQUIRE_POSTGRES` set (as `.ci/run` sets it) a missing one
+/// fails the test instead: CI never skips them.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("PAYCTL_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) => {
+            assert!(
+                std::env::var_os("PAYCTL_REQUIRE_POSTGRES").is_none(),
+                "PAYCTL_TEST_POSTGRES is not set, and PAYCTL_REQUIRE_POSTGRES requires it"
+            );
+            eprintln!(
+                "skipped on PostgreSQL: PAYCTL_TEST_POSTGRES is not set (see \"On PostgreSQL\" in sandbox/README.md)"
+            );
+            None
+        }
+    }
+}
+
 /// The baseline schema in each backend's words, for the store's tests.
 #[cfg(test)]
 pub(crate) mod baseline {
@@ -780,7 +800,7 @@ mod tests {
     /// dropped while the database stays up is made again unseen.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_lost_database_answers_503_until_it_is_back() {
-        let Some(admin) = crate::testing::postgres_url() else { return };
+        let Some(admin) = postgres_url() else { return };
         let config: ::postgres::Config = admin.parse().unwrap();
         let (host, port) = match (&config.get_hosts()[0], config.get_ports()[0]) {
             (::postgres::config::Host::Tcp(host), port) => (host.clone(), port),

@@ -128,7 +128,7 @@ mod tests {
     /// a failing job in each group is undone without touching the others.
     #[test]
     fn groups_from_two_connections_run_one_at_a_time_and_a_failed_job_is_undone_alone() {
-        let Some(url) = crate::testing::postgres_url() else {
+        let Some(url) = crate::db::postgres_url() else {
             return;
         };
         let schema = format!("t_{:016x}", u64::from_le_bytes(crate::secrets::random_bytes()));

@@ -419,7 +419,7 @@ mod tests {
     }
 
     fn postgres() -> Option<postgres::Client> {
-        let url = crate::testing::postgres_url()?;
+        let url = crate::db::postgres_url()?;
         Some(postgres::Client::connect(&url, postgres::NoTls).expect("connect"))
     }
 

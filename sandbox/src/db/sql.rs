@@ -687,7 +687,7 @@ mod tests {
         let sqlite = rusqlite::Connection::open_in_memory().unwrap();
         sqlite.execute_batch(TABLE).unwrap();
         check(&Conn::from(&sqlite));
-        let Some(url) = crate::testing::postgres_url() else {
+        let Some(url) = crate::db::postgres_url() else {
             return;
         };
         let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");

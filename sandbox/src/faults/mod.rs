@@ -241,6 +241,11 @@ impl Faults {
     /// the same time never lose one another.
     fn change(&self, change: impl FnOnce(Vec<Arc<Rule>>) -> Vec<Arc<Rule>>) {
         let mut rules = self.rules.write().unwrap_or_else(|e| e.into_inner());
+        // The rules held are no longer those of a stored version: the next
+        // `follow` reloads them (an emptied table's version is always
+        // (0, 0), and a process that added a rule to an empty table and
+        // then saw another empty it must not take that for no change).
+        *self.version.lock().unwrap_or_else(|e| e.into_inner()) = None;
         let held = Held::from_rules(change(rules.all()));
         self.any.store(!held.is_empty(), Ordering::Release);
         *rules = held;

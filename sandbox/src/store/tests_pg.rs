@@ -47,7 +47,7 @@ fn on_both(check: impl Fn(&Conn<'_>)) {
     let tx = sqlite.unchecked_transaction().unwrap();
     check(&Conn::from(&tx));
     drop(tx);
-    let Some(url) = crate::testing::postgres_url() else {
+    let Some(url) = crate::db::postgres_url() else {
         return;
     };
     let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
