@@ -411,6 +411,28 @@ async fn webhooks_are_delivered_once_and_taken_over_when_a_process_is_killed() {
     assert_eq!((ids.len(), total), (16, 16), "16 events, each delivered once");
 }
 
+/// A `--db` URL that cannot be used is a usage error (exit 2) that names it
+/// with its password hidden, wherever it was given: on the command line or
+/// in `PAYCTL_SANDBOX_DB`. (No database is needed to see it.)
+#[test]
+fn a_malformed_database_url_is_refused_without_showing_its_password() {
+    let url = "postgres://payctl:s3cret-pass@db.example:notaport/payctl";
+    let runs = [
+        std::process::Command::new(env!("CARGO_BIN_EXE_payctl")).args(["sandbox", "--db", url]).output().unwrap(),
+        std::process::Command::new(env!("CARGO_BIN_EXE_payctl"))
+            .arg("sandbox")
+            .env("PAYCTL_SANDBOX_DB", url)
+            .output()
+            .unwrap(),
+    ];
+    for out in runs {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("postgres://payctl:***@db.example:notaport/payctl"), "{stderr}");
+        assert!(!stderr.contains("s3cret-pass"), "{stderr}");
+    }
+}
+
 /// Without a key file a process on PostgreSQL does not start, and says why.
 #[tokio::test]
 async fn a_process_on_postgresql_needs_a_key_file() {

@@ -68,14 +68,29 @@ impl PgUrl {
 impl FromStr for PgUrl {
     type Err = anyhow::Error;
 
-    /// Checks the URL's form; nothing connects yet.
+    /// Checks the URL's form; nothing connects yet. The error shows the
+    /// URL as [`fmt::Display`] does, its password hidden.
     fn from_str(text: &str) -> anyhow::Result<Self> {
-        let url = PgUrl(text.to_owned());
+        let url = PgUrl::unchecked(text);
         if !Self::is_url(text) {
             anyhow::bail!("{url} is not a PostgreSQL URL (postgres://USER[:PASSWORD]@HOST[:PORT]/DB)");
         }
         url.config()?;
         Ok(url)
+    }
+}
+
+impl PgUrl {
+    /// The URL as given, checked by nothing until [`PgUrl::check`] or a
+    /// connection: for a command line's parser, whose own error would
+    /// repeat the text given, password and all.
+    pub fn unchecked(text: &str) -> PgUrl {
+        PgUrl(text.to_owned())
+    }
+
+    /// What [`FromStr`] checks, of a URL taken [`PgUrl::unchecked`].
+    pub fn check(&self) -> anyhow::Result<()> {
+        self.0.parse::<PgUrl>().map(drop)
     }
 }
 
@@ -322,6 +337,8 @@ mod tests {
         }
         let refused = "postgres://u:s3cret@h:notaport/d".parse::<PgUrl>().unwrap_err();
         assert!(!format!("{refused:#}").contains("s3cret"), "{refused:#}");
+        let refused = PgUrl::unchecked("postgres://u:s3cret@h:notaport/d").check().unwrap_err();
+        assert!(format!("{refused:#}").contains("postgres://u:***@h:notaport/d"), "{refused:#}");
         assert!("/var/lib/sandbox.db".parse::<PgUrl>().is_err());
     }
 }

@@ -206,8 +206,13 @@ impl Faults {
 
     /// Puts these stored rules in place of the ones held (after a reset).
     pub fn replace(&self, rows: Vec<store::fault_rules::Row>) -> Result<(), ApiError> {
+        self.replace_at(rows, None)
+    }
+
+    /// [`Faults::replace`] with the rules of the stored set's `version`.
+    fn replace_at(&self, rows: Vec<store::fault_rules::Row>, version: Option<(i64, i64)>) -> Result<(), ApiError> {
         let rules = rows.into_iter().map(Rule::from_row).collect::<Result<Vec<_>, _>>()?;
-        self.change(|_| rules.into_iter().map(Arc::new).collect());
+        self.change_to(version, |_| rules.into_iter().map(Arc::new).collect());
         Ok(())
     }
 
@@ -240,12 +245,18 @@ impl Faults {
     /// Changes the rules held under the write lock, so changes made at
     /// the same time never lose one another.
     fn change(&self, change: impl FnOnce(Vec<Arc<Rule>>) -> Vec<Arc<Rule>>) {
-        let mut rules = self.rules.write().unwrap_or_else(|e| e.into_inner());
         // The rules held are no longer those of a stored version: the next
         // `follow` reloads them (an emptied table's version is always
         // (0, 0), and a process that added a rule to an empty table and
         // then saw another empty it must not take that for no change).
-        *self.version.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.change_to(None, change);
+    }
+
+    /// [`Faults::change`], the rules then being those of the stored set's
+    /// `version` (`None`: of none), set under the same lock.
+    fn change_to(&self, version: Option<(i64, i64)>, change: impl FnOnce(Vec<Arc<Rule>>) -> Vec<Arc<Rule>>) {
+        let mut rules = self.rules.write().unwrap_or_else(|e| e.into_inner());
+        *self.version.lock().unwrap_or_else(|e| e.into_inner()) = version;
         let held = Held::from_rules(change(rules.all()));
         self.any.store(!held.is_empty(), Ordering::Release);
         *rules = held;
@@ -453,19 +464,7 @@ pub async fn uninstall(state: &crate::state::AppState, ids: Vec<i64>) -> Result<
 /// webhook dispatcher's sake.
 pub async fn follow(state: &crate::state::AppState) -> Result<(), ApiError> {
     let held = *state.faults.version.lock().unwrap_or_else(|e| e.into_inner());
-    let (version, rows) = state
-        .db
-        .read(move |conn| {
-            let version = store::fault_rules::version(conn)?;
-            let rows = if Some(version) == held { None } else { Some(store::fault_rules::all(conn)?) };
-            Ok((version, rows))
-        })
-        .await?;
-    if let Some(rows) = rows {
-        state.faults.replace(rows)?;
-        *state.faults.version.lock().unwrap_or_else(|e| e.into_inner()) = Some(version);
-    }
-    Ok(())
+    load_stored(state, held).await
 }
 
 /// On a database other processes share, puts every stored rule, with its
@@ -476,11 +475,23 @@ pub async fn current(state: &crate::state::AppState) -> Result<(), ApiError> {
     if !state.storage.is_shared() {
         return Ok(());
     }
-    let (version, rows) =
-        state.db.read(|conn| Ok((store::fault_rules::version(conn)?, store::fault_rules::all(conn)?))).await?;
-    state.faults.replace(rows)?;
-    *state.faults.version.lock().unwrap_or_else(|e| e.into_inner()) = Some(version);
-    Ok(())
+    load_stored(state, None).await
+}
+
+/// Reads the stored rules unless the stored set's version is `held`.
+async fn load_stored(state: &crate::state::AppState, held: Option<(i64, i64)>) -> Result<(), ApiError> {
+    let (version, rows) = state
+        .db
+        .read(move |conn| {
+            let version = store::fault_rules::version(conn)?;
+            let rows = if Some(version) == held { None } else { Some(store::fault_rules::all(conn)?) };
+            Ok((version, rows))
+        })
+        .await?;
+    match rows {
+        Some(rows) => state.faults.replace_at(rows, Some(version)),
+        None => Ok(()),
+    }
 }
 
 /// [`Faults::fire`] on a database other processes share: each applying

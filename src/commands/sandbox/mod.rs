@@ -126,6 +126,9 @@ async fn serve(
         Some(storage) => storage,
         None => Storage::File(default_database()?),
     };
+    if let Storage::Postgres(url) = &storage {
+        url.check().map_err(|e| crate::exit::usage(format!("--db: {e:#}")))?;
+    }
     // Every start sets the demo user's password: processes that share a
     // database must all set the same one, or each start would lock the
     // others' ready lines out.
