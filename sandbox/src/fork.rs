@@ -21,6 +21,7 @@ use payctl_wire::sandbox::{ApplicationDeleted, Forked};
 use rusqlite::Connection;
 
 use crate::auth::api_keys::{self, StoredKey};
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::faults::{self, Rule};
 use crate::secrets::MasterKey;
@@ -46,13 +47,12 @@ pub struct InForce {
     pub rules: faults::Change,
 }
 
-/// The SQLite connection a fork, a snapshot or an application's deletion
-/// runs on ([`crate::store::fork`] runs on SQLite only); on PostgreSQL, a
-/// refusal saying so.
+/// The SQLite connection a fork or a snapshot runs on (their copies run on
+/// SQLite only); on PostgreSQL, a refusal saying so.
 pub fn on_sqlite<'a>(conn: &crate::db::sql::Conn<'a>) -> Result<&'a Connection, ApiError> {
     conn.sqlite().ok_or_else(|| {
         ApiError::unavailable(
-            "forks, snapshots and application deletion are not available on a PostgreSQL database yet",
+            "forks and snapshots are not available on a PostgreSQL database yet",
         )
     })
 }
@@ -213,12 +213,12 @@ pub fn make(
 /// Whether TEST application `app` may be deleted: a LIVE one never (403),
 /// nor the ready line's TEST application (409: every start prints its new
 /// key).
-pub fn deletable(conn: &Connection, app: i64) -> Result<(), ApiError> {
-    let (_, application) = store::applications::by_id(&conn.into(), app)?;
+pub fn deletable(conn: &Conn<'_>, app: i64) -> Result<(), ApiError> {
+    let (_, application) = store::applications::by_id(conn, app)?;
     if application.environment != Environment::Test {
         return Err(ApiError::forbidden("a LIVE application behaves like production: it is never deleted"));
     }
-    if store::settings::get(&conn.into(), store::settings::SEED_TEST_APPLICATION)?.as_deref() == Some(&application.id) {
+    if store::settings::get(conn, store::settings::SEED_TEST_APPLICATION)?.as_deref() == Some(&application.id) {
         return Err(ApiError::conflict(
             payctl_wire::error::ErrorCode::Conflict,
             "the ready line's TEST application is kept (each start gives it a new key); delete the forks and \
@@ -231,10 +231,10 @@ pub fn deletable(conn: &Connection, app: i64) -> Result<(), ApiError> {
 /// Deletes TEST application `app` and everything of it: its world, its
 /// keys, request logs, deliveries and stored answers. Answers what was
 /// deleted and the row ids of its fault rules, for the caller to drop.
-pub fn delete(conn: &Connection, app: i64) -> Result<(ApplicationDeleted, Vec<i64>), ApiError> {
+pub fn delete(conn: &Conn<'_>, app: i64) -> Result<(ApplicationDeleted, Vec<i64>), ApiError> {
     deletable(conn, app)?;
-    let (_, application) = store::applications::by_id(&conn.into(), app)?;
-    let rules = store::fault_rules::of_application(&conn.into(), app)?.into_iter().map(|r| r.id).collect();
+    let (_, application) = store::applications::by_id(conn, app)?;
+    let rules = store::fault_rules::of_application(conn, app)?.into_iter().map(|r| r.id).collect();
     let deleted = store::fork::delete(conn, app, &crate::idempotency::application_scope(&application.id))?;
     let deleted = deleted.into_iter().map(|(t, n)| (t.to_owned(), i64::try_from(n).unwrap_or(i64::MAX))).collect();
     Ok((ApplicationDeleted { id: application.id, deleted }, rules))

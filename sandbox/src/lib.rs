@@ -319,6 +319,13 @@ impl Sandbox {
         };
         let control_token = control_tokens[0].clone();
         let (request_log, log_writer) = request_log::start(db.clone());
+        let (logins, tool_reads) = match config.storage.is_shared() {
+            true => (
+                auth::login_guard::LoginGuard::default().counting_in(db.clone()),
+                auth::tool_reads::ToolReads::taking_in(db.clone()),
+            ),
+            false => Default::default(),
+        };
         let state = AppState::new(SandboxState {
             db,
             clock,
@@ -328,7 +335,7 @@ impl Sandbox {
             storage: config.storage,
             control_token_hashes: control_tokens.iter().map(|token| secrets::sha256(token.as_bytes())).collect(),
             dummy_password_hash: seed::DEMO_PASSWORD_HASH.to_owned(),
-            logins: Default::default(),
+            logins,
             base_url: OnceLock::new(),
             rate_limiter: config.rate_limit.map(rate_limit::RateLimiter::new),
             request_log,
@@ -337,7 +344,7 @@ impl Sandbox {
             operations: OnceLock::new(),
             faults,
             reviews: Default::default(),
-            tool_reads: Default::default(),
+            tool_reads,
         });
         for key in stored_keys {
             state.keys.insert(key);

@@ -47,6 +47,11 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     Sha256::digest(data).into()
 }
 
+/// Bytes as lowercase hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Where a sandbox's master key comes from (`--key-file`,
 /// `--accept-key-file`, `--reset-secrets`). By default a database's key is
 /// its own key file (`DB.key`, beside it), and an in-memory sandbox's key

@@ -271,9 +271,9 @@ pub fn redact(snapshot: &mut Snapshot) {
             let Some(old) = row[i].as_str().map(str::to_owned) else { continue };
             let entropy = entropy(&format!("{table}.{column}#{n}"));
             let new = match kind {
-                Kind::Name => format!("Synthetic {} {}", title(table), hex(&entropy[..4])),
-                Kind::Email => format!("{}-{}@example.com", singular(table), hex(&entropy[..6])),
-                Kind::Token => format!("synthetic-{}", hex(&entropy[..8])),
+                Kind::Name => format!("Synthetic {} {}", title(table), crate::secrets::hex(&entropy[..4])),
+                Kind::Email => format!("{}-{}@example.com", singular(table), crate::secrets::hex(&entropy[..6])),
+                Kind::Token => format!("synthetic-{}", crate::secrets::hex(&entropy[..8])),
                 Kind::Iban(_) => {
                     let own = payctl_domain::iban::Iban::parse(&old).ok().map(|i| i.country().to_owned());
                     let country = country.and_then(|c| row[c].as_str().map(str::to_owned)).or(own);
@@ -342,10 +342,6 @@ fn swap_strings(json: &mut Json, replaced: &HashMap<String, String>) -> bool {
 fn entropy(place: &str) -> [u8; 32] {
     use sha2::Digest;
     sha2::Sha256::digest(format!("payctl snapshot redaction\n{place}").as_bytes()).into()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn singular(table: &str) -> &str {

@@ -83,7 +83,7 @@ pub async fn delete(
         .db
         .read(move |conn| {
             let target = caller.target(conn, &application_id, Access::TestOnly(live))?;
-            crate::fork::deletable(crate::fork::on_sqlite(conn)?, target.id)?;
+            crate::fork::deletable(conn, target.id)?;
             Ok(target.id)
         })
         .await?;
@@ -91,7 +91,7 @@ pub async fn delete(
     // are written before their rows go.
     state.keys.remove_application(app);
     state.request_log.caught_up().await;
-    match state.db.write(move |tx| crate::fork::delete(crate::fork::on_sqlite(tx)?, app)).await {
+    match state.db.write(move |tx| crate::fork::delete(tx, app)).await {
         Ok((deleted, rules)) => {
             state.clock.forget_app(app);
             state.faults.remove(&rules);

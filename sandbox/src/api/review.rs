@@ -27,7 +27,8 @@ use crate::http::extract::{ApiJson, ApiQuery};
 use crate::idempotency::{self, Committed, Idempotency};
 use crate::operation::{Operations, Purpose};
 use crate::state::AppState;
-use crate::{request_log, store};
+use crate::request_log::{self, reviews::Seen};
+use crate::store;
 
 /// The TEST application a drill or review is for: the key's own, or the
 /// one the control token names (it must name one).
@@ -121,9 +122,13 @@ pub async fn review(
     let turn = state.reviews.turn(app);
     let _turn = turn.lock().await;
     state.request_log.caught_up().await;
-    let changes = state.request_log.changes().count(app);
+    let changes = if state.storage.is_shared() {
+        Seen::Stored(state.db.read(move |conn| store::review::version(conn, app)).await?)
+    } else {
+        Seen::Counted(state.request_log.changes().count(app))
+    };
     let now = state.clock.app_now(app);
-    let (from, checks) = match state.reviews.last(app, since, changes) {
+    let (from, checks) = match state.reviews.last(app, since, &changes) {
         Some(found) => found,
         None => {
             let judged = judge(&state, app, since, now).await?;

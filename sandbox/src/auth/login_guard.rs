@@ -28,7 +28,11 @@
 //!   loopback address (`127.0.0.0/8`, `::1`) is one client, so rotating
 //!   through them buys no further allowance.
 //!
-//! Everything lives in memory: a restart forgets the counts.
+//! The counts live in memory, and a restart forgets them; processes that
+//! share a PostgreSQL database count in it instead
+//! (`store::login_failures`, by the same rules on real time), so a guesser
+//! spread over them gets one allowance, not one per process. The hashing
+//! threads stay each process's own: they bound its cores and memory.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -36,6 +40,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::db::Db;
+use crate::error::ApiError;
+use crate::store::login_failures;
 
 /// How long a check waits for a free core before it is refused.
 pub const QUEUE_WAIT: Duration = Duration::from_secs(2);
@@ -89,6 +97,8 @@ pub struct LoginGuard {
     hasher: crossbeam_channel::Sender<Box<dyn FnOnce() + Send>>,
     usernames: Mutex<Failures<UsernameKey>>,
     addresses: Mutex<Failures<IpAddr>>,
+    /// The database the counts live in when processes share it.
+    stored: Option<Db>,
 }
 
 impl Default for LoginGuard {
@@ -119,11 +129,63 @@ impl LoginGuard {
             hasher,
             usernames: Mutex::new(Failures::new(USERNAME_FREE)),
             addresses: Mutex::new(Failures::new(ADDRESS_FREE)),
+            stored: None,
         }
     }
 
+    /// The guard of a process that shares `db` with others: the counts
+    /// live there.
+    pub fn counting_in(self, db: Db) -> Self {
+        LoginGuard { stored: Some(db), ..self }
+    }
+
     /// Refuses an attempt whose username or address is locked.
-    pub fn check(&self, username: &UsernameKey, address: Option<IpAddr>) -> Result<(), Refusal> {
+    pub async fn check(&self, username: &UsernameKey, address: Option<IpAddr>) -> Result<Result<(), Refusal>, ApiError> {
+        let Some(db) = &self.stored else { return Ok(self.check_here(username, address)) };
+        let subjects: Vec<String> = subjects(username, address).into_iter().map(|(subject, _)| subject).collect();
+        let now = crate::clock::real_now().millis();
+        let until = db.read(move |conn| Ok(login_failures::locked_until(conn, &subjects, now, forgotten(now))?)).await?;
+        Ok(match until {
+            Some(until) => Err(Refusal::Locked(Duration::from_millis(until.saturating_sub(now).max(1) as u64))),
+            None => Ok(()),
+        })
+    }
+
+    /// Counts a failed attempt.
+    pub async fn failed(&self, username: &UsernameKey, address: Option<IpAddr>) {
+        let Some(db) = &self.stored else { return self.failed_here(username, address) };
+        let subjects = subjects(username, address);
+        let now = crate::clock::real_now().millis();
+        let counted = db
+            .tally(move |conn| {
+                for (subject, free) in &subjects {
+                    let failures = login_failures::fail(conn, subject, now, forgotten(now))?;
+                    if let Some(past) = failures.checked_sub(i64::from(*free)) {
+                        let length = lock_length(u32::try_from(past).unwrap_or(u32::MAX));
+                        login_failures::lock(conn, subject, now + length.as_millis() as i64)?;
+                    }
+                }
+                Ok(login_failures::prune(conn, forgotten(now), 2 * TRACKED as i64)?)
+            })
+            .await;
+        if let Err(e) = counted {
+            tracing::warn!(error = %e, "a failed sign-in could not be counted");
+        }
+    }
+
+    /// Clears a username's failures after a success.
+    pub async fn succeeded(&self, username: &UsernameKey) {
+        let Some(db) = &self.stored else {
+            lock(&self.usernames).records.remove(username);
+            return;
+        };
+        let subject = username_subject(username);
+        if let Err(e) = db.tally(move |conn| Ok(login_failures::clear(conn, &subject)?)).await {
+            tracing::warn!(error = %e, "a sign-in's earlier failures could not be forgotten");
+        }
+    }
+
+    fn check_here(&self, username: &UsernameKey, address: Option<IpAddr>) -> Result<(), Refusal> {
         let now = Instant::now();
         let user = lock(&self.usernames).locked_for(username, now);
         let addr = address.and_then(|a| lock(&self.addresses).locked_for(&client(a), now));
@@ -149,17 +211,30 @@ impl LoginGuard {
         HashSlot { _permit: permit, hasher: self.hasher.clone() }
     }
 
-    pub fn failed(&self, username: &UsernameKey, address: Option<IpAddr>) {
+    fn failed_here(&self, username: &UsernameKey, address: Option<IpAddr>) {
         let now = Instant::now();
         lock(&self.usernames).fail(*username, now);
         if let Some(a) = address {
             lock(&self.addresses).fail(client(a), now);
         }
     }
+}
 
-    pub fn succeeded(&self, username: &UsernameKey) {
-        lock(&self.usernames).records.remove(username);
-    }
+/// A username's subject in the stored counts.
+fn username_subject(username: &UsernameKey) -> String {
+    format!("user:{}", crate::secrets::hex(username))
+}
+
+/// The stored counts an attempt touches, each with its free allowance.
+fn subjects(username: &UsernameKey, address: Option<IpAddr>) -> Vec<(String, u32)> {
+    let mut subjects = vec![(username_subject(username), USERNAME_FREE)];
+    subjects.extend(address.map(|a| (format!("client:{}", client(a)), ADDRESS_FREE)));
+    subjects
+}
+
+/// Real time before which stored failures are forgotten, at `now_ms`.
+fn forgotten(now_ms: i64) -> i64 {
+    now_ms - FORGET_AFTER.as_millis() as i64
 }
 
 /// One check's turn on a core; dropping it frees the core.
@@ -287,15 +362,15 @@ mod tests {
         let here = Some("10.0.0.1".parse().unwrap());
         let (ann, bob) = (username_key("ann"), username_key("bob"));
         for _ in 0..USERNAME_FREE - 1 {
-            guard.failed(&ann, here);
-            assert_eq!(guard.check(&ann, here), Ok(()));
+            guard.failed_here(&ann, here);
+            assert_eq!(guard.check_here(&ann, here), Ok(()));
         }
-        guard.failed(&ann, here);
-        let Err(Refusal::Locked(left)) = guard.check(&ann, here) else { panic!("not locked") };
+        guard.failed_here(&ann, here);
+        let Err(Refusal::Locked(left)) = guard.check_here(&ann, here) else { panic!("not locked") };
         assert!(left <= Duration::from_secs(1) && left > Duration::from_millis(900), "{left:?}");
-        assert_eq!(guard.check(&bob, here), Ok(()), "another username from the same address is not locked");
-        guard.succeeded(&ann);
-        assert_eq!(guard.check(&ann, here), Ok(()));
+        assert_eq!(guard.check_here(&bob, here), Ok(()), "another username from the same address is not locked");
+        lock(&guard.usernames).records.remove(&ann);
+        assert_eq!(guard.check_here(&ann, here), Ok(()));
     }
 
     #[test]
@@ -304,11 +379,11 @@ mod tests {
         let address: IpAddr = "10.0.0.1".parse().unwrap();
         let here = Some(address);
         for n in 0..ADDRESS_FREE {
-            guard.failed(&username_key(&format!("user{n}")), here);
+            guard.failed_here(&username_key(&format!("user{n}")), here);
         }
         let new = username_key("new");
-        assert!(matches!(guard.check(&new, here), Err(Refusal::Locked(_))));
-        assert_eq!(guard.check(&new, Some("10.0.0.2".parse().unwrap())), Ok(()));
+        assert!(matches!(guard.check_here(&new, here), Err(Refusal::Locked(_))));
+        assert_eq!(guard.check_here(&new, Some("10.0.0.2".parse().unwrap())), Ok(()));
         // One machine's IPv6 /64 is one client; an IPv4-mapped address is its IPv4 address.
         let v6a: IpAddr = "2001:db8::1".parse().unwrap();
         let v6b: IpAddr = "2001:db8::2".parse().unwrap();

@@ -212,14 +212,17 @@ pub fn speaker(extensions: &Extensions) -> Option<Speaker<'_>> {
 /// After a key authenticated a request from the network: a `GET` with a
 /// valid `X-Sandbox-Tool` marker for this very request and key is the
 /// tool's own read. Any other marker is ignored.
-fn mark_tool_read(state: &AppState, request: &mut Request, key: &KeyCaller) {
+async fn mark_tool_read(state: &AppState, request: &mut Request, key: &KeyCaller) {
     let Some(marker) = request.headers().get(crate::http::headers::TOOL).and_then(|v| v.to_str().ok()) else {
         return;
     };
     let Some(secret) = api_key(request.headers()) else { return };
+    if request.method() != axum::http::Method::GET {
+        return;
+    }
     let path = request.uri().path_and_query().map_or("/", |p| p.as_str());
-    let own = request.method() == axum::http::Method::GET
-        && state.tool_reads.admit(marker, secret, key.key_id, "GET", path, crate::clock::real_now().millis());
+    let now = crate::clock::real_now().millis();
+    let own = state.tool_reads.admit(marker, secret, key.key_id, "GET", path, now).await;
     if own {
         request.extensions_mut().insert(OwnRead);
     }
@@ -273,7 +276,7 @@ pub async fn admit_api_key(state: &AppState, request: &mut Request) -> Result<()
         }
         _ => {
             let key = authenticate_key(state, request.headers()).await?;
-            mark_tool_read(state, request, &key);
+            mark_tool_read(state, request, &key).await;
             key
         }
     };
@@ -356,7 +359,7 @@ pub async fn admit_control_or_test_key(state: &AppState, request: &mut Request) 
     } else if api_key(request.headers()).is_some() {
         let key = authenticate_key(state, request.headers()).await?;
         key.require_test("the sandbox simulation API")?;
-        mark_tool_read(state, request, &key);
+        mark_tool_read(state, request, &key).await;
         ControlCaller::TestKey(key)
     } else {
         return Err(ApiError::unauthorized("send a TEST key as X-API-Key, or the control token as a bearer token"));

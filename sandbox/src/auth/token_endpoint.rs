@@ -239,10 +239,10 @@ async fn check_password(
         ))));
     }
     let key = login_guard::username_key(&text::uniqueness_key(&username));
-    state.logins.check(&key, address)?;
+    state.logins.check(&key, address).await??;
     let slot = state.logins.hash_slot().await?;
     // Failures recorded while this attempt waited count too.
-    state.logins.check(&key, address)?;
+    state.logins.check(&key, address).await??;
     let lookup = username.clone();
     let found = state.db.read(move |conn| Ok(store::users::credentials(conn, &lookup)?)).await?;
     let dummy = state.dummy_password_hash.clone();
@@ -258,11 +258,11 @@ async fn check_password(
         .ok_or_else(|| ApiError::internal("the password-hashing threads are gone"))?;
     match verified {
         Some((id, public_id)) => {
-            state.logins.succeeded(&key);
+            state.logins.succeeded(&key).await;
             Ok((id, public_id, username))
         }
         None => {
-            state.logins.failed(&key, address);
+            state.logins.failed(&key, address).await;
             Err(OAuthFailure(StatusCode::UNAUTHORIZED, "invalid_grant", "Invalid user credentials".to_owned()).into())
         }
     }

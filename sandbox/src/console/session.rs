@@ -100,7 +100,7 @@ fn carries(sent: &str, accepted: &[String]) -> bool {
 }
 
 pub(super) fn random_hex() -> String {
-    secrets::random_bytes::<32>().iter().map(|b| format!("{b:02x}")).collect()
+    secrets::hex(&secrets::random_bytes::<32>())
 }
 
 fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {

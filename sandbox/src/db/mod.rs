@@ -40,6 +40,7 @@ mod hosted;
 mod migrations;
 mod pg_writer;
 mod postgres;
+pub use postgres::PROCESSES_SHARE;
 mod shared;
 pub mod sql;
 mod warning;

@@ -351,14 +351,9 @@ pub fn migrate(client: &mut postgres::Client) -> anyhow::Result<Option<usize>> {
         tx.batch_execute(sql).with_context(|| format!("database migration to version {to} failed"))?;
         version = *to;
     }
-    // What processes share besides the sandbox's data: kept out of the
-    // versioned schema (nothing migrates it, snapshots and resets leave it
-    // alone), unlogged since it is only counts a crash may lose, as one
-    // process's in-memory counts are lost with it.
-    tx.batch_execute(
-        "CREATE UNLOGGED TABLE IF NOT EXISTS rate_windows (key_id BIGINT PRIMARY KEY, minute_start BIGINT NOT NULL,
-             minute_count BIGINT NOT NULL, hour_start BIGINT NOT NULL, hour_count BIGINT NOT NULL)",
-    )?;
+    for (_, table) in PROCESSES_SHARE {
+        tx.batch_execute(table)?;
+    }
     if found != Some(version) {
         tx.execute("DELETE FROM payctl_schema", &[])?;
         tx.execute("INSERT INTO payctl_schema (version) VALUES ($1)", &[&i64::try_from(version)?])?;
@@ -366,6 +361,37 @@ pub fn migrate(client: &mut postgres::Client) -> anyhow::Result<Option<usize>> {
     tx.commit()?;
     Ok(found)
 }
+
+/// What processes share besides the sandbox's data, by table: the state
+/// one process keeps in memory on SQLite. Kept out of the versioned schema
+/// (nothing migrates it, snapshots and resets leave it alone), and
+/// unlogged: a crash of the database server may lose it, as a process's
+/// memory is lost with the process, which opens fresh windows and counts.
+pub const PROCESSES_SHARE: &[(&str, &str)] = &[
+    (
+        "rate_windows",
+        "CREATE UNLOGGED TABLE IF NOT EXISTS rate_windows (key_id BIGINT PRIMARY KEY, minute_start BIGINT NOT NULL,
+             minute_count BIGINT NOT NULL, hour_start BIGINT NOT NULL, hour_count BIGINT NOT NULL)",
+    ),
+    (
+        "login_failures",
+        "CREATE UNLOGGED TABLE IF NOT EXISTS login_failures (subject TEXT PRIMARY KEY, failures BIGINT NOT NULL,
+             last_at BIGINT NOT NULL, locked_until BIGINT NOT NULL);
+         CREATE INDEX IF NOT EXISTS login_failures_by_age ON login_failures (last_at)",
+    ),
+    (
+        "tool_nonces",
+        "CREATE UNLOGGED TABLE IF NOT EXISTS tool_nonces (key_id BIGINT NOT NULL, nonce TEXT NOT NULL,
+             forget_at BIGINT NOT NULL, PRIMARY KEY (key_id, nonce))",
+    ),
+    (
+        "console_flashes",
+        "CREATE UNLOGGED TABLE IF NOT EXISTS console_flashes (id BIGSERIAL PRIMARY KEY, session TEXT NOT NULL,
+             kind TEXT NOT NULL, text TEXT NOT NULL, details TEXT NOT NULL, left_at BIGINT NOT NULL);
+         CREATE INDEX IF NOT EXISTS console_flashes_by_session ON console_flashes (session);
+         CREATE INDEX IF NOT EXISTS console_flashes_by_age ON console_flashes (left_at)",
+    ),
+];
 
 /// The column types, word by word.
 fn words(statement: &str) -> String {

@@ -64,7 +64,7 @@ impl Received {
 
     /// The body's digest in hex (what the request log keeps).
     pub fn body_hash_hex(&self) -> Option<String> {
-        self.body_hash().map(|digest| hex(&digest))
+        self.body_hash().map(|digest| crate::secrets::hex(&digest))
     }
 }
 
@@ -117,7 +117,7 @@ pub fn size(limit: usize) -> String {
 /// sent, so a client that uses a secret as its key (it should not, but
 /// some do) leaves no trace of it in the database.
 pub fn key_hash(key: &str) -> String {
-    hex(&secrets::sha256(key.as_bytes()))
+    secrets::hex(&secrets::sha256(key.as_bytes()))
 }
 
 /// What two requests with the same body share: the SHA-256 of the body as
@@ -132,10 +132,6 @@ fn digest(document: Option<&serde_json::Value>, bytes: &[u8]) -> [u8; 32] {
         }
         None => secrets::sha256(bytes),
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn write_canonical(value: &serde_json::Value, out: &mut Vec<u8>) {

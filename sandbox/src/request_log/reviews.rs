@@ -2,6 +2,13 @@
 //! reused while nothing it reads has changed, and the turn that lets one
 //! review of an application run at a time (`GET /sandbox/review`), so a
 //! partner looping reviews costs one review per change.
+//!
+//! What "nothing has changed" means depends on who writes: one process
+//! counts its own changes ([`Seen::Counted`], from `Changes`); processes
+//! sharing a database read the stored version of what the review reads
+//! ([`Seen::Stored`]), so an answer is never reused after another process
+//! logged a request or made an attempt. The turn is each process's: behind
+//! a load balancer, N processes review an application at most N at a time.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -17,11 +24,20 @@ pub struct Reviews {
     turns: std::sync::Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
 }
 
-/// An application's last review: for which `since`, at which count of
-/// changes, and what it found.
+/// What the review had read when it answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seen {
+    /// This process's count of changes (`request_log::Changes`).
+    Counted((u64, u64)),
+    /// The database's version of what the review reads.
+    Stored(crate::store::review::Version),
+}
+
+/// An application's last review: for which `since`, having seen what, and
+/// what it found.
 struct Last {
     since: Option<Timestamp>,
-    changes: (u64, u64),
+    changes: Seen,
     from: Timestamp,
     checks: Vec<payctl_wire::review::Check>,
 }
@@ -36,17 +52,17 @@ impl Reviews {
         &self,
         app: i64,
         since: Option<Timestamp>,
-        changes: (u64, u64),
+        changes: &Seen,
     ) -> Option<(Timestamp, Vec<payctl_wire::review::Check>)> {
         let last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        last.get(&app).filter(|l| l.since == since && l.changes == changes).map(|l| (l.from, l.checks.clone()))
+        last.get(&app).filter(|l| l.since == since && l.changes == *changes).map(|l| (l.from, l.checks.clone()))
     }
 
     pub fn keep(
         &self,
         app: i64,
         since: Option<Timestamp>,
-        changes: (u64, u64),
+        changes: Seen,
         (from, checks): (Timestamp, Vec<payctl_wire::review::Check>),
     ) {
         let mut last = self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);

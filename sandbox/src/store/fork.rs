@@ -17,11 +17,12 @@
 //! row; a table added later must be put in [`COPIED`] or [`NOT_COPIED`] (a
 //! test holds every table to one of them).
 //!
-//! SQLite only, for now: the renaming runs in SQL functions registered on
-//! the connection (`fork_id`, `fork_text`), which PostgreSQL would need as
-//! its own functions or a mapping table. Until then forks, and the
-//! snapshots built on them, are not available on a PostgreSQL database;
-//! the hosted mode must refuse them with a clear error, not reach here.
+//! The copy is SQLite's only, for now: the renaming runs in SQL functions
+//! registered on the connection (`fork_id`, `fork_text`), which PostgreSQL
+//! would need as its own functions or a mapping table. Until then forks,
+//! and the snapshots built on them, are not available on a PostgreSQL
+//! database; the hosted mode refuses them with a clear error before it
+//! reaches here. [`delete`] runs on either backend.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -31,6 +32,7 @@ use rusqlite::types::{ToSqlOutput, Value, ValueRef};
 use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::db::CachedSql;
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 
 /// A column that needs more than copying.
@@ -547,33 +549,32 @@ const HISTORY: &[(&str, &str)] = &[
 /// everything of it: its world ([`COPIED`]), its history and keys, and the
 /// application itself. Answers the rows deleted per table (tables with
 /// none left out).
-pub fn delete(conn: &Connection, app: i64, scope: &str) -> Result<Vec<(&'static str, usize)>, ApiError> {
+pub fn delete(conn: &Conn<'_>, app: i64, scope: &str) -> Result<Vec<(&'static str, usize)>, ApiError> {
     // Children go before their parents, so foreign keys hold after each
-    // statement (see `copy` on deferring them).
-    let source = Source::Application(app);
+    // statement (see `copy` on deferring them). Tables are named bare (no
+    // `main.`), so this runs on either backend.
     let mut deleted = Vec::new();
-    let mut run = |table: &'static str, rows: String| -> Result<(), ApiError> {
-        let mut stmt = conn.prepare(&format!("DELETE FROM main.{table} WHERE {rows}"))?;
-        for (name, value) in [(":from", &app as &dyn rusqlite::ToSql), (":app", &app), (":scope", &scope)] {
-            if let Some(i) = stmt.parameter_index(name)? {
-                stmt.raw_bind_parameter(i, value)?;
-            }
-        }
-        let n = stmt.raw_execute()?;
+    let mut run = |table: &'static str, rows: &str| -> Result<(), ApiError> {
+        let n = if rows.contains(":scope") {
+            conn.execute(&format!("DELETE FROM {table} WHERE {}", rows.replace(":scope", "?1")), [scope])?
+        } else {
+            conn.execute(&format!("DELETE FROM {table} WHERE {}", rows.replace(":from", "?1").replace(":app", "?1")), [app])?
+        };
         if n > 0 {
             deleted.push((table, n));
         }
         Ok(())
     };
     for (table, rows) in HISTORY {
-        run(table, (*rows).to_owned())?;
+        run(table, rows)?;
     }
     // Rows that find theirs through another table (postings, markups) go
     // before that table's.
     for table in COPIED.iter().rev() {
-        run(table.name, source.rows(table))?;
+        let rows = COPIED.iter().fold(table.rows.to_owned(), |rows, t| rows.replace(&format!("{{{}}}", t.name), t.name));
+        run(table.name, &rows)?;
     }
-    run("applications", "id = :app".to_owned())?;
+    run("applications", "id = :app")?;
     Ok(deleted)
 }
 

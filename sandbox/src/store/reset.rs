@@ -10,11 +10,13 @@ use std::collections::BTreeMap;
 use crate::db::sql::{self, Conn};
 use crate::error::ApiError;
 
-/// Tables a reset never touches: `settings` holds the clock, the seeded
-/// records' ids and the reset point itself.
-/// (`rate_windows`, on PostgreSQL only, holds the processes' rate-limit
-/// windows, which a reset leaves alone as it leaves one process's own.)
-const KEEP: &[&str] = &["settings", "rate_windows"];
+/// A table a reset never touches: `settings` holds the clock, the seeded
+/// records' ids and the reset point itself; on PostgreSQL, what the
+/// processes share besides the data (rate windows, failed sign-ins, …),
+/// which a reset leaves alone as it leaves one process's memory.
+fn kept(table: &str) -> bool {
+    table == "settings" || crate::db::PROCESSES_SHARE.iter().any(|(name, _)| *name == table)
+}
 
 /// Each table but those kept, with its key column, by name.
 fn tables(conn: &Conn<'_>) -> sql::Result<Vec<(String, String)>> {
@@ -36,7 +38,7 @@ fn tables(conn: &Conn<'_>) -> sql::Result<Vec<(String, String)>> {
     let mut tables = Vec::new();
     for table in names {
         let (name, key) = table?;
-        if !KEEP.contains(&name.as_str()) {
+        if !kept(&name) {
             tables.push((name, key));
         }
     }

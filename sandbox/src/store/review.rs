@@ -127,6 +127,39 @@ pub fn each_attempt(
     Ok(())
 }
 
+/// What the review reads of an application, in counts and latest ids: it
+/// changes whenever a request is logged or pruned, an attempt is made, a
+/// delivery fails, or a drill starts or ends, whichever process did it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Version {
+    logged: (i64, String),
+    attempts: (i64, i64, i64),
+    drills: (i64, i64, i64),
+}
+
+/// The application's [`Version`] now.
+pub fn version(conn: &Conn<'_>, application_id: i64) -> Result<Version, ApiError> {
+    Ok(conn.query_row_cached(
+        "SELECT l.n, l.latest, a.n, a.latest, a.failed, d.n, d.latest, d.ended
+         FROM (SELECT COUNT(*) AS n, COALESCE(MAX(public_id), '') AS latest FROM request_logs
+               WHERE application_id = ?1) l,
+              (SELECT COUNT(*) AS n, COALESCE(MAX(a.id), 0) AS latest,
+                      COUNT(CASE WHEN d.status = ?2 THEN 1 END) AS failed
+               FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+               JOIN webhook_endpoints w ON w.id = d.endpoint_id WHERE w.application_id = ?1) a,
+              (SELECT COUNT(*) AS n, COALESCE(MAX(id), 0) AS latest, COUNT(ended_at) AS ended FROM drills
+               WHERE application_id = ?1) d",
+        params![application_id, DeliveryStatus::Failed],
+        |r| {
+            Ok(Version {
+                logged: (r.get(0)?, r.get(1)?),
+                attempts: (r.get(2)?, r.get(3)?, r.get(4)?),
+                drills: (r.get(5)?, r.get(6)?, r.get(7)?),
+            })
+        },
+    )?)
+}
+
 /// The event types the application's enabled endpoints subscribe to, in
 /// order. (Each endpoint's list is JSON text, read here rather than by the
 /// database's own JSON functions, which differ between backends.)
