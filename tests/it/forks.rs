@@ -345,7 +345,6 @@ async fn a_deleted_fork_leaves_no_row_behind_and_the_original_untouched() {
 
 #[tokio::test]
 async fn the_ready_lines_and_live_applications_are_never_deleted() {
-    crate::sqlite_only!();
     let sb = crate::support::spawn_sandbox().await;
     let path = |id: &str| format!("/sandbox/applications/{id}");
     let refused = sb.delete(&path(&sb.ready.test_application_id), &sb.control()).await;

@@ -217,6 +217,92 @@ async fn two_processes_on_one_database_are_one_sandbox() {
     assert_eq!(raced.len(), 1, "{}", listed.body);
 }
 
+/// What one process keeps in memory on SQLite is the database's on
+/// PostgreSQL: a guesser's failed sign-ins spread over two processes lock
+/// the username on both; a tool-read marker taken on one is the
+/// integration's on the other; a review on one sees requests the other
+/// logged; the console's message for the next page shows whichever process
+/// serves it; an application deleted on one is gone on the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_one_process_would_keep_in_memory_is_the_databases() {
+    use payctl_sandbox::testing::USERNAME_FREE;
+    let Some(mut shared) = Shared::new() else { return };
+    let (_a_process, a) = shared.start();
+    let (_b_process, b) = shared.start();
+    let test_key = key(&a.ready.test_api_key);
+
+    // The sign-in throttle: USERNAME_FREE failures, alternating, lock the username on both.
+    let user = json!({"username": "guessed", "password": "password-123"});
+    assert_eq!(a.post("/sandbox/users", &a.control(), user).await.status, StatusCode::CREATED);
+    let form = |password: &'static str| {
+        [("grant_type", "password"), ("client_id", "partner-console"), ("username", "guessed"), ("password", password)]
+    };
+    for n in 0..USERNAME_FREE {
+        let sb = if n % 2 == 0 { &a } else { &b };
+        assert_eq!(sb.token(&form("wrong")).await.status, StatusCode::UNAUTHORIZED, "failure {n}");
+    }
+    for sb in [&a, &b] {
+        let locked = sb.token(&form("password-123")).await;
+        assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS, "locked on both: {}", locked.body);
+        assert!(locked.header("retry-after").is_some());
+    }
+
+    // A tool read's marker is taken once across processes: replayed to B, the read is the integration's and
+    // meets the rule that A's tool read passed by.
+    let rule = json!({"match": {"operation_id": "listCustomers"}, "fault": {"kind": "error"}});
+    assert_eq!(a.post("/sandbox/faults", &test_key, rule).await.status, StatusCode::CREATED);
+    let now = chrono::Utc::now().timestamp_millis();
+    let marker = payctl_domain::tool_read::sign(&a.ready.test_api_key, "GET", "/v1/customers", now, "shared-nonce");
+    let own = a.request(reqwest::Method::GET, "/v1/customers", &test_key).header("X-Sandbox-Tool", &marker);
+    assert_eq!(a.send(own).await.status, StatusCode::OK, "the tool's own read passes the fault by");
+    let replayed = b.request(reqwest::Method::GET, "/v1/customers", &test_key).header("X-Sandbox-Tool", &marker);
+    b.send(replayed).await.assert_error(503, "SERVICE_UNAVAILABLE");
+    assert_eq!(a.delete("/sandbox/faults", &test_key).await.status, StatusCode::NO_CONTENT);
+
+    // A review on A, then requests logged by B: A's next review judges them.
+    let app = &a.ready.test_application_id;
+    let review = |sb: &TestSandbox| {
+        let path = format!("/sandbox/review?application_id={app}");
+        let (sb, control) = (TestSandbox::attach(sb.ready.clone()), sb.control());
+        async move {
+            let r = sb.get(&path, &control).await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+            r.body["checks"].as_array().unwrap().iter().find(|c| c["id"] == "REQUEST_ID_SENT").unwrap().clone()
+        }
+    };
+    let before = review(&a).await;
+    assert_eq!(review(&a).await, before, "nothing changed: the same answer");
+    for _ in 0..3 {
+        assert_eq!(b.get("/v1/customers", &test_key).await.status, StatusCode::OK);
+    }
+    let seen = b.logs_where(&test_key, "limit=100", |logs| logs.len() >= 4).await;
+    assert!(seen.len() >= 4);
+    let after = review(&a).await;
+    assert_ne!(after, before, "B's requests are judged on A");
+
+    // The console's message after a form on A shows on the page B serves.
+    let bearer = a.login().await;
+    let (other_app, secret) = a.new_app_key(&bearer, "TEST").await;
+    let listed = a.get(&format!("/v1/applications/{other_app}/keys"), &bearer).await;
+    let key_id = listed.body["data"][0]["api_key_id"].as_str().unwrap().to_owned();
+    let mut on_a = Browser::demo(&a).await;
+    let revoked = on_a.post(&format!("/console/apps/{other_app}/keys/{key_id}/revoke"), &[]).await;
+    assert_eq!(revoked.status, StatusCode::SEE_OTHER, "{}", revoked.html);
+    let mut on_b = Browser::new(&b);
+    on_b.cookies = on_a.cookies.clone();
+    assert!(on_b.flash(&revoked).await.contains("Key revoked."), "the message waits for the next page, on B");
+    b.get("/v1/customers", &key(&secret)).await.assert_error(401, "ATH_0001");
+
+    // An application deleted on A is gone on B: its key is refused there.
+    let (doomed, doomed_secret) = b.new_app_key(&bearer, "TEST").await;
+    assert_eq!(b.get("/v1/customers", &key(&doomed_secret)).await.status, StatusCode::OK);
+    let deleted = a.delete(&format!("/sandbox/applications/{doomed}"), &a.control()).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    assert_eq!(deleted.body["id"], doomed.as_str());
+    b.get("/v1/customers", &key(&doomed_secret)).await.assert_error(401, "ATH_0001");
+    b.delete(&format!("/sandbox/applications/{doomed}"), &b.control()).await.assert_error(404, "NOT_FOUND");
+}
+
 fn chrono_of(text: &str) -> chrono::DateTime<chrono::FixedOffset> {
     chrono::DateTime::parse_from_rfc3339(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }

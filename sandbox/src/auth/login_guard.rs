@@ -160,8 +160,9 @@ impl LoginGuard {
             .tally(move |conn| {
                 for (subject, free) in &subjects {
                     let failures = login_failures::fail(conn, subject, now, forgotten(now))?;
-                    if let Some(past) = failures.checked_sub(i64::from(*free)) {
-                        let length = lock_length(u32::try_from(past).unwrap_or(u32::MAX));
+                    // As in memory: each failure from the allowance on locks.
+                    if let Ok(past) = u32::try_from(failures - i64::from(*free)) {
+                        let length = lock_length(past);
                         login_failures::lock(conn, subject, now + length.as_millis() as i64)?;
                     }
                 }

@@ -36,7 +36,7 @@ pub async fn list(State(console): State<Console>, AppPage { visitor, app }: AppP
             }
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Accounts, "Balances", body))
+    Ok(console.page(&visitor, Some(&app), Section::Accounts, "Balances", body).await)
 }
 
 pub async fn account(
@@ -79,7 +79,7 @@ pub async fn account(
         }
         p { a href=(app.href("accounts")) { "← All balances" } }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Accounts, format!("Account {account}"), body))
+    Ok(console.page(&visitor, Some(&app), Section::Accounts, format!("Account {account}"), body).await)
 }
 
 /// Where a posting's reference is shown: a flow's page, or for a float's

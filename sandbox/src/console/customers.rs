@@ -91,7 +91,7 @@ pub async fn list(
             }
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Customers, "Customers and beneficiaries", body))
+    Ok(console.page(&visitor, Some(&app), Section::Customers, "Customers and beneficiaries", body).await)
 }
 
 pub async fn detail(
@@ -166,7 +166,7 @@ pub async fn detail(
         }
         p { a href=(app.href("customers")) { "← All customers" } }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Customers, c.legal_name.clone(), body))
+    Ok(console.page(&visitor, Some(&app), Section::Customers, c.legal_name.clone(), body).await)
 }
 
 /// `POST /sandbox/customers/{id}/approve|reject` as the application.

@@ -87,7 +87,7 @@ pub async fn list(
             (html::older(&app.href("deliveries"), &kept, list.next_cursor.as_deref()))
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Deliveries, "Webhook deliveries", body))
+    Ok(console.page(&visitor, Some(&app), Section::Deliveries, "Webhook deliveries", body).await)
 }
 
 /// A delivery's status; a probe the receiver refused reads as the success
@@ -214,7 +214,7 @@ pub async fn detail(
         }
         (html::copyable("payload", "body", &body_text))
     };
-    Ok(console.page(&visitor, Some(&app), Section::Deliveries, format!("Delivery of {}", d.event), body))
+    Ok(console.page(&visitor, Some(&app), Section::Deliveries, format!("Delivery of {}", d.event), body).await)
 }
 
 /// `POST /v1/webhooks/{endpoint}/deliveries/{id}/redeliver`.

@@ -131,7 +131,7 @@ pub async fn page(State(console): State<Console>, AppPage { visitor, app }: AppP
             p { "Fault rules never apply to a LIVE application: LIVE behaves like production. Use a TEST application "
                 "to rehearse failures." }
         };
-        return Ok(console.page(&visitor, Some(&app), Section::Faults, "Faults", body));
+        return Ok(console.page(&visitor, Some(&app), Section::Faults, "Faults", body).await);
     }
     crate::faults::current(&console.state).await?;
     let rules: Vec<FaultRule> =
@@ -240,7 +240,7 @@ pub async fn page(State(console): State<Console>, AppPage { visitor, app }: AppP
             div { button type="submit" { "Add rule" } }
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Faults, "Faults", body))
+    Ok(console.page(&visitor, Some(&app), Section::Faults, "Faults", body).await)
 }
 
 /// The rule a form describes: the fields filled in, numbers as numbers;
@@ -320,13 +320,13 @@ pub async fn add(
     let body = match rule_body(&fields) {
         Ok(body) => body,
         Err(problem) => {
-            console.flashes.push(&visitor, Flash::failed("The rule was not added.", vec![problem]));
+            console.flashes.push(&visitor, Flash::failed("The rule was not added.", vec![problem])).await;
             return Ok(back(&app.href("faults")));
         }
     };
     let answer = console.submit(app.caller(), Call::new(Method::POST, "/sandbox/faults", Some(body)), &fields).await;
     let done = format!("Fault rule {} added.", answer.body["id"].as_str().unwrap_or("?"));
-    console.flashes.push(&visitor, super::outcome(&answer, &done));
+    console.flashes.push(&visitor, super::outcome(&answer, &done)).await;
     Ok(back(&app.href("faults")))
 }
 

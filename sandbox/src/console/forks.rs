@@ -69,7 +69,7 @@ pub async fn fork(
         section: Section::Overview,
         back_to: format!("{CONSOLE}/overview"),
     };
-    Ok(console.secret_page(&visitor, &answer, page, rest))
+    Ok(console.secret_page(&visitor, &answer, page, rest).await)
 }
 
 /// `GET /sandbox/snapshot` (`?redact=true` for the redacted one) as a file.
@@ -83,7 +83,7 @@ pub async fn snapshot(
     let answer = console.api.read(app.caller(), path).await;
     if !answer.ok() {
         let (text, details) = answer.failure();
-        console.flashes.push(&visitor, Flash::failed(text, details));
+        console.flashes.push(&visitor, Flash::failed(text, details)).await;
         return Ok(back(&format!("{CONSOLE}/overview")));
     }
     let file = format!("snapshot-{}{}.json", app.public_id, if redact { "-redacted" } else { "" });

@@ -98,7 +98,7 @@ pub async fn list(
             (html::older(&app.href("logs"), &kept, next.as_deref()))
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Logs, "Request logs", body))
+    Ok(console.page(&visitor, Some(&app), Section::Logs, "Request logs", body).await)
 }
 
 fn table(app: &AppCtx, rows: &[RequestLog]) -> Markup {
@@ -190,7 +190,7 @@ pub async fn detail(
         }
         p { a href=(app.href("logs")) { "← All requests" } }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Logs, format!("{} {}", log.method, log.path), body))
+    Ok(console.page(&visitor, Some(&app), Section::Logs, format!("{} {}", log.method, log.path), body).await)
 }
 
 fn headers(map: Option<&Value>) -> Markup {
@@ -275,13 +275,13 @@ pub async fn export(
     let (filter, page) = match filters(&params, 100) {
         Ok(parsed) => parsed,
         Err((text, details)) => {
-            console.flashes.push(&visitor, Flash::failed(text, details));
+            console.flashes.push(&visitor, Flash::failed(text, details)).await;
             return Ok(back(&app.href("logs")));
         }
     };
     let logs = every_log(&console, app.id, filter.clone(), page).await?;
     if logs.is_empty() {
-        console.flashes.push(&visitor, Flash::failed("No request logs match; nothing to export.", Vec::new()));
+        console.flashes.push(&visitor, Flash::failed("No request logs match; nothing to export.", Vec::new())).await;
         return Ok(back(&app.href("logs")));
     }
     let api = &console.api;

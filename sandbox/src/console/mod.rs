@@ -104,10 +104,14 @@ impl std::ops::Deref for Console {
 /// its actions go through.
 pub fn router(state: AppState, api: Router) -> Router {
     let csrf_keys = state.master_key.verifying("console-csrf-v1");
+    let flashes = match state.storage.is_shared() {
+        true => session::Flashes::leaving_in(state.db.clone()),
+        false => session::Flashes::default(),
+    };
     let console = Console(Arc::new(Inner {
         state,
         api: dispatch::Api::new(api),
-        flashes: session::Flashes::default(),
+        flashes,
         csrf_keys,
     }));
     let bearer = axum::middleware::from_fn_with_state(console.state.clone(), crate::auth::principal::require_bearer);
@@ -236,7 +240,7 @@ impl Console {
 
 impl Console {
     /// Renders a page for the visitor, with the messages waiting for them.
-    pub fn page(
+    pub async fn page(
         &self,
         visitor: &Visitor,
         app: Option<&AppCtx>,
@@ -244,7 +248,7 @@ impl Console {
         title: impl Into<String>,
         body: Markup,
     ) -> Response {
-        let flashes = if visitor.live { Vec::new() } else { self.flashes.take(visitor) };
+        let flashes = if visitor.live { Vec::new() } else { self.flashes.take(visitor).await };
         // The application's pages show its times: say on which clock.
         let body = match app {
             Some(app) => {
@@ -268,7 +272,7 @@ impl Console {
         done: &str,
     ) -> Answer {
         let answer = self.submit(caller, call, fields).await;
-        self.flashes.push(visitor, outcome(&answer, done));
+        self.flashes.push(visitor, outcome(&answer, done)).await;
         answer
     }
 
@@ -302,10 +306,10 @@ impl Console {
     /// back to `page.back_to` with the API's message; so does a replay (the
     /// form was sent before, and the secret was shown then: the API does
     /// not replay it), saying so.
-    pub fn secret_page(&self, visitor: &Visitor, answer: &Answer, page: SecretPage<'_>, rest: Markup) -> Response {
+    pub async fn secret_page(&self, visitor: &Visitor, answer: &Answer, page: SecretPage<'_>, rest: Markup) -> Response {
         if !answer.ok() || answer.replayed {
             let done = format!("{}; the secret was shown once, when the form was first sent.", page.title);
-            self.flashes.push(visitor, outcome(answer, &done));
+            self.flashes.push(visitor, outcome(answer, &done)).await;
             return back(&page.back_to);
         }
         let body = html! {
@@ -315,7 +319,7 @@ impl Console {
             }
             (rest)
         };
-        self.page(visitor, page.app, page.section, page.title, body)
+        self.page(visitor, page.app, page.section, page.title, body).await
     }
 }
 

@@ -179,7 +179,7 @@ pub async fn list(
             (html::older(&base, &[("kind", tab.word().to_owned())], next.as_deref()))
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Money, "Money", body))
+    Ok(console.page(&visitor, Some(&app), Section::Money, "Money", body).await)
 }
 
 /// A flow as the detail page shows it.
@@ -278,7 +278,7 @@ pub async fn detail(
         p { a href={ (app.href("money")) "?kind=" (flow.kind.as_str()) "s" } { "← All " (flow.kind.as_str()) "s" } }
     };
     let title = format!("{} {}", flow.kind.as_str(), flow.public_id);
-    Ok(console.page(&visitor, Some(&app), Section::Money, title, body))
+    Ok(console.page(&visitor, Some(&app), Section::Money, title, body).await)
 }
 
 /// The simulation actions of a flow that has not ended.

@@ -35,7 +35,7 @@ pub fn integer_or_text(raw: &str) -> Value {
 
 pub async fn page(State(console): State<Console>, visitor: Visitor) -> Result<Response, Failure> {
     let Some(partner) = visitor.user.partner.clone() else {
-        return Ok(console.page(&visitor, None, Section::Overview, "Overview", register_form(&visitor)));
+        return Ok(console.page(&visitor, None, Section::Overview, "Overview", register_form(&visitor)).await);
     };
     let clocks = console.state.clock.clone();
     let (partner_row, apps) = console
@@ -79,7 +79,7 @@ pub async fn page(State(console): State<Console>, visitor: Visitor) -> Result<Re
             div { button type="submit" { "Create application" } }
         }
     };
-    Ok(console.page(&visitor, None, Section::Overview, "Overview", body))
+    Ok(console.page(&visitor, None, Section::Overview, "Overview", body).await)
 }
 
 fn partner_card(p: &Partner) -> Markup {
@@ -239,7 +239,7 @@ pub async fn create_key(
         section: Section::Overview,
         back_to: format!("{CONSOLE}/overview"),
     };
-    Ok(console.secret_page(&visitor, &answer, page, rest))
+    Ok(console.secret_page(&visitor, &answer, page, rest).await)
 }
 
 /// `DELETE /v1/applications/{id}/keys/{key}`.
@@ -262,6 +262,6 @@ pub async fn advance_clock(
     let answer =
         console.submit(app.caller(), Call::new(Method::POST, "/sandbox/clock/advance", Some(body)), &fields).await;
     let done = format!("{}: the clock now reads {}.", app.name, answer.body["now"].as_str().unwrap_or("?"));
-    console.flashes.push(&visitor, outcome(&answer, &done));
+    console.flashes.push(&visitor, outcome(&answer, &done)).await;
     Ok(back(&format!("{CONSOLE}/overview")))
 }

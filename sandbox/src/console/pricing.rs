@@ -80,7 +80,7 @@ pub async fn page(
     if !markup.ok() {
         let (text, _) = markup.failure();
         let body = html! { p { (text) } p { a href={ (CONSOLE) "/overview" } { "Back to the overview" } } };
-        return Ok(console.page(&visitor, None, Section::Pricing, "Pricing and wallets", body));
+        return Ok(console.page(&visitor, None, Section::Pricing, "Pricing and wallets", body).await);
     }
     let overrides = read("/v1/pricing/customers?limit=100").await;
     let corridors = read("/v1/pricing/corridors").await;
@@ -202,7 +202,7 @@ pub async fn page(
             div { button type="submit" { "Save wallet" } }
         }
     };
-    Ok(console.page(&visitor, None, Section::Pricing, "Pricing and wallets", body))
+    Ok(console.page(&visitor, None, Section::Pricing, "Pricing and wallets", body).await)
 }
 
 /// `PUT /v1/pricing/markup`.

@@ -64,7 +64,7 @@ pub async fn page(
                 "the sandbox saw. A LIVE application behaves like production: no drill runs on it and it is not "
                 "reviewed. Run your integration against a TEST application of this partner first." }
         };
-        return Ok(console.page(&visitor, Some(&app), Section::Review, "Go-live review", body));
+        return Ok(console.page(&visitor, Some(&app), Section::Review, "Go-live review", body).await);
     }
     let since = params.get("since").cloned();
     let mut path = "/sandbox/review".to_owned();
@@ -112,7 +112,7 @@ pub async fn page(
             }
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Review, "Go-live review", body))
+    Ok(console.page(&visitor, Some(&app), Section::Review, "Go-live review", body).await)
 }
 
 /// The application's latest drill, with the rules of a running one.
@@ -307,7 +307,7 @@ pub async fn start_drill(
         "Drill started: {rules} fault rules in force. Run your integration's tests against the sandbox; the checks \
          below fill in as its requests and webhook deliveries arrive."
     );
-    console.flashes.push(&visitor, super::outcome(&answer, &done));
+    console.flashes.push(&visitor, super::outcome(&answer, &done)).await;
     Ok(back(&app.href("review")))
 }
 

@@ -13,7 +13,9 @@
 //!   the sign-in form carries one bound to a short-lived cookie of its own
 //!   (no session exists yet).
 //! - One-shot messages ("Key revoked.", an API error) wait in memory for
-//!   the page the action redirects to.
+//!   the page the action redirects to; processes that share a PostgreSQL
+//!   database leave them there (`store::console_flashes`), since that page
+//!   may be served by another process.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -43,7 +45,9 @@ const SIGN_IN_COOKIE: &str = "payctl_console_signin";
 /// Sessions end this long after sign-in (real time).
 pub const SESSION_HOURS: i64 = 8;
 const HOUR_MS: i64 = 3_600_000;
-/// Messages kept per session, at most; sessions with messages waiting, at most.
+/// Messages kept per session, at most; sessions with messages waiting, at
+/// most (in memory; stored messages are forgotten after a session's
+/// length instead).
 const FLASHES_PER_SESSION: usize = 8;
 const FLASH_SESSIONS: usize = 10_000;
 
@@ -151,14 +155,27 @@ impl FromRequestParts<Console> for Visitor {
     }
 }
 
-/// One-shot messages, by session.
+/// One-shot messages, by session: in memory, or in the database several
+/// processes share.
 #[derive(Default)]
-pub struct Flashes(Mutex<HashMap<[u8; 32], Vec<Flash>>>);
+pub struct Flashes {
+    waiting: Mutex<HashMap<[u8; 32], Vec<Flash>>>,
+    stored: Option<crate::db::Db>,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FlashKind {
     Done,
     Failed,
+}
+
+impl FlashKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            FlashKind::Done => "done",
+            FlashKind::Failed => "failed",
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -179,8 +196,29 @@ impl Flash {
 }
 
 impl Flashes {
-    pub fn push(&self, visitor: &Visitor, flash: Flash) {
-        let mut map = self.0.lock().unwrap_or_else(|p| p.into_inner());
+    /// The messages of a process that shares `db` with others: left there.
+    pub fn leaving_in(db: crate::db::Db) -> Flashes {
+        Flashes { waiting: Mutex::default(), stored: Some(db) }
+    }
+
+    pub async fn push(&self, visitor: &Visitor, flash: Flash) {
+        if let Some(db) = &self.stored {
+            let session = secrets::hex(&visitor.session);
+            let stored = store::console_flashes::StoredFlash {
+                kind: flash.kind.as_str().to_owned(),
+                text: flash.text,
+                details: serde_json::to_string(&flash.details).unwrap_or_else(|_| "[]".to_owned()),
+            };
+            let now = real_now().millis();
+            let stale = now - SESSION_HOURS * HOUR_MS;
+            let most = FLASHES_PER_SESSION as i64;
+            let left = db.tally(move |conn| Ok(store::console_flashes::push(conn, &session, &stored, now, stale, most)?));
+            if let Err(e) = left.await {
+                tracing::warn!(error = %e, "a console message could not be left for the next page");
+            }
+            return;
+        }
+        let mut map = self.waiting.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() >= FLASH_SESSIONS && !map.contains_key(&visitor.session) {
             // Sessions that never came back for their messages; start over.
             map.clear();
@@ -191,8 +229,25 @@ impl Flashes {
         }
     }
 
-    pub fn take(&self, visitor: &Visitor) -> Vec<Flash> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner()).remove(&visitor.session).unwrap_or_default()
+    pub async fn take(&self, visitor: &Visitor) -> Vec<Flash> {
+        let Some(db) = &self.stored else {
+            return self.waiting.lock().unwrap_or_else(|p| p.into_inner()).remove(&visitor.session).unwrap_or_default();
+        };
+        let session = secrets::hex(&visitor.session);
+        match db.tally(move |conn| Ok(store::console_flashes::take(conn, &session)?)).await {
+            Ok(taken) => taken
+                .into_iter()
+                .map(|f| Flash {
+                    kind: if f.kind == FlashKind::Failed.as_str() { FlashKind::Failed } else { FlashKind::Done },
+                    text: f.text,
+                    details: serde_json::from_str(&f.details).unwrap_or_default(),
+                })
+                .collect(),
+            Err(e) => {
+                tracing::warn!(error = %e, "the console's messages for this page could not be read");
+                Vec::new()
+            }
+        }
     }
 }
 
@@ -315,7 +370,7 @@ pub(super) async fn open_session(console: &Console, user: String, next: &str) ->
 pub async fn sign_out(State(console): State<Console>, Form { visitor, .. }: Form) -> Result<Response, Failure> {
     let session = visitor.session;
     console.state.db.write(move |tx| store::console_sessions::delete(tx, &session)).await?;
-    console.flashes.take(&visitor);
+    console.flashes.take(&visitor).await;
     let mut response = Redirect::to(&format!("{CONSOLE}/sign-in")).into_response();
     response.headers_mut().append(header::SET_COOKIE, set_cookie(COOKIE, "", 0));
     Ok(response)

@@ -32,7 +32,7 @@ pub async fn page(State(console): State<Console>, AppPage { visitor, app }: AppP
             p { "Events can be triggered for TEST applications only." }
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Trigger, "Trigger an event", body))
+    Ok(console.page(&visitor, Some(&app), Section::Trigger, "Trigger an event", body).await)
 }
 
 /// `POST /sandbox/events/trigger` as the application.
@@ -51,7 +51,7 @@ pub async fn trigger(
         answer.body["id"].as_str().unwrap_or("?"),
         answer.body["deliveries"].as_u64().unwrap_or(0)
     );
-    console.flashes.push(&visitor, super::outcome(&answer, &done));
+    console.flashes.push(&visitor, super::outcome(&answer, &done)).await;
     match answer.body["id"].as_str().filter(|_| answer.ok()) {
         Some(event) => Ok(back(&format!("{}?event_id={event}", app.href("deliveries")))),
         None => Ok(back(&app.href("trigger"))),

@@ -62,7 +62,7 @@ pub async fn endpoints(State(console): State<Console>, AppPage { visitor, app }:
             div { button type="submit" { "Create endpoint" } }
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Webhooks, "Webhook endpoints", body))
+    Ok(console.page(&visitor, Some(&app), Section::Webhooks, "Webhook endpoints", body).await)
 }
 
 /// The body of a create or update from the form; the API judges it.
@@ -82,7 +82,7 @@ fn endpoint_body(fields: &Fields, with_status: bool) -> Value {
 
 /// The page showing a signing secret once (create, rotate); see
 /// [`Console::secret_page`].
-fn secret_answer(console: &Console, visitor: &Visitor, app: &AppCtx, answer: &Answer, title: &str) -> Response {
+async fn secret_answer(console: &Console, visitor: &Visitor, app: &AppCtx, answer: &Answer, title: &str) -> Response {
     let endpoint = answer.body["id"].as_str().unwrap_or_default();
     let rest = html! {
         p { "Deliveries to " code { (answer.body["url"].as_str().unwrap_or("")) } " are signed with it from now on." }
@@ -97,7 +97,7 @@ fn secret_answer(console: &Console, visitor: &Visitor, app: &AppCtx, answer: &An
         section: Section::Webhooks,
         back_to: if endpoint.is_empty() { app.href("webhooks") } else { app.href(&format!("webhooks/{endpoint}")) },
     };
-    console.secret_page(visitor, answer, page, rest)
+    console.secret_page(visitor, answer, page, rest).await
 }
 
 /// `POST /v1/webhooks`.
@@ -108,7 +108,7 @@ pub async fn create(
     let answer = console
         .submit(app.caller(), Call::new(Method::POST, "/v1/webhooks", Some(endpoint_body(&fields, false))), &fields)
         .await;
-    Ok(secret_answer(&console, &visitor, &app, &answer, "Endpoint created"))
+    Ok(secret_answer(&console, &visitor, &app, &answer, "Endpoint created").await)
 }
 
 async fn find_endpoint(console: &Console, app: &AppCtx, id: String) -> Result<WebhookEndpoint, Failure> {
@@ -154,7 +154,7 @@ pub async fn endpoint(
                 Some("Delete this endpoint with its deliveries?"), "danger"))
         }
     };
-    Ok(console.page(&visitor, Some(&app), Section::Webhooks, e.url.clone(), body))
+    Ok(console.page(&visitor, Some(&app), Section::Webhooks, e.url.clone(), body).await)
 }
 
 /// `PATCH /v1/webhooks/{id}`.
@@ -184,7 +184,7 @@ pub async fn rotate(
 ) -> Result<Response, Failure> {
     let path = format!("/v1/webhooks/{}/secret/rotate", segment(&id));
     let answer = console.submit(app.caller(), Call::new(Method::POST, &path, None), &fields).await;
-    Ok(secret_answer(&console, &visitor, &app, &answer, "Secret rotated"))
+    Ok(secret_answer(&console, &visitor, &app, &answer, "Secret rotated").await)
 }
 
 /// `DELETE /v1/webhooks/{id}`.

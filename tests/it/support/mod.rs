@@ -45,7 +45,7 @@ pub fn on_postgres() -> bool {
 macro_rules! sqlite_only {
     () => {
         if $crate::support::on_postgres() {
-            eprintln!("skipped on PostgreSQL: forks, snapshots and deletion are SQLite's only");
+            eprintln!("skipped on PostgreSQL: forks and snapshots are SQLite's only");
             return;
         }
     };
