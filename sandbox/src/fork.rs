@@ -18,7 +18,6 @@ use std::sync::Arc;
 use payctl_domain::time::Timestamp;
 use payctl_wire::applications::Environment;
 use payctl_wire::sandbox::{ApplicationDeleted, Forked};
-use rusqlite::Connection;
 
 use crate::auth::api_keys::{self, StoredKey};
 use crate::db::sql::Conn;
@@ -47,26 +46,16 @@ pub struct InForce {
     pub rules: faults::Change,
 }
 
-/// The SQLite connection a fork or a snapshot runs on (their copies run on
-/// SQLite only); on PostgreSQL, a refusal saying so.
-pub fn on_sqlite<'a>(conn: &crate::db::sql::Conn<'a>) -> Result<&'a Connection, ApiError> {
-    conn.sqlite().ok_or_else(|| {
-        ApiError::unavailable(
-            "forks and snapshots are not available on a PostgreSQL database yet",
-        )
-    })
-}
-
 /// Forks application `from` (a TEST application) into a new one named
 /// `name` (by default the original's, marked as a fork).
 pub fn fork(
-    conn: &Connection,
+    conn: &Conn<'_>,
     master: &MasterKey,
     from: i64,
     name: Option<&str>,
     now: Timestamp,
 ) -> Result<(Forked, InForce), ApiError> {
-    let (partner_id, original) = store::applications::by_id(&conn.into(), from)?;
+    let (partner_id, original) = store::applications::by_id(conn, from)?;
     let name = match name {
         Some(name) => name.to_owned(),
         None => fork_name(&original.name),
@@ -75,7 +64,7 @@ pub fn fork(
         source: Source::Application(from),
         original_id: original.id,
         into: Into::New { partner_id, name },
-        clock_offset_millis: store::applications::clock_offset(&conn.into(), from)?,
+        clock_offset_millis: store::applications::clock_offset(conn, from)?,
     };
     make(conn, master, new, now)
 }
@@ -106,12 +95,7 @@ pub enum Into {
 
 /// Makes the new TEST application, copies the world into it with new ids,
 /// new webhook secrets and one new key.
-pub fn make(
-    conn: &Connection,
-    master: &MasterKey,
-    new: NewWorld,
-    now: Timestamp,
-) -> Result<(Forked, InForce), ApiError> {
+pub fn make(conn: &Conn<'_>, master: &MasterKey, new: NewWorld, now: Timestamp) -> Result<(Forked, InForce), ApiError> {
     let NewWorld { source, original_id, into, clock_offset_millis } = new;
     let is_new = matches!(into, Into::New { .. });
     let (to, partner_id, application, clock_offset_millis) = match into {
@@ -127,8 +111,7 @@ pub fn make(
                     ),
                 ));
             }
-            let (to, application) =
-                store::applications::insert(&conn.into(), partner_id, &name, Environment::Test, now)?;
+            let (to, application) = store::applications::insert(conn, partner_id, &name, Environment::Test, now)?;
             (to, partner_id, application, clock_offset_millis)
         }
         Into::Existing(to) => {
@@ -139,11 +122,11 @@ pub fn make(
                      application_id)",
                 ));
             }
-            let (partner_id, application) = store::applications::by_id(&conn.into(), to)?;
-            (to, partner_id, application, clock_offset_millis.max(store::applications::clock_offset(&conn.into(), to)?))
+            let (partner_id, application) = store::applications::by_id(conn, to)?;
+            (to, partner_id, application, clock_offset_millis.max(store::applications::clock_offset(conn, to)?))
         }
     };
-    store::applications::set_clock_offset(&conn.into(), to, clock_offset_millis)?;
+    store::applications::set_clock_offset(conn, to, clock_offset_millis)?;
 
     let columns = store::fork::world_ids(conn, source)?;
     let mut map = HashMap::with_capacity(1 + columns.iter().map(Vec::len).sum::<usize>());
@@ -160,7 +143,7 @@ pub fn make(
     for (row_id, public_id) in copied.webhook_endpoints {
         let secret = webhooks::new_secret();
         let sealed = webhooks::seal(master, &public_id, &secret);
-        store::webhooks::set_sealed_secret(&conn.into(), row_id, &sealed, &webhooks::hint(&secret))?;
+        store::webhooks::set_sealed_secret(conn, row_id, &sealed, &webhooks::hint(&secret))?;
         webhook_secrets.insert(public_id, secret);
     }
 
@@ -172,22 +155,14 @@ pub fn make(
         active: true,
     };
     let (api_key, key) = if is_new {
-        let (created, stored) = store::api_keys::insert(
-            &conn.into(),
-            &key_app,
-            api_keys::mint(Environment::Test),
-            Some("fork"),
-            None,
-            now,
-        )?;
+        let (created, stored) =
+            store::api_keys::insert(conn, &key_app, api_keys::mint(Environment::Test), Some("fork"), None, now)?;
         (Some(created), Some(stored))
     } else {
         (None, None)
     };
-    let added = store::fault_rules::of_application(&conn.into(), to)?
-        .into_iter()
-        .map(Rule::from_row)
-        .collect::<Result<_, _>>()?;
+    let added =
+        store::fault_rules::of_application(conn, to)?.into_iter().map(Rule::from_row).collect::<Result<_, _>>()?;
     let forked = Forked {
         application,
         api_key,

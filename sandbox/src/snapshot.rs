@@ -23,10 +23,10 @@ use std::collections::HashMap;
 
 use payctl_domain::time::Timestamp;
 use payctl_wire::sandbox::{Forked, SNAPSHOT_FORMAT, Snapshot, SnapshotApplication, SnapshotTable};
-use rusqlite::Connection;
 use rusqlite::types::Value;
 use serde_json::Value as Json;
 
+use crate::db::sql::Conn;
 use crate::error::ApiError;
 use crate::fork::{InForce, Into, NewWorld};
 use crate::secrets::MasterKey;
@@ -54,16 +54,19 @@ fn made_by() -> String {
 }
 
 /// Application `app`'s world as a snapshot; `clock` is its clock now.
-pub fn take(conn: &Connection, app: i64, clock: Timestamp) -> Result<Snapshot, ApiError> {
-    // Every table as of one moment. On a file, each statement outside a
-    // transaction reads the database as of its own start, and a flow that
-    // completes between two tables' reads (its ledger entry committed after
-    // the entries were read, before the postings were) left a posting
-    // naming an entry the snapshot did not hold.
-    let moment = conn.unchecked_transaction()?;
-    let (_, application) = store::applications::by_id(&(&moment).into(), app)?;
-    let mut tables = store::fork::world_rows(&moment, app)?;
-    moment.finish()?;
+pub fn take(conn: &Conn<'_>, app: i64, clock: Timestamp) -> Result<Snapshot, ApiError> {
+    // Every table as of one moment. On a SQLite file, each statement
+    // outside a transaction reads the database as of its own start, and a
+    // flow that completes between two tables' reads (its ledger entry
+    // committed after the entries were read, before the postings were) left
+    // a posting naming an entry the snapshot did not hold. (A read on
+    // PostgreSQL is one repeatable-read transaction already.)
+    let moment = conn.sqlite().map(rusqlite::Connection::unchecked_transaction).transpose()?;
+    let (_, application) = store::applications::by_id(conn, app)?;
+    let mut tables = store::fork::world_rows(conn, app)?;
+    if let Some(moment) = moment {
+        moment.finish()?;
+    }
     renumber(&mut tables)?;
     let tables = tables
         .into_iter()
@@ -183,7 +186,7 @@ pub enum Destination {
 /// at the global clock `global_now` if that is later (a clock never runs
 /// behind the sandbox's).
 pub fn load(
-    conn: &Connection,
+    conn: &Conn<'_>,
     master: &MasterKey,
     mut snapshot: Snapshot,
     destination: Destination,
@@ -219,9 +222,12 @@ pub fn load(
     };
     let new =
         NewWorld { source: Source::Staged, original_id: snapshot.application.id, into, clock_offset_millis: offset };
-    let made = crate::fork::make(conn, master, new, global_now.plus_millis(offset));
+    let made = crate::fork::make(conn, master, new, global_now.plus_millis(offset))?;
+    // Only after a success: PostgreSQL runs nothing more in a transaction a
+    // statement failed in, and the write's rollback drops the staged tables
+    // anyway (the next staging drops any left).
     store::fork::unstage(conn)?;
-    made
+    Ok(made)
 }
 
 /// Personal data a redacted snapshot replaces: (table, column, kind).

@@ -238,7 +238,6 @@ async fn a_fork_reads_like_the_original_then_lives_apart() {
 
 #[tokio::test]
 async fn live_is_never_forked_and_the_control_token_names_a_test_application() {
-    crate::sqlite_only!();
     let sb = crate::support::spawn_sandbox().await;
     sb.post("/sandbox/fork", &sb.live_key(), json!({})).await.assert_error(403, "ATH_0002");
     let live = json!({"application_id": sb.ready.live_application_id});

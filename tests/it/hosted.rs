@@ -16,7 +16,6 @@ use crate::support::{Auth, spawn_sandbox};
 
 #[tokio::test]
 async fn ready_answers_with_the_schema_this_version_serves() {
-    crate::sqlite_only!();
     let sb = spawn_sandbox().await;
     let ready = sb.get("/ready", &Auth::None).await;
     assert_eq!(ready.status, StatusCode::OK, "{}", ready.body);

@@ -222,7 +222,8 @@ async fn two_processes_on_one_database_are_one_sandbox() {
 /// the username on both; a tool-read marker taken on one is the
 /// integration's on the other; a review on one sees requests the other
 /// logged; the console's message for the next page shows whichever process
-/// serves it; an application deleted on one is gone on the other.
+/// serves it; an application deleted on one is gone on the other; a fork
+/// or a snapshot made on one serves on the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn what_one_process_would_keep_in_memory_is_the_databases() {
     use payctl_sandbox::testing::USERNAME_FREE;
@@ -301,6 +302,34 @@ async fn what_one_process_would_keep_in_memory_is_the_databases() {
     assert_eq!(deleted.body["id"], doomed.as_str());
     b.get("/v1/customers", &key(&doomed_secret)).await.assert_error(401, "ATH_0001");
     b.delete(&format!("/sandbox/applications/{doomed}"), &b.control()).await.assert_error(404, "NOT_FOUND");
+
+    // A fork made on A serves on B: its key, its copy of a customer under a new id; new rows in the original
+    // and in the fork take ids past the copied ones. A snapshot of the fork taken on B loads on A.
+    let original = crate::support::factories::customer(&a, &test_key, true).await;
+    let forked = a.post("/sandbox/fork", &test_key, json!({})).await;
+    assert_eq!(forked.status, StatusCode::CREATED, "{}", forked.body);
+    let fork_key = key(forked.body["api_key"]["client_secret"].as_str().unwrap());
+    let copy = forked.body["ids"][&original].as_str().unwrap().to_owned();
+    assert_ne!(copy, original);
+    let read = b.get(&format!("/v1/customers/{copy}"), &fork_key).await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    assert_eq!(read.body["kyb_status"], "approved", "{}", read.body);
+    b.get(&format!("/v1/customers/{original}"), &fork_key).await.assert_error(404, "CNT_0001");
+    for (sb, auth) in [(&b, &fork_key), (&a, &test_key), (&b, &test_key)] {
+        crate::support::factories::customer(sb, auth, false).await;
+    }
+    let snapshot = b.get("/sandbox/snapshot", &fork_key).await;
+    assert_eq!(snapshot.status, StatusCode::OK, "{}", snapshot.body);
+    let loaded = a.post("/sandbox/snapshot", &fork_key, snapshot.body.clone()).await;
+    assert_eq!(loaded.status, StatusCode::CREATED, "{}", loaded.body);
+    let loaded_key = key(loaded.body["api_key"]["client_secret"].as_str().unwrap());
+    let listed = b.get("/v1/customers?limit=100", &loaded_key).await;
+    assert_eq!(
+        listed.body["data"].as_array().unwrap().len(),
+        b.get("/v1/customers?limit=100", &fork_key).await.body["data"].as_array().unwrap().len(),
+        "the loaded world holds the fork's customers: {}",
+        listed.body
+    );
 }
 
 fn chrono_of(text: &str) -> chrono::DateTime<chrono::FixedOffset> {

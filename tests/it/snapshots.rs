@@ -41,7 +41,6 @@ fn mapped(value: &Value, ids: &BTreeMap<String, String>) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_snapshot_round_trips_through_a_fresh_sandbox_without_a_secret() {
-    crate::sqlite_only!();
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
     let receiver = Receiver::start().await;
@@ -117,7 +116,6 @@ async fn a_snapshot_round_trips_through_a_fresh_sandbox_without_a_secret() {
 
 #[tokio::test]
 async fn the_snapshot_this_version_committed_loads() {
-    crate::sqlite_only!();
     let sb = spawn_sandbox().await;
     let committed: Value = serde_json::from_str(&std::fs::read_to_string(COMMITTED).unwrap()).unwrap();
     assert_eq!(committed["format"], "payctl-snapshot/1");
@@ -139,7 +137,6 @@ async fn the_snapshot_this_version_committed_loads() {
 
 #[tokio::test]
 async fn newer_formats_bad_documents_and_live_are_refused_clearly() {
-    crate::sqlite_only!();
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
     let snapshot = save(&sb, &key, "").await;
@@ -192,7 +189,6 @@ async fn newer_formats_bad_documents_and_live_are_refused_clearly() {
 /// and reaches no other partner's application.
 #[tokio::test]
 async fn a_dashboard_token_loads_a_snapshot_into_its_own_partner() {
-    crate::sqlite_only!();
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
     let customer = crate::support::factories::customer_named(&sb, &key, "Dashboard Loaded LLC", true).await;
@@ -326,7 +322,6 @@ fn grown(copies: usize) -> Value {
 /// 32 MiB is 413 on the load too, in the envelope, storing nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_world_of_a_thousand_customers_and_transactions_loads_past_the_ordinary_limit() {
-    crate::sqlite_only!();
     let sb = spawn_sandbox().await;
     let key = sb.test_key();
     let world = grown(1_000);
@@ -421,7 +416,6 @@ fn too_large(answer: &str) -> String {
 /// through again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_partner_loads_one_snapshot_at_a_time() {
-    crate::sqlite_only!();
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let sb = spawn_sandbox().await;
     let key = sb.test_key();

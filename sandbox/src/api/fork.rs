@@ -42,7 +42,7 @@ pub async fn fork(
     let now = state.clock.app_now(target.id);
     let name = body.name.map(|n| n.trim().to_owned());
     let (committed, in_force) = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
-        crate::fork::fork(crate::fork::on_sqlite(tx)?, &master, target.id, name.as_deref(), now)
+        crate::fork::fork(tx, &master, target.id, name.as_deref(), now)
     })
     .await?;
     if let Some(in_force) = in_force {

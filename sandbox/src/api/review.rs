@@ -26,8 +26,8 @@ use crate::faults::drill;
 use crate::http::extract::{ApiJson, ApiQuery};
 use crate::idempotency::{self, Committed, Idempotency};
 use crate::operation::{Operations, Purpose};
-use crate::state::AppState;
 use crate::request_log::{self, reviews::Seen};
+use crate::state::AppState;
 use crate::store;
 
 /// The TEST application a drill or review is for: the key's own, or the

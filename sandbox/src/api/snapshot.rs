@@ -34,8 +34,7 @@ pub async fn save(
     let live = "a LIVE application behaves like production: it is never snapshotted; name a TEST application";
     let target = named_application(&state, &caller, query.application_id, live).await?;
     let clock = state.clock.app_now(target.id);
-    let mut snapshot =
-        state.db.scan(move |conn| crate::snapshot::take(crate::fork::on_sqlite(conn)?, target.id, clock)).await?;
+    let mut snapshot = state.db.scan(move |conn| crate::snapshot::take(conn, target.id, clock)).await?;
     if query.redact == Some(true) {
         crate::snapshot::redact(&mut snapshot);
     }
@@ -107,7 +106,7 @@ pub async fn load(
     let master = state.master_key.clone();
     let global_now = state.clock.now();
     let (committed, in_force) = idempotency::commit_secret(&state, claim, StatusCode::CREATED, move |tx| {
-        crate::snapshot::load(crate::fork::on_sqlite(tx)?, &master, snapshot, destination, global_now)
+        crate::snapshot::load(tx, &master, snapshot, destination, global_now)
     })
     .await?;
     if let Some(in_force) = in_force {

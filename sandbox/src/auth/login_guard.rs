@@ -140,11 +140,16 @@ impl LoginGuard {
     }
 
     /// Refuses an attempt whose username or address is locked.
-    pub async fn check(&self, username: &UsernameKey, address: Option<IpAddr>) -> Result<Result<(), Refusal>, ApiError> {
+    pub async fn check(
+        &self,
+        username: &UsernameKey,
+        address: Option<IpAddr>,
+    ) -> Result<Result<(), Refusal>, ApiError> {
         let Some(db) = &self.stored else { return Ok(self.check_here(username, address)) };
         let subjects: Vec<String> = subjects(username, address).into_iter().map(|(subject, _)| subject).collect();
         let now = crate::clock::real_now().millis();
-        let until = db.read(move |conn| Ok(login_failures::locked_until(conn, &subjects, now, forgotten(now))?)).await?;
+        let until =
+            db.read(move |conn| Ok(login_failures::locked_until(conn, &subjects, now, forgotten(now))?)).await?;
         Ok(match until {
             Some(until) => Err(Refusal::Locked(Duration::from_millis(until.saturating_sub(now).max(1) as u64))),
             None => Ok(()),

@@ -108,12 +108,7 @@ pub fn router(state: AppState, api: Router) -> Router {
         true => session::Flashes::leaving_in(state.db.clone()),
         false => session::Flashes::default(),
     };
-    let console = Console(Arc::new(Inner {
-        state,
-        api: dispatch::Api::new(api),
-        flashes,
-        csrf_keys,
-    }));
+    let console = Console(Arc::new(Inner { state, api: dispatch::Api::new(api), flashes, csrf_keys }));
     let bearer = axum::middleware::from_fn_with_state(console.state.clone(), crate::auth::principal::require_bearer);
     let app = |path: &str| format!("/apps/{{app}}{path}");
     Router::new()
@@ -306,7 +301,13 @@ impl Console {
     /// back to `page.back_to` with the API's message; so does a replay (the
     /// form was sent before, and the secret was shown then: the API does
     /// not replay it), saying so.
-    pub async fn secret_page(&self, visitor: &Visitor, answer: &Answer, page: SecretPage<'_>, rest: Markup) -> Response {
+    pub async fn secret_page(
+        &self,
+        visitor: &Visitor,
+        answer: &Answer,
+        page: SecretPage<'_>,
+        rest: Markup,
+    ) -> Response {
         if !answer.ok() || answer.replayed {
             let done = format!("{}; the secret was shown once, when the form was first sent.", page.title);
             self.flashes.push(visitor, outcome(answer, &done)).await;

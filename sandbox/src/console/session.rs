@@ -212,7 +212,8 @@ impl Flashes {
             let now = real_now().millis();
             let stale = now - SESSION_HOURS * HOUR_MS;
             let most = FLASHES_PER_SESSION as i64;
-            let left = db.tally(move |conn| Ok(store::console_flashes::push(conn, &session, &stored, now, stale, most)?));
+            let left =
+                db.tally(move |conn| Ok(store::console_flashes::push(conn, &session, &stored, now, stale, most)?));
             if let Err(e) = left.await {
                 tracing::warn!(error = %e, "a console message could not be left for the next page");
             }

@@ -586,8 +586,12 @@ impl Error {
                     ErrorKind::Unavailable
                 }
                 Some(_) => ErrorKind::Other,
-                // No server code: the connection itself failed.
-                None if e.is_closed() || std::error::Error::source(e).is_some() => ErrorKind::Unavailable,
+                // No server code: the connection itself failed (closed, or
+                // an I/O error beneath it), or a value could not be sent as
+                // the statement's type, which is the statement's fault.
+                None if e.is_closed() || std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>()) => {
+                    ErrorKind::Unavailable
+                }
                 None => ErrorKind::Other,
             },
         }

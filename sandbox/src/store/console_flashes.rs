@@ -17,7 +17,14 @@ pub struct StoredFlash {
 /// Leaves `flash` for session `session` (the hex of its token's hash)
 /// unless `most` wait for it already; messages left before `stale_ms` for
 /// any session go first (sessions that never came back for them).
-pub fn push(conn: &Conn<'_>, session: &str, flash: &StoredFlash, now_ms: i64, stale_ms: i64, most: i64) -> sql::Result<()> {
+pub fn push(
+    conn: &Conn<'_>,
+    session: &str,
+    flash: &StoredFlash,
+    now_ms: i64,
+    stale_ms: i64,
+    most: i64,
+) -> sql::Result<()> {
     conn.execute_cached("DELETE FROM console_flashes WHERE left_at < ?1", [stale_ms])?;
     conn.execute_cached(
         "INSERT INTO console_flashes (session, kind, text, details, left_at)

@@ -29,10 +29,10 @@ use std::sync::Arc;
 
 use rusqlite::functions::{Context, FunctionFlags};
 use rusqlite::types::{ToSqlOutput, Value, ValueRef};
-use rusqlite::{Connection, OptionalExtension, named_params};
+use rusqlite::{Connection, ToSql};
 
 use crate::db::CachedSql;
-use crate::db::sql::Conn;
+use crate::db::sql::{self, Conn, OptionalExtension, Row};
 use crate::error::ApiError;
 
 /// A column that needs more than copying.
@@ -199,10 +199,14 @@ pub enum Source {
 }
 
 impl Source {
-    fn table(self, name: &str) -> String {
-        match self {
-            Source::Application(_) => format!("main.{name}"),
-            Source::Staged => format!("temp.staged_{name}"),
+    /// Where the source's rows of `name` are read: the database's own
+    /// table, or the staged copy (temporary tables, spelled per backend).
+    fn table(self, conn: &Conn<'_>, name: &str) -> String {
+        match (self, postgres(conn)) {
+            (Source::Application(_), false) => format!("main.{name}"),
+            (Source::Application(_), true) => name.to_owned(),
+            (Source::Staged, false) => format!("temp.staged_{name}"),
+            (Source::Staged, true) => format!("pg_temp.staged_{name}"),
         }
     }
 
@@ -215,40 +219,135 @@ impl Source {
     }
 
     /// `table.rows` with the tables it names read from this source.
-    fn rows(self, table: &Table) -> String {
+    fn rows(self, conn: &Conn<'_>, table: &Table) -> String {
         COPIED
             .iter()
-            .fold(table.rows.to_owned(), |rows, t| rows.replace(&format!("{{{}}}", t.name), &self.table(t.name)))
+            .fold(table.rows.to_owned(), |rows, t| rows.replace(&format!("{{{}}}", t.name), &self.table(conn, t.name)))
     }
+}
+
+/// Whether `conn` is PostgreSQL's, where the copy differs in spelling:
+/// bare table names and `pg_temp` for the staged ones, the renaming
+/// functions of [`lend`] in `pg_temp`, and ids given out by identity
+/// columns that [`copy`] moves past the rows it adds.
+fn postgres(conn: &Conn<'_>) -> bool {
+    conn.sqlite().is_none()
+}
+
+/// A parameter of a statement, by name (`:from`).
+type Named<'v> = [(&'v str, &'v dyn ToSql)];
+
+/// Runs `sql`, binding the named parameters it holds from `named`. On
+/// SQLite by name on the connection's cached statement (the copy's texts
+/// are the same at every fork, so each compiles once per connection); on
+/// PostgreSQL as positional parameters, in the order they appear.
+fn execute_named(conn: &Conn<'_>, sql: &str, named: &Named<'_>) -> sql::Result<usize> {
+    match conn.sqlite() {
+        Some(c) => Ok(bound(c, sql, named)?.raw_execute()?),
+        None => {
+            let (text, values) = positional(sql, named);
+            conn.execute(&text, values.as_slice())
+        }
+    }
+}
+
+/// The rows `sql` answers, each read by `f`, its named parameters bound as
+/// [`execute_named`] binds them.
+fn query_named<T>(
+    conn: &Conn<'_>,
+    sql: &str,
+    named: &Named<'_>,
+    mut f: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+) -> sql::Result<Vec<T>> {
+    match conn.sqlite() {
+        Some(c) => {
+            let mut stmt = bound(c, sql, named)?;
+            let mut rows = stmt.raw_query();
+            let mut out = Vec::new();
+            while let Some(row) = rows.next()? {
+                out.push(f(&Row::from(row))?);
+            }
+            Ok(out)
+        }
+        None => {
+            let (text, values) = positional(sql, named);
+            conn.prepare(&text)?.query_map(values.as_slice(), f)?.collect()
+        }
+    }
+}
+
+/// SQLite's cached statement for `sql` with the named parameters it holds bound.
+fn bound<'c>(c: &'c Connection, sql: &str, named: &Named<'_>) -> rusqlite::Result<rusqlite::CachedStatement<'c>> {
+    let mut stmt = c.prepare_cached(sql)?;
+    for (name, value) in named {
+        if let Some(i) = stmt.parameter_index(name)? {
+            stmt.raw_bind_parameter(i, value)?;
+        }
+    }
+    Ok(stmt)
+}
+
+/// `sql` with each named parameter it holds replaced by `?N`, and the
+/// values in that order (a name used twice is one parameter).
+fn positional<'v>(sql: &str, named: &Named<'v>) -> (String, Vec<&'v dyn ToSql>) {
+    let mut text = String::with_capacity(sql.len());
+    let mut order: Vec<&str> = Vec::new();
+    let mut values = Vec::new();
+    let bytes = sql.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = bytes[i] == b':'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_lowercase)
+            && (i == 0 || bytes[i - 1] != b':');
+        if starts {
+            let end = (i + 1..bytes.len())
+                .find(|&j| !(bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_'))
+                .unwrap_or(bytes.len());
+            let name = &sql[i..end];
+            if let Some((_, value)) = named.iter().find(|(n, _)| *n == name) {
+                let n = match order.iter().position(|o| *o == name) {
+                    Some(p) => p + 1,
+                    None => {
+                        order.push(name);
+                        values.push(*value);
+                        order.len()
+                    }
+                };
+                text.push_str(&format!("?{n}"));
+                i = end;
+                continue;
+            }
+        }
+        text.push(bytes[i] as char);
+        i += 1;
+    }
+    (text, values)
 }
 
 /// Every public id of the source's world, column by column, each column's
 /// in creation order: the ids the caller mints anew.
-pub fn world_ids(conn: &Connection, source: Source) -> Result<Vec<Vec<String>>, ApiError> {
+pub fn world_ids(conn: &Conn<'_>, source: Source) -> Result<Vec<Vec<String>>, ApiError> {
     let mut all = Vec::new();
     for table in COPIED {
         for (column, _) in table.columns.iter().filter(|(_, kind)| matches!(kind, Column::Id)) {
             let sql = format!(
                 "SELECT {column} FROM {} WHERE ({}) AND {column} IS NOT NULL ORDER BY {column}",
-                source.table(table.name),
-                source.rows(table)
+                source.table(conn, table.name),
+                source.rows(conn, table)
             );
-            let ids = conn
-                .prepare_cached(&sql)?
-                .query_map(named_params! {":from": source.app()}, |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            all.push(ids);
+            all.push(query_named(conn, &sql, &[(":from", &source.app())], |r| r.get(0))?);
         }
     }
     Ok(all)
 }
 
 /// Whether application `app` holds no record of a world yet.
-pub fn is_empty(conn: &Connection, app: i64) -> Result<bool, ApiError> {
+pub fn is_empty(conn: &Conn<'_>, app: i64) -> Result<bool, ApiError> {
     let source = Source::Application(app);
     for table in COPIED {
-        let sql = format!("SELECT EXISTS (SELECT 1 FROM main.{} WHERE {})", table.name, source.rows(table));
-        if conn.query_row(&sql, named_params! {":from": app}, |r| r.get::<_, bool>(0))? {
+        let sql =
+            format!("SELECT 1 FROM {} WHERE {} LIMIT 1", source.table(conn, table.name), source.rows(conn, table));
+        if !query_named(conn, &sql, &[(":from", &app)], |r| r.get::<_, i64>(0))?.is_empty() {
             return Ok(false);
         }
     }
@@ -276,30 +375,39 @@ pub struct Target {
 /// moves run by `to`'s clock. Webhook endpoints are copied without their
 /// secrets: the caller sets new ones before the write commits.
 pub fn copy(
-    conn: &Connection,
+    conn: &Conn<'_>,
     source: Source,
     to: Target,
     ids: Arc<HashMap<String, String>>,
 ) -> Result<Copied, ApiError> {
     let _lent = lend(conn, ids)?;
+    let pg = postgres(conn);
+    let into = |name: &str| Source::Application(to.application_id).table(conn, name);
     // Foreign keys are checked as each table is copied ([`COPIED`] puts
     // parents first). `PRAGMA defer_foreign_keys` would have saved nothing
     // and cost much: like every flag pragma, it expires every statement the
-    // connection has compiled.
+    // connection has compiled. On PostgreSQL the new rows' ids start at
+    // the identity's next value, never one given out before.
     let mut shift = HashMap::new();
     for table in COPIED {
-        let delta: i64 = conn.query_row_cached(
-            &format!(
-                "SELECT COALESCE(MAX(id), 0) + 1 - COALESCE((SELECT MIN(id) FROM {} WHERE {}), 0) FROM main.{}",
-                source.table(table.name),
-                source.rows(table),
-                table.name
+        let base = match pg {
+            false => format!(
+                "COALESCE(MAX(id), 0) + 1 - COALESCE((SELECT MIN(id) FROM {} WHERE {}), 0) FROM {}",
+                source.table(conn, table.name),
+                source.rows(conn, table),
+                into(table.name)
             ),
-            named_params! {":from": source.app()},
-            |r| r.get(0),
-        )?;
-        shift.insert(table.name, delta);
+            true => format!(
+                "nextval(pg_get_serial_sequence('{}', 'id')) - COALESCE((SELECT MIN(id) FROM {} WHERE {}), 0)",
+                table.name,
+                source.table(conn, table.name),
+                source.rows(conn, table)
+            ),
+        };
+        let delta = query_named(conn, &format!("SELECT {base}"), &[(":from", &source.app())], |r| r.get::<_, i64>(0))?;
+        shift.insert(table.name, delta.first().copied().unwrap_or(0));
     }
+    let function = |name: &str| if pg { format!("pg_temp.{name}") } else { name.to_owned() };
     let mut copied = Copied::default();
     for table in COPIED {
         let typed = columns_of(conn, source, table)?;
@@ -310,15 +418,20 @@ pub fn copy(
             .iter()
             .map(|(column, declared)| match (column.as_str(), table.columns.iter().find(|(c, _)| c == column)) {
                 ("id", _) => format!("id + :shift_{}", table.name),
-                ("application_id", _) => ":to".to_owned(),
-                ("partner_id", _) => ":partner".to_owned(),
+                ("application_id", _) => "CAST(:to AS BIGINT)".to_owned(),
+                ("partner_id", _) => "CAST(:partner AS BIGINT)".to_owned(),
                 (_, Some((_, Column::Row(target)))) => format!("{column} + :shift_{target}"),
-                (_, Some((_, Column::Id))) => format!("fork_id({column})"),
-                (_, Some((_, Column::Text))) => format!("fork_text({column})"),
-                (_, Some((_, Column::Secret))) if declared == "BLOB" => "x''".to_owned(),
+                (_, Some((_, Column::Id))) => format!("{}({column})", function("fork_id")),
+                (_, Some((_, Column::Text))) => format!("{}({column})", function("fork_text")),
+                (_, Some((_, Column::Secret))) if is_blob(declared) => {
+                    if pg { "CAST('' AS BYTEA)" } else { "x''" }.to_owned()
+                }
                 (_, Some((_, Column::Secret))) => "''".to_owned(),
                 (_, Some((_, Column::RunsAt))) => {
-                    "due_at - (SELECT clock_offset_millis FROM main.applications WHERE id = :to)".to_owned()
+                    format!(
+                        "due_at - (SELECT clock_offset_millis FROM {} WHERE id = CAST(:to AS BIGINT))",
+                        into("applications")
+                    )
                 }
                 _ => column.clone(),
             })
@@ -326,36 +439,41 @@ pub fn copy(
         // In the order the rows are found: each is given its id, and
         // sorting them by it first took a tenth of the copy.
         let sql = format!(
-            "INSERT INTO main.{} ({}) SELECT {} FROM {} WHERE {}",
-            table.name,
+            "INSERT INTO {} ({}) SELECT {} FROM {} WHERE {}",
+            into(table.name),
             columns.join(", "),
             values.join(", "),
-            source.table(table.name),
-            source.rows(table)
+            source.table(conn, table.name),
+            source.rows(conn, table)
         );
-        let mut insert = conn.prepare_cached(&sql)?;
-        for (name, value) in [(":from", source.app()), (":to", to.application_id), (":partner", to.partner_id)] {
-            if let Some(i) = insert.parameter_index(name)? {
-                insert.raw_bind_parameter(i, value)?;
-            }
-        }
-        for (name, delta) in &shift {
-            if let Some(i) = insert.parameter_index(&format!(":shift_{name}"))? {
-                insert.raw_bind_parameter(i, delta)?;
-            }
-        }
-        let n = insert.raw_execute().map_err(|e| match (source, &e) {
+        let shifts: Vec<(String, i64)> = shift.iter().map(|(name, delta)| (format!(":shift_{name}"), *delta)).collect();
+        let from = source.app();
+        let mut named: Vec<(&str, &dyn ToSql)> =
+            vec![(":from", &from), (":to", &to.application_id), (":partner", &to.partner_id)];
+        named.extend(shifts.iter().map(|(name, delta)| (name.as_str(), delta as &dyn ToSql)));
+        let n = execute_named(conn, &sql, &named).map_err(|e| match source {
             // A snapshot's row the schema refuses (a missing value, a state
             // outside its vocabulary): the document's fault.
-            (Source::Staged, rusqlite::Error::SqliteFailure(..)) => ApiError::invalid_field(
+            Source::Staged if e.kind() != sql::ErrorKind::Unavailable => ApiError::invalid_field(
                 "tables",
                 "invalid",
                 format!("a row of {} is not valid in this version: {e}", table.name),
             ),
-            _ => e.into(),
+            _ => ApiError::from(e),
         })?;
         if n > 0 {
             copied.rows.push((table.name, n));
+            if pg {
+                // The identity goes on past the rows given ids here.
+                conn.query_row(
+                    &format!(
+                        "SELECT setval(pg_get_serial_sequence('{0}', 'id'), (SELECT MAX(id) FROM {0}))",
+                        table.name
+                    ),
+                    (),
+                    |r| r.get::<_, i64>(0),
+                )?;
+            }
         }
     }
     copied.webhook_endpoints = conn
@@ -365,21 +483,36 @@ pub fn copy(
     Ok(copied)
 }
 
+/// Whether a column's declared type holds bytes.
+fn is_blob(declared: &str) -> bool {
+    declared.eq_ignore_ascii_case("BLOB") || declared.eq_ignore_ascii_case("bytea")
+}
+
+/// The columns (name, declared type) of table `name` of the database, in
+/// their order.
+fn table_columns(conn: &Conn<'_>, name: &str) -> Result<Vec<(String, String)>, ApiError> {
+    let sql = match postgres(conn) {
+        false => "SELECT name, type FROM pragma_table_info(?1) ORDER BY cid",
+        true => {
+            "SELECT CAST(column_name AS TEXT), CAST(data_type AS TEXT) FROM information_schema.columns
+             WHERE table_schema = current_schema() AND table_name = ?1 ORDER BY ordinal_position"
+        }
+    };
+    Ok(conn.prepare_cached(sql)?.query_map([name], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?)
+}
+
 /// The columns (name, declared type) a source's table has: all of the
 /// schema's for an application; for staged rows, those the snapshot gave
 /// and those the loading sandbox sets (the others take their defaults).
-fn columns_of(conn: &Connection, source: Source, table: &Table) -> Result<Vec<(String, String)>, ApiError> {
-    let all: Vec<(String, String)> = conn
-        .prepare_cached(&format!("SELECT name, type FROM pragma_table_info('{}') ORDER BY cid", table.name))?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
+fn columns_of(conn: &Conn<'_>, source: Source, table: &Table) -> Result<Vec<(String, String)>, ApiError> {
+    let all = table_columns(conn, table.name)?;
     if let Source::Application(_) = source {
         return Ok(all);
     }
     let given = snapshot_columns(conn, table)?;
     let staged: Vec<String> = conn
-        .prepare(&format!("SELECT name FROM temp.staged_columns WHERE tbl = '{}'", table.name))?
-        .query_map([], |r| r.get(0))?
+        .prepare(&format!("SELECT name FROM {} WHERE tbl = ?1", Source::Staged.table(conn, "columns")))?
+        .query_map([table.name], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     Ok(all.into_iter().filter(|(c, _)| !given.contains(c) || staged.contains(c)).collect())
 }
@@ -389,12 +522,10 @@ pub const IMPLICIT: &[&str] = &["application_id", "partner_id"];
 
 /// The columns of `table` a snapshot holds: every column but the implicit
 /// ones and secrets.
-pub fn snapshot_columns(conn: &Connection, table: &Table) -> Result<Vec<String>, ApiError> {
-    Ok(conn
-        .prepare_cached(&format!("SELECT name FROM pragma_table_info('{}') ORDER BY cid", table.name))?
-        .query_map([], |r| r.get::<_, String>(0))?
-        .collect::<Result<Vec<_>, _>>()?
+pub fn snapshot_columns(conn: &Conn<'_>, table: &Table) -> Result<Vec<String>, ApiError> {
+    Ok(table_columns(conn, table.name)?
         .into_iter()
+        .map(|(c, _)| c)
         .filter(|c| {
             !IMPLICIT.contains(&c.as_str())
                 && !table
@@ -416,18 +547,19 @@ pub struct TableRows {
 
 /// Application `app`'s world as [`TableRows`], table by table in
 /// [`COPIED`] order (tables without rows included).
-pub fn world_rows(conn: &Connection, app: i64) -> Result<Vec<TableRows>, ApiError> {
+pub fn world_rows(conn: &Conn<'_>, app: i64) -> Result<Vec<TableRows>, ApiError> {
     let source = Source::Application(app);
     let mut out = Vec::new();
     for table in COPIED {
         let columns = snapshot_columns(conn, table)?;
-        let sql =
-            format!("SELECT {} FROM main.{} WHERE {} ORDER BY id", columns.join(", "), table.name, source.rows(table));
+        let sql = format!(
+            "SELECT {} FROM {} WHERE {} ORDER BY id",
+            columns.join(", "),
+            source.table(conn, table.name),
+            source.rows(conn, table)
+        );
         let n = columns.len();
-        let rows = conn
-            .prepare(&sql)?
-            .query_map(named_params! {":from": app}, |r| (0..n).map(|i| r.get::<_, Value>(i)).collect())?
-            .collect::<Result<_, _>>()?;
+        let rows = query_named(conn, &sql, &[(":from", &app)], |r| (0..n).map(|i| r.get::<_, Value>(i)).collect())?;
         out.push(TableRows { table: table.name, columns, rows });
     }
     Ok(out)
@@ -436,57 +568,72 @@ pub fn world_rows(conn: &Connection, app: i64) -> Result<Vec<TableRows>, ApiErro
 /// Puts a snapshot's rows in temporary tables, the [`Source::Staged`] of
 /// a copy; tables left out are empty. A column the table does not have is
 /// refused, and so is a row id that names no staged row.
-pub fn stage(conn: &Connection, tables: &[TableRows]) -> Result<(), ApiError> {
+pub fn stage(conn: &Conn<'_>, tables: &[TableRows]) -> Result<(), ApiError> {
     unstage(conn)?;
+    let staged = |name: &str| Source::Staged.table(conn, name);
     conn.execute_batch("CREATE TEMP TABLE staged_columns (tbl TEXT NOT NULL, name TEXT NOT NULL)")?;
     for table in COPIED {
-        conn.execute_batch(&format!("CREATE TEMP TABLE staged_{0} AS SELECT * FROM main.{0} WHERE 0", table.name))?;
+        let original = Source::Application(0).table(conn, table.name);
+        conn.execute_batch(&format!(
+            "CREATE TEMP TABLE staged_{} AS SELECT * FROM {original} WHERE 1 = 0",
+            table.name
+        ))?;
     }
-    for staged in tables {
-        let table = COPIED.iter().find(|t| t.name == staged.table).ok_or_else(|| {
-            ApiError::invalid_field("tables", "invalid", format!("{} is not a table of a world", staged.table))
+    for given in tables {
+        let table = COPIED.iter().find(|t| t.name == given.table).ok_or_else(|| {
+            ApiError::invalid_field("tables", "invalid", format!("{} is not a table of a world", given.table))
         })?;
         let known = snapshot_columns(conn, table)?;
-        if !staged.columns.iter().any(|c| c == "id") {
-            return Err(ApiError::invalid_field("tables", "invalid", format!("{} has no id column", staged.table)));
+        if !given.columns.iter().any(|c| c == "id") {
+            return Err(ApiError::invalid_field("tables", "invalid", format!("{} has no id column", given.table)));
         }
-        if let Some(unknown) = staged.columns.iter().find(|c| !known.contains(c)) {
+        if let Some(unknown) = given.columns.iter().find(|c| !known.contains(c)) {
             return Err(ApiError::invalid_field(
                 "tables",
                 "invalid",
-                format!("{} has no column {unknown} in this version", staged.table),
+                format!("{} has no column {unknown} in this version", given.table),
             ));
         }
-        for column in &staged.columns {
-            conn.execute("INSERT INTO temp.staged_columns (tbl, name) VALUES (?1, ?2)", [table.name, column])?;
+        for column in &given.columns {
+            conn.execute(
+                &format!("INSERT INTO {} (tbl, name) VALUES (?1, ?2)", staged("columns")),
+                [table.name, column],
+            )?;
         }
-        let has_app = columns_of(conn, Source::Application(0), table)?.iter().any(|(c, _)| c == "application_id");
-        let mut columns = staged.columns.clone();
+        let has_app = table_columns(conn, table.name)?.iter().any(|(c, _)| c == "application_id");
+        let mut columns = given.columns.clone();
         if has_app {
             columns.push("application_id".to_owned());
         }
         let sql = format!(
-            "INSERT INTO temp.staged_{} ({}) VALUES ({})",
-            table.name,
+            "INSERT INTO {} ({}) VALUES ({})",
+            staged(table.name),
             columns.join(", "),
             (1..=columns.len()).map(|i| format!("?{i}")).collect::<Vec<_>>().join(", ")
         );
         let mut insert = conn.prepare(&sql)?;
-        for row in &staged.rows {
-            if row.len() != staged.columns.len() {
+        for row in &given.rows {
+            if row.len() != given.columns.len() {
                 return Err(ApiError::invalid_field(
                     "tables",
                     "invalid",
-                    format!("a row of {} has {} values for {} columns", staged.table, row.len(), staged.columns.len()),
+                    format!("a row of {} has {} values for {} columns", given.table, row.len(), given.columns.len()),
                 ));
             }
-            for (i, value) in row.iter().enumerate() {
-                insert.raw_bind_parameter(i + 1, value)?;
-            }
+            let mut values: Vec<&dyn ToSql> = row.iter().map(|v| v as &dyn ToSql).collect();
             if has_app {
-                insert.raw_bind_parameter(row.len() + 1, 0)?;
+                values.push(&0i64);
             }
-            insert.raw_execute()?;
+            // PostgreSQL's staged tables are typed: a value of the wrong
+            // type is refused here (SQLite's, when copied).
+            insert.execute(values.as_slice()).map_err(|e| match e.kind() {
+                sql::ErrorKind::Unavailable => ApiError::from(e),
+                _ => ApiError::invalid_field(
+                    "tables",
+                    "invalid",
+                    format!("a row of {} is not valid in this version: {e}", given.table),
+                ),
+            })?;
         }
     }
     // Every reference within the world names a row of it.
@@ -496,11 +643,12 @@ pub fn stage(conn: &Connection, tables: &[TableRows]) -> Result<(), ApiError> {
             let dangling: Option<i64> = conn
                 .query_row(
                     &format!(
-                        "SELECT {column} FROM temp.staged_{} WHERE {column} IS NOT NULL
-                         AND {column} NOT IN (SELECT id FROM temp.staged_{target}) LIMIT 1",
-                        table.name
+                        "SELECT {column} FROM {} WHERE {column} IS NOT NULL
+                         AND {column} NOT IN (SELECT id FROM {}) LIMIT 1",
+                        staged(table.name),
+                        staged(target)
                     ),
-                    [],
+                    (),
                     |r| r.get(0),
                 )
                 .optional()?;
@@ -517,10 +665,10 @@ pub fn stage(conn: &Connection, tables: &[TableRows]) -> Result<(), ApiError> {
 }
 
 /// Drops the staged tables.
-pub fn unstage(conn: &Connection) -> Result<(), ApiError> {
-    conn.execute_batch("DROP TABLE IF EXISTS temp.staged_columns")?;
+pub fn unstage(conn: &Conn<'_>) -> Result<(), ApiError> {
+    conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", Source::Staged.table(conn, "columns")))?;
     for table in COPIED {
-        conn.execute_batch(&format!("DROP TABLE IF EXISTS temp.staged_{}", table.name))?;
+        conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", Source::Staged.table(conn, table.name)))?;
     }
     Ok(())
 }
@@ -558,7 +706,10 @@ pub fn delete(conn: &Conn<'_>, app: i64, scope: &str) -> Result<Vec<(&'static st
         let n = if rows.contains(":scope") {
             conn.execute(&format!("DELETE FROM {table} WHERE {}", rows.replace(":scope", "?1")), [scope])?
         } else {
-            conn.execute(&format!("DELETE FROM {table} WHERE {}", rows.replace(":from", "?1").replace(":app", "?1")), [app])?
+            conn.execute(
+                &format!("DELETE FROM {table} WHERE {}", rows.replace(":from", "?1").replace(":app", "?1")),
+                [app],
+            )?
         };
         if n > 0 {
             deleted.push((table, n));
@@ -571,7 +722,8 @@ pub fn delete(conn: &Conn<'_>, app: i64, scope: &str) -> Result<Vec<(&'static st
     // Rows that find theirs through another table (postings, markups) go
     // before that table's.
     for table in COPIED.iter().rev() {
-        let rows = COPIED.iter().fold(table.rows.to_owned(), |rows, t| rows.replace(&format!("{{{}}}", t.name), t.name));
+        let rows =
+            COPIED.iter().fold(table.rows.to_owned(), |rows, t| rows.replace(&format!("{{{}}}", t.name), t.name));
         run(table.name, &rows)?;
     }
     run("applications", "id = :app")?;
@@ -579,7 +731,7 @@ pub fn delete(conn: &Conn<'_>, app: i64, scope: &str) -> Result<Vec<(&'static st
 }
 
 /// How many TEST applications partner `partner_id` holds.
-pub fn test_applications(conn: &Connection, partner_id: i64) -> Result<i64, ApiError> {
+pub fn test_applications(conn: &Conn<'_>, partner_id: i64) -> Result<i64, ApiError> {
     Ok(conn.query_row(
         "SELECT COUNT(*) FROM applications WHERE partner_id = ?1 AND environment = 'TEST'",
         [partner_id],
@@ -600,7 +752,11 @@ thread_local! {
 /// replacing or removing a function expires every statement the
 /// connection has compiled (the writer's whole cache, compiled again by
 /// the requests after each fork, and the copy's own cached statements).
-fn lend(conn: &Connection, ids: Arc<HashMap<String, String>>) -> rusqlite::Result<Lent> {
+fn lend(conn: &Conn<'_>, ids: Arc<HashMap<String, String>>) -> sql::Result<Lent> {
+    let Some(conn) = conn.sqlite() else {
+        lend_postgres(conn, &ids)?;
+        return Ok(Lent);
+    };
     let registered: bool = conn.query_row_cached(
         "SELECT EXISTS (SELECT 1 FROM pragma_function_list WHERE name = 'fork_text')",
         [],
@@ -617,6 +773,38 @@ fn lend(conn: &Connection, ids: Arc<HashMap<String, String>>) -> rusqlite::Resul
     }
     LENT.set(Some(ids));
     Ok(Lent)
+}
+
+/// PostgreSQL's `pg_temp.fork_id` and `pg_temp.fork_text`, the same
+/// renaming as [`replace_ids`] in SQL over a temporary table of the ids,
+/// made in the copy's transaction (a rolled-back copy leaves nothing).
+fn lend_postgres(conn: &Conn<'_>, ids: &HashMap<String, String>) -> sql::Result<()> {
+    conn.execute_batch(
+        "CREATE TEMP TABLE IF NOT EXISTS fork_ids (old TEXT PRIMARY KEY, new TEXT NOT NULL);
+         TRUNCATE pg_temp.fork_ids;
+         CREATE OR REPLACE FUNCTION pg_temp.fork_id(t TEXT) RETURNS TEXT LANGUAGE sql STABLE AS
+             $$ SELECT COALESCE((SELECT new FROM pg_temp.fork_ids WHERE old = t), t) $$;
+         CREATE OR REPLACE FUNCTION pg_temp.fork_text(t TEXT) RETURNS TEXT LANGUAGE sql STABLE AS $$
+             SELECT COALESCE(
+                 (SELECT new FROM pg_temp.fork_ids WHERE old = t),
+                 (SELECT string_agg(COALESCE(CASE WHEN length(m[1]) >= 32
+                                                  THEN (SELECT new FROM pg_temp.fork_ids WHERE old = m[1]) END,
+                                             m[1]), '' ORDER BY n)
+                  FROM regexp_matches(t, '[A-Za-z0-9_-]+|[^A-Za-z0-9_-]+', 'g') WITH ORDINALITY AS runs(m, n)),
+                 t)
+         $$;",
+    )?;
+    let pairs: Vec<(&String, &String)> = ids.iter().collect();
+    for chunk in pairs.chunks(500) {
+        let rows: Vec<String> = (0..chunk.len()).map(|i| format!("(?{}, ?{})", 2 * i + 1, 2 * i + 2)).collect();
+        let values: Vec<&dyn ToSql> =
+            chunk.iter().flat_map(|(old, new)| [*old as &dyn ToSql, *new as &dyn ToSql]).collect();
+        conn.execute(
+            &format!("INSERT INTO pg_temp.fork_ids (old, new) VALUES {}", rows.join(", ")),
+            values.as_slice(),
+        )?;
+    }
+    Ok(())
 }
 
 /// What `rename` makes of a function's text argument with the ids lent on
@@ -751,11 +939,11 @@ mod tests {
         let conn = migrated();
         let source = Source::Application(1);
         for table in COPIED {
-            let sql = format!("SELECT * FROM main.{} WHERE {}", table.name, source.rows(table));
+            let sql = format!("SELECT * FROM main.{} WHERE {}", table.name, source.rows(&(&conn).into(), table));
             let plan: Vec<String> = conn
                 .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
                 .unwrap()
-                .query_map(named_params! {":from": 1}, |r| r.get(3))
+                .query_map(rusqlite::named_params! {":from": 1}, |r| r.get(3))
                 .unwrap()
                 .map(Result::unwrap)
                 .collect();

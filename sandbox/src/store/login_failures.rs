@@ -9,7 +9,12 @@ use crate::db::sql::{self, Conn, OptionalExtension};
 /// The latest end of a lock on any of `subjects` (a username's key, a
 /// client's address) still in force at `now_ms`, counting only failures
 /// newer than `forget_before_ms`.
-pub fn locked_until(conn: &Conn<'_>, subjects: &[String], now_ms: i64, forget_before_ms: i64) -> sql::Result<Option<i64>> {
+pub fn locked_until(
+    conn: &Conn<'_>,
+    subjects: &[String],
+    now_ms: i64,
+    forget_before_ms: i64,
+) -> sql::Result<Option<i64>> {
     let mut until: Option<i64> = None;
     for subject in subjects {
         let found = conn

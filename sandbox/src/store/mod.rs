@@ -54,9 +54,9 @@ pub mod reset;
 pub mod review;
 pub mod settings;
 pub mod sign_in_links;
-pub mod tool_nonces;
 #[cfg(test)]
 mod tests_pg;
+pub mod tool_nonces;
 pub mod transactions;
 pub mod transfers;
 pub mod users;

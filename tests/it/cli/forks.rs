@@ -10,7 +10,6 @@ use crate::support::factories;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fork_and_snapshots_from_the_command_line() {
-    crate::sqlite_only!();
     let home = Home::initialised().await;
     let sb = &home.sb;
     let customer = factories::customer_named(sb, &sb.test_key(), "Command Line Trading", true).await;
@@ -90,7 +89,6 @@ fn fork_example() -> Vec<String> {
 /// and the fork's clock moved alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_readmes_fork_example_runs_as_written() {
-    crate::sqlite_only!();
     let home = Home::initialised().await;
     let sb = &home.sb;
     factories::customer_named(sb, &sb.test_key(), "Readme Trading LLC", true).await;

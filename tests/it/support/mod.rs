@@ -31,26 +31,6 @@ pub async fn spawn_with(storage: Storage) -> TestSandbox {
     spawn_with_config(SandboxConfig::new(storage)).await
 }
 
-/// Whether the in-memory sandboxes of this run are on PostgreSQL (see
-/// [`spawn_with_config`]).
-pub fn on_postgres() -> bool {
-    std::env::var_os("PAYCTL_IT_ON_POSTGRES").is_some()
-}
-
-/// Returns from a test of what only SQLite has (forks, snapshots and the
-/// deletion of an application), saying so, when the in-memory sandboxes
-/// run on PostgreSQL (there they answer 503, as `tests/it/shared_database.rs`
-/// does not need to say again).
-#[macro_export]
-macro_rules! sqlite_only {
-    () => {
-        if $crate::support::on_postgres() {
-            eprintln!("skipped on PostgreSQL: forks and snapshots are SQLite's only");
-            return;
-        }
-    };
-}
-
 /// Opens `config`'s sandbox, except that with `PAYCTL_IT_ON_POSTGRES` set
 /// to a PostgreSQL URL an in-memory sandbox opens on a schema of its own
 /// there instead: the one switch that runs every test that does not choose
