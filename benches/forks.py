@@ -9,6 +9,7 @@ measured where the document fits (10,000 and 10,000 is about 24 MiB).
 
     python3 benches/forks.py PAYCTL [SIZES] [RUNS]
     BASELINE=OTHER_PAYCTL python3 benches/forks.py PAYCTL [SIZES] [RUNS]   # before and after, in turn
+    POSTGRES_URL=postgres://… python3 benches/forks.py PAYCTL [SIZES] [RUNS]   # on PostgreSQL too
 """
 
 import json
@@ -49,9 +50,37 @@ def ok(method, url, body=None, headers=None):
     return json.loads(raw) if raw else None
 
 
+# With POSTGRES_URL set (postgres://…, as `.ci/hosted/postgres.sh start` prints), each figure is also taken
+# on PostgreSQL: a schema of its own per sandbox, dropped after.
+POSTGRES_URL = os.environ.get("POSTGRES_URL")
+STORAGES = ("memory", "file", "postgres") if POSTGRES_URL else ("memory", "file")
+
+
+def storage_args(storage, directory, label="sandbox"):
+    """The `payctl sandbox` arguments of a storage, made in `directory`."""
+    if storage == "memory":
+        return ["--in-memory"]
+    if storage == "file":
+        return ["--db", os.path.join(directory, f"{label}.db")]
+    schema = f"bench_{os.path.basename(directory).replace('-', '_')}_{label}".lower()
+    subprocess.run(["psql", "-q", POSTGRES_URL, "-c", f"CREATE SCHEMA {schema}"], check=True)
+    separator = "&" if "?" in POSTGRES_URL else "?"
+    url = f"{POSTGRES_URL}{separator}options=-csearch_path%3D{schema}"
+    return ["--db", url, "--key-file", os.path.join(directory, f"{label}.key")]
+
+
+def drop_schemas(directory):
+    """Drops the schemas `storage_args` made for `directory`."""
+    if POSTGRES_URL:
+        prefix = f"bench_{os.path.basename(directory).replace('-', '_')}_".lower()
+        subprocess.run(["psql", "-q", POSTGRES_URL, "-c",
+                        "DO $$ DECLARE s text; BEGIN FOR s IN SELECT nspname FROM pg_namespace WHERE nspname LIKE "
+                        f"'{prefix}%' LOOP EXECUTE format('DROP SCHEMA %I CASCADE', s); END LOOP; END $$"],
+                       check=False)
+
+
 class Sandbox:
-    def __init__(self, db=None, binary=None):
-        storage = ["--db", db] if db else ["--in-memory"]
+    def __init__(self, storage, binary=None):
         self.process = subprocess.Popen(
             [binary or BINARY, "sandbox", "--json", "--listen", "127.0.0.1:0", "--rate-limit", "off", *storage],
             stdout=subprocess.PIPE,
@@ -107,10 +136,10 @@ def spread(values):
 
 def forks_and_snapshots():
     rows = []
-    for storage in ("memory", "file"):
+    for storage in STORAGES:
         for n in SIZES:
             directory = tempfile.mkdtemp(prefix="payctl-forks-")
-            sb = Sandbox(os.path.join(directory, "sandbox.db") if storage == "file" else None)
+            sb = Sandbox(storage_args(storage, directory))
             try:
                 build_world(sb, n)
                 app = {"application_id": sb.ready["test_application_id"]}
@@ -134,6 +163,7 @@ def forks_and_snapshots():
                 rows.append((storage, n, copied, len(raw), spread(fork_ms), spread(save_ms), load))
             finally:
                 sb.stop()
+                drop_schemas(directory)
                 subprocess.run(["rm", "-rf", directory], check=False)
             print(f"  {storage} {n}: done", file=sys.stderr)
     print("| storage | customers + transactions | rows copied | snapshot bytes | fork ms (min / median / max) "
@@ -159,14 +189,13 @@ def compare(baseline):
     print("| storage | customers + transactions | binary | fork ms (min / median / max) | snapshot save ms "
           "| snapshot load ms |")
     print("|---|---|---|---|---|---|")
-    for storage in ("memory", "file"):
+    for storage in STORAGES:
         for n in SIZES:
             directory = tempfile.mkdtemp(prefix="payctl-forks-")
             pair = []
             try:
                 for label, binary in (("A", BINARY), ("B", baseline)):
-                    db = os.path.join(directory, f"{label}.db") if storage == "file" else None
-                    sb = Sandbox(db, binary)
+                    sb = Sandbox(storage_args(storage, directory, label), binary)
                     pair.append((label, sb))
                     build_world(sb, n)
                 raws = [call("GET", f"{sb.base}/sandbox/snapshot", None, sb.key)[1] for _, sb in pair]
@@ -181,6 +210,7 @@ def compare(baseline):
             finally:
                 for _, sb in pair:
                     sb.stop()
+                drop_schemas(directory)
                 subprocess.run(["rm", "-rf", directory], check=False)
 
 

@@ -318,7 +318,8 @@ pub struct SandboxArgs {
     #[arg(long, conflicts_with_all = ["in_memory", "accept_key_file"])]
     pub reset_secrets: bool,
     /// The master key's file (32 random bytes, made if missing, mode 0600) instead of the
-    /// database's own (DB.key beside it). Processes that share one database share one key file.
+    /// database's own (DB.key beside it). Required with a postgres:// database: processes that
+    /// share one database share one key file.
     #[arg(long, value_name = "PATH", env = "PAYCTL_SANDBOX_KEY_FILE")]
     pub key_file: Option<PathBuf>,
     /// While rotating the master key: another key's file, still accepted. What it sealed opens and

@@ -306,6 +306,13 @@ async fn what_one_process_would_keep_in_memory_is_the_databases() {
     // A fork made on A serves on B: its key, its copy of a customer under a new id; new rows in the original
     // and in the fork take ids past the copied ones. A snapshot of the fork taken on B loads on A.
     let original = crate::support::factories::customer(&a, &test_key, true).await;
+    // First a load the database refuses halfway through its copy, on the process that forks next: its
+    // rollback takes the copy's temporary ids and functions with it, and the fork makes them again.
+    let mut broken = a.get("/sandbox/snapshot", &test_key).await.body;
+    let columns: Vec<String> = serde_json::from_value(broken["tables"]["customers"]["columns"].clone()).unwrap();
+    let at = columns.iter().position(|c| c == "kyb_status").unwrap();
+    broken["tables"]["customers"]["rows"][0][at] = json!("bogus");
+    a.post("/sandbox/snapshot", &test_key, broken).await.assert_error(400, "VAL_0001");
     let forked = a.post("/sandbox/fork", &test_key, json!({})).await;
     assert_eq!(forked.status, StatusCode::CREATED, "{}", forked.body);
     let fork_key = key(forked.body["api_key"]["client_secret"].as_str().unwrap());

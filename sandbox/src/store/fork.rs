@@ -17,12 +17,14 @@
 //! row; a table added later must be put in [`COPIED`] or [`NOT_COPIED`] (a
 //! test holds every table to one of them).
 //!
-//! The copy is SQLite's only, for now: the renaming runs in SQL functions
-//! registered on the connection (`fork_id`, `fork_text`), which PostgreSQL
-//! would need as its own functions or a mapping table. Until then forks,
-//! and the snapshots built on them, are not available on a PostgreSQL
-//! database; the hosted mode refuses them with a clear error before it
-//! reaches here. [`delete`] runs on either backend.
+//! Either backend runs the same statements, spelled for it: the renaming
+//! runs in SQL functions (`fork_id`, `fork_text`), on SQLite registered on
+//! the connection over ids lent from Rust, on PostgreSQL made in `pg_temp`
+//! over a temporary table of the ids ([`lend`]); parameters are named
+//! (`:from`), bound by name on SQLite and in order on PostgreSQL
+//! ([`execute_named`]); and on PostgreSQL copied ids start at each
+//! identity's next value, which then moves past them, so no id is ever
+//! given out twice.
 
 use std::collections::HashMap;
 use std::sync::Arc;

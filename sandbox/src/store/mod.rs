@@ -1,9 +1,7 @@
 //! SQL, one module per noun. Functions take a [`Conn`](crate::db::sql::Conn)
 //! (what a write's [`Tx`](crate::db::Tx) derefs to, or a read's connection turns into,
 //! on SQLite or PostgreSQL), map rows to plain structs, and turn constraint
-//! violations into the API's errors. No HTTP here. ([`fork`] takes a
-//! rusqlite `&Connection` and runs on SQLite only: it uses SQLite's own
-//! functions.)
+//! violations into the API's errors. No HTTP here.
 //!
 //! Three conventions every noun follows:
 //! - Paging is [`paging`]: a list is a `static` [`paging::Listing`] in its
