@@ -73,7 +73,7 @@ def drop_schemas(directory):
     """Drops the schemas `storage_args` made for `directory`."""
     if POSTGRES_URL:
         prefix = f"bench_{os.path.basename(directory).replace('-', '_')}_".lower()
-        subprocess.run(["psql", "-q", POSTGRES_URL, "-c",
+        subprocess.run(["psql", "-q", POSTGRES_URL, "-c", "SET client_min_messages = warning; "
                         "DO $$ DECLARE s text; BEGIN FOR s IN SELECT nspname FROM pg_namespace WHERE nspname LIKE "
                         f"'{prefix}%' LOOP EXECUTE format('DROP SCHEMA %I CASCADE', s); END LOOP; END $$"],
                        check=False)

@@ -23,7 +23,8 @@
 //! - [`sql`]: the store's one way to run SQL on either backend ([`sql::Conn`],
 //!   which a [`Tx`] derefs to and a read is handed) (SQLite's
 //!   connections, or PostgreSQL's through [`postgres`], which speaks
-//!   SQLite's values and schema to it and migrates a database).
+//!   SQLite's values and schema to it, migrates a database and makes the
+//!   tables processes share beside the data, [`PROCESSES_SHARE`]).
 //! - [`writer`]: the writer thread and its group commits; [`pg_writer`]:
 //!   a group commit on PostgreSQL, under a lock that serialises the writes
 //!   of every process on one database; [`hosted`]: the database's URL and
