@@ -169,15 +169,6 @@ pub enum FlashKind {
     Failed,
 }
 
-impl FlashKind {
-    fn as_str(self) -> &'static str {
-        match self {
-            FlashKind::Done => "done",
-            FlashKind::Failed => "failed",
-        }
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct Flash {
     pub kind: FlashKind,
@@ -205,9 +196,9 @@ impl Flashes {
         if let Some(db) = &self.stored {
             let session = secrets::hex(&visitor.session);
             let stored = store::console_flashes::StoredFlash {
-                kind: flash.kind.as_str().to_owned(),
+                failed: flash.kind == FlashKind::Failed,
                 text: flash.text,
-                details: serde_json::to_string(&flash.details).unwrap_or_else(|_| "[]".to_owned()),
+                details: flash.details,
             };
             let now = real_now().millis();
             let stale = now - SESSION_HOURS * HOUR_MS;
@@ -239,9 +230,9 @@ impl Flashes {
             Ok(taken) => taken
                 .into_iter()
                 .map(|f| Flash {
-                    kind: if f.kind == FlashKind::Failed.as_str() { FlashKind::Failed } else { FlashKind::Done },
+                    kind: if f.failed { FlashKind::Failed } else { FlashKind::Done },
                     text: f.text,
-                    details: serde_json::from_str(&f.details).unwrap_or_default(),
+                    details: f.details,
                 })
                 .collect(),
             Err(e) => {

@@ -387,7 +387,7 @@ pub const PROCESSES_SHARE: &[(&str, &str)] = &[
     (
         "console_flashes",
         "CREATE UNLOGGED TABLE IF NOT EXISTS console_flashes (id BIGSERIAL PRIMARY KEY, session TEXT NOT NULL,
-             kind TEXT NOT NULL, text TEXT NOT NULL, details TEXT NOT NULL, left_at BIGINT NOT NULL);
+             failed BOOLEAN NOT NULL, text TEXT NOT NULL, details TEXT NOT NULL, left_at BIGINT NOT NULL);
          CREATE INDEX IF NOT EXISTS console_flashes_by_session ON console_flashes (session);
          CREATE INDEX IF NOT EXISTS console_flashes_by_age ON console_flashes (left_at)",
     ),

@@ -6,12 +6,13 @@
 
 use crate::db::sql::{self, Conn};
 
-/// A message as stored: its kind (`done`, `failed`), text and details (a
-/// JSON array of strings).
+/// A message as stored: whether it tells of a failure, its text and its
+/// details (a JSON array in the row).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredFlash {
-    pub kind: String,
+    pub failed: bool,
     pub text: String,
-    pub details: String,
+    pub details: Vec<String>,
 }
 
 /// Leaves `flash` for session `session` (the hex of its token's hash)
@@ -26,10 +27,11 @@ pub fn push(
     most: i64,
 ) -> sql::Result<()> {
     conn.execute_cached("DELETE FROM console_flashes WHERE left_at < ?1", [stale_ms])?;
+    let details = serde_json::to_string(&flash.details).unwrap_or_else(|_| "[]".to_owned());
     conn.execute_cached(
-        "INSERT INTO console_flashes (session, kind, text, details, left_at)
+        "INSERT INTO console_flashes (session, failed, text, details, left_at)
          SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT COUNT(*) FROM console_flashes WHERE session = ?1) < ?6",
-        (session, &flash.kind, &flash.text, &flash.details, now_ms, most),
+        (session, flash.failed, &flash.text, details, now_ms, most),
     )?;
     Ok(())
 }
@@ -37,9 +39,11 @@ pub fn push(
 /// Takes the messages waiting for `session`, in the order they were left.
 pub fn take(conn: &Conn<'_>, session: &str) -> sql::Result<Vec<StoredFlash>> {
     let mut taken = conn
-        .prepare_cached("DELETE FROM console_flashes WHERE session = ?1 RETURNING id, kind, text, details")?
+        .prepare_cached("DELETE FROM console_flashes WHERE session = ?1 RETURNING id, failed, text, details")?
         .query_map([session], |r| {
-            Ok((r.get::<_, i64>(0)?, StoredFlash { kind: r.get(1)?, text: r.get(2)?, details: r.get(3)? }))
+            let details: String = r.get(3)?;
+            let details = serde_json::from_str(&details).unwrap_or_default();
+            Ok((r.get::<_, i64>(0)?, StoredFlash { failed: r.get(1)?, text: r.get(2)?, details }))
         })?
         .collect::<Result<Vec<_>, _>>()?;
     taken.sort_by_key(|(id, _)| *id);

@@ -954,6 +954,16 @@ mod tests {
     }
 
     #[test]
+    fn named_parameters_become_positional_in_order_of_first_use() {
+        let (from, to) = (7i64, 9i64);
+        let named: &Named<'_> = &[(":to", &to), (":from", &from)];
+        let (text, values) = positional("SELECT :from, CAST(:to AS BIGINT), x::text, :from, :unknown FROM t", named);
+        assert_eq!(text, "SELECT ?1, CAST(?2 AS BIGINT), x::text, ?1, :unknown FROM t", "a name not given is left");
+        let values: Vec<rusqlite::types::ToSqlOutput<'_>> = values.iter().map(|v| v.to_sql().unwrap()).collect();
+        assert_eq!(values, [7i64.to_sql().unwrap(), 9i64.to_sql().unwrap()]);
+    }
+
+    #[test]
     fn ids_are_replaced_only_where_whole() {
         let a = "txn_0193a0b0c0d0e0f00112233445566778";
         let b = "0193a0b0-c0d0-7e0f-8011-223344556677";

@@ -32,9 +32,9 @@ use crate::store::idempotency_keys::{self, KeyOf, NewAnswer};
 use crate::store::ledger::{self, Owner};
 use crate::store::paging::PageRequest;
 use crate::store::{
-    accounts, api_keys, applications, console_sessions, customers, deliveries, events, fault_rules, flow_states,
-    markups, moves, partner_wallets, partners, payments, postings, quotes, rates, request_logs, reset, review,
-    settings, transactions, transfers, users, webhooks,
+    accounts, api_keys, applications, console_flashes, console_sessions, customers, deliveries, events, fault_rules,
+    flow_states, login_failures, markups, moves, partner_wallets, partners, payments, postings, quotes, rates,
+    request_logs, reset, review, settings, tool_nonces, transactions, transfers, users, webhooks,
 };
 
 const NOW: Timestamp = Timestamp::from_millis(1_700_000_000_000);
@@ -55,6 +55,26 @@ fn on_both(check: impl Fn(&Conn<'_>)) {
     let name = format!("t_{:016x}", u64::from_le_bytes(crate::secrets::random_bytes()));
     tx.batch_execute(&format!("CREATE SCHEMA {name}; SET LOCAL search_path TO {name}; {}", baseline::postgres()))
         .unwrap();
+    let mut statements = Statements::default();
+    check(&Conn::postgres(&mut tx, &mut statements));
+}
+
+/// Runs `check` on a PostgreSQL schema holding the baseline and what
+/// processes share beside it ([`crate::db::PROCESSES_SHARE`]), when
+/// `PAYCTL_TEST_POSTGRES` names a database: those tables are PostgreSQL's
+/// only.
+fn on_postgres(check: impl Fn(&Conn<'_>)) {
+    let Some(url) = crate::db::postgres_url() else {
+        return;
+    };
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    let mut tx = client.transaction().unwrap();
+    let name = format!("t_{:016x}", u64::from_le_bytes(crate::secrets::random_bytes()));
+    tx.batch_execute(&format!("CREATE SCHEMA {name}; SET LOCAL search_path TO {name}; {}", baseline::postgres()))
+        .unwrap();
+    for (_, table) in crate::db::PROCESSES_SHARE {
+        tx.batch_execute(table).unwrap();
+    }
     let mut statements = Statements::default();
     check(&Conn::postgres(&mut tx, &mut statements));
 }
@@ -407,5 +427,85 @@ fn accounts_wallets_postings_drills_and_the_flows_lists() {
             status: Some("pending".to_owned()),
         };
         assert!(webhooks::deliveries_of_application(conn, app, &filter, &page).unwrap().data.is_empty());
+    });
+}
+
+#[test]
+fn failed_sign_ins_count_lock_are_forgotten_and_stay_bounded() {
+    on_postgres(|conn| {
+        let forget = |now: i64| now - 900_000;
+        let t = 1_000_000_000;
+        let ann = ["user:ann".to_owned()];
+        assert_eq!(login_failures::locked_until(conn, &ann, t, forget(t)).unwrap(), None);
+        assert_eq!(login_failures::fail(conn, "user:ann", t, forget(t)).unwrap(), 1);
+        assert_eq!(login_failures::fail(conn, "user:ann", t + 1, forget(t + 1)).unwrap(), 2);
+        login_failures::lock(conn, "user:ann", t + 5_000).unwrap();
+        login_failures::lock(conn, "user:ann", t + 2_000).unwrap();
+        assert_eq!(
+            login_failures::locked_until(conn, &ann, t + 10, forget(t + 10)).unwrap(),
+            Some(t + 5_000),
+            "the longer lock holds"
+        );
+        assert_eq!(login_failures::locked_until(conn, &ann, t + 5_000, forget(t + 5_000)).unwrap(), None, "over");
+        // Forgotten a quarter of an hour after the last failure: counting starts again, unlocked.
+        let later = t + 900_001;
+        assert_eq!(login_failures::fail(conn, "user:ann", later, forget(later)).unwrap(), 1);
+        login_failures::clear(conn, "user:ann").unwrap();
+        assert_eq!(login_failures::fail(conn, "user:ann", later, forget(later)).unwrap(), 1, "a success clears");
+        // The bound: the latest `keep` subjects stay, stale ones go whatever the bound.
+        for n in 0..5 {
+            login_failures::fail(conn, &format!("client:{n}"), later + n, forget(later + n)).unwrap();
+        }
+        login_failures::prune(conn, forget(later + 5), 3).unwrap();
+        let left: Vec<String> = conn
+            .prepare("SELECT subject FROM login_failures ORDER BY subject")
+            .unwrap()
+            .query_map((), |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(left, ["client:2", "client:3", "client:4"]);
+        login_failures::prune(conn, later + 10, 3).unwrap();
+        assert_eq!(login_failures::locked_until(conn, &["client:4".to_owned()], later, 0).unwrap(), None);
+        let count: i64 = conn.query_row("SELECT COUNT(*) FROM login_failures", (), |r| r.get(0)).unwrap();
+        assert_eq!(count, 0, "all stale");
+    });
+}
+
+#[test]
+fn tool_nonces_are_taken_once_and_bounded_per_key() {
+    on_postgres(|conn| {
+        assert!(tool_nonces::take(conn, 1, "a", 0, 100, 2).unwrap());
+        assert!(!tool_nonces::take(conn, 1, "a", 1, 100, 2).unwrap(), "taken once");
+        assert!(tool_nonces::take(conn, 1, "b", 1, 100, 2).unwrap());
+        assert!(!tool_nonces::take(conn, 1, "c", 2, 100, 2).unwrap(), "the key holds its most");
+        assert!(tool_nonces::take(conn, 2, "c", 2, 100, 2).unwrap(), "another key's own bound");
+        assert!(tool_nonces::take(conn, 1, "c", 100, 200, 2).unwrap(), "forgotten ones make room");
+        assert!(tool_nonces::take(conn, 1, "a", 100, 200, 2).unwrap(), "and may be taken again");
+    });
+}
+
+#[test]
+fn console_messages_wait_in_order_bounded_and_are_forgotten() {
+    on_postgres(|conn| {
+        let flash = |text: &str| console_flashes::StoredFlash {
+            failed: text == "second",
+            text: text.to_owned(),
+            details: vec![format!("{text}'s detail")],
+        };
+        for text in ["first", "second", "third"] {
+            console_flashes::push(conn, "s1", &flash(text), 1_000, 0, 2).unwrap();
+        }
+        console_flashes::push(conn, "s2", &flash("other"), 1_000, 0, 2).unwrap();
+        assert_eq!(
+            console_flashes::take(conn, "s1").unwrap(),
+            [flash("first"), flash("second")],
+            "in order, at most two"
+        );
+        assert!(console_flashes::take(conn, "s1").unwrap().is_empty(), "taken once");
+        // A session that never came back: its messages go when they are stale.
+        console_flashes::push(conn, "s3", &flash("late"), 5_000, 2_000, 2).unwrap();
+        assert!(console_flashes::take(conn, "s2").unwrap().is_empty());
+        assert_eq!(console_flashes::take(conn, "s3").unwrap().len(), 1);
     });
 }
