@@ -60,12 +60,13 @@ pub fn clear(conn: &Conn<'_>, subject: &str) -> sql::Result<()> {
 }
 
 /// Forgets failures older than `forget_before_ms`, then all but the
-/// `keep` latest: the table's bound.
+/// `keep` latest (fewer when failures share a millisecond at the edge):
+/// the table's bound.
 pub fn prune(conn: &Conn<'_>, forget_before_ms: i64, keep: i64) -> sql::Result<()> {
     conn.execute_cached("DELETE FROM login_failures WHERE last_at <= ?1", [forget_before_ms])?;
     conn.execute_cached(
-        "DELETE FROM login_failures WHERE last_at < (SELECT last_at FROM login_failures
-                                                     ORDER BY last_at DESC OFFSET ?1 LIMIT 1)",
+        "DELETE FROM login_failures WHERE last_at <= (SELECT last_at FROM login_failures
+                                                      ORDER BY last_at DESC OFFSET ?1 LIMIT 1)",
         [keep],
     )?;
     Ok(())
