@@ -46,8 +46,8 @@ const SIGN_IN_COOKIE: &str = "payctl_console_signin";
 pub const SESSION_HOURS: i64 = 8;
 const HOUR_MS: i64 = 3_600_000;
 /// Messages kept per session, at most; sessions with messages waiting, at
-/// most (in memory; stored messages are forgotten after a session's
-/// length instead).
+/// most (stored messages: as many as that many sessions' full share, the
+/// oldest going first, and none older than a session's length).
 const FLASHES_PER_SESSION: usize = 8;
 const FLASH_SESSIONS: usize = 10_000;
 
@@ -201,10 +201,12 @@ impl Flashes {
                 details: flash.details,
             };
             let now = real_now().millis();
-            let stale = now - SESSION_HOURS * HOUR_MS;
-            let most = FLASHES_PER_SESSION as i64;
-            let left =
-                db.tally(move |conn| Ok(store::console_flashes::push(conn, &session, &stored, now, stale, most)?));
+            let bounds = store::console_flashes::Bounds {
+                per_session: FLASHES_PER_SESSION as i64,
+                all: (FLASH_SESSIONS * FLASHES_PER_SESSION) as i64,
+                stale_before: now - SESSION_HOURS * HOUR_MS,
+            };
+            let left = db.tally(move |conn| Ok(store::console_flashes::push(conn, &session, &stored, now, bounds)?));
             if let Err(e) = left.await {
                 tracing::warn!(error = %e, "a console message could not be left for the next page");
             }

@@ -15,23 +15,31 @@ pub struct StoredFlash {
     pub details: Vec<String>,
 }
 
+/// How many messages wait, at most.
+#[derive(Debug, Clone, Copy)]
+pub struct Bounds {
+    /// For one session.
+    pub per_session: i64,
+    /// For every session together; beyond it the oldest go.
+    pub all: i64,
+    /// Messages left before this (real time, ms) go: their sessions never
+    /// came back for them.
+    pub stale_before: i64,
+}
+
 /// Leaves `flash` for session `session` (the hex of its token's hash)
-/// unless `most` wait for it already; messages left before `stale_ms` for
-/// any session go first (sessions that never came back for them).
-pub fn push(
-    conn: &Conn<'_>,
-    session: &str,
-    flash: &StoredFlash,
-    now_ms: i64,
-    stale_ms: i64,
-    most: i64,
-) -> sql::Result<()> {
-    conn.execute_cached("DELETE FROM console_flashes WHERE left_at < ?1", [stale_ms])?;
+/// within `bounds`.
+pub fn push(conn: &Conn<'_>, session: &str, flash: &StoredFlash, now_ms: i64, bounds: Bounds) -> sql::Result<()> {
+    conn.execute_cached("DELETE FROM console_flashes WHERE left_at < ?1", [bounds.stale_before])?;
     let details = serde_json::to_string(&flash.details).unwrap_or_else(|_| "[]".to_owned());
     conn.execute_cached(
         "INSERT INTO console_flashes (session, failed, text, details, left_at)
          SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT COUNT(*) FROM console_flashes WHERE session = ?1) < ?6",
-        (session, flash.failed, &flash.text, details, now_ms, most),
+        (session, flash.failed, &flash.text, details, now_ms, bounds.per_session),
+    )?;
+    conn.execute_cached(
+        "DELETE FROM console_flashes WHERE id <= (SELECT id FROM console_flashes ORDER BY id DESC OFFSET ?1 LIMIT 1)",
+        [bounds.all],
     )?;
     Ok(())
 }

@@ -296,7 +296,7 @@ fn positional<'v>(sql: &str, named: &Named<'v>) -> (String, Vec<&'v dyn ToSql>) 
     let mut order: Vec<&str> = Vec::new();
     let mut values = Vec::new();
     let bytes = sql.as_bytes();
-    let mut i = 0;
+    let (mut copied, mut i) = (0, 0);
     while i < bytes.len() {
         let starts = bytes[i] == b':'
             && bytes.get(i + 1).is_some_and(u8::is_ascii_lowercase)
@@ -305,9 +305,8 @@ fn positional<'v>(sql: &str, named: &Named<'v>) -> (String, Vec<&'v dyn ToSql>) 
             let end = (i + 1..bytes.len())
                 .find(|&j| !(bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_'))
                 .unwrap_or(bytes.len());
-            let name = &sql[i..end];
-            if let Some((_, value)) = named.iter().find(|(n, _)| *n == name) {
-                let n = match order.iter().position(|o| *o == name) {
+            if let Some((name, value)) = named.iter().find(|(name, _)| *name == &sql[i..end]) {
+                let n = match order.iter().position(|o| o == name) {
                     Some(p) => p + 1,
                     None => {
                         order.push(name);
@@ -315,14 +314,15 @@ fn positional<'v>(sql: &str, named: &Named<'v>) -> (String, Vec<&'v dyn ToSql>) 
                         order.len()
                     }
                 };
+                text.push_str(&sql[copied..i]);
                 text.push_str(&format!("?{n}"));
-                i = end;
+                (copied, i) = (end, end);
                 continue;
             }
         }
-        text.push(bytes[i] as char);
         i += 1;
     }
+    text.push_str(&sql[copied..]);
     (text, values)
 }
 

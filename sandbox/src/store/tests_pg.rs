@@ -47,16 +47,7 @@ fn on_both(check: impl Fn(&Conn<'_>)) {
     let tx = sqlite.unchecked_transaction().unwrap();
     check(&Conn::from(&tx));
     drop(tx);
-    let Some(url) = crate::db::postgres_url() else {
-        return;
-    };
-    let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
-    let mut tx = client.transaction().unwrap();
-    let name = format!("t_{:016x}", u64::from_le_bytes(crate::secrets::random_bytes()));
-    tx.batch_execute(&format!("CREATE SCHEMA {name}; SET LOCAL search_path TO {name}; {}", baseline::postgres()))
-        .unwrap();
-    let mut statements = Statements::default();
-    check(&Conn::postgres(&mut tx, &mut statements));
+    on_postgres(check);
 }
 
 /// Runs `check` on a PostgreSQL schema holding the baseline and what
@@ -493,10 +484,11 @@ fn console_messages_wait_in_order_bounded_and_are_forgotten() {
             text: text.to_owned(),
             details: vec![format!("{text}'s detail")],
         };
+        let bounds = console_flashes::Bounds { per_session: 2, all: 3, stale_before: 0 };
         for text in ["first", "second", "third"] {
-            console_flashes::push(conn, "s1", &flash(text), 1_000, 0, 2).unwrap();
+            console_flashes::push(conn, "s1", &flash(text), 1_000, bounds).unwrap();
         }
-        console_flashes::push(conn, "s2", &flash("other"), 1_000, 0, 2).unwrap();
+        console_flashes::push(conn, "s2", &flash("other"), 1_000, bounds).unwrap();
         assert_eq!(
             console_flashes::take(conn, "s1").unwrap(),
             [flash("first"), flash("second")],
@@ -504,8 +496,17 @@ fn console_messages_wait_in_order_bounded_and_are_forgotten() {
         );
         assert!(console_flashes::take(conn, "s1").unwrap().is_empty(), "taken once");
         // A session that never came back: its messages go when they are stale.
-        console_flashes::push(conn, "s3", &flash("late"), 5_000, 2_000, 2).unwrap();
+        let later = console_flashes::Bounds { stale_before: 2_000, ..bounds };
+        console_flashes::push(conn, "s3", &flash("late"), 5_000, later).unwrap();
         assert!(console_flashes::take(conn, "s2").unwrap().is_empty());
         assert_eq!(console_flashes::take(conn, "s3").unwrap().len(), 1);
+        // Every session's together: beyond the bound the oldest go, whoever left them.
+        for (session, text) in [("a", "one"), ("b", "two"), ("c", "three"), ("d", "four")] {
+            console_flashes::push(conn, session, &flash(text), 6_000, later).unwrap();
+        }
+        assert!(console_flashes::take(conn, "a").unwrap().is_empty(), "the oldest of four went");
+        for session in ["b", "c", "d"] {
+            assert_eq!(console_flashes::take(conn, session).unwrap().len(), 1, "{session}");
+        }
     });
 }
